@@ -1,0 +1,2 @@
+import ScrollScript
+func parseBenchmark() { print("parse benchmark: not yet written") }

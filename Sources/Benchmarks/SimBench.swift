@@ -1,0 +1,2 @@
+import ScrollSim
+func simBenchmark() { print("sim benchmark: not yet written") }

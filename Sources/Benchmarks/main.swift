@@ -1,0 +1,5 @@
+// Benchmarks that print figures (never timed tests).
+// Run: swift run -c release Benchmarks [sim|parse]
+let which = CommandLine.arguments.dropFirst().first
+if which == nil || which == "sim" { simBenchmark() }
+if which == nil || which == "parse" { parseBenchmark() }

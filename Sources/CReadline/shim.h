@@ -1,0 +1,6 @@
+#ifndef SCROLLSCRIPT_CREADLINE_SHIM_H
+#define SCROLLSCRIPT_CREADLINE_SHIM_H
+#include <stdio.h>
+#include <readline/readline.h>
+#include <readline/history.h>
+#endif

@@ -1,0 +1,415 @@
+import Foundation
+
+// The one table of names a scenario can read or set.
+//
+// The checker ("did you mean", kind checks), the interpreter, `frames`, traces and
+// REPL completion all read these tables; nothing else spells an observable's name.
+
+/// What a number measures. Decides how it prints, the default `~=` tolerance, and which
+/// literal units it can be compared with.
+public enum Quantity: String, Sendable, Equatable, CaseIterable {
+    /// Screen or content points (`pt`). Prints with 2 decimals; `~=` tolerance 0.5.
+    case points
+    /// Points per second. Prints with 2 decimals; `~=` tolerance 0.5.
+    case velocity
+    /// Seconds (`s`, `ms`). Prints with 3 decimals; `~=` tolerance half a frame.
+    case seconds
+    /// A plain number (`header.scale`, `deceleration`). Prints with 3 decimals; `~=` tolerance 0.005.
+    case number
+    /// A whole number (`section[0].rows`). Prints with no decimals; `~=` tolerance 0.5.
+    case count
+}
+
+/// The kind of a value.
+public enum ValueKind: Equatable, Sendable {
+    case quantity(Quantity)
+    case bool
+    /// A state name: one of `states` (e.g. `phase` → idle/dragging/...).
+    case state(StateSet)
+    case string
+    case rect
+
+    public var displayName: String {
+        switch self {
+        case .quantity(let q):
+            switch q {
+            case .points: return "a distance (pt)"
+            case .velocity: return "a velocity (pt/s)"
+            case .seconds: return "a duration (s)"
+            case .number: return "a number"
+            case .count: return "a whole number"
+            }
+        case .bool: return "a boolean"
+        case .state(let s): return "a state (\(s.names.joined(separator: ", ")))"
+        case .string: return "a string"
+        case .rect: return "a rect"
+        }
+    }
+}
+
+/// The two families of state names.
+public enum StateSet: String, Equatable, Sendable, CaseIterable {
+    case phase
+    case toolbar
+
+    public var names: [String] {
+        switch self {
+        case .phase: return ["idle", "dragging", "decelerating", "bouncing"]
+        case .toolbar: return ["shown", "hidden", "showing", "hiding"]
+        }
+    }
+
+    /// Every state name of every family, for the lexer/checker (bare words in expressions).
+    public static let allNames: [String] = StateSet.allCases.flatMap { $0.names }
+
+    public static func family(of name: String) -> StateSet? {
+        allCases.first { $0.names.contains(name) }
+    }
+}
+
+/// Which declared view an observable needs.
+public enum Requirement: Equatable, Sendable {
+    case none
+    case header
+    case toolbar
+}
+
+/// How an observable is addressed.
+public enum Subscript: Equatable, Sendable {
+    /// `time`, `header.height`
+    case none
+    /// `section[I].y`
+    case section
+    /// `row[I,J].y`
+    case row
+}
+
+/// An observable name, as written with its subscript placeholders removed:
+/// `section.y` stands for `section[I].y`, `row.visible` for `row[I,J].visible`.
+public enum ObservableID: String, CaseIterable, Sendable, Equatable {
+    case time
+    case offset
+    case velocity
+    case phase
+    case contentHeight = "content.height"
+    case screenWidth = "screen.width"
+    case screenHeight = "screen.height"
+    case fingerDown = "finger.down"
+    case fingerTranslation = "finger.translation"
+    case fingerVelocity = "finger.velocity"
+    case headerY = "header.y"
+    case headerHeight = "header.height"
+    case headerBottom = "header.bottom"
+    case headerScale = "header.scale"
+    case headerFrame = "header.frame"
+    case headerImageY = "header.image.y"
+    case headerImageHeight = "header.image.height"
+    case headerExpanded = "header.expanded"
+    case toolbarY = "toolbar.y"
+    case toolbarHeight = "toolbar.height"
+    case toolbarState = "toolbar.state"
+    case toolbarFrame = "toolbar.frame"
+    case sectionY = "section.y"
+    case sectionHeight = "section.height"
+    case sectionOpen = "section.open"
+    case sectionRows = "section.rows"
+    case sectionTitle = "section.title"
+    case sectionFrame = "section.frame"
+    case rowY = "row.y"
+    case rowHeight = "row.height"
+    case rowVisible = "row.visible"
+    case rowTitle = "row.title"
+    case rowFrame = "row.frame"
+
+    public var kind: ValueKind {
+        switch self {
+        case .time: return .quantity(.seconds)
+        case .offset, .contentHeight, .screenWidth, .screenHeight, .fingerTranslation,
+             .headerY, .headerHeight, .headerBottom, .headerImageY, .headerImageHeight,
+             .toolbarY, .toolbarHeight, .sectionY, .sectionHeight, .rowY, .rowHeight:
+            return .quantity(.points)
+        case .velocity, .fingerVelocity: return .quantity(.velocity)
+        case .phase: return .state(.phase)
+        case .toolbarState: return .state(.toolbar)
+        case .fingerDown, .headerExpanded, .sectionOpen, .rowVisible: return .bool
+        case .headerScale: return .quantity(.number)
+        case .sectionRows: return .quantity(.count)
+        case .sectionTitle, .rowTitle: return .string
+        case .headerFrame, .toolbarFrame, .sectionFrame, .rowFrame: return .rect
+        }
+    }
+
+    public var requirement: Requirement {
+        switch self {
+        case .headerY, .headerHeight, .headerBottom, .headerScale, .headerFrame,
+             .headerImageY, .headerImageHeight, .headerExpanded:
+            return .header
+        case .toolbarY, .toolbarHeight, .toolbarState, .toolbarFrame:
+            return .toolbar
+        default:
+            return .none
+        }
+    }
+
+    public var subscriptForm: Subscript {
+        switch self {
+        case .sectionY, .sectionHeight, .sectionOpen, .sectionRows, .sectionTitle, .sectionFrame:
+            return .section
+        case .rowY, .rowHeight, .rowVisible, .rowTitle, .rowFrame:
+            return .row
+        default:
+            return .none
+        }
+    }
+
+    /// The name as a user writes it: `section[I].y`, `row[I,J].visible`, `offset`.
+    public var displayName: String {
+        switch subscriptForm {
+        case .none: return rawValue
+        case .section: return "section[I]" + rawValue.dropFirst("section".count)
+        case .row: return "row[I,J]" + rawValue.dropFirst("row".count)
+        }
+    }
+
+    /// The member after the subscript, for `section[I].MEMBER` / `row[I,J].MEMBER`.
+    public var member: String? {
+        switch subscriptForm {
+        case .none: return nil
+        case .section: return String(rawValue.dropFirst("section.".count))
+        case .row: return String(rawValue.dropFirst("row.".count))
+        }
+    }
+
+    /// Unsubscripted observables by name.
+    public static func plain(_ name: String) -> ObservableID? {
+        guard let id = ObservableID(rawValue: name), id.subscriptForm == .none else { return nil }
+        return id
+    }
+
+    /// `section[I].member` / `row[I,J].member` by member name.
+    public static func subscripted(_ form: Subscript, member: String) -> ObservableID? {
+        allCases.first { $0.subscriptForm == form && $0.member == member }
+    }
+}
+
+/// The tunables of `set NAME VALUE` (spec §3). Every tunable is also readable by its name.
+public enum TunableID: String, CaseIterable, Sendable, Equatable {
+    case rowHeight = "row.height"
+    case sectionHeight = "section.height"
+    case deceleration
+    case rubberband
+    case bounceStiffness = "bounce.stiffness"
+    case bounceDamping = "bounce.damping"
+    case dragSpeed = "drag.speed"
+    case flingDuration = "fling.duration"
+    case toolbarShowVelocity = "toolbar.showVelocity"
+    case toolbarHideDistance = "toolbar.hideDistance"
+    case toolbarDuration = "toolbar.duration"
+    case headerDuration = "header.duration"
+    case headerBodyFollows = "header.bodyFollows"
+    case accordionDuration = "accordion.duration"
+    case insetTop = "inset.top"
+
+    /// `.bool` for header.bodyFollows, else `.quantity(q)`.
+    public var kind: ValueKind {
+        switch self {
+        case .rowHeight, .sectionHeight, .toolbarHideDistance, .insetTop: return .quantity(.points)
+        case .deceleration, .rubberband, .bounceStiffness, .bounceDamping: return .quantity(.number)
+        case .dragSpeed, .toolbarShowVelocity: return .quantity(.velocity)
+        case .flingDuration, .toolbarDuration, .headerDuration, .accordionDuration: return .quantity(.seconds)
+        case .headerBodyFollows: return .bool
+        }
+    }
+
+    /// The default value (booleans: 1 = true, 0 = false).
+    public var defaultValue: Double {
+        switch self {
+        case .rowHeight: return 44
+        case .sectionHeight: return 28
+        case .deceleration: return 0.998
+        case .rubberband: return 0.55
+        case .bounceStiffness: return 100
+        case .bounceDamping: return 1
+        case .dragSpeed: return 300
+        case .flingDuration: return 0.1
+        case .toolbarShowVelocity: return 800
+        case .toolbarHideDistance: return 22
+        case .toolbarDuration: return 0.2
+        case .headerDuration: return 0.25
+        case .headerBodyFollows: return 1
+        case .accordionDuration: return 0.3
+        case .insetTop: return 0
+        }
+    }
+
+    /// The accepted range. `lowerOpen`/`upperOpen` exclude the end point.
+    public var range: TunableRange {
+        switch self {
+        case .rowHeight, .sectionHeight: return TunableRange(0, 10_000, lowerOpen: true)
+        case .deceleration: return TunableRange(0, 1, lowerOpen: true, upperOpen: true)
+        case .rubberband: return TunableRange(0, 1, lowerOpen: true)
+        case .bounceStiffness: return TunableRange(0, 1_000_000, lowerOpen: true)
+        case .bounceDamping: return TunableRange(0, 100, lowerOpen: true)
+        case .dragSpeed: return TunableRange(0, 100_000, lowerOpen: true)
+        case .flingDuration: return TunableRange(0, 10, lowerOpen: true)
+        case .toolbarShowVelocity: return TunableRange(0, 100_000)
+        case .toolbarHideDistance: return TunableRange(0, 10_000)
+        case .toolbarDuration, .headerDuration, .accordionDuration: return TunableRange(0, 60, lowerOpen: true)
+        case .headerBodyFollows: return TunableRange(0, 1)
+        case .insetTop: return TunableRange(0, 10_000)
+        }
+    }
+
+    /// Named values a user may write instead of a number (`set deceleration fast`).
+    public var namedValues: [(name: String, value: Double)] {
+        switch self {
+        case .deceleration: return [("normal", 0.998), ("fast", 0.99)]
+        case .headerBodyFollows: return [("true", 1), ("false", 0)]
+        default: return []
+        }
+    }
+}
+
+public struct TunableRange: Equatable, Sendable {
+    public var lower: Double
+    public var upper: Double
+    public var lowerOpen: Bool
+    public var upperOpen: Bool
+
+    public init(_ lower: Double, _ upper: Double, lowerOpen: Bool = false, upperOpen: Bool = false) {
+        self.lower = lower
+        self.upper = upper
+        self.lowerOpen = lowerOpen
+        self.upperOpen = upperOpen
+    }
+
+    public func contains(_ v: Double) -> Bool {
+        guard v.isFinite else { return false }
+        let aboveLower = lowerOpen ? v > lower : v >= lower
+        let belowUpper = upperOpen ? v < upper : v <= upper
+        return aboveLower && belowUpper
+    }
+
+    /// "greater than 0 and at most 10000", for diagnostics.
+    public var description: String {
+        func fmt(_ x: Double) -> String {
+            x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
+        }
+        let lo = lowerOpen ? "greater than \(fmt(lower))" : "at least \(fmt(lower))"
+        let hi = upperOpen ? "less than \(fmt(upper))" : "at most \(fmt(upper))"
+        return "\(lo) and \(hi)"
+    }
+}
+
+/// Configuration limits of spec §3.
+public enum Limits {
+    public static let fpsRange = 1...1000
+    public static let screenSide = TunableRange(1, 10_000)
+    public static let maxSections = 10_000
+    public static let maxRows = 100_000
+    public static let maxFlingSpeed: Double = 100_000
+    public static let headerHeight = TunableRange(0, 10_000, lowerOpen: true)
+    public static let toolbarHeight = TunableRange(0, 10_000, lowerOpen: true)
+    /// Longest `settle`, in simulated seconds.
+    public static let settleSeconds: Double = 60
+    /// Simulated time a scenario may take, seconds (24 h).
+    public static let scenarioSeconds: Double = 86_400
+    /// Statements a scenario may execute.
+    public static let scenarioStatements = 10_000_000
+}
+
+// MARK: - Values
+
+/// A rectangle in screen points.
+public struct Rect: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// `(0.00, 240.00, 375.00, 44.00)`
+    public var formatted: String {
+        "(\(formatFixed(x, 2)), \(formatFixed(y, 2)), \(formatFixed(width, 2)), \(formatFixed(height, 2)))"
+    }
+}
+
+/// A value of an observable or of an expression.
+public enum Value: Equatable, Sendable {
+    case number(Double, Quantity)
+    case bool(Bool)
+    case state(String)
+    case string(String)
+    case rect(Rect)
+
+    /// How `print`, `frames`, failures and the REPL show it (spec §5): points and pt/s to
+    /// 2 decimals, seconds to 3, plain numbers to 3, counts whole; `-0.00` prints as `0.00`.
+    public var formatted: String {
+        switch self {
+        case .number(let x, let q):
+            switch q {
+            case .points, .velocity: return formatFixed(x, 2)
+            case .seconds: return formatFixed(x, 3)
+            case .number: return formatFixed(x, 3)
+            case .count: return formatFixed(x, 0)
+            }
+        case .bool(let b): return b ? "true" : "false"
+        case .state(let s): return s
+        case .string(let s): return quoteString(s)
+        case .rect(let r): return r.formatted
+        }
+    }
+}
+
+/// `"山手線"` with `\"`, `\\`, `\n`, `\t` escaped, as a scenario would write it.
+public func quoteString(_ s: String) -> String {
+    var out = "\""
+    for ch in s.unicodeScalars {
+        switch ch {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        default:
+            if ch.value < 0x20 || ch.value == 0x7F {
+                out += "\\u{" + String(ch.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(ch)
+            }
+        }
+    }
+    return out + "\""
+}
+
+/// Fixed-point formatting that does not depend on the C locale: `formatFixed(-0.001, 2)` is
+/// `"0.00"`, `formatFixed(1.005, 2)` rounds half away from zero on the decimal digits.
+public func formatFixed(_ x: Double, _ decimals: Int) -> String {
+    if x.isNaN { return "nan" }
+    if x.isInfinite { return x < 0 ? "-inf" : "inf" }
+    let d = max(0, min(decimals, 9))
+    var scale: Double = 1
+    for _ in 0..<d { scale *= 10 }
+    let scaled = (abs(x) * scale).rounded(.toNearestOrAwayFromZero)
+    // Past 2^53 a Double holds no fractional digits; print it whole.
+    if scaled >= 9.0e15 {
+        let whole = String(format: "%.0f", abs(x))
+        return (x < 0 ? "-" : "") + whole + (d > 0 ? "." + String(repeating: "0", count: d) : "")
+    }
+    let n = UInt64(scaled)
+    var p: UInt64 = 1
+    for _ in 0..<d { p *= 10 }
+    let intPart = n / p
+    let frac = n % p
+    var s = String(intPart)
+    if d > 0 {
+        let f = String(frac)
+        s += "." + String(repeating: "0", count: d - f.count) + f
+    }
+    return (x < 0 && n != 0 ? "-" : "") + s
+}

@@ -1,0 +1,2 @@
+import ScrollScript
+print("scrollscript \(ScrollScriptInfo.version)")
