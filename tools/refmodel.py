@@ -1,0 +1,692 @@
+#!/usr/bin/env python3
+"""Independent reference model of ScrollScript's semantics (spec §4 and §6).
+
+This is the oracle the numbers in `scenarios/*.scroll` and in
+`Tests/scrollscriptTests/Scenarios/` were derived from. It is written from the
+spec's formulas only (it shares no code with the Swift simulator), in plain
+Python 3 with the standard library.
+
+It is not an interpreter: derivation scripts build a `World`, call its actions
+(`pull`, `drag`, `release`, `fling`, `tap_*`, `wait`, `tick`, `settle`) and read
+its observables (`offset`, `header_height()`, `section_y(i)`, ...).
+
+    python3 tools/refmodel.py --selftest    # the published figures
+    python3 tools/refmodel.py --derive      # every number quoted in scenarios/
+
+Conventions are the spec's: screen y down, offset increases when content moves
+up, finger distances positive downward, times in seconds, distances in points.
+"""
+
+import math
+import sys
+
+# ---------------------------------------------------------------------------
+# Pure formulas (spec §4, §6.2, §6.3)
+# ---------------------------------------------------------------------------
+
+
+def frame_count(duration, fps):
+    """n = floor(T*fps + 0.5 + 1e-9): the nearest frame, halves up (spec §4)."""
+    return int(math.floor(duration * fps + 0.5 + 1e-9))
+
+
+def rubber_band(x, c, d):
+    """b(x) = x*c*d / (d + c*x): how far past a bound an overscroll of x shows."""
+    return x * c * d / (d + c * x)
+
+
+def rubber_band_inverse(e, c, d):
+    """b^-1(e) = e*d / (c*(d - e)), e capped just below d."""
+    e = min(e, d * (1 - 1e-9))
+    return e * d / (c * (d - e))
+
+
+def decel_k(rate):
+    """k = 1000 * ln r (negative for r < 1)."""
+    return 1000.0 * math.log(rate)
+
+
+def decel_offset(o0, v, rate, tau):
+    """o(tau) = o0 + v*(r^(1000 tau) - 1)/k."""
+    k = decel_k(rate)
+    return o0 + v * (rate ** (1000.0 * tau) - 1.0) / k
+
+
+def decel_velocity(v, rate, tau):
+    """v(tau) = v * r^(1000 tau)."""
+    return v * rate ** (1000.0 * tau)
+
+
+def decel_destination(o0, v, rate):
+    """o0 - v/k."""
+    return o0 - v / decel_k(rate)
+
+
+def decel_bound_time(o0, v, rate, bound):
+    """tau_b = ln(1 + k*(bound - o0)/v)/k, the exact time a deceleration reaches bound."""
+    k = decel_k(rate)
+    return math.log(1.0 + k * (bound - o0) / v) / k
+
+
+def spring(x0, v0, stiffness, damping, tau):
+    """Displacement and its velocity of a mass-1 spring (spec §6.2 bounce)."""
+    w = math.sqrt(stiffness)
+    z = damping
+    if abs(z - 1.0) < 1e-12:
+        a, b = x0, v0 + w * x0
+        e = math.exp(-w * tau)
+        return (a + b * tau) * e, (b - w * (a + b * tau)) * e
+    if z < 1.0:
+        wd = w * math.sqrt(1 - z * z)
+        a = x0
+        b = (v0 + z * w * x0) / wd
+        e = math.exp(-z * w * tau)
+        c, s = math.cos(wd * tau), math.sin(wd * tau)
+        x = e * (a * c + b * s)
+        dx = -z * w * x + e * (-a * wd * s + b * wd * c)
+        return x, dx
+    q = w * math.sqrt(z * z - 1)
+    r1, r2 = -z * w + q, -z * w - q
+    c2 = (v0 - r1 * x0) / (r2 - r1)
+    c1 = x0 - c2
+    return (c1 * math.exp(r1 * tau) + c2 * math.exp(r2 * tau),
+            c1 * r1 * math.exp(r1 * tau) + c2 * r2 * math.exp(r2 * tau))
+
+
+def spring_crossing(x0, v0, stiffness, damping, horizon):
+    """First tau in (0, horizon] where a (zeta >= 1) spring crosses 0, or None."""
+    if x0 == 0:
+        return None
+    if abs(damping - 1.0) < 1e-12:
+        b = v0 + math.sqrt(stiffness) * x0
+        if b == 0:
+            return None
+        tau = -x0 / b
+        return tau if 0 < tau <= horizon else None
+    # over-damped: at most one crossing; bracket then bisect
+    def f(t):
+        return spring(x0, v0, stiffness, damping, t)[0]
+    steps = 2000
+    prev_t, prev = 0.0, x0
+    for i in range(1, steps + 1):
+        t = horizon * i / steps
+        cur = f(t)
+        if (cur > 0) != (prev > 0):
+            lo, hi = prev_t, t
+            for _ in range(100):
+                mid = (lo + hi) / 2
+                if (f(mid) > 0) == (prev > 0):
+                    lo = mid
+                else:
+                    hi = mid
+            return hi
+        prev_t, prev = t, cur
+    return None
+
+
+def ease_in_out(p):
+    """cubic-bezier(0.42, 0, 0.58, 1) at progress p: solve x(s) = p, return y(s)."""
+    if p <= 0:
+        return 0.0
+    if p >= 1:
+        return 1.0
+    def bx(s):
+        return 3 * (1 - s) ** 2 * s * 0.42 + 3 * (1 - s) * s * s * 0.58 + s ** 3
+    lo, hi = 0.0, 1.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if bx(mid) < p:
+            lo = mid
+        else:
+            hi = mid
+    s = (lo + hi) / 2
+    return 3 * (1 - s) * s * s + s ** 3
+
+
+# ---------------------------------------------------------------------------
+# The world
+# ---------------------------------------------------------------------------
+
+TUNABLES = {
+    "row.height": 44.0, "section.height": 28.0, "deceleration": 0.998,
+    "rubberband": 0.55, "bounce.stiffness": 100.0, "bounce.damping": 1.0,
+    "drag.speed": 300.0, "fling.duration": 0.1, "toolbar.showVelocity": 800.0,
+    "toolbar.hideDistance": 22.0, "toolbar.duration": 0.2,
+    "header.duration": 0.25, "header.bodyFollows": True,
+    "accordion.duration": 0.3, "inset.top": 0.0,
+}
+
+
+class ScenarioError(Exception):
+    """A runtime error of spec §4 (tap while a finger is down, release with none, ...)."""
+
+
+class Anim:
+    """A value animated from `a` to `b` starting at t0 over `dur`, eased or linear."""
+
+    def __init__(self, a, b, t0, dur, eased):
+        self.a, self.b, self.t0, self.dur, self.eased = a, b, t0, dur, eased
+
+    def progress(self, t):
+        return min(1.0, max(0.0, (t - self.t0) / self.dur))
+
+    def value(self, t):
+        p = self.progress(t)
+        f = ease_in_out(p) if self.eased else p
+        return self.a + (self.b - self.a) * f
+
+
+class World:
+    """One scenario's world. Configuration mirrors spec §3.
+
+    header: dict(height=H, pin=P|None, parallax=F|None, toggle=H2|None, stretch=True)
+    toolbar: height (44 when declared) or None
+    sections: list of (title|None, rows:int or list of titles, open:bool); None = default
+    accordion: None, "multiple" or "single"
+    """
+
+    def __init__(self, screen=(375.0, 667.0), fps=60, header=None, toolbar=None,
+                 sections=None, accordion=None, **tunables):
+        self.W, self.H = float(screen[0]), float(screen[1])
+        self.fps = fps
+        self.t = dict(TUNABLES)
+        for key, val in tunables.items():
+            name = key.replace("_", ".")
+            if name not in self.t:
+                raise KeyError(name)
+            self.t[name] = val
+        self.header = None
+        if header is not None:
+            self.header = dict(pin=None, parallax=None, toggle=None, stretch=True)
+            self.header.update(header)
+            self.header_h = float(self.header["height"])   # at rest
+            self.header_anim = None
+            self.expanded = False
+        self.tb_h = toolbar
+        if sections is None:
+            sections = [(None, 30, True)]
+        self.sections = []
+        for title, rows, is_open in sections:
+            n = rows if isinstance(rows, int) else len(rows)
+            self.sections.append(dict(title=title, rows=n, open=is_open,
+                                      frac=1.0 if is_open else 0.0, anim=None))
+        self.accordion = accordion
+        self.k = 0                  # frame index; time = k / fps
+        self.offset = -self.t["inset.top"]
+        self.vel = 0.0
+        self.phase = "idle"
+        self.motion = None          # ("decel", t0, o0, v) or ("bounce", t0, bound, x0, v0)
+        self.finger_down = False
+        self.p = 0.0                # finger translation
+        self.fv = 0.0               # finger velocity
+        self.u0 = 0.0
+        if toolbar is not None:
+            self.tb_y = self.H - toolbar
+            self.tb_state = "shown"
+            self.tb_anim = None
+        self.log = []               # reaction log, for derivations
+
+    # -- clock ------------------------------------------------------------
+    @property
+    def time(self):
+        return self.k / self.fps
+
+    def frames(self, duration):
+        return frame_count(duration, self.fps)
+
+    # -- layout -----------------------------------------------------------
+    def min_bound(self):
+        return -self.t["inset.top"]
+
+    def edge(self):
+        return self.t["inset.top"]
+
+    def header_visible_h(self):
+        """The header's own (possibly animating) layout height."""
+        if self.header is None:
+            return 0.0
+        if self.header_anim is not None:
+            return self.header_anim.value(self.time)
+        return self.header_h
+
+    def body_top(self):
+        """Where section 0 starts in content: the header height the body uses."""
+        if self.header is None:
+            return 0.0
+        if self.header_anim is not None and not self.t["header.bodyFollows"]:
+            return self.header_anim.a
+        return self.header_visible_h()
+
+    def frac(self, i):
+        s = self.sections[i]
+        return s["anim"].value(self.time) if s["anim"] is not None else s["frac"]
+
+    def section_header_h(self, i):
+        return self.t["section.height"] if self.sections[i]["title"] is not None else 0.0
+
+    def section_content_y(self, i):
+        y = self.body_top()
+        for j in range(i):
+            y += self.section_header_h(j) + self.sections[j]["rows"] * self.t["row.height"] * self.frac(j)
+        return y
+
+    def content_height(self):
+        return self.section_content_y(len(self.sections))
+
+    def max_bound(self):
+        return max(self.min_bound(), self.content_height() - self.H)
+
+    # -- observables --------------------------------------------------------
+    def header_frame(self):
+        """(y, height) of the header's visible frame (spec §6.3)."""
+        hv = self.header_visible_h()
+        mn = self.min_bound()
+        if self.offset < mn and self.header["stretch"]:
+            return self.edge(), hv + (mn - self.offset)
+        if self.offset < mn:
+            return -self.offset, hv
+        if self.header["pin"] is not None:
+            return max(-self.offset, self.edge() - (hv - self.header["pin"])), hv
+        return -self.offset, hv
+
+    def header_y(self):
+        return self.header_frame()[0]
+
+    def header_height(self):
+        return self.header_frame()[1]
+
+    def header_bottom(self):
+        y, h = self.header_frame()
+        return y + h
+
+    def header_scale(self):
+        return self.header_height() / self.header_visible_h()
+
+    def header_image_y(self):
+        f = self.header["parallax"] or 0.0
+        return self.header_y() * (1 - f)
+
+    def sticky_top(self):
+        pin = self.header["pin"] if self.header is not None and self.header["pin"] is not None else 0.0
+        return self.edge() + pin
+
+    def section_y(self, i):
+        natural = self.section_content_y(i) - self.offset
+        if natural >= self.sticky_top():
+            return natural
+        hs = self.section_header_h(i)
+        end = self.section_content_y(i + 1) - self.offset
+        return min(self.sticky_top(), end - hs)
+
+    def row_y(self, i, j):
+        return (self.section_content_y(i) + self.section_header_h(i)
+                + j * self.t["row.height"] * self.frac(i) - self.offset)
+
+    def row_height(self, i):
+        return self.t["row.height"] * self.frac(i)
+
+    def animating(self):
+        if self.header is not None and self.header_anim is not None:
+            return True
+        if any(s["anim"] is not None for s in self.sections):
+            return True
+        return self.tb_h is not None and self.tb_anim is not None
+
+    # -- toolbar (spec §6.4) --------------------------------------------------
+    def tb_shown_y(self):
+        return self.H - self.tb_h
+
+    def tb_show(self, why):
+        if self.tb_state == "showing" or (self.tb_state == "shown" and self.tb_y == self.tb_shown_y()):
+            return
+        self.tb_anim = Anim(self.tb_y, self.tb_shown_y(), self.time, self.t["toolbar.duration"], False)
+        self.tb_state = "showing"
+        self.log.append((self.time, "toolbar show (%s) from y=%.4f" % (why, self.tb_y)))
+
+    def tb_hide(self, why):
+        if self.tb_state in ("hidden", "hiding"):
+            return
+        self.tb_anim = Anim(self.tb_y, self.H, self.time, self.t["toolbar.duration"], False)
+        self.tb_state = "hiding"
+        self.log.append((self.time, "toolbar hide (%s) from y=%.4f" % (why, self.tb_y)))
+
+    def tb_release_rules(self, why):
+        if self.tb_h is None:
+            return
+        if self.offset >= self.max_bound() - 0.5:
+            self.tb_show("at bottom, " + why)
+        elif self.tb_state == "shown" and self.tb_y != self.tb_shown_y():
+            self.tb_show("displaced, " + why)
+
+    def tb_tracking(self):
+        if self.fv > self.t["toolbar.showVelocity"]:
+            self.tb_show("fast downward finger %.1f" % self.fv)
+        if self.p <= -1 and self.tb_state == "shown":
+            self.tb_y = min(self.tb_shown_y() - self.p, self.H)
+            if self.p < -self.t["toolbar.hideDistance"]:
+                self.tb_hide("finger past hideDistance, p=%.3f" % self.p)
+
+    # -- physics (spec §6.2) ---------------------------------------------------
+    def banded(self, u):
+        mn, mx = self.min_bound(), self.max_bound()
+        c, d = self.t["rubberband"], self.H
+        if u < mn:
+            return mn - rubber_band(mn - u, c, d)
+        if u > mx:
+            return mx + rubber_band(u - mx, c, d)
+        return u
+
+    def unbanded(self, o):
+        mn, mx = self.min_bound(), self.max_bound()
+        c, d = self.t["rubberband"], self.H
+        if o < mn:
+            return mn - rubber_band_inverse(mn - o, c, d)
+        if o > mx:
+            return mx + rubber_band_inverse(o - mx, c, d)
+        return o
+
+    def start_decel(self, t0, o0, v):
+        self.motion = ("decel", t0, o0, v)
+        self.phase = "decelerating"
+
+    def start_bounce(self, t0, bound, x0, v0):
+        self.motion = ("bounce", t0, bound, x0, v0)
+        self.phase = "bouncing"
+
+    def come_to_rest(self, where):
+        self.offset = where
+        self.vel = 0.0
+        self.motion = None
+        self.phase = "idle"
+        self.log.append((self.time, "deceleration ended at %.4f" % where))
+        self.tb_release_rules("deceleration ended")
+
+    def step_motion(self):
+        """Evaluate the deceleration/bounce at this frame's time (closed forms)."""
+        t = self.time
+        rate = self.t["deceleration"]
+        s, z = self.t["bounce.stiffness"], self.t["bounce.damping"]
+        for _ in range(10):   # a frame may see decel -> bounce -> decel hand-overs
+            m = self.motion
+            if m[0] == "decel":
+                _, t0, o0, v = m
+                tau = t - t0
+                dest = decel_destination(o0, v, rate)
+                mn, mx = self.min_bound(), self.max_bound()
+                bound = mx if dest > mx else (mn if dest < mn else None)
+                if bound is not None:
+                    tb = decel_bound_time(o0, v, rate, bound)
+                    if tau >= tb:
+                        self.start_bounce(t0 + tb, bound, 0.0, decel_velocity(v, rate, tb))
+                        self.log.append((t0 + tb, "decel reaches bound %.2f at tau_b=%.6f, v=%.4f"
+                                         % (bound, tb, decel_velocity(v, rate, tb))))
+                        continue
+                    self.offset = decel_offset(o0, v, rate, tau)
+                    self.vel = decel_velocity(v, rate, tau)
+                    return
+                o = decel_offset(o0, v, rate, tau)
+                if abs(dest - o) < 0.5:
+                    self.come_to_rest(dest)
+                    return
+                self.offset = o
+                self.vel = decel_velocity(v, rate, tau)
+                return
+            _, t0, bound, x0, v0 = m
+            tau = t - t0
+            if z >= 1:
+                tc = spring_crossing(x0, v0, s, z, tau)
+                if tc is not None:
+                    vc = spring(x0, v0, s, z, tc)[1]
+                    self.log.append((t0 + tc, "bounce crosses bound inward, v=%.4f" % vc))
+                    self.start_decel(t0 + tc, bound, vc)
+                    continue
+            x, dx = spring(x0, v0, s, z, tau)
+            if abs(x) < 0.5 and abs(dx) < 5:
+                self.come_to_rest(bound)
+                return
+            self.offset = bound + x
+            self.vel = dx
+            return
+
+    def frame(self, finger=None):
+        """One display frame (spec §6.1). finger = (translation, velocity) of a move."""
+        self.k += 1
+        t = self.time
+        # 1. finger
+        if finger is not None:
+            self.p, self.fv = finger
+        elif self.finger_down:
+            self.fv = 0.0
+        # 2. physics
+        if self.phase == "dragging":
+            prev = self.offset
+            self.offset = self.banded(self.u0 - self.p)
+            self.vel = (self.offset - prev) * self.fps
+        elif self.motion is not None:
+            self.step_motion()
+        # 3. animations
+        if self.header is not None and self.header_anim is not None:
+            if self.header_anim.progress(t) >= 1:
+                self.header_h = self.header_anim.b
+                self.header_anim = None
+        for sec in self.sections:
+            if sec["anim"] is not None and sec["anim"].progress(t) >= 1:
+                sec["frac"] = sec["anim"].b
+                sec["anim"] = None
+        if self.tb_h is not None and self.tb_anim is not None:
+            self.tb_y = self.tb_anim.value(t)
+            if self.tb_anim.progress(t) >= 1:
+                self.tb_y = self.tb_anim.b
+                self.tb_state = "shown" if self.tb_anim.b < self.H else "hidden"
+                self.tb_anim = None
+        # 4. layout: clamp when idle past a bound that moved
+        if self.phase == "idle":
+            mn, mx = self.min_bound(), self.max_bound()
+            if self.offset > mx:
+                self.offset = mx
+            elif self.offset < mn:
+                self.offset = mn
+        # 5. toolbar tracking
+        if self.finger_down and self.tb_h is not None:
+            self.tb_tracking()
+        self.check_invariants()
+
+    def always(self, name, predicate):
+        """Register an `expect always`: predicate(world) is checked now and after every frame;
+        the first failing frame's time is kept in self.violations[name]."""
+        if not hasattr(self, "invariants"):
+            self.invariants = []
+            self.violations = {}
+        self.invariants.append((name, predicate))
+        self.check_invariants()
+
+    def check_invariants(self):
+        for name, predicate in getattr(self, "invariants", ()):
+            if name not in self.violations and not predicate(self):
+                self.violations[name] = (self.k, self.time)
+
+    # -- actions (spec §4) -----------------------------------------------------
+    def touch_down(self):
+        if self.finger_down:
+            return
+        self.motion = None
+        self.finger_down = True
+        self.phase = "dragging"
+        self.p = 0.0
+        self.fv = 0.0
+        self.u0 = self.unbanded(self.offset)
+
+    def move(self, d, n):
+        self.touch_down()
+        start = self.p
+        for i in range(1, n + 1):
+            self.frame((start + d * i / n, d * self.fps / n))
+
+    def pull(self, d):
+        self.move(d, max(1, self.frames(d / self.t["drag.speed"])))
+
+    def drag(self, d, duration=None):
+        if duration is None:
+            duration = abs(d) / self.t["drag.speed"]
+        self.move(d, max(1, self.frames(duration)))
+
+    def lift(self, fv):
+        if not self.finger_down:
+            raise ScenarioError("release with no finger down")
+        self.finger_down = False
+        v = -fv
+        if abs(v) < 1:
+            v = 0.0
+        mn, mx = self.min_bound(), self.max_bound()
+        t0 = self.time
+        if self.offset < mn or self.offset > mx:
+            bound = mn if self.offset < mn else mx
+            self.start_bounce(t0, bound, self.offset - bound, v)
+        elif v == 0.0:
+            self.phase = "idle"       # interpretation: nothing to decelerate
+            self.vel = 0.0
+            self.motion = None
+        else:
+            self.start_decel(t0, self.offset, v)
+        self.tb_release_rules("release")
+
+    def release(self):
+        self.lift(0.0)
+
+    def fling(self, v):
+        n = max(1, self.frames(self.t["fling.duration"]))
+        self.move(v * n / self.fps, n)
+        self.lift(v)
+
+    def wait(self, duration):
+        for _ in range(self.frames(duration)):
+            self.frame()
+
+    def tick(self, n=1):
+        for _ in range(n):
+            self.frame()
+
+    def settle(self, limit=60.0):
+        if self.finger_down:
+            raise ScenarioError("settle with a finger down")
+        start = self.time
+        while self.phase != "idle" or self.animating():
+            if self.time - start > limit:
+                raise ScenarioError("settle took over 60 s")
+            self.frame()
+
+    # -- taps (spec §6.6) --------------------------------------------------------
+    def tap(self, x, y):
+        """Returns the receiver's name."""
+        if self.finger_down:
+            raise ScenarioError("tap while a finger is down")
+        if self.phase in ("decelerating", "bouncing"):
+            self.motion = None
+            self.phase = "idle"
+            self.vel = 0.0
+            return "stop"
+        if self.tb_h is not None:
+            if self.tb_y < self.H and self.tb_y <= y < self.tb_y + self.tb_h:
+                if self.tb_state == "hiding":
+                    self.tb_show("tap")
+                return "toolbar"
+            if self.tb_state in ("hidden", "hiding") and y >= self.H - self.tb_h:
+                self.tb_show("tap on reveal zone")
+                return "toolbar reveal zone"
+        if self.header is not None:
+            hy, hh = self.header_frame()
+            if hy <= y < hy + hh:
+                if self.header["toggle"] is not None:
+                    self.toggle_header()
+                return "header"
+        for i in range(len(self.sections)):
+            hs = self.section_header_h(i)
+            sy = self.section_y(i)
+            if hs > 0 and sy <= y < sy + hs:
+                if self.accordion:
+                    self.toggle_section(i)
+                return "section[%d]" % i
+        for i in range(len(self.sections)):
+            rh = self.row_height(i)
+            if rh <= 0:
+                continue
+            for j in range(self.sections[i]["rows"]):
+                ry = self.row_y(i, j)
+                if ry <= y < ry + rh:
+                    return "row[%d,%d]" % (i, j)
+        return "nothing"
+
+    def visible_centre_y(self, top, height):
+        lo, hi = max(0.0, top), min(self.H, top + height)
+        if hi <= lo:
+            raise ScenarioError("no visible part")
+        return (lo + hi) / 2
+
+    def tap_header(self, i=None):
+        if i is None:
+            y, h = self.header_frame()
+        else:
+            y, h = self.section_y(i), self.section_header_h(i)
+        return self.tap(self.W / 2, self.visible_centre_y(y, h))
+
+    def tap_toolbar(self):
+        if self.tb_state in ("hidden", "hiding"):
+            return self.tap(self.W / 2, self.H - self.tb_h / 2)
+        return self.tap(self.W / 2, self.visible_centre_y(self.tb_y, self.tb_h))
+
+    def toggle_header(self):
+        hd = self.header
+        a = self.header_visible_h()
+        self.expanded = not self.expanded
+        b = hd["toggle"] if self.expanded else hd["height"]
+        self.header_anim = Anim(a, b, self.time, self.t["header.duration"], True)
+
+    def toggle_section(self, i):
+        targets = [s["open"] for s in self.sections]
+        targets[i] = not targets[i]
+        if self.accordion == "single" and targets[i]:
+            targets = [j == i for j in range(len(self.sections))]
+        for j, sec in enumerate(self.sections):
+            if targets[j] != sec["open"] or j == i:
+                cur = self.frac(j)
+                sec["open"] = targets[j]
+                sec["anim"] = Anim(cur, 1.0 if targets[j] else 0.0, self.time,
+                                   self.t["accordion.duration"], True)
+
+
+# ---------------------------------------------------------------------------
+# Self-test: the published figures the brief quotes
+# ---------------------------------------------------------------------------
+
+def selftest():
+    k = decel_k(0.998)
+    travel = -900 / k
+    assert round(travel, 2) == 449.55, travel
+    first = decel_offset(0, 900, 0.998, 0.1)
+    assert abs(first - 81.56) < 0.01, first
+    assert round(rubber_band(120, 0.55, 667), 2) == 60.06
+    assert round(rubber_band(240, 0.55, 667), 2) == 110.19
+    assert abs(rubber_band_inverse(rubber_band(120, 0.55, 667), 0.55, 667) - 120) < 1e-9
+    assert round(spring(100, 0, 100, 1, 0.1)[0], 2) == 73.58
+    assert abs(ease_in_out(0.5) - 0.5) < 1e-12
+    assert frame_count(0.125, 60) == 8 and frame_count(0.1, 60) == 6 and frame_count(0.4, 60) == 24
+    # the world reproduces the same figures through its actions
+    w = World(header=dict(height=240, pin=60))
+    w.pull(120)
+    assert abs(w.header_height() - 300.06) < 0.005, w.header_height()
+    w = World()
+    w.fling(-900)                       # finger up 90 pt in 6 frames, lifts at t=0.1
+    assert abs(w.offset - 90) < 1e-9
+    w.wait(0.1)
+    assert abs(w.offset - (90 + 81.56)) < 0.01, w.offset
+    print("refmodel selftest: ok (449.55, 81.56, 60.06, 110.19, 73.58)")
+
+
+if __name__ == "__main__":
+    if "--selftest" in sys.argv:
+        selftest()
+    elif "--derive" in sys.argv:
+        import runpy, os
+        runpy.run_path(os.path.join(os.path.dirname(__file__), "derive_scenarios.py"), run_name="__main__")
+    else:
+        print(__doc__)
