@@ -1,0 +1,342 @@
+#!/usr/bin/env python3
+"""Derivations of every model-derived number quoted in scenarios/ and in
+Tests/scrollscriptTests/Scenarios/. Run: python3 tools/refmodel.py --derive
+Each block mirrors a scenario: same actions, in the same order, printing the
+values the scenario's expectations quote (rounded as quoted)."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from refmodel import World, ease_in_out, rubber_band, decel_bound_time, spring  # noqa: E402
+
+
+def show(label, value, nd=4):
+    if isinstance(value, float):
+        print("  %-44s %.*f" % (label, nd, value))
+    else:
+        print("  %-44s %s" % (label, value))
+
+
+def title(s):
+    print("\n== " + s)
+
+
+# ---------------------------------------------------------------- 000
+title("000 zoomable header: pull 120 then release")
+w = World(header=dict(height=240, pin=60))
+w.pull(120)
+show("time after pull", w.time)
+show("offset", w.offset)
+show("header.y / height / scale", "%.4f %.4f %.5f" % (w.header_y(), w.header_height(), w.header_scale()))
+show("row[0,0].y", w.row_y(0, 0))
+w.release()
+w.wait(0.1)
+show("t=%.4f offset after 0.1 s bounce" % w.time, w.offset)
+show("header.height", w.header_height())
+w.settle()
+show("rest time", w.time)
+show("rest offset", w.offset)
+
+title("000 pin: drag -300 from rest")
+w = World(header=dict(height=240, pin=60), sections=[("Stations", 30, True)], accordion="multiple")
+w.drag(-300)
+show("time", w.time)
+show("offset", w.offset)
+show("header.y / bottom", "%.4f %.4f" % (w.header_y(), w.header_bottom()))
+show("section[0].y (sticky at S=60)", w.section_y(0))
+show("row[0,3].y", w.row_y(0, 3))
+w.release()
+w.settle()
+show("tap 187.5 30 ->", w.tap(187.5, 30))
+show("section[0].open", w.sections[0]["open"])
+show("tap 187.5 70 ->", w.tap(187.5, 70))
+show("section[0].open", w.sections[0]["open"])
+
+title("000 taps before scrolling")
+w = World(header=dict(height=240, pin=60))
+show("tap 187.5 100 ->", w.tap(187.5, 100))
+show("tap 187.5 250 ->", w.tap(187.5, 250))
+w.drag(-300); w.release(); w.settle()
+show("after drag -300: tap 187.5 30 ->", w.tap(187.5, 30))
+show("after drag -300: tap 187.5 100 ->", w.tap(187.5, 100))
+
+# ---------------------------------------------------------------- 001
+F = 0.2128
+title("001 parallax + sticky: pull 100")
+secs = [("Section %d" % i, 1, True) for i in range(20)]
+w = World(header=dict(height=328.33, parallax=F), sections=secs, section_height=50)
+w.pull(100)
+show("offset", w.offset)
+show("header.y / height", "%.4f %.4f" % (w.header_y(), w.header_height()))
+show("header.image.y", w.header_image_y())
+show("section[0].y", w.section_y(0))
+show("content.height / max", "%.2f %.2f" % (w.content_height(), w.max_bound()))
+w.release(); w.settle()
+show("rest time / offset", "%.4f %.4f" % (w.time, w.offset))
+
+title("001 scrolling")
+w = World(header=dict(height=328.33, parallax=F), sections=secs, section_height=50)
+w.always("no gap", lambda w: abs(w.section_y(0) - w.header_bottom()) <= 0.01 or w.header_bottom() <= 0)
+w.drag(-100)
+show("offset", w.offset)
+show("header.y / image.y", "%.4f %.4f" % (w.header_y(), w.header_image_y()))
+show("section[0].y / header.bottom", "%.4f %.4f" % (w.section_y(0), w.header_bottom()))
+w.drag(-250)
+show("offset", w.offset)
+show("section[0].y", w.section_y(0))
+show("header.bottom", w.header_bottom())
+w.drag(-50)
+show("offset", w.offset)
+show("section[0].y / section[1].y", "%.4f %.4f" % (w.section_y(0), w.section_y(1)))
+w.release(); w.settle()
+show("violations", w.violations)
+
+# ---------------------------------------------------------------- 002
+for fps in (120,):
+    title("002 toggle at fps %d" % fps)
+    w = World(fps=fps, header=dict(height=50, toggle=100), sections=[("Items", 20, True)])
+    w.always("follows", lambda w: w.section_y(0) >= w.header_bottom() - 0.5)
+    w.tap_header()
+    w.wait(0.05)
+    show("t=%.4f header.height" % w.time, w.header_height())
+    show("ease(0.2)", ease_in_out(0.2), 6)
+    w.wait(0.075)
+    show("t=%.4f header.height" % w.time, w.header_height())
+    w.wait(0.125)
+    show("t=%.4f header.height" % w.time, w.header_height())
+    show("row[0,0].y", w.row_y(0, 0))
+    w.tap_header()
+    w.wait(0.2)
+    show("t=%.4f header.height (back, p=0.8)" % w.time, w.header_height())
+    w.wait(0.05)
+    show("t=%.4f header.height" % w.time, w.header_height())
+    show("violations", w.violations)
+
+title("002 first version (bodyFollows false), fps 60 -> fail file")
+w = World(header=dict(height=50, toggle=100), sections=[("Items", 20, True)], header_bodyFollows=False)
+w.always("follows", lambda w: w.section_y(0) >= w.header_bottom() - 0.5)
+w.tap_header()
+trace = []
+for _ in range(15):
+    w.tick()
+    trace.append((w.k, w.time, w.header_bottom(), w.section_y(0)))
+show("first failing frame", w.violations)
+for k, t, hb, sy in trace[:4]:
+    print("    frame %d t=%.4f header.bottom=%.4f section[0].y=%.4f" % (k, t, hb, sy))
+for p in (1 / 15, 2 / 15):
+    show("ease(%.4f)" % p, ease_in_out(p), 6)
+
+# ---------------------------------------------------------------- 003
+title("003 toolbar: slow drag -60")
+w = World(toolbar=44)
+w.drag(-60)
+show("time / state / y", "%.4f %s %.4f" % (w.time, w.tb_state, w.tb_y))
+print("   ", w.log)
+while w.tb_state != "hidden":
+    w.tick()
+show("hidden at", w.time)
+
+title("003 small drag -15 then release")
+w = World(toolbar=44)
+w.drag(-15)
+show("time / state / y", "%.4f %s %.4f" % (w.time, w.tb_state, w.tb_y))
+w.release()
+show("after release", "%s %.4f" % (w.tb_state, w.tb_y))
+w.wait(0.1)
+show("t=%.4f y" % w.time, w.tb_y)
+w.wait(0.1)
+show("t=%.4f state / y" % w.time, "%s %.4f" % (w.tb_state, w.tb_y))
+
+title("003 fast downward flick shows; slow does not")
+w = World(toolbar=44)
+w.drag(-300); w.release(); w.settle()
+show("offset / state", "%.4f %s" % (w.offset, w.tb_state))
+w.fling(600)
+show("after fling 600: offset / state", "%.4f %s" % (w.offset, w.tb_state))
+w.settle()
+show("settled: time / offset / state", "%.4f %.4f %s" % (w.time, w.offset, w.tb_state))
+w2 = World(toolbar=44)
+w2.drag(-300); w2.release(); w2.settle()
+t0 = w2.time
+w2.fling(900)
+show("after fling 900: t-t0 / state / y", "%.4f %s %.4f" % (w2.time - t0, w2.tb_state, w2.tb_y))
+print("   ", w2.log[-2:])
+w2.settle()
+show("settled offset / state", "%.4f %s" % (w2.offset, w2.tb_state))
+
+title("003 scrolling to the bottom shows")
+w = World(toolbar=44)
+w.drag(-300); w.release(); w.settle()
+t0 = w.time
+w.fling(-2000)
+show("offset after fling", w.offset)
+show("state", w.tb_state)
+w.settle()
+show("settled: time-t0 / offset / state", "%.4f %.4f %s" % (w.time - t0, w.offset, w.tb_state))
+print("   ", w.log[-4:])
+
+title("003 tap in the reveal zone")
+w = World(toolbar=44)
+w.drag(-60); w.release(); w.settle()
+show("state", w.tb_state)
+show("tap 187.5 650 ->", w.tap(187.5, 650))
+show("state", w.tb_state)
+w.wait(0.1)
+show("y after 0.1 s", w.tb_y)
+
+title("003 fail: expected hidden right after drag -30 in 0.1s")
+w = World(toolbar=44)
+w.drag(-30, 0.1)
+show("time / state / y", "%.4f %s %.4f" % (w.time, w.tb_state, w.tb_y))
+
+# ---------------------------------------------------------------- 004
+RAILS = [("山手線", ["渋谷", "新宿", "池袋"], True), ("東横線", ["自由ヶ丘", "日吉"], False),
+         ("田園都市線", ["溝の口", "二子玉川"], False), ("常磐線", ["上野"], False)]
+title("004 accordion multiple")
+w = World(sections=RAILS, accordion="multiple")
+show("content / ys", "%.2f %s" % (w.content_height(), [w.section_y(i) for i in range(4)]))
+show("tap header 1 ->", w.tap_header(1))
+w.wait(0.1)
+show("t=%.4f frac1" % w.time, w.frac(1), 6)
+show("section[2].y", w.section_y(2))
+w.wait(0.05)
+show("t=%.4f frac1" % w.time, w.frac(1), 6)
+show("section[2].y / [3].y", "%.4f %.4f" % (w.section_y(2), w.section_y(3)))
+w.wait(0.15)
+show("t=%.4f ys" % w.time, [round(w.section_y(i), 4) for i in range(4)])
+show("row[1,1].y / content", "%.4f %.4f" % (w.row_y(1, 1), w.content_height()))
+show("animating", w.animating())
+
+title("004 accordion single")
+w = World(sections=RAILS, accordion="single")
+w.tap_header(1)
+w.wait(0.15)
+show("t=%.4f ys" % w.time, [round(w.section_y(i), 4) for i in range(4)])
+w.wait(0.15)
+show("t=%.4f ys" % w.time, [round(w.section_y(i), 4) for i in range(4)])
+show("row[0,0].height / row[1,0].y", "%.4f %.4f" % (w.row_height(0), w.row_y(1, 0)))
+show("open", [s["open"] for s in w.sections])
+
+title("004 retarget")
+w = World(sections=RAILS, accordion="multiple")
+w.tap_header(1)
+w.wait(0.1)
+f1 = w.frac(1)
+show("frac at 0.1", f1, 6)
+show("section[2].y", w.section_y(2))
+w.tap_header(1)
+w.wait(0.15)
+show("t=%.4f frac (from f1 to 0, p=0.5)" % w.time, w.frac(1), 6)
+show("section[2].y", w.section_y(2))
+w.wait(0.15)
+show("t=%.4f section[2].y" % w.time, w.section_y(2))
+show("animating", w.animating())
+
+# ---------------------------------------------------------------- combined
+title("combined: stretchy header 240 pin 60 + sections 5 rows 8 + toolbar")
+secs5 = [("Section %d" % i, 8, True) for i in range(5)]
+w = World(header=dict(height=240, pin=60), toolbar=44, sections=secs5)
+show("content / max", "%.2f %.2f" % (w.content_height(), w.max_bound()))
+w.pull(80)
+show("offset / header.height / section[0].y", "%.4f %.4f %.4f" % (w.offset, w.header_height(), w.section_y(0)))
+show("toolbar", w.tb_state)
+w.release(); w.settle()
+show("t / offset", "%.4f %.4f" % (w.time, w.offset))
+t0 = w.time
+w.fling(-900)
+show("after fling: offset / toolbar", "%.4f %s %.4f" % (w.offset, w.tb_state, w.tb_y))
+w.settle()
+show("settled t-t0 / offset", "%.4f %.4f" % (w.time - t0, w.offset))
+show("toolbar", w.tb_state)
+show("header.y / bottom", "%.4f %.4f" % (w.header_y(), w.header_bottom()))
+show("section[0].y / [1].y", "%.4f %.4f" % (w.section_y(0), w.section_y(1)))
+w.fling(1000)
+show("after fling 1000: offset / toolbar", "%.4f %s" % (w.offset, w.tb_state))
+w.settle()
+show("settled offset / toolbar / header.h", "%.4f %s %.4f" % (w.offset, w.tb_state, w.header_height()))
+
+title("combined: accordion + toolbar, the bottom moves")
+secs8 = [("Line %d" % i, 10, False) for i in range(8)]
+w = World(toolbar=44, sections=secs8, accordion="multiple")
+show("content / max", "%.2f %.2f" % (w.content_height(), w.max_bound()))
+w.drag(-60)
+show("offset / toolbar / y", "%.4f %s %.4f" % (w.offset, w.tb_state, w.tb_y))
+w.release()
+show("after release toolbar", "%s %.4f" % (w.tb_state, w.tb_y))
+w.settle()
+show("settled offset / toolbar", "%.4f %s" % (w.offset, w.tb_state))
+w = World(toolbar=44, sections=secs8, accordion="multiple")
+w.tap_header(0)
+show("section[1].y right after tap", w.section_y(1))
+w.tap_header(1)
+w.settle()
+show("t / content / max", "%.4f %.2f %.2f" % (w.time, w.content_height(), w.max_bound()))
+show("section[1].y / [2].y", "%.4f %.4f" % (w.section_y(1), w.section_y(2)))
+w.drag(-60)
+w.release()
+show("offset / toolbar after release", "%.4f %s" % (w.offset, w.tb_state))
+w.settle()
+show("settled offset / toolbar", "%.4f %s" % (w.offset, w.tb_state))
+w.drag(-400)
+show("offset before release (max+b(23))", w.offset)
+show("b(23)", rubber_band(23, 0.55, 667))
+w.release()
+show("toolbar after release", w.tb_state)
+w.settle()
+show("settled offset / toolbar", "%.4f %s" % (w.offset, w.tb_state))
+
+# ---------------------------------------------------------------- physics
+title("physics: fling -900")
+for fps in (60, 120):
+    w = World(fps=fps)
+    w.fling(-900)
+    show("fps %d after fling: t / offset / phase / vel" % fps, "%.4f %.4f %s %.4f" % (w.time, w.offset, w.phase, w.vel))
+    w.wait(0.1)
+    show("  +0.1 s: offset / velocity", "%.4f %.4f" % (w.offset, w.vel))
+    w.settle()
+    show("  rest: t / offset", "%.4f %.6f" % (w.time, w.offset))
+
+title("physics: rubber band and bounce")
+w = World()
+w.pull(120)
+show("pull 120: t / offset / vel", "%.4f %.4f %.4f" % (w.time, w.offset, w.vel))
+w.pull(120)
+show("pull 240: t / offset", "%.4f %.4f" % (w.time, w.offset))
+w.release()
+w.wait(0.1)
+show("bounce +0.1 s offset", w.offset)
+show("  check -110.19*0.7358", rubber_band(240, 0.55, 667) * -spring(1, 0, 100, 1, 0.1)[0])
+w.settle()
+show("rest t / offset", "%.4f %.4f" % (w.time, w.offset))
+
+title("physics: deceleration into the bottom bound")
+w = World()
+w.fling(-3000)
+show("offset after fling", w.offset)
+tb = decel_bound_time(300, 3000, 0.998, 653)
+show("tau_b", tb, 6)
+w.wait(0.3)
+show("t / offset / phase", "%.4f %.4f %s" % (w.time, w.offset, w.phase))
+print("   ", w.log)
+mx = 0
+while w.phase != "idle":
+    w.tick(); mx = max(mx, w.offset)
+show("max offset seen / rest t / offset", "%.4f %.4f %.4f" % (mx, w.time, w.offset))
+
+title("physics: bounce that crosses inward becomes a deceleration")
+w = World()
+w.pull(200)
+show("pull 200: offset", w.offset)
+w.fling(-1500)
+show("after fling: t / offset / phase", "%.4f %.4f %s" % (w.time, w.offset, w.phase))
+w.wait(0.1)
+show("t / offset / phase", "%.4f %.4f %s" % (w.time, w.offset, w.phase))
+print("   ", w.log)
+w.settle()
+show("rest t / offset", "%.4f %.4f" % (w.time, w.offset))
+
+title("fail: tap header while a finger is down")
+w = World(header=dict(height=240, pin=60))
+w.pull(50)
+show("time", w.time)
