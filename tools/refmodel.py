@@ -168,7 +168,12 @@ class Anim:
         self.a, self.b, self.t0, self.dur, self.eased = a, b, t0, dur, eased
 
     def progress(self, t):
-        return min(1.0, max(0.0, (t - self.t0) / self.dur))
+        # An animation whose end falls on a frame ends at that frame: (t - t0)/dur is
+        # computed in floating point and 12/60/0.2 may come out as 0.99999999999.
+        p = (t - self.t0) / self.dur
+        if p >= 1.0 - 1e-9:
+            return 1.0
+        return max(0.0, p)
 
     def value(self, t):
         p = self.progress(t)
