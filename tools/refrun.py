@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""Run .scroll scenario files against the reference model (tools/refmodel.py).
+
+A cross-check of the hand-written expectations, not the product: it understands the
+subset of the language the shipped scenarios use (scene/scenario blocks, the
+configuration statements, the actions, expect / expect within / expect always,
+~= with within, and/or/not, + - * /), and reports each scenario's first failing
+expectation or runtime error with its line. It shares no code with the Swift tool.
+
+    python3 tools/refrun.py scenarios/*.scroll
+    python3 tools/refrun.py --expect-fail Tests/scrollscriptTests/Scenarios/fail/*.scroll
+"""
+
+import math
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from refmodel import World, ScenarioError  # noqa: E402
+
+STATES = {"idle", "dragging", "decelerating", "bouncing", "shown", "hidden", "showing", "hiding"}
+TOKEN = re.compile(r'\s*(?:(\d+(?:\.\d+)?(?:e[+-]?\d+)?)(ms|s|pt)?|("(?:[^"\\]|\\.)*")|'
+                   r'([A-Za-z_.][A-Za-z0-9_.]*)|(~=|==|!=|<=|>=|[<>+\-*/(),\[\]]))')
+
+
+class Fail(Exception):
+    pass
+
+
+def tokenize(text):
+    out, pos = [], 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise SyntaxError("cannot read %r" % text[pos:])
+        pos = m.end()
+        num, unit, string, word, op = m.groups()
+        if num is not None:
+            v = float(num)
+            if unit == "ms":
+                v /= 1000
+            out.append(("num", v, "s" if unit in ("s", "ms") else None))
+        elif string is not None:
+            out.append(("str", bytes(string[1:-1], "utf-8").decode("unicode_escape")
+                        if "\\" in string else string[1:-1], None))
+        elif word is not None:
+            out.append(("word", word, None))
+        else:
+            out.append(("op", op, None))
+    return out
+
+
+# -- expressions ------------------------------------------------------------------
+
+class Expr:
+    """Parses one expression to a closure world -> (value, kind)."""
+
+    def __init__(self, tokens):
+        self.t, self.i = tokens, 0
+
+    def peek(self, v=None):
+        if self.i < len(self.t) and (v is None or self.t[self.i][1] == v):
+            return self.t[self.i]
+        return None
+
+    def take(self):
+        tok = self.t[self.i]
+        self.i += 1
+        return tok
+
+    def parse(self):
+        e = self.or_()
+        if self.i != len(self.t):
+            raise SyntaxError("trailing %r" % (self.t[self.i:],))
+        return e
+
+    def or_(self):
+        a = self.and_()
+        while self.peek("or"):
+            self.take()
+            b, a0 = self.and_(), a
+            a = (lambda a0, b: lambda w: (a0(w)[0] or b(w)[0], "bool"))(a0, b)
+        return a
+
+    def and_(self):
+        a = self.not_()
+        while self.peek("and"):
+            self.take()
+            b, a0 = self.not_(), a
+            a = (lambda a0, b: lambda w: (a0(w)[0] and b(w)[0], "bool"))(a0, b)
+        return a
+
+    def not_(self):
+        if self.peek("not"):
+            self.take()
+            a = self.not_()
+            return lambda w: (not a(w)[0], "bool")
+        return self.cmp()
+
+    def cmp(self):
+        a = self.add()
+        tok = self.peek()
+        if tok and tok[1] in ("==", "!=", "<", "<=", ">", ">=", "~="):
+            op = self.take()[1]
+            b = self.add()
+            tol = None
+            if op == "~=" and self.peek("within"):
+                self.take()
+                tol = self.add()
+
+            def f(w, a=a, b=b, op=op, tol=tol):
+                (x, kx), (y, _) = a(w), b(w)
+                if op == "~=":
+                    if tol is not None:
+                        eps = tol(w)[0]
+                    else:
+                        eps = {"points": 0.5, "velocity": 0.5, "seconds": 0.5 / w.fps,
+                               "number": 0.005}.get(kx, 0.5)
+                    return abs(x - y) <= eps + 1e-12, "bool"
+                return {"==": x == y, "!=": x != y, "<": x < y, "<=": x <= y,
+                        ">": x > y, ">=": x >= y}[op], "bool"
+            return f
+        return a
+
+    def add(self):
+        a = self.mul()
+        while self.peek() and self.peek()[1] in ("+", "-") and self.peek()[0] == "op":
+            op = self.take()[1]
+            b, a0 = self.mul(), a
+            a = (lambda a0, b, op: lambda w: ((a0(w)[0] + b(w)[0]) if op == "+" else (a0(w)[0] - b(w)[0]),
+                                               a0(w)[1]))(a0, b, op)
+        return a
+
+    def mul(self):
+        a = self.unary()
+        while self.peek() and self.peek()[1] in ("*", "/") and self.peek()[0] == "op":
+            op = self.take()[1]
+            b, a0 = self.unary(), a
+            a = (lambda a0, b, op: lambda w: ((a0(w)[0] * b(w)[0]) if op == "*" else (a0(w)[0] / b(w)[0]),
+                                               a0(w)[1]))(a0, b, op)
+        return a
+
+    def unary(self):
+        if self.peek("-") and self.peek()[0] == "op":
+            self.take()
+            a = self.unary()
+            return lambda w: (-a(w)[0], a(w)[1])
+        return self.primary()
+
+    def primary(self):
+        kind, v, unit = self.take()
+        if kind == "num":
+            return lambda w: (v, "seconds" if unit == "s" else "points")
+        if kind == "str":
+            return lambda w: (v, "string")
+        if kind == "op" and v == "(":
+            e = self.or_()
+            assert self.take()[1] == ")"
+            return e
+        if kind == "word":
+            if v in ("true", "false"):
+                return lambda w: (v == "true", "bool")
+            if v in STATES:
+                return lambda w: (v, "state")
+            if v in ("section", "row") and self.peek("["):
+                self.take()
+                idx = [self.add()]
+                while self.peek(","):
+                    self.take()
+                    idx.append(self.add())
+                assert self.take()[1] == "]"
+                member = self.take()[1]
+                assert member.startswith(".")
+                return observable(v + member, idx)
+            return observable(v, [])
+        raise SyntaxError("unexpected %r" % (v,))
+
+
+def observable(name, idx):
+    def ints(w):
+        return [int(e(w)[0]) for e in idx]
+
+    table = {
+        "time": lambda w: (w.time, "seconds"),
+        "offset": lambda w: (w.offset, "points"),
+        "velocity": lambda w: (w.vel, "velocity"),
+        "phase": lambda w: (w.phase, "state"),
+        "content.height": lambda w: (w.content_height(), "points"),
+        "finger.down": lambda w: (w.finger_down, "bool"),
+        "finger.translation": lambda w: (w.p, "points"),
+        "finger.velocity": lambda w: (w.fv, "velocity"),
+        "header.y": lambda w: (w.header_y(), "points"),
+        "header.height": lambda w: (w.header_height(), "points"),
+        "header.bottom": lambda w: (w.header_bottom(), "points"),
+        "header.scale": lambda w: (w.header_scale(), "number"),
+        "header.image.y": lambda w: (w.header_image_y(), "points"),
+        "header.image.height": lambda w: (w.header_height(), "points"),
+        "header.expanded": lambda w: (w.expanded, "bool"),
+        "toolbar.y": lambda w: (w.tb_y, "points"),
+        "toolbar.state": lambda w: (w.tb_state, "state"),
+        "section.y": lambda w: (w.section_y(ints(w)[0]), "points"),
+        "section.open": lambda w: (w.sections[ints(w)[0]]["open"], "bool"),
+        "section.rows": lambda w: (w.sections[ints(w)[0]]["rows"], "count"),
+        "section.title": lambda w: (w.sections[ints(w)[0]]["title"], "string"),
+        "row.y": lambda w: (w.row_y(*ints(w)), "points"),
+        "row.height": lambda w: (w.row_height(ints(w)[0]), "points"),
+        "row.visible": lambda w: (w.row_height(ints(w)[0]) > 0 and
+                                  -w.row_height(ints(w)[0]) < w.row_y(*ints(w)) < w.H, "bool"),
+        "row.title": lambda w: (w.row_titles[ints(w)[0]][ints(w)[1]], "string"),
+    }
+    if name not in table:
+        raise SyntaxError("unknown observable %s" % name)
+    return table[name]
+
+
+# -- files ------------------------------------------------------------------------
+
+def split_statements(text):
+    """(line number, tokens) per statement; braces become their own statements."""
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = re.sub(r'#.*$', '', line) if '"' not in line else strip_comment(line)
+        for part in re.split(r';', line):
+            part = part.strip()
+            while part:
+                if part.endswith("{"):
+                    out.append((n, tokenize(part[:-1]) + [("op", "{", None)]))
+                    break
+                if part == "}":
+                    out.append((n, [("op", "}", None)]))
+                    break
+                out.append((n, tokenize(part)))
+                break
+    return [(n, t) for n, t in out if t]
+
+
+def strip_comment(line):
+    inside = False
+    for i, ch in enumerate(line):
+        if ch == '"' and (i == 0 or line[i - 1] != "\\"):
+            inside = not inside
+        if ch == "#" and not inside:
+            return line[:i]
+    return line
+
+
+def parse_blocks(stmts):
+    scene, scenarios, cur = [], [], None
+    for n, toks in stmts:
+        if toks[-1][1] == "{":
+            if toks[0][1] == "scene":
+                cur = scene
+            else:
+                cur = []
+                scenarios.append((toks[1][1], n, cur))
+            continue
+        if toks == [("op", "}", None)]:
+            cur = None
+            continue
+        cur.append((n, toks))
+    return scene, scenarios
+
+
+CONFIG = {"screen", "fps", "header", "toolbar", "section", "sections", "accordion", "set"}
+
+
+def build_world(config):
+    kw = dict(header=None, toolbar=None, sections=None, accordion=None, fps=60, screen=(375, 667))
+    tun, secs, titles = {}, [], []
+    for n, toks in config:
+        w = [t[1] for t in toks]
+        head = w[0]
+        if head == "screen":
+            nums = [x for x in w[1:] if x != "x"]
+            kw["screen"] = (nums[0], nums[1])
+        elif head == "fps":
+            kw["fps"] = int(w[1])
+        elif head == "header":
+            h = dict(height=w[1])
+            i = 2
+            while i < len(w):
+                if w[i] == "nostretch":
+                    h["stretch"] = False
+                    i += 1
+                else:
+                    h[w[i]] = w[i + 1]
+                    i += 2
+            kw["header"] = h
+        elif head == "toolbar":
+            kw["toolbar"] = w[1] if len(w) > 1 else 44.0
+        elif head == "accordion":
+            kw["accordion"] = "single" if len(w) > 1 else "multiple"
+        elif head == "sections":
+            for i in range(int(w[1])):
+                secs.append(("Section %d" % i, int(w[3]), True))
+                titles.append([])
+        elif head == "section":
+            title = w[1] if toks[1][0] == "str" else None
+            rest = w[2:] if title is not None else w[1:]
+            is_open = rest[-1] != "closed"
+            rest = [x for x in rest[1:] if x not in ("open", "closed")]
+            if rest and isinstance(rest[0], float):
+                secs.append((title, int(rest[0]), is_open))
+                titles.append([])
+            else:
+                secs.append((title, len(rest), is_open))
+                titles.append(rest)
+        elif head == "set":
+            val = w[2]
+            val = {"fast": 0.99, "normal": 0.998, "true": True, "false": False}.get(val, val)
+            tun[w[1].replace(".", "_")] = val
+    kw["sections"] = secs or None
+    world = World(**kw, **tun)
+    world.row_titles = titles or [[]]
+    return world
+
+
+def run_scenario(scene, body):
+    config = [s for s in scene if s[1][0][1] in CONFIG]
+    own = [s for s in body if s[1][0][1] in CONFIG and not (s[1][0][1] in ("header", "section", "toolbar")
+                                                            and len(s[1]) > 1 and s[1][1][1] in (".", "["))]
+    if any(s[1][0][1] in ("section", "sections") for s in own):
+        config = [s for s in config if s[1][0][1] not in ("section", "sections")]
+    w = build_world(config + own)
+    always = []
+
+    def check_always():
+        for line, e in always:
+            if not e(w)[0]:
+                raise Fail("line %d: expect always failed at t=%.3f" % (line, w.time))
+
+    w.check_invariants = check_always
+    for n, toks in body:
+        if (n, toks) in own:
+            continue
+        words = [t[1] for t in toks]
+        try:
+            head = words[0]
+            if head == "expect":
+                if words[1] == "always":
+                    e = Expr(toks[2:]).parse()
+                    always.append((n, e))
+                    check_always()
+                elif words[1] == "within":
+                    limit = w.frames(words[2])
+                    e = Expr(toks[3:]).parse()
+                    k = 0
+                    while not e(w)[0]:
+                        if k >= limit:
+                            raise Fail("line %d: expect within never held (t=%.3f)" % (n, w.time))
+                        w.frame()
+                        k += 1
+                else:
+                    e = Expr(toks[1:]).parse()
+                    if not e(w)[0]:
+                        raise Fail("line %d: expect failed at t=%.3f" % (n, w.time))
+            elif head == "pull":
+                w.pull(words[1])
+            elif head == "drag":
+                sign = -1 if words[1] == "-" else 1
+                d = sign * (words[2] if sign < 0 else words[1])
+                rest = words[3:] if sign < 0 else words[2:]
+                w.drag(d, rest[1] if rest and rest[0] == "in" else None)
+            elif head == "fling":
+                w.fling(-words[2] if words[1] == "-" else words[1])
+            elif head == "release":
+                w.release()
+            elif head == "wait":
+                w.wait(words[1])
+            elif head == "tick":
+                w.tick(int(words[1]) if len(words) > 1 else 1)
+            elif head == "settle":
+                w.settle()
+            elif head == "tap":
+                if len(words) > 1 and words[1] == "header":
+                    if len(words) > 2:
+                        if int(words[2]) >= len(w.sections):
+                            raise ScenarioError("no section %d" % int(words[2]))
+                        if w.finger_down:
+                            raise ScenarioError("tap while a finger is down")
+                        w.tap_header(int(words[2]))
+                    else:
+                        w.tap_header()
+                elif words[1] == "toolbar":
+                    w.tap_toolbar()
+                else:
+                    w.tap(words[1], words[2])
+            elif head == "print":
+                pass
+            else:
+                raise SyntaxError("unknown statement %r" % head)
+        except ScenarioError as err:
+            raise Fail("line %d: runtime error at t=%.3f: %s" % (n, w.time, err))
+
+
+def main(argv):
+    expect_fail = "--expect-fail" in argv
+    paths = [a for a in argv if not a.startswith("--")]
+    bad = 0
+    for path in paths:
+        text = open(path, encoding="utf-8").read()
+        scene, scenarios = parse_blocks(split_statements(text))
+        if not scenarios:
+            scenarios = [(os.path.basename(path), 1, scene)]
+            scene = []
+        for name, line, body in scenarios:
+            try:
+                run_scenario(scene, body)
+                result = "PASS"
+            except Fail as f:
+                result = "FAIL " + str(f)
+            ok = result.startswith("FAIL") if expect_fail else result == "PASS"
+            bad += 0 if ok else 1
+            print("%s %s:%d %s: %s" % ("ok  " if ok else "BAD ", path, line, name, result))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
