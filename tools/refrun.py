@@ -21,7 +21,7 @@ from refmodel import World, ScenarioError  # noqa: E402
 
 STATES = {"idle", "dragging", "decelerating", "bouncing", "shown", "hidden", "showing", "hiding"}
 TOKEN = re.compile(r'\s*(?:(\d+(?:\.\d+)?(?:e[+-]?\d+)?)(ms|s|pt)?|("(?:[^"\\]|\\.)*")|'
-                   r'([A-Za-z_.][A-Za-z0-9_.]*)|(~=|==|!=|<=|>=|[<>+\-*/(),\[\]]))')
+                   r'([A-Za-z_.][A-Za-z0-9_.]*)|(~=|==|!=|<=|>=|[<>+\-*/(),\[\]{};]))')
 
 
 class Fail(Exception):
@@ -218,22 +218,29 @@ def observable(name, idx):
 # -- files ------------------------------------------------------------------------
 
 def split_statements(text):
-    """(line number, tokens) per statement; braces become their own statements."""
+    """(line number, tokens) per statement; `{` ends the statement it opens, `}` and
+    `;` are statements of their own / separators."""
     out = []
     for n, line in enumerate(text.splitlines(), 1):
-        line = re.sub(r'#.*$', '', line) if '"' not in line else strip_comment(line)
-        for part in re.split(r';', line):
-            part = part.strip()
-            while part:
-                if part.endswith("{"):
-                    out.append((n, tokenize(part[:-1]) + [("op", "{", None)]))
-                    break
-                if part == "}":
-                    out.append((n, [("op", "}", None)]))
-                    break
-                out.append((n, tokenize(part)))
-                break
-    return [(n, t) for n, t in out if t]
+        cur = []
+        for tok in tokenize(strip_comment(line)):
+            if tok[1] == ";" and tok[0] == "op":
+                if cur:
+                    out.append((n, cur))
+                cur = []
+            elif tok[1] == "{" and tok[0] == "op":
+                out.append((n, cur + [tok]))
+                cur = []
+            elif tok[1] == "}" and tok[0] == "op":
+                if cur:
+                    out.append((n, cur))
+                out.append((n, [tok]))
+                cur = []
+            else:
+                cur.append(tok)
+        if cur:
+            out.append((n, cur))
+    return out
 
 
 def strip_comment(line):
@@ -247,19 +254,27 @@ def strip_comment(line):
 
 
 def parse_blocks(stmts):
-    scene, scenarios, cur = [], [], None
+    """scene statements, [(name, line, body)]; a body is a list of (line, tokens) and
+    ("repeat", line, count, body) items. A file without blocks: all in `scene`."""
+    scene, scenarios = [], []
+    stack = [scene]
     for n, toks in stmts:
         if toks[-1][1] == "{":
             if toks[0][1] == "scene":
-                cur = scene
-            else:
-                cur = []
-                scenarios.append((toks[1][1], n, cur))
+                stack.append(scene)
+            elif toks[0][1] == "scenario":
+                body = []
+                scenarios.append((toks[1][1], n, body))
+                stack.append(body)
+            else:   # repeat N {
+                body = []
+                stack[-1].append(("repeat", n, int(toks[1][1]), body))
+                stack.append(body)
             continue
-        if toks == [("op", "}", None)]:
-            cur = None
+        if toks[0][1] == "}":
+            stack.pop()
             continue
-        cur.append((n, toks))
+        stack[-1].append((n, toks))
     return scene, scenarios
 
 
@@ -318,8 +333,11 @@ def build_world(config):
 
 
 def run_scenario(scene, body):
-    config = [s for s in scene if s[1][0][1] in CONFIG]
-    own = [s for s in body if s[1][0][1] in CONFIG and not (s[1][0][1] in ("header", "section", "toolbar")
+    def is_config(s):
+        return s[0] != "repeat" and s[1][0][1] in CONFIG and not (
+            s[1][0][1] in ("header", "section", "toolbar") and len(s[1]) > 1 and s[1][1][1] in (".", "["))
+    config = [s for s in scene if is_config(s)]
+    own = [s for s in body if is_config(s) and not (s[1][0][1] in ("header", "section", "toolbar")
                                                             and len(s[1]) > 1 and s[1][1][1] in (".", "["))]
     if any(s[1][0][1] in ("section", "sections") for s in own):
         config = [s for s in config if s[1][0][1] not in ("section", "sections")]
@@ -332,16 +350,25 @@ def run_scenario(scene, body):
                 raise Fail("line %d: expect always failed at t=%.3f" % (line, w.time))
 
     w.check_invariants = check_always
-    for n, toks in body:
-        if (n, toks) in own:
+    registered = set()
+    execute([s for s in body if not is_config(s)], w, always, registered, check_always)
+
+
+def execute(body, w, always, registered, check_always):
+    for item in body:
+        if item[0] == "repeat":
+            for _ in range(item[2]):
+                execute(item[3], w, always, registered, check_always)
             continue
+        n, toks = item
         words = [t[1] for t in toks]
         try:
             head = words[0]
             if head == "expect":
                 if words[1] == "always":
-                    e = Expr(toks[2:]).parse()
-                    always.append((n, e))
+                    if n not in registered:
+                        registered.add(n)
+                        always.append((n, Expr(toks[2:]).parse()))
                     check_always()
                 elif words[1] == "within":
                     limit = w.frames(words[2])
@@ -404,7 +431,7 @@ def main(argv):
         scene, scenarios = parse_blocks(split_statements(text))
         if not scenarios:
             scenarios = [(os.path.basename(path), 1, scene)]
-            scene = []
+            scene = [s for s in scene if False]
         for name, line, body in scenarios:
             try:
                 run_scenario(scene, body)
