@@ -61,10 +61,9 @@ extension World {
         }
         switch target {
         case .header:
-            guard let r = headerFrame(), let mid = visibleMiddle(r) else {
+            guard let r = headerFrame(), visibleMiddle(r) != nil else {
                 throw SimError("The table header has no visible part to tap: it is off screen.")
             }
-            _ = mid
             return tapHeader()
         case .section(let i):
             guard let r = sectionFrame(i), visibleMiddle(r) != nil else {
