@@ -11,7 +11,7 @@ public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
 ///
 /// A value type: copying it snapshots the world. Time only advances through `step()`,
 /// one display frame at a time; t = frameIndex / fps is never accumulated.
-public struct World {
+public struct World: Equatable, Sendable {
     public let config: SceneConfig
     /// Frames run so far.
     public internal(set) var frameIndex = 0

@@ -101,3 +101,56 @@ final class PhysicsFormulaTests: XCTestCase {
         XCTAssertEqual(s.offset, 50)
     }
 }
+
+/// The physics through the World API.
+final class WorldPhysicsTests: XCTestCase {
+    func testStrongFlickFromOverscrollKeepsScrolling() {
+        var w = World(SceneConfig())       // 30 rows: max = 1320 − 667 = 653
+        w.pull(300)                          // 60 frames
+        // fling −1500 continues the touch: finger 300 → 150 over 6 frames, then lifts.
+        // offset = −b(150) = −150·0.55·667/(667 + 82.5) = −55027.5/749.5 = −73.419
+        w.fling(-1500)
+        XCTAssertEqual(w.phase, .bouncing)
+        XCTAssertEqual(w.n(.offset), -73.419, accuracy: 0.001)
+        // x0 = −73.419, v0 = 1500: v0 + ωx0 = 765.81, τc = 73.419/765.81 = 0.095871 s;
+        // x'(τc) = (1500 − 10 × 765.81 × 0.095871)·e^(−0.95871) = 765.81 × 0.383385 = 293.60
+        // then a deceleration from 0: destination 293.60/2.0020027 = 146.65
+        w.settle()
+        XCTAssertEqual(w.n(.offset), 146.65, accuracy: 0.01)
+    }
+
+    func testUnderDampedBounceOvershootsTheBound() throws {
+        var c = SceneConfig()
+        c.tunables[.bounceDamping] = 0.5
+        var w = World(c)
+        w.pull(120)                          // offset −60.057
+        try w.release()
+        // ζ = 0.5: x = −60.057·e^(−5τ)(cos 8.660τ + 0.57735 sin 8.660τ) crosses 0 when
+        // tan(8.660τ) = −1.7321 → 8.660τ = 2.0944 → τ = 0.2418 s, then overshoots into the
+        // content (offset > 0) and keeps oscillating instead of decelerating.
+        var maxOffset = -Double.infinity
+        for _ in 0..<30 { w.step(); maxOffset = max(maxOffset, w.n(.offset)) }
+        XCTAssertGreaterThan(maxOffset, 0)
+        XCTAssertEqual(w.phase, .bouncing)
+        w.settle()
+        XCTAssertEqual(w.n(.offset), 0)
+    }
+
+    func testDragVelocityIsOffsetChangePerFrame() {
+        var w = World(SceneConfig())
+        _ = w.beginDrag(-60, duration: nil)   // 0.2 s = 12 frames, 5 pt per frame
+        w.step()
+        // offset 0 → 5 in one frame: 5 × 60 = 300 pt/s
+        XCTAssertEqual(w.n(.velocity), 300, accuracy: 1e-9)
+        XCTAssertEqual(w.n(.fingerVelocity), -300, accuracy: 1e-9)
+    }
+
+    func testCopyIsASnapshot() {
+        var w = World(SceneConfig())
+        w.fling(-900)
+        let snapshot = w
+        w.run(10)
+        XCTAssertNotEqual(w.n(.offset), snapshot.n(.offset))
+        XCTAssertEqual(snapshot.frameIndex, 6)
+    }
+}
