@@ -88,6 +88,8 @@ public struct World: Equatable, Sendable {
     public var phase: ScrollPhase { scroll.phase }
     public var offset: Double { scroll.offset }
     public var fingerIsDown: Bool { finger.isDown }
+    /// Sections in the table (the declared ones, or the default single section).
+    public var sectionCount: Int { table.sectionCount }
     /// The scroll bounds of the last layout.
     public var scrollBounds: ScrollBounds { bounds }
 
