@@ -1,0 +1,17 @@
+import Foundation
+
+/// UIScrollView's rubber band (spec §6.2): past a bound by x, the content shows b(x).
+public enum RubberBand {
+    /// b(x) = x·c·d / (d + c·x), x ≥ 0, c the constant (0.55), d the screen height.
+    public static func band(_ x: Double, c: Double, d: Double) -> Double {
+        guard x > 0 else { return 0 }
+        return x * c * d / (d + c * x)
+    }
+
+    /// b⁻¹(e) = e·d / (c·(d − e)), with e capped just below d.
+    public static func unband(_ e: Double, c: Double, d: Double) -> Double {
+        guard e > 0 else { return 0 }
+        let capped = min(e, d * (1 - 1e-9))
+        return capped * d / (c * (d - capped))
+    }
+}

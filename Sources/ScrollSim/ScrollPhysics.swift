@@ -1,0 +1,227 @@
+import Foundation
+
+/// The scroll view's phase (`phase` observable).
+public enum ScrollPhase: String, Equatable, Sendable {
+    case idle, dragging, decelerating, bouncing
+}
+
+/// The scroll bounds of one frame: min = −inset.top, max = max(min, content − screen).
+public struct ScrollBounds: Equatable, Sendable {
+    public var min: Double
+    public var max: Double
+    public init(min: Double, max: Double) {
+        self.min = min
+        self.max = Swift.max(min, max)
+    }
+}
+
+/// Constants of the physics, read from the tunables once.
+public struct PhysicsParameters: Equatable, Sendable {
+    public var rubberBand: Double
+    public var screenHeight: Double
+    public var decelerationRate: Double
+    public var stiffness: Double
+    public var damping: Double
+    public var fps: Double
+}
+
+/// A bounce back to `bound`: a spring started at absolute time `start`.
+public struct Bounce: Equatable, Sendable {
+    public var spring: Spring
+    public var bound: Double
+    public var start: Double
+}
+
+/// Events the scroll physics reacts to (spec §6.2). Time is passed in, never read.
+public enum ScrollEvent: Equatable, Sendable {
+    /// A finger touched down: stops any deceleration or bounce where it is.
+    case touchedDown(ScrollBounds)
+    /// The finger's translation since touch-down is now `translation` (a frame while dragging).
+    case fingerMoved(translation: Double, bounds: ScrollBounds)
+    /// The finger lifted at time `t`; `velocity` is the content velocity (−finger velocity).
+    case dragEnded(velocity: Double, t: Double, bounds: ScrollBounds)
+    /// A display frame at time `t` (decelerating or bouncing advance to it).
+    case frameTicked(t: Double, bounds: ScrollBounds)
+    /// A tap stopped the motion where it is (`t` the current time).
+    case tappedWhileMoving(t: Double, bounds: ScrollBounds)
+    /// Layout found the content resting past a bound that moved.
+    case boundsMoved(ScrollBounds)
+}
+
+/// The scroll view's state machine, UIScrollView-like (spec §6.2). A value type; `reduce`
+/// is a pure transition that reports whether a deceleration (or bounce) came to rest.
+public struct ScrollState: Equatable, Sendable {
+    public private(set) var phase: ScrollPhase = .idle
+    public private(set) var offset: Double
+    /// pt/s, positive = offset increasing.
+    public private(set) var velocity: Double = 0
+    public let parameters: PhysicsParameters
+    /// Unbanded position at touch-down (u0).
+    private var dragOrigin: Double = 0
+    private var deceleration = Deceleration(origin: 0, velocity: 0, start: 0, rate: 0.998)
+    private var bounce = Bounce(spring: Spring(x0: 0, v0: 0, stiffness: 100, damping: 1), bound: 0, start: 0)
+
+    public init(offset: Double, parameters: PhysicsParameters) {
+        self.offset = offset
+        self.parameters = parameters
+    }
+
+    /// The running deceleration or bounce, for inspection.
+    public var currentDeceleration: Deceleration? { phase == .decelerating ? deceleration : nil }
+    public var currentBounce: Bounce? { phase == .bouncing ? bounce : nil }
+
+    /// What a transition reports.
+    public enum Output: Equatable, Sendable {
+        case none
+        /// A deceleration or bounce came to rest ("deceleration ended", spec §6.4).
+        case decelerationEnded
+    }
+
+    @discardableResult
+    public mutating func reduce(_ event: ScrollEvent) -> Output {
+        switch event {
+        case .touchedDown(let b):
+            phase = .dragging
+            velocity = 0
+            dragOrigin = unbanded(offset, b)
+            return .none
+        case .fingerMoved(let p, let b):
+            let previous = offset
+            offset = banded(dragOrigin - p, b)
+            velocity = (offset - previous) * parameters.fps
+            return .none
+        case .dragEnded(let v, let t, let b):
+            return release(velocity: abs(v) < 1 ? 0 : v, t: t, bounds: b)
+        case .frameTicked(let t, let b):
+            return advance(to: t, bounds: b)
+        case .tappedWhileMoving(let t, let b):
+            phase = .idle
+            velocity = 0
+            if offset < b.min || offset > b.max {
+                startBounce(from: offset, velocity: 0, bound: offset < b.min ? b.min : b.max, t: t)
+            }
+            return .none
+        case .boundsMoved(let b):
+            if phase == .idle { offset = min(max(offset, b.min), b.max) }
+            return .none
+        }
+    }
+
+    // MARK: Dragging
+
+    private func banded(_ u: Double, _ b: ScrollBounds) -> Double {
+        let c = parameters.rubberBand, d = parameters.screenHeight
+        if u < b.min { return b.min - RubberBand.band(b.min - u, c: c, d: d) }
+        if u > b.max { return b.max + RubberBand.band(u - b.max, c: c, d: d) }
+        return u
+    }
+
+    private func unbanded(_ o: Double, _ b: ScrollBounds) -> Double {
+        let c = parameters.rubberBand, d = parameters.screenHeight
+        if o < b.min { return b.min - RubberBand.unband(b.min - o, c: c, d: d) }
+        if o > b.max { return b.max + RubberBand.unband(o - b.max, c: c, d: d) }
+        return o
+    }
+
+    // MARK: Release, deceleration, bounce
+
+    private mutating func release(velocity v: Double, t: Double, bounds b: ScrollBounds) -> Output {
+        if offset < b.min || offset > b.max {
+            startBounce(from: offset, velocity: v, bound: offset < b.min ? b.min : b.max, t: t)
+            return .none
+        }
+        if v == 0 {
+            phase = .idle
+            velocity = 0
+            return .none
+        }
+        startDeceleration(from: offset, velocity: v, t: t)
+        return .none
+    }
+
+    private mutating func startDeceleration(from o: Double, velocity v: Double, t: Double) {
+        phase = .decelerating
+        offset = o
+        velocity = v
+        deceleration = Deceleration(origin: o, velocity: v, start: t, rate: parameters.decelerationRate)
+    }
+
+    private mutating func startBounce(from o: Double, velocity v: Double, bound: Double, t: Double) {
+        phase = .bouncing
+        offset = o
+        velocity = v
+        let spring = Spring(x0: o - bound, v0: v, stiffness: parameters.stiffness, damping: parameters.damping)
+        bounce = Bounce(spring: spring, bound: bound, start: t)
+    }
+
+    private mutating func comeToRest(at o: Double) -> Output {
+        phase = .idle
+        offset = o
+        velocity = 0
+        return .decelerationEnded
+    }
+
+    /// Evaluates the running motion at frame time t; a deceleration may turn into a bounce at
+    /// its exact crossing time and back (ζ ≥ 1), a few times within one frame at most.
+    private mutating func advance(to t: Double, bounds b: ScrollBounds) -> Output {
+        for _ in 0..<8 {
+            switch phase {
+            case .idle, .dragging:
+                return .none
+            case .decelerating:
+                if let output = advanceDeceleration(to: t, bounds: b) { return output }
+            case .bouncing:
+                if let output = advanceBounce(to: t) { return output }
+            }
+        }
+        // Pathological ping-pong: evaluate whatever runs now without further transitions.
+        return .none
+    }
+
+    /// nil: turned into a bounce, evaluate again.
+    private mutating func advanceDeceleration(to t: Double, bounds b: ScrollBounds) -> Output? {
+        let d = deceleration
+        let tau = max(0, t - d.start)
+        let dest = d.destination
+        let bound: Double? = d.velocity > 0 ? (dest > b.max ? b.max : nil) : (dest < b.min ? b.min : nil)
+        if let bound {
+            let started = d.velocity > 0 ? d.origin <= bound : d.origin >= bound
+            if started, let tb = d.timeToReach(bound) {
+                if tb <= tau {
+                    startBounce(from: bound, velocity: d.velocity(after: tb), bound: bound, t: d.start + tb)
+                    return nil
+                }
+            } else if !started {
+                // The bound moved past where this deceleration began: bounce from here, now.
+                startBounce(from: d.offset(after: tau), velocity: d.velocity(after: tau), bound: bound, t: t)
+                return nil
+            }
+            offset = d.offset(after: tau)
+            velocity = d.velocity(after: tau)
+            return Output.none
+        }
+        let o = d.offset(after: tau)
+        if abs(dest - o) < 0.5 { return comeToRest(at: dest) }
+        offset = o
+        velocity = d.velocity(after: tau)
+        return Output.none
+    }
+
+    /// nil: turned into a deceleration, evaluate again.
+    private mutating func advanceBounce(to t: Double) -> Output? {
+        let bo = bounce
+        let tau = max(0, t - bo.start)
+        if let tc = bo.spring.crossingTime(), tc <= tau {
+            let v = bo.spring.velocity(after: tc)
+            if abs(v) < 1 { return comeToRest(at: bo.bound) }
+            startDeceleration(from: bo.bound, velocity: v, t: bo.start + tc)
+            return nil
+        }
+        let x = bo.spring.position(after: tau)
+        let xv = bo.spring.velocity(after: tau)
+        if abs(x) < 0.5 && abs(xv) < 5 { return comeToRest(at: bo.bound) }
+        offset = bo.bound + x
+        velocity = xv
+        return Output.none
+    }
+}

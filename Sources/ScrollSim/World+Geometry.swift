@@ -1,0 +1,93 @@
+import Foundation
+
+/// View frames on screen (spec §6.3), computed on demand from the last layout.
+extension World {
+    /// E = −min = inset.top, where the header rests.
+    var topEdge: Double { -bounds.min }
+
+    /// S = E + P: where section headers stick.
+    var stickyLine: Double { topEdge + (config.header?.pin ?? 0) }
+
+    /// The header's visible frame, or nil without a header.
+    public func headerFrame() -> Rect? {
+        guard let header = config.header, let h = headerHeight else { return nil }
+        let f = HeaderGeometry.frame(offset: scroll.offset, minOffset: bounds.min, height: h,
+                                     pin: header.pin, stretches: header.stretches)
+        return Rect(x: 0, y: f.y, width: screenWidth, height: f.height)
+    }
+
+    /// Section i's header view frame with the sticky position applied; nil for a bad index.
+    public func sectionFrame(_ i: Int) -> Rect? {
+        guard i >= 0 && i < table.sectionCount else { return nil }
+        let h = table.headerHeights[i]
+        let natural = table.tops[i] - scroll.offset
+        let end = table.tops[i + 1] - scroll.offset
+        let s = stickyLine
+        let y = natural < s ? min(s, end - h) : natural
+        return Rect(x: 0, y: y, width: screenWidth, height: h)
+    }
+
+    /// Row j of section i; nil for a bad index.
+    public func rowFrame(_ i: Int, _ j: Int) -> Rect? {
+        guard i >= 0 && i < table.sectionCount, j >= 0 && j < table.rowCounts[i] else { return nil }
+        let h = table.rowHeight(fraction: accordion.fraction[i])
+        let y = table.tops[i] + table.headerHeights[i] + Double(j) * h - scroll.offset
+        return Rect(x: 0, y: y, width: screenWidth, height: h)
+    }
+
+    /// The toolbar's frame (on or off screen), or nil when none is declared.
+    public func toolbarFrame() -> Rect? {
+        guard let tb = toolbar else { return nil }
+        return Rect(x: 0, y: tb.y, width: screenWidth, height: tb.height)
+    }
+
+    /// A frame with height > 0 that overlaps the screen's 0..screen.height.
+    func isOnScreen(_ r: Rect) -> Bool {
+        r.height > 0 && r.y < screenHeight && r.y + r.height > 0
+    }
+
+    /// Every view on screen in the fixed order: header, section 0's header, its rows,
+    /// section 1's header, ..., toolbar. Rows of a closed section are not listed.
+    /// Work is proportional to sections plus the rows listed.
+    public func visibleFrames() -> [ViewFrame] {
+        var out: [ViewFrame] = []
+        if let r = headerFrame(), isOnScreen(r) { out.append(ViewFrame(kind: .header, rect: r)) }
+        for i in 0..<table.sectionCount {
+            if let r = sectionFrame(i), isOnScreen(r) {
+                out.append(ViewFrame(kind: .section(i), rect: r, title: sectionTitles[i]))
+            }
+            guard let rows = visibleRowRange(i) else { continue }
+            for j in rows {
+                if let r = rowFrame(i, j), isOnScreen(r) {
+                    out.append(ViewFrame(kind: .row(i, j), rect: r, title: rowTitle(i, j)))
+                }
+            }
+        }
+        if let r = toolbarFrame(), isOnScreen(r) { out.append(ViewFrame(kind: .toolbar, rect: r)) }
+        return out
+    }
+
+    /// The rows of section i that may overlap the screen (a superset by at most one each side).
+    func visibleRowRange(_ i: Int) -> ClosedRange<Int>? {
+        let count = table.rowCounts[i]
+        let h = table.rowHeight(fraction: accordion.fraction[i])
+        guard count > 0, h > 0 else { return nil }
+        let rowsTop = table.tops[i] + table.headerHeights[i] - scroll.offset
+        let first = clampIndex(((0 - rowsTop) / h).rounded(.down), count)
+        let last = clampIndex(((screenHeight - rowsTop) / h).rounded(.down), count)
+        guard rowsTop + Double(count) * h > 0, rowsTop < screenHeight, first <= last else { return nil }
+        return first...last
+    }
+
+    /// A Double index clamped to 0..<count without trapping.
+    func clampIndex(_ x: Double, _ count: Int) -> Int {
+        guard x.isFinite, x > 0 else { return 0 }
+        if x >= Double(count - 1) { return count - 1 }
+        return Int(x)
+    }
+
+    func rowTitle(_ i: Int, _ j: Int) -> String? {
+        guard i >= 0 && i < rowTitles.count, j >= 0 && j < rowTitles[i].count else { return nil }
+        return rowTitles[i][j]
+    }
+}

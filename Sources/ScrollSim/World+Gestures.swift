@@ -1,0 +1,43 @@
+import Foundation
+
+extension World {
+    /// `pull D`: the finger moves down D pt and stays down; continues the touch if a finger is
+    /// down. Returns the n ≥ 1 frames (D / drag.speed, rounded) the caller must run with `step()`.
+    public mutating func beginPull(_ distance: Double) -> Int {
+        beginDrag(distance, duration: nil)
+    }
+
+    /// `drag D [in T]`: the finger moves D pt (signed) at constant speed over T, or
+    /// abs(D)/drag.speed, rounded to frames (at least 1), and stays down. Returns n.
+    public mutating func beginDrag(_ distance: Double, duration: Double?) -> Int {
+        let seconds = duration ?? abs(distance) / dragSpeed
+        let n = max(1, World.frameCount(seconds: seconds, fps: config.fps))
+        touchDownIfNeeded()
+        finger.schedule(distance: distance, frames: n, liftVelocity: nil)
+        return n
+    }
+
+    /// `fling V`: the finger moves at V pt/s for fling.duration rounded to frames (n ≥ 1),
+    /// V·n/fps in all, then lifts with velocity V at the end of its last frame (inside `step()`).
+    public mutating func beginFling(_ velocity: Double) -> Int {
+        let n = max(1, World.frameCount(seconds: flingDuration, fps: config.fps))
+        touchDownIfNeeded()
+        finger.schedule(distance: velocity * Double(n) / fps, frames: n, liftVelocity: velocity)
+        return n
+    }
+
+    /// `release`: the finger, held still, lifts with velocity 0 now.
+    public mutating func release() throws {
+        guard finger.isDown else {
+            throw SimError("There is no finger down to release; `release` follows a `pull` or `drag`.")
+        }
+        lift(fingerVelocity: 0)
+    }
+
+    /// A touch goes down now (translation 0), stopping any deceleration or bounce where it is.
+    mutating func touchDownIfNeeded() {
+        guard !finger.isDown else { return }
+        finger.touchDown()
+        scroll.reduce(.touchedDown(bounds))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// What a tap is aimed at (spec §4).
+public enum TapTarget: Equatable, Sendable {
+    /// `tap header`: the centre of the table header's visible part.
+    case header
+    /// `tap header I`: the centre of the visible part of section I's header.
+    case section(Int)
+    /// `tap toolbar`: the centre of the toolbar's visible part, or of its reveal zone when hidden.
+    case toolbar
+    /// `tap X Y`: a screen point; the topmost view there receives it (§6.6).
+    case point(x: Double, y: Double)
+}
+
+/// What received a tap and what it did; `description` is what the REPL prints.
+public enum TapOutcome: Equatable, Sendable, CustomStringConvertible {
+    /// The content was decelerating or bouncing: the tap stopped it and reached no view.
+    case stoppedScrolling
+    /// The toolbar received it; `shows`: it started showing the toolbar (it was hiding).
+    case toolbar(shows: Bool)
+    /// The reveal zone (bottom h pt while the toolbar is hidden or hiding): shows the toolbar.
+    case revealZone
+    /// The table header; `expanded` is the toggle's new target, nil when it does not toggle.
+    case header(expanded: Bool?)
+    /// Section I's header; `open` is the section's new target state, nil without accordion.
+    case sectionHeader(Int, open: Bool?)
+    /// A row.
+    case row(Int, Int)
+    /// No view is at that point.
+    case nothing
+
+    public var description: String {
+        switch self {
+        case .stoppedScrolling: return "stopped scrolling"
+        case .toolbar(let shows): return shows ? "toolbar (showing)" : "toolbar"
+        case .revealZone: return "toolbar reveal zone (showing)"
+        case .header(let e):
+            guard let e else { return "header" }
+            return e ? "header (expanding)" : "header (collapsing)"
+        case .sectionHeader(let i, let open):
+            guard let open else { return "section[\(i)] header" }
+            return "section[\(i)] header (\(open ? "opening" : "closing"))"
+        case .row(let i, let j): return "row[\(i),\(j)]"
+        case .nothing: return "nothing"
+        }
+    }
+}
+
+extension World {
+    /// A tap (0 frames). While decelerating or bouncing it stops the content and reaches no
+    /// view. Throws `SimError` for a tap while a finger is down, a missing or untitled
+    /// section, a missing header or toolbar, or a target with no visible part.
+    public mutating func tap(_ target: TapTarget) throws -> TapOutcome {
+        guard !finger.isDown else {
+            throw SimError("A tap cannot happen while a finger is down; `release` it first.")
+        }
+        try validate(target)
+        if scroll.phase == .decelerating || scroll.phase == .bouncing {
+            scroll.reduce(.tappedWhileMoving(t: time, bounds: bounds))
+            return .stoppedScrolling
+        }
+        switch target {
+        case .header:
+            guard let r = headerFrame(), visibleMiddle(r) != nil else {
+                throw SimError("The table header has no visible part to tap: it is off screen.")
+            }
+            return tapHeader()
+        case .section(let i):
+            guard let r = sectionFrame(i), visibleMiddle(r) != nil else {
+                throw SimError("Section \(i)'s header has no visible part to tap: it is off screen.")
+            }
+            return tapSectionHeader(i)
+        case .toolbar:
+            return tapBottomZone()
+        case .point(let x, let y):
+            return hitTest(x: x, y: y)
+        }
+    }
+
+    private func validate(_ target: TapTarget) throws {
+        switch target {
+        case .header:
+            guard config.header != nil else {
+                throw SimError("There is no table header to tap: the scene declares no `header`.")
+            }
+        case .section(let i):
+            let n = table.sectionCount
+            guard i >= 0 && i < n else {
+                throw SimError("Section \(i) does not exist: the table has \(n) section\(n == 1 ? "" : "s") (0 to \(n - 1)).")
+            }
+            guard sectionTitles[i] != nil else {
+                throw SimError("Section \(i) has no title, so it has no header view to tap.")
+            }
+        case .toolbar:
+            guard toolbar != nil else {
+                throw SimError("There is no toolbar to tap: the scene declares no `toolbar`.")
+            }
+        case .point(let x, let y):
+            guard x.isFinite && y.isFinite else {
+                throw SimError("A tap needs a finite screen point.")
+            }
+        }
+    }
+
+    /// The middle y of the part of r on screen, or nil when none of it is.
+    func visibleMiddle(_ r: Rect) -> Double? {
+        let top = max(0, r.y), bottom = min(screenHeight, r.y + r.height)
+        guard bottom > top else { return nil }
+        return (top + bottom) / 2
+    }
+
+    /// The receiver at a screen point, in the order of spec §6.6.
+    mutating func hitTest(x: Double, y: Double) -> TapOutcome {
+        guard x >= 0 && x < screenWidth && y >= 0 && y < screenHeight else { return .nothing }
+        if let tb = toolbar {
+            if tb.y < screenHeight && y >= tb.y && y < tb.y + tb.height { return tapBottomZone() }
+            if (tb.mode == .hidden || tb.mode == .hiding) && y >= screenHeight - tb.height {
+                return tapBottomZone()
+            }
+        }
+        if let r = headerFrame(), contains(r, y) { return tapHeader() }
+        for i in 0..<table.sectionCount {
+            if let r = sectionFrame(i), contains(r, y) { return tapSectionHeader(i) }
+        }
+        let contentY = y + scroll.offset
+        for i in 0..<table.sectionCount {
+            let rowsTop = table.tops[i] + table.headerHeights[i]
+            guard contentY >= rowsTop && contentY < table.tops[i + 1] else { continue }
+            let h = table.rowHeight(fraction: accordion.fraction[i])
+            guard h > 0 else { continue }
+            return .row(i, clampIndex(((contentY - rowsTop) / h).rounded(.down), table.rowCounts[i]))
+        }
+        return .nothing
+    }
+
+    private func contains(_ r: Rect, _ y: Double) -> Bool {
+        r.height > 0 && y >= r.y && y < r.y + r.height
+    }
+
+    /// The toolbar or its reveal zone: shows it when hidden or hiding.
+    private mutating func tapBottomZone() -> TapOutcome {
+        guard var tb = toolbar else { return .nothing }
+        let wasOff = tb.mode == .hidden
+        let reveals = tb.mode == .hidden || tb.mode == .hiding
+        tb.reduce(.bottomTapped(t: time))
+        toolbar = tb
+        if wasOff { return .revealZone }
+        return .toolbar(shows: reveals)
+    }
+
+    private mutating func tapHeader() -> TapOutcome {
+        guard var toggle = headerToggle else { return .header(expanded: nil) }
+        toggle.reduce(.headerTapped(t: time))
+        headerToggle = toggle
+        return .header(expanded: toggle.expanded)
+    }
+
+    private mutating func tapSectionHeader(_ i: Int) -> TapOutcome {
+        guard accordion.mode != .off else { return .sectionHeader(i, open: nil) }
+        accordion.reduce(.sectionHeaderTapped(section: i, t: time))
+        return .sectionHeader(i, open: accordion.open[i])
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// An error of a scenario at run time (spec §4): a sentence that says why.
+public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The simulated table view: physics, layout and behaviours (spec §4–§6).
+///
+/// A value type: copying it snapshots the world. Time only advances through `step()`,
+/// one display frame at a time; t = frameIndex / fps is never accumulated.
+public struct World: Equatable, Sendable {
+    public let config: SceneConfig
+    /// Frames run so far.
+    public internal(set) var frameIndex = 0
+
+    // Constants read once from the configuration (the hot path never touches `config`).
+    let fps: Double
+    let screenWidth: Double
+    let screenHeight: Double
+    let insetTop: Double
+    let dragSpeed: Double
+    let flingDuration: Double
+    let rowHeight: Double
+    let sectionTitles: [String?]
+    let rowTitles: [[String]]
+
+    // Behaviours.
+    var finger = FingerState()
+    var scroll: ScrollState
+    var toolbar: ToolbarState?
+    var headerToggle: HeaderToggleState?
+    var accordion: AccordionState
+    var table: TableLayout
+    var bounds: ScrollBounds
+    /// The table-header height the body was last laid out with.
+    var laidOutBodyTop: Double
+
+    /// A fresh world at rest at the top (offset = −inset.top), frame 0.
+    public init(_ config: SceneConfig) {
+        self.config = config
+        let tun = config.tunables
+        fps = Double(max(1, config.fps))
+        screenWidth = config.screenWidth
+        screenHeight = config.screenHeight
+        insetTop = tun[.insetTop]
+        dragSpeed = tun[.dragSpeed]
+        flingDuration = tun[.flingDuration]
+        rowHeight = tun[.rowHeight]
+        let sections = config.effectiveSections
+        sectionTitles = sections.map { $0.title }
+        rowTitles = sections.map { $0.rowTitles }
+        let parameters = PhysicsParameters(
+            rubberBand: tun[.rubberband], screenHeight: config.screenHeight,
+            decelerationRate: tun[.deceleration], stiffness: tun[.bounceStiffness],
+            damping: tun[.bounceDamping], fps: Double(max(1, config.fps)))
+        scroll = ScrollState(offset: -tun[.insetTop], parameters: parameters)
+        if let h = config.toolbarHeight {
+            toolbar = ToolbarState(height: h, screenHeight: config.screenHeight,
+                                   duration: tun[.toolbarDuration],
+                                   showVelocity: tun[.toolbarShowVelocity],
+                                   hideDistance: tun[.toolbarHideDistance])
+        }
+        if let header = config.header, let second = header.toggle {
+            headerToggle = HeaderToggleState(firstHeight: header.height, secondHeight: second,
+                                             duration: tun[.headerDuration],
+                                             bodyFollows: tun[.headerBodyFollows] != 0)
+        }
+        accordion = AccordionState(initiallyOpen: sections.map { $0.open }, mode: config.accordion,
+                                   duration: tun[.accordionDuration])
+        table = TableLayout(sections: sections, rowHeight: tun[.rowHeight], sectionHeight: tun[.sectionHeight])
+        let bodyTop = config.header?.height ?? 0
+        table.update(bodyTop: bodyTop, fractions: accordion.fraction)
+        laidOutBodyTop = bodyTop
+        bounds = ScrollBounds(min: -tun[.insetTop], max: table.contentHeight - config.screenHeight)
+    }
+
+    /// Simulated seconds: frameIndex / fps.
+    public var time: Double { Double(frameIndex) / fps }
+
+    /// n = ⌊T·fps + 0.5 + 10⁻⁹⌋ frames, clamped ≥ 0 (see `FrameClock`).
+    public static func frameCount(seconds: Double, fps: Int) -> Int {
+        FrameClock.frameCount(seconds: seconds, fps: fps)
+    }
+
+    public var phase: ScrollPhase { scroll.phase }
+    public var offset: Double { scroll.offset }
+    public var fingerIsDown: Bool { finger.isDown }
+    /// Sections in the table (the declared ones, or the default single section).
+    public var sectionCount: Int { table.sectionCount }
+    /// The scroll bounds of the last layout.
+    public var scrollBounds: ScrollBounds { bounds }
+
+    /// Nothing moves: no finger, phase idle, no animation running (what `settle` waits for).
+    public var isAtRest: Bool {
+        !finger.isDown && scroll.phase == .idle
+            && !(toolbar?.isAnimating ?? false)
+            && !(headerToggle?.isAnimating ?? false)
+            && !accordion.isAnimating
+    }
+
+    /// The header's current (animated) height H, or nil without a header.
+    var headerHeight: Double? {
+        guard let h = config.header else { return nil }
+        return headerToggle?.height ?? h.height
+    }
+
+    /// The height the body is laid out below.
+    var bodyTop: Double {
+        guard let h = config.header else { return 0 }
+        return headerToggle?.bodyHeight ?? h.height
+    }
+
+    /// offset ≥ max − 0.5.
+    var isAtBottom: Bool { scroll.offset >= bounds.max - 0.5 }
+
+    // MARK: - The frame
+
+    /// Runs exactly one display frame, in the order of spec §6.1. Allocation-free.
+    public mutating func step() {
+        frameIndex &+= 1
+        let t = time
+        // 1. The finger moves.
+        let fingerFrame = finger.frame(fps: fps)
+        // 2. Scroll physics; "deceleration ended" reactions run here.
+        switch scroll.phase {
+        case .dragging:
+            scroll.reduce(.fingerMoved(translation: finger.translation, bounds: bounds))
+        case .decelerating, .bouncing:
+            if scroll.reduce(.frameTicked(t: t, bounds: bounds)) == .decelerationEnded {
+                let atBottom = isAtBottom
+                toolbar?.reduce(.decelerationEnded(atBottom: atBottom, t: t))
+            }
+        case .idle:
+            break
+        }
+        // 3. Animations advance to t.
+        toolbar?.reduce(.frameTicked(t: t))
+        headerToggle?.reduce(.frameTicked(t: t))
+        let sectionsMoved = accordion.reduce(.frameTicked(t: t))
+        // 4. Layout; clamp when idle past a bound that moved.
+        layout(force: sectionsMoved)
+        // 5. Toolbar tracking while a finger is down.
+        if finger.isDown {
+            let p = finger.translation, v = finger.velocity
+            toolbar?.reduce(.fingerTracked(translation: p, velocity: v, t: t))
+        }
+        // A fling's release happens at the end of its last frame.
+        if case .movedThenLifts(let v) = fingerFrame {
+            lift(fingerVelocity: v)
+        }
+    }
+
+    /// Step 4: content height, bounds, clamp.
+    mutating func layout(force: Bool) {
+        let top = bodyTop
+        if force || top != laidOutBodyTop {
+            table.update(bodyTop: top, fractions: accordion.fraction)
+            laidOutBodyTop = top
+        }
+        bounds = ScrollBounds(min: -insetTop, max: table.contentHeight - screenHeight)
+        if scroll.phase == .idle && (scroll.offset < bounds.min || scroll.offset > bounds.max) {
+            scroll.reduce(.boundsMoved(bounds))
+        }
+    }
+
+    /// The finger lifts now with finger velocity v: physics release, then the toolbar's rules.
+    mutating func lift(fingerVelocity v: Double) {
+        finger.lift(velocity: v)
+        scroll.reduce(.dragEnded(velocity: -v, t: time, bounds: bounds))
+        let atBottom = isAtBottom, t = time
+        toolbar?.reduce(.dragEnded(atBottom: atBottom, t: t))
+    }
+}

@@ -1,0 +1,44 @@
+import XCTest
+@testable import ScrollSim
+
+/// The number inside a Value (0 for non-numbers).
+func num(_ v: Value) -> Double {
+    if case .number(let x, _) = v { return x }
+    return .nan
+}
+
+func state(_ v: Value) -> String {
+    if case .state(let s) = v { return s }
+    return ""
+}
+
+func flag(_ v: Value) -> Bool {
+    if case .bool(let b) = v { return b }
+    return false
+}
+
+extension World {
+    mutating func run(_ frames: Int) {
+        for _ in 0..<frames { step() }
+    }
+
+    mutating func pull(_ d: Double) { run(beginPull(d)) }
+    mutating func drag(_ d: Double, in t: Double? = nil) { run(beginDrag(d, duration: t)) }
+    mutating func fling(_ v: Double) { run(beginFling(v)) }
+
+    /// Runs frames until at rest; returns the frames run (at most `limit`).
+    @discardableResult
+    mutating func settle(limit: Int = 36_000) -> Int {
+        var n = 0
+        while !isAtRest && n < limit { step(); n += 1 }
+        return n
+    }
+
+    func n(_ id: ObservableID, _ s: Int = 0, _ r: Int = 0) -> Double { num(value(id, section: s, row: r)) }
+}
+
+func scene(_ edit: (inout SceneConfig) -> Void) -> SceneConfig {
+    var c = SceneConfig()
+    edit(&c)
+    return c
+}
