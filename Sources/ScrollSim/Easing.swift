@@ -79,10 +79,17 @@ public struct Tween: Equatable, Sendable {
         self.curve = curve
     }
 
+    /// Linear progress in 0...1. Frame times are k/fps, so an animation meant to end on a
+    /// frame can come out as 0.9999999999999987 there (131/60 − 119/60 over 0.2 s): progress
+    /// within 1e-9 of 1 counts as finished, so it completes on that frame, not one later.
     public func progress(at t: Double) -> Double {
         guard duration > 0 else { return 1 }
-        return min(1, max(0, (t - start) / duration))
+        let p = (t - start) / duration
+        if p >= 1 - Tween.endTolerance { return 1 }
+        return max(0, p)
     }
+
+    static let endTolerance = 1e-9
 
     public func value(at t: Double) -> Double {
         let p = progress(at: t)
