@@ -1,0 +1,667 @@
+// The parser: tokens in, a Program out (grammar.md). One method per grammar rule.
+// Errors: one diagnostic, then the parser skips to the end of the statement (honouring
+// braces), so one typo gives one error. Nesting limits hold while parsing, so no tree
+// deeper than SourceLimits.maxNesting is ever built.
+
+/// Thrown inside a statement after its error was recorded; caught at the statement level.
+struct ParseAbort: Error {}
+
+public struct Parser {
+    private let tokens: [Token]
+    private var i = 0
+    private let file: String
+    /// Errors found while parsing (lexer errors are separate).
+    public private(set) var diagnostics: [Diagnostic] = []
+    private var comments: [Comment] = []
+    private var exprNesting = 0
+    private var blockDepth = 0
+    private var reportedUnclosed = false
+
+    public init(tokens: [Token], file: String) {
+        self.tokens = tokens
+        self.file = file
+    }
+
+    /// Lexes and parses a whole file (or a REPL chunk). Diagnostics are sorted.
+    public static func parse(_ source: SourceFile) -> (program: Program, diagnostics: [Diagnostic]) {
+        var lexer = Lexer(bytes: source.bytes, file: source.name)
+        let tokens = lexer.tokenize()
+        var parser = Parser(tokens: tokens, file: source.name)
+        let program = parser.parseProgram()
+        // One syntax error per line: a typo does not cascade into follow-on errors.
+        var perLine: [Diagnostic] = []
+        for d in sortedDiagnostics(lexer.diagnostics + parser.diagnostics) where perLine.last?.location.line != d.location.line {
+            perLine.append(d)
+        }
+        return (program, perLine)
+    }
+
+    // MARK: - Helpers
+
+    private var tok: Token { tokens[i] }
+
+    private func peek(_ k: Int) -> Token {
+        let j = i + k
+        return j < tokens.count ? tokens[j] : tokens[tokens.count - 1]
+    }
+
+    private func isWord(_ w: String, _ t: Token? = nil) -> Bool {
+        let t = t ?? tok
+        return t.kind == .word && t.text == w
+    }
+
+    private mutating func report(_ t: Token, _ message: String) {
+        if t.kind != .error { diagnostics.append(Diagnostic(t.location, message)) }
+    }
+
+    private mutating func fail(_ t: Token, _ message: String) -> ParseAbort {
+        report(t, message)
+        return ParseAbort()
+    }
+
+    private func isStatementEnd(_ t: Token) -> Bool {
+        switch t.kind {
+        case .newline, .semicolon, .rbrace, .eof, .comment: return true
+        default: return false
+        }
+    }
+
+    private mutating func expectWord(_ w: String, _ context: String) throws {
+        guard isWord(w) else { throw fail(tok, "expected '\(w)' \(context), found \(tok.describe)") }
+        i += 1
+    }
+
+    /// Skips to the end of the current statement; a `{` skips its whole block.
+    private mutating func skipToStatementEnd() {
+        var depth = 0
+        while true {
+            switch tok.kind {
+            case .eof: return
+            case .newline, .semicolon: if depth == 0 { return }
+            case .lbrace: depth += 1
+            case .rbrace:
+                if depth == 0 { return }
+                depth -= 1
+            default: break
+            }
+            i += 1
+        }
+    }
+
+    // MARK: - Program and blocks
+
+    /// program = { statement-end | statement } EOF
+    public mutating func parseProgram() -> Program {
+        let list = parseStatementList(openLine: nil)
+        return Program(file: file, statements: list.statements, trailingComments: list.closing, comments: comments)
+    }
+
+    private struct StatementList {
+        var statements: [Stmt] = []
+        var closing: [Comment] = []
+        var openComment: Comment?
+        var closed = false
+    }
+
+    /// Statements up to `}` (not consumed) in a block, or to the end of file at top level.
+    private mutating func parseStatementList(openLine: Int?) -> StatementList {
+        var list = StatementList()
+        var pending: [Comment] = []
+        var newlines = 0
+        var lastEndLine = -1
+        while true {
+            let t = tok
+            switch t.kind {
+            case .newline:
+                newlines += 1
+                i += 1
+            case .semicolon:
+                i += 1
+            case .comment:
+                let c = Comment(text: t.text, location: t.location, blankLineBefore: newlines >= 2)
+                comments.append(c)
+                i += 1
+                if let line = openLine, line == t.location.line, list.statements.isEmpty, pending.isEmpty {
+                    list.openComment = c
+                } else if t.location.line == lastEndLine, !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
+                    list.statements[list.statements.count - 1].trailingComment = c
+                } else {
+                    pending.append(c)
+                }
+                newlines = 0
+            case .rbrace:
+                if openLine != nil {
+                    list.closing = pending
+                    list.closed = true
+                    return list
+                }
+                report(t, "unexpected '}' (no block is open)")
+                i += 1
+            case .eof:
+                list.closing = pending
+                return list
+            default:
+                let blank = pending.first?.blankLineBefore ?? (newlines >= 2)
+                newlines = 0
+                if var s = parseStatementRecovering() {
+                    s.leadingComments = pending
+                    s.blankLineBefore = blank
+                    list.statements.append(s)
+                    pending = []
+                }
+                lastEndLine = tok.location.line
+                if tok.kind == .comment {
+                    let c = Comment(text: tok.text, location: tok.location, blankLineBefore: false)
+                    comments.append(c)
+                    if !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
+                        list.statements[list.statements.count - 1].trailingComment = c
+                    } else {
+                        pending.append(c)
+                    }
+                    i += 1
+                }
+            }
+        }
+    }
+
+    private mutating func parseStatementRecovering() -> Stmt? {
+        do {
+            let s = try parseStatement()
+            guard isStatementEnd(tok) else {
+                throw fail(tok, "expected end of statement, found \(tok.describe)")
+            }
+            return s
+        } catch {
+            skipToStatementEnd()
+            return nil
+        }
+    }
+
+    /// block = "{" { statement } "}"
+    private mutating func parseBlock() throws -> Block {
+        let open = tok
+        guard open.kind == .lbrace else { throw fail(open, "expected '{', found \(open.describe)") }
+        if blockDepth >= SourceLimits.maxNesting {
+            throw fail(open, "blocks nest too deeply (more than \(SourceLimits.maxNesting) levels)")
+        }
+        i += 1
+        blockDepth += 1
+        defer { blockDepth -= 1 }
+        let list = parseStatementList(openLine: open.location.line)
+        var close = tok.location
+        if list.closed {
+            i += 1
+        } else {
+            if !reportedUnclosed {
+                diagnostics.append(Diagnostic(open.location, "'{' is never closed (missing '}')"))
+                reportedUnclosed = true
+            }
+            close = tok.location
+        }
+        return Block(statements: list.statements, open: open.location, close: close,
+                     openComment: list.openComment, closingComments: list.closing)
+    }
+
+    // MARK: - Statements
+
+    /// statement = scene | scenario | repeat | config | action | check | expression
+    private mutating func parseStatement() throws -> Stmt {
+        let t = tok
+        let l = t.location
+        func stmt(_ k: StmtKind) -> Stmt { Stmt(kind: k, location: l) }
+        switch t.kind {
+        case .word:
+            let next = peek(1).kind
+            if next == .dot || next == .lbracket { return stmt(.expression(try parseExpr())) }
+            switch t.text {
+            case "scene": i += 1; return stmt(.scene(try parseBlock()))
+            case "scenario": return stmt(try parseScenario())
+            case "repeat": return stmt(try parseRepeat())
+            case "screen": return stmt(try parseScreen())
+            case "fps": i += 1; return stmt(.fps(try parseArg()))
+            case "header": return stmt(try parseHeader())
+            case "toolbar": i += 1; return stmt(.toolbar(height: isStatementEnd(tok) ? nil : try parseArg()))
+            case "section": return stmt(try parseSection())
+            case "sections": return stmt(try parseSections())
+            case "accordion": return stmt(try parseAccordion())
+            case "set": return stmt(try parseSet())
+            case "pull": i += 1; return stmt(.pull(try parseArg()))
+            case "drag": return stmt(try parseDrag())
+            case "release": i += 1; return stmt(.release)
+            case "fling": i += 1; return stmt(.fling(try parseArg()))
+            case "tap": return stmt(try parseTap())
+            case "wait": i += 1; return stmt(.wait(try parseArg()))
+            case "tick": i += 1; return stmt(.tick(isStatementEnd(tok) ? nil : try parseArg()))
+            case "settle": i += 1; return stmt(.settle)
+            case "expect": return stmt(try parseExpect())
+            case "print": return stmt(try parsePrint())
+            case "frames": i += 1; return stmt(.frames)
+            case "true", "false", "not": return stmt(.expression(try parseExpr()))
+            default:
+                if resolveName(t.text) != nil { return stmt(.expression(try parseExpr())) }
+                throw fail(t, "unknown statement '\(t.text)'" + didYouMean(t.text, statementKeywords))
+            }
+        case .number, .string, .lparen, .minus:
+            return stmt(.expression(try parseExpr()))
+        default:
+            throw fail(t, "expected a statement, found \(t.describe)")
+        }
+    }
+
+    /// scenario = "scenario" STRING block
+    private mutating func parseScenario() throws -> StmtKind {
+        i += 1
+        guard tok.kind == .string else { throw fail(tok, "expected the scenario's name in quotes, found \(tok.describe)") }
+        let name = StringLiteral(value: tok.text, raw: tok.raw, location: tok.location)
+        i += 1
+        return .scenario(name: name, body: try parseBlock())
+    }
+
+    /// repeat = "repeat" arg block
+    private mutating func parseRepeat() throws -> StmtKind {
+        i += 1
+        let n = try parseArg()
+        return .repeatBlock(count: n, body: try parseBlock())
+    }
+
+    /// screen = "screen" arg "x" arg      (`375x667` lexes as 375, x, 667)
+    private mutating func parseScreen() throws -> StmtKind {
+        i += 1
+        let w = try parseArg()
+        try expectWord("x", "between the screen's width and height")
+        return .screen(width: w, height: try parseArg())
+    }
+
+    /// header = "header" arg { "pin" arg | "parallax" arg | "toggle" arg | "nostretch" }
+    private mutating func parseHeader() throws -> StmtKind {
+        i += 1
+        let h = try parseArg()
+        var options: [HeaderOption] = []
+        while !isStatementEnd(tok) {
+            let t = tok
+            guard t.kind == .word else { throw fail(t, "expected a header option (pin, parallax, toggle, nostretch), found \(t.describe)") }
+            i += 1
+            switch t.text {
+            case "pin": options.append(.pin(try parseArg(), t.location))
+            case "parallax": options.append(.parallax(try parseArg(), t.location))
+            case "toggle": options.append(.toggle(try parseArg(), t.location))
+            case "nostretch": options.append(.nostretch(t.location))
+            default:
+                throw fail(t, "unknown header option '\(t.text)'" + didYouMean(t.text, ["pin", "parallax", "toggle", "nostretch"]))
+            }
+        }
+        return .header(height: h, options: options)
+    }
+
+    /// section = "section" [STRING] "rows" ( arg | STRING { STRING } ) [ "open" | "closed" ]
+    private mutating func parseSection() throws -> StmtKind {
+        i += 1
+        var title: StringLiteral?
+        if tok.kind == .string {
+            title = StringLiteral(value: tok.text, raw: tok.raw, location: tok.location)
+            i += 1
+        }
+        try expectWord("rows", "in a section (section \"TITLE\" rows N)")
+        let rows: SectionRows
+        if tok.kind == .string {
+            var titles: [StringLiteral] = []
+            while tok.kind == .string {
+                titles.append(StringLiteral(value: tok.text, raw: tok.raw, location: tok.location))
+                i += 1
+            }
+            rows = .titles(titles)
+        } else {
+            rows = .count(try parseArg())
+        }
+        var open: Bool?
+        if isWord("open") { open = true; i += 1 } else if isWord("closed") { open = false; i += 1 }
+        return .section(title: title, rows: rows, open: open)
+    }
+
+    /// sections = "sections" arg "rows" arg
+    private mutating func parseSections() throws -> StmtKind {
+        i += 1
+        let n = try parseArg()
+        try expectWord("rows", "in 'sections N rows M'")
+        return .sections(count: n, rows: try parseArg())
+    }
+
+    /// accordion = "accordion" [ "single" ]
+    private mutating func parseAccordion() throws -> StmtKind {
+        i += 1
+        if isWord("single") { i += 1; return .accordion(single: true) }
+        if tok.kind == .word { throw fail(tok, "expected 'single' or the end of the statement, found \(tok.describe)") }
+        return .accordion(single: false)
+    }
+
+    /// set = "set" NAME arg      NAME = WORD { "." WORD }
+    private mutating func parseSet() throws -> StmtKind {
+        i += 1
+        let start = tok
+        guard start.kind == .word else { throw fail(start, "expected a tunable name after 'set', found \(start.describe)") }
+        var name = start.text
+        i += 1
+        while tok.kind == .dot, peek(1).kind == .word {
+            name += "." + peek(1).text
+            i += 2
+        }
+        if isStatementEnd(tok) { throw fail(tok, "expected a value after 'set \(name)'") }
+        return .set(name: name, nameLocation: start.location, value: try parseArg())
+    }
+
+    /// drag = "drag" arg [ "in" arg ]
+    private mutating func parseDrag() throws -> StmtKind {
+        i += 1
+        let d = try parseArg()
+        var t: Expr?
+        if isWord("in") {
+            i += 1
+            t = try parseArg()
+        }
+        return .drag(d, duration: t)
+    }
+
+    /// tap = "tap" ( "header" [arg] | "toolbar" | arg arg )
+    private mutating func parseTap() throws -> StmtKind {
+        i += 1
+        let next = peek(1).kind
+        let notName = next != .dot && next != .lbracket
+        if isWord("header") && notName {
+            i += 1
+            return .tapHeader(isStatementEnd(tok) ? nil : try parseArg())
+        }
+        if isWord("toolbar") && notName {
+            i += 1
+            return .tapToolbar
+        }
+        if isStatementEnd(tok) { throw fail(tok, "expected 'header', 'toolbar' or a point X Y after 'tap'") }
+        let x = try parseArg()
+        if isStatementEnd(tok) { throw fail(tok, "expected the y coordinate after 'tap \(exprSourceHint(x))'") }
+        return .tap(x: x, y: try parseArg())
+    }
+
+    private func exprSourceHint(_ e: Expr) -> String {
+        if case .number(let n, _) = e { return n.raw }
+        return "X"
+    }
+
+    /// expect = "expect" ( "within" arg expr | "always" expr | expr )
+    private mutating func parseExpect() throws -> StmtKind {
+        i += 1
+        if isWord("within") {
+            i += 1
+            let t = try parseArg()
+            return .expectWithin(duration: t, try parseExpr())
+        }
+        if isWord("always") {
+            i += 1
+            return .expectAlways(try parseExpr())
+        }
+        if isStatementEnd(tok) { throw fail(tok, "expected an expression after 'expect'") }
+        return .expect(try parseExpr())
+    }
+
+    /// print = "print" expr { "," expr }
+    private mutating func parsePrint() throws -> StmtKind {
+        i += 1
+        var items = [try parseExpr()]
+        while tok.kind == .comma {
+            i += 1
+            items.append(try parseExpr())
+        }
+        return .print(items)
+    }
+
+    // MARK: - Expressions
+
+    private typealias PE = (e: Expr, d: Int)
+
+    private mutating func checkDepth(_ d: Int, _ t: Token) throws {
+        if d > SourceLimits.maxNesting {
+            throw fail(t, "expression nests too deeply (more than \(SourceLimits.maxNesting) levels)")
+        }
+    }
+
+    private mutating func enter(_ t: Token) throws {
+        exprNesting += 1
+        if exprNesting > SourceLimits.maxNesting {
+            exprNesting -= 1
+            throw fail(t, "expression nests too deeply (more than \(SourceLimits.maxNesting) levels)")
+        }
+    }
+
+    /// expr = or
+    private mutating func parseExpr() throws -> Expr {
+        try parseOr().e
+    }
+
+    /// or = and { "or" and }
+    private mutating func parseOr() throws -> PE {
+        var l = try parseAnd()
+        while isWord("or") {
+            let op = tok
+            i += 1
+            let r = try parseAnd()
+            let d = max(l.d, r.d) + 1
+            try checkDepth(d, op)
+            l = (.binary(.or, l.e, r.e, op.location), d)
+        }
+        return l
+    }
+
+    /// and = not { "and" not }
+    private mutating func parseAnd() throws -> PE {
+        var l = try parseNot()
+        while isWord("and") {
+            let op = tok
+            i += 1
+            let r = try parseNot()
+            let d = max(l.d, r.d) + 1
+            try checkDepth(d, op)
+            l = (.binary(.and, l.e, r.e, op.location), d)
+        }
+        return l
+    }
+
+    /// not = "not" not | comparison
+    private mutating func parseNot() throws -> PE {
+        if isWord("not") {
+            let op = tok
+            try enter(op)
+            defer { exprNesting -= 1 }
+            i += 1
+            let x = try parseNot()
+            try checkDepth(x.d + 1, op)
+            return (.unary(.not, x.e, op.location), x.d + 1)
+        }
+        return try parseComparison()
+    }
+
+    private func compareOp(_ k: TokenKind) -> CompareOp? {
+        switch k {
+        case .eq: return .eq
+        case .ne: return .ne
+        case .lt: return .lt
+        case .le: return .le
+        case .gt: return .gt
+        case .ge: return .ge
+        case .approx: return .approx
+        default: return nil
+        }
+    }
+
+    /// comparison = additive [ compare-op additive [ "within" arg ] ]   (no chaining)
+    private mutating func parseComparison() throws -> PE {
+        let l = try parseAdditive()
+        guard let op = compareOp(tok.kind) else {
+            if isWord("within") { throw fail(tok, "'within' can only follow '~=' (as in 'offset ~= 100 within 1')") }
+            return l
+        }
+        let opTok = tok
+        i += 1
+        let r = try parseAdditive()
+        var tol: Expr?
+        var d = max(l.d, r.d) + 1
+        if isWord("within") {
+            guard op == .approx else { throw fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'") }
+            i += 1
+            let t = try parseArgPE()
+            tol = t.e
+            d = max(d, t.d + 1)
+        }
+        if compareOp(tok.kind) != nil {
+            throw fail(tok, "comparisons cannot be chained (write 'a <= b and b <= c')")
+        }
+        try checkDepth(d, opTok)
+        return (.compare(op, l.e, r.e, tolerance: tol, opTok.location), d)
+    }
+
+    /// additive = multiplicative { ("+" | "-") multiplicative }
+    private mutating func parseAdditive() throws -> PE {
+        var l = try parseMultiplicative()
+        while tok.kind == .plus || tok.kind == .minus {
+            let op = tok
+            i += 1
+            let r = try parseMultiplicative()
+            let d = max(l.d, r.d) + 1
+            try checkDepth(d, op)
+            l = (.binary(op.kind == .plus ? .add : .subtract, l.e, r.e, op.location), d)
+        }
+        return l
+    }
+
+    /// multiplicative = unary { ("*" | "/") unary }
+    private mutating func parseMultiplicative() throws -> PE {
+        var l = try parseUnary()
+        while tok.kind == .star || tok.kind == .slash {
+            let op = tok
+            i += 1
+            let r = try parseUnary()
+            let d = max(l.d, r.d) + 1
+            try checkDepth(d, op)
+            l = (.binary(op.kind == .star ? .multiply : .divide, l.e, r.e, op.location), d)
+        }
+        return l
+    }
+
+    /// unary = "-" unary | primary
+    private mutating func parseUnary() throws -> PE {
+        if tok.kind == .minus {
+            let op = tok
+            try enter(op)
+            defer { exprNesting -= 1 }
+            i += 1
+            let x = try parseUnary()
+            try checkDepth(x.d + 1, op)
+            return (.unary(.negate, x.e, op.location), x.d + 1)
+        }
+        return try parsePrimary()
+    }
+
+    /// arg = "-" arg | primary     (an argument: `tap 100 -20` is two arguments)
+    private mutating func parseArg() throws -> Expr {
+        if isStatementEnd(tok) { throw fail(tok, "expected a value, found \(tok.describe)") }
+        return try parseArgPE().e
+    }
+
+    private mutating func parseArgPE() throws -> PE {
+        try parseUnary()
+    }
+
+    /// primary = NUMBER | STRING | "true" | "false" | name | "(" expr ")"
+    private mutating func parsePrimary() throws -> PE {
+        let t = tok
+        switch t.kind {
+        case .number:
+            i += 1
+            return (.number(NumberLiteral(value: t.number, unit: t.unit, raw: t.raw), t.location), 1)
+        case .string:
+            i += 1
+            return (.string(StringLiteral(value: t.text, raw: t.raw, location: t.location)), 1)
+        case .lparen:
+            try enter(t)
+            defer { exprNesting -= 1 }
+            i += 1
+            let inner = try parseOr()
+            guard tok.kind == .rparen else {
+                throw fail(tok, "expected ')' to close the '(' at \(t.location.line):\(t.location.column), found \(tok.describe)")
+            }
+            i += 1
+            try checkDepth(inner.d + 1, t)
+            return (.paren(inner.e, t.location), inner.d + 1)
+        case .word:
+            switch t.text {
+            case "true", "false":
+                i += 1
+                return (.bool(t.text == "true", t.location), 1)
+            case "and", "or", "not", "within":
+                throw fail(t, "expected a value, found '\(t.text)'")
+            default:
+                return try parseName()
+            }
+        default:
+            throw fail(t, "expected a value, found \(t.describe)")
+        }
+    }
+
+    /// name = WORD { "." WORD } | WORD "[" expr { "," expr } "]" "." WORD
+    private mutating func parseName() throws -> PE {
+        let t = tok
+        i += 1
+        if tok.kind == .lbracket {
+            let open = tok
+            try enter(open)
+            defer { exprNesting -= 1 }
+            i += 1
+            var indexes: [Expr] = []
+            var d = 1
+            while true {
+                let x = try parseOr()
+                indexes.append(x.e)
+                d = max(d, x.d + 1)
+                if tok.kind == .comma { i += 1; continue }
+                break
+            }
+            guard tok.kind == .rbracket else { throw fail(tok, "expected ']' after the index, found \(tok.describe)") }
+            i += 1
+            guard tok.kind == .dot, peek(1).kind == .word else {
+                throw fail(tok, "expected '.' and a property after '\(t.text)[...]' (as in \(t.text)[0].y)")
+            }
+            let member = peek(1).text
+            i += 2
+            try checkDepth(d, open)
+            return (.indexed(base: t.text, indexes: indexes, member: member, t.location), d)
+        }
+        var name = t.text
+        while tok.kind == .dot {
+            guard peek(1).kind == .word else { throw fail(peek(1), "expected a name after '.', found \(peek(1).describe)") }
+            name += "." + peek(1).text
+            i += 2
+        }
+        return (.name(name, t.location), 1)
+    }
+}
+
+// MARK: - REPL support
+
+/// Whether typed text is unfinished: a `{` (or `(`/`[`) is still open, or a string is
+/// unterminated. The REPL shows a continuation prompt and reads more lines.
+public func isIncomplete(_ text: String) -> Bool {
+    var lexer = Lexer(bytes: Array(text.utf8), file: "<repl>")
+    let tokens = lexer.tokenize()
+    if lexer.diagnostics.contains(where: { $0.message == "unterminated string" }) { return true }
+    var depth = 0
+    for t in tokens {
+        switch t.kind {
+        case .lbrace, .lparen, .lbracket: depth += 1
+        case .rbrace, .rparen, .rbracket: depth -= 1
+        default: break
+        }
+    }
+    return depth > 0
+}
+
+/// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics.
+public func parseChunk(_ text: String, file: String = "<repl>") -> (program: Program, diagnostics: [Diagnostic]) {
+    Parser.parse(SourceFile(name: file, text: text))
+}
