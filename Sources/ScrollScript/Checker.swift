@@ -26,6 +26,7 @@ public struct CheckResult: Sendable {
 public func checkSource(_ source: SourceFile) -> CheckResult {
     let (program, parseDiags) = Parser.parse(source)
     var checker = Checker(fileScenarioName: source.scenarioName, file: source.name)
+    checker.hadSyntaxErrors = !parseDiags.isEmpty
     let scenarios = checker.checkProgram(program)
     let all = sortedDiagnostics(parseDiags + checker.diagnostics)
     return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all)
@@ -50,6 +51,8 @@ struct Checker {
     let fileScenarioName: String
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// Statements were lost to syntax errors: do not also report the file as empty.
+    var hadSyntaxErrors = false
 
     init(fileScenarioName: String, file: String) {
         self.fileScenarioName = fileScenarioName
@@ -70,6 +73,7 @@ struct Checker {
             return false
         }
         if top.isEmpty {
+            if hadSyntaxErrors { return [] }
             error(SourceLocation(file: file, line: 1, column: 1), "no scenario found (the file has no statements)")
             return []
         }

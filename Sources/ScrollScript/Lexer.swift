@@ -231,7 +231,7 @@ public struct Lexer {
     private mutating func reportOverflow(_ value: Double, _ digits: String, _ start: Int, _ startCol: Int) {
         if !value.isFinite {
             error(SourceLocation(file: file, line: line, column: startCol, offset: start, length: digits.utf8.count),
-                  "number \(digits) is too large")
+                  "number \(digits.count > 24 ? String(digits.prefix(20)) + "..." : digits) is too large")
         }
     }
 

@@ -30,7 +30,12 @@ public struct Parser {
         let program = parser.parseProgram()
         // One syntax error per line: a typo does not cascade into follow-on errors.
         var perLine: [Diagnostic] = []
-        for d in sortedDiagnostics(lexer.diagnostics + parser.diagnostics) where perLine.last?.location.line != d.location.line {
+        // A line that is too long reports that rather than what lies inside it.
+        for d in sortedDiagnostics(lexer.diagnostics + parser.diagnostics) {
+            if let last = perLine.last, last.location.line == d.location.line {
+                if d.message.hasPrefix("line is longer") { perLine[perLine.count - 1] = d }
+                continue
+            }
             perLine.append(d)
         }
         return (program, perLine)
@@ -574,10 +579,10 @@ public struct Parser {
         switch t.kind {
         case .number:
             i += 1
-            return (.number(NumberLiteral(value: t.number, unit: t.unit, raw: t.raw), t.location), 1)
+            return (.number(NumberLiteral(value: t.number, unit: t.unit, raw: t.raw), t.location), 0)
         case .string:
             i += 1
-            return (.string(StringLiteral(value: t.text, raw: t.raw, location: t.location)), 1)
+            return (.string(StringLiteral(value: t.text, raw: t.raw, location: t.location)), 0)
         case .lparen:
             try enter(t)
             defer { exprNesting -= 1 }
@@ -593,7 +598,7 @@ public struct Parser {
             switch t.text {
             case "true", "false":
                 i += 1
-                return (.bool(t.text == "true", t.location), 1)
+                return (.bool(t.text == "true", t.location), 0)
             case "and", "or", "not", "within":
                 throw fail(t, "expected a value, found '\(t.text)'")
             default:
@@ -638,7 +643,7 @@ public struct Parser {
             name += "." + peek(1).text
             i += 2
         }
-        return (.name(name, t.location), 1)
+        return (.name(name, t.location), 0)
     }
 }
 
