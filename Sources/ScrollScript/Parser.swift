@@ -244,7 +244,7 @@ public struct Parser {
             case "true", "false", "not": return stmt(.expression(try parseExpr()))
             default:
                 if resolveName(t.text) != nil { return stmt(.expression(try parseExpr())) }
-                throw fail(t, "unknown statement '\(t.text)'" + didYouMean(t.text, statementKeywords))
+                throw fail(t, "unknown statement '\(clip(t.text))'" + didYouMean(t.text, statementKeywords))
             }
         case .number, .string, .lparen, .minus:
             return stmt(.expression(try parseExpr()))

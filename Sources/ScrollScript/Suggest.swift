@@ -50,3 +50,8 @@ public func didYouMean(_ word: String, _ candidates: [String]) -> String {
     default: return " (did you mean \(s.dropLast().joined(separator: ", ")) or \(s[s.count - 1])?)"
     }
 }
+
+/// A word as a diagnostic quotes it: at most 40 characters, then `...`.
+func clip(_ word: String) -> String {
+    word.count > 40 ? String(word.prefix(40)) + "..." : word
+}
