@@ -84,7 +84,7 @@ struct Checker {
         var base = SceneConfig()
         var sceneSeen = false
         var scenarioSeen = false
-        var names: [(String, SourceLocation)] = []
+        var names: [String: SourceLocation] = [:]  // lookup only; never iterated
         var out: [CheckedScenario] = []
         for s in top {
             switch s.kind {
@@ -98,10 +98,10 @@ struct Checker {
                 base = checkScene(block)
             case .scenario(let name, let body):
                 scenarioSeen = true
-                if let first = names.first(where: { $0.0 == name.value }) {
-                    error(name.location, "duplicate scenario name \(name.raw) (first at line \(first.1.line))")
+                if let first = names[name.value] {
+                    error(name.location, "duplicate scenario name \(name.raw) (first at line \(first.line))")
                 } else {
-                    names.append((name.value, name.location))
+                    names[name.value] = name.location
                 }
                 if let c = checkScenario(name: name.value, location: s.location, body: body.statements, base: base) {
                     out.append(c)

@@ -14,7 +14,10 @@ public struct Lexer {
     private var pos = 0
     private var line = 1
     private var col = 1
-    private var tokens: [Token] = []
+    /// A token lexed ahead (the `x` of `375x667`).
+    private var pending: Token?
+    private var started = false
+    private var finished = false
     /// Errors found while lexing, in source order.
     public private(set) var diagnostics: [Diagnostic] = []
 
@@ -25,17 +28,46 @@ public struct Lexer {
 
     /// Tokenizes the whole input; the last token is `.eof`. Comments and newlines are tokens.
     public mutating func tokenize() -> [Token] {
-        if bytes.count > SourceLimits.maxFileBytes {
-            diagnostics.append(Diagnostic(loc(0, 0), "file is larger than 64 MiB"))
-            tokens.append(Token(kind: .eof, location: loc(0, 0)))
-            return tokens
+        var all: [Token] = []
+        while true {
+            let t = next()
+            all.append(t)
+            if t.kind == .eof { return all }
         }
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { pos = 3 }
-        tokens.reserveCapacity(bytes.count / 4)
-        while pos < bytes.count { lexOne() }
-        checkLineLength()
-        tokens.append(Token(kind: .eof, location: loc(pos, 0)))
-        return tokens
+    }
+
+    /// The next token (streaming: the parser never holds the whole token list). After the
+    /// end, `.eof` again and again.
+    public mutating func next() -> Token {
+        if let t = pending {
+            pending = nil
+            return t
+        }
+        if !started {
+            started = true
+            if bytes.count > SourceLimits.maxFileBytes {
+                diagnostics.append(Diagnostic(loc(0, 0), "file is larger than 64 MiB"))
+                finished = true
+                pos = bytes.count
+            }
+            if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { pos = 3 }
+        }
+        while pos < bytes.count {
+            if let t = lexOne() { return t }
+        }
+        if !finished {
+            checkLineLength()
+            finished = true
+        }
+        return Token(kind: .eof, at: tp(pos, 0))
+    }
+
+    private func tp(_ start: Int, _ length: Int) -> TokenPos {
+        TokenPos(line: line, column: col, offset: start, length: length)
+    }
+
+    private func tp(_ start: Int, line: Int, col: Int) -> TokenPos {
+        TokenPos(line: line, column: col, offset: start, length: pos - start)
     }
 
     private func loc(_ start: Int, _ length: Int) -> SourceLocation {
@@ -65,18 +97,20 @@ public struct Lexer {
         }
     }
 
-    private mutating func newline(_ width: Int) {
-        tokens.append(Token(kind: .newline, location: loc(pos, width)))
+    private mutating func newline(_ width: Int) -> Token {
+        let t = Token(kind: .newline, at: tp(pos, width))
         checkLineLength()
         pos += width
         line += 1
         col = 1
+        return t
     }
 
-    private mutating func simple(_ kind: TokenKind, _ width: Int) {
-        tokens.append(Token(kind: kind, location: loc(pos, width)))
+    private mutating func simple(_ kind: TokenKind, _ width: Int) -> Token {
+        let t = Token(kind: kind, at: tp(pos, width))
         pos += width
         col += width
+        return t
     }
 
     /// Skips one scalar (or one invalid byte, reported) inside a comment or string.
@@ -93,53 +127,53 @@ public struct Lexer {
         return false
     }
 
-    private mutating func lexOne() {
+    /// One token, or nil after skipping white space.
+    private mutating func lexOne() -> Token? {
         let b = bytes[pos]
         switch b {
-        case 0x20, 0x09: pos += 1; col += 1
-        case 0x0A: newline(1)
+        case 0x20, 0x09: pos += 1; col += 1; return nil
+        case 0x0A: return newline(1)
         case 0x0D:
-            if peekByte(1) == 0x0A { newline(2) } else { pos += 1; col += 1 }
-        case UInt8(ascii: "#"): lexComment()
-        case UInt8(ascii: ";"): simple(.semicolon, 1)
-        case UInt8(ascii: "{"): simple(.lbrace, 1)
-        case UInt8(ascii: "}"): simple(.rbrace, 1)
-        case UInt8(ascii: "["): simple(.lbracket, 1)
-        case UInt8(ascii: "]"): simple(.rbracket, 1)
-        case UInt8(ascii: "("): simple(.lparen, 1)
-        case UInt8(ascii: ")"): simple(.rparen, 1)
-        case UInt8(ascii: ","): simple(.comma, 1)
-        case UInt8(ascii: "."): simple(.dot, 1)
-        case UInt8(ascii: "+"): simple(.plus, 1)
-        case UInt8(ascii: "-"): simple(.minus, 1)
-        case UInt8(ascii: "*"): simple(.star, 1)
-        case UInt8(ascii: "/"): simple(.slash, 1)
-        case UInt8(ascii: "<"): peekByte(1) == UInt8(ascii: "=") ? simple(.le, 2) : simple(.lt, 1)
-        case UInt8(ascii: ">"): peekByte(1) == UInt8(ascii: "=") ? simple(.ge, 2) : simple(.gt, 1)
+            if peekByte(1) == 0x0A { return newline(2) } else { pos += 1; col += 1; return nil }
+        case UInt8(ascii: "#"): return lexComment()
+        case UInt8(ascii: ";"): return simple(.semicolon, 1)
+        case UInt8(ascii: "{"): return simple(.lbrace, 1)
+        case UInt8(ascii: "}"): return simple(.rbrace, 1)
+        case UInt8(ascii: "["): return simple(.lbracket, 1)
+        case UInt8(ascii: "]"): return simple(.rbracket, 1)
+        case UInt8(ascii: "("): return simple(.lparen, 1)
+        case UInt8(ascii: ")"): return simple(.rparen, 1)
+        case UInt8(ascii: ","): return simple(.comma, 1)
+        case UInt8(ascii: "."): return simple(.dot, 1)
+        case UInt8(ascii: "+"): return simple(.plus, 1)
+        case UInt8(ascii: "-"): return simple(.minus, 1)
+        case UInt8(ascii: "*"): return simple(.star, 1)
+        case UInt8(ascii: "/"): return simple(.slash, 1)
+        case UInt8(ascii: "<"): return peekByte(1) == UInt8(ascii: "=") ? simple(.le, 2) : simple(.lt, 1)
+        case UInt8(ascii: ">"): return peekByte(1) == UInt8(ascii: "=") ? simple(.ge, 2) : simple(.gt, 1)
         case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "~"):
             if peekByte(1) == UInt8(ascii: "=") {
-                simple(b == UInt8(ascii: "=") ? .eq : b == UInt8(ascii: "!") ? .ne : .approx, 2)
+                return simple(b == UInt8(ascii: "=") ? .eq : b == UInt8(ascii: "!") ? .ne : .approx, 2)
             } else {
                 let hint = b == UInt8(ascii: "=") ? " (did you mean '=='?)" : b == UInt8(ascii: "~") ? " (did you mean '~='?)" : " (did you mean 'not' or '!='?)"
                 error(loc(pos, 1), "unexpected '\(Character(Unicode.Scalar(b)))'" + hint)
-                simple(.error, 1)
+                return simple(.error, 1)
             }
-        case UInt8(ascii: "\""): lexString()
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): lexNumber()
+        case UInt8(ascii: "\""): return lexString()
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return lexNumber()
         default:
             if isWordStart(b) {
-                lexWord()
+                return lexWord()
             } else if b >= 0x80 {
                 // Non-ASCII: a word if it decodes, else an invalid byte.
-                if decodeUTF8(bytes, pos) != nil { lexWord() } else {
-                    let l = loc(pos, 1)
-                    _ = skipScalar()
-                    tokens.append(Token(kind: .error, location: l))
-                }
+                if decodeUTF8(bytes, pos) != nil { return lexWord() }
+                let l = tp(pos, 1)
+                _ = skipScalar()
+                return Token(kind: .error, at: l)
             } else {
                 let shown = b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16, uppercase: true))"
                 error(loc(pos, 1), "unexpected character \(shown)")
-                simple(.error, 1)
+                return simple(.error, 1)
             }
         }
     }
@@ -152,17 +186,17 @@ public struct Lexer {
         isWordStart(b) || (b >= 0x30 && b <= 0x39)
     }
 
-    private mutating func lexComment() {
+    private mutating func lexComment() -> Token {
         let start = pos, startCol = col
         while pos < bytes.count {
             let b = bytes[pos]
             if b == 0x0A || (b == 0x0D && peekByte(1) == 0x0A) { break }
             if b < 0x80 { pos += 1; col += 1 } else { _ = skipScalar() }
         }
-        tokens.append(Token(kind: .comment, text: text(start, pos), location: loc(start, line: line, col: startCol)))
+        return (Token(kind: .comment, text: text(start, pos), at: tp(start, line: line, col: startCol)))
     }
 
-    private mutating func lexWord() {
+    private mutating func lexWord() -> Token {
         let start = pos, startCol = col
         while pos < bytes.count {
             let b = bytes[pos]
@@ -176,15 +210,23 @@ public struct Lexer {
                 pos += n; col += 1
             }
         }
-        tokens.append(Token(kind: .word, text: text(start, pos), location: loc(start, line: line, col: startCol)))
+        return (Token(kind: .word, text: text(start, pos), at: tp(start, line: line, col: startCol)))
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
-    private mutating func lexNumber() {
+    private mutating func lexNumber() -> Token {
         let start = pos, startCol = col
-        while isDigit(peekByte()) { pos += 1 }
+        var whole: Double = 0
+        var simpleDigits = 0
+        while isDigit(peekByte()) {
+            whole = whole * 10 + Double(bytes[pos] - 0x30)
+            simpleDigits += 1
+            pos += 1
+        }
+        var isPlain = simpleDigits <= 15
         if peekByte() == UInt8(ascii: "."), isDigit(peekByte(1)) {
+            isPlain = false
             pos += 1
             while isDigit(peekByte()) { pos += 1 }
         }
@@ -192,6 +234,7 @@ public struct Lexer {
         if e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             let s = peekByte(1)
             if isDigit(s) || ((s == UInt8(ascii: "+") || s == UInt8(ascii: "-")) && isDigit(peekByte(2))) {
+                isPlain = false
                 pos += isDigit(s) ? 1 : 2
                 while isDigit(peekByte()) { pos += 1 }
             }
@@ -202,30 +245,37 @@ public struct Lexer {
         var unitEnd = pos
         while unitEnd < bytes.count, isWordStart(bytes[unitEnd]), bytes[unitEnd] != 0x5F { unitEnd += 1 }
         let digits = text(start, digitsEnd)
-        var value = Double(digits) ?? 0
-        var unit = NumberUnit.none
-        let suffix = text(digitsEnd, unitEnd)
-        if suffix == "x" {
+        // Whole numbers of up to 15 digits are exact as computed; others go through Double().
+        var value = isPlain ? whole : (Double(digits) ?? 0)
+        let suffixLength = unitEnd - digitsEnd
+        if suffixLength == 1 && bytes[digitsEnd] == UInt8(ascii: "x") {
             // `375x667`: the number, then the word `x` (the next number lexes on its own).
-            tokens.append(Token(kind: .number, text: digits, raw: digits, number: value, location: loc(start, line: line, col: startCol)))
+            let t = Token(kind: .number, text: digits, raw: digits, number: value, at: tp(start, line: line, col: startCol))
             reportOverflow(value, digits, start, startCol)
-            tokens.append(Token(kind: .word, text: "x", location: loc(pos, 1)))
+            pending = Token(kind: .word, text: "x", at: tp(pos, 1))
             pos += 1; col += 1
-            return
+            return t
         }
-        if !suffix.isEmpty {
-            if let u = NumberUnit(rawValue: suffix), u != .none {
-                unit = u
-                if u == .ms { value /= 1000 }
+        var unit = NumberUnit.none
+        if suffixLength > 0 {
+            let b0 = bytes[digitsEnd]
+            if suffixLength == 1 && b0 == UInt8(ascii: "s") {
+                unit = .s
+            } else if suffixLength == 2 && b0 == UInt8(ascii: "m") && bytes[digitsEnd + 1] == UInt8(ascii: "s") {
+                unit = .ms
+                value /= 1000
+            } else if suffixLength == 2 && b0 == UInt8(ascii: "p") && bytes[digitsEnd + 1] == UInt8(ascii: "t") {
+                unit = .pt
             } else {
-                error(loc(digitsEnd, unitEnd - digitsEnd), "unknown unit '\(suffix)' (units are s, ms and pt)")
+                error(loc(digitsEnd, suffixLength), "unknown unit '\(text(digitsEnd, unitEnd))' (units are s, ms and pt)")
             }
-            col += unitEnd - digitsEnd
+            col += suffixLength
             pos = unitEnd
         }
-        let raw = text(start, pos)
-        tokens.append(Token(kind: .number, text: digits, raw: raw, number: value, unit: unit, location: loc(start, line: line, col: startCol)))
+        let raw = suffixLength == 0 ? digits : text(start, pos)
+        let t = Token(kind: .number, text: digits, raw: raw, number: value, unit: unit, at: tp(start, line: line, col: startCol))
         reportOverflow(value, digits, start, startCol)
+        return t
     }
 
     private mutating func reportOverflow(_ value: Double, _ digits: String, _ start: Int, _ startCol: Int) {
@@ -235,7 +285,7 @@ public struct Lexer {
         }
     }
 
-    private mutating func lexString() {
+    private mutating func lexString() -> Token {
         let start = pos, startLine = line, startCol = col
         pos += 1; col += 1
         var value = String.UnicodeScalarView()
@@ -243,8 +293,7 @@ public struct Lexer {
         while true {
             guard pos < bytes.count else {
                 error(SourceLocation(file: file, line: startLine, column: startCol, offset: start, length: 1), "unterminated string")
-                tokens.append(Token(kind: .error, location: SourceLocation(file: file, line: startLine, column: startCol, offset: start, length: pos - start)))
-                return
+                return Token(kind: .error, at: TokenPos(line: startLine, column: startCol, offset: start, length: pos - start))
             }
             let b = bytes[pos]
             if b == UInt8(ascii: "\"") { pos += 1; col += 1; break }
@@ -273,10 +322,9 @@ public struct Lexer {
         }
         let l = SourceLocation(file: file, line: startLine, column: startCol, offset: start, length: pos - start)
         if ok {
-            tokens.append(Token(kind: .string, text: String(value), raw: text(start, pos), location: l))
-        } else {
-            tokens.append(Token(kind: .error, location: l))
+            return Token(kind: .string, text: String(value), raw: text(start, pos), at: TokenPos(l))
         }
+        return Token(kind: .error, at: TokenPos(l))
     }
 
     private mutating func continue_crlf(_ value: inout String.UnicodeScalarView) {

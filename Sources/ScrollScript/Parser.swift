@@ -7,8 +7,10 @@
 struct ParseAbort: Error {}
 
 public struct Parser {
-    private let tokens: [Token]
-    private var i = 0
+    private var lexer: Lexer
+    /// The current token and the one after it (the grammar needs one token of lookahead).
+    private var tok: Token
+    private var nextTok: Token
     private let file: String
     /// Errors found while parsing (lexer errors are separate).
     public private(set) var diagnostics: [Diagnostic] = []
@@ -17,21 +19,34 @@ public struct Parser {
     private var blockDepth = 0
     private var reportedUnclosed = false
 
-    public init(tokens: [Token], file: String) {
-        self.tokens = tokens
+    /// A parser over a lexer (tokens are lexed as the parser goes).
+    public init(lexer: Lexer, file: String) {
+        self.lexer = lexer
         self.file = file
+        tok = self.lexer.next()
+        nextTok = self.lexer.next()
+    }
+
+    /// Errors the lexer found so far (all of them once parsing is done).
+    public var lexerDiagnostics: [Diagnostic] { lexer.diagnostics }
+
+    private func loc(_ t: Token) -> SourceLocation {
+        t.location(file)
+    }
+
+    private mutating func advance() {
+        tok = nextTok
+        nextTok = lexer.next()
     }
 
     /// Lexes and parses a whole file (or a REPL chunk). Diagnostics are sorted.
     public static func parse(_ source: SourceFile) -> (program: Program, diagnostics: [Diagnostic]) {
-        var lexer = Lexer(bytes: source.bytes, file: source.name)
-        let tokens = lexer.tokenize()
-        var parser = Parser(tokens: tokens, file: source.name)
+        var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name)
         let program = parser.parseProgram()
         // One syntax error per line: a typo does not cascade into follow-on errors.
         var perLine: [Diagnostic] = []
         // A line that is too long reports that rather than what lies inside it.
-        for d in sortedDiagnostics(lexer.diagnostics + parser.diagnostics) {
+        for d in sortedDiagnostics(parser.lexerDiagnostics + parser.diagnostics) {
             if let last = perLine.last, last.location.line == d.location.line {
                 if d.message.hasPrefix("line is longer") { perLine[perLine.count - 1] = d }
                 continue
@@ -43,12 +58,6 @@ public struct Parser {
 
     // MARK: - Helpers
 
-    private var tok: Token { tokens[i] }
-
-    private func peek(_ k: Int) -> Token {
-        let j = i + k
-        return j < tokens.count ? tokens[j] : tokens[tokens.count - 1]
-    }
 
     private func isWord(_ w: String, _ t: Token? = nil) -> Bool {
         let t = t ?? tok
@@ -56,7 +65,7 @@ public struct Parser {
     }
 
     private mutating func report(_ t: Token, _ message: String) {
-        if t.kind != .error { diagnostics.append(Diagnostic(t.location, message)) }
+        if t.kind != .error { diagnostics.append(Diagnostic(loc(t), message)) }
     }
 
     private mutating func fail(_ t: Token, _ message: String) -> ParseAbort {
@@ -73,7 +82,7 @@ public struct Parser {
 
     private mutating func expectWord(_ w: String, _ context: String) throws {
         guard isWord(w) else { throw fail(tok, "expected '\(w)' \(context), found \(tok.describe)") }
-        i += 1
+        advance()
     }
 
     /// Skips to the end of the current statement; a `{` skips its whole block.
@@ -89,7 +98,7 @@ public struct Parser {
                 depth -= 1
             default: break
             }
-            i += 1
+            advance()
         }
     }
 
@@ -119,16 +128,16 @@ public struct Parser {
             switch t.kind {
             case .newline:
                 newlines += 1
-                i += 1
+                advance()
             case .semicolon:
-                i += 1
+                advance()
             case .comment:
-                let c = Comment(text: t.text, location: t.location, blankLineBefore: newlines >= 2)
+                let c = Comment(text: t.text, location: loc(t), blankLineBefore: newlines >= 2)
                 comments.append(c)
-                i += 1
-                if let line = openLine, line == t.location.line, list.statements.isEmpty, pending.isEmpty {
+                advance()
+                if let line = openLine, line == loc(t).line, list.statements.isEmpty, pending.isEmpty {
                     list.openComment = c
-                } else if t.location.line == lastEndLine, !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
+                } else if loc(t).line == lastEndLine, !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
                     list.statements[list.statements.count - 1].trailingComment = c
                 } else {
                     pending.append(c)
@@ -141,7 +150,7 @@ public struct Parser {
                     return list
                 }
                 report(t, "unexpected '}' (no block is open)")
-                i += 1
+                advance()
             case .eof:
                 list.closing = pending
                 return list
@@ -154,16 +163,16 @@ public struct Parser {
                     list.statements.append(s)
                     pending = []
                 }
-                lastEndLine = tok.location.line
+                lastEndLine = loc(tok).line
                 if tok.kind == .comment {
-                    let c = Comment(text: tok.text, location: tok.location, blankLineBefore: false)
+                    let c = Comment(text: tok.text, location: loc(tok), blankLineBefore: false)
                     comments.append(c)
                     if !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
                         list.statements[list.statements.count - 1].trailingComment = c
                     } else {
                         pending.append(c)
                     }
-                    i += 1
+                    advance()
                 }
             }
         }
@@ -189,21 +198,21 @@ public struct Parser {
         if blockDepth >= SourceLimits.maxNesting {
             throw fail(open, "blocks nest too deeply (more than \(SourceLimits.maxNesting) levels)")
         }
-        i += 1
+        advance()
         blockDepth += 1
         defer { blockDepth -= 1 }
-        let list = parseStatementList(openLine: open.location.line)
-        var close = tok.location
+        let list = parseStatementList(openLine: loc(open).line)
+        var close = loc(tok)
         if list.closed {
-            i += 1
+            advance()
         } else {
             if !reportedUnclosed {
-                diagnostics.append(Diagnostic(open.location, "'{' is never closed (missing '}')"))
+                diagnostics.append(Diagnostic(loc(open), "'{' is never closed (missing '}')"))
                 reportedUnclosed = true
             }
-            close = tok.location
+            close = loc(tok)
         }
-        return Block(statements: list.statements, open: open.location, close: close,
+        return Block(statements: list.statements, open: loc(open), close: close,
                      openComment: list.openComment, closingComments: list.closing)
     }
 
@@ -212,35 +221,35 @@ public struct Parser {
     /// statement = scene | scenario | repeat | config | action | check | expression
     private mutating func parseStatement() throws -> Stmt {
         let t = tok
-        let l = t.location
+        let l = loc(t)
         func stmt(_ k: StmtKind) -> Stmt { Stmt(kind: k, location: l) }
         switch t.kind {
         case .word:
-            let next = peek(1).kind
+            let next = nextTok.kind
             if next == .dot || next == .lbracket { return stmt(.expression(try parseExpr())) }
             switch t.text {
-            case "scene": i += 1; return stmt(.scene(try parseBlock()))
+            case "scene": advance(); return stmt(.scene(try parseBlock()))
             case "scenario": return stmt(try parseScenario())
             case "repeat": return stmt(try parseRepeat())
             case "screen": return stmt(try parseScreen())
-            case "fps": i += 1; return stmt(.fps(try parseArg()))
+            case "fps": advance(); return stmt(.fps(try parseArg()))
             case "header": return stmt(try parseHeader())
-            case "toolbar": i += 1; return stmt(.toolbar(height: isStatementEnd(tok) ? nil : try parseArg()))
+            case "toolbar": advance(); return stmt(.toolbar(height: isStatementEnd(tok) ? nil : try parseArg()))
             case "section": return stmt(try parseSection())
             case "sections": return stmt(try parseSections())
             case "accordion": return stmt(try parseAccordion())
             case "set": return stmt(try parseSet())
-            case "pull": i += 1; return stmt(.pull(try parseArg()))
+            case "pull": advance(); return stmt(.pull(try parseArg()))
             case "drag": return stmt(try parseDrag())
-            case "release": i += 1; return stmt(.release)
-            case "fling": i += 1; return stmt(.fling(try parseArg()))
+            case "release": advance(); return stmt(.release)
+            case "fling": advance(); return stmt(.fling(try parseArg()))
             case "tap": return stmt(try parseTap())
-            case "wait": i += 1; return stmt(.wait(try parseArg()))
-            case "tick": i += 1; return stmt(.tick(isStatementEnd(tok) ? nil : try parseArg()))
-            case "settle": i += 1; return stmt(.settle)
+            case "wait": advance(); return stmt(.wait(try parseArg()))
+            case "tick": advance(); return stmt(.tick(isStatementEnd(tok) ? nil : try parseArg()))
+            case "settle": advance(); return stmt(.settle)
             case "expect": return stmt(try parseExpect())
             case "print": return stmt(try parsePrint())
-            case "frames": i += 1; return stmt(.frames)
+            case "frames": advance(); return stmt(.frames)
             case "true", "false", "not": return stmt(.expression(try parseExpr()))
             default:
                 if resolveName(t.text) != nil { return stmt(.expression(try parseExpr())) }
@@ -255,23 +264,23 @@ public struct Parser {
 
     /// scenario = "scenario" STRING block
     private mutating func parseScenario() throws -> StmtKind {
-        i += 1
+        advance()
         guard tok.kind == .string else { throw fail(tok, "expected the scenario's name in quotes, found \(tok.describe)") }
-        let name = StringLiteral(value: tok.text, raw: tok.raw, location: tok.location)
-        i += 1
+        let name = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
+        advance()
         return .scenario(name: name, body: try parseBlock())
     }
 
     /// repeat = "repeat" arg block
     private mutating func parseRepeat() throws -> StmtKind {
-        i += 1
+        advance()
         let n = try parseArg()
         return .repeatBlock(count: n, body: try parseBlock())
     }
 
     /// screen = "screen" arg "x" arg      (`375x667` lexes as 375, x, 667)
     private mutating func parseScreen() throws -> StmtKind {
-        i += 1
+        advance()
         let w = try parseArg()
         try expectWord("x", "between the screen's width and height")
         return .screen(width: w, height: try parseArg())
@@ -279,18 +288,18 @@ public struct Parser {
 
     /// header = "header" arg { "pin" arg | "parallax" arg | "toggle" arg | "nostretch" }
     private mutating func parseHeader() throws -> StmtKind {
-        i += 1
+        advance()
         let h = try parseArg()
         var options: [HeaderOption] = []
         while !isStatementEnd(tok) {
             let t = tok
             guard t.kind == .word else { throw fail(t, "expected a header option (pin, parallax, toggle, nostretch), found \(t.describe)") }
-            i += 1
+            advance()
             switch t.text {
-            case "pin": options.append(.pin(try parseArg(), t.location))
-            case "parallax": options.append(.parallax(try parseArg(), t.location))
-            case "toggle": options.append(.toggle(try parseArg(), t.location))
-            case "nostretch": options.append(.nostretch(t.location))
+            case "pin": options.append(.pin(try parseArg(), loc(t)))
+            case "parallax": options.append(.parallax(try parseArg(), loc(t)))
+            case "toggle": options.append(.toggle(try parseArg(), loc(t)))
+            case "nostretch": options.append(.nostretch(loc(t)))
             default:
                 throw fail(t, "unknown header option '\(t.text)'" + didYouMean(t.text, ["pin", "parallax", "toggle", "nostretch"]))
             }
@@ -300,32 +309,32 @@ public struct Parser {
 
     /// section = "section" [STRING] "rows" ( arg | STRING { STRING } ) [ "open" | "closed" ]
     private mutating func parseSection() throws -> StmtKind {
-        i += 1
+        advance()
         var title: StringLiteral?
         if tok.kind == .string {
-            title = StringLiteral(value: tok.text, raw: tok.raw, location: tok.location)
-            i += 1
+            title = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
+            advance()
         }
         try expectWord("rows", "in a section (section \"TITLE\" rows N)")
         let rows: SectionRows
         if tok.kind == .string {
             var titles: [StringLiteral] = []
             while tok.kind == .string {
-                titles.append(StringLiteral(value: tok.text, raw: tok.raw, location: tok.location))
-                i += 1
+                titles.append(StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok)))
+                advance()
             }
             rows = .titles(titles)
         } else {
             rows = .count(try parseArg())
         }
         var open: Bool?
-        if isWord("open") { open = true; i += 1 } else if isWord("closed") { open = false; i += 1 }
+        if isWord("open") { open = true; advance() } else if isWord("closed") { open = false; advance() }
         return .section(title: title, rows: rows, open: open)
     }
 
     /// sections = "sections" arg "rows" arg
     private mutating func parseSections() throws -> StmtKind {
-        i += 1
+        advance()
         let n = try parseArg()
         try expectWord("rows", "in 'sections N rows M'")
         return .sections(count: n, rows: try parseArg())
@@ -333,34 +342,34 @@ public struct Parser {
 
     /// accordion = "accordion" [ "single" ]
     private mutating func parseAccordion() throws -> StmtKind {
-        i += 1
-        if isWord("single") { i += 1; return .accordion(single: true) }
+        advance()
+        if isWord("single") { advance(); return .accordion(single: true) }
         if tok.kind == .word { throw fail(tok, "expected 'single' or the end of the statement, found \(tok.describe)") }
         return .accordion(single: false)
     }
 
     /// set = "set" NAME arg      NAME = WORD { "." WORD }
     private mutating func parseSet() throws -> StmtKind {
-        i += 1
+        advance()
         let start = tok
         guard start.kind == .word else { throw fail(start, "expected a tunable name after 'set', found \(start.describe)") }
         var name = start.text
-        i += 1
-        while tok.kind == .dot, peek(1).kind == .word {
-            name += "." + peek(1).text
-            i += 2
+        advance()
+        while tok.kind == .dot, nextTok.kind == .word {
+            name += "." + nextTok.text
+            advance(); advance()
         }
         if isStatementEnd(tok) { throw fail(tok, "expected a value after 'set \(name)'") }
-        return .set(name: name, nameLocation: start.location, value: try parseArg())
+        return .set(name: name, nameLocation: loc(start), value: try parseArg())
     }
 
     /// drag = "drag" arg [ "in" arg ]
     private mutating func parseDrag() throws -> StmtKind {
-        i += 1
+        advance()
         let d = try parseArg()
         var t: Expr?
         if isWord("in") {
-            i += 1
+            advance()
             t = try parseArg()
         }
         return .drag(d, duration: t)
@@ -368,15 +377,15 @@ public struct Parser {
 
     /// tap = "tap" ( "header" [arg] | "toolbar" | arg arg )
     private mutating func parseTap() throws -> StmtKind {
-        i += 1
-        let next = peek(1).kind
+        advance()
+        let next = nextTok.kind
         let notName = next != .dot && next != .lbracket
         if isWord("header") && notName {
-            i += 1
+            advance()
             return .tapHeader(isStatementEnd(tok) ? nil : try parseArg())
         }
         if isWord("toolbar") && notName {
-            i += 1
+            advance()
             return .tapToolbar
         }
         if isStatementEnd(tok) { throw fail(tok, "expected 'header', 'toolbar' or a point X Y after 'tap'") }
@@ -392,14 +401,14 @@ public struct Parser {
 
     /// expect = "expect" ( "within" arg expr | "always" expr | expr )
     private mutating func parseExpect() throws -> StmtKind {
-        i += 1
+        advance()
         if isWord("within") {
-            i += 1
+            advance()
             let t = try parseArg()
             return .expectWithin(duration: t, try parseExpr())
         }
         if isWord("always") {
-            i += 1
+            advance()
             return .expectAlways(try parseExpr())
         }
         if isStatementEnd(tok) { throw fail(tok, "expected an expression after 'expect'") }
@@ -408,10 +417,10 @@ public struct Parser {
 
     /// print = "print" expr { "," expr }
     private mutating func parsePrint() throws -> StmtKind {
-        i += 1
+        advance()
         var items = [try parseExpr()]
         while tok.kind == .comma {
-            i += 1
+            advance()
             items.append(try parseExpr())
         }
         return .print(items)
@@ -445,11 +454,11 @@ public struct Parser {
         var l = try parseAnd()
         while isWord("or") {
             let op = tok
-            i += 1
+            advance()
             let r = try parseAnd()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, op)
-            l = (.binary(.or, l.e, r.e, op.location), d)
+            l = (.binary(.or, l.e, r.e, loc(op)), d)
         }
         return l
     }
@@ -459,11 +468,11 @@ public struct Parser {
         var l = try parseNot()
         while isWord("and") {
             let op = tok
-            i += 1
+            advance()
             let r = try parseNot()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, op)
-            l = (.binary(.and, l.e, r.e, op.location), d)
+            l = (.binary(.and, l.e, r.e, loc(op)), d)
         }
         return l
     }
@@ -474,10 +483,10 @@ public struct Parser {
             let op = tok
             try enter(op)
             defer { exprNesting -= 1 }
-            i += 1
+            advance()
             let x = try parseNot()
             try checkDepth(x.d + 1, op)
-            return (.unary(.not, x.e, op.location), x.d + 1)
+            return (.unary(.not, x.e, loc(op)), x.d + 1)
         }
         return try parseComparison()
     }
@@ -503,13 +512,13 @@ public struct Parser {
             return l
         }
         let opTok = tok
-        i += 1
+        advance()
         let r = try parseAdditive()
         var tol: Expr?
         var d = max(l.d, r.d) + 1
         if isWord("within") {
             guard op == .approx else { throw fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'") }
-            i += 1
+            advance()
             let t = try parseArgPE()
             tol = t.e
             d = max(d, t.d + 1)
@@ -518,7 +527,7 @@ public struct Parser {
             throw fail(tok, "comparisons cannot be chained (write 'a <= b and b <= c')")
         }
         try checkDepth(d, opTok)
-        return (.compare(op, l.e, r.e, tolerance: tol, opTok.location), d)
+        return (.compare(op, l.e, r.e, tolerance: tol, loc(opTok)), d)
     }
 
     /// additive = multiplicative { ("+" | "-") multiplicative }
@@ -526,11 +535,11 @@ public struct Parser {
         var l = try parseMultiplicative()
         while tok.kind == .plus || tok.kind == .minus {
             let op = tok
-            i += 1
+            advance()
             let r = try parseMultiplicative()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, op)
-            l = (.binary(op.kind == .plus ? .add : .subtract, l.e, r.e, op.location), d)
+            l = (.binary(op.kind == .plus ? .add : .subtract, l.e, r.e, loc(op)), d)
         }
         return l
     }
@@ -540,11 +549,11 @@ public struct Parser {
         var l = try parseUnary()
         while tok.kind == .star || tok.kind == .slash {
             let op = tok
-            i += 1
+            advance()
             let r = try parseUnary()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, op)
-            l = (.binary(op.kind == .star ? .multiply : .divide, l.e, r.e, op.location), d)
+            l = (.binary(op.kind == .star ? .multiply : .divide, l.e, r.e, loc(op)), d)
         }
         return l
     }
@@ -555,10 +564,10 @@ public struct Parser {
             let op = tok
             try enter(op)
             defer { exprNesting -= 1 }
-            i += 1
+            advance()
             let x = try parseUnary()
             try checkDepth(x.d + 1, op)
-            return (.unary(.negate, x.e, op.location), x.d + 1)
+            return (.unary(.negate, x.e, loc(op)), x.d + 1)
         }
         return try parsePrimary()
     }
@@ -578,27 +587,27 @@ public struct Parser {
         let t = tok
         switch t.kind {
         case .number:
-            i += 1
-            return (.number(NumberLiteral(value: t.number, unit: t.unit, raw: t.raw), t.location), 0)
+            advance()
+            return (.number(NumberLiteral(value: t.number, unit: t.unit, raw: t.raw), loc(t)), 0)
         case .string:
-            i += 1
-            return (.string(StringLiteral(value: t.text, raw: t.raw, location: t.location)), 0)
+            advance()
+            return (.string(StringLiteral(value: t.text, raw: t.raw, location: loc(t))), 0)
         case .lparen:
             try enter(t)
             defer { exprNesting -= 1 }
-            i += 1
+            advance()
             let inner = try parseOr()
             guard tok.kind == .rparen else {
-                throw fail(tok, "expected ')' to close the '(' at \(t.location.line):\(t.location.column), found \(tok.describe)")
+                throw fail(tok, "expected ')' to close the '(' at \(loc(t).line):\(loc(t).column), found \(tok.describe)")
             }
-            i += 1
+            advance()
             try checkDepth(inner.d + 1, t)
-            return (.paren(inner.e, t.location), inner.d + 1)
+            return (.paren(inner.e, loc(t)), inner.d + 1)
         case .word:
             switch t.text {
             case "true", "false":
-                i += 1
-                return (.bool(t.text == "true", t.location), 0)
+                advance()
+                return (.bool(t.text == "true", loc(t)), 0)
             case "and", "or", "not", "within":
                 throw fail(t, "expected a value, found '\(t.text)'")
             default:
@@ -612,38 +621,38 @@ public struct Parser {
     /// name = WORD { "." WORD } | WORD "[" expr { "," expr } "]" "." WORD
     private mutating func parseName() throws -> PE {
         let t = tok
-        i += 1
+        advance()
         if tok.kind == .lbracket {
             let open = tok
             try enter(open)
             defer { exprNesting -= 1 }
-            i += 1
+            advance()
             var indexes: [Expr] = []
             var d = 1
             while true {
                 let x = try parseOr()
                 indexes.append(x.e)
                 d = max(d, x.d + 1)
-                if tok.kind == .comma { i += 1; continue }
+                if tok.kind == .comma { advance(); continue }
                 break
             }
             guard tok.kind == .rbracket else { throw fail(tok, "expected ']' after the index, found \(tok.describe)") }
-            i += 1
-            guard tok.kind == .dot, peek(1).kind == .word else {
+            advance()
+            guard tok.kind == .dot, nextTok.kind == .word else {
                 throw fail(tok, "expected '.' and a property after '\(t.text)[...]' (as in \(t.text)[0].y)")
             }
-            let member = peek(1).text
-            i += 2
+            let member = nextTok.text
+            advance(); advance()
             try checkDepth(d, open)
-            return (.indexed(base: t.text, indexes: indexes, member: member, t.location), d)
+            return (.indexed(base: t.text, indexes: indexes, member: member, loc(t)), d)
         }
         var name = t.text
         while tok.kind == .dot {
-            guard peek(1).kind == .word else { throw fail(peek(1), "expected a name after '.', found \(peek(1).describe)") }
-            name += "." + peek(1).text
-            i += 2
+            guard nextTok.kind == .word else { throw fail(nextTok, "expected a name after '.', found \(nextTok.describe)") }
+            name += "." + nextTok.text
+            advance(); advance()
         }
-        return (.name(name, t.location), 0)
+        return (.name(name, loc(t)), 0)
     }
 }
 

@@ -24,6 +24,25 @@ public enum NumberUnit: String, Equatable, Sendable {
     case s, ms, pt
 }
 
+/// Where a token stands (a SourceLocation without the file name: cheap to copy).
+public struct TokenPos: Equatable, Sendable {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+    public var length: Int
+
+    public init(line: Int, column: Int, offset: Int, length: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.length = length
+    }
+
+    init(_ l: SourceLocation) {
+        self.init(line: l.line, column: l.column, offset: l.offset, length: l.length)
+    }
+}
+
 public struct Token: Sendable {
     public var kind: TokenKind
     /// Word: the word. Number: the digits without the unit. String: the decoded value.
@@ -34,15 +53,20 @@ public struct Token: Sendable {
     /// Number: the value in base units (seconds for `s`/`ms`, points for `pt`).
     public var number: Double
     public var unit: NumberUnit
-    public var location: SourceLocation
+    public var at: TokenPos
 
-    public init(kind: TokenKind, text: String = "", raw: String = "", number: Double = 0, unit: NumberUnit = .none, location: SourceLocation) {
+    public init(kind: TokenKind, text: String = "", raw: String = "", number: Double = 0, unit: NumberUnit = .none, at: TokenPos) {
         self.kind = kind
         self.text = text
         self.raw = raw
         self.number = number
         self.unit = unit
-        self.location = location
+        self.at = at
+    }
+
+    /// The token's location in `file`.
+    public func location(_ file: String) -> SourceLocation {
+        SourceLocation(file: file, line: at.line, column: at.column, offset: at.offset, length: at.length)
     }
 
     /// How a diagnostic names this token: `'pull'`, `'}'`, `end of line`.

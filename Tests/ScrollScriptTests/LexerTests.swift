@@ -39,7 +39,7 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(t.map { $0.kind }, [.number, .word, .number, .eof])
         XCTAssertEqual(t[1].text, "x")
         XCTAssertEqual(t[2].number, 667)
-        XCTAssertEqual(t[2].location.column, 5)
+        XCTAssertEqual(t[2].at.column, 5)
     }
 
     func testUnknownUnit() {
@@ -63,9 +63,9 @@ final class LexerTests: XCTestCase {
         // starts at column 1 + 5 + 1 = 7.
         let (t, _) = lex("\"山手線\" rows")
         XCTAssertEqual(t[0].text, "山手線")
-        XCTAssertEqual(t[1].location.column, 7)
+        XCTAssertEqual(t[1].at.column, 7)
         // Byte offset: 1 + 9 + 1 + 1 = 12
-        XCTAssertEqual(t[1].location.offset, 12)
+        XCTAssertEqual(t[1].at.offset, 12)
     }
 
     func testCaretUnderWideCharacters() {
@@ -86,9 +86,9 @@ final class LexerTests: XCTestCase {
         let t = l.tokenize()
         XCTAssertTrue(l.diagnostics.isEmpty)
         XCTAssertEqual(t.map { $0.kind }, [.word, .number, .newline, .word, .eof])
-        XCTAssertEqual(t[0].location.column, 1)
-        XCTAssertEqual(t[3].location.line, 2)
-        XCTAssertEqual(t[3].location.column, 1)
+        XCTAssertEqual(t[0].at.column, 1)
+        XCTAssertEqual(t[3].at.line, 2)
+        XCTAssertEqual(t[3].at.column, 1)
     }
 
     func testInvalidUTF8() {
