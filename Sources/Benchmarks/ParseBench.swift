@@ -61,6 +61,10 @@ func parseBenchmark() {
         var lexer = Lexer(bytes: bytes, file: source.name)
         while lexer.next().kind != .eof { tokenCount += 1 }
     }
+    var statementCount = 0
+    let parseSeconds = time {
+        statementCount = Parser.parse(source).program.statements.count
+    }
     var scenarioCount = 0
     var errors = 0
     let allSeconds = time {
@@ -70,5 +74,6 @@ func parseBenchmark() {
     }
     print("parse benchmark: \(String(format: "%.1f", mb)) MB, \(tokenCount) tokens, \(scenarioCount) scenarios, \(errors) errors")
     print("  lex:               \(String(format: "%.3f", lexSeconds)) s  \(String(format: "%.1f", mb / lexSeconds)) MB/s")
+    print("  lex+parse:         \(String(format: "%.3f", parseSeconds)) s  \(String(format: "%.1f", mb / parseSeconds)) MB/s  (\(statementCount) top-level statements)")
     print("  lex+parse+check:   \(String(format: "%.3f", allSeconds)) s  \(String(format: "%.1f", mb / allSeconds)) MB/s  (target >= 20 MB/s)")
 }

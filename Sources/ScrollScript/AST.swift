@@ -86,11 +86,19 @@ public enum NameRef: Equatable, Sendable {
 
 /// Resolves a bare/dotted name: observables first, then tunables, then state names.
 public func resolveName(_ name: String) -> NameRef? {
-    if let o = ObservableID.plain(name) { return .observable(o) }
-    if let t = TunableID(rawValue: name) { return .tunable(t) }
-    if let s = StateSet.family(of: name) { return .state(name, s) }
-    return nil
+    nameTable[name]
 }
+
+/// Every plain name, built once from the tables in Names.swift (lookup only, never iterated).
+private let nameTable: [String: NameRef] = {
+    var t: [String: NameRef] = [:]
+    for s in StateSet.allCases {
+        for n in s.names { t[n] = .state(n, s) }
+    }
+    for id in TunableID.allCases { t[id.rawValue] = .tunable(id) }
+    for id in ObservableID.allCases where id.subscriptForm == .none { t[id.rawValue] = .observable(id) }
+    return t
+}()
 
 /// `header H [pin P] [parallax F] [toggle H2] [nostretch]` options, in written order.
 public enum HeaderOption: Equatable, Sendable {

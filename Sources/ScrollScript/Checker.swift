@@ -47,6 +47,20 @@ public func checkStatements(_ statements: [Stmt], config: SceneConfig) -> [Diagn
     return sortedDiagnostics(checker.diagnostics)
 }
 
+/// Applies configuration statements (typed in the REPL, say) on top of `config`, with the
+/// same checks as in a file. Non-configuration statements are ignored. A `section` list
+/// replaces the existing one, as in a scenario.
+public func applyConfiguration(_ statements: [Stmt], to config: SceneConfig) -> (config: SceneConfig, diagnostics: [Diagnostic]) {
+    var checker = Checker(fileScenarioName: "<repl>", file: "<repl>")
+    var cfg = config
+    var sections: [SectionConfig]?
+    for s in statements where s.kind.isConfiguration {
+        checker.applyConfig(s, to: &cfg, sections: &sections)
+    }
+    if let sections { cfg.sections = sections }
+    return (cfg, sortedDiagnostics(checker.diagnostics))
+}
+
 struct Checker {
     let fileScenarioName: String
     let file: String

@@ -49,8 +49,7 @@ public struct Lexer {
                 diagnostics.append(Diagnostic(loc(0, 0), "file is larger than 64 MiB"))
                 finished = true
                 pos = bytes.count
-            }
-            if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { pos = 3 }
+            } else if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { pos = 3 }
         }
         while pos < bytes.count {
             if let t = lexOne() { return t }

@@ -87,4 +87,34 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(editDistance("kitten", "sitting"), 3)
         XCTAssertEqual(editDistance("ab", "ba"), 1)
     }
+
+    func testDeepButLegalTreesCheckWithoutTrouble() {
+        // 255 parentheses under a comparison (tree depth 256), a 257-term chain (256
+        // additions) and 255 'not's are all within the limit; the checker walks them recursively.
+        let parens = "expect " + String(repeating: "(", count: 255) + "offset" + String(repeating: ")", count: 255) + " >= 0\n"
+        let chain = "print " + Array(repeating: "1", count: 257).joined(separator: "+") + "\n"
+        let nots = "expect " + String(repeating: "not ", count: 255) + "true\n"
+        let r = check(parens + chain + nots)
+        XCTAssertTrue(r.diagnostics.isEmpty, "\(r.diagnostics.map { $0.message })")
+        XCTAssertEqual(r.scenarios.first?.statements.count, 3)
+    }
+
+    func testApplyConfigurationForRepl() {
+        let chunk = parseChunk("fps 30\nheader 100 toggle 50\nset deceleration 2\n").program
+        let (cfg, d) = applyConfiguration(chunk.statements, to: SceneConfig())
+        XCTAssertEqual(cfg.fps, 30)
+        XCTAssertEqual(cfg.header?.toggle, 50)
+        XCTAssertEqual(cfg.tunables[.deceleration], 0.998)
+        XCTAssertEqual(d.map { $0.location.line }, [3])
+    }
+
+    func testHugeFileIsRefusedWithoutLexing() {
+        // One byte past 64 MiB (64 * 1024 * 1024 = 67,108,864), starting with a BOM.
+        var bytes = [UInt8](repeating: 0x20, count: 67_108_865)
+        bytes[0] = 0xEF; bytes[1] = 0xBB; bytes[2] = 0xBF
+        let r = checkSource(SourceFile(name: "big.scroll", bytes: bytes))
+        XCTAssertEqual(r.diagnostics.map { $0.message }, ["file is larger than 64 MiB"])
+        XCTAssertEqual(r.diagnostics.first?.location.line, 1)
+        XCTAssertEqual(r.diagnostics.first?.location.column, 1)
+    }
 }
