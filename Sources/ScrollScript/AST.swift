@@ -220,19 +220,48 @@ public indirect enum StmtKind: Equatable, Sendable {
 public struct Stmt: Equatable, Sendable {
     public var kind: StmtKind
     public var location: SourceLocation
-    /// Own-line comments just above the statement.
-    public var leadingComments: [Comment]
-    /// A comment after the statement on its line.
-    public var trailingComment: Comment?
     /// An empty line stood above the statement (or above its first leading comment).
     public var blankLineBefore: Bool
+    /// Comments, boxed: most statements have none, and a nil box keeps `Stmt` small.
+    private var trivia: Trivia?
+
+    /// Own-line comments just above the statement.
+    public var leadingComments: [Comment] {
+        get { trivia?.leading ?? [] }
+        set { setTrivia(newValue, trailingComment) }
+    }
+
+    /// A comment after the statement on its line.
+    public var trailingComment: Comment? {
+        get { trivia?.trailing }
+        set { setTrivia(leadingComments, newValue) }
+    }
 
     public init(kind: StmtKind, location: SourceLocation, leadingComments: [Comment] = [], trailingComment: Comment? = nil, blankLineBefore: Bool = false) {
         self.kind = kind
         self.location = location
-        self.leadingComments = leadingComments
-        self.trailingComment = trailingComment
         self.blankLineBefore = blankLineBefore
+        setTrivia(leadingComments, trailingComment)
+    }
+
+    private mutating func setTrivia(_ leading: [Comment], _ trailing: Comment?) {
+        trivia = leading.isEmpty && trailing == nil ? nil : Trivia(leading: leading, trailing: trailing)
+    }
+
+    public static func == (a: Stmt, b: Stmt) -> Bool {
+        a.kind == b.kind && a.location == b.location && a.blankLineBefore == b.blankLineBefore
+            && a.leadingComments == b.leadingComments && a.trailingComment == b.trailingComment
+    }
+}
+
+/// Immutable comment storage of a statement.
+private final class Trivia: Sendable {
+    let leading: [Comment]
+    let trailing: Comment?
+
+    init(leading: [Comment], trailing: Comment?) {
+        self.leading = leading
+        self.trailing = trailing
     }
 }
 

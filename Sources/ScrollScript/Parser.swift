@@ -59,9 +59,9 @@ public struct Parser {
     // MARK: - Helpers
 
 
-    private func isWord(_ w: String, _ t: Token? = nil) -> Bool {
-        let t = t ?? tok
-        return t.kind == .word && t.text == w
+    @inline(__always)
+    private func isWord(_ w: String) -> Bool {
+        tok.kind == .word && tok.text == w
     }
 
     private mutating func report(_ t: Token, _ message: String) {
