@@ -41,7 +41,8 @@ public enum CompareOp: String, Equatable, Sendable {
 
 /// An expression. The tree is never deeper than `SourceLimits.maxNesting` (the parser
 /// refuses deeper input), so recursive walks over it are safe.
-public indirect enum Expr: Equatable, Sendable {
+public enum Expr: Equatable, Sendable {
+    // Leaves are stored inline (no allocation); nodes with children are boxed.
     case number(NumberLiteral, SourceLocation)
     case string(StringLiteral)
     case bool(Bool, SourceLocation)
@@ -49,13 +50,13 @@ public indirect enum Expr: Equatable, Sendable {
     /// (`row.height`), a state (`hidden`) or a named value (`fast`). Resolve with `resolveName`.
     case name(String, SourceLocation)
     /// `section[I].member` (one index) or `row[I,J].member` (two): `base` is `section`/`row`.
-    case indexed(base: String, indexes: [Expr], member: String, SourceLocation)
-    case unary(UnaryOp, Expr, SourceLocation)
-    case binary(BinaryOp, Expr, Expr, SourceLocation)
+    indirect case indexed(base: String, indexes: [Expr], member: String, SourceLocation)
+    indirect case unary(UnaryOp, Expr, SourceLocation)
+    indirect case binary(BinaryOp, Expr, Expr, SourceLocation)
     /// `a OP b`, with `tolerance` for `a ~= b within T`.
-    case compare(CompareOp, Expr, Expr, tolerance: Expr?, SourceLocation)
+    indirect case compare(CompareOp, Expr, Expr, tolerance: Expr?, SourceLocation)
     /// `( e )`, kept for the formatter.
-    case paren(Expr, SourceLocation)
+    indirect case paren(Expr, SourceLocation)
 
     /// For binary and compare nodes this is the operator's location; for others the start.
     public var location: SourceLocation {

@@ -403,16 +403,16 @@ struct Checker {
             checkDuration(t, "expect within", allowZero: true)
             checkCondition(e, cfg)
         case .print(let items):
-            for e in items { _ = typeOf(e, cfg) }
+            for e in items { _ = type(e) }
         case .expression(let e):
-            _ = typeOf(e, cfg)
+            _ = type(e)
         case .release, .settle, .frames:
             break
         }
     }
 
     mutating func checkCondition(_ e: Expr, _ cfg: SceneConfig) {
-        guard let t = typeOf(e, cfg) else { return }
+        guard let t = type(e) else { return }
         if t != .bool {
             error(e.startLocation, "expect needs a condition (true or false), found \(t.name)")
         }
@@ -420,7 +420,7 @@ struct Checker {
 
     /// A statement argument of a numeric kind; reports and returns nil otherwise.
     mutating func numeric(_ e: Expr, _ what: String, _ want: Quantity) -> Dim? {
-        guard let t = typeOf(e, current) else { return nil }
+        guard let t = type(e) else { return nil }
         guard case .num(let d) = t else {
             error(e.startLocation, "\(what) takes \(ValueKind.quantity(want).displayName), found \(t.name)")
             return nil
@@ -592,6 +592,18 @@ struct Checker {
         return nil
     }
 
+    /// `section[I].MEMBER` and `row[I,J].MEMBER` by member (lookup only, never iterated).
+    static let sectionMembers: [String: ObservableID] = membersTable(.section)
+    static let rowMembers: [String: ObservableID] = membersTable(.row)
+
+    static func membersTable(_ form: Subscript) -> [String: ObservableID] {
+        var t: [String: ObservableID] = [:]
+        for id in ObservableID.allCases where id.subscriptForm == form {
+            if let m = id.member { t[m] = id }
+        }
+        return t
+    }
+
     static let plainNames: [String] =
         ObservableID.allCases.filter { $0.subscriptForm == .none }.map { $0.rawValue }
         + TunableID.allCases.map { $0.rawValue } + StateSet.allNames + ["true", "false"]
@@ -638,7 +650,7 @@ struct Checker {
             error(l, form == .section ? "section takes one index: section[I].\(member)" : "row takes two indexes: row[I,J].\(member)")
             return nil
         }
-        guard let id = ObservableID.subscripted(form, member: member) else {
+        guard let id = (form == .section ? Checker.sectionMembers : Checker.rowMembers)[member] else {
             let members = ObservableID.allCases.filter { $0.subscriptForm == form }.compactMap { $0.member }
             error(l, "unknown property '\(member)' of \(base)[...]" + didYouMean(member, members))
             return nil

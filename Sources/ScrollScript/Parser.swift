@@ -428,7 +428,17 @@ public struct Parser {
 
     // MARK: - Expressions
 
-    private typealias PE = (e: Expr, d: Int)
+    /// A parsed expression and its tree depth (a struct, not a tuple: tuples of enums
+    /// with payloads copy through the generic runtime).
+    private struct PE {
+        var e: Expr
+        var d: Int
+
+        init(_ e: Expr, _ d: Int) {
+            self.e = e
+            self.d = d
+        }
+    }
 
     private mutating func checkDepth(_ d: Int, _ t: Token) throws {
         if d > SourceLimits.maxNesting {
@@ -458,7 +468,7 @@ public struct Parser {
             let r = try parseAnd()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, op)
-            l = (.binary(.or, l.e, r.e, loc(op)), d)
+            l = PE(.binary(.or, l.e, r.e, loc(op)), d)
         }
         return l
     }
@@ -472,7 +482,7 @@ public struct Parser {
             let r = try parseNot()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, op)
-            l = (.binary(.and, l.e, r.e, loc(op)), d)
+            l = PE(.binary(.and, l.e, r.e, loc(op)), d)
         }
         return l
     }
@@ -486,7 +496,7 @@ public struct Parser {
             advance()
             let x = try parseNot()
             try checkDepth(x.d + 1, op)
-            return (.unary(.not, x.e, loc(op)), x.d + 1)
+            return PE(.unary(.not, x.e, loc(op)), x.d + 1)
         }
         return try parseComparison()
     }
@@ -527,7 +537,7 @@ public struct Parser {
             throw fail(tok, "comparisons cannot be chained (write 'a <= b and b <= c')")
         }
         try checkDepth(d, opTok)
-        return (.compare(op, l.e, r.e, tolerance: tol, loc(opTok)), d)
+        return PE(.compare(op, l.e, r.e, tolerance: tol, loc(opTok)), d)
     }
 
     /// additive = multiplicative { ("+" | "-") multiplicative }
@@ -539,7 +549,7 @@ public struct Parser {
             let r = try parseMultiplicative()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, op)
-            l = (.binary(op.kind == .plus ? .add : .subtract, l.e, r.e, loc(op)), d)
+            l = PE(.binary(op.kind == .plus ? .add : .subtract, l.e, r.e, loc(op)), d)
         }
         return l
     }
@@ -553,7 +563,7 @@ public struct Parser {
             let r = try parseUnary()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, op)
-            l = (.binary(op.kind == .star ? .multiply : .divide, l.e, r.e, loc(op)), d)
+            l = PE(.binary(op.kind == .star ? .multiply : .divide, l.e, r.e, loc(op)), d)
         }
         return l
     }
@@ -567,7 +577,7 @@ public struct Parser {
             advance()
             let x = try parseUnary()
             try checkDepth(x.d + 1, op)
-            return (.unary(.negate, x.e, loc(op)), x.d + 1)
+            return PE(.unary(.negate, x.e, loc(op)), x.d + 1)
         }
         return try parsePrimary()
     }
@@ -588,10 +598,10 @@ public struct Parser {
         switch t.kind {
         case .number:
             advance()
-            return (.number(NumberLiteral(value: t.number, unit: t.unit, raw: t.raw), loc(t)), 0)
+            return PE(.number(NumberLiteral(value: t.number, unit: t.unit, raw: t.raw), loc(t)), 0)
         case .string:
             advance()
-            return (.string(StringLiteral(value: t.text, raw: t.raw, location: loc(t))), 0)
+            return PE(.string(StringLiteral(value: t.text, raw: t.raw, location: loc(t))), 0)
         case .lparen:
             try enter(t)
             defer { exprNesting -= 1 }
@@ -602,12 +612,12 @@ public struct Parser {
             }
             advance()
             try checkDepth(inner.d + 1, t)
-            return (.paren(inner.e, loc(t)), inner.d + 1)
+            return PE(.paren(inner.e, loc(t)), inner.d + 1)
         case .word:
             switch t.text {
             case "true", "false":
                 advance()
-                return (.bool(t.text == "true", loc(t)), 0)
+                return PE(.bool(t.text == "true", loc(t)), 0)
             case "and", "or", "not", "within":
                 throw fail(t, "expected a value, found '\(t.text)'")
             default:
@@ -644,7 +654,7 @@ public struct Parser {
             let member = nextTok.text
             advance(); advance()
             try checkDepth(d, open)
-            return (.indexed(base: t.text, indexes: indexes, member: member, loc(t)), d)
+            return PE(.indexed(base: t.text, indexes: indexes, member: member, loc(t)), d)
         }
         var name = t.text
         while tok.kind == .dot {
@@ -652,7 +662,7 @@ public struct Parser {
             name += "." + nextTok.text
             advance(); advance()
         }
-        return (.name(name, loc(t)), 0)
+        return PE(.name(name, loc(t)), 0)
     }
 }
 
