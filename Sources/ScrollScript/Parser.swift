@@ -227,33 +227,34 @@ public struct Parser {
         case .word:
             let next = nextTok.kind
             if next == .dot || next == .lbracket { return stmt(.expression(try parseExpr())) }
-            switch t.text {
-            case "scene": advance(); return stmt(.scene(try parseBlock()))
-            case "scenario": return stmt(try parseScenario())
-            case "repeat": return stmt(try parseRepeat())
-            case "screen": return stmt(try parseScreen())
-            case "fps": advance(); return stmt(.fps(try parseArg()))
-            case "header": return stmt(try parseHeader())
-            case "toolbar": advance(); return stmt(.toolbar(height: isStatementEnd(tok) ? nil : try parseArg()))
-            case "section": return stmt(try parseSection())
-            case "sections": return stmt(try parseSections())
-            case "accordion": return stmt(try parseAccordion())
-            case "set": return stmt(try parseSet())
-            case "pull": advance(); return stmt(.pull(try parseArg()))
-            case "drag": return stmt(try parseDrag())
-            case "release": advance(); return stmt(.release)
-            case "fling": advance(); return stmt(.fling(try parseArg()))
-            case "tap": return stmt(try parseTap())
-            case "wait": advance(); return stmt(.wait(try parseArg()))
-            case "tick": advance(); return stmt(.tick(isStatementEnd(tok) ? nil : try parseArg()))
-            case "settle": advance(); return stmt(.settle)
-            case "expect": return stmt(try parseExpect())
-            case "print": return stmt(try parsePrint())
-            case "frames": advance(); return stmt(.frames)
-            case "true", "false", "not": return stmt(.expression(try parseExpr()))
-            default:
+            guard let k = keywordTable[t.text] else {
                 if resolveName(t.text) != nil { return stmt(.expression(try parseExpr())) }
                 throw fail(t, "unknown statement '\(clip(t.text))'" + didYouMean(t.text, statementKeywords))
+            }
+            switch k {
+            case .scene: advance(); return stmt(.scene(try parseBlock()))
+            case .scenario: return stmt(try parseScenario())
+            case .repeat: return stmt(try parseRepeat())
+            case .screen: return stmt(try parseScreen())
+            case .fps: advance(); return stmt(.fps(try parseArg()))
+            case .header: return stmt(try parseHeader())
+            case .toolbar: advance(); return stmt(.toolbar(height: isStatementEnd(tok) ? nil : try parseArg()))
+            case .section: return stmt(try parseSection())
+            case .sections: return stmt(try parseSections())
+            case .accordion: return stmt(try parseAccordion())
+            case .set: return stmt(try parseSet())
+            case .pull: advance(); return stmt(.pull(try parseArg()))
+            case .drag: return stmt(try parseDrag())
+            case .release: advance(); return stmt(.release)
+            case .fling: advance(); return stmt(.fling(try parseArg()))
+            case .tap: return stmt(try parseTap())
+            case .wait: advance(); return stmt(.wait(try parseArg()))
+            case .tick: advance(); return stmt(.tick(isStatementEnd(tok) ? nil : try parseArg()))
+            case .settle: advance(); return stmt(.settle)
+            case .expect: return stmt(try parseExpect())
+            case .print: return stmt(try parsePrint())
+            case .frames: advance(); return stmt(.frames)
+            case .true, .false, .not: return stmt(.expression(try parseExpr()))
             }
         case .number, .string, .lparen, .minus:
             return stmt(.expression(try parseExpr()))
@@ -665,6 +666,20 @@ public struct Parser {
         return PE(.name(name, loc(t)), 0)
     }
 }
+
+/// Words that start a statement (plus the expression words that may start a line).
+private enum Keyword: String, CaseIterable {
+    case scene, scenario, `repeat`, screen, fps, header, toolbar, section, sections, accordion, set
+    case pull, drag, release, fling, tap, wait, tick, settle, expect, print, frames
+    case `true`, `false`, not
+}
+
+/// Keyword by spelling (lookup only, never iterated).
+private let keywordTable: [String: Keyword] = {
+    var t: [String: Keyword] = [:]
+    for k in Keyword.allCases { t[k.rawValue] = k }
+    return t
+}()
 
 // MARK: - REPL support
 
