@@ -5,17 +5,38 @@
 /// still counts in `offset`).
 public struct SourceLocation: Equatable, Hashable, Sendable, Comparable {
     public var file: String
-    public var line: Int
-    public var column: Int
-    public var offset: Int
-    public var length: Int
+    // Stored as 32-bit values (a file is at most 64 MiB): every AST node carries one.
+    private var line32: Int32
+    private var column32: Int32
+    private var offset32: Int32
+    private var length32: Int32
+
+    public var line: Int {
+        get { Int(line32) }
+        set { line32 = Int32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(column32) }
+        set { column32 = Int32(clamping: newValue) }
+    }
+
+    public var offset: Int {
+        get { Int(offset32) }
+        set { offset32 = Int32(clamping: newValue) }
+    }
+
+    public var length: Int {
+        get { Int(length32) }
+        set { length32 = Int32(clamping: newValue) }
+    }
 
     public init(file: String, line: Int, column: Int, offset: Int = 0, length: Int = 0) {
         self.file = file
-        self.line = line
-        self.column = column
-        self.offset = offset
-        self.length = length
+        self.line32 = Int32(clamping: line)
+        self.column32 = Int32(clamping: column)
+        self.offset32 = Int32(clamping: offset)
+        self.length32 = Int32(clamping: length)
     }
 
     /// Orders by file, line, column (then offset), for deterministic diagnostics.
