@@ -35,7 +35,7 @@ public struct Parser {
     }
 
     private mutating func advance() {
-        tok = nextTok
+        swap(&tok, &nextTok)  // a move, no copy
         nextTok = lexer.next()
     }
 
