@@ -8,6 +8,12 @@ public struct Comment: Equatable, Sendable {
     public var location: SourceLocation
     /// An empty line stood between this comment and what came before it.
     public var blankLineBefore: Bool
+
+    public init(text: String, location: SourceLocation, blankLineBefore: Bool = false) {
+        self.text = text
+        self.location = location
+        self.blankLineBefore = blankLineBefore
+    }
 }
 
 /// A number literal: `250ms` has raw `250ms`, unit `.ms`, value 0.25 (seconds).
@@ -16,6 +22,12 @@ public struct NumberLiteral: Equatable, Sendable {
     public var value: Double
     public var unit: NumberUnit
     public var raw: String
+
+    public init(value: Double, unit: NumberUnit, raw: String) {
+        self.value = value
+        self.unit = unit
+        self.raw = raw
+    }
 }
 
 /// A string literal: the decoded value and the source text with its quotes and escapes.
@@ -23,6 +35,12 @@ public struct StringLiteral: Equatable, Sendable {
     public var value: String
     public var raw: String
     public var location: SourceLocation
+
+    public init(value: String, raw: String, location: SourceLocation) {
+        self.value = value
+        self.raw = raw
+        self.location = location
+    }
 }
 
 public enum UnaryOp: String, Equatable, Sendable {
@@ -128,6 +146,14 @@ public struct Block: Equatable, Sendable {
     public var openComment: Comment?
     /// Own-line comments after the last statement, before `}`.
     public var closingComments: [Comment]
+
+    public init(statements: [Stmt], open: SourceLocation, close: SourceLocation, openComment: Comment? = nil, closingComments: [Comment] = []) {
+        self.statements = statements
+        self.open = open
+        self.close = close
+        self.openComment = openComment
+        self.closingComments = closingComments
+    }
 }
 
 public indirect enum StmtKind: Equatable, Sendable {
@@ -274,6 +300,13 @@ public struct Program: Equatable, Sendable {
     public var trailingComments: [Comment]
     /// Every comment of the file in source order (also attached above as trivia).
     public var comments: [Comment]
+
+    public init(file: String, statements: [Stmt], trailingComments: [Comment] = [], comments: [Comment] = []) {
+        self.file = file
+        self.statements = statements
+        self.trailingComments = trailingComments
+        self.comments = comments
+    }
 }
 
 /// The statement keywords, for "did you mean" and the REPL's completion.
