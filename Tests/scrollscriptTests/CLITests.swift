@@ -1,15 +1,56 @@
 import XCTest
 
+/// Runs the built `scrollscript` binary (next to the .xctest bundle) on real files.
 final class CLISmokeTests: XCTestCase {
     func testBinaryExists() throws {
-        let bin = productsDirectory.appendingPathComponent("scrollscript")
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: bin.path))
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: CLI.binary.path))
     }
+}
 
-    var productsDirectory: URL {
+enum CLI {
+    static var productsDirectory: URL {
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             return bundle.bundleURL.deletingLastPathComponent()
         }
         return Bundle.main.bundleURL
+    }
+
+    static var binary: URL { productsDirectory.appendingPathComponent("scrollscript") }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `scrollscript ARGS` in `dir`, with a timeout so a hang fails instead of blocking.
+    static func run(_ args: [String], in dir: URL? = nil, timeout: TimeInterval = 60) throws -> Output {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        if let dir { p.currentDirectoryURL = dir }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        // Read both pipes concurrently so a large output cannot block the child.
+        var outData = Data(), errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            p.terminate()
+            throw NSError(domain: "CLI", code: 1, userInfo: [NSLocalizedDescriptionKey: "scrollscript \(args) timed out"])
+        }
+        p.waitUntilExit()
+        return Output(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func tempDir() throws -> URL {
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("scrollscript-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+        return d
     }
 }

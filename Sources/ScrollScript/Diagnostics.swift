@@ -1,0 +1,85 @@
+// Diagnostics: one format, rendered in one place (spec §7).
+//
+//     FILE:LINE:COL: error: MESSAGE
+//     <the source line>
+//     <caret line, padded by display width>
+
+/// One error found in a file.
+public struct Diagnostic: Equatable, Sendable {
+    public var location: SourceLocation
+    public var message: String
+
+    public init(_ location: SourceLocation, _ message: String) {
+        self.location = location
+        self.message = message
+    }
+}
+
+/// Sorts by position, then message, and drops exact duplicates: deterministic output.
+public func sortedDiagnostics(_ ds: [Diagnostic]) -> [Diagnostic] {
+    let sorted = ds.sorted { a, b in
+        if a.location != b.location { return a.location < b.location }
+        return a.message < b.message
+    }
+    var out: [Diagnostic] = []
+    for d in sorted where out.last != d { out.append(d) }
+    return out
+}
+
+/// Renders one diagnostic: the header line, the source line and a caret under the column.
+/// `sourceLines` are the file's lines (`SourceFile.lines`); when the line is missing only
+/// the header line is printed. The result ends with a newline.
+/// The interpreter uses this for runtime failures too (with its own message lines).
+public func renderDiagnostic(at location: SourceLocation, message: String, sourceLines: [String]) -> String {
+    var out = "\(location.file):\(location.line):\(location.column): error: \(message)\n"
+    let index = location.line - 1
+    guard index >= 0, index < sourceLines.count else { return out }
+    let line = sourceLines[index]
+    out += line + "\n"
+    out += caretLine(for: line, column: location.column) + "\n"
+    return out
+}
+
+/// Renders a diagnostic of a file.
+public func renderDiagnostic(_ d: Diagnostic, sourceLines: [String]) -> String {
+    renderDiagnostic(at: d.location, message: d.message, sourceLines: sourceLines)
+}
+
+/// Spaces (and tabs, copied) as wide as the text before `column`, then `^`.
+public func caretLine(for line: String, column: Int) -> String {
+    var pad = ""
+    var col = 1
+    for u in line.unicodeScalars {
+        if col >= column { break }
+        if u == "\t" {
+            pad += "\t"
+        } else {
+            pad += String(repeating: " ", count: displayWidth(u))
+        }
+        col += 1
+    }
+    return pad + "^"
+}
+
+/// Terminal cells a scalar takes: 2 for East Asian wide/fullwidth, 0 for combining marks
+/// and zero-width characters, 1 otherwise. A fixed table: no locale dependence.
+public func displayWidth(_ u: Unicode.Scalar) -> Int {
+    let v = u.value
+    if v < 0x300 { return 1 }
+    for r in zeroWidthRanges where r.contains(v) { return 0 }
+    for r in wideRanges where r.contains(v) { return 2 }
+    return 1
+}
+
+private let zeroWidthRanges: [ClosedRange<UInt32>] = [
+    0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05BD, 0x0610...0x061A, 0x064B...0x065F,
+    0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x200B...0x200F, 0x20D0...0x20FF, 0xFE00...0xFE0F,
+    0xFE20...0xFE2F, 0xE0100...0xE01EF,
+]
+
+private let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x2E80...0x303E,
+    0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F,
+    0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
+    0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+]

@@ -1,0 +1,381 @@
+// The lexer: UTF-8 bytes in, tokens out (spec §1). Never fails: problems become
+// diagnostics plus `.error` tokens, so the parser can go on.
+
+/// Language limits (spec §1).
+public enum SourceLimits {
+    public static let maxNesting = 256
+    public static let maxLineLength = 10_000
+    public static let maxFileBytes = 64 * 1024 * 1024
+}
+
+public struct Lexer {
+    private let bytes: [UInt8]
+    private let file: String
+    private var pos = 0
+    private var line = 1
+    private var col = 1
+    /// A token lexed ahead (the `x` of `375x667`).
+    private var pending: Token?
+    private var started = false
+    private var finished = false
+    /// Errors found while lexing, in source order.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+    }
+
+    /// Tokenizes the whole input; the last token is `.eof`. Comments and newlines are tokens.
+    public mutating func tokenize() -> [Token] {
+        var all: [Token] = []
+        while true {
+            let t = next()
+            all.append(t)
+            if t.kind == .eof { return all }
+        }
+    }
+
+    /// The next token (streaming: the parser never holds the whole token list). After the
+    /// end, `.eof` again and again.
+    public mutating func next() -> Token {
+        if let t = pending {
+            pending = nil
+            return t
+        }
+        if !started {
+            started = true
+            if bytes.count > SourceLimits.maxFileBytes {
+                diagnostics.append(Diagnostic(loc(0, 0), "file is larger than 64 MiB"))
+                finished = true
+                pos = bytes.count
+            } else if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { pos = 3 }
+        }
+        while pos < bytes.count {
+            if let t = lexOne() { return t }
+        }
+        if !finished {
+            checkLineLength()
+            finished = true
+        }
+        return Token(kind: .eof, at: tp(pos, 0))
+    }
+
+    private func tp(_ start: Int, _ length: Int) -> TokenPos {
+        TokenPos(line: line, column: col, offset: start, length: length)
+    }
+
+    private func tp(_ start: Int, line: Int, col: Int) -> TokenPos {
+        TokenPos(line: line, column: col, offset: start, length: pos - start)
+    }
+
+    private func loc(_ start: Int, _ length: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: col, offset: start, length: length)
+    }
+
+    private func loc(_ start: Int, line: Int, col: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: col, offset: start, length: pos - start)
+    }
+
+    private mutating func error(_ l: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(l, message))
+    }
+
+    private func peekByte(_ k: Int = 0) -> UInt8 {
+        pos + k < bytes.count ? bytes[pos + k] : 0
+    }
+
+    private func text(_ a: Int, _ b: Int) -> String {
+        String(decoding: bytes[a..<b], as: UTF8.self)
+    }
+
+    private mutating func checkLineLength() {
+        if col - 1 > SourceLimits.maxLineLength {
+            error(SourceLocation(file: file, line: line, column: SourceLimits.maxLineLength + 1, offset: pos, length: 0),
+                  "line is longer than \(SourceLimits.maxLineLength) characters")
+        }
+    }
+
+    private mutating func newline(_ width: Int) -> Token {
+        let t = Token(kind: .newline, at: tp(pos, width))
+        checkLineLength()
+        pos += width
+        line += 1
+        col = 1
+        return t
+    }
+
+    private mutating func simple(_ kind: TokenKind, _ width: Int) -> Token {
+        let t = Token(kind: kind, at: tp(pos, width))
+        pos += width
+        col += width
+        return t
+    }
+
+    /// Skips one scalar (or one invalid byte, reported) inside a comment or string.
+    /// Returns false on invalid UTF-8.
+    private mutating func skipScalar() -> Bool {
+        if let (_, n) = decodeUTF8(bytes, pos) {
+            pos += n
+            col += 1
+            return true
+        }
+        error(loc(pos, 1), "invalid UTF-8 byte 0x\(String(bytes[pos], radix: 16, uppercase: true))")
+        pos += 1
+        col += 1
+        return false
+    }
+
+    /// One token, or nil after skipping white space.
+    private mutating func lexOne() -> Token? {
+        let b = bytes[pos]
+        switch b {
+        case 0x20, 0x09: pos += 1; col += 1; return nil
+        case 0x0A: return newline(1)
+        case 0x0D:
+            if peekByte(1) == 0x0A { return newline(2) } else { pos += 1; col += 1; return nil }
+        case UInt8(ascii: "#"): return lexComment()
+        case UInt8(ascii: ";"): return simple(.semicolon, 1)
+        case UInt8(ascii: "{"): return simple(.lbrace, 1)
+        case UInt8(ascii: "}"): return simple(.rbrace, 1)
+        case UInt8(ascii: "["): return simple(.lbracket, 1)
+        case UInt8(ascii: "]"): return simple(.rbracket, 1)
+        case UInt8(ascii: "("): return simple(.lparen, 1)
+        case UInt8(ascii: ")"): return simple(.rparen, 1)
+        case UInt8(ascii: ","): return simple(.comma, 1)
+        case UInt8(ascii: "."): return simple(.dot, 1)
+        case UInt8(ascii: "+"): return simple(.plus, 1)
+        case UInt8(ascii: "-"): return simple(.minus, 1)
+        case UInt8(ascii: "*"): return simple(.star, 1)
+        case UInt8(ascii: "/"): return simple(.slash, 1)
+        case UInt8(ascii: "<"): return peekByte(1) == UInt8(ascii: "=") ? simple(.le, 2) : simple(.lt, 1)
+        case UInt8(ascii: ">"): return peekByte(1) == UInt8(ascii: "=") ? simple(.ge, 2) : simple(.gt, 1)
+        case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "~"):
+            if peekByte(1) == UInt8(ascii: "=") {
+                return simple(b == UInt8(ascii: "=") ? .eq : b == UInt8(ascii: "!") ? .ne : .approx, 2)
+            } else {
+                let hint = b == UInt8(ascii: "=") ? " (did you mean '=='?)" : b == UInt8(ascii: "~") ? " (did you mean '~='?)" : " (did you mean 'not' or '!='?)"
+                error(loc(pos, 1), "unexpected '\(Character(Unicode.Scalar(b)))'" + hint)
+                return simple(.error, 1)
+            }
+        case UInt8(ascii: "\""): return lexString()
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return lexNumber()
+        default:
+            if isWordStart(b) {
+                return lexWord()
+            } else if b >= 0x80 {
+                // Non-ASCII: a word if it decodes, else an invalid byte.
+                if decodeUTF8(bytes, pos) != nil { return lexWord() }
+                let l = tp(pos, 1)
+                _ = skipScalar()
+                return Token(kind: .error, at: l)
+            } else {
+                let shown = b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16, uppercase: true))"
+                error(loc(pos, 1), "unexpected character \(shown)")
+                return simple(.error, 1)
+            }
+        }
+    }
+
+    private func isWordStart(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F
+    }
+
+    private func isWordByte(_ b: UInt8) -> Bool {
+        isWordStart(b) || (b >= 0x30 && b <= 0x39)
+    }
+
+    private mutating func lexComment() -> Token {
+        let start = pos, startCol = col
+        while pos < bytes.count {
+            let b = bytes[pos]
+            if b == 0x0A || (b == 0x0D && peekByte(1) == 0x0A) { break }
+            if b < 0x80 { pos += 1; col += 1 } else { _ = skipScalar() }
+        }
+        return (Token(kind: .comment, text: text(start, pos), at: tp(start, line: line, col: startCol)))
+    }
+
+    private mutating func lexWord() -> Token {
+        let start = pos, startCol = col
+        while pos < bytes.count {
+            let b = bytes[pos]
+            if b < 0x80 {
+                if !isWordByte(b) { break }
+                pos += 1; col += 1
+            } else {
+                guard let (v, n) = decodeUTF8(bytes, pos) else { break }
+                // Non-ASCII spaces end a word.
+                if v == 0x3000 || v == 0xA0 { break }
+                pos += n; col += 1
+            }
+        }
+        return (Token(kind: .word, text: text(start, pos), at: tp(start, line: line, col: startCol)))
+    }
+
+    private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    private mutating func lexNumber() -> Token {
+        let start = pos, startCol = col
+        var whole: Double = 0
+        var simpleDigits = 0
+        while isDigit(peekByte()) {
+            whole = whole * 10 + Double(bytes[pos] - 0x30)
+            simpleDigits += 1
+            pos += 1
+        }
+        var isPlain = simpleDigits <= 15
+        if peekByte() == UInt8(ascii: "."), isDigit(peekByte(1)) {
+            isPlain = false
+            pos += 1
+            while isDigit(peekByte()) { pos += 1 }
+        }
+        let e = peekByte()
+        if e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            let s = peekByte(1)
+            if isDigit(s) || ((s == UInt8(ascii: "+") || s == UInt8(ascii: "-")) && isDigit(peekByte(2))) {
+                isPlain = false
+                pos += isDigit(s) ? 1 : 2
+                while isDigit(peekByte()) { pos += 1 }
+            }
+        }
+        let digitsEnd = pos
+        col += digitsEnd - start
+        // The unit: ASCII letters glued to the digits.
+        var unitEnd = pos
+        while unitEnd < bytes.count, isWordStart(bytes[unitEnd]), bytes[unitEnd] != 0x5F { unitEnd += 1 }
+        let digits = text(start, digitsEnd)
+        // Whole numbers of up to 15 digits are exact as computed; others go through Double().
+        var value = isPlain ? whole : (Double(digits) ?? 0)
+        let suffixLength = unitEnd - digitsEnd
+        if suffixLength == 1 && bytes[digitsEnd] == UInt8(ascii: "x") {
+            // `375x667`: the number, then the word `x` (the next number lexes on its own).
+            let t = Token(kind: .number, text: digits, raw: digits, number: value, at: tp(start, line: line, col: startCol))
+            reportOverflow(value, digits, start, startCol)
+            pending = Token(kind: .word, text: "x", at: tp(pos, 1))
+            pos += 1; col += 1
+            return t
+        }
+        var unit = NumberUnit.none
+        if suffixLength > 0 {
+            let b0 = bytes[digitsEnd]
+            if suffixLength == 1 && b0 == UInt8(ascii: "s") {
+                unit = .s
+            } else if suffixLength == 2 && b0 == UInt8(ascii: "m") && bytes[digitsEnd + 1] == UInt8(ascii: "s") {
+                unit = .ms
+                value /= 1000
+            } else if suffixLength == 2 && b0 == UInt8(ascii: "p") && bytes[digitsEnd + 1] == UInt8(ascii: "t") {
+                unit = .pt
+            } else {
+                error(loc(digitsEnd, suffixLength), "unknown unit '\(text(digitsEnd, unitEnd))' (units are s, ms and pt)")
+            }
+            col += suffixLength
+            pos = unitEnd
+        }
+        let raw = suffixLength == 0 ? digits : text(start, pos)
+        let t = Token(kind: .number, text: digits, raw: raw, number: value, unit: unit, at: tp(start, line: line, col: startCol))
+        reportOverflow(value, digits, start, startCol)
+        return t
+    }
+
+    private mutating func reportOverflow(_ value: Double, _ digits: String, _ start: Int, _ startCol: Int) {
+        if !value.isFinite {
+            error(SourceLocation(file: file, line: line, column: startCol, offset: start, length: digits.utf8.count),
+                  "number \(digits.count > 24 ? String(digits.prefix(20)) + "..." : digits) is too large")
+        }
+    }
+
+    private mutating func lexString() -> Token {
+        let start = pos, startLine = line, startCol = col
+        pos += 1; col += 1
+        var value = String.UnicodeScalarView()
+        var ok = true
+        while true {
+            guard pos < bytes.count else {
+                error(SourceLocation(file: file, line: startLine, column: startCol, offset: start, length: 1), "unterminated string")
+                return Token(kind: .error, at: TokenPos(line: startLine, column: startCol, offset: start, length: pos - start))
+            }
+            let b = bytes[pos]
+            if b == UInt8(ascii: "\"") { pos += 1; col += 1; break }
+            if b == 0x0A {
+                // Strings may span lines; the newline is part of the value.
+                checkLineLength()
+                value.append("\n")
+                pos += 1; line += 1; col = 1
+                continue
+            }
+            if b == 0x0D && peekByte(1) == 0x0A { continue_crlf(&value); continue }
+            if b == UInt8(ascii: "\\") {
+                if !lexEscape(&value) { ok = false }
+                continue
+            }
+            if b < 0x80 {
+                value.append(Unicode.Scalar(b))
+                pos += 1; col += 1
+            } else if let (v, n) = decodeUTF8(bytes, pos), let u = Unicode.Scalar(v) {
+                value.append(u)
+                pos += n; col += 1
+            } else {
+                _ = skipScalar()
+                ok = false
+            }
+        }
+        let l = SourceLocation(file: file, line: startLine, column: startCol, offset: start, length: pos - start)
+        if ok {
+            return Token(kind: .string, text: String(value), raw: text(start, pos), at: TokenPos(l))
+        }
+        return Token(kind: .error, at: TokenPos(l))
+    }
+
+    private mutating func continue_crlf(_ value: inout String.UnicodeScalarView) {
+        checkLineLength()
+        value.append("\n")
+        pos += 2; line += 1; col = 1
+    }
+
+    /// `\"` `\\` `\n` `\t` `\u{HEX}`. Returns false (after reporting) on a bad escape.
+    private mutating func lexEscape(_ value: inout String.UnicodeScalarView) -> Bool {
+        let escLoc = loc(pos, 2)
+        let c = peekByte(1)
+        switch c {
+        case UInt8(ascii: "\""): value.append("\""); pos += 2; col += 2; return true
+        case UInt8(ascii: "\\"): value.append("\\"); pos += 2; col += 2; return true
+        case UInt8(ascii: "n"): value.append("\n"); pos += 2; col += 2; return true
+        case UInt8(ascii: "t"): value.append("\t"); pos += 2; col += 2; return true
+        case UInt8(ascii: "u"):
+            pos += 2; col += 2
+            guard peekByte() == UInt8(ascii: "{") else {
+                error(escLoc, "expected '{' after \\u in string (write \\u{HEX})")
+                return false
+            }
+            pos += 1; col += 1
+            var v: UInt32 = 0
+            var count = 0
+            while let d = hexValue(peekByte()) {
+                if count < 8 { v = v &* 16 &+ d }
+                count += 1
+                pos += 1; col += 1
+            }
+            guard peekByte() == UInt8(ascii: "}"), count >= 1, count <= 6, let u = Unicode.Scalar(v) else {
+                error(escLoc, "invalid \\u{...} escape in string (1 to 6 hex digits naming a Unicode scalar)")
+                return false
+            }
+            pos += 1; col += 1
+            value.append(u)
+            return true
+        default:
+            let shown = c >= 0x21 && c < 0x7F ? "\\\(Character(Unicode.Scalar(c)))" : "\\"
+            error(escLoc, "unknown escape '\(shown)' in string (escapes are \\\" \\\\ \\n \\t \\u{...})")
+            pos += 1; col += 1
+            return false
+        }
+    }
+
+    private func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case 0x30...0x39: return UInt32(b - 0x30)
+        case 0x41...0x46: return UInt32(b - 0x41 + 10)
+        case 0x61...0x66: return UInt32(b - 0x61 + 10)
+        default: return nil
+        }
+    }
+}

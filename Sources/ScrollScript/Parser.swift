@@ -1,0 +1,706 @@
+// The parser: tokens in, a Program out (grammar.md). One method per grammar rule.
+// Errors: one diagnostic, then the parser skips to the end of the statement (honouring
+// braces), so one typo gives one error. Nesting limits hold while parsing, so no tree
+// deeper than SourceLimits.maxNesting is ever built.
+
+/// Thrown inside a statement after its error was recorded; caught at the statement level.
+struct ParseAbort: Error {}
+
+public struct Parser {
+    private var lexer: Lexer
+    /// The current token and the one after it (the grammar needs one token of lookahead).
+    private var tok: Token
+    private var nextTok: Token
+    private let file: String
+    /// Errors found while parsing (lexer errors are separate).
+    public private(set) var diagnostics: [Diagnostic] = []
+    private var comments: [Comment] = []
+    private var exprNesting = 0
+    private var blockDepth = 0
+    private var reportedUnclosed = false
+
+    /// A parser over a lexer (tokens are lexed as the parser goes).
+    public init(lexer: Lexer, file: String) {
+        self.lexer = lexer
+        self.file = file
+        tok = self.lexer.next()
+        nextTok = self.lexer.next()
+    }
+
+    /// Errors the lexer found so far (all of them once parsing is done).
+    public var lexerDiagnostics: [Diagnostic] { lexer.diagnostics }
+
+    private func loc(_ t: Token) -> SourceLocation {
+        t.location(file)
+    }
+
+    private mutating func advance() {
+        swap(&tok, &nextTok)  // a move, no copy
+        nextTok = lexer.next()
+    }
+
+    /// Lexes and parses a whole file (or a REPL chunk). Diagnostics are sorted.
+    public static func parse(_ source: SourceFile) -> (program: Program, diagnostics: [Diagnostic]) {
+        var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name)
+        let program = parser.parseProgram()
+        // One syntax error per line: a typo does not cascade into follow-on errors.
+        var perLine: [Diagnostic] = []
+        // A line that is too long reports that rather than what lies inside it.
+        for d in sortedDiagnostics(parser.lexerDiagnostics + parser.diagnostics) {
+            if let last = perLine.last, last.location.line == d.location.line {
+                if d.message.hasPrefix("line is longer") { perLine[perLine.count - 1] = d }
+                continue
+            }
+            perLine.append(d)
+        }
+        return (program, perLine)
+    }
+
+    // MARK: - Helpers
+
+
+    @inline(__always)
+    private func isWord(_ w: String) -> Bool {
+        tok.kind == .word && tok.text == w
+    }
+
+    private mutating func report(_ t: Token, _ message: String) {
+        if t.kind != .error { diagnostics.append(Diagnostic(loc(t), message)) }
+    }
+
+    private mutating func fail(_ t: Token, _ message: String) -> ParseAbort {
+        report(t, message)
+        return ParseAbort()
+    }
+
+    private func isStatementEnd(_ t: Token) -> Bool {
+        switch t.kind {
+        case .newline, .semicolon, .rbrace, .eof, .comment: return true
+        default: return false
+        }
+    }
+
+    private mutating func expectWord(_ w: String, _ context: String) throws {
+        guard isWord(w) else { throw fail(tok, "expected '\(w)' \(context), found \(tok.describe)") }
+        advance()
+    }
+
+    /// Skips to the end of the current statement; a `{` skips its whole block.
+    private mutating func skipToStatementEnd() {
+        var depth = 0
+        while true {
+            switch tok.kind {
+            case .eof: return
+            case .newline, .semicolon: if depth == 0 { return }
+            case .lbrace: depth += 1
+            case .rbrace:
+                if depth == 0 { return }
+                depth -= 1
+            default: break
+            }
+            advance()
+        }
+    }
+
+    // MARK: - Program and blocks
+
+    /// program = { statement-end | statement } EOF
+    public mutating func parseProgram() -> Program {
+        let list = parseStatementList(openLine: nil)
+        return Program(file: file, statements: list.statements, trailingComments: list.closing, comments: comments)
+    }
+
+    private struct StatementList {
+        var statements: [Stmt] = []
+        var closing: [Comment] = []
+        var openComment: Comment?
+        var closed = false
+    }
+
+    /// Statements up to `}` (not consumed) in a block, or to the end of file at top level.
+    private mutating func parseStatementList(openLine: Int?) -> StatementList {
+        var list = StatementList()
+        var pending: [Comment] = []
+        var newlines = 0
+        var lastEndLine = -1
+        while true {
+            let t = tok
+            switch t.kind {
+            case .newline:
+                newlines += 1
+                advance()
+            case .semicolon:
+                advance()
+            case .comment:
+                let c = Comment(text: t.text, location: loc(t), blankLineBefore: newlines >= 2)
+                comments.append(c)
+                advance()
+                if let line = openLine, line == loc(t).line, list.statements.isEmpty, pending.isEmpty {
+                    list.openComment = c
+                } else if loc(t).line == lastEndLine, !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
+                    list.statements[list.statements.count - 1].trailingComment = c
+                } else {
+                    pending.append(c)
+                }
+                newlines = 0
+            case .rbrace:
+                if openLine != nil {
+                    list.closing = pending
+                    list.closed = true
+                    return list
+                }
+                report(t, "unexpected '}' (no block is open)")
+                advance()
+            case .eof:
+                list.closing = pending
+                return list
+            default:
+                let blank = pending.first?.blankLineBefore ?? (newlines >= 2)
+                newlines = 0
+                if var s = parseStatementRecovering() {
+                    s.leadingComments = pending
+                    s.blankLineBefore = blank
+                    list.statements.append(s)
+                    pending = []
+                }
+                lastEndLine = loc(tok).line
+                if tok.kind == .comment {
+                    let c = Comment(text: tok.text, location: loc(tok), blankLineBefore: false)
+                    comments.append(c)
+                    if !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
+                        list.statements[list.statements.count - 1].trailingComment = c
+                    } else {
+                        pending.append(c)
+                    }
+                    advance()
+                }
+            }
+        }
+    }
+
+    private mutating func parseStatementRecovering() -> Stmt? {
+        do {
+            let s = try parseStatement()
+            guard isStatementEnd(tok) else {
+                throw fail(tok, "expected end of statement, found \(tok.describe)")
+            }
+            return s
+        } catch {
+            skipToStatementEnd()
+            return nil
+        }
+    }
+
+    /// block = "{" { statement } "}"
+    private mutating func parseBlock() throws -> Block {
+        let open = tok
+        guard open.kind == .lbrace else { throw fail(open, "expected '{', found \(open.describe)") }
+        if blockDepth >= SourceLimits.maxNesting {
+            throw fail(open, "blocks nest too deeply (more than \(SourceLimits.maxNesting) levels)")
+        }
+        advance()
+        blockDepth += 1
+        defer { blockDepth -= 1 }
+        let list = parseStatementList(openLine: loc(open).line)
+        var close = loc(tok)
+        if list.closed {
+            advance()
+        } else {
+            if !reportedUnclosed {
+                diagnostics.append(Diagnostic(loc(open), "'{' is never closed (missing '}')"))
+                reportedUnclosed = true
+            }
+            close = loc(tok)
+        }
+        return Block(statements: list.statements, open: loc(open), close: close,
+                     openComment: list.openComment, closingComments: list.closing)
+    }
+
+    // MARK: - Statements
+
+    /// statement = scene | scenario | repeat | config | action | check | expression
+    private mutating func parseStatement() throws -> Stmt {
+        let t = tok
+        let l = loc(t)
+        func stmt(_ k: StmtKind) -> Stmt { Stmt(kind: k, location: l) }
+        switch t.kind {
+        case .word:
+            let next = nextTok.kind
+            if next == .dot || next == .lbracket { return stmt(.expression(try parseExpr())) }
+            guard let k = keywordTable[t.text] else {
+                if resolveName(t.text) != nil { return stmt(.expression(try parseExpr())) }
+                throw fail(t, "unknown statement '\(clip(t.text))'" + didYouMean(t.text, statementKeywords))
+            }
+            switch k {
+            case .scene: advance(); return stmt(.scene(try parseBlock()))
+            case .scenario: return stmt(try parseScenario())
+            case .repeat: return stmt(try parseRepeat())
+            case .screen: return stmt(try parseScreen())
+            case .fps: advance(); return stmt(.fps(try parseArg()))
+            case .header: return stmt(try parseHeader())
+            case .toolbar: advance(); return stmt(.toolbar(height: isStatementEnd(tok) ? nil : try parseArg()))
+            case .section: return stmt(try parseSection())
+            case .sections: return stmt(try parseSections())
+            case .accordion: return stmt(try parseAccordion())
+            case .set: return stmt(try parseSet())
+            case .pull: advance(); return stmt(.pull(try parseArg()))
+            case .drag: return stmt(try parseDrag())
+            case .release: advance(); return stmt(.release)
+            case .fling: advance(); return stmt(.fling(try parseArg()))
+            case .tap: return stmt(try parseTap())
+            case .wait: advance(); return stmt(.wait(try parseArg()))
+            case .tick: advance(); return stmt(.tick(isStatementEnd(tok) ? nil : try parseArg()))
+            case .settle: advance(); return stmt(.settle)
+            case .expect: return stmt(try parseExpect())
+            case .print: return stmt(try parsePrint())
+            case .frames: advance(); return stmt(.frames)
+            case .true, .false, .not: return stmt(.expression(try parseExpr()))
+            }
+        case .number, .string, .lparen, .minus:
+            return stmt(.expression(try parseExpr()))
+        default:
+            throw fail(t, "expected a statement, found \(t.describe)")
+        }
+    }
+
+    /// scenario = "scenario" STRING block
+    private mutating func parseScenario() throws -> StmtKind {
+        advance()
+        guard tok.kind == .string else { throw fail(tok, "expected the scenario's name in quotes, found \(tok.describe)") }
+        let name = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
+        advance()
+        return .scenario(name: name, body: try parseBlock())
+    }
+
+    /// repeat = "repeat" arg block
+    private mutating func parseRepeat() throws -> StmtKind {
+        advance()
+        let n = try parseArg()
+        return .repeatBlock(count: n, body: try parseBlock())
+    }
+
+    /// screen = "screen" arg "x" arg      (`375x667` lexes as 375, x, 667)
+    private mutating func parseScreen() throws -> StmtKind {
+        advance()
+        let w = try parseArg()
+        try expectWord("x", "between the screen's width and height")
+        return .screen(width: w, height: try parseArg())
+    }
+
+    /// header = "header" arg { "pin" arg | "parallax" arg | "toggle" arg | "nostretch" }
+    private mutating func parseHeader() throws -> StmtKind {
+        advance()
+        let h = try parseArg()
+        var options: [HeaderOption] = []
+        while !isStatementEnd(tok) {
+            let t = tok
+            guard t.kind == .word else { throw fail(t, "expected a header option (pin, parallax, toggle, nostretch), found \(t.describe)") }
+            advance()
+            switch t.text {
+            case "pin": options.append(.pin(try parseArg(), loc(t)))
+            case "parallax": options.append(.parallax(try parseArg(), loc(t)))
+            case "toggle": options.append(.toggle(try parseArg(), loc(t)))
+            case "nostretch": options.append(.nostretch(loc(t)))
+            default:
+                throw fail(t, "unknown header option '\(t.text)'" + didYouMean(t.text, ["pin", "parallax", "toggle", "nostretch"]))
+            }
+        }
+        return .header(height: h, options: options)
+    }
+
+    /// section = "section" [STRING] "rows" ( arg | STRING { STRING } ) [ "open" | "closed" ]
+    private mutating func parseSection() throws -> StmtKind {
+        advance()
+        var title: StringLiteral?
+        if tok.kind == .string {
+            title = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
+            advance()
+        }
+        try expectWord("rows", "in a section (section \"TITLE\" rows N)")
+        let rows: SectionRows
+        if tok.kind == .string {
+            var titles: [StringLiteral] = []
+            while tok.kind == .string {
+                titles.append(StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok)))
+                advance()
+            }
+            rows = .titles(titles)
+        } else {
+            rows = .count(try parseArg())
+        }
+        var open: Bool?
+        if isWord("open") { open = true; advance() } else if isWord("closed") { open = false; advance() }
+        return .section(title: title, rows: rows, open: open)
+    }
+
+    /// sections = "sections" arg "rows" arg
+    private mutating func parseSections() throws -> StmtKind {
+        advance()
+        let n = try parseArg()
+        try expectWord("rows", "in 'sections N rows M'")
+        return .sections(count: n, rows: try parseArg())
+    }
+
+    /// accordion = "accordion" [ "single" ]
+    private mutating func parseAccordion() throws -> StmtKind {
+        advance()
+        if isWord("single") { advance(); return .accordion(single: true) }
+        if tok.kind == .word { throw fail(tok, "expected 'single' or the end of the statement, found \(tok.describe)") }
+        return .accordion(single: false)
+    }
+
+    /// set = "set" NAME arg      NAME = WORD { "." WORD }
+    private mutating func parseSet() throws -> StmtKind {
+        advance()
+        let start = tok
+        guard start.kind == .word else { throw fail(start, "expected a tunable name after 'set', found \(start.describe)") }
+        var name = start.text
+        advance()
+        while tok.kind == .dot, nextTok.kind == .word {
+            name += "." + nextTok.text
+            advance(); advance()
+        }
+        if isStatementEnd(tok) { throw fail(tok, "expected a value after 'set \(name)'") }
+        return .set(name: name, nameLocation: loc(start), value: try parseArg())
+    }
+
+    /// drag = "drag" arg [ "in" arg ]
+    private mutating func parseDrag() throws -> StmtKind {
+        advance()
+        let d = try parseArg()
+        var t: Expr?
+        if isWord("in") {
+            advance()
+            t = try parseArg()
+        }
+        return .drag(d, duration: t)
+    }
+
+    /// tap = "tap" ( "header" [arg] | "toolbar" | arg arg )
+    private mutating func parseTap() throws -> StmtKind {
+        advance()
+        let next = nextTok.kind
+        let notName = next != .dot && next != .lbracket
+        if isWord("header") && notName {
+            advance()
+            return .tapHeader(isStatementEnd(tok) ? nil : try parseArg())
+        }
+        if isWord("toolbar") && notName {
+            advance()
+            return .tapToolbar
+        }
+        if isStatementEnd(tok) { throw fail(tok, "expected 'header', 'toolbar' or a point X Y after 'tap'") }
+        let x = try parseArg()
+        if isStatementEnd(tok) { throw fail(tok, "expected the y coordinate after 'tap \(exprSourceHint(x))'") }
+        return .tap(x: x, y: try parseArg())
+    }
+
+    private func exprSourceHint(_ e: Expr) -> String {
+        if case .number(let n, _) = e { return n.raw }
+        return "X"
+    }
+
+    /// expect = "expect" ( "within" arg expr | "always" expr | expr )
+    private mutating func parseExpect() throws -> StmtKind {
+        advance()
+        if isWord("within") {
+            advance()
+            let t = try parseArg()
+            return .expectWithin(duration: t, try parseExpr())
+        }
+        if isWord("always") {
+            advance()
+            return .expectAlways(try parseExpr())
+        }
+        if isStatementEnd(tok) { throw fail(tok, "expected an expression after 'expect'") }
+        return .expect(try parseExpr())
+    }
+
+    /// print = "print" expr { "," expr }
+    private mutating func parsePrint() throws -> StmtKind {
+        advance()
+        var items = [try parseExpr()]
+        while tok.kind == .comma {
+            advance()
+            items.append(try parseExpr())
+        }
+        return .print(items)
+    }
+
+    // MARK: - Expressions
+
+    /// A parsed expression and its tree depth (a struct, not a tuple: tuples of enums
+    /// with payloads copy through the generic runtime).
+    private struct PE {
+        var e: Expr
+        var d: Int
+
+        init(_ e: Expr, _ d: Int) {
+            self.e = e
+            self.d = d
+        }
+    }
+
+    private mutating func checkDepth(_ d: Int, _ t: Token) throws {
+        if d > SourceLimits.maxNesting {
+            throw fail(t, "expression nests too deeply (more than \(SourceLimits.maxNesting) levels)")
+        }
+    }
+
+    private mutating func enter(_ t: Token) throws {
+        exprNesting += 1
+        if exprNesting > SourceLimits.maxNesting {
+            exprNesting -= 1
+            throw fail(t, "expression nests too deeply (more than \(SourceLimits.maxNesting) levels)")
+        }
+    }
+
+    /// expr = or
+    private mutating func parseExpr() throws -> Expr {
+        try parseOr().e
+    }
+
+    /// or = and { "or" and }
+    private mutating func parseOr() throws -> PE {
+        var l = try parseAnd()
+        while isWord("or") {
+            let op = tok
+            advance()
+            let r = try parseAnd()
+            let d = max(l.d, r.d) + 1
+            try checkDepth(d, op)
+            l = PE(.binary(.or, l.e, r.e, loc(op)), d)
+        }
+        return l
+    }
+
+    /// and = not { "and" not }
+    private mutating func parseAnd() throws -> PE {
+        var l = try parseNot()
+        while isWord("and") {
+            let op = tok
+            advance()
+            let r = try parseNot()
+            let d = max(l.d, r.d) + 1
+            try checkDepth(d, op)
+            l = PE(.binary(.and, l.e, r.e, loc(op)), d)
+        }
+        return l
+    }
+
+    /// not = "not" not | comparison
+    private mutating func parseNot() throws -> PE {
+        if isWord("not") {
+            let op = tok
+            try enter(op)
+            defer { exprNesting -= 1 }
+            advance()
+            let x = try parseNot()
+            try checkDepth(x.d + 1, op)
+            return PE(.unary(.not, x.e, loc(op)), x.d + 1)
+        }
+        return try parseComparison()
+    }
+
+    private func compareOp(_ k: TokenKind) -> CompareOp? {
+        switch k {
+        case .eq: return .eq
+        case .ne: return .ne
+        case .lt: return .lt
+        case .le: return .le
+        case .gt: return .gt
+        case .ge: return .ge
+        case .approx: return .approx
+        default: return nil
+        }
+    }
+
+    /// comparison = additive [ compare-op additive [ "within" arg ] ]   (no chaining)
+    private mutating func parseComparison() throws -> PE {
+        let l = try parseAdditive()
+        guard let op = compareOp(tok.kind) else {
+            if isWord("within") { throw fail(tok, "'within' can only follow '~=' (as in 'offset ~= 100 within 1')") }
+            return l
+        }
+        let opTok = tok
+        advance()
+        let r = try parseAdditive()
+        var tol: Expr?
+        var d = max(l.d, r.d) + 1
+        if isWord("within") {
+            guard op == .approx else { throw fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'") }
+            advance()
+            let t = try parseArgPE()
+            tol = t.e
+            d = max(d, t.d + 1)
+        }
+        if compareOp(tok.kind) != nil {
+            throw fail(tok, "comparisons cannot be chained (write 'a <= b and b <= c')")
+        }
+        try checkDepth(d, opTok)
+        return PE(.compare(op, l.e, r.e, tolerance: tol, loc(opTok)), d)
+    }
+
+    /// additive = multiplicative { ("+" | "-") multiplicative }
+    private mutating func parseAdditive() throws -> PE {
+        var l = try parseMultiplicative()
+        while tok.kind == .plus || tok.kind == .minus {
+            let op = tok
+            advance()
+            let r = try parseMultiplicative()
+            let d = max(l.d, r.d) + 1
+            try checkDepth(d, op)
+            l = PE(.binary(op.kind == .plus ? .add : .subtract, l.e, r.e, loc(op)), d)
+        }
+        return l
+    }
+
+    /// multiplicative = unary { ("*" | "/") unary }
+    private mutating func parseMultiplicative() throws -> PE {
+        var l = try parseUnary()
+        while tok.kind == .star || tok.kind == .slash {
+            let op = tok
+            advance()
+            let r = try parseUnary()
+            let d = max(l.d, r.d) + 1
+            try checkDepth(d, op)
+            l = PE(.binary(op.kind == .star ? .multiply : .divide, l.e, r.e, loc(op)), d)
+        }
+        return l
+    }
+
+    /// unary = "-" unary | primary
+    private mutating func parseUnary() throws -> PE {
+        if tok.kind == .minus {
+            let op = tok
+            try enter(op)
+            defer { exprNesting -= 1 }
+            advance()
+            let x = try parseUnary()
+            try checkDepth(x.d + 1, op)
+            return PE(.unary(.negate, x.e, loc(op)), x.d + 1)
+        }
+        return try parsePrimary()
+    }
+
+    /// arg = "-" arg | primary     (an argument: `tap 100 -20` is two arguments)
+    private mutating func parseArg() throws -> Expr {
+        if isStatementEnd(tok) { throw fail(tok, "expected a value, found \(tok.describe)") }
+        return try parseArgPE().e
+    }
+
+    private mutating func parseArgPE() throws -> PE {
+        try parseUnary()
+    }
+
+    /// primary = NUMBER | STRING | "true" | "false" | name | "(" expr ")"
+    private mutating func parsePrimary() throws -> PE {
+        let t = tok
+        switch t.kind {
+        case .number:
+            advance()
+            return PE(.number(NumberLiteral(value: t.number, unit: t.unit, raw: t.raw), loc(t)), 0)
+        case .string:
+            advance()
+            return PE(.string(StringLiteral(value: t.text, raw: t.raw, location: loc(t))), 0)
+        case .lparen:
+            try enter(t)
+            defer { exprNesting -= 1 }
+            advance()
+            let inner = try parseOr()
+            guard tok.kind == .rparen else {
+                throw fail(tok, "expected ')' to close the '(' at \(loc(t).line):\(loc(t).column), found \(tok.describe)")
+            }
+            advance()
+            try checkDepth(inner.d + 1, t)
+            return PE(.paren(inner.e, loc(t)), inner.d + 1)
+        case .word:
+            switch t.text {
+            case "true", "false":
+                advance()
+                return PE(.bool(t.text == "true", loc(t)), 0)
+            case "and", "or", "not", "within":
+                throw fail(t, "expected a value, found '\(t.text)'")
+            default:
+                return try parseName()
+            }
+        default:
+            throw fail(t, "expected a value, found \(t.describe)")
+        }
+    }
+
+    /// name = WORD { "." WORD } | WORD "[" expr { "," expr } "]" "." WORD
+    private mutating func parseName() throws -> PE {
+        let t = tok
+        advance()
+        if tok.kind == .lbracket {
+            let open = tok
+            try enter(open)
+            defer { exprNesting -= 1 }
+            advance()
+            var indexes: [Expr] = []
+            var d = 1
+            while true {
+                let x = try parseOr()
+                indexes.append(x.e)
+                d = max(d, x.d + 1)
+                if tok.kind == .comma { advance(); continue }
+                break
+            }
+            guard tok.kind == .rbracket else { throw fail(tok, "expected ']' after the index, found \(tok.describe)") }
+            advance()
+            guard tok.kind == .dot, nextTok.kind == .word else {
+                throw fail(tok, "expected '.' and a property after '\(t.text)[...]' (as in \(t.text)[0].y)")
+            }
+            let member = nextTok.text
+            advance(); advance()
+            try checkDepth(d, open)
+            return PE(.indexed(base: t.text, indexes: indexes, member: member, loc(t)), d)
+        }
+        var name = t.text
+        while tok.kind == .dot {
+            guard nextTok.kind == .word else { throw fail(nextTok, "expected a name after '.', found \(nextTok.describe)") }
+            name += "." + nextTok.text
+            advance(); advance()
+        }
+        return PE(.name(name, loc(t)), 0)
+    }
+}
+
+/// Words that start a statement (plus the expression words that may start a line).
+private enum Keyword: String, CaseIterable {
+    case scene, scenario, `repeat`, screen, fps, header, toolbar, section, sections, accordion, set
+    case pull, drag, release, fling, tap, wait, tick, settle, expect, print, frames
+    case `true`, `false`, not
+}
+
+/// Keyword by spelling (lookup only, never iterated).
+private let keywordTable: [String: Keyword] = {
+    var t: [String: Keyword] = [:]
+    for k in Keyword.allCases { t[k.rawValue] = k }
+    return t
+}()
+
+// MARK: - REPL support
+
+/// Whether typed text is unfinished: a `{` (or `(`/`[`) is still open, or a string is
+/// unterminated. The REPL shows a continuation prompt and reads more lines.
+public func isIncomplete(_ text: String) -> Bool {
+    var lexer = Lexer(bytes: Array(text.utf8), file: "<repl>")
+    let tokens = lexer.tokenize()
+    if lexer.diagnostics.contains(where: { $0.message == "unterminated string" }) { return true }
+    var depth = 0
+    for t in tokens {
+        switch t.kind {
+        case .lbrace, .lparen, .lbracket: depth += 1
+        case .rbrace, .rparen, .rbracket: depth -= 1
+        default: break
+        }
+    }
+    return depth > 0
+}
+
+/// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics.
+public func parseChunk(_ text: String, file: String = "<repl>") -> (program: Program, diagnostics: [Diagnostic]) {
+    Parser.parse(SourceFile(name: file, text: text))
+}

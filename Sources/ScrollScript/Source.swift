@@ -1,0 +1,143 @@
+// Source text and positions: the one place that knows about lines, columns and bytes.
+
+/// A position in a source file. Lines and columns count from 1; columns count Unicode
+/// scalars. `offset`/`length` are in bytes of the file (after nothing is stripped: a BOM
+/// still counts in `offset`).
+public struct SourceLocation: Equatable, Hashable, Sendable, Comparable {
+    public var file: String
+    // Stored as 32-bit values (a file is at most 64 MiB): every AST node carries one.
+    private var line32: Int32
+    private var column32: Int32
+    private var offset32: Int32
+    private var length32: Int32
+
+    public var line: Int {
+        get { Int(line32) }
+        set { line32 = Int32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(column32) }
+        set { column32 = Int32(clamping: newValue) }
+    }
+
+    public var offset: Int {
+        get { Int(offset32) }
+        set { offset32 = Int32(clamping: newValue) }
+    }
+
+    public var length: Int {
+        get { Int(length32) }
+        set { length32 = Int32(clamping: newValue) }
+    }
+
+    public init(file: String, line: Int, column: Int, offset: Int = 0, length: Int = 0) {
+        self.file = file
+        self.line32 = Int32(clamping: line)
+        self.column32 = Int32(clamping: column)
+        self.offset32 = Int32(clamping: offset)
+        self.length32 = Int32(clamping: length)
+    }
+
+    /// Orders by file, line, column (then offset), for deterministic diagnostics.
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        if a.file != b.file { return a.file < b.file }
+        if a.line != b.line { return a.line < b.line }
+        if a.column != b.column { return a.column < b.column }
+        return a.offset < b.offset
+    }
+}
+
+/// A loaded source file: its display name and its bytes.
+public struct SourceFile: Sendable {
+    /// The name diagnostics print (the path as given on the command line).
+    public let name: String
+    public let bytes: [UInt8]
+
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
+
+    public init(name: String, text: String) {
+        self.init(name: name, bytes: Array(text.utf8))
+    }
+
+    /// The scenario name of a file with no scene/scenario blocks: its basename without `.scroll`.
+    public var scenarioName: String {
+        var base = name
+        if let slash = base.lastIndex(of: "/") { base = String(base[base.index(after: slash)...]) }
+        if base.hasSuffix(".scroll") { base = String(base.dropLast(".scroll".count)) }
+        return base
+    }
+
+    /// The text of every line (without its line end), invalid UTF-8 shown as U+FFFD.
+    /// Only for diagnostics: it is built on demand.
+    public var lines: [String] {
+        var result: [String] = []
+        var start = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == 0x0A {
+                var end = i
+                if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+                result.append(decodeLine(bytes[start..<end]))
+                start = i + 1
+            }
+            i += 1
+        }
+        var end = bytes.count
+        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        result.append(decodeLine(bytes[start..<end]))
+        return result
+    }
+}
+
+/// Decodes one UTF-8 scalar at `i`: (scalar, byte length), or nil when the bytes there are
+/// not valid UTF-8 (overlong forms, surrogates and values past U+10FFFF are invalid).
+@inline(__always)
+func decodeUTF8<C: RandomAccessCollection>(_ b: C, _ i: C.Index) -> (UInt32, Int)? where C.Element == UInt8, C.Index == Int {
+    let end = b.endIndex
+    let b0 = b[i]
+    if b0 < 0x80 { return (UInt32(b0), 1) }
+    func cont(_ k: Int) -> UInt32? {
+        guard i + k < end else { return nil }
+        let c = b[i + k]
+        return c & 0xC0 == 0x80 ? UInt32(c & 0x3F) : nil
+    }
+    if b0 < 0xC2 { return nil }
+    if b0 < 0xE0 {
+        guard let c1 = cont(1) else { return nil }
+        return ((UInt32(b0 & 0x1F) << 6) | c1, 2)
+    }
+    if b0 < 0xF0 {
+        guard let c1 = cont(1), let c2 = cont(2) else { return nil }
+        if b0 == 0xE0 && c1 < 0x20 { return nil }      // overlong
+        if b0 == 0xED && c1 >= 0x20 { return nil }     // surrogates
+        return ((UInt32(b0 & 0x0F) << 12) | (c1 << 6) | c2, 3)
+    }
+    if b0 < 0xF5 {
+        guard let c1 = cont(1), let c2 = cont(2), let c3 = cont(3) else { return nil }
+        if b0 == 0xF0 && c1 < 0x10 { return nil }      // overlong
+        if b0 == 0xF4 && c1 >= 0x10 { return nil }     // past U+10FFFF
+        return ((UInt32(b0 & 0x07) << 18) | (c1 << 12) | (c2 << 6) | c3, 4)
+    }
+    return nil
+}
+
+/// One line's bytes as a String, one U+FFFD per invalid byte (so columns match the lexer's).
+func decodeLine(_ b: ArraySlice<UInt8>) -> String {
+    var s = String.UnicodeScalarView()
+    var i = b.startIndex
+    while i < b.endIndex {
+        if let (v, n) = decodeUTF8(b, i), let u = Unicode.Scalar(v) {
+            s.append(u)
+            i += n
+        } else {
+            s.append("\u{FFFD}")
+            i += 1
+        }
+    }
+    return String(s)
+}

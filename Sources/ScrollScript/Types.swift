@@ -1,0 +1,105 @@
+// Static kinds of expressions, for the checker: what a value measures, without running.
+
+/// The dimension of a number: a bare literal fits any numeric quantity.
+enum Dim: Equatable {
+    case bare
+    case quantity(Quantity)
+
+    /// Points, velocity and seconds are dimensioned; plain numbers and counts are not.
+    var dimensioned: Quantity? {
+        if case .quantity(let q) = self, q == .points || q == .velocity || q == .seconds { return q }
+        return nil
+    }
+
+    func compatible(_ o: Dim) -> Bool {
+        guard let a = dimensioned, let b = o.dimensioned else { return true }
+        return a == b
+    }
+
+    var name: String {
+        switch self {
+        case .bare: return "a number"
+        case .quantity(let q): return ValueKind.quantity(q).displayName
+        }
+    }
+
+    static func of(_ unit: NumberUnit) -> Dim {
+        switch unit {
+        case .none: return .bare
+        case .s, .ms: return .quantity(.seconds)
+        case .pt: return .quantity(.points)
+        }
+    }
+}
+
+/// The static type of an expression.
+enum Ty: Equatable {
+    case num(Dim)
+    case bool
+    /// A state value; the family when known (a bare state name knows its family).
+    case state(StateSet)
+    case string
+    case rect
+
+    var name: String {
+        switch self {
+        case .num(let d): return d.name
+        case .bool: return "a boolean"
+        case .state(let s): return ValueKind.state(s).displayName
+        case .string: return "a string"
+        case .rect: return "a rect"
+        }
+    }
+
+    static func of(_ k: ValueKind) -> Ty {
+        switch k {
+        case .quantity(let q): return .num(.quantity(q))
+        case .bool: return .bool
+        case .state(let s): return .state(s)
+        case .string: return .string
+        case .rect: return .rect
+        }
+    }
+}
+
+/// A constant number and its dimension, when an expression is made of literals only.
+struct Const {
+    var value: Double
+    var dim: Dim
+}
+
+/// Evaluates literal arithmetic (`-900`, `(2 * 60)s` is not valid but `120 / 2` is).
+/// nil when the expression reads the world or is not numeric.
+func constValue(_ e: Expr) -> Const? {
+    switch e {
+    case .number(let n, _): return Const(value: n.value, dim: Dim.of(n.unit))
+    case .paren(let x, _): return constValue(x)
+    case .unary(.negate, let x, _):
+        guard let c = constValue(x) else { return nil }
+        return Const(value: -c.value, dim: c.dim)
+    case .binary(let op, let a, let b, _):
+        guard let x = constValue(a), let y = constValue(b) else { return nil }
+        switch op {
+        case .add: return Const(value: x.value + y.value, dim: x.dim.dimensioned != nil ? x.dim : y.dim)
+        case .subtract: return Const(value: x.value - y.value, dim: x.dim.dimensioned != nil ? x.dim : y.dim)
+        case .multiply: return Const(value: x.value * y.value, dim: x.dim.dimensioned != nil ? x.dim : y.dim)
+        case .divide:
+            if y.value == 0 { return nil }
+            return Const(value: x.value / y.value, dim: y.dim.dimensioned == nil ? x.dim : .bare)
+        default: return nil
+        }
+    default: return nil
+    }
+}
+
+/// A whole, non-negative number that fits an Int, or nil.
+func wholeNumber(_ v: Double) -> Int? {
+    guard v.isFinite, v >= 0, v == v.rounded(), v < 1e15 else { return nil }
+    return Int(exactly: v)
+}
+
+/// `240`, `0.25`, `1e+20`: a number as a diagnostic shows it.
+func show(_ v: Double) -> String {
+    if v.isFinite && v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    return String(v)
+}

@@ -1,0 +1,65 @@
+// `scrollscript check PATH ...`: parse and check without running.
+import ScrollScript
+
+let checkCommand = Command(
+    name: "check",
+    summary: "parse and check scenario files without running them",
+    help: """
+    usage: scrollscript check PATH ...
+
+    Parses and checks each file (directories: every *.scroll inside, recursively,
+    not following directory links, sorted by path) without running anything.
+    Errors are printed as FILE:LINE:COL: error: MESSAGE, the source line and a caret.
+
+    Exit status: 0 when every file is clean, 2 on any error.
+
+    """,
+    run: runCheck)
+
+func runCheck(_ args: [String]) -> Int32 {
+    var paths: [String] = []
+    var onlyPaths = false
+    for a in args {
+        if !onlyPaths && a == "--" { onlyPaths = true; continue }
+        if !onlyPaths && a.hasPrefix("-") && a != "-" {
+            return usageError("check: unknown option '\(a)'")
+        }
+        paths.append(a)
+    }
+    if paths.isEmpty {
+        return usageError("check: no files given (usage: scrollscript check PATH ...)")
+    }
+    let (files, missing) = collectScenarioFiles(paths)
+    var status: Int32 = 0
+    for m in missing {
+        writeErr("scrollscript: cannot read '\(m)': no such file or directory\n")
+        status = 2
+    }
+    var errorCount = 0
+    var scenarioCount = 0
+    for path in files {
+        switch loadSource(path: path) {
+        case .failure(let e):
+            writeErr("scrollscript: \(e.message)\n")
+            status = 2
+        case .success(let source):
+            let result = checkSource(source)
+            if result.diagnostics.isEmpty {
+                scenarioCount += result.scenarios.count
+                continue
+            }
+            status = 2
+            errorCount += result.diagnostics.count
+            let lines = source.lines
+            var out = ""
+            for d in result.diagnostics { out += renderDiagnostic(d, sourceLines: lines) }
+            writeErr(out)
+        }
+    }
+    if status == 0 {
+        writeOut("ok: \(files.count) file\(files.count == 1 ? "" : "s"), \(scenarioCount) scenario\(scenarioCount == 1 ? "" : "s")\n")
+    } else if errorCount > 0 {
+        writeErr("\(errorCount) error\(errorCount == 1 ? "" : "s")\n")
+    }
+    return status
+}

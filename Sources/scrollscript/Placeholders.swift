@@ -1,0 +1,41 @@
+// Commands written by others: replace each placeholder with its own file.
+
+private func notYet(_ name: String) -> ([String]) -> Int32 {
+    { _ in
+        writeErr("scrollscript: '\(name)' is not yet implemented\n")
+        return 2
+    }
+}
+
+let runCommand = Command(
+    name: "run",
+    summary: "run scenario files (default: scenarios/)",
+    help: """
+    usage: scrollscript run [PATH ...] [-e TEXT] [-]
+
+    Runs scenario files; directories give every *.scroll inside, recursively.
+
+    """,
+    run: notYet("run"))
+
+let fmtCommand = Command(
+    name: "fmt",
+    summary: "print or check the canonical layout",
+    help: """
+    usage: scrollscript fmt [--check] PATH ...
+
+    Prints each file in the canonical layout, or with --check lists files that differ.
+
+    """,
+    run: notYet("fmt"))
+
+let replCommand = Command(
+    name: "repl",
+    summary: "the interactive REPL",
+    help: """
+    usage: scrollscript repl [FILE]
+
+    Starts the interactive REPL, optionally after loading FILE.
+
+    """,
+    run: notYet("repl"))

@@ -1,0 +1,120 @@
+import XCTest
+@testable import ScrollScript
+
+final class CheckerTests: XCTestCase {
+    func check(_ s: String, name: String = "demo.scroll") -> CheckResult {
+        checkSource(SourceFile(name: name, text: s))
+    }
+
+    func testFileWithoutBlocksIsOneScenarioNamedAfterFile() {
+        let r = check("header 240\npull 120\nexpect header.height > 240\n", name: "dir/zoom.scroll")
+        XCTAssertTrue(r.diagnostics.isEmpty, "\(r.diagnostics)")
+        XCTAssertEqual(r.scenarios.map { $0.name }, ["zoom"])
+        XCTAssertEqual(r.scenarios[0].config.header?.height, 240)
+        XCTAssertEqual(r.scenarios[0].statements.map { $0.kind.keyword }, ["pull", "expect"])
+    }
+
+    func testSceneMergedWithScenario() {
+        let src = """
+        scene {
+          screen 320 x 480
+          fps 30
+          header 240 pin 60
+          section "A" rows 3
+          section "B" rows 4
+          set deceleration fast
+        }
+        scenario "keeps scene" {
+          settle
+        }
+        scenario "overrides" {
+          fps 120
+          section rows 7 closed
+          set row.height 50pt
+          toolbar
+          pull 10
+        }
+        """
+        let r = check(src)
+        XCTAssertTrue(r.diagnostics.isEmpty, "\(r.diagnostics)")
+        XCTAssertEqual(r.scenarios.count, 2)
+        let a = r.scenarios[0].config, b = r.scenarios[1].config
+        XCTAssertEqual(a.fps, 30)
+        XCTAssertEqual(a.screenWidth, 320)
+        XCTAssertEqual(a.sections.map { $0.title }, ["A", "B"])
+        XCTAssertEqual(a.tunables[.deceleration], 0.99)
+        XCTAssertNil(a.toolbarHeight)
+        XCTAssertEqual(b.fps, 120)
+        XCTAssertEqual(b.screenHeight, 480)
+        XCTAssertEqual(b.sections, [SectionConfig(title: nil, rowCount: 7, open: false)])
+        XCTAssertEqual(b.tunables[.rowHeight], 50)
+        XCTAssertEqual(b.tunables[.deceleration], 0.99)
+        XCTAssertEqual(b.toolbarHeight, 44)
+        XCTAssertEqual(b.header, HeaderConfig(height: 240, pin: 60))
+        XCTAssertEqual(r.scenarios[1].statements.map { $0.kind.keyword }, ["pull"])
+    }
+
+    func testSectionsAndUnits() {
+        let r = check("sections 3 rows 2\nset accordion.duration 300ms\naccordion\ntap header 2\n")
+        XCTAssertTrue(r.diagnostics.isEmpty)
+        let c = r.scenarios[0].config
+        XCTAssertEqual(c.sections.map { $0.title }, ["Section 0", "Section 1", "Section 2"])
+        XCTAssertEqual(c.tunables[.accordionDuration], 0.3)
+        XCTAssertEqual(c.accordion, .multiple)
+    }
+
+    func testAllProblemsInOnePass() {
+        let r = check("pull 2s\nwait 20pt\nexpect offset == hidden\n")
+        XCTAssertEqual(r.diagnostics.map { $0.location.line }, [1, 2, 3])
+    }
+
+    func testBareNumbersFitAnyQuantity() {
+        let r = check("header 100\ntoolbar\nexpect time >= 250ms and offset < 3 and header.scale ~= 1 and section[0].rows == 30\nexpect velocity > 0 or finger.velocity < -800\nprint header.height / header.scale, offset * 2\n")
+        XCTAssertTrue(r.diagnostics.isEmpty, "\(r.diagnostics.map { $0.message })")
+    }
+
+    func testStatementsForRepl() {
+        var cfg = SceneConfig()
+        cfg.header = HeaderConfig(height: 100)
+        let chunk = parseChunk("print header.height\nprint toolbar.y").program
+        let d = checkStatements(chunk.statements, config: cfg)
+        XCTAssertEqual(d.map { $0.location.line }, [2])
+    }
+
+    func testDidYouMean() {
+        XCTAssertEqual(didYouMean("pul", statementKeywords), " (did you mean 'pull'?)")
+        XCTAssertEqual(didYouMean("zzzzzz", statementKeywords), "")
+        XCTAssertEqual(editDistance("kitten", "sitting"), 3)
+        XCTAssertEqual(editDistance("ab", "ba"), 1)
+    }
+
+    func testDeepButLegalTreesCheckWithoutTrouble() {
+        // 255 parentheses under a comparison (tree depth 256), a 257-term chain (256
+        // additions) and 255 'not's are all within the limit; the checker walks them recursively.
+        let parens = "expect " + String(repeating: "(", count: 255) + "offset" + String(repeating: ")", count: 255) + " >= 0\n"
+        let chain = "print " + Array(repeating: "1", count: 257).joined(separator: "+") + "\n"
+        let nots = "expect " + String(repeating: "not ", count: 255) + "true\n"
+        let r = check(parens + chain + nots)
+        XCTAssertTrue(r.diagnostics.isEmpty, "\(r.diagnostics.map { $0.message })")
+        XCTAssertEqual(r.scenarios.first?.statements.count, 3)
+    }
+
+    func testApplyConfigurationForRepl() {
+        let chunk = parseChunk("fps 30\nheader 100 toggle 50\nset deceleration 2\n").program
+        let (cfg, d) = applyConfiguration(chunk.statements, to: SceneConfig())
+        XCTAssertEqual(cfg.fps, 30)
+        XCTAssertEqual(cfg.header?.toggle, 50)
+        XCTAssertEqual(cfg.tunables[.deceleration], 0.998)
+        XCTAssertEqual(d.map { $0.location.line }, [3])
+    }
+
+    func testHugeFileIsRefusedWithoutLexing() {
+        // One byte past 64 MiB (64 * 1024 * 1024 = 67,108,864), starting with a BOM.
+        var bytes = [UInt8](repeating: 0x20, count: 67_108_865)
+        bytes[0] = 0xEF; bytes[1] = 0xBB; bytes[2] = 0xBF
+        let r = checkSource(SourceFile(name: "big.scroll", bytes: bytes))
+        XCTAssertEqual(r.diagnostics.map { $0.message }, ["file is larger than 64 MiB"])
+        XCTAssertEqual(r.diagnostics.first?.location.line, 1)
+        XCTAssertEqual(r.diagnostics.first?.location.column, 1)
+    }
+}

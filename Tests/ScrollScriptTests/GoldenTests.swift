@@ -1,0 +1,30 @@
+import XCTest
+@testable import ScrollScript
+
+/// Every `Golden/check/NAME.scroll` is checked and its rendered diagnostics compared with
+/// `NAME.expected` (written by hand from the rules; empty for a clean file).
+final class GoldenCheckTests: XCTestCase {
+    static let dir: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/check")
+
+    func testGoldenFiles() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.dir.path)
+            .filter { $0.hasSuffix(".scroll") }.sorted()
+        XCTAssertGreaterThan(names.count, 30)
+        for name in names {
+            let url = Self.dir.appendingPathComponent(name)
+            let bytes = [UInt8](try Data(contentsOf: url))
+            let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
+            let expected = String(decoding: try Data(contentsOf: expectedURL), as: UTF8.self)
+            let source = SourceFile(name: name, bytes: bytes)
+            let result = checkSource(source)
+            let lines = source.lines
+            let actual = result.diagnostics.map { renderDiagnostic($0, sourceLines: lines) }.joined()
+            XCTAssertEqual(actual, expected, "golden \(name)")
+            if expected.isEmpty {
+                XCTAssertFalse(result.scenarios.isEmpty, "\(name): a clean file yields scenarios")
+            } else {
+                XCTAssertTrue(result.scenarios.isEmpty, "\(name): a file with errors yields nothing to run")
+            }
+        }
+    }
+}

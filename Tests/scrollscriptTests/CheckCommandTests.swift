@@ -1,0 +1,174 @@
+import XCTest
+
+final class CheckCommandTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try CLI.tempDir()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    func write(_ name: String, _ text: String) throws {
+        try write(name, Data(text.utf8))
+    }
+
+    func write(_ name: String, _ data: Data) throws {
+        let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    func testCleanFileExitsZero() throws {
+        try write("ok.scroll", "scene {\n  header 240 pin 60\n  toolbar\n}\nscenario \"a\" {\n  pull 120\n  expect header.height > 240\n}\n")
+        let r = try CLI.run(["check", "ok.scroll"], in: dir)
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stdout, "ok: 1 file, 1 scenario\n")
+        XCTAssertEqual(r.stderr, "")
+    }
+
+    func testErrorFormatAndExitTwo() throws {
+        try write("bad.scroll", "pull 10\npul 3\n")
+        let r = try CLI.run(["check", "bad.scroll"], in: dir)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "bad.scroll:2:1: error: unknown statement 'pul' (did you mean 'pull'?)\npul 3\n^\n1 error\n")
+    }
+
+    func testDirectoryIsRecursiveAndSortedByBytes() throws {
+        try write("d/b.scroll", "pul 1\n")
+        try write("d/a/z.scroll", "pul 1\n")
+        try write("d/B.scroll", "pul 1\n")
+        try write("d/notes.txt", "pul 1\n")
+        let r = try CLI.run(["check", "d"], in: dir)
+        XCTAssertEqual(r.status, 2)
+        let files = r.stderr.split(separator: "\n").filter { $0.contains(": error:") }.map { $0.split(separator: ":")[0] }
+        // Byte order: "B" (0x42) < "a" (0x61) < "b" (0x62); notes.txt is not a scenario file.
+        XCTAssertEqual(files, ["d/B.scroll", "d/a/z.scroll", "d/b.scroll"])
+    }
+
+    func testMissingFile() throws {
+        let r = try CLI.run(["check", "nope.scroll"], in: dir)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "scrollscript: cannot read 'nope.scroll': no such file or directory\n")
+    }
+
+    func testHelpVersionAndUnknowns() throws {
+        let h = try CLI.run(["--help"])
+        XCTAssertEqual(h.status, 0)
+        for c in ["run", "check", "fmt", "repl"] { XCTAssertTrue(h.stdout.contains("  \(c) "), c) }
+        let ch = try CLI.run(["check", "--help"])
+        XCTAssertEqual(ch.status, 0)
+        XCTAssertTrue(ch.stdout.hasPrefix("usage: scrollscript check PATH"))
+        let v = try CLI.run(["--version"])
+        XCTAssertEqual(v.status, 0)
+        XCTAssertTrue(v.stdout.hasPrefix("scrollscript "))
+        let u = try CLI.run(["chek"])
+        XCTAssertEqual(u.status, 2)
+        XCTAssertEqual(u.stderr, "scrollscript: unknown command 'chek' (did you mean 'check'?); see 'scrollscript --help'\n")
+        let f = try CLI.run(["--frobnicate"])
+        XCTAssertEqual(f.status, 2)
+        XCTAssertEqual(f.stderr, "scrollscript: unknown option '--frobnicate'; see 'scrollscript --help'\n")
+        let cf = try CLI.run(["check", "--bogus", "x.scroll"])
+        XCTAssertEqual(cf.status, 2)
+        let none = try CLI.run(["check"])
+        XCTAssertEqual(none.status, 2)
+    }
+
+    func testOutputIsDeterministic() throws {
+        try write("a.scroll", "pull 2s\nwait 20pt\nexpect offset == hidden\npul 1\n")
+        let a = try CLI.run(["check", "a.scroll"], in: dir)
+        let b = try CLI.run(["check", "a.scroll"], in: dir)
+        XCTAssertEqual(a.stderr, b.stderr)
+        XCTAssertEqual(a.stderr.components(separatedBy: ": error: ").count - 1, 4)
+    }
+
+    // MARK: - Catalogue of bad input: exit 2, the right place, never a crash or hang.
+
+    /// Checks `data` as `name`; asserts exit 2 and that the first diagnostic is at `line:col`.
+    func assertBad(_ name: String, _ data: Data, _ line: Int, _ col: Int, _ message: String? = nil,
+                   file: StaticString = #filePath, fileLine: UInt = #line) throws {
+        try write(name, data)
+        let r = try CLI.run(["check", name], in: dir)
+        XCTAssertEqual(r.status, 2, name, file: file, line: fileLine)
+        let first = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertTrue(first.hasPrefix("\(name):\(line):\(col): error: "), "\(name): \(first.prefix(200))", file: file, line: fileLine)
+        if let message {
+            XCTAssertTrue(first.hasSuffix(message), "\(name): \(first.prefix(200))", file: file, line: fileLine)
+        }
+    }
+
+    func testCatalogueTyposAndUnits() throws {
+        try assertBad("typo.scroll", Data("settle\nexepct offset > 0\n".utf8), 2, 1, "unknown statement 'exepct' (did you mean 'expect'?)")
+        try assertBad("unit.scroll", Data("pull 2s\n".utf8), 1, 6, "pull takes a distance (pt), found a duration (s)")
+        try assertBad("unknownunit.scroll", Data("wait 3min\n".utf8), 1, 7, "unknown unit 'min' (units are s, ms and pt)")
+    }
+
+    func testCatalogueDeepParens() throws {
+        // 100,000 '(' on one line: the line limit (10,000 characters) stops it first; the
+        // parser still must not crash on it.
+        let text = "expect " + String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000) + " == 1\n"
+        try assertBad("deep.scroll", Data(text.utf8), 1, 10_001, "line is longer than 10000 characters")
+        // 300 '(' fit a line: the 257th is too deep. "expect " is 7 columns: 7 + 257 = 264.
+        let short = "expect " + String(repeating: "(", count: 300) + "1" + String(repeating: ")", count: 300) + " == 1\n"
+        try assertBad("deep300.scroll", Data(short.utf8), 1, 264, "expression nests too deeply (more than 256 levels)")
+        // Unary minus counts too: "print " is 6 columns, the 257th '-' is at 263.
+        try assertBad("minus.scroll", Data(("print " + String(repeating: "-", count: 5000) + "1\n").utf8), 1, 263,
+                      "expression nests too deeply (more than 256 levels)")
+    }
+
+    func testCatalogueLongChain() throws {
+        // A chain of 1,000,000 terms on one line: the line limit reports it.
+        let text = "print " + Array(repeating: "1", count: 1_000_000).joined(separator: "+") + "\n"
+        try assertBad("chain.scroll", Data(text.utf8), 1, 10_001, "line is longer than 10000 characters")
+        // 1,000 terms: the 257th '+' is too deep. "print " is 6 columns, each "1+" is 2: the
+        // k-th '+' stands at column 6 + 2k, so the 257th at 520.
+        let short = "print " + Array(repeating: "1", count: 1_000).joined(separator: "+") + "\n"
+        try assertBad("chain1000.scroll", Data(short.utf8), 1, 520, "expression nests too deeply (more than 256 levels)")
+        // 1,000,000 terms split over lines by 'and' is still one expression per line; a
+        // million one-term statements parse fine and the first problem is reported.
+        let many = String(repeating: "print 1+1+1+1+1+1+1+1\n", count: 100_000) + "pul 1\n"
+        try assertBad("many.scroll", Data(many.utf8), 100_001, 1, "unknown statement 'pul' (did you mean 'pull'?)")
+    }
+
+    func testCatalogueDeepBlocks() throws {
+        // 100,000 nested repeats, one per line: the 257th '{' (line 257, column 10) is too deep.
+        let text = String(repeating: "repeat 1 {\n", count: 100_000) + "settle\n" + String(repeating: "}\n", count: 100_000)
+        try assertBad("blocks.scroll", Data(text.utf8), 257, 10, "blocks nest too deeply (more than 256 levels)")
+        try assertBad("braces.scroll", Data(String(repeating: "{\n", count: 100_000).utf8), 1, 1, "expected a statement, found '{'")
+    }
+
+    func testCatalogueHugeLiterals() throws {
+        try assertBad("huge.scroll", Data("pull 1e400\n".utf8), 1, 6, "number 1e400 is too large")
+        try assertBad("wait.scroll", Data("wait 100000\n".utf8), 1, 6, "wait is longer than 24 hours (100000 s)")
+        try assertBad("digits.scroll", Data(("pull " + String(repeating: "9", count: 400) + "\n").utf8), 1, 6)
+    }
+
+    func testCatalogueLongLine() throws {
+        let text = "print " + String(repeating: "a", count: 20_000) + "\n"
+        try write("long.scroll", text)
+        let r = try CLI.run(["check", "long.scroll"], in: dir)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("long.scroll:1:10001: error: line is longer than 10000 characters\n"))
+        try assertBad("long2.scroll", Data(("pull 1 " + String(repeating: " ", count: 20_000) + "\n").utf8), 1, 10_001)
+    }
+
+    func testCatalogueInvalidUTF8() throws {
+        var d = Data("settle\nprint \"caf".utf8)
+        d.append(contentsOf: [0xE9, 0x22, 0x0A])  // Latin-1 é: not UTF-8
+        try assertBad("latin1.scroll", d, 2, 11, "invalid UTF-8 byte 0xE9")
+        try assertBad("stray.scroll", Data([0x70, 0x75, 0x6C, 0x6C, 0x20, 0xFF, 0x0A]), 1, 6, "invalid UTF-8 byte 0xFF")
+    }
+
+    func testCatalogueUnclosed() throws {
+        try assertBad("block.scroll", Data("scenario \"a\" {\n  pull 1\n".utf8), 1, 14, "'{' is never closed (missing '}')")
+        try assertBad("string.scroll", Data("settle\nprint \"abc\n".utf8), 2, 7, "unterminated string")
+        try assertBad("paren.scroll", Data("expect (offset > 1\n".utf8), 1, 19)
+    }
+
+    func testCatalogueEmpty() throws {
+        try assertBad("empty.scroll", Data(), 1, 1, "no scenario found (the file has no statements)")
+        try assertBad("comments.scroll", Data("# only a comment\n".utf8), 1, 1, "no scenario found (the file has no statements)")
+    }
+}
