@@ -80,7 +80,7 @@ public struct ScreenRenderer {
         } else {
             labelRow = bottom
         }
-        grid.write(label, row: labelRow, from: left + 2, through: right - 1)
+        grid.write(label, row: labelRow, from: max(left + 2, 1), through: right - 1)
     }
 
     /// `lower...upper` cut to `0..<count` (empty when nothing of it is visible).
