@@ -1,4 +1,5 @@
 import XCTest
+import Glibc
 @testable import scrollscript
 
 final class REPLLoopTests: XCTestCase {
@@ -98,5 +99,37 @@ final class REPLLoopTests: XCTestCase {
         XCTAssertTrue(BlockBalance.isOpen("scene {\n  section \"a\\\"{\" rows 3\n"))
         XCTAssertTrue(BlockBalance.isOpen("{\n{\n}"))
         XCTAssertFalse(BlockBalance.isOpen("}}"))
+    }
+}
+
+/// TEST DOUBLE: an engine whose "long run" gets a Ctrl-C half way, polls the flag the way
+/// the interpreter's frame loop will, and stops there.
+private final class InterruptedRunEngine: ReplEngine {
+    var framesRun = 0
+
+    func handle(source: String) -> ReplReply {
+        for frame in 0..<1000 {
+            if frame == 10 { raise(SIGINT) }
+            if Interrupt.poll() { return ReplReply(output: "interrupted", failed: true) }
+            framesRun += 1
+        }
+        return ReplReply(output: "done")
+    }
+
+    func handle(command: ColonCommand) -> ReplReply { ReplReply() }
+}
+
+final class REPLInterruptLoopTests: XCTestCase {
+    func testCtrlCDuringARunStopsItAndTheLoopClearsTheFlag() {
+        XCTAssertTrue(Interrupt.install())
+        Interrupt.clear()
+        let engine = InterruptedRunEngine()
+        let reader = ScriptedLineReader([.line("settle")], interactive: true)
+        var output = ""
+        let status = ReplLoop(reader: reader, engine: engine, write: { output += $0 }).run()
+        XCTAssertEqual(engine.framesRun, 10)  // frames 0...9 ran; the signal came at frame 10
+        XCTAssertEqual(output, "interrupted\n\n")
+        XCTAssertFalse(Interrupt.isPending)   // cleared once back at the prompt
+        XCTAssertEqual(status, 0)
     }
 }

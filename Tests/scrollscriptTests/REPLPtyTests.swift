@@ -39,20 +39,37 @@ final class REPLPtyTests: XCTestCase {
         XCTAssertTrue(term.waitFor("scroll> ", count: 3), term.transcript)
         XCTAssertNil(term.exitStatus(wait: false), "the REPL must survive Ctrl-C")
 
+        // An open block shows the continuation prompt; Ctrl-C drops the whole block.
+        term.type("repeat 2 {\r")
+        XCTAssertTrue(term.waitFor("  ...> ", count: 1), term.transcript)
+        term.type("tick\r")
+        XCTAssertTrue(term.waitFor("  ...> ", count: 2), term.transcript)
+        term.type("\u{03}")
+        XCTAssertTrue(term.waitFor("^C", count: 2), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+
         // A colon command completed with Tab and run: the loop's own :help.
         term.type(":he\t")
         XCTAssertTrue(term.waitFor(":help ", count: 1), term.transcript)
         term.type("tick\r")
         XCTAssertTrue(term.waitFor("advance N display frames (default 1)", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
+
+        // Ctrl-R searches the history (readline's own) and Enter runs the line found.
+        term.type("\u{12}header.he")
+        XCTAssertTrue(term.waitFor("(reverse-i-search)", count: 1), term.transcript)
+        term.type("\r")
+        XCTAssertTrue(term.waitFor("no interpreter yet", count: 2), term.transcript)
+        // (the search redraws the prompt, so wait for a prompt after the reply, not a count)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "no interpreter yet"), term.transcript)
 
         // Ctrl-D on the empty line ends the session with status 0.
         term.type("\u{04}")
         XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
 
-        // The line typed before ^C was thrown away, so it is not in the history.
+        // Lines entered are recorded (block lines too); the line thrown away with ^C is not.
         let history = try String(contentsOfFile: home + "/.scrollscript_history", encoding: .utf8)
-        XCTAssertEqual(history, "print header.height \n:help tick\n")
+        XCTAssertEqual(history, "print header.height \nrepeat 2 {\ntick\n:help tick\nprint header.height \n")
     }
 }
 
@@ -124,6 +141,20 @@ final class PseudoTerminal {
             pump(milliseconds: 10)
         }
         return occurrences(of: needle) >= count
+    }
+
+    /// Reads until `needle` appears after the last `anchor`, for at most 15 s.
+    func waitFor(_ needle: String, afterLast anchor: String) -> Bool {
+        func found() -> Bool {
+            let text = transcript
+            guard let a = text.range(of: anchor, options: .backwards) else { return false }
+            return text[a.upperBound...].contains(needle)
+        }
+        for _ in 0..<1500 {
+            if found() { return true }
+            pump(milliseconds: 10)
+        }
+        return found()
     }
 
     /// The exit status once the child has exited (waiting up to 15 s if `wait`), else nil.

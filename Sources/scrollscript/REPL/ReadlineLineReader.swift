@@ -21,6 +21,7 @@ public final class ReadlineLineReader: LineReader {
         rl_basic_word_break_characters = UnsafePointer(ReadlineState.wordBreaks)
         rl_completer_word_break_characters = UnsafePointer(ReadlineState.wordBreaks)
         rl_attempted_completion_function = readlineAttemptedCompletion
+        rl_completion_word_break_hook = readlineWordBreaks
         Interrupt.install()
         history?.load()
     }
@@ -98,6 +99,8 @@ enum ReadlineState {
     /// Word breaks for readline: no `.`, `[`, `]`, `,` or `:` (so `header.h`, `row[0,1].y`
     /// and `:lo` are one word; `Completer` finds the exact word start itself).
     static let wordBreaks: UnsafeMutablePointer<CChar> = strdup(" \t\n\"();{}+-*/=<>!~#") ?? UnsafeMutablePointer.allocate(capacity: 1)
+    /// The break set last handed to readline by `readlineWordBreaks` (freed on the next call).
+    nonisolated(unsafe) static var dynamicBreaks: UnsafeMutablePointer<CChar>?
     static let name: UnsafeMutablePointer<CChar> = strdup("scrollscript") ?? UnsafeMutablePointer.allocate(capacity: 1)
 }
 
@@ -110,6 +113,26 @@ private let readlineLineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -
         ReadlineState.result = .eof
     }
     rl_callback_handler_remove()
+}
+
+/// `rl_completion_word_break_hook`: a break set that makes readline's word start the
+/// completer's (`row[0,1].y` keeps its comma; `a,b` breaks at it): the static set, plus
+/// the byte just before the completer's word, minus the bytes inside it.
+private let readlineWordBreaks: @convention(c) () -> UnsafeMutablePointer<CChar>? = {
+    guard let buffer = rl_line_buffer, rl_point >= 0 else { return nil }
+    let cursor = Int(rl_point)
+    let raw = Array(UnsafeRawBufferPointer(start: buffer, count: cursor))
+    let line = String(decoding: raw, as: UTF8.self)
+    guard line.utf8.count == cursor else { return nil }
+    let start = max(0, min(ReadlineState.completer.complete(line: line, cursor: cursor).wordStart, cursor))
+    var breaks = Set(" \t\n\"();{}+-*/=<>!~#".utf8)
+    breaks.subtract(raw[start..<cursor])
+    if start > 0 { breaks.insert(raw[start - 1]) }
+    breaks.remove(0)
+    let bytes = breaks.sorted().map { CChar(bitPattern: $0) } + [0]
+    free(ReadlineState.dynamicBreaks)
+    ReadlineState.dynamicBreaks = strdup(bytes)
+    return ReadlineState.dynamicBreaks
 }
 
 /// `rl_attempted_completion_function`: asks `Completer`, then hands the words to
