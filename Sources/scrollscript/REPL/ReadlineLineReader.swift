@@ -148,7 +148,8 @@ private let readlineAttemptedCompletion: @convention(c) (UnsafePointer<CChar>?, 
     ReadlineState.candidates = adjust(completion, line: Array(beforeCursor.utf8), readlineStart: Int(start))
     ReadlineState.nextCandidate = 0
     guard !ReadlineState.candidates.isEmpty else { return nil }
-    rl_completion_suppress_append = completion.suppressesSpace ? 1 : 0
+    rl_completion_append_character = 32  // a space after a finished word ...
+    rl_completion_suppress_append = completion.suppressesSpace ? 1 : 0  // ... not after `dir/`, `section[`
     return rl_completion_matches(text, readlineCandidate)
 }
 

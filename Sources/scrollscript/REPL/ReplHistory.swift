@@ -2,8 +2,7 @@ import CReadline
 import Glibc
 
 /// Which lines the history keeps: not blank lines, not a line equal to the one just
-/// before it, at most `limit` lines (the oldest go first). Pure; `ReplHistory` applies it
-/// to readline's history list.
+/// before it, at most `limit` lines (readline's `stifle_history` drops the oldest).
 public struct HistoryPolicy: Equatable {
     /// Lines kept in memory and in the file.
     public var limit: Int
@@ -18,15 +17,6 @@ public struct HistoryPolicy: Equatable {
     public func shouldRecord(_ line: String, previous: String?) -> Bool {
         if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }) { return false }
         return line != previous
-    }
-
-    /// `entries` after recording `line`: filtered, then capped to the newest `limit`.
-    public func recording(_ line: String, in entries: [String]) -> [String] {
-        guard shouldRecord(line, previous: entries.last) else { return entries }
-        var out = entries
-        out.append(line)
-        if out.count > limit { out.removeFirst(out.count - limit) }
-        return out
     }
 }
 
