@@ -98,10 +98,18 @@ enum ReadlineState {
     nonisolated(unsafe) static var nextCandidate = 0
     /// Word breaks for readline: no `.`, `[`, `]`, `,` or `:` (so `header.h`, `row[0,1].y`
     /// and `:lo` are one word; `Completer` finds the exact word start itself).
-    static let wordBreaks: UnsafeMutablePointer<CChar> = strdup(" \t\n\"();{}+-*/=<>!~#") ?? UnsafeMutablePointer.allocate(capacity: 1)
+    static let wordBreaks: UnsafeMutablePointer<CChar> = permanentCString(" \t\n\"();{}+-*/=<>!~#")
     /// The break set last handed to readline by `readlineWordBreaks` (freed on the next call).
     nonisolated(unsafe) static var dynamicBreaks: UnsafeMutablePointer<CChar>?
-    static let name: UnsafeMutablePointer<CChar> = strdup("scrollscript") ?? UnsafeMutablePointer.allocate(capacity: 1)
+    static let name = permanentCString("scrollscript")
+
+    /// A C string that lives as long as the process (readline keeps the pointer).
+    private static func permanentCString(_ s: String) -> UnsafeMutablePointer<CChar> {
+        if let copy = strdup(s) { return copy }
+        let empty = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+        empty.initialize(to: 0)
+        return empty
+    }
 }
 
 /// `rl_callback_handler_install`'s line handler: nil means end of file.
