@@ -28,14 +28,3 @@ let fmtCommand = Command(
 
     """,
     run: notYet("fmt"))
-
-let replCommand = Command(
-    name: "repl",
-    summary: "the interactive REPL",
-    help: """
-    usage: scrollscript repl [FILE]
-
-    Starts the interactive REPL, optionally after loading FILE.
-
-    """,
-    run: notYet("repl"))

@@ -1,0 +1,260 @@
+import Glibc
+
+/// What completion offers for the word before the cursor.
+public struct Completion: Equatable {
+    /// UTF-8 offset in the line where the completed word starts.
+    public var wordStart: Int
+    /// Whole replacement words for `line[wordStart..<cursor]`, sorted by their bytes.
+    public var candidates: [String]
+
+    public init(wordStart: Int, candidates: [String]) {
+        self.wordStart = wordStart
+        self.candidates = candidates
+    }
+
+    /// True when a single candidate is unfinished (`dir/`, `section[`, `header.`), so no
+    /// space should follow it.
+    public var suppressesSpace: Bool {
+        guard candidates.count == 1, let last = candidates[0].last else { return false }
+        return last == "/" || last == "[" || last == "."
+    }
+}
+
+/// A directory entry for file-name completion.
+public struct DirectoryEntry: Equatable {
+    public var name: String
+    public var isDirectory: Bool
+
+    public init(name: String, isDirectory: Bool) {
+        self.name = name
+        self.isDirectory = isDirectory
+    }
+}
+
+/// Tab completion, pure and testable without a terminal: given the text before the
+/// cursor, which words could replace the word being typed. Statement words at the start
+/// of a statement, colon commands after `:`, observable and tunable names in expressions
+/// (`header.h` → `header.height`, `section[2].h` → `section[2].height`), tunables after
+/// `set`, file names after `:load`/`:save`.
+public struct Completer {
+    public var vocabulary: ReplVocabulary
+    /// Lists a directory (`""` means the current one); nil if it cannot be read.
+    public var listDirectory: (String) -> [DirectoryEntry]?
+
+    public init(vocabulary: ReplVocabulary = .provisional,
+                listDirectory: @escaping (String) -> [DirectoryEntry]? = Completer.listFileSystem) {
+        self.vocabulary = vocabulary
+        self.listDirectory = listDirectory
+    }
+
+    /// Completes the word that ends at `cursor` (a UTF-8 offset into `line`).
+    public func complete(line: String, cursor: Int) -> Completion {
+        let bytes = Array(line.utf8)
+        let end = max(0, min(cursor, bytes.count))
+        let before = Array(bytes[0..<end])
+        let trimmedStart = before.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? before.count
+        if trimmedStart < before.count && before[trimmedStart] == UInt8(ascii: ":") {
+            return completeColon(before, from: trimmedStart)
+        }
+        return completeStatement(before)
+    }
+
+    // MARK: - Colon commands
+
+    private func completeColon(_ before: [UInt8], from start: Int) -> Completion {
+        let wordStart = lastSpace(before) + 1
+        let word = string(before[wordStart...])
+        let tokens = string(before[start..<wordStart]).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let first = tokens.first else {
+            return Completion(wordStart: wordStart, candidates: matching(ColonCommands.all.map { ":" + $0.name }, word))
+        }
+        let name = String(first.dropFirst())
+        switch (name, tokens.count) {
+        case ("load", 1), ("save", 1):
+            return Completion(wordStart: wordStart, candidates: fileCandidates(word))
+        case ("help", 1):
+            return Completion(wordStart: wordStart, candidates: matching(ColonCommands.all.map { $0.name }, word))
+        case ("watch", _), ("display", _):
+            return expressionCompletion(before, wordStartHint: nil)
+        case ("break", let n) where n >= 3 && tokens[2] == "if":
+            return expressionCompletion(before, wordStartHint: nil)
+        case ("break", 2):
+            return Completion(wordStart: wordStart, candidates: matching(["if"], word))
+        default:
+            return Completion(wordStart: wordStart, candidates: [])
+        }
+    }
+
+    private func fileCandidates(_ word: String) -> [String] {
+        let dirPart: String
+        let base: String
+        if let slash = word.lastIndex(of: "/") {
+            dirPart = String(word[...slash])
+            base = String(word[word.index(after: slash)...])
+        } else {
+            dirPart = ""
+            base = word
+        }
+        guard let entries = listDirectory(dirPart) else { return [] }
+        let showHidden = base.hasPrefix(".")
+        var out: [String] = []
+        for entry in entries where entry.name != "." && entry.name != ".." {
+            if entry.name.hasPrefix(".") && !showHidden { continue }
+            guard entry.name.utf8.starts(with: base.utf8) else { continue }
+            out.append(dirPart + entry.name + (entry.isDirectory ? "/" : ""))
+        }
+        return sortedUnique(out)
+    }
+
+    // MARK: - Statements and expressions
+
+    private func completeStatement(_ before: [UInt8]) -> Completion {
+        guard let segmentStart = statementStart(before) else {
+            return Completion(wordStart: before.count, candidates: [])  // in a string or comment
+        }
+        let wordStart = expressionWordStart(before, lowerBound: segmentStart)
+        let word = string(before[wordStart...])
+        let tokens = string(before[segmentStart..<wordStart])
+            .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let first = tokens.first else {
+            let names = vocabulary.statementWords + expressionNames
+            return Completion(wordStart: wordStart, candidates: matching(names, word))
+        }
+        if first == "set" && tokens.count == 1 {
+            return Completion(wordStart: wordStart, candidates: matching(vocabulary.tunableNames, word))
+        }
+        if first == "tap" && tokens.count == 1 {
+            return Completion(wordStart: wordStart, candidates: matching(vocabulary.followWords["tap"] ?? [], word))
+        }
+        if vocabulary.expressionStatements.contains(first) {
+            var names = expressionNames + vocabulary.expressionWords
+            if tokens.count == 1 { names += vocabulary.followWords[first] ?? [] }
+            return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: names))
+        }
+        if let follow = vocabulary.followWords[first] {
+            return Completion(wordStart: wordStart, candidates: matching(follow, word))
+        }
+        return Completion(wordStart: wordStart, candidates: [])
+    }
+
+    /// Expression completion for text after a colon command (`:watch header.h`).
+    private func expressionCompletion(_ before: [UInt8], wordStartHint: Int?) -> Completion {
+        let wordStart = expressionWordStart(before, lowerBound: 0)
+        let word = string(before[wordStart...])
+        let names = expressionNames + vocabulary.expressionWords
+        return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: names))
+    }
+
+    /// Plain names plus the openings of the subscripted forms.
+    private var expressionNames: [String] {
+        vocabulary.plainNames + ["section[", "row["]
+    }
+
+    /// `section[2].h` → `section[2].height`; otherwise prefix matches among `names`.
+    private func candidatesForName(_ word: String, names: [String]) -> [String] {
+        for (head, members) in [("section[", vocabulary.sectionMembers), ("row[", vocabulary.rowMembers)] {
+            guard word.hasPrefix(head), let close = word.range(of: "].") else { continue }
+            let prefix = String(word[..<close.upperBound])
+            let rest = String(word[close.upperBound...])
+            return sortedUnique(members.filter { $0.utf8.starts(with: rest.utf8) }.map { prefix + $0 })
+        }
+        return matching(names, word)
+    }
+
+    // MARK: - Words
+
+    /// Where the current statement begins (after the last `;`, `{` or `}` outside a
+    /// string), or nil when the cursor is inside a string or a comment.
+    private func statementStart(_ before: [UInt8]) -> Int? {
+        var start = 0
+        var inString = false
+        var escaped = false
+        for (i, b) in before.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
+                continue
+            }
+            switch b {
+            case 0x22: inString = true
+            case UInt8(ascii: "#"): return nil
+            case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): start = i + 1
+            default: break
+            }
+        }
+        return inString ? nil : start
+    }
+
+    /// Bytes that end a name in an expression. `.`, `[`, `]` are part of names; a `,`
+    /// is part of one only inside brackets (`row[0,1].y`).
+    private static let breakBytes: Set<UInt8> = Set(" \t\n\"();{}+-*/=<>!~,#".utf8)
+
+    private func expressionWordStart(_ before: [UInt8], lowerBound: Int) -> Int {
+        var i = before.count
+        var depth = 0
+        while i > lowerBound {
+            let b = before[i - 1]
+            if b == UInt8(ascii: "]") {
+                depth += 1
+            } else if b == UInt8(ascii: "[") {
+                if depth == 0 { break }
+                depth -= 1
+            } else if b == UInt8(ascii: ",") && depth > 0 {
+                // inside row[I,J]
+            } else if Completer.breakBytes.contains(b) {
+                break
+            }
+            i -= 1
+        }
+        return i
+    }
+
+    private func lastSpace(_ before: [UInt8]) -> Int {
+        (before.lastIndex { $0 == 0x20 || $0 == 0x09 }) ?? -1
+    }
+
+    private func string(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func matching(_ names: [String], _ word: String) -> [String] {
+        sortedUnique(names.filter { $0.utf8.starts(with: word.utf8) })
+    }
+
+    /// Sorted by UTF-8 bytes (locale-independent), without repeats.
+    static func sortedByBytes(_ names: [String]) -> [String] {
+        names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private func sortedUnique(_ names: [String]) -> [String] {
+        var out: [String] = []
+        for name in Completer.sortedByBytes(names) where out.last != name {
+            out.append(name)
+        }
+        return out
+    }
+
+    // MARK: - File system
+
+    /// Lists `directory` (`""` = the current directory) with opendir/readdir.
+    public static func listFileSystem(_ directory: String) -> [DirectoryEntry]? {
+        let path = directory.isEmpty ? "." : directory
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
+        var out: [DirectoryEntry] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let len = bytes.firstIndex(of: 0) ?? bytes.count
+                return String(decoding: bytes[0..<len], as: UTF8.self)
+            }
+            var isDir = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var st = stat()
+                let full = path.hasSuffix("/") ? path + name : path + "/" + name
+                if stat(full, &st) == 0 { isDir = (st.st_mode & S_IFMT) == S_IFDIR }
+            }
+            out.append(DirectoryEntry(name: name, isDirectory: isDir))
+        }
+        return out.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import ScrollScript
+
+/// `scrollscript repl [FILE]`. `args` are the arguments after `repl`. Returns the exit
+/// status: 0, or 1 when standard input is not a terminal and an entry failed, or 2 for
+/// a wrong command line.
+public func runReplCommand(_ args: [String]) -> Int32 {
+    if args.contains("-h") || args.contains("--help") {
+        writeOut(ReplCommand.usage + "\n")
+        return 0
+    }
+    if args.count > 1 || args.first.map({ $0.hasPrefix("-") && $0 != "-" }) == true {
+        writeErr("error: " + (args.count > 1 ? "repl takes at most one FILE" : "unknown option '\(args[0])'") + "\n" + ReplCommand.usage + "\n")
+        return 2
+    }
+    let engine = ReplCommand.makeEngine()
+    let history = ReplHistory.defaultPath(environment: ProcessInfo.processInfo.environment).map { ReplHistory(path: $0) }
+    let reader = LineReaders.forStandardInput(history: history)
+    if let readline = reader as? ReadlineLineReader {
+        readline.setVocabulary(engine.vocabulary)
+        writeOut("scrollscript \(ScrollScriptInfo.version) REPL; :help lists commands, Ctrl-D quits\n")
+    }
+    let loop = ReplLoop(reader: reader, engine: engine, write: writeOut)
+    let initial = args.first.map { [ColonCommand.load(path: $0, scenario: nil)] } ?? []
+    return loop.run(initial: initial)
+}
+
+public enum ReplCommand {
+    public static let usage = "usage: scrollscript repl [FILE]"
+
+    /// The engine `scrollscript repl` runs. The lead replaces this with the interpreter's
+    /// `ReplEngine` once it exists.
+    nonisolated(unsafe) public static var makeEngine: () -> ReplEngine = { InterpreterMissingEngine() }
+}
+
+/// The engine used while this binary has no interpreter: every statement and command
+/// is refused with a message saying so (`:help` and `:quit` still work, they belong to
+/// the loop). Not a test double; it is what users see until the interpreter is wired in.
+final class InterpreterMissingEngine: ReplEngine {
+    static let message = "error: this build of scrollscript has no interpreter yet; only :help and :quit work"
+
+    func handle(source: String) -> ReplReply {
+        ReplReply(output: InterpreterMissingEngine.message, failed: true)
+    }
+
+    func handle(command: ColonCommand) -> ReplReply {
+        ReplReply(output: InterpreterMissingEngine.message, failed: true)
+    }
+}

@@ -1,0 +1,69 @@
+import ScrollSim
+
+/// The words completion offers. Observable, tunable and state names come from the one
+/// table in `ScrollSim/Names.swift`; statement words are PROVISIONAL until the language
+/// front end exposes its keyword table — swap `ReplVocabulary.provisional` for one built
+/// from it (this is the only place that spells them in the REPL).
+public struct ReplVocabulary: Equatable {
+    /// Words that start a statement (`pull`, `expect`, `header`, ...).
+    public var statementWords: [String]
+    /// Words that may follow a given statement word (`header 240 pin 60` → `pin`).
+    public var followWords: [String: [String]]
+    /// Statement words whose arguments are expressions (`expect`, `print`).
+    public var expressionStatements: [String]
+    /// Words that may appear in an expression besides names (`and`, `true`).
+    public var expressionWords: [String]
+
+    public init(statementWords: [String], followWords: [String: [String]],
+                expressionStatements: [String], expressionWords: [String]) {
+        self.statementWords = statementWords
+        self.followWords = followWords
+        self.expressionStatements = expressionStatements
+        self.expressionWords = expressionWords
+    }
+
+    /// Spec §2–§5, written out by hand until the front end's table exists.
+    public static let provisional = ReplVocabulary(
+        statementWords: [
+            "scene", "scenario", "screen", "fps", "header", "toolbar", "section", "sections",
+            "accordion", "set", "pull", "drag", "release", "fling", "tap", "wait", "tick",
+            "settle", "expect", "print", "frames", "repeat",
+        ],
+        followWords: [
+            "header": ["pin", "parallax", "toggle", "nostretch"],
+            "section": ["rows", "open", "closed"],
+            "sections": ["rows"],
+            "accordion": ["single"],
+            "screen": ["x"],
+            "drag": ["in"],
+            "tap": ["header", "toolbar"],
+            "expect": ["within", "always"],
+        ],
+        expressionStatements: ["expect", "print"],
+        expressionWords: ["and", "or", "not", "true", "false", "within"]
+    )
+
+    /// Names an expression can read that need no subscript: `offset`, `header.height`,
+    /// and every tunable (`row.height`, `deceleration`).
+    public var plainNames: [String] {
+        var names = ObservableID.allCases.filter { $0.subscriptForm == .none }.map { $0.rawValue }
+        names += TunableID.allCases.map { $0.rawValue }
+        names += StateSet.allNames
+        return names
+    }
+
+    /// Members after `section[I].` (y height open rows title frame), in table order.
+    public var sectionMembers: [String] {
+        ObservableID.allCases.filter { $0.subscriptForm == .section }.compactMap { $0.member }
+    }
+
+    /// Members after `row[I,J].` (y height visible title frame), in table order.
+    public var rowMembers: [String] {
+        ObservableID.allCases.filter { $0.subscriptForm == .row }.compactMap { $0.member }
+    }
+
+    /// Names after `set`.
+    public var tunableNames: [String] {
+        TunableID.allCases.map { $0.rawValue }
+    }
+}

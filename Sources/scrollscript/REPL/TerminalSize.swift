@@ -1,0 +1,20 @@
+import CReadline
+
+/// The terminal's size in cells, for `:show`.
+public enum TerminalSize {
+    /// What readline knows (it tracks SIGWINCH), or 80 × 24 when it knows nothing
+    /// (not a terminal, or readline not started).
+    public static func current() -> (columns: Int, rows: Int) {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        rl_get_screen_size(&rows, &columns)
+        guard rows > 0, columns > 0 else { return (80, 24) }
+        return (Int(columns), Int(rows))
+    }
+
+    /// A renderer that fits the terminal, leaving one line for the prompt.
+    public static func renderer() -> ScreenRenderer {
+        let size = current()
+        return ScreenRenderer(columns: size.columns, rows: max(size.rows - 1, 2))
+    }
+}

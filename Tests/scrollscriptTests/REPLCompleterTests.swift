@@ -1,0 +1,130 @@
+import XCTest
+@testable import scrollscript
+
+final class REPLCompleterTests: XCTestCase {
+    private let files: [String: [DirectoryEntry]] = [
+        "": [DirectoryEntry(name: "scene.scroll", isDirectory: false),
+             DirectoryEntry(name: "scenarios", isDirectory: true),
+             DirectoryEntry(name: ".hidden.scroll", isDirectory: false),
+             DirectoryEntry(name: "Other.scroll", isDirectory: false),
+             DirectoryEntry(name: "b.scroll", isDirectory: false)],
+        "scenarios/": [DirectoryEntry(name: "pull.scroll", isDirectory: false),
+                       DirectoryEntry(name: "fling.scroll", isDirectory: false)],
+    ]
+
+    private func complete(_ line: String) -> Completion {
+        let files = self.files
+        let completer = Completer(listDirectory: { files[$0] })
+        return completer.complete(line: line, cursor: line.utf8.count)
+    }
+
+    func testObservableAfterDot() {
+        XCTAssertEqual(complete("header.h"), Completion(wordStart: 0, candidates: ["header.height"]))
+    }
+
+    func testAllHeaderNamesInAnExpression() {
+        // 8 header observables + 2 header tunables, sorted by bytes ("bo" < "bot" < "d" ...)
+        XCTAssertEqual(complete("print header.").candidates, [
+            "header.bodyFollows", "header.bottom", "header.duration", "header.expanded", "header.frame",
+            "header.height", "header.image.height", "header.image.y", "header.scale", "header.y",
+        ])
+        XCTAssertEqual(complete("print header.").wordStart, 6)
+    }
+
+    func testSectionMembers() {
+        XCTAssertEqual(complete("expect section[2].h").candidates, ["section[2].height"])
+        XCTAssertEqual(complete("expect section[2].").candidates, [
+            "section[2].frame", "section[2].height", "section[2].open", "section[2].rows", "section[2].title", "section[2].y",
+        ])
+    }
+
+    func testRowMembersKeepTheCommaInsideBrackets() {
+        let c = complete("print offset, row[0,1].")
+        XCTAssertEqual(c.candidates, ["row[0,1].frame", "row[0,1].height", "row[0,1].title", "row[0,1].visible", "row[0,1].y"])
+        // "print offset, " is 14 bytes
+        XCTAssertEqual(c.wordStart, 14)
+    }
+
+    func testTunablesAfterSet() {
+        XCTAssertEqual(complete("set row").candidates, ["row.height"])
+        XCTAssertEqual(complete("set ").candidates, [
+            "accordion.duration", "bounce.damping", "bounce.stiffness", "deceleration", "drag.speed",
+            "fling.duration", "header.bodyFollows", "header.duration", "inset.top", "row.height",
+            "rubberband", "section.height", "toolbar.duration", "toolbar.hideDistance", "toolbar.showVelocity",
+        ])
+    }
+
+    func testStatementStartMixesKeywordsAndNames() {
+        // keywords section/sections/set/settle, the tunable section.height, the opening section[
+        XCTAssertEqual(complete("se").candidates, ["section", "section.height", "section[", "sections", "set", "settle"])
+    }
+
+    func testSecondStatementOnALine() {
+        // the keyword fling and the tunable fling.duration
+        XCTAssertEqual(complete("pull 120; fl"), Completion(wordStart: 10, candidates: ["fling", "fling.duration"]))
+        XCTAssertEqual(complete("repeat 3 { sett"), Completion(wordStart: 11, candidates: ["settle"]))
+    }
+
+    func testFollowWords() {
+        XCTAssertEqual(complete("tap h").candidates, ["header"])
+        XCTAssertEqual(complete("header 240 p").candidates, ["parallax", "pin"])
+        XCTAssertEqual(complete("pull 1").candidates, [])
+    }
+
+    func testStateNamesInExpressions() {
+        let line = "expect offset > 3 and toolbar.state == hi"
+        XCTAssertEqual(complete(line), Completion(wordStart: line.utf8.count - 2, candidates: ["hidden", "hiding"]))
+    }
+
+    func testNothingInsideAStringOrComment() {
+        XCTAssertEqual(complete("print \"hea").candidates, [])
+        XCTAssertEqual(complete("tick # hea").candidates, [])
+    }
+
+    func testColonCommands() {
+        XCTAssertEqual(complete(":lo"), Completion(wordStart: 0, candidates: [":load"]))
+        XCTAssertEqual(complete(":s").candidates, [":save", ":show", ":step"])
+        XCTAssertEqual(complete(":").candidates.count, 18)
+        XCTAssertEqual(complete(":help br").candidates, ["break", "breaks"])
+        XCTAssertEqual(complete(":watch header.sc").candidates, ["header.scale"])
+        XCTAssertEqual(complete(":break 12 if off").candidates, ["offset"])
+        XCTAssertEqual(complete(":step 1").candidates, [])
+    }
+
+    func testFileNamesAfterLoadAndSave() {
+        // hidden files skipped; directories get a slash; sorted by bytes
+        XCTAssertEqual(complete(":load sc"), Completion(wordStart: 6, candidates: ["scenarios/", "scene.scroll"]))
+        XCTAssertEqual(complete(":save ").candidates, ["Other.scroll", "b.scroll", "scenarios/", "scene.scroll"])
+        XCTAssertEqual(complete(":load scenarios/p").candidates, ["scenarios/pull.scroll"])
+        XCTAssertEqual(complete(":load .h").candidates, [".hidden.scroll"])
+        XCTAssertEqual(complete(":load nowhere/x").candidates, [])
+        // the scenario argument is not a file
+        XCTAssertEqual(complete(":load scene.scroll sc").candidates, [])
+    }
+
+    func testRealDirectoryListingIsSortedByBytes() throws {
+        let dir = NSTemporaryDirectory() + "repl-complete-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for name in ["b.scroll", "B.scroll", "a.scroll"] {
+            FileManager.default.createFile(atPath: dir + "/" + name, contents: Data())
+        }
+        let entries = try XCTUnwrap(Completer.listFileSystem(dir + "/"))
+        XCTAssertEqual(entries.filter { !$0.name.hasPrefix(".") }.map { $0.name }, ["B.scroll", "a.scroll", "b.scroll", "sub"])
+        XCTAssertEqual(entries.first { $0.name == "sub" }?.isDirectory, true)
+        let c = Completer().complete(line: ":load \(dir)/s", cursor: (":load \(dir)/s").utf8.count)
+        XCTAssertEqual(c.candidates, [dir + "/sub/"])
+        XCTAssertTrue(c.suppressesSpace)
+    }
+
+    func testSpaceSuppression() {
+        XCTAssertTrue(Completion(wordStart: 0, candidates: ["section["]).suppressesSpace)
+        XCTAssertFalse(Completion(wordStart: 0, candidates: ["offset"]).suppressesSpace)
+        XCTAssertFalse(Completion(wordStart: 0, candidates: ["dir/", "b"]).suppressesSpace)
+    }
+
+    func testWordStartCountsUTF8Bytes() {
+        // "print 山手 " = 6 + 3*2 + 1 = 13 bytes
+        XCTAssertEqual(complete("print 山手 off"), Completion(wordStart: 13, candidates: ["offset"]))
+    }
+}

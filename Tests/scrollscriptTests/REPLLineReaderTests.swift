@@ -1,0 +1,65 @@
+import XCTest
+import Glibc
+@testable import scrollscript
+
+final class REPLLineReaderTests: XCTestCase {
+    private func reader(feeding bytes: [UInt8]) -> (PlainLineReader, Int32) {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        bytes.withUnsafeBytes { _ = write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        return (PlainLineReader(fileDescriptor: fds[0]), fds[0])
+    }
+
+    func testLinesCRLFAndLastLineWithoutNewline() {
+        let (r, fd) = reader(feeding: Array("pull 120\r\nprint offset\n\nlast".utf8))
+        defer { close(fd) }
+        XCTAssertEqual(r.readLine(prompt: "scroll> "), .line("pull 120"))
+        XCTAssertEqual(r.readLine(prompt: ""), .line("print offset"))
+        XCTAssertEqual(r.readLine(prompt: ""), .line(""))
+        XCTAssertEqual(r.readLine(prompt: ""), .line("last"))
+        XCTAssertEqual(r.readLine(prompt: ""), .eof)
+        XCTAssertEqual(r.readLine(prompt: ""), .eof)
+        XCTAssertFalse(r.isInteractive)
+    }
+
+    func testInvalidUTF8BecomesReplacementCharacter() {
+        let (r, fd) = reader(feeding: [0x61, 0xFF, 0x0A, 0xE5, 0xB1, 0xB1, 0x0D])  // "a\xFF\n山\r"
+        defer { close(fd) }
+        XCTAssertEqual(r.readLine(prompt: ""), .line("a\u{FFFD}"))
+        XCTAssertEqual(r.readLine(prompt: ""), .line("山"))
+        XCTAssertEqual(r.readLine(prompt: ""), .eof)
+    }
+
+    func testLongInputAcrossManyReads() {
+        var bytes: [UInt8] = []
+        for i in 0..<5000 { bytes += Array("tick \(i)\n".utf8) }
+        // "tick 0".."tick 9" 7 bytes each (70), 10..99 8 (720), 100..999 9 (8100),
+        // 1000..4999 10 (40000): 48890 bytes, under a pipe's 64 KiB buffer, over 4096-byte reads.
+        XCTAssertEqual(bytes.count, 48_890)
+        let (r, fd) = reader(feeding: bytes)
+        defer { close(fd) }
+        var count = 0
+        while case .line(let l) = r.readLine(prompt: "") {
+            if count < 3 { XCTAssertEqual(l, "tick \(count)") }
+            count += 1
+        }
+        XCTAssertEqual(count, 5000)
+    }
+
+    func testInterruptFlag() {
+        XCTAssertTrue(Interrupt.install())
+        Interrupt.clear()
+        XCTAssertFalse(Interrupt.isPending)
+        XCTAssertGreaterThanOrEqual(Interrupt.wakeDescriptor, 0)
+        raise(SIGINT)
+        XCTAssertTrue(Interrupt.isPending)
+        XCTAssertTrue(Interrupt.poll())
+        // the self-pipe is readable, so a poll() waiting on it wakes
+        var pfd = pollfd(fd: Interrupt.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&pfd, 1, 0), 1)
+        Interrupt.clear()
+        XCTAssertFalse(Interrupt.isPending)
+        XCTAssertEqual(poll(&pfd, 1, 0), 0)
+    }
+}
