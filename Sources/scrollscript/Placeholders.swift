@@ -17,14 +17,3 @@ let runCommand = Command(
 
     """,
     run: notYet("run"))
-
-let fmtCommand = Command(
-    name: "fmt",
-    summary: "print or check the canonical layout",
-    help: """
-    usage: scrollscript fmt [--check] PATH ...
-
-    Prints each file in the canonical layout, or with --check lists files that differ.
-
-    """,
-    run: notYet("fmt"))

@@ -1,0 +1,48 @@
+// The formatter's output: whole lines with a two-space indent, and the blank-line rules
+// (at most one blank line in a row; none at the start of the file, after a line that
+// opens a block, or before a line that closes one).
+
+/// Collects the formatted text line by line.
+struct LineWriter {
+    /// The text so far; every line ends with "\n".
+    private(set) var text = ""
+    private var depth = 0
+    /// A blank line was asked for and is written before the next line, if that line may have one.
+    private var wantBlank = false
+    /// Nothing written yet, or the last line opened a block: no blank line may follow.
+    private var atBlockStart = true
+
+    /// Asks for one blank line before the next line (several requests still give one).
+    mutating func blankLine() {
+        wantBlank = true
+    }
+
+    /// Writes one line at the current indent.
+    mutating func line(_ s: String) {
+        if wantBlank && !atBlockStart { text += "\n" }
+        wantBlank = false
+        atBlockStart = false
+        writeIndented(s)
+    }
+
+    /// Writes a line that ends with `{` and indents what follows.
+    mutating func open(_ s: String) {
+        line(s)
+        depth += 1
+        atBlockStart = true
+    }
+
+    /// Writes the `}` line of a block (a pending blank line is dropped) one level out.
+    mutating func close(_ s: String) {
+        depth = max(0, depth - 1)
+        wantBlank = false
+        atBlockStart = false
+        writeIndented(s)
+    }
+
+    private mutating func writeIndented(_ s: String) {
+        for _ in 0..<depth { text += "  " }
+        text += s
+        text += "\n"
+    }
+}

@@ -1,0 +1,129 @@
+// `scrollscript fmt [--check | -w] PATH ...`: the canonical layout (grammar.md §8).
+import Foundation
+import ScrollScript
+
+let fmtCommand = Command(
+    name: "fmt",
+    summary: "print, check or rewrite files in the canonical layout",
+    help: """
+    usage: scrollscript fmt [--check | -w] PATH ...
+
+    Prints each file in the canonical layout (directories: every *.scroll inside,
+    recursively, not following directory links, sorted by path; - reads standard
+    input). Comments are kept; numbers, units and strings stay exactly as written.
+
+    options:
+      --check     print nothing but the names of the files whose layout differs,
+                  one per line; exit 1 when there is any
+      -w, --write rewrite the files that differ in place, atomically (a temporary
+                  file in the same directory is renamed over the original, which
+                  keeps its permissions); files already in the layout are not touched
+
+    A file that does not parse is never changed: its errors are printed as by
+    'scrollscript check' (FILE:LINE:COL: error: MESSAGE, the line and a caret).
+
+    Exit status: 0 done (with --check: every file is in the layout), 1 with --check
+    when a file would change, 2 a file could not be read or parsed, or the command
+    line was wrong.
+
+    """,
+    run: runFmt)
+
+/// What `fmt` does with each file's canonical layout.
+private enum FmtMode {
+    case print, check, write
+}
+
+func runFmt(_ args: [String]) -> Int32 {
+    var paths: [String] = []
+    var mode = FmtMode.print
+    var onlyPaths = false
+    for a in args {
+        if !onlyPaths && a == "--" { onlyPaths = true; continue }
+        if !onlyPaths && a.hasPrefix("-") && a != "-" {
+            let wanted: FmtMode
+            switch a {
+            case "--check": wanted = .check
+            case "-w", "--write": wanted = .write
+            default: return usageError("fmt: unknown option '\(a)'")
+            }
+            if mode != .print && mode != wanted {
+                return usageError("fmt: --check and -w cannot be used together")
+            }
+            mode = wanted
+            continue
+        }
+        paths.append(a)
+    }
+    if paths.isEmpty {
+        return usageError("fmt: no files given (usage: scrollscript fmt [--check | -w] PATH ...)")
+    }
+    if mode == .write && paths.contains("-") {
+        return usageError("fmt: -w cannot rewrite standard input")
+    }
+    var run = FmtRun(mode: mode)
+    for p in paths {
+        if p == "-" {
+            run.format(SourceFile(name: "<stdin>", bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile())), path: nil)
+            continue
+        }
+        let (files, missing) = collectScenarioFiles([p])
+        for m in missing { run.fail("cannot read '\(m)': no such file or directory") }
+        for f in files {
+            switch loadSource(path: f) {
+            case .failure(let e): run.fail(e.message)
+            case .success(let source): run.format(source, path: f)
+            }
+        }
+    }
+    if run.errorCount > 0 {
+        writeErr("\(run.errorCount) error\(run.errorCount == 1 ? "" : "s")\n")
+    }
+    return run.status
+}
+
+/// One `fmt` invocation: formats files one by one and keeps the exit status.
+private struct FmtRun {
+    let mode: FmtMode
+    /// The highest status so far: 1 a file would change (--check), 2 an error.
+    var status: Int32 = 0
+    /// Diagnostics printed (for the closing `N errors` line).
+    var errorCount = 0
+
+    init(mode: FmtMode) {
+        self.mode = mode
+    }
+
+    mutating func fail(_ message: String) {
+        writeErr("scrollscript: \(message)\n")
+        status = 2
+    }
+
+    /// Formats one source; `path` is nil for standard input.
+    mutating func format(_ source: SourceFile, path: String?) {
+        let text: String
+        switch formatSource(source) {
+        case .failed(let diagnostics):
+            let lines = source.lines
+            writeErr(diagnostics.map { renderDiagnostic($0, sourceLines: lines) }.joined())
+            errorCount += diagnostics.count
+            status = 2
+            return
+        case .formatted(let t):
+            text = t
+        }
+        let bytes = Array(text.utf8)
+        switch mode {
+        case .print:
+            writeOut(text)
+        case .check:
+            if bytes != source.bytes {
+                writeOut(source.name + "\n")
+                status = max(status, 1)
+            }
+        case .write:
+            guard let path, bytes != source.bytes else { return }
+            if let problem = writeFileAtomically(path: path, bytes: bytes) { fail(problem) }
+        }
+    }
+}
