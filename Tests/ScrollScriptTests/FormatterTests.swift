@@ -113,4 +113,14 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(problem, "cannot rewrite '\(f.path)': No such file or directory")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: d.path), [])
     }
+
+    func testAtomicWriteRefusesAReadOnlyFile() throws {
+        try XCTSkipIf(getuid() == 0, "root may write any file")
+        let d = try tempDir()
+        let f = d.appendingPathComponent("ro.scroll")
+        try Data("old\n".utf8).write(to: f)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: f.path)
+        XCTAssertEqual(writeFileAtomically(path: f.path, bytes: Array("new\n".utf8)), "cannot rewrite '\(f.path)': Permission denied")
+        XCTAssertEqual(try Data(contentsOf: f), Data("old\n".utf8))
+    }
 }

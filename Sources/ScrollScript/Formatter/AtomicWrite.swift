@@ -10,13 +10,15 @@ import Darwin
 /// (and owner, when allowed), is flushed to disk, then renamed over the original. A
 /// symbolic link is followed: its target is rewritten and the link stays. Returns nil on
 /// success, else a one-line reason (the original is then untouched and no temporary file
-/// is left behind).
+/// is left behind). A file the user may not write is refused, as an in-place write would be.
 public func writeFileAtomically(path: String, bytes: [UInt8]) -> String? {
     guard let resolved = realpath(path, nil) else { return "cannot rewrite '\(path)': \(errnoText())" }
     let target = String(cString: resolved)
     free(resolved)
     var st = stat()
     guard stat(target, &st) == 0 else { return "cannot rewrite '\(path)': \(errnoText())" }
+    // The rename would succeed over a read-only file; respect the author's protection.
+    guard access(target, W_OK) == 0 else { return "cannot rewrite '\(path)': \(errnoText())" }
     let dir: String
     let base: String
     if let slash = target.lastIndex(of: "/") {
