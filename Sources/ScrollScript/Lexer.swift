@@ -165,7 +165,12 @@ public struct Lexer {
                 return lexWord()
             } else if b >= 0x80 {
                 // Non-ASCII: a word if it decodes, else an invalid byte.
-                if decodeUTF8(bytes, pos) != nil { return lexWord() }
+                if let (v, n) = decodeUTF8(bytes, pos) {
+                    // The non-ASCII spaces that end a word (U+3000, U+00A0) separate tokens
+                    // like a space (an empty word here would never advance).
+                    if v == 0x3000 || v == 0xA0 { pos += n; col += 1; return nil }
+                    return lexWord()
+                }
                 let l = tp(pos, 1)
                 _ = skipScalar()
                 return Token(kind: .error, at: l)
