@@ -7,17 +7,6 @@ private func notYet(_ name: String) -> ([String]) -> Int32 {
     }
 }
 
-let runCommand = Command(
-    name: "run",
-    summary: "run scenario files (default: scenarios/)",
-    help: """
-    usage: scrollscript run [PATH ...] [-e TEXT] [-]
-
-    Runs scenario files; directories give every *.scroll inside, recursively.
-
-    """,
-    run: notYet("run"))
-
 let fmtCommand = Command(
     name: "fmt",
     summary: "print or check the canonical layout",
