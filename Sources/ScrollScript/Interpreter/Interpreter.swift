@@ -38,27 +38,23 @@ public final class Interpreter {
     /// Statements started so far (the 10 million limit).
     public private(set) var statementCount = 0
 
-    /// One open statement list.
-    private struct Level {
-        var statements: [Stmt]
-        var index: Int
-        /// Further passes over `statements` after this one (repeat bodies).
-        var passesLeft: Int
-    }
-
-    /// A statement that takes frames, in progress.
+    /// What the statement in progress (`active`) is doing frame by frame.
     private enum Activity {
         case none
-        /// pull/drag/fling/wait/tick: frames left.
-        case frames(Stmt, left: Int)
-        /// settle: frames run so far.
-        case settle(Stmt, ran: Int)
-        /// expect within: frames left before it fails.
-        case within(Stmt, Expr, left: Int)
+        /// pull/drag/fling/wait/tick: `counter` frames left.
+        case frames
+        /// settle: `counter` frames run so far.
+        case settle
+        /// expect within `withinExpr`: `counter` frames left before it fails.
+        case within
     }
 
-    private var stack: [Level]
+    private var stack = ControlStack()
     private var activity: Activity = .none
+    /// The statement in progress (when `activity` is not `.none`).
+    private var active: Stmt?
+    private var counter = 0
+    private var withinExpr: Expr?
     /// Registered `expect always` invariants: the statement and its condition.
     private var invariants: [(stmt: Stmt, expr: Expr)] = []
     private var maxFrames = 0
@@ -70,7 +66,7 @@ public final class Interpreter {
     /// A fresh world from `config`, ready to run `statements` (a checked scenario's).
     public init(config: SceneConfig, statements: [Stmt] = []) {
         world = World(config)
-        stack = statements.isEmpty ? [] : [Level(statements: statements, index: 0, passesLeft: 0)]
+        stack.push(statements, extraPasses: 0)
         setLimits(config)
     }
 
@@ -94,10 +90,9 @@ public final class Interpreter {
     /// The statement in progress (a timed action paused mid-way), else the next to run.
     public var currentStatement: Stmt? {
         switch activity {
-        case .frames(let s, _), .settle(let s, _), .within(let s, _, _): return s
+        case .frames, .settle, .within: return active
         case .none:
-            guard let top = stack.last, top.index < top.statements.count else { return nil }
-            return top.statements[top.index]
+            return stack.peek()
         }
     }
 
@@ -111,11 +106,7 @@ public final class Interpreter {
     /// The caller checks them first (`checkStatements(_:config:)`).
     public func append(_ statements: [Stmt]) {
         guard failure == nil, !statements.isEmpty else { return }
-        if stack.isEmpty {
-            stack = [Level(statements: statements, index: 0, passesLeft: 0)]
-        } else {
-            stack[0].statements.append(contentsOf: statements)
-        }
+        stack.appendToBottom(statements)
     }
 
     /// After a failure, makes the session usable again (the REPL goes on after a failed
@@ -126,8 +117,8 @@ public final class Interpreter {
             invariants.removeAll { $0.stmt.location == f.location }
         }
         failure = nil
-        stack = []
-        activity = .none
+        stack.clear()
+        clearActivity()
         pendingTop = nil
     }
 
@@ -148,6 +139,10 @@ public final class Interpreter {
     @discardableResult
     public func run() -> StepEvent {
         while true {
+            if case .frames = activity, failure == nil, let e = runTimedFrames() {
+                if e != .statement { return e }
+                continue
+            }
             let e = advance()
             if e != .frame && e != .statement { return e }
         }
@@ -181,23 +176,25 @@ public final class Interpreter {
     /// statement (which may finish at once).
     public func advance() -> StepEvent {
         if failure != nil { return .failed }
+        guard let s = active else { return startNext() }
         switch activity {
-        case .none: return startNext()
-        case .frames(let s, let left):
+        case .none:
+            return startNext()
+        case .frames:
             if let stop = runFrame() { return stop }
-            if left <= 1 { return finish(s) }
-            activity = .frames(s, left: left - 1)
-            return .frame
-        case .settle(let s, let ran):
+            counter -= 1
+            return counter <= 0 ? finish(s) : .frame
+        case .settle:
             if let stop = runFrame() { return stop }
             if world.isAtRest { return finish(s) }
-            if ran + 1 >= settleFrames {
+            counter += 1
+            if counter >= settleFrames {
                 return fail(s.location, "settle: still moving after \(Int(Limits.settleSeconds)) s of simulated time")
             }
-            activity = .settle(s, ran: ran + 1)
             return .frame
-        case .within(let s, let e, let left):
+        case .within:
             if let stop = runFrame() { return stop }
+            guard let e = withinExpr else { return finish(s) }
             let ev = Evaluator(world: world)
             do {
                 if try ev.condition(e) { return finish(s) }
@@ -206,12 +203,23 @@ public final class Interpreter {
             } catch {
                 return fail(s.location, "\(error)")
             }
-            if left <= 1 {
+            counter -= 1
+            if counter <= 0 {
                 return fail(s.location, "expectation still false after \(durationText(s))", notes: failureNotes(e, ev))
             }
-            activity = .within(s, e, left: left - 1)
             return .frame
         }
+    }
+
+    /// `run()`'s fast path for pull/drag/fling/wait/tick: the same per-frame work as
+    /// `advance()`, without returning between frames.
+    private func runTimedFrames() -> StepEvent? {
+        while counter > 0 {
+            if let stop = runFrame() { return stop }
+            counter -= 1
+        }
+        if let s = active { return finish(s) }
+        return nil
     }
 
     // MARK: - Frames
@@ -253,11 +261,8 @@ public final class Interpreter {
 
     /// Takes the next statement off the control stack and starts it.
     private func startNext() -> StepEvent {
-        popExhausted()
-        guard let top = stack.last else { return .finished }
-        let s = top.statements[top.index]
-        stack[stack.count - 1].index += 1
-        if stack.count == 1 { pendingTop = s }
+        guard let s = stack.next() else { return .finished }
+        if stack.depth == 1 { pendingTop = s }
         statementCount &+= 1
         if statementCount > Limits.scenarioStatements {
             return fail(s.location, "the scenario passed the limit of 10,000,000 executed statements")
@@ -309,7 +314,7 @@ public final class Interpreter {
                 throw RuntimeError(s.location, "settle while a finger is down: release it first")
             }
             if world.isAtRest { return finish(s) }
-            activity = .settle(s, ran: 0)
+            begin(.settle, s, counter: 0)
             return advance()
         case .expect(let e):
             if try ev.condition(e) { return finish(s) }
@@ -319,7 +324,8 @@ public final class Interpreter {
             let n = World.frameCount(seconds: try number(t, ev), fps: world.config.fps)
             if n == 0 { return fail(s.location, "expectation is false", notes: failureNotes(e, ev)) }
             try checkTimeLimit(s, frames: n)
-            activity = .within(s, e, left: n)
+            begin(.within, s, counter: n)
+            withinExpr = e
             return advance()
         case .expectAlways(let e):
             if try !ev.condition(e) {
@@ -341,7 +347,7 @@ public final class Interpreter {
         case .repeatBlock(let count, let body):
             let n = try whole(count, ev, what: "a repeat count")
             if n > 0 && !body.statements.isEmpty {
-                stack.append(Level(statements: body.statements, index: 0, passesLeft: n - 1))
+                stack.push(body.statements, extraPasses: n - 1)
             }
             return finish(s)
         case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set:
@@ -354,7 +360,7 @@ public final class Interpreter {
     private func timed(_ s: Stmt, _ n: Int) throws -> StepEvent {
         if n <= 0 { return finish(s) }
         try checkTimeLimit(s, frames: n)
-        activity = .frames(s, left: n)
+        begin(.frames, s, counter: n)
         return advance()
     }
 
@@ -365,31 +371,32 @@ public final class Interpreter {
         }
     }
 
-    private func finish(_ s: Stmt) -> StepEvent {
+    private func begin(_ a: Activity, _ s: Stmt, counter c: Int) {
+        activity = a
+        active = s
+        counter = c
+    }
+
+    private func clearActivity() {
         activity = .none
-        popExhausted()
-        if stack.count <= 1, let top = pendingTop {
+        active = nil
+        withinExpr = nil
+        counter = 0
+    }
+
+    private func finish(_ s: Stmt) -> StepEvent {
+        clearActivity()
+        stack.popExhausted()
+        if stack.depth <= 1, let top = pendingTop {
             completed.append(top)
             pendingTop = nil
         }
         return .statement
     }
 
-    /// Drops finished statement lists, starting the next pass of a `repeat` body.
-    private func popExhausted() {
-        while let top = stack.last, top.index >= top.statements.count {
-            if top.passesLeft > 0 {
-                stack[stack.count - 1].passesLeft -= 1
-                stack[stack.count - 1].index = 0
-            } else {
-                stack.removeLast()
-            }
-        }
-    }
-
     @discardableResult
     private func fail(_ location: SourceLocation, _ message: String, notes: [String] = []) -> StepEvent {
-        activity = .none
+        clearActivity()
         if failure == nil {
             failure = RunFailure(location: location, message: message, notes: notes, time: world.time)
         }
@@ -456,8 +463,8 @@ public final class Interpreter {
     /// invariants, the completed list and a failure are cleared.
     public func reset(config: SceneConfig) {
         world = World(config)
-        stack = []
-        activity = .none
+        stack.clear()
+        clearActivity()
         invariants = []
         completed = []
         failure = nil

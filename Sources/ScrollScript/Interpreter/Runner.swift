@@ -106,7 +106,7 @@ public struct Runner {
                 }
             }
         }
-        if passed + failed == 0 {
+        if passed + failed == 0 && status < 2 {
             if let filter, !filter.isEmpty {
                 err += "scrollscript: no scenario matches --filter \(quoteString(filter))\n"
             } else {
