@@ -176,16 +176,24 @@ public final class Interpreter {
     /// statement (which may finish at once).
     public func advance() -> StepEvent {
         if failure != nil { return .failed }
-        guard let s = active else { return startNext() }
+        guard let s = active, activity != .none else { return startNext() }
+        let stop = runFrame()
+        if failure != nil { return .failed }
+        let result = afterFrame(s)
+        if result == .failed { return .failed }
+        return stop ?? result
+    }
+
+    /// The statement in progress after one of its frames: counts it, and finishes or fails
+    /// the statement when it is done. Returns `.frame` while it goes on.
+    private func afterFrame(_ s: Stmt) -> StepEvent {
         switch activity {
         case .none:
-            return startNext()
+            return .statement
         case .frames:
-            if let stop = runFrame() { return stop }
             counter -= 1
             return counter <= 0 ? finish(s) : .frame
         case .settle:
-            if let stop = runFrame() { return stop }
             if world.isAtRest { return finish(s) }
             counter += 1
             if counter >= settleFrames {
@@ -193,7 +201,6 @@ public final class Interpreter {
             }
             return .frame
         case .within:
-            if let stop = runFrame() { return stop }
             guard let e = withinExpr else { return finish(s) }
             let ev = Evaluator(world: world)
             do {
@@ -214,12 +221,15 @@ public final class Interpreter {
     /// `run()`'s fast path for pull/drag/fling/wait/tick: the same per-frame work as
     /// `advance()`, without returning between frames.
     private func runTimedFrames() -> StepEvent? {
+        guard let s = active else { return nil }
         while counter > 0 {
-            if let stop = runFrame() { return stop }
+            let stop = runFrame()
+            if failure != nil { return .failed }
             counter -= 1
+            if counter <= 0 { _ = finish(s) }
+            if let stop { return stop }
         }
-        if let s = active { return finish(s) }
-        return nil
+        return finish(s)
     }
 
     // MARK: - Frames
