@@ -26,6 +26,9 @@ public final class Interpreter {
     public private(set) var world: World
     /// Receives each line of `print` and `frames` output (without a line end).
     public var output: (String) -> Void = { _ in }
+    /// Receives the value of each expression statement (a file run ignores it; the REPL
+    /// prints it).
+    public var onExpression: ((Expr, Value) -> Void)?
     /// Called after every frame, once invariants are checked; return true to pause there
     /// (the REPL's `:watch`). Traces record frames here.
     public var observer: ((Interpreter) -> Bool)?
@@ -352,7 +355,8 @@ public final class Interpreter {
             for line in framesLines() { output(line) }
             return finish(s)
         case .expression(let e):
-            _ = try ev.eval(e)
+            let v = try ev.eval(e)
+            onExpression?(e, v.value)
             return finish(s)
         case .repeatBlock(let count, let body):
             let n = try whole(count, ev, what: "a repeat count")
@@ -471,12 +475,14 @@ public final class Interpreter {
     /// Replaces the world with a fresh one from `config` at t = 0: the REPL does this when
     /// a configuration statement is typed after time advanced. Queued statements, the
     /// invariants, the completed list and a failure are cleared.
-    public func reset(config: SceneConfig) {
+    /// With `keepingCompleted` the completed list stays (configuration typed before time
+    /// advanced does not discard what ran).
+    public func reset(config: SceneConfig, keepingCompleted: Bool = false) {
         world = World(config)
         stack.clear()
         clearActivity()
         invariants = []
-        completed = []
+        if !keepingCompleted { completed = [] }
         failure = nil
         statementCount = 0
         pendingTop = nil
