@@ -85,7 +85,7 @@ struct Evaluator {
         case .bool(let b, _): return .bool(b)
         case .name(let name, let loc): return try evalName(name, loc)
         case .indexed(let base, let indexes, let member, let loc):
-            return EvalValue(try indexedValue(base, indexes, member, loc).value)
+            return EvalValue(try indexed(base, indexes, member, loc).0)
         case .paren(let x, _): return try eval(x)
         case .unary(let op, let x, let loc): return try evalUnary(op, x, loc)
         case .binary(let op, let a, let b, let loc): return try evalBinary(op, a, b, loc)
@@ -111,37 +111,45 @@ struct Evaluator {
         }
     }
 
-    /// `section[I].member` / `row[I,J].member`: its observable, indexes, and value.
+    /// `section[I].member` / `row[I,J].member` with its name as written with numbers
+    /// (`section[0].y`), for failure reports and `print`.
     func indexedValue(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) throws -> (name: String, value: Value) {
+        let (value, i, j) = try indexed(base, indexes, member, loc)
+        return (base == "row" ? "row[\(i),\(j)].\(member)" : "section[\(i)].\(member)", value)
+    }
+
+    /// The value of `section[I].member` / `row[I,J].member` and its indexes. No allocation
+    /// and no string work unless it fails: invariants evaluate this after every frame.
+    func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) throws -> (Value, Int, Int) {
         let form: Subscript = base == "row" ? .row : .section
-        guard let id = ObservableID.subscripted(form, member: member) else {
+        guard let id = subscriptedObservable(form, member) else {
             throw RuntimeError(loc, "unknown name '\(base)[...].\(member)'")
         }
-        var ix: [Int] = []
-        for x in indexes {
-            let v = try eval(x)
-            guard case .number(let d, _) = v, let i = wholeIndex(d) else {
-                throw RuntimeError(x.startLocation, "an index must be a whole number from 0, not \(v.value.formatted)")
-            }
-            ix.append(i)
-        }
         let need = form == .row ? 2 : 1
-        guard ix.count == need else {
+        guard indexes.count == need else {
             throw RuntimeError(loc, "\(base) takes \(need) index\(need == 1 ? "" : "es")")
         }
+        let i = try index(indexes[0])
         let count = world.sectionCount
-        guard ix[0] < count else {
-            throw RuntimeError(loc, "there is no section \(ix[0]): the table has \(count) section\(count == 1 ? "" : "s")")
+        guard i < count else {
+            throw RuntimeError(loc, "there is no section \(i): the table has \(count) section\(count == 1 ? "" : "s")")
         }
-        if form == .row {
-            var rows = 0
-            if case .number(let r, _) = world.value(.sectionRows, section: ix[0]) { rows = Int(exactly: r) ?? 0 }
-            guard ix[1] < rows else {
-                throw RuntimeError(loc, "there is no row \(ix[1]) in section \(ix[0]): it has \(rows) row\(rows == 1 ? "" : "s")")
-            }
-            return ("row[\(ix[0]),\(ix[1])].\(member)", world.value(id, section: ix[0], row: ix[1]))
+        guard form == .row else { return (world.value(id, section: i), i, 0) }
+        let j = try index(indexes[1])
+        var rows = 0
+        if case .number(let r, _) = world.value(.sectionRows, section: i) { rows = Int(exactly: r) ?? 0 }
+        guard j < rows else {
+            throw RuntimeError(loc, "there is no row \(j) in section \(i): it has \(rows) row\(rows == 1 ? "" : "s")")
         }
-        return ("section[\(ix[0])].\(member)", world.value(id, section: ix[0]))
+        return (world.value(id, section: i, row: j), i, j)
+    }
+
+    private func index(_ x: Expr) throws -> Int {
+        let v = try eval(x)
+        guard case .number(let d, _) = v, let i = wholeIndex(d) else {
+            throw RuntimeError(x.startLocation, "an index must be a whole number from 0, not \(v.value.formatted)")
+        }
+        return i
     }
 
     private func wholeIndex(_ d: Double) -> Int? {
@@ -248,6 +256,28 @@ struct Evaluator {
         }
         return defaultTolerance(q, fps: world.config.fps)
     }
+}
+
+/// `section[I].member` / `row[I,J].member` observables, built once from Names.swift so
+/// that a lookup after every frame (`expect always section[0].y ...`) allocates nothing.
+private struct SubscriptedEntry {
+    var form: Subscript
+    var member: String
+    var id: ObservableID
+}
+
+private let subscriptedTable: [SubscriptedEntry] =
+    ObservableID.allCases.compactMap { id in id.member.map { SubscriptedEntry(form: id.subscriptForm, member: $0, id: id) } }
+
+private func subscriptedObservable(_ form: Subscript, _ member: String) -> ObservableID? {
+    // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
+    var k = 0
+    while k < subscriptedTable.count {
+        let e = subscriptedTable[k]
+        if e.form == form && e.member == member { return e.id }
+        k += 1
+    }
+    return nil
 }
 
 /// The default `~=` tolerance for a quantity (spec §5).

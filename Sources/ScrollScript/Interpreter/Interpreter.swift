@@ -53,13 +53,17 @@ public final class Interpreter {
     }
 
     private var stack = ControlStack()
+    private struct Invariant {
+        var stmt: Stmt
+        var expr: Expr
+    }
     private var activity: Activity = .none
     /// The statement in progress (when `activity` is not `.none`).
     private var active: Stmt?
     private var counter = 0
     private var withinExpr: Expr?
     /// Registered `expect always` invariants: the statement and its condition.
-    private var invariants: [(stmt: Stmt, expr: Expr)] = []
+    private var invariants: [Invariant] = []
     private var maxFrames = 0
     private var settleFrames = 0
     /// The bottom-level statement being run (recorded in `completed` when it and every
@@ -255,7 +259,11 @@ public final class Interpreter {
 
     private func checkInvariants() -> StepEvent? {
         let ev = Evaluator(world: world)
-        for inv in invariants {
+        // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
+        var k = 0
+        while k < invariants.count {
+            let inv = invariants[k]
+            k += 1
             do {
                 if try !ev.condition(inv.expr) {
                     return fail(inv.stmt.location, "invariant broken at \(timeText(world.time))",
@@ -345,7 +353,7 @@ public final class Interpreter {
                 return fail(s.location, "invariant broken at \(timeText(world.time))", notes: failureNotes(e, ev))
             }
             if !invariants.contains(where: { $0.stmt.location == s.location }) {
-                invariants.append((s, e))
+                invariants.append(Invariant(stmt: s, expr: e))
             }
             return finish(s)
         case .print(let exprs):
