@@ -53,6 +53,15 @@ final class InterpreterSessionTests: XCTestCase {
         XCTAssertEqual(s.enter("toolbar.y").output, ["toolbar.y = 623.00"])
     }
 
+    func testTapsReportTheirReceiver() {
+        let s = Session()
+        s.enter("header 100 toggle 200")
+        let r = s.enter("tap header")
+        XCTAssertEqual(r.output.count, 1)
+        XCTAssertTrue(r.output[0].hasPrefix("tap: "), r.output[0])
+        XCTAssertEqual(s.world.value(.headerExpanded), .bool(true))
+    }
+
     func testInterruptAndResume() {
         let s = Session()
         var frames = 0

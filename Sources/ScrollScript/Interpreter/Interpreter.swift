@@ -29,6 +29,8 @@ public final class Interpreter {
     /// Receives the value of each expression statement (a file run ignores it; the REPL
     /// prints it).
     public var onExpression: ((Expr, Value) -> Void)?
+    /// Receives what each tap reached (the REPL reports it; spec §6.6).
+    public var onTap: ((TapOutcome) -> Void)?
     /// Called after every frame, once invariants are checked; return true to pause there
     /// (the REPL's `:watch`). Traces record frames here.
     public var observer: ((Interpreter) -> Bool)?
@@ -315,16 +317,16 @@ public final class Interpreter {
             return finish(s)
         case .tapHeader(let i):
             if let i {
-                _ = try world.tap(.section(try whole(i, ev, what: "a section index")))
+                onTap?(try world.tap(.section(try whole(i, ev, what: "a section index"))))
             } else {
-                _ = try world.tap(.header)
+                onTap?(try world.tap(.header))
             }
             return finish(s)
         case .tapToolbar:
-            _ = try world.tap(.toolbar)
+            onTap?(try world.tap(.toolbar))
             return finish(s)
         case .tap(let x, let y):
-            _ = try world.tap(.point(x: try number(x, ev), y: try number(y, ev)))
+            onTap?(try world.tap(.point(x: try number(x, ev), y: try number(y, ev))))
             return finish(s)
         case .wait(let t):
             return try timed(s, World.frameCount(seconds: try number(t, ev), fps: world.config.fps))
