@@ -317,16 +317,16 @@ public final class Interpreter {
             return finish(s)
         case .tapHeader(let i):
             if let i {
-                onTap?(try world.tap(.section(try whole(i, ev, what: "a section index"))))
+                try tap(.section(try whole(i, ev, what: "a section index")))
             } else {
-                onTap?(try world.tap(.header))
+                try tap(.header)
             }
             return finish(s)
         case .tapToolbar:
-            onTap?(try world.tap(.toolbar))
+            try tap(.toolbar)
             return finish(s)
         case .tap(let x, let y):
-            onTap?(try world.tap(.point(x: try number(x, ev), y: try number(y, ev))))
+            try tap(.point(x: try number(x, ev), y: try number(y, ev)))
             return finish(s)
         case .wait(let t):
             return try timed(s, World.frameCount(seconds: try number(t, ev), fps: world.config.fps))
@@ -378,6 +378,12 @@ public final class Interpreter {
             // Configuration is applied when the world is built; the checker removes it.
             return finish(s)
         }
+    }
+
+    /// Taps (always, whether or not anyone listens to the outcome).
+    private func tap(_ target: TapTarget) throws {
+        let outcome = try world.tap(target)
+        onTap?(outcome)
     }
 
     /// Starts a statement of `n` frames (0: it is done).
