@@ -1,0 +1,85 @@
+// Why a scenario failed, and how that is shown (spec §5, §7):
+//
+//     FILE:LINE:COL: error: MESSAGE
+//     <source line>
+//     <caret>
+//       header.height is 300.06 at t = 0.400 s
+//       ~= expected 290.00 within 0.50, actual 300.06 (off by 10.06)
+
+/// The first failure of a scenario: a false expectation, a broken invariant, a run-time
+/// error or a limit.
+public struct RunFailure: Equatable, Sendable {
+    /// The statement (or, for an error inside an expression, the operator) where it failed.
+    public var location: SourceLocation
+    /// One sentence: `expectation is false`, `release with no finger down`.
+    public var message: String
+    /// The observables of the failed expression with their values, and `~=` details;
+    /// one line each, without indentation.
+    public var notes: [String]
+    /// Simulated time of the failure, seconds.
+    public var time: Double
+
+    public init(location: SourceLocation, message: String, notes: [String] = [], time: Double) {
+        self.location = location
+        self.message = message
+        self.notes = notes
+        self.time = time
+    }
+
+    /// The diagnostic (the front end's renderer), then each note indented by two spaces.
+    public func render(sourceLines: [String]) -> String {
+        var out = renderDiagnostic(at: location, message: message, sourceLines: sourceLines)
+        for n in notes { out += "  " + n + "\n" }
+        return out
+    }
+}
+
+/// `t = 0.400 s`
+func timeText(_ t: Double) -> String {
+    "t = " + formatFixed(t, 3) + " s"
+}
+
+/// Notes for a false expression: every observable (and tunable) in it with its value now,
+/// then the details of each `~=` in it. Observables are listed once, in source order.
+func failureNotes(_ e: Expr, _ evaluator: Evaluator) -> [String] {
+    var names: [(String, Value)] = []
+    var approx: [String] = []
+    collect(e, evaluator, &names, &approx)
+    let t = timeText(evaluator.world.time)
+    var notes: [String] = []
+    var seen: [String] = []
+    for (n, v) in names where !seen.contains(n) {
+        seen.append(n)
+        notes.append("\(n) is \(v.formatted) at \(t)")
+    }
+    if notes.isEmpty { notes.append("at \(t)") }
+    return notes + approx
+}
+
+private func collect(_ e: Expr, _ ev: Evaluator, _ names: inout [(String, Value)], _ approx: inout [String]) {
+    switch e {
+    case .number, .string, .bool: return
+    case .name(let n, _):
+        switch resolveName(n) {
+        case .observable(let id)?: names.append((n, ev.world.value(id)))
+        case .tunable(let id)?: names.append((n, ev.world.value(id)))
+        default: return
+        }
+    case .indexed(let base, let indexes, let member, let loc):
+        for x in indexes { collect(x, ev, &names, &approx) }
+        if let r = try? ev.indexedValue(base, indexes, member, loc) { names.append((r.name, r.value)) }
+    case .paren(let x, _), .unary(_, let x, _): collect(x, ev, &names, &approx)
+    case .binary(_, let a, let b, _):
+        collect(a, ev, &names, &approx)
+        collect(b, ev, &names, &approx)
+    case .compare(let op, let a, let b, let tol, let loc):
+        collect(a, ev, &names, &approx)
+        collect(b, ev, &names, &approx)
+        if op == .approx, let c = try? ev.compare(op, a, b, tol, loc), !c.holds,
+           case .number(let l, _) = c.left, case .number(let r, _) = c.right, let t = c.tolerance {
+            let q = c.quantity ?? .number
+            let f = { (x: Double) in Value.number(x, q).formatted }
+            approx.append("~= expected \(f(r)) within \(f(t)), actual \(f(l)) (off by \(f(abs(l - r))))")
+        }
+    }
+}

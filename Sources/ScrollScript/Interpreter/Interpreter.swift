@@ -1,0 +1,507 @@
+// The interpreter: runs one scenario's statements against a World, one statement or one
+// frame at a time (see docs/interpreter.md).
+//
+// State: the world, an explicit control stack (one entry per open statement list: the
+// scenario's, and each running `repeat` body), the timed action in progress (if any), the
+// registered `expect always` invariants, and the counters behind the limits of spec §7.
+// Nothing recurses over blocks; nothing re-runs from the start.
+
+/// What one call to `advance()`, `stepStatement()`, `stepFrame()` or `run()` ended with.
+public enum StepEvent: Equatable, Sendable {
+    /// A display frame ran; the statement in progress is not finished.
+    case frame
+    /// A statement finished (after zero or more frames).
+    case statement
+    /// `shouldInterrupt` returned true, or the observer asked to stop, at the end of a
+    /// frame. The world is intact; the statement in progress goes on at the next call.
+    case paused
+    /// The scenario failed (see `failure`). Nothing more runs.
+    case failed
+    /// Every statement ran. More can be added with `append(_:)`.
+    case finished
+}
+
+public final class Interpreter {
+    /// The world as it is now (read observables with `world.value(...)`).
+    public private(set) var world: World
+    /// Receives each line of `print` and `frames` output (without a line end).
+    public var output: (String) -> Void = { _ in }
+    /// Receives the value of each expression statement (a file run ignores it; the REPL
+    /// prints it).
+    public var onExpression: ((Expr, Value) -> Void)?
+    /// Receives what each tap reached (the REPL reports it; spec §6.6).
+    public var onTap: ((TapOutcome) -> Void)?
+    /// Called after every frame, once invariants are checked; return true to pause there
+    /// (the REPL's `:watch`). Traces record frames here.
+    public var observer: ((Interpreter) -> Bool)?
+    /// Polled once per frame (the REPL's Ctrl-C); true pauses at the end of that frame.
+    public var shouldInterrupt: () -> Bool = { false }
+    /// The first failure; once set, nothing more runs.
+    public private(set) var failure: RunFailure?
+    /// Top-level statements that ran to the end without error, in order (the REPL's `:save`).
+    public private(set) var completed: [Stmt] = []
+    /// Statements started so far (the 10 million limit).
+    public private(set) var statementCount = 0
+
+    /// What the statement in progress (`active`) is doing frame by frame.
+    private enum Activity {
+        case none
+        /// pull/drag/fling/wait/tick: `counter` frames left.
+        case frames
+        /// settle: `counter` frames run so far.
+        case settle
+        /// expect within `withinExpr`: `counter` frames left before it fails.
+        case within
+    }
+
+    private var stack = ControlStack()
+    private struct Invariant {
+        var stmt: Stmt
+        var expr: Expr
+    }
+    private var activity: Activity = .none
+    /// The statement in progress (when `activity` is not `.none`).
+    private var active: Stmt?
+    private var counter = 0
+    private var withinExpr: Expr?
+    /// Registered `expect always` invariants: the statement and its condition.
+    private var invariants: [Invariant] = []
+    private var maxFrames = 0
+    private var settleFrames = 0
+    /// The bottom-level statement being run (recorded in `completed` when it and every
+    /// statement of its `repeat` body have run).
+    private var pendingTop: Stmt?
+
+    /// A fresh world from `config`, ready to run `statements` (a checked scenario's).
+    public init(config: SceneConfig, statements: [Stmt] = []) {
+        world = World(config)
+        stack.push(statements, extraPasses: 0)
+        setLimits(config)
+    }
+
+    private func setLimits(_ config: SceneConfig) {
+        let fps = max(1, config.fps)
+        maxFrames = Int(Limits.scenarioSeconds) * fps
+        settleFrames = Int(Limits.settleSeconds) * fps
+    }
+
+    /// A checked scenario, from a fresh world.
+    public convenience init(_ scenario: CheckedScenario) {
+        self.init(config: scenario.config, statements: scenario.statements)
+    }
+
+    /// True when no statement is left to run or in progress.
+    public var isFinished: Bool {
+        if case .none = activity { return stack.isEmpty }
+        return false
+    }
+
+    /// The statement in progress (a timed action paused mid-way), else the next to run.
+    public var currentStatement: Stmt? {
+        switch activity {
+        case .frames, .settle, .within: return active
+        case .none:
+            return stack.peek()
+        }
+    }
+
+    /// True while a timed action is part-way through.
+    public var isInsideStatement: Bool {
+        if case .none = activity { return false }
+        return true
+    }
+
+    /// Queues more top-level statements after the ones already there (the REPL's entries).
+    /// The caller checks them first (`checkStatements(_:config:)`).
+    public func append(_ statements: [Stmt]) {
+        guard failure == nil, !statements.isEmpty else { return }
+        stack.appendToBottom(statements)
+    }
+
+    /// After a failure, makes the session usable again (the REPL goes on after a failed
+    /// entry): forgets the failure, the statements still queued and the statement in
+    /// progress, and unregisters the invariant that failed. The world stays as it is.
+    public func recover() {
+        if let f = failure {
+            invariants.removeAll { $0.stmt.location == f.location }
+        }
+        failure = nil
+        stack.clear()
+        clearActivity()
+        pendingTop = nil
+    }
+
+    /// Evaluates an expression now (the REPL's expressions, `:display`, `:watch`).
+    public func evaluate(_ e: Expr) -> Result<Value, RuntimeError> {
+        do {
+            return .success(try Evaluator(world: world).eval(e).value)
+        } catch let err as RuntimeError {
+            return .failure(err)
+        } catch {
+            return .failure(RuntimeError(e.startLocation, "\(error)"))
+        }
+    }
+
+    // MARK: - Driving
+
+    /// Runs until every statement has run, a failure, or a pause.
+    @discardableResult
+    public func run() -> StepEvent {
+        while true {
+            if case .frames = activity, failure == nil, let e = runTimedFrames() {
+                if e != .statement { return e }
+                continue
+            }
+            let e = advance()
+            if e != .frame && e != .statement { return e }
+        }
+    }
+
+    /// Runs until the current statement finishes (or a failure, pause, the end).
+    @discardableResult
+    public func stepStatement() -> StepEvent {
+        while true {
+            let e = advance()
+            if e != .frame { return e }
+        }
+    }
+
+    /// Runs until one frame has run (zero-frame statements before it run too), or a
+    /// failure, pause or the end. With nothing in progress and nothing queued, runs one
+    /// bare frame, like `tick`.
+    @discardableResult
+    public func stepFrame() -> StepEvent {
+        if isFinished && failure == nil {
+            return runFrame() ?? .frame
+        }
+        while true {
+            let before = world.frameIndex
+            let e = advance()
+            if e == .failed || e == .paused || e == .finished || world.frameIndex != before { return e }
+        }
+    }
+
+    /// One unit of work: one frame of the statement in progress, or the start of the next
+    /// statement (which may finish at once).
+    public func advance() -> StepEvent {
+        if failure != nil { return .failed }
+        guard let s = active, activity != .none else { return startNext() }
+        let stop = runFrame()
+        if failure != nil { return .failed }
+        let result = afterFrame(s)
+        if result == .failed { return .failed }
+        return stop ?? result
+    }
+
+    /// The statement in progress after one of its frames: counts it, and finishes or fails
+    /// the statement when it is done. Returns `.frame` while it goes on.
+    private func afterFrame(_ s: Stmt) -> StepEvent {
+        switch activity {
+        case .none:
+            return .statement
+        case .frames:
+            counter -= 1
+            return counter <= 0 ? finish(s) : .frame
+        case .settle:
+            if world.isAtRest { return finish(s) }
+            counter += 1
+            if counter >= settleFrames {
+                return fail(s.location, "settle: still moving after \(Int(Limits.settleSeconds)) s of simulated time")
+            }
+            return .frame
+        case .within:
+            guard let e = withinExpr else { return finish(s) }
+            let ev = Evaluator(world: world)
+            do {
+                if try ev.condition(e) { return finish(s) }
+            } catch let err as RuntimeError {
+                return fail(err.location, err.message)
+            } catch {
+                return fail(s.location, "\(error)")
+            }
+            counter -= 1
+            if counter <= 0 {
+                return fail(s.location, "expectation still false after \(durationText(s))", notes: failureNotes(e, ev))
+            }
+            return .frame
+        }
+    }
+
+    /// `run()`'s fast path for pull/drag/fling/wait/tick: the same per-frame work as
+    /// `advance()`, without returning between frames.
+    private func runTimedFrames() -> StepEvent? {
+        guard let s = active else { return nil }
+        while counter > 0 {
+            let stop = runFrame()
+            if failure != nil { return .failed }
+            counter -= 1
+            if counter <= 0 { _ = finish(s) }
+            if let stop { return stop }
+        }
+        return finish(s)
+    }
+
+    // MARK: - Frames
+
+    /// Runs one frame, then the limit, the invariants, the observer and the interrupt
+    /// poll. Returns nil to go on, else how the run stops here.
+    private func runFrame() -> StepEvent? {
+        world.step()
+        if world.frameIndex > maxFrames {
+            let s = currentStatement
+            return fail(s?.location ?? SourceLocation(file: "", line: 0, column: 0),
+                        "the scenario passed the limit of 24 h of simulated time")
+        }
+        if !invariants.isEmpty, let stop = checkInvariants() { return stop }
+        var pause = false
+        if let observer, observer(self) { pause = true }
+        if shouldInterrupt() { pause = true }
+        return pause ? .paused : nil
+    }
+
+    private func checkInvariants() -> StepEvent? {
+        let ev = Evaluator(world: world)
+        // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
+        var k = 0
+        while k < invariants.count {
+            let inv = invariants[k]
+            k += 1
+            do {
+                if try !ev.condition(inv.expr) {
+                    return fail(inv.stmt.location, "invariant broken at \(timeText(world.time))",
+                                notes: failureNotes(inv.expr, ev))
+                }
+            } catch let err as RuntimeError {
+                return fail(err.location, err.message)
+            } catch {
+                return fail(inv.stmt.location, "\(error)")
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Statements
+
+    /// Takes the next statement off the control stack and starts it.
+    private func startNext() -> StepEvent {
+        guard let s = stack.next() else { return .finished }
+        if stack.depth == 1 { pendingTop = s }
+        statementCount &+= 1
+        if statementCount > Limits.scenarioStatements {
+            return fail(s.location, "the scenario passed the limit of 10,000,000 executed statements")
+        }
+        do {
+            return try start(s)
+        } catch let err as RuntimeError {
+            return fail(err.location, err.message)
+        } catch let err as SimError {
+            return fail(s.location, err.message)
+        } catch {
+            return fail(s.location, "\(error)")
+        }
+    }
+
+    private func start(_ s: Stmt) throws -> StepEvent {
+        let ev = Evaluator(world: world)
+        switch s.kind {
+        case .pull(let d):
+            return try timed(s, world.beginPull(try number(d, ev)))
+        case .drag(let d, let t):
+            let dist = try number(d, ev)
+            let dur = try t.map { try number($0, ev) }
+            return try timed(s, world.beginDrag(dist, duration: dur))
+        case .fling(let v):
+            return try timed(s, world.beginFling(try number(v, ev)))
+        case .release:
+            try world.release()
+            return finish(s)
+        case .tapHeader(let i):
+            if let i {
+                try tap(.section(try whole(i, ev, what: "a section index")))
+            } else {
+                try tap(.header)
+            }
+            return finish(s)
+        case .tapToolbar:
+            try tap(.toolbar)
+            return finish(s)
+        case .tap(let x, let y):
+            try tap(.point(x: try number(x, ev), y: try number(y, ev)))
+            return finish(s)
+        case .wait(let t):
+            return try timed(s, World.frameCount(seconds: try number(t, ev), fps: world.config.fps))
+        case .tick(let n):
+            return try timed(s, try n.map { try whole($0, ev, what: "a frame count") } ?? 1)
+        case .settle:
+            if world.fingerIsDown {
+                throw RuntimeError(s.location, "settle while a finger is down: release it first")
+            }
+            if world.isAtRest { return finish(s) }
+            begin(.settle, s, counter: 0)
+            return advance()
+        case .expect(let e):
+            if try ev.condition(e) { return finish(s) }
+            return fail(s.location, "expectation is false", notes: failureNotes(e, ev))
+        case .expectWithin(let t, let e):
+            if try ev.condition(e) { return finish(s) }
+            let n = World.frameCount(seconds: try number(t, ev), fps: world.config.fps)
+            if n == 0 { return fail(s.location, "expectation is false", notes: failureNotes(e, ev)) }
+            try checkTimeLimit(s, frames: n)
+            begin(.within, s, counter: n)
+            withinExpr = e
+            return advance()
+        case .expectAlways(let e):
+            if try !ev.condition(e) {
+                return fail(s.location, "invariant broken at \(timeText(world.time))", notes: failureNotes(e, ev))
+            }
+            if !invariants.contains(where: { $0.stmt.location == s.location }) {
+                invariants.append(Invariant(stmt: s, expr: e))
+            }
+            return finish(s)
+        case .print(let exprs):
+            output(try printLine(exprs, ev))
+            return finish(s)
+        case .frames:
+            for line in framesLines() { output(line) }
+            return finish(s)
+        case .expression(let e):
+            let v = try ev.eval(e)
+            onExpression?(e, v.value)
+            return finish(s)
+        case .repeatBlock(let count, let body):
+            let n = try whole(count, ev, what: "a repeat count")
+            if n > 0 && !body.statements.isEmpty {
+                stack.push(body.statements, extraPasses: n - 1)
+            }
+            return finish(s)
+        case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set:
+            // Configuration is applied when the world is built; the checker removes it.
+            return finish(s)
+        }
+    }
+
+    /// Taps (always, whether or not anyone listens to the outcome).
+    private func tap(_ target: TapTarget) throws {
+        let outcome = try world.tap(target)
+        onTap?(outcome)
+    }
+
+    /// Starts a statement of `n` frames (0: it is done).
+    private func timed(_ s: Stmt, _ n: Int) throws -> StepEvent {
+        if n <= 0 { return finish(s) }
+        try checkTimeLimit(s, frames: n)
+        begin(.frames, s, counter: n)
+        return advance()
+    }
+
+    /// A statement that would run past 24 h fails before it runs (no input hangs the tool).
+    private func checkTimeLimit(_ s: Stmt, frames n: Int) throws {
+        if n > maxFrames - world.frameIndex {
+            throw RuntimeError(s.location, "this statement would pass the limit of 24 h of simulated time")
+        }
+    }
+
+    private func begin(_ a: Activity, _ s: Stmt, counter c: Int) {
+        activity = a
+        active = s
+        counter = c
+    }
+
+    private func clearActivity() {
+        activity = .none
+        active = nil
+        withinExpr = nil
+        counter = 0
+    }
+
+    private func finish(_ s: Stmt) -> StepEvent {
+        clearActivity()
+        stack.popExhausted()
+        if stack.depth <= 1, let top = pendingTop {
+            completed.append(top)
+            pendingTop = nil
+        }
+        return .statement
+    }
+
+    @discardableResult
+    private func fail(_ location: SourceLocation, _ message: String, notes: [String] = []) -> StepEvent {
+        clearActivity()
+        if failure == nil {
+            failure = RunFailure(location: location, message: message, notes: notes, time: world.time)
+        }
+        return .failed
+    }
+
+    // MARK: - Arguments and output
+
+    private func number(_ e: Expr, _ ev: Evaluator) throws -> Double {
+        let v = try ev.eval(e)
+        guard case .number(let d, _) = v, d.isFinite else {
+            throw RuntimeError(e.startLocation, "expected a number, not \(v.kindName)")
+        }
+        return d
+    }
+
+    private func whole(_ e: Expr, _ ev: Evaluator, what: String) throws -> Int {
+        let d = try number(e, ev)
+        guard d >= 0, d == d.rounded(), d < 9.0e15, let n = Int(exactly: d) else {
+            throw RuntimeError(e.startLocation, "\(what) must be a whole number from 0, not \(formatFixed(d, 3))")
+        }
+        return n
+    }
+
+    private func durationText(_ s: Stmt) -> String {
+        if case .expectWithin(let t, _) = s.kind, case .number(let d, _)? = try? Evaluator(world: world).eval(t) {
+            return formatFixed(d, 3) + " s"
+        }
+        return "its time limit"
+    }
+
+    /// `print a, b`: `t = 0.400 s: header.height = 300.06, "text"`.
+    private func printLine(_ exprs: [Expr], _ ev: Evaluator) throws -> String {
+        var parts: [String] = []
+        for e in exprs {
+            let v = try ev.eval(e).value
+            switch e {
+            case .name(let n, _): parts.append("\(n) = \(v.formatted)")
+            case .indexed(let base, let ix, let member, let loc):
+                let name = (try? ev.indexedValue(base, ix, member, loc).name) ?? base
+                parts.append("\(name) = \(v.formatted)")
+            case .string(let s): parts.append(s.value)
+            default: parts.append(v.formatted)
+            }
+        }
+        return timeText(world.time) + ": " + parts.joined(separator: ", ")
+    }
+
+    /// `frames`: a heading with the time, then one line per view on screen.
+    private func framesLines() -> [String] {
+        var lines = ["frames at " + timeText(world.time) + ":"]
+        for f in world.visibleFrames() {
+            var line = "  " + f.name + " " + f.rect.formatted
+            if let t = f.title { line += " " + quoteString(t) }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    // MARK: - REPL support
+
+    /// Replaces the world with a fresh one from `config` at t = 0: the REPL does this when
+    /// a configuration statement is typed after time advanced. Queued statements, the
+    /// invariants, the completed list and a failure are cleared.
+    /// With `keepingCompleted` the completed list stays (configuration typed before time
+    /// advanced does not discard what ran).
+    public func reset(config: SceneConfig, keepingCompleted: Bool = false) {
+        world = World(config)
+        stack.clear()
+        clearActivity()
+        invariants = []
+        if !keepingCompleted { completed = [] }
+        failure = nil
+        statementCount = 0
+        pendingTop = nil
+        setLimits(config)
+    }
+}

@@ -1,0 +1,139 @@
+// A live session for the REPL: entries typed one at a time run against one world.
+//
+//     let session = Session()
+//     let r = session.enter("header 240 pin 60")   // configuration: a fresh world
+//     session.enter("pull 120")                     // runs 24 frames
+//     session.enter("header.height")                // r.output == ["header.height = 300.06"]
+//
+// Each entry is parsed, checked against the current configuration, then run; a failed
+// entry leaves the world where the failure happened and the session goes on.
+
+/// What one entry did.
+public struct EntryResult: Equatable, Sendable {
+    /// Parse and check errors; when not empty nothing ran.
+    public var diagnostics: [Diagnostic]
+    /// `print`/`frames` lines, the values of expression statements (`header.height = 300.06`)
+    /// and what taps reached (`tap: ...`, `TapOutcome.description`).
+    public var output: [String]
+    /// How the run ended (`.finished`, `.failed`, `.paused`); nil when nothing ran.
+    public var event: StepEvent?
+    /// The failure of this entry (an expectation, a run-time error, a limit).
+    public var failure: RunFailure?
+    /// True when a configuration statement was typed after time advanced: the world was
+    /// rebuilt from the new configuration at t = 0, and the earlier actions were dropped.
+    public var rebuilt: Bool
+
+    public var failed: Bool { !diagnostics.isEmpty || failure != nil }
+}
+
+public final class Session {
+    /// The configuration the world was built from (every configuration statement typed so far).
+    public private(set) var config: SceneConfig
+    /// The configuration statements typed, in order (for `:save`).
+    public private(set) var configuration: [Stmt] = []
+    /// The engine: step it frame by frame, set `shouldInterrupt` and `observer` on it.
+    public let interpreter: Interpreter
+    /// The world now.
+    public var world: World { interpreter.world }
+    /// The statements that ran without error, in order (for `:save`, after `configuration`).
+    public var actions: [Stmt] { interpreter.completed }
+
+    /// The configuration the session started from (a loaded file's scenario, or the default).
+    private let baseConfig: SceneConfig
+
+    public init(config: SceneConfig = SceneConfig()) {
+        self.config = config
+        baseConfig = config
+        interpreter = Interpreter(config: config)
+    }
+
+    /// Parses, checks and runs one entry (a line, or a block's lines joined with `\n`).
+    /// A run paused by `shouldInterrupt` returns `.paused`; `resume()` goes on.
+    @discardableResult
+    public func enter(_ text: String, file: String = "<repl>") -> EntryResult {
+        var result = EntryResult(diagnostics: [], output: [], event: nil, failure: nil, rebuilt: false)
+        let (program, parseDiags) = parseChunk(text, file: file)
+        if !parseDiags.isEmpty {
+            result.diagnostics = parseDiags
+            return result
+        }
+        let stmts = program.statements
+        for s in stmts {
+            if case .scene = s.kind { result.diagnostics.append(Diagnostic(s.location, "a 'scene' block cannot be typed here; type its statements, or :load a file")) }
+            if case .scenario = s.kind { result.diagnostics.append(Diagnostic(s.location, "a 'scenario' block cannot be typed here; type its statements, or :load a file")) }
+        }
+        if !result.diagnostics.isEmpty { return result }
+        let configStmts = stmts.filter { $0.kind.isConfiguration }
+        var newConfig = config
+        if !configStmts.isEmpty {
+            // All typed configuration at once on the base, so that `section` lines typed
+            // one by one accumulate as in a file (and replace the base's list).
+            let applied = applyConfiguration(configuration + configStmts, to: baseConfig)
+            if !applied.diagnostics.isEmpty {
+                result.diagnostics = applied.diagnostics
+                return result
+            }
+            newConfig = applied.config
+        }
+        let actions = stmts.filter { !$0.kind.isConfiguration }
+        let diags = checkStatements(actions, config: newConfig)
+        if !diags.isEmpty {
+            result.diagnostics = diags
+            return result
+        }
+        if !configStmts.isEmpty {
+            let advanced = world.frameIndex > 0 || interpreter.completed.contains { $0.kind.advancesTime }
+            config = newConfig
+            configuration += configStmts
+            interpreter.reset(config: newConfig, keepingCompleted: !advanced)
+            result.rebuilt = advanced
+        }
+        guard !actions.isEmpty else { return result }
+        interpreter.append(actions)
+        return run(into: result)
+    }
+
+    /// Goes on after a pause (Ctrl-C).
+    @discardableResult
+    public func resume() -> EntryResult {
+        run(into: EntryResult(diagnostics: [], output: [], event: nil, failure: nil, rebuilt: false))
+    }
+
+    /// A fresh world from the current configuration (the REPL's `:reset`).
+    public func reset() {
+        interpreter.reset(config: config)
+    }
+
+    private func run(into r: EntryResult) -> EntryResult {
+        var result = r
+        var lines: [String] = []
+        interpreter.output = { lines.append($0) }
+        interpreter.onExpression = { e, v in lines.append(expressionText(e, v)) }
+        interpreter.onTap = { lines.append("tap: \($0.description)") }
+        let event = interpreter.run()
+        interpreter.output = { _ in }
+        interpreter.onExpression = nil
+        interpreter.onTap = nil
+        result.output = lines
+        result.event = event
+        if event == .failed {
+            result.failure = interpreter.failure
+            interpreter.recover()
+        }
+        return result
+    }
+}
+
+/// `header.height = 300.06` for a name, the value alone for anything else.
+func expressionText(_ e: Expr, _ v: Value) -> String {
+    switch e {
+    case .name(let n, _): return "\(n) = \(v.formatted)"
+    case .indexed(let base, let ix, let member, _):
+        var idx: [String] = []
+        for x in ix {
+            if case .number(let n, _) = x { idx.append(n.raw) } else { return v.formatted }
+        }
+        return "\(base)[\(idx.joined(separator: ","))].\(member) = \(v.formatted)"
+    default: return v.formatted
+    }
+}

@@ -1,0 +1,262 @@
+import XCTest
+@testable import ScrollScript
+
+/// The interpreter's stepping API and semantics. Expected numbers are worked out by hand
+/// from the spec (arithmetic in the comments), never read back from the tool.
+final class InterpreterTests: XCTestCase {
+    /// The one scenario of `text` (a file without blocks), ready to run.
+    func scenario(_ text: String, file: String = "t.scroll") throws -> CheckedScenario {
+        let r = checkSource(SourceFile(name: file, text: text))
+        XCTAssertEqual(r.diagnostics, [], "check errors")
+        return try XCTUnwrap(r.scenarios.first)
+    }
+
+    func interpreter(_ text: String) throws -> Interpreter {
+        Interpreter(try scenario(text))
+    }
+
+    func number(_ v: Value) -> Double {
+        if case .number(let x, _) = v { return x }
+        XCTFail("not a number: \(v)")
+        return .nan
+    }
+
+    // MARK: - Stepping
+
+    func testFrameByFrameThroughAPull() throws {
+        // pull 120 at 300 pt/s: 0.4 s = 24 frames; the finger is at 120*i/24 = 5i at frame i.
+        let it = try interpreter("pull 120\nexpect finger.translation == 120")
+        XCTAssertEqual(it.stepFrame(), .frame)
+        XCTAssertEqual(it.world.frameIndex, 1)
+        XCTAssertTrue(it.isInsideStatement)
+        XCTAssertEqual(number(it.world.value(.fingerTranslation)), 5, accuracy: 1e-9)
+        XCTAssertEqual(it.stepFrame(), .frame)
+        XCTAssertEqual(number(it.world.value(.fingerTranslation)), 10, accuracy: 1e-9)
+        XCTAssertEqual(it.stepStatement(), .statement)
+        XCTAssertEqual(it.world.frameIndex, 24)
+        XCTAssertFalse(it.isInsideStatement)
+        XCTAssertEqual(it.currentStatement?.location.line, 2)
+        XCTAssertEqual(it.run(), .finished)
+        XCTAssertNil(it.failure)
+        XCTAssertTrue(it.isFinished)
+    }
+
+    func testZeroFrameStatementsThenAFrame() throws {
+        // stepFrame runs the zero-frame statements before the first frame, then stops.
+        let it = try interpreter("header 100 toggle 200\ntap header\nprint offset\ntick 5")
+        XCTAssertEqual(it.stepFrame(), .frame)
+        XCTAssertEqual(it.world.frameIndex, 1)
+        XCTAssertEqual(it.world.value(.headerExpanded), .bool(true))
+    }
+
+    func testInterruptStopsAtTheEndOfAFrameAndResumes() throws {
+        // wait 1s = 60 frames; interrupt once frame 10 ran.
+        let it = try interpreter("wait 1s\ntick")
+        it.shouldInterrupt = { it.world.frameIndex == 10 }
+        XCTAssertEqual(it.run(), .paused)
+        XCTAssertEqual(it.world.frameIndex, 10)
+        XCTAssertEqual(it.currentStatement?.location.line, 1)
+        it.shouldInterrupt = { false }
+        XCTAssertEqual(it.run(), .finished)
+        XCTAssertEqual(it.world.frameIndex, 61)
+    }
+
+    func testObserverAfterEveryFrameAndItCanPause() throws {
+        // wait 0.5s = 30 frames, tick 3 = 3 frames: 33 calls, frame indexes 1...33.
+        let it = try interpreter("wait 0.5s\ntick 3")
+        var seen: [Int] = []
+        it.observer = { seen.append($0.world.frameIndex); return false }
+        XCTAssertEqual(it.run(), .finished)
+        XCTAssertEqual(seen, Array(1...33))
+
+        let it2 = try interpreter("wait 0.5s")
+        it2.observer = { $0.world.frameIndex == 7 }
+        XCTAssertEqual(it2.run(), .paused)
+        XCTAssertEqual(it2.world.frameIndex, 7)
+    }
+
+    func testRepeatUsesTheControlStack() throws {
+        // 4 x 3 ticks = 12 frames; 1 + 4*(1 + 3) = 17 statements (outer, inner, tick).
+        let it = try interpreter("repeat 4 { repeat 3 { tick } }")
+        XCTAssertEqual(it.run(), .finished)
+        XCTAssertEqual(it.world.frameIndex, 12)
+        XCTAssertEqual(it.statementCount, 17)
+    }
+
+    func testDeepRepeatNestingDoesNotRecurse() throws {
+        // 200 nested repeat 1 blocks around one tick: one frame.
+        let text = String(repeating: "repeat 1 { ", count: 200) + "tick" + String(repeating: " }", count: 200)
+        let it = try interpreter(text)
+        XCTAssertEqual(it.run(), .finished)
+        XCTAssertEqual(it.world.frameIndex, 1)
+    }
+
+    // MARK: - Expectations
+
+    func testExpectAlwaysRegisteredOnceAndFailsAtTheFirstFalseFrame() throws {
+        // time < 0.05 is false from frame 3 (3/60 = 0.05) on.
+        let it = try interpreter("repeat 3 {\n  expect always time < 0.05\n  tick\n}\ntick 10")
+        XCTAssertEqual(it.run(), .failed)
+        let f = try XCTUnwrap(it.failure)
+        XCTAssertEqual(f.location.line, 2)
+        XCTAssertEqual(f.location.column, 3)
+        XCTAssertEqual(f.time, 3.0 / 60, accuracy: 1e-12)
+        XCTAssertEqual(f.message, "invariant broken at t = 0.050 s")
+        XCTAssertEqual(f.notes, ["time is 0.050 at t = 0.050 s"])
+    }
+
+    func testExpectWithinWaitsFrameByFrame() throws {
+        // drag -15 at 300 pt/s: 0.05 s = 3 frames; the toolbar follows the finger down
+        // 15 pt and the release animates it back over 0.2 s = 12 frames: shown at frame 15.
+        let it = try interpreter("toolbar\ndrag -15\nrelease\nexpect within 0.3s toolbar.state == shown\nexpect time == 0.25")
+        XCTAssertEqual(it.run(), .finished)
+        XCTAssertNil(it.failure)
+        XCTAssertEqual(it.world.frameIndex, 15)
+    }
+
+    func testExpectWithinChecksTheCurrentFrameFirst() throws {
+        let it = try interpreter("expect within 1s time == 0")
+        XCTAssertEqual(it.run(), .finished)
+        XCTAssertEqual(it.world.frameIndex, 0)
+    }
+
+    func testExpectWithinFailsAtItsDeadline() throws {
+        // 0.1 s = 6 frames: fails at t = 0.1 with the value at that frame.
+        let it = try interpreter("expect within 0.1s time > 1")
+        XCTAssertEqual(it.run(), .failed)
+        XCTAssertEqual(it.world.frameIndex, 6)
+        XCTAssertEqual(it.failure?.message, "expectation still false after 0.100 s")
+    }
+
+    func testDefaultTolerances() throws {
+        // Half a frame at 60 fps is 1/120 = 0.008333 s; 0.5 pt; 0.005 for plain numbers.
+        let cases: [(String, Bool)] = [
+            ("expect time ~= 0.008", true), ("expect time ~= 0.0084", false),
+            ("fps 10\nexpect time ~= 0.05", true), ("fps 10\nexpect time ~= 0.051", false),
+            ("expect offset ~= 0.5", true), ("expect offset ~= 0.51", false),
+            ("expect velocity ~= -0.5", true), ("expect velocity ~= -0.6", false),
+            ("header 100\nexpect header.scale ~= 1.005", true), ("header 100\nexpect header.scale ~= 1.006", false),
+            ("expect offset ~= 3 within 3", true), ("expect offset ~= 3 within 2.9", false),
+        ]
+        for (text, passes) in cases {
+            let it = try interpreter(text)
+            XCTAssertEqual(it.run(), passes ? .finished : .failed, text)
+        }
+    }
+
+    func testApproxFailureNotes() throws {
+        // offset 0 vs 2 with the default 0.5 pt.
+        let it = try interpreter("expect offset ~= 2")
+        XCTAssertEqual(it.run(), .failed)
+        XCTAssertEqual(it.failure?.notes, ["offset is 0.00 at t = 0.000 s", "~= expected 2.00 within 0.50, actual 0.00 (off by 2.00)"])
+    }
+
+    // MARK: - Errors and limits
+
+    func testRuntimeErrorsAreFailuresNotTraps() throws {
+        let it = try interpreter("expect offset / offset == 0")
+        XCTAssertEqual(it.run(), .failed)
+        XCTAssertEqual(it.failure?.message, "division by zero")
+        XCTAssertEqual(it.failure?.location.column, 15)
+
+        // Kinds that the checker would refuse, evaluated directly.
+        let (program, diags) = parseChunk("toolbar.state == 1")
+        XCTAssertEqual(diags, [])
+        guard case .expression(let e)? = program.statements.first?.kind else { return XCTFail("not an expression") }
+        guard case .failure(let err) = Interpreter(config: SceneConfig()).evaluate(e) else { return XCTFail("no error") }
+        XCTAssertEqual(err.message, "cannot compare a state with a number")
+    }
+
+    func testSettleErrors() throws {
+        let down = try interpreter("pull 10\nsettle")
+        XCTAssertEqual(down.run(), .failed)
+        XCTAssertEqual(down.failure?.location.line, 2)
+        XCTAssertEqual(down.failure?.message, "settle while a finger is down: release it first")
+        // Already at rest: no frame.
+        let rest = try interpreter("settle")
+        XCTAssertEqual(rest.run(), .finished)
+        XCTAssertEqual(rest.world.frameIndex, 0)
+    }
+
+    func testTimeLimitFailsTheCrossingStatementAtOnce() throws {
+        // 50000 s + 50000 s > 86400 s: the second wait fails before it runs.
+        let it = try interpreter("repeat 2 {\n  wait 50000s\n}")
+        XCTAssertEqual(it.run(), .failed)
+        XCTAssertEqual(it.failure?.location.line, 2)
+        XCTAssertEqual(it.failure?.time, 50000)
+    }
+
+    func testStatementLimit() throws {
+        // 1 + 3334 * (1 + 3000) = 10,006,335 statements > 10,000,000. Statement number
+        // 10,000,001: 10,000,000 = 3001 * 3332 + 2668 -> pass 3333, item 2668 = the 2667th
+        // `expect` of that pass (item 1 is the inner repeat), at column 29.
+        let it = try interpreter("repeat 3334 { repeat 3000 { expect true } }")
+        XCTAssertEqual(it.run(), .failed)
+        XCTAssertEqual(it.failure?.location.column, 29)
+        XCTAssertEqual(it.failure?.message, "the scenario passed the limit of 10,000,000 executed statements")
+        XCTAssertEqual(it.statementCount, 10_000_001)
+    }
+
+    // MARK: - REPL support
+
+    func testAppendResetRecoverAndCompleted() throws {
+        var config = SceneConfig()
+        config.header = HeaderConfig(height: 100)
+        let it = Interpreter(config: config)
+        XCTAssertEqual(it.run(), .finished)
+        func enter(_ text: String) -> StepEvent {
+            let (p, d) = parseChunk(text)
+            XCTAssertEqual(d, [])
+            XCTAssertEqual(checkStatements(p.statements, config: it.world.config), [])
+            it.append(p.statements)
+            return it.run()
+        }
+        // pull 30: 6 frames, offset -b(30) = -(30*0.55*667)/(667 + 16.5) = -11005.5/683.5 = -16.1017.
+        XCTAssertEqual(enter("pull 30"), .finished)
+        XCTAssertEqual(number(it.world.value(.offset)), -16.1017, accuracy: 1e-4)
+        XCTAssertEqual(enter("release; settle"), .finished)
+        XCTAssertEqual(it.completed.count, 3)
+        XCTAssertEqual(enter("release"), .failed)
+        XCTAssertEqual(it.completed.count, 3)
+        it.recover()
+        XCTAssertNil(it.failure)
+        XCTAssertEqual(enter("repeat 2 { tick }"), .finished)
+        XCTAssertEqual(it.completed.map { $0.kind.keyword }, ["pull", "release", "settle", "repeat"])
+        it.reset(config: config)
+        XCTAssertEqual(it.world.frameIndex, 0)
+        XCTAssertEqual(it.completed, [])
+    }
+
+    func testPrintAndFramesOutput() throws {
+        // header 100: pull 30 stretches it by b(30) = 11005.5/683.5 = 16.1017 -> 116.10.
+        let it = try interpreter("header 100\npull 30\nprint \"at\", header.height, 1 / 4\nframes")
+        var lines: [String] = []
+        it.output = { lines.append($0) }
+        XCTAssertEqual(it.run(), .finished)
+        XCTAssertEqual(lines.first, "t = 0.100 s: at, header.height = 116.10, 0.250")
+        XCTAssertEqual(lines[1], "frames at t = 0.100 s:")
+        XCTAssertEqual(lines[2], "  header (0.00, 0.00, 375.00, 116.10)")
+        // rows of the default table: 44 pt from 116.10: row 0 at 116.10.
+        XCTAssertEqual(lines[3], "  row[0,0] (0.00, 116.10, 375.00, 44.00)")
+    }
+
+    // MARK: - Runner
+
+    func testRunnerReportAndExitStatus() throws {
+        let ok = SourceFile(name: "a.scroll", text: "scenario \"one\" { expect offset == 0 }\nscenario \"two\" { tick 6 }")
+        let bad = SourceFile(name: "b.scroll", text: "pul 10")
+        let r = Runner().run([.source(ok), .source(bad)])
+        XCTAssertEqual(r.stdout, """
+            PASS  a.scroll  "one"  (0.000 s)
+            PASS  a.scroll  "two"  (0.100 s)
+            ERROR  b.scroll  (1 error; nothing in this file ran)
+            2 passed, 0 failed
+
+            """)
+        XCTAssertEqual(r.exitStatus, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("b.scroll:1:1: error: unknown statement 'pul'"))
+        XCTAssertEqual(Runner(filter: "two").run([.source(ok)]).passed, 1)
+        XCTAssertEqual(Runner(filter: "three").run([.source(ok)]).exitStatus, 2)
+        XCTAssertEqual(Runner().run([]).exitStatus, 2)
+    }
+}
