@@ -45,10 +45,15 @@ func generateScenarioFile(targetBytes: Int) -> [UInt8] {
     return Array(text.utf8)
 }
 
+/// Size and repetitions, overridable for instruction counting under valgrind
+/// (`PARSE_BENCH_BYTES=1000000 PARSE_BENCH_RUNS=1`).
+private let benchBytes = ProcessInfo.processInfo.environment["PARSE_BENCH_BYTES"].flatMap { Int($0) } ?? 10_000_000
+private let benchRuns = max(1, ProcessInfo.processInfo.environment["PARSE_BENCH_RUNS"].flatMap { Int($0) } ?? 3)
+
 /// Best of `runs` timings of `body` (seconds): the machine is shared, so the minimum is the
 /// figure least disturbed by other work. Results are freed inside the timed region, as the
 /// CLI frees them too.
-private func bestTime(runs: Int = 3, _ body: () -> Void) -> Double {
+private func bestTime(runs: Int = benchRuns, _ body: () -> Void) -> Double {
     var best = Double.infinity
     for _ in 0..<runs {
         let t0 = DispatchTime.now().uptimeNanoseconds
@@ -72,7 +77,7 @@ private func writeTemporaryScenario(_ bytes: [UInt8]) -> (dir: String, path: Str
 }
 
 func parseBenchmark() {
-    let bytes = generateScenarioFile(targetBytes: 10_000_000)
+    let bytes = generateScenarioFile(targetBytes: benchBytes)
     let mb = Double(bytes.count) / 1_000_000
     let source = SourceFile(name: "bench.scroll", bytes: bytes)
 
@@ -94,7 +99,7 @@ func parseBenchmark() {
         errors = r.diagnostics.count
     }
     func fmt(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
-    print("parse benchmark: \(fmt(mb, 1)) MB, \(tokenCount) tokens, \(scenarioCount) scenarios, \(errors) errors (best of 3)")
+    print("parse benchmark: \(fmt(mb, 1)) MB, \(tokenCount) tokens, \(scenarioCount) scenarios, \(errors) errors (best of \(benchRuns))")
     print("  lex:               \(fmt(lexSeconds, 3)) s  \(fmt(mb / lexSeconds, 1)) MB/s")
     print("  lex+parse:         \(fmt(parseSeconds, 3)) s  \(fmt(mb / parseSeconds, 1)) MB/s  (\(statementCount) top-level statements)")
     print("  lex+parse+check:   \(fmt(allSeconds, 3)) s  \(fmt(mb / allSeconds, 1)) MB/s  (target >= 20 MB/s)")

@@ -14,6 +14,8 @@ public struct Lexer {
     private var pos = 0
     private var line = 1
     private var col = 1
+    /// Known words, shared (see WordTable).
+    private let words = WordTable.shared
     /// A token lexed ahead (the `x` of `375x667`).
     private var pending: Token?
     private var started = false
@@ -197,19 +199,34 @@ public struct Lexer {
 
     private mutating func lexWord() -> Token {
         let start = pos, startCol = col
+        // ASCII words of up to 16 bytes are packed into two integers as they are scanned,
+        // to find them in the word table (no new String for a known word).
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        var ascii = true
         while pos < bytes.count {
             let b = bytes[pos]
             if b < 0x80 {
                 if !isWordByte(b) { break }
+                let k = pos - start
+                if k < 8 {
+                    lo |= UInt64(b) << (8 * UInt64(k))
+                } else if k < 16 {
+                    hi |= UInt64(b) << (8 * UInt64(k - 8))
+                }
                 pos += 1; col += 1
             } else {
                 guard let (v, n) = decodeUTF8(bytes, pos) else { break }
                 // Non-ASCII spaces end a word.
                 if v == 0x3000 || v == 0xA0 { break }
+                ascii = false
                 pos += n; col += 1
             }
         }
-        return (Token(kind: .word, text: text(start, pos), at: tp(start, line: line, col: startCol)))
+        let at = tp(start, line: line, col: startCol)
+        if ascii && pos - start <= 16, let (w, g) = words.lookup(lo, hi) {
+            return Token(word: w, g, at: at)
+        }
+        return Token(kind: .word, text: text(start, pos), at: at)
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
@@ -251,7 +268,7 @@ public struct Lexer {
             // `375x667`: the number, then the word `x` (the next number lexes on its own).
             let t = Token(kind: .number, text: digits, raw: digits, number: value, at: tp(start, line: line, col: startCol))
             reportOverflow(value, digits, start, startCol)
-            pending = Token(kind: .word, text: "x", at: tp(pos, 1))
+            pending = Token(word: "x", .x, at: tp(pos, 1))
             pos += 1; col += 1
             return t
         }

@@ -59,9 +59,10 @@ public struct Parser {
     // MARK: - Helpers
 
 
+    /// The current token is the word `w` (only word tokens carry a grammar word).
     @inline(__always)
-    private func isWord(_ w: String) -> Bool {
-        tok.kind == .word && tok.text == w
+    private func isWord(_ w: GrammarWord) -> Bool {
+        tok.word == w
     }
 
     private mutating func report(_ t: Token, _ message: String) {
@@ -80,8 +81,8 @@ public struct Parser {
         }
     }
 
-    private mutating func expectWord(_ w: String, _ context: String) throws {
-        guard isWord(w) else { throw fail(tok, "expected '\(w)' \(context), found \(tok.describe)") }
+    private mutating func expectWord(_ w: GrammarWord, _ context: String) throws {
+        guard isWord(w) else { throw fail(tok, "expected '\(w.spelling)' \(context), found \(tok.describe)") }
         advance()
     }
 
@@ -227,11 +228,7 @@ public struct Parser {
         case .word:
             let next = nextTok.kind
             if next == .dot || next == .lbracket { return stmt(.expression(try parseExpr())) }
-            guard let k = keywordTable[t.text] else {
-                if resolveName(t.text) != nil { return stmt(.expression(try parseExpr())) }
-                throw fail(t, "unknown statement '\(clip(t.text))'" + didYouMean(t.text, statementKeywords))
-            }
-            switch k {
+            switch t.word {
             case .scene: advance(); return stmt(.scene(try parseBlock()))
             case .scenario: return stmt(try parseScenario())
             case .repeat: return stmt(try parseRepeat())
@@ -255,6 +252,9 @@ public struct Parser {
             case .print: return stmt(try parsePrint())
             case .frames: advance(); return stmt(.frames)
             case .true, .false, .not: return stmt(.expression(try parseExpr()))
+            default:
+                if resolveName(t.text) != nil { return stmt(.expression(try parseExpr())) }
+                throw fail(t, "unknown statement '\(clip(t.text))'" + didYouMean(t.text, statementKeywords))
             }
         case .number, .string, .lparen, .minus:
             return stmt(.expression(try parseExpr()))
@@ -283,7 +283,7 @@ public struct Parser {
     private mutating func parseScreen() throws -> StmtKind {
         advance()
         let w = try parseArg()
-        try expectWord("x", "between the screen's width and height")
+        try expectWord(.x, "between the screen's width and height")
         return .screen(width: w, height: try parseArg())
     }
 
@@ -296,11 +296,11 @@ public struct Parser {
             let t = tok
             guard t.kind == .word else { throw fail(t, "expected a header option (pin, parallax, toggle, nostretch), found \(t.describe)") }
             advance()
-            switch t.text {
-            case "pin": options.append(.pin(try parseArg(), loc(t)))
-            case "parallax": options.append(.parallax(try parseArg(), loc(t)))
-            case "toggle": options.append(.toggle(try parseArg(), loc(t)))
-            case "nostretch": options.append(.nostretch(loc(t)))
+            switch t.word {
+            case .pin: options.append(.pin(try parseArg(), loc(t)))
+            case .parallax: options.append(.parallax(try parseArg(), loc(t)))
+            case .toggle: options.append(.toggle(try parseArg(), loc(t)))
+            case .nostretch: options.append(.nostretch(loc(t)))
             default:
                 throw fail(t, "unknown header option '\(t.text)'" + didYouMean(t.text, ["pin", "parallax", "toggle", "nostretch"]))
             }
@@ -316,7 +316,7 @@ public struct Parser {
             title = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
             advance()
         }
-        try expectWord("rows", "in a section (section \"TITLE\" rows N)")
+        try expectWord(.rows, "in a section (section \"TITLE\" rows N)")
         let rows: SectionRows
         if tok.kind == .string {
             var titles: [StringLiteral] = []
@@ -329,7 +329,7 @@ public struct Parser {
             rows = .count(try parseArg())
         }
         var open: Bool?
-        if isWord("open") { open = true; advance() } else if isWord("closed") { open = false; advance() }
+        if isWord(.open) { open = true; advance() } else if isWord(.closed) { open = false; advance() }
         return .section(title: title, rows: rows, open: open)
     }
 
@@ -337,14 +337,14 @@ public struct Parser {
     private mutating func parseSections() throws -> StmtKind {
         advance()
         let n = try parseArg()
-        try expectWord("rows", "in 'sections N rows M'")
+        try expectWord(.rows, "in 'sections N rows M'")
         return .sections(count: n, rows: try parseArg())
     }
 
     /// accordion = "accordion" [ "single" ]
     private mutating func parseAccordion() throws -> StmtKind {
         advance()
-        if isWord("single") { advance(); return .accordion(single: true) }
+        if isWord(.single) { advance(); return .accordion(single: true) }
         if tok.kind == .word { throw fail(tok, "expected 'single' or the end of the statement, found \(tok.describe)") }
         return .accordion(single: false)
     }
@@ -369,7 +369,7 @@ public struct Parser {
         advance()
         let d = try parseArg()
         var t: Expr?
-        if isWord("in") {
+        if isWord(.in) {
             advance()
             t = try parseArg()
         }
@@ -381,11 +381,11 @@ public struct Parser {
         advance()
         let next = nextTok.kind
         let notName = next != .dot && next != .lbracket
-        if isWord("header") && notName {
+        if isWord(.header) && notName {
             advance()
             return .tapHeader(isStatementEnd(tok) ? nil : try parseArg())
         }
-        if isWord("toolbar") && notName {
+        if isWord(.toolbar) && notName {
             advance()
             return .tapToolbar
         }
@@ -403,12 +403,12 @@ public struct Parser {
     /// expect = "expect" ( "within" arg expr | "always" expr | expr )
     private mutating func parseExpect() throws -> StmtKind {
         advance()
-        if isWord("within") {
+        if isWord(.within) {
             advance()
             let t = try parseArg()
             return .expectWithin(duration: t, try parseExpr())
         }
-        if isWord("always") {
+        if isWord(.always) {
             advance()
             return .expectAlways(try parseExpr())
         }
@@ -463,7 +463,7 @@ public struct Parser {
     /// or = and { "or" and }
     private mutating func parseOr() throws -> PE {
         var l = try parseAnd()
-        while isWord("or") {
+        while isWord(.or) {
             let op = tok
             advance()
             let r = try parseAnd()
@@ -477,7 +477,7 @@ public struct Parser {
     /// and = not { "and" not }
     private mutating func parseAnd() throws -> PE {
         var l = try parseNot()
-        while isWord("and") {
+        while isWord(.and) {
             let op = tok
             advance()
             let r = try parseNot()
@@ -490,7 +490,7 @@ public struct Parser {
 
     /// not = "not" not | comparison
     private mutating func parseNot() throws -> PE {
-        if isWord("not") {
+        if isWord(.not) {
             let op = tok
             try enter(op)
             defer { exprNesting -= 1 }
@@ -519,7 +519,7 @@ public struct Parser {
     private mutating func parseComparison() throws -> PE {
         let l = try parseAdditive()
         guard let op = compareOp(tok.kind) else {
-            if isWord("within") { throw fail(tok, "'within' can only follow '~=' (as in 'offset ~= 100 within 1')") }
+            if isWord(.within) { throw fail(tok, "'within' can only follow '~=' (as in 'offset ~= 100 within 1')") }
             return l
         }
         let opTok = tok
@@ -527,7 +527,7 @@ public struct Parser {
         let r = try parseAdditive()
         var tol: Expr?
         var d = max(l.d, r.d) + 1
-        if isWord("within") {
+        if isWord(.within) {
             guard op == .approx else { throw fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'") }
             advance()
             let t = try parseArgPE()
@@ -615,11 +615,11 @@ public struct Parser {
             try checkDepth(inner.d + 1, t)
             return PE(.paren(inner.e, loc(t)), inner.d + 1)
         case .word:
-            switch t.text {
-            case "true", "false":
+            switch t.word {
+            case .true, .false:
                 advance()
-                return PE(.bool(t.text == "true", loc(t)), 0)
-            case "and", "or", "not", "within":
+                return PE(.bool(t.word == .true, loc(t)), 0)
+            case .and, .or, .not, .within:
                 throw fail(t, "expected a value, found '\(t.text)'")
             default:
                 return try parseName()
@@ -666,20 +666,6 @@ public struct Parser {
         return PE(.name(name, loc(t)), 0)
     }
 }
-
-/// Words that start a statement (plus the expression words that may start a line).
-private enum Keyword: String, CaseIterable {
-    case scene, scenario, `repeat`, screen, fps, header, toolbar, section, sections, accordion, set
-    case pull, drag, release, fling, tap, wait, tick, settle, expect, print, frames
-    case `true`, `false`, not
-}
-
-/// Keyword by spelling (lookup only, never iterated).
-private let keywordTable: [String: Keyword] = {
-    var t: [String: Keyword] = [:]
-    for k in Keyword.allCases { t[k.rawValue] = k }
-    return t
-}()
 
 // MARK: - REPL support
 
