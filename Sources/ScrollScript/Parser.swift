@@ -125,20 +125,20 @@ public struct Parser {
         var newlines = 0
         var lastEndLine = -1
         while true {
-            let t = tok
-            switch t.kind {
+            switch tok.kind {
             case .newline:
                 newlines += 1
                 advance()
             case .semicolon:
                 advance()
             case .comment:
-                let c = Comment(text: t.text, location: loc(t), blankLineBefore: newlines >= 2)
+                let c = Comment(text: tok.text, location: loc(tok), blankLineBefore: newlines >= 2)
+                let commentLine = tok.at.line
                 comments.append(c)
                 advance()
-                if let line = openLine, line == loc(t).line, list.statements.isEmpty, pending.isEmpty {
+                if let line = openLine, line == commentLine, list.statements.isEmpty, pending.isEmpty {
                     list.openComment = c
-                } else if loc(t).line == lastEndLine, !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
+                } else if commentLine == lastEndLine, !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
                     list.statements[list.statements.count - 1].trailingComment = c
                 } else {
                     pending.append(c)
@@ -150,7 +150,7 @@ public struct Parser {
                     list.closed = true
                     return list
                 }
-                report(t, "unexpected '}' (no block is open)")
+                report(tok, "unexpected '}' (no block is open)")
                 advance()
             case .eof:
                 list.closing = pending
@@ -164,7 +164,7 @@ public struct Parser {
                     list.statements.append(s)
                     pending = []
                 }
-                lastEndLine = loc(tok).line
+                lastEndLine = tok.at.line
                 if tok.kind == .comment {
                     let c = Comment(text: tok.text, location: loc(tok), blankLineBefore: false)
                     comments.append(c)
@@ -202,7 +202,7 @@ public struct Parser {
         advance()
         blockDepth += 1
         defer { blockDepth -= 1 }
-        let list = parseStatementList(openLine: loc(open).line)
+        let list = parseStatementList(openLine: open.at.line)
         var close = loc(tok)
         if list.closed {
             advance()
@@ -221,14 +221,13 @@ public struct Parser {
 
     /// statement = scene | scenario | repeat | config | action | check | expression
     private mutating func parseStatement() throws -> Stmt {
-        let t = tok
-        let l = loc(t)
+        let l = loc(tok)
         func stmt(_ k: StmtKind) -> Stmt { Stmt(kind: k, location: l) }
-        switch t.kind {
+        switch tok.kind {
         case .word:
             let next = nextTok.kind
             if next == .dot || next == .lbracket { return stmt(.expression(try parseExpr())) }
-            switch t.word {
+            switch tok.word {
             case .scene: advance(); return stmt(.scene(try parseBlock()))
             case .scenario: return stmt(try parseScenario())
             case .repeat: return stmt(try parseRepeat())
@@ -253,13 +252,13 @@ public struct Parser {
             case .frames: advance(); return stmt(.frames)
             case .true, .false, .not: return stmt(.expression(try parseExpr()))
             default:
-                if resolveName(t.text) != nil { return stmt(.expression(try parseExpr())) }
-                throw fail(t, "unknown statement '\(clip(t.text))'" + didYouMean(t.text, statementKeywords))
+                if resolveName(tok.text) != nil { return stmt(.expression(try parseExpr())) }
+                throw fail(tok, "unknown statement '\(clip(tok.text))'" + didYouMean(tok.text, statementKeywords))
             }
         case .number, .string, .lparen, .minus:
             return stmt(.expression(try parseExpr()))
         default:
-            throw fail(t, "expected a statement, found \(t.describe)")
+            throw fail(tok, "expected a statement, found \(tok.describe)")
         }
     }
 
@@ -447,6 +446,17 @@ public struct Parser {
         }
     }
 
+    /// `checkDepth` at an operator's location (operators are never `.error` tokens).
+    private mutating func checkDepth(_ d: Int, at l: SourceLocation) throws {
+        if d > SourceLimits.maxNesting { throw tooDeep(l) }
+    }
+
+    @inline(never)
+    private mutating func tooDeep(_ l: SourceLocation) -> ParseAbort {
+        diagnostics.append(Diagnostic(l, "expression nests too deeply (more than \(SourceLimits.maxNesting) levels)"))
+        return ParseAbort()
+    }
+
     private mutating func enter(_ t: Token) throws {
         exprNesting += 1
         if exprNesting > SourceLimits.maxNesting {
@@ -464,12 +474,12 @@ public struct Parser {
     private mutating func parseOr() throws -> PE {
         var l = try parseAnd()
         while isWord(.or) {
-            let op = tok
+            let opLoc = loc(tok)
             advance()
             let r = try parseAnd()
             let d = max(l.d, r.d) + 1
-            try checkDepth(d, op)
-            l = PE(.binary(.or, l.e, r.e, loc(op)), d)
+            try checkDepth(d, at: opLoc)
+            l = PE(.binary(.or, l.e, r.e, opLoc), d)
         }
         return l
     }
@@ -478,12 +488,12 @@ public struct Parser {
     private mutating func parseAnd() throws -> PE {
         var l = try parseNot()
         while isWord(.and) {
-            let op = tok
+            let opLoc = loc(tok)
             advance()
             let r = try parseNot()
             let d = max(l.d, r.d) + 1
-            try checkDepth(d, op)
-            l = PE(.binary(.and, l.e, r.e, loc(op)), d)
+            try checkDepth(d, at: opLoc)
+            l = PE(.binary(.and, l.e, r.e, opLoc), d)
         }
         return l
     }
@@ -519,38 +529,48 @@ public struct Parser {
     private mutating func parseComparison() throws -> PE {
         let l = try parseAdditive()
         guard let op = compareOp(tok.kind) else {
-            if isWord(.within) { throw fail(tok, "'within' can only follow '~=' (as in 'offset ~= 100 within 1')") }
+            if isWord(.within) { throw withinWithoutApprox(nil) }
             return l
         }
-        let opTok = tok
+        let opLoc = loc(tok)
         advance()
         let r = try parseAdditive()
         var tol: Expr?
         var d = max(l.d, r.d) + 1
         if isWord(.within) {
-            guard op == .approx else { throw fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'") }
+            guard op == .approx else { throw withinWithoutApprox(op) }
             advance()
             let t = try parseArgPE()
             tol = t.e
             d = max(d, t.d + 1)
         }
-        if compareOp(tok.kind) != nil {
-            throw fail(tok, "comparisons cannot be chained (write 'a <= b and b <= c')")
-        }
-        try checkDepth(d, opTok)
-        return PE(.compare(op, l.e, r.e, tolerance: tol, loc(opTok)), d)
+        if compareOp(tok.kind) != nil { throw chainedComparison() }
+        try checkDepth(d, at: opLoc)
+        return PE(.compare(op, l.e, r.e, tolerance: tol, opLoc), d)
+    }
+
+    @inline(never)
+    private mutating func withinWithoutApprox(_ op: CompareOp?) -> ParseAbort {
+        guard let op else { return fail(tok, "'within' can only follow '~=' (as in 'offset ~= 100 within 1')") }
+        return fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'")
+    }
+
+    @inline(never)
+    private mutating func chainedComparison() -> ParseAbort {
+        fail(tok, "comparisons cannot be chained (write 'a <= b and b <= c')")
     }
 
     /// additive = multiplicative { ("+" | "-") multiplicative }
     private mutating func parseAdditive() throws -> PE {
         var l = try parseMultiplicative()
         while tok.kind == .plus || tok.kind == .minus {
-            let op = tok
+            let op: BinaryOp = tok.kind == .plus ? .add : .subtract
+            let opLoc = loc(tok)
             advance()
             let r = try parseMultiplicative()
             let d = max(l.d, r.d) + 1
-            try checkDepth(d, op)
-            l = PE(.binary(op.kind == .plus ? .add : .subtract, l.e, r.e, loc(op)), d)
+            try checkDepth(d, at: opLoc)
+            l = PE(.binary(op, l.e, r.e, opLoc), d)
         }
         return l
     }
@@ -559,12 +579,13 @@ public struct Parser {
     private mutating func parseMultiplicative() throws -> PE {
         var l = try parseUnary()
         while tok.kind == .star || tok.kind == .slash {
-            let op = tok
+            let op: BinaryOp = tok.kind == .star ? .multiply : .divide
+            let opLoc = loc(tok)
             advance()
             let r = try parseUnary()
             let d = max(l.d, r.d) + 1
-            try checkDepth(d, op)
-            l = PE(.binary(op.kind == .star ? .multiply : .divide, l.e, r.e, loc(op)), d)
+            try checkDepth(d, at: opLoc)
+            l = PE(.binary(op, l.e, r.e, opLoc), d)
         }
         return l
     }
@@ -595,38 +616,67 @@ public struct Parser {
 
     /// primary = NUMBER | STRING | "true" | "false" | name | "(" expr ")"
     private mutating func parsePrimary() throws -> PE {
-        let t = tok
-        switch t.kind {
-        case .number:
-            advance()
-            return PE(.number(NumberLiteral(value: t.number, unit: t.unit, raw: t.raw), loc(t)), 0)
-        case .string:
-            advance()
-            return PE(.string(StringLiteral(value: t.text, raw: t.raw, location: loc(t))), 0)
-        case .lparen:
-            try enter(t)
-            defer { exprNesting -= 1 }
-            advance()
-            let inner = try parseOr()
-            guard tok.kind == .rparen else {
-                throw fail(tok, "expected ')' to close the '(' at \(loc(t).line):\(loc(t).column), found \(tok.describe)")
-            }
-            advance()
-            try checkDepth(inner.d + 1, t)
-            return PE(.paren(inner.e, loc(t)), inner.d + 1)
+        // Each case in its own function: this one sits in the recursion of nested
+        // parentheses, so its stack frame is kept small (debug builds too).
+        switch tok.kind {
+        case .number: return numberLiteral()
+        case .string: return stringLiteral()
+        case .lparen: return try parseParen()
         case .word:
-            switch t.word {
-            case .true, .false:
-                advance()
-                return PE(.bool(t.word == .true, loc(t)), 0)
-            case .and, .or, .not, .within:
-                throw fail(t, "expected a value, found '\(t.text)'")
-            default:
-                return try parseName()
+            switch tok.word {
+            case .true, .false: return boolLiteral()
+            case .and, .or, .not, .within: throw wordIsNotAValue()
+            default: return try parseName()
             }
         default:
-            throw fail(t, "expected a value, found \(t.describe)")
+            throw valueExpected()
         }
+    }
+
+    private mutating func numberLiteral() -> PE {
+        let e = Expr.number(NumberLiteral(value: tok.number, unit: tok.unit, raw: tok.raw), loc(tok))
+        advance()
+        return PE(e, 0)
+    }
+
+    private mutating func stringLiteral() -> PE {
+        let e = Expr.string(StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok)))
+        advance()
+        return PE(e, 0)
+    }
+
+    private mutating func boolLiteral() -> PE {
+        let e = Expr.bool(tok.word == .true, loc(tok))
+        advance()
+        return PE(e, 0)
+    }
+
+    @inline(never)
+    private mutating func wordIsNotAValue() -> ParseAbort {
+        fail(tok, "expected a value, found '\(tok.text)'")
+    }
+
+    @inline(never)
+    private mutating func valueExpected() -> ParseAbort {
+        fail(tok, "expected a value, found \(tok.describe)")
+    }
+
+    /// "(" expr ")"
+    private mutating func parseParen() throws -> PE {
+        let open = loc(tok)
+        try enter(tok)
+        defer { exprNesting -= 1 }
+        advance()
+        let inner = try parseOr()
+        guard tok.kind == .rparen else { throw parenNotClosed(open) }
+        advance()
+        try checkDepth(inner.d + 1, at: open)
+        return PE(.paren(inner.e, open), inner.d + 1)
+    }
+
+    @inline(never)
+    private mutating func parenNotClosed(_ open: SourceLocation) -> ParseAbort {
+        fail(tok, "expected ')' to close the '(' at \(open.line):\(open.column), found \(tok.describe)")
     }
 
     /// name = WORD { "." WORD } | WORD "[" expr { "," expr } "]" "." WORD
