@@ -18,6 +18,8 @@ public struct Lexer {
     private let words = WordTable.shared
     /// A token lexed ahead (the `x` of `375x667`).
     private var pending: Token?
+    /// Recently lexed number literals by their packed source bytes (see `lexNumber`).
+    private var numberCache: [CachedNumber] = []
     private var started = false
     private var finished = false
     /// Errors found while lexing, in source order.
@@ -54,6 +56,12 @@ public struct Lexer {
             } else if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { pos = 3 }
         }
         while pos < bytes.count {
+            // Spaces and tabs between tokens, without a round trip through lexOne.
+            let b = bytes[pos]
+            if b == 0x20 || b == 0x09 {
+                pos += 1; col += 1
+                continue
+            }
             if let t = lexOne() { return t }
         }
         if !finished {
@@ -260,6 +268,18 @@ public struct Lexer {
         // The unit: ASCII letters glued to the digits.
         var unitEnd = pos
         while unitEnd < bytes.count, isWordStart(bytes[unitEnd]), bytes[unitEnd] != 0x5F { unitEnd += 1 }
+        // A literal written before (`0.5`, `250ms`) reuses its strings and value.
+        let cacheKey = unitEnd - start <= 16 ? packBytes(start, unitEnd) : nil
+        if let (lo, hi) = cacheKey, !numberCache.isEmpty {
+            let slot = WordTable.hash(lo, hi) & (numberCache.count - 1)
+            if numberCache[slot].lo == lo && numberCache[slot].hi == hi {
+                let c = numberCache[slot]
+                col += unitEnd - pos
+                pos = unitEnd
+                return Token(kind: .number, text: c.digits, raw: c.raw, number: c.value, unit: c.unit,
+                             at: tp(start, line: line, col: startCol))
+            }
+        }
         let digits = text(start, digitsEnd)
         // Whole numbers of up to 15 digits are exact as computed; others go through Double().
         var value = isPlain ? whole : (Double(digits) ?? 0)
@@ -291,7 +311,26 @@ public struct Lexer {
         let raw = suffixLength == 0 ? digits : text(start, pos)
         let t = Token(kind: .number, text: digits, raw: raw, number: value, unit: unit, at: tp(start, line: line, col: startCol))
         reportOverflow(value, digits, start, startCol)
+        // Only literals that lexed without a diagnostic are remembered.
+        if let (lo, hi) = cacheKey, value.isFinite, suffixLength == 0 || unit != .none {
+            if numberCache.isEmpty {
+                numberCache = Array(repeating: CachedNumber(), count: 256)
+            }
+            let slot = WordTable.hash(lo, hi) & (numberCache.count - 1)
+            numberCache[slot] = CachedNumber(lo: lo, hi: hi, digits: digits, raw: raw, value: value, unit: unit)
+        }
         return t
+    }
+
+    /// Bytes `a..<b` (at most 16, b > a) packed into two integers; nil unless all ASCII.
+    private func packBytes(_ a: Int, _ b: Int) -> (UInt64, UInt64)? {
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        for k in 0..<(b - a) {
+            let v = bytes[a + k]
+            if v >= 0x80 { return nil }
+            if k < 8 { lo |= UInt64(v) << (8 * UInt64(k)) } else { hi |= UInt64(v) << (8 * UInt64(k - 8)) }
+        }
+        return (lo, hi)
     }
 
     private mutating func reportOverflow(_ value: Double, _ digits: String, _ start: Int, _ startCol: Int) {
@@ -302,6 +341,7 @@ public struct Lexer {
     }
 
     private mutating func lexString() -> Token {
+        if let t = lexPlainString() { return t }
         let start = pos, startLine = line, startCol = col
         pos += 1; col += 1
         var value = String.UnicodeScalarView()
@@ -341,6 +381,32 @@ public struct Lexer {
             return Token(kind: .string, text: String(value), raw: text(start, pos), at: TokenPos(l))
         }
         return Token(kind: .error, at: TokenPos(l))
+    }
+
+    /// A string on one line without escapes and with valid UTF-8 (the common case): its
+    /// value is the bytes between the quotes. Nil (nothing consumed) for any other string.
+    private mutating func lexPlainString() -> Token? {
+        var i = pos + 1
+        var scalars = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                let start = pos, startCol = col
+                pos = i + 1
+                col += scalars + 2
+                return Token(kind: .string, text: text(start + 1, i), raw: text(start, pos),
+                             at: TokenPos(line: line, column: startCol, offset: start, length: pos - start))
+            }
+            if b == UInt8(ascii: "\\") || b == 0x0A || b == 0x0D { return nil }
+            if b < 0x80 {
+                i += 1
+            } else {
+                guard let (_, n) = decodeUTF8(bytes, i) else { return nil }
+                i += n
+            }
+            scalars += 1
+        }
+        return nil
     }
 
     private mutating func continue_crlf(_ value: inout String.UnicodeScalarView) {
@@ -395,4 +461,15 @@ public struct Lexer {
         default: return nil
         }
     }
+}
+
+/// A number literal remembered by `Lexer.lexNumber` (`lo == 0`: an empty slot; a literal
+/// starts with a digit, so its packed bytes are never 0).
+private struct CachedNumber {
+    var lo: UInt64 = 0
+    var hi: UInt64 = 0
+    var digits = ""
+    var raw = ""
+    var value: Double = 0
+    var unit = NumberUnit.none
 }
