@@ -56,13 +56,13 @@ public struct Lexer {
             } else if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { pos = 3 }
         }
         while pos < bytes.count {
-            // Spaces and tabs between tokens, without a round trip through lexOne.
+            // Spaces, tabs and a CR not before LF separate tokens.
             let b = bytes[pos]
-            if b == 0x20 || b == 0x09 {
+            if b == 0x20 || b == 0x09 || (b == 0x0D && peekByte(1) != 0x0A) {
                 pos += 1; col += 1
                 continue
             }
-            if let t = lexOne() { return t }
+            return lexOne(b)
         }
         if !finished {
             checkLineLength()
@@ -97,6 +97,14 @@ public struct Lexer {
 
     private func text(_ a: Int, _ b: Int) -> String {
         String(decoding: bytes[a..<b], as: UTF8.self)
+    }
+
+    /// The source text of bytes `a..<b` (offsets of tokens already lexed), as one stored
+    /// String when it is a known word or dotted name. For the parser's dotted names.
+    func sourceText(_ a: Int, _ b: Int) -> String {
+        guard a >= 0, a < b, b <= bytes.count else { return "" }
+        if b - a <= 16, let (lo, hi) = packBytes(a, b), let (w, _) = words.lookup(lo, hi) { return w }
+        return text(a, b)
     }
 
     private mutating func checkLineLength() {
@@ -136,14 +144,11 @@ public struct Lexer {
         return false
     }
 
-    /// One token, or nil after skipping white space.
-    private mutating func lexOne() -> Token? {
-        let b = bytes[pos]
+    /// The token starting with byte `b` at `pos` (white space was skipped by `next`).
+    private mutating func lexOne(_ b: UInt8) -> Token {
         switch b {
-        case 0x20, 0x09: pos += 1; col += 1; return nil
         case 0x0A: return newline(1)
-        case 0x0D:
-            if peekByte(1) == 0x0A { return newline(2) } else { pos += 1; col += 1; return nil }
+        case 0x0D: return newline(2)  // CR LF (a lone CR is white space, skipped in next())
         case UInt8(ascii: "#"): return lexComment()
         case UInt8(ascii: ";"): return simple(.semicolon, 1)
         case UInt8(ascii: "{"): return simple(.lbrace, 1)
@@ -187,13 +192,17 @@ public struct Lexer {
         }
     }
 
-    private func isWordStart(_ b: UInt8) -> Bool {
+    @inline(__always)
+    private static func isWordStart(_ b: UInt8) -> Bool {
         (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F
     }
 
-    private func isWordByte(_ b: UInt8) -> Bool {
+    @inline(__always)
+    private static func isWordByte(_ b: UInt8) -> Bool {
         isWordStart(b) || (b >= 0x30 && b <= 0x39)
     }
+
+    private func isWordStart(_ b: UInt8) -> Bool { Lexer.isWordStart(b) }
 
     private mutating func lexComment() -> Token {
         let start = pos, startCol = col
@@ -207,34 +216,54 @@ public struct Lexer {
 
     private mutating func lexWord() -> Token {
         let start = pos, startCol = col
-        // ASCII words of up to 16 bytes are packed into two integers as they are scanned,
-        // to find them in the word table (no new String for a known word).
+        let scan = bytes.withUnsafeBufferPointer { Lexer.scanWord($0, from: start) }
+        pos = scan.end
+        col += scan.scalars
+        let at = tp(start, line: line, col: startCol)
+        if scan.ascii && pos - start <= 16, let (w, g) = words.lookup(scan.lo, scan.hi) {
+            return Token(word: w, g, at: at)
+        }
+        return Token(kind: .word, text: text(start, pos), at: at)
+    }
+
+    /// What `scanWord` found: where the word ends, its scalar count, and (for an ASCII
+    /// word) its first 16 bytes packed into two integers, to find it in the word table.
+    private struct WordScan {
+        var end: Int
+        var scalars: Int
+        var lo: UInt64
+        var hi: UInt64
+        var ascii: Bool
+    }
+
+    /// Scans a word starting at `start` (a word start byte or a decodable scalar).
+    @inline(__always)
+    private static func scanWord(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> WordScan {
+        var i = start
+        var scalars = 0
         var lo: UInt64 = 0, hi: UInt64 = 0
         var ascii = true
-        while pos < bytes.count {
-            let b = bytes[pos]
+        while i < buf.count {
+            let b = buf[i]
             if b < 0x80 {
-                if !isWordByte(b) { break }
-                let k = pos - start
+                guard isWordByte(b) else { break }
+                let k = i - start
                 if k < 8 {
                     lo |= UInt64(b) << (8 * UInt64(k))
                 } else if k < 16 {
                     hi |= UInt64(b) << (8 * UInt64(k - 8))
                 }
-                pos += 1; col += 1
+                i += 1
             } else {
-                guard let (v, n) = decodeUTF8(bytes, pos) else { break }
+                guard let (v, n) = decodeUTF8(buf, i) else { break }
                 // Non-ASCII spaces end a word.
                 if v == 0x3000 || v == 0xA0 { break }
                 ascii = false
-                pos += n; col += 1
+                i += n
             }
+            scalars += 1
         }
-        let at = tp(start, line: line, col: startCol)
-        if ascii && pos - start <= 16, let (w, g) = words.lookup(lo, hi) {
-            return Token(word: w, g, at: at)
-        }
-        return Token(kind: .word, text: text(start, pos), at: at)
+        return WordScan(end: i, scalars: scalars, lo: lo, hi: hi, ascii: ascii)
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }

@@ -121,6 +121,8 @@ public struct Parser {
     /// Statements up to `}` (not consumed) in a block, or to the end of file at top level.
     private mutating func parseStatementList(openLine: Int?) -> StatementList {
         var list = StatementList()
+        // A block usually holds several statements: skip the smallest growth steps.
+        if openLine != nil { list.statements.reserveCapacity(8) }
         var pending: [Comment] = []
         var newlines = 0
         var lastEndLine = -1
@@ -707,13 +709,23 @@ public struct Parser {
             try checkDepth(d, open)
             return PE(.indexed(base: t.text, indexes: indexes, member: member, loc(t)), d)
         }
-        var name = t.text
+        if tok.kind != .dot { return PE(.name(t.text, loc(t)), 0) }
+        // A dotted name written without spaces is its source text (one stored String for
+        // known names); otherwise the parts are joined with dots.
+        let start = t.at.offset
+        var end = start + t.at.length
+        var joined: String?
         while tok.kind == .dot {
             guard nextTok.kind == .word else { throw fail(nextTok, "expected a name after '.', found \(nextTok.describe)") }
-            name += "." + nextTok.text
+            if joined == nil && (tok.at.offset != end || nextTok.at.offset != end + 1) {
+                joined = lexer.sourceText(start, end)
+            }
+            joined?.append(".")
+            joined?.append(nextTok.text)
+            end = nextTok.at.offset + nextTok.at.length
             advance(); advance()
         }
-        return PE(.name(name, loc(t)), 0)
+        return PE(.name(joined ?? lexer.sourceText(start, end), loc(t)), 0)
     }
 }
 

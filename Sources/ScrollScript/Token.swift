@@ -153,10 +153,11 @@ struct WordTable {
     static var vocabulary: [String] {
         var words = GrammarWord.allCases.dropFirst().map { $0.spelling }
         words += statementKeywords + StateSet.allNames + ["section", "row"]
-        for id in ObservableID.allCases { words += id.rawValue.split(separator: ".").map(String.init) }
+        // Whole dotted names too (the parser looks up `header.height` as written).
+        for id in ObservableID.allCases { words += [id.rawValue] + id.rawValue.split(separator: ".").map(String.init) }
         for id in ObservableID.allCases { if let m = id.member { words += m.split(separator: ".").map(String.init) } }
         for id in TunableID.allCases {
-            words += id.rawValue.split(separator: ".").map(String.init)
+            words += [id.rawValue] + id.rawValue.split(separator: ".").map(String.init)
             words += id.namedValues.map { $0.name }
         }
         return words
