@@ -353,13 +353,18 @@ public struct Lexer {
 
     /// Bytes `a..<b` (at most 16, b > a) packed into two integers; nil unless all ASCII.
     private func packBytes(_ a: Int, _ b: Int) -> (UInt64, UInt64)? {
-        var lo: UInt64 = 0, hi: UInt64 = 0
-        for k in 0..<(b - a) {
-            let v = bytes[a + k]
-            if v >= 0x80 { return nil }
-            if k < 8 { lo |= UInt64(v) << (8 * UInt64(k)) } else { hi |= UInt64(v) << (8 * UInt64(k - 8)) }
+        guard a >= 0, a <= b, b <= bytes.count, b - a <= 16 else { return nil }
+        return bytes.withUnsafeBufferPointer { buf -> (UInt64, UInt64)? in
+            var lo: UInt64 = 0, hi: UInt64 = 0
+            var k = 0
+            while k < b - a {
+                let v = buf[a + k]
+                if v >= 0x80 { return nil }
+                if k < 8 { lo |= UInt64(v) << (8 * UInt64(k)) } else { hi |= UInt64(v) << (8 * UInt64(k - 8)) }
+                k += 1
+            }
+            return (lo, hi)
         }
-        return (lo, hi)
     }
 
     private mutating func reportOverflow(_ value: Double, _ digits: String, _ start: Int, _ startCol: Int) {

@@ -161,7 +161,8 @@ public struct Parser {
                 let blank = pending.first?.blankLineBefore ?? (newlines >= 2)
                 newlines = 0
                 if var s = parseStatementRecovering() {
-                    s.leadingComments = pending
+                    // A new statement has no comments yet: set them only when there are some.
+                    if !pending.isEmpty { s.leadingComments = pending }
                     s.blankLineBefore = blank
                     list.statements.append(s)
                     pending = []
