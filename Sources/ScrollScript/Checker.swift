@@ -99,6 +99,7 @@ struct Checker {
         var sceneSeen = false
         var scenarioSeen = false
         var names: [String: SourceLocation] = [:]  // lookup only; never iterated
+        names.reserveCapacity(top.count)
         var out: [CheckedScenario] = []
         for s in top {
             switch s.kind {

@@ -421,7 +421,9 @@ public struct Parser {
     /// print = "print" expr { "," expr }
     private mutating func parsePrint() throws -> StmtKind {
         advance()
-        var items = [try parseExpr()]
+        var items: [Expr] = []
+        items.reserveCapacity(4)
+        items.append(try parseExpr())
         while tok.kind == .comma {
             advance()
             items.append(try parseExpr())
@@ -692,6 +694,7 @@ public struct Parser {
             defer { exprNesting -= 1 }
             advance()
             var indexes: [Expr] = []
+            indexes.reserveCapacity(2)
             var d = 1
             while true {
                 let x = try parseOr()
