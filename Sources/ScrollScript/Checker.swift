@@ -99,6 +99,7 @@ struct Checker {
         var sceneSeen = false
         var scenarioSeen = false
         var names: [String: SourceLocation] = [:]  // lookup only; never iterated
+        names.reserveCapacity(top.count)
         var out: [CheckedScenario] = []
         for s in top {
             switch s.kind {
@@ -150,6 +151,7 @@ struct Checker {
         var sections: [SectionConfig]?
         var firstTimeStatement: Stmt?
         var runnable: [Stmt] = []
+        runnable.reserveCapacity(body.count)
         for s in body {
             if s.kind.isConfiguration {
                 if let t = firstTimeStatement {
@@ -162,7 +164,8 @@ struct Checker {
             }
         }
         if let sections { cfg.sections = sections }
-        for s in runnable { checkStatement(s, cfg, inRepeat: false) }
+        current = cfg
+        for s in runnable { checkCurrentStatement(s, inRepeat: false) }
         return CheckedScenario(name: name, location: location, config: cfg, statements: runnable)
     }
 
@@ -347,6 +350,12 @@ struct Checker {
 
     mutating func checkStatement(_ s: Stmt, _ cfg: SceneConfig, inRepeat: Bool) {
         current = cfg
+        checkCurrentStatement(s, inRepeat: inRepeat)
+    }
+
+    /// `checkStatement` against `current` (the caller sets it once per scenario, not per
+    /// statement: copying a SceneConfig retains its parts).
+    mutating func checkCurrentStatement(_ s: Stmt, inRepeat: Bool) {
         switch s.kind {
         case .scene, .scenario:
             error(s.location, "'\(s.kind.keyword)' can only appear at the top level of a file")
@@ -361,7 +370,7 @@ struct Checker {
                     }
                 }
             }
-            for b in body.statements { checkStatement(b, cfg, inRepeat: true) }
+            for b in body.statements { checkCurrentStatement(b, inRepeat: true) }
         case .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set:
             if inRepeat {
                 error(s.location, "configuration ('\(s.kind.keyword)') cannot be inside 'repeat'")
@@ -378,9 +387,9 @@ struct Checker {
                 error(v.startLocation, "fling speed must be at most \(show(Limits.maxFlingSpeed)) pt/s (found \(show(c.value)))")
             }
         case .tapHeader(let index):
-            checkTapHeader(s, index, cfg)
+            checkTapHeader(s, index)
         case .tapToolbar:
-            if cfg.toolbarHeight == nil {
+            if current.toolbarHeight == nil {
                 error(s.location, "'tap toolbar' needs a toolbar, and this scenario declares none (add 'toolbar')")
             }
         case .tap(let x, let y):
@@ -390,18 +399,18 @@ struct Checker {
             checkDuration(t, "wait", allowZero: true)
         case .tick(let n):
             if let n, numeric(n, "tick", .count) != nil, let c = constValue(n) {
-                let most = Limits.scenarioSeconds * Double(cfg.fps)
+                let most = Limits.scenarioSeconds * Double(current.fps)
                 if wholeNumber(c.value) == nil {
                     error(n.startLocation, "tick needs a whole number of frames (found \(show(c.value)))")
                 } else if c.value > most {
-                    error(n.startLocation, "tick count \(show(c.value)) is too large (at most \(show(most)) frames, 24 hours at \(cfg.fps) fps)")
+                    error(n.startLocation, "tick count \(show(c.value)) is too large (at most \(show(most)) frames, 24 hours at \(current.fps) fps)")
                 }
             }
         case .expect(let e), .expectAlways(let e):
-            checkCondition(e, cfg)
+            checkCondition(e)
         case .expectWithin(let t, let e):
             checkDuration(t, "expect within", allowZero: true)
-            checkCondition(e, cfg)
+            checkCondition(e)
         case .print(let items):
             for e in items { _ = type(e) }
         case .expression(let e):
@@ -411,7 +420,7 @@ struct Checker {
         }
     }
 
-    mutating func checkCondition(_ e: Expr, _ cfg: SceneConfig) {
+    mutating func checkCondition(_ e: Expr) {
         guard let t = type(e) else { return }
         if t != .bool {
             error(e.startLocation, "expect needs a condition (true or false), found \(t.name)")
@@ -441,15 +450,15 @@ struct Checker {
         }
     }
 
-    mutating func checkTapHeader(_ s: Stmt, _ index: Expr?, _ cfg: SceneConfig) {
+    mutating func checkTapHeader(_ s: Stmt, _ index: Expr?) {
         guard let index else {
-            if cfg.header == nil {
+            if current.header == nil {
                 error(s.location, "'tap header' needs a header, and this scenario declares none (add 'header H')")
             }
             return
         }
         guard numeric(index, "tap header", .count) != nil, let c = constValue(index) else { return }
-        let sections = cfg.effectiveSections
+        let sections = current.effectiveSections
         guard let i = wholeNumber(c.value) else {
             error(index.startLocation, "a section index must be a whole number of at least 0 (found \(show(c.value)))")
             return
@@ -595,6 +604,13 @@ struct Checker {
     /// `section[I].MEMBER` and `row[I,J].MEMBER` by member (lookup only, never iterated).
     static let sectionMembers: [String: ObservableID] = membersTable(.section)
     static let rowMembers: [String: ObservableID] = membersTable(.row)
+    /// The same lookups without hashing Strings (a miss falls back to the tables above).
+    static let fastSectionMembers = PackedNameTable(sectionMembers.map { ($0.key, $0.value) })
+    static let fastRowMembers = PackedNameTable(rowMembers.map { ($0.key, $0.value) })
+    /// `resolveName` for every plain name it knows, without hashing Strings.
+    static let plainNameRefs = PackedNameTable(
+        (ObservableID.allCases.map { $0.rawValue } + TunableID.allCases.map { $0.rawValue } + StateSet.allNames)
+            .compactMap { n in resolveName(n).map { (n, $0) } })
 
     static func membersTable(_ form: Subscript) -> [String: ObservableID] {
         var t: [String: ObservableID] = [:]
@@ -609,7 +625,7 @@ struct Checker {
         + TunableID.allCases.map { $0.rawValue } + StateSet.allNames + ["true", "false"]
 
     private mutating func nameType(_ n: String, _ l: SourceLocation) -> Ty? {
-        guard let ref = resolveName(n) else {
+        guard let ref = Checker.plainNameRefs.find(n) ?? resolveName(n) else {
             if let o = ObservableID(rawValue: n), o.subscriptForm != .none {
                 error(l, "'\(n)' needs an index: \(o.displayName)")
             } else if TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == n } }) {
@@ -650,7 +666,8 @@ struct Checker {
             error(l, form == .section ? "section takes one index: section[I].\(member)" : "row takes two indexes: row[I,J].\(member)")
             return nil
         }
-        guard let id = (form == .section ? Checker.sectionMembers : Checker.rowMembers)[member] else {
+        let memberTable = form == .section ? Checker.fastSectionMembers : Checker.fastRowMembers
+        guard let id = memberTable.find(member) ?? (form == .section ? Checker.sectionMembers : Checker.rowMembers)[member] else {
             let members = ObservableID.allCases.filter { $0.subscriptForm == form }.compactMap { $0.member }
             error(l, "unknown property '\(member)' of \(base)[...]" + didYouMean(member, members))
             return nil
@@ -693,5 +710,55 @@ func countPhrase(_ n: Int, _ noun: String) -> String {
     case 0: return "no \(noun)s"
     case 1: return "1 \(noun), numbered 0"
     default: return "\(n) \(noun)s, 0 to \(n - 1)"
+    }
+}
+
+/// A lookup table from short ASCII names (at most 16 bytes) to values, keyed by the
+/// name's bytes packed into two integers: no String hashing. `find` returns nil for any
+/// name it does not hold (callers fall back to the full table). Lookup only, never iterated.
+struct PackedNameTable<Value> {
+    private var keys: [(UInt64, UInt64)]
+    private var values: [Value?]
+    private let mask: Int
+
+    init(_ entries: [(String, Value)]) {
+        var size = 64
+        while size < entries.count * 4 { size *= 2 }
+        keys = Array(repeating: (0, 0), count: size)
+        values = Array(repeating: nil, count: size)
+        mask = size - 1
+        for (name, value) in entries {
+            guard let (lo, hi) = PackedNameTable.pack(name) else { continue }
+            var i = WordTable.hash(lo, hi) & mask
+            while keys[i].0 != 0 && !(keys[i].0 == lo && keys[i].1 == hi) { i = (i + 1) & mask }
+            keys[i] = (lo, hi)
+            values[i] = value
+        }
+    }
+
+    /// A non-empty ASCII name of at most 16 bytes, packed; nil otherwise.
+    @inline(__always)
+    static func pack(_ name: String) -> (UInt64, UInt64)? {
+        let packed = name.utf8.withContiguousStorageIfAvailable { bytes -> (UInt64, UInt64)? in
+            guard !bytes.isEmpty, bytes.count <= 16 else { return nil }
+            var lo: UInt64 = 0, hi: UInt64 = 0
+            for k in 0..<bytes.count {
+                let b = bytes[k]
+                if b >= 0x80 { return nil }
+                if k < 8 { lo |= UInt64(b) << (8 * UInt64(k)) } else { hi |= UInt64(b) << (8 * UInt64(k - 8)) }
+            }
+            return (lo, hi)
+        }
+        return packed ?? nil
+    }
+
+    func find(_ name: String) -> Value? {
+        guard let (lo, hi) = PackedNameTable.pack(name) else { return nil }
+        var i = WordTable.hash(lo, hi) & mask
+        while keys[i].0 != 0 {
+            if keys[i].0 == lo && keys[i].1 == hi { return values[i] }
+            i = (i + 1) & mask
+        }
+        return nil
     }
 }

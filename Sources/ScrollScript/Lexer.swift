@@ -14,8 +14,12 @@ public struct Lexer {
     private var pos = 0
     private var line = 1
     private var col = 1
+    /// Known words, shared (see WordTable).
+    private let words = WordTable.shared
     /// A token lexed ahead (the `x` of `375x667`).
     private var pending: Token?
+    /// Recently lexed number literals by their packed source bytes (see `lexNumber`).
+    private var numberCache: [CachedNumber] = []
     private var started = false
     private var finished = false
     /// Errors found while lexing, in source order.
@@ -52,7 +56,13 @@ public struct Lexer {
             } else if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { pos = 3 }
         }
         while pos < bytes.count {
-            if let t = lexOne() { return t }
+            // Spaces, tabs and a CR not before LF separate tokens.
+            let b = bytes[pos]
+            if b == 0x20 || b == 0x09 || (b == 0x0D && peekByte(1) != 0x0A) {
+                pos += 1; col += 1
+                continue
+            }
+            return lexOne(b)
         }
         if !finished {
             checkLineLength()
@@ -87,6 +97,14 @@ public struct Lexer {
 
     private func text(_ a: Int, _ b: Int) -> String {
         String(decoding: bytes[a..<b], as: UTF8.self)
+    }
+
+    /// The source text of bytes `a..<b` (offsets of tokens already lexed), as one stored
+    /// String when it is a known word or dotted name. For the parser's dotted names.
+    func sourceText(_ a: Int, _ b: Int) -> String {
+        guard a >= 0, a < b, b <= bytes.count else { return "" }
+        if b - a <= 16, let (lo, hi) = packBytes(a, b), let (w, _) = words.lookup(lo, hi) { return w }
+        return text(a, b)
     }
 
     private mutating func checkLineLength() {
@@ -126,14 +144,11 @@ public struct Lexer {
         return false
     }
 
-    /// One token, or nil after skipping white space.
-    private mutating func lexOne() -> Token? {
-        let b = bytes[pos]
+    /// The token starting with byte `b` at `pos` (white space was skipped by `next`).
+    private mutating func lexOne(_ b: UInt8) -> Token {
         switch b {
-        case 0x20, 0x09: pos += 1; col += 1; return nil
         case 0x0A: return newline(1)
-        case 0x0D:
-            if peekByte(1) == 0x0A { return newline(2) } else { pos += 1; col += 1; return nil }
+        case 0x0D: return newline(2)  // CR LF (a lone CR is white space, skipped in next())
         case UInt8(ascii: "#"): return lexComment()
         case UInt8(ascii: ";"): return simple(.semicolon, 1)
         case UInt8(ascii: "{"): return simple(.lbrace, 1)
@@ -182,13 +197,17 @@ public struct Lexer {
         }
     }
 
-    private func isWordStart(_ b: UInt8) -> Bool {
+    @inline(__always)
+    private static func isWordStart(_ b: UInt8) -> Bool {
         (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F
     }
 
-    private func isWordByte(_ b: UInt8) -> Bool {
+    @inline(__always)
+    private static func isWordByte(_ b: UInt8) -> Bool {
         isWordStart(b) || (b >= 0x30 && b <= 0x39)
     }
+
+    private func isWordStart(_ b: UInt8) -> Bool { Lexer.isWordStart(b) }
 
     private mutating func lexComment() -> Token {
         let start = pos, startCol = col
@@ -202,19 +221,54 @@ public struct Lexer {
 
     private mutating func lexWord() -> Token {
         let start = pos, startCol = col
-        while pos < bytes.count {
-            let b = bytes[pos]
+        let scan = bytes.withUnsafeBufferPointer { Lexer.scanWord($0, from: start) }
+        pos = scan.end
+        col += scan.scalars
+        let at = tp(start, line: line, col: startCol)
+        if scan.ascii && pos - start <= 16, let (w, g) = words.lookup(scan.lo, scan.hi) {
+            return Token(word: w, g, at: at)
+        }
+        return Token(kind: .word, text: text(start, pos), at: at)
+    }
+
+    /// What `scanWord` found: where the word ends, its scalar count, and (for an ASCII
+    /// word) its first 16 bytes packed into two integers, to find it in the word table.
+    private struct WordScan {
+        var end: Int
+        var scalars: Int
+        var lo: UInt64
+        var hi: UInt64
+        var ascii: Bool
+    }
+
+    /// Scans a word starting at `start` (a word start byte or a decodable scalar).
+    @inline(__always)
+    private static func scanWord(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> WordScan {
+        var i = start
+        var scalars = 0
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        var ascii = true
+        while i < buf.count {
+            let b = buf[i]
             if b < 0x80 {
-                if !isWordByte(b) { break }
-                pos += 1; col += 1
+                guard isWordByte(b) else { break }
+                let k = i - start
+                if k < 8 {
+                    lo |= UInt64(b) << (8 * UInt64(k))
+                } else if k < 16 {
+                    hi |= UInt64(b) << (8 * UInt64(k - 8))
+                }
+                i += 1
             } else {
-                guard let (v, n) = decodeUTF8(bytes, pos) else { break }
+                guard let (v, n) = decodeUTF8(buf, i) else { break }
                 // Non-ASCII spaces end a word.
                 if v == 0x3000 || v == 0xA0 { break }
-                pos += n; col += 1
+                ascii = false
+                i += n
             }
+            scalars += 1
         }
-        return (Token(kind: .word, text: text(start, pos), at: tp(start, line: line, col: startCol)))
+        return WordScan(end: i, scalars: scalars, lo: lo, hi: hi, ascii: ascii)
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
@@ -248,6 +302,18 @@ public struct Lexer {
         // The unit: ASCII letters glued to the digits.
         var unitEnd = pos
         while unitEnd < bytes.count, isWordStart(bytes[unitEnd]), bytes[unitEnd] != 0x5F { unitEnd += 1 }
+        // A literal written before (`0.5`, `250ms`) reuses its strings and value.
+        let cacheKey = unitEnd - start <= 16 ? packBytes(start, unitEnd) : nil
+        if let (lo, hi) = cacheKey, !numberCache.isEmpty {
+            let slot = WordTable.hash(lo, hi) & (numberCache.count - 1)
+            if numberCache[slot].lo == lo && numberCache[slot].hi == hi {
+                let c = numberCache[slot]
+                col += unitEnd - pos
+                pos = unitEnd
+                return Token(kind: .number, text: c.digits, raw: c.raw, number: c.value, unit: c.unit,
+                             at: tp(start, line: line, col: startCol))
+            }
+        }
         let digits = text(start, digitsEnd)
         // Whole numbers of up to 15 digits are exact as computed; others go through Double().
         var value = isPlain ? whole : (Double(digits) ?? 0)
@@ -256,7 +322,7 @@ public struct Lexer {
             // `375x667`: the number, then the word `x` (the next number lexes on its own).
             let t = Token(kind: .number, text: digits, raw: digits, number: value, at: tp(start, line: line, col: startCol))
             reportOverflow(value, digits, start, startCol)
-            pending = Token(kind: .word, text: "x", at: tp(pos, 1))
+            pending = Token(word: "x", .x, at: tp(pos, 1))
             pos += 1; col += 1
             return t
         }
@@ -279,7 +345,31 @@ public struct Lexer {
         let raw = suffixLength == 0 ? digits : text(start, pos)
         let t = Token(kind: .number, text: digits, raw: raw, number: value, unit: unit, at: tp(start, line: line, col: startCol))
         reportOverflow(value, digits, start, startCol)
+        // Only literals that lexed without a diagnostic are remembered.
+        if let (lo, hi) = cacheKey, value.isFinite, suffixLength == 0 || unit != .none {
+            if numberCache.isEmpty {
+                numberCache = Array(repeating: CachedNumber(), count: 256)
+            }
+            let slot = WordTable.hash(lo, hi) & (numberCache.count - 1)
+            numberCache[slot] = CachedNumber(lo: lo, hi: hi, digits: digits, raw: raw, value: value, unit: unit)
+        }
         return t
+    }
+
+    /// Bytes `a..<b` (at most 16, b > a) packed into two integers; nil unless all ASCII.
+    private func packBytes(_ a: Int, _ b: Int) -> (UInt64, UInt64)? {
+        guard a >= 0, a <= b, b <= bytes.count, b - a <= 16 else { return nil }
+        return bytes.withUnsafeBufferPointer { buf -> (UInt64, UInt64)? in
+            var lo: UInt64 = 0, hi: UInt64 = 0
+            var k = 0
+            while k < b - a {
+                let v = buf[a + k]
+                if v >= 0x80 { return nil }
+                if k < 8 { lo |= UInt64(v) << (8 * UInt64(k)) } else { hi |= UInt64(v) << (8 * UInt64(k - 8)) }
+                k += 1
+            }
+            return (lo, hi)
+        }
     }
 
     private mutating func reportOverflow(_ value: Double, _ digits: String, _ start: Int, _ startCol: Int) {
@@ -290,6 +380,7 @@ public struct Lexer {
     }
 
     private mutating func lexString() -> Token {
+        if let t = lexPlainString() { return t }
         let start = pos, startLine = line, startCol = col
         pos += 1; col += 1
         var value = String.UnicodeScalarView()
@@ -329,6 +420,32 @@ public struct Lexer {
             return Token(kind: .string, text: String(value), raw: text(start, pos), at: TokenPos(l))
         }
         return Token(kind: .error, at: TokenPos(l))
+    }
+
+    /// A string on one line without escapes and with valid UTF-8 (the common case): its
+    /// value is the bytes between the quotes. Nil (nothing consumed) for any other string.
+    private mutating func lexPlainString() -> Token? {
+        var i = pos + 1
+        var scalars = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                let start = pos, startCol = col
+                pos = i + 1
+                col += scalars + 2
+                return Token(kind: .string, text: text(start + 1, i), raw: text(start, pos),
+                             at: TokenPos(line: line, column: startCol, offset: start, length: pos - start))
+            }
+            if b == UInt8(ascii: "\\") || b == 0x0A || b == 0x0D { return nil }
+            if b < 0x80 {
+                i += 1
+            } else {
+                guard let (_, n) = decodeUTF8(bytes, i) else { return nil }
+                i += n
+            }
+            scalars += 1
+        }
+        return nil
     }
 
     private mutating func continue_crlf(_ value: inout String.UnicodeScalarView) {
@@ -383,4 +500,15 @@ public struct Lexer {
         default: return nil
         }
     }
+}
+
+/// A number literal remembered by `Lexer.lexNumber` (`lo == 0`: an empty slot; a literal
+/// starts with a digit, so its packed bytes are never 0).
+private struct CachedNumber {
+    var lo: UInt64 = 0
+    var hi: UInt64 = 0
+    var digits = ""
+    var raw = ""
+    var value: Double = 0
+    var unit = NumberUnit.none
 }

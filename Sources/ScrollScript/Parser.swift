@@ -59,9 +59,10 @@ public struct Parser {
     // MARK: - Helpers
 
 
+    /// The current token is the word `w` (only word tokens carry a grammar word).
     @inline(__always)
-    private func isWord(_ w: String) -> Bool {
-        tok.kind == .word && tok.text == w
+    private func isWord(_ w: GrammarWord) -> Bool {
+        tok.word == w
     }
 
     private mutating func report(_ t: Token, _ message: String) {
@@ -80,8 +81,8 @@ public struct Parser {
         }
     }
 
-    private mutating func expectWord(_ w: String, _ context: String) throws {
-        guard isWord(w) else { throw fail(tok, "expected '\(w)' \(context), found \(tok.describe)") }
+    private mutating func expectWord(_ w: GrammarWord, _ context: String) throws {
+        guard isWord(w) else { throw fail(tok, "expected '\(w.spelling)' \(context), found \(tok.describe)") }
         advance()
     }
 
@@ -120,24 +121,26 @@ public struct Parser {
     /// Statements up to `}` (not consumed) in a block, or to the end of file at top level.
     private mutating func parseStatementList(openLine: Int?) -> StatementList {
         var list = StatementList()
+        // A block usually holds several statements: skip the smallest growth steps.
+        if openLine != nil { list.statements.reserveCapacity(8) }
         var pending: [Comment] = []
         var newlines = 0
         var lastEndLine = -1
         while true {
-            let t = tok
-            switch t.kind {
+            switch tok.kind {
             case .newline:
                 newlines += 1
                 advance()
             case .semicolon:
                 advance()
             case .comment:
-                let c = Comment(text: t.text, location: loc(t), blankLineBefore: newlines >= 2)
+                let c = Comment(text: tok.text, location: loc(tok), blankLineBefore: newlines >= 2)
+                let commentLine = tok.at.line
                 comments.append(c)
                 advance()
-                if let line = openLine, line == loc(t).line, list.statements.isEmpty, pending.isEmpty {
+                if let line = openLine, line == commentLine, list.statements.isEmpty, pending.isEmpty {
                     list.openComment = c
-                } else if loc(t).line == lastEndLine, !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
+                } else if commentLine == lastEndLine, !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
                     list.statements[list.statements.count - 1].trailingComment = c
                 } else {
                     pending.append(c)
@@ -149,7 +152,7 @@ public struct Parser {
                     list.closed = true
                     return list
                 }
-                report(t, "unexpected '}' (no block is open)")
+                report(tok, "unexpected '}' (no block is open)")
                 advance()
             case .eof:
                 list.closing = pending
@@ -158,12 +161,13 @@ public struct Parser {
                 let blank = pending.first?.blankLineBefore ?? (newlines >= 2)
                 newlines = 0
                 if var s = parseStatementRecovering() {
-                    s.leadingComments = pending
+                    // A new statement has no comments yet: set them only when there are some.
+                    if !pending.isEmpty { s.leadingComments = pending }
                     s.blankLineBefore = blank
                     list.statements.append(s)
                     pending = []
                 }
-                lastEndLine = loc(tok).line
+                lastEndLine = tok.at.line
                 if tok.kind == .comment {
                     let c = Comment(text: tok.text, location: loc(tok), blankLineBefore: false)
                     comments.append(c)
@@ -201,7 +205,7 @@ public struct Parser {
         advance()
         blockDepth += 1
         defer { blockDepth -= 1 }
-        let list = parseStatementList(openLine: loc(open).line)
+        let list = parseStatementList(openLine: open.at.line)
         var close = loc(tok)
         if list.closed {
             advance()
@@ -220,18 +224,13 @@ public struct Parser {
 
     /// statement = scene | scenario | repeat | config | action | check | expression
     private mutating func parseStatement() throws -> Stmt {
-        let t = tok
-        let l = loc(t)
+        let l = loc(tok)
         func stmt(_ k: StmtKind) -> Stmt { Stmt(kind: k, location: l) }
-        switch t.kind {
+        switch tok.kind {
         case .word:
             let next = nextTok.kind
             if next == .dot || next == .lbracket { return stmt(.expression(try parseExpr())) }
-            guard let k = keywordTable[t.text] else {
-                if resolveName(t.text) != nil { return stmt(.expression(try parseExpr())) }
-                throw fail(t, "unknown statement '\(clip(t.text))'" + didYouMean(t.text, statementKeywords))
-            }
-            switch k {
+            switch tok.word {
             case .scene: advance(); return stmt(.scene(try parseBlock()))
             case .scenario: return stmt(try parseScenario())
             case .repeat: return stmt(try parseRepeat())
@@ -255,11 +254,14 @@ public struct Parser {
             case .print: return stmt(try parsePrint())
             case .frames: advance(); return stmt(.frames)
             case .true, .false, .not: return stmt(.expression(try parseExpr()))
+            default:
+                if resolveName(tok.text) != nil { return stmt(.expression(try parseExpr())) }
+                throw fail(tok, "unknown statement '\(clip(tok.text))'" + didYouMean(tok.text, statementKeywords))
             }
         case .number, .string, .lparen, .minus:
             return stmt(.expression(try parseExpr()))
         default:
-            throw fail(t, "expected a statement, found \(t.describe)")
+            throw fail(tok, "expected a statement, found \(tok.describe)")
         }
     }
 
@@ -283,7 +285,7 @@ public struct Parser {
     private mutating func parseScreen() throws -> StmtKind {
         advance()
         let w = try parseArg()
-        try expectWord("x", "between the screen's width and height")
+        try expectWord(.x, "between the screen's width and height")
         return .screen(width: w, height: try parseArg())
     }
 
@@ -296,11 +298,11 @@ public struct Parser {
             let t = tok
             guard t.kind == .word else { throw fail(t, "expected a header option (pin, parallax, toggle, nostretch), found \(t.describe)") }
             advance()
-            switch t.text {
-            case "pin": options.append(.pin(try parseArg(), loc(t)))
-            case "parallax": options.append(.parallax(try parseArg(), loc(t)))
-            case "toggle": options.append(.toggle(try parseArg(), loc(t)))
-            case "nostretch": options.append(.nostretch(loc(t)))
+            switch t.word {
+            case .pin: options.append(.pin(try parseArg(), loc(t)))
+            case .parallax: options.append(.parallax(try parseArg(), loc(t)))
+            case .toggle: options.append(.toggle(try parseArg(), loc(t)))
+            case .nostretch: options.append(.nostretch(loc(t)))
             default:
                 throw fail(t, "unknown header option '\(t.text)'" + didYouMean(t.text, ["pin", "parallax", "toggle", "nostretch"]))
             }
@@ -316,7 +318,7 @@ public struct Parser {
             title = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
             advance()
         }
-        try expectWord("rows", "in a section (section \"TITLE\" rows N)")
+        try expectWord(.rows, "in a section (section \"TITLE\" rows N)")
         let rows: SectionRows
         if tok.kind == .string {
             var titles: [StringLiteral] = []
@@ -329,7 +331,7 @@ public struct Parser {
             rows = .count(try parseArg())
         }
         var open: Bool?
-        if isWord("open") { open = true; advance() } else if isWord("closed") { open = false; advance() }
+        if isWord(.open) { open = true; advance() } else if isWord(.closed) { open = false; advance() }
         return .section(title: title, rows: rows, open: open)
     }
 
@@ -337,14 +339,14 @@ public struct Parser {
     private mutating func parseSections() throws -> StmtKind {
         advance()
         let n = try parseArg()
-        try expectWord("rows", "in 'sections N rows M'")
+        try expectWord(.rows, "in 'sections N rows M'")
         return .sections(count: n, rows: try parseArg())
     }
 
     /// accordion = "accordion" [ "single" ]
     private mutating func parseAccordion() throws -> StmtKind {
         advance()
-        if isWord("single") { advance(); return .accordion(single: true) }
+        if isWord(.single) { advance(); return .accordion(single: true) }
         if tok.kind == .word { throw fail(tok, "expected 'single' or the end of the statement, found \(tok.describe)") }
         return .accordion(single: false)
     }
@@ -369,7 +371,7 @@ public struct Parser {
         advance()
         let d = try parseArg()
         var t: Expr?
-        if isWord("in") {
+        if isWord(.in) {
             advance()
             t = try parseArg()
         }
@@ -381,11 +383,11 @@ public struct Parser {
         advance()
         let next = nextTok.kind
         let notName = next != .dot && next != .lbracket
-        if isWord("header") && notName {
+        if isWord(.header) && notName {
             advance()
             return .tapHeader(isStatementEnd(tok) ? nil : try parseArg())
         }
-        if isWord("toolbar") && notName {
+        if isWord(.toolbar) && notName {
             advance()
             return .tapToolbar
         }
@@ -403,12 +405,12 @@ public struct Parser {
     /// expect = "expect" ( "within" arg expr | "always" expr | expr )
     private mutating func parseExpect() throws -> StmtKind {
         advance()
-        if isWord("within") {
+        if isWord(.within) {
             advance()
             let t = try parseArg()
             return .expectWithin(duration: t, try parseExpr())
         }
-        if isWord("always") {
+        if isWord(.always) {
             advance()
             return .expectAlways(try parseExpr())
         }
@@ -419,7 +421,9 @@ public struct Parser {
     /// print = "print" expr { "," expr }
     private mutating func parsePrint() throws -> StmtKind {
         advance()
-        var items = [try parseExpr()]
+        var items: [Expr] = []
+        items.reserveCapacity(4)
+        items.append(try parseExpr())
         while tok.kind == .comma {
             advance()
             items.append(try parseExpr())
@@ -447,6 +451,17 @@ public struct Parser {
         }
     }
 
+    /// `checkDepth` at an operator's location (operators are never `.error` tokens).
+    private mutating func checkDepth(_ d: Int, at l: SourceLocation) throws {
+        if d > SourceLimits.maxNesting { throw tooDeep(l) }
+    }
+
+    @inline(never)
+    private mutating func tooDeep(_ l: SourceLocation) -> ParseAbort {
+        diagnostics.append(Diagnostic(l, "expression nests too deeply (more than \(SourceLimits.maxNesting) levels)"))
+        return ParseAbort()
+    }
+
     private mutating func enter(_ t: Token) throws {
         exprNesting += 1
         if exprNesting > SourceLimits.maxNesting {
@@ -463,13 +478,13 @@ public struct Parser {
     /// or = and { "or" and }
     private mutating func parseOr() throws -> PE {
         var l = try parseAnd()
-        while isWord("or") {
-            let op = tok
+        while isWord(.or) {
+            let opLoc = loc(tok)
             advance()
             let r = try parseAnd()
             let d = max(l.d, r.d) + 1
-            try checkDepth(d, op)
-            l = PE(.binary(.or, l.e, r.e, loc(op)), d)
+            try checkDepth(d, at: opLoc)
+            l = PE(.binary(.or, l.e, r.e, opLoc), d)
         }
         return l
     }
@@ -477,20 +492,20 @@ public struct Parser {
     /// and = not { "and" not }
     private mutating func parseAnd() throws -> PE {
         var l = try parseNot()
-        while isWord("and") {
-            let op = tok
+        while isWord(.and) {
+            let opLoc = loc(tok)
             advance()
             let r = try parseNot()
             let d = max(l.d, r.d) + 1
-            try checkDepth(d, op)
-            l = PE(.binary(.and, l.e, r.e, loc(op)), d)
+            try checkDepth(d, at: opLoc)
+            l = PE(.binary(.and, l.e, r.e, opLoc), d)
         }
         return l
     }
 
     /// not = "not" not | comparison
     private mutating func parseNot() throws -> PE {
-        if isWord("not") {
+        if isWord(.not) {
             let op = tok
             try enter(op)
             defer { exprNesting -= 1 }
@@ -519,38 +534,48 @@ public struct Parser {
     private mutating func parseComparison() throws -> PE {
         let l = try parseAdditive()
         guard let op = compareOp(tok.kind) else {
-            if isWord("within") { throw fail(tok, "'within' can only follow '~=' (as in 'offset ~= 100 within 1')") }
+            if isWord(.within) { throw withinWithoutApprox(nil) }
             return l
         }
-        let opTok = tok
+        let opLoc = loc(tok)
         advance()
         let r = try parseAdditive()
         var tol: Expr?
         var d = max(l.d, r.d) + 1
-        if isWord("within") {
-            guard op == .approx else { throw fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'") }
+        if isWord(.within) {
+            guard op == .approx else { throw withinWithoutApprox(op) }
             advance()
             let t = try parseArgPE()
             tol = t.e
             d = max(d, t.d + 1)
         }
-        if compareOp(tok.kind) != nil {
-            throw fail(tok, "comparisons cannot be chained (write 'a <= b and b <= c')")
-        }
-        try checkDepth(d, opTok)
-        return PE(.compare(op, l.e, r.e, tolerance: tol, loc(opTok)), d)
+        if compareOp(tok.kind) != nil { throw chainedComparison() }
+        try checkDepth(d, at: opLoc)
+        return PE(.compare(op, l.e, r.e, tolerance: tol, opLoc), d)
+    }
+
+    @inline(never)
+    private mutating func withinWithoutApprox(_ op: CompareOp?) -> ParseAbort {
+        guard let op else { return fail(tok, "'within' can only follow '~=' (as in 'offset ~= 100 within 1')") }
+        return fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'")
+    }
+
+    @inline(never)
+    private mutating func chainedComparison() -> ParseAbort {
+        fail(tok, "comparisons cannot be chained (write 'a <= b and b <= c')")
     }
 
     /// additive = multiplicative { ("+" | "-") multiplicative }
     private mutating func parseAdditive() throws -> PE {
         var l = try parseMultiplicative()
         while tok.kind == .plus || tok.kind == .minus {
-            let op = tok
+            let op: BinaryOp = tok.kind == .plus ? .add : .subtract
+            let opLoc = loc(tok)
             advance()
             let r = try parseMultiplicative()
             let d = max(l.d, r.d) + 1
-            try checkDepth(d, op)
-            l = PE(.binary(op.kind == .plus ? .add : .subtract, l.e, r.e, loc(op)), d)
+            try checkDepth(d, at: opLoc)
+            l = PE(.binary(op, l.e, r.e, opLoc), d)
         }
         return l
     }
@@ -559,12 +584,13 @@ public struct Parser {
     private mutating func parseMultiplicative() throws -> PE {
         var l = try parseUnary()
         while tok.kind == .star || tok.kind == .slash {
-            let op = tok
+            let op: BinaryOp = tok.kind == .star ? .multiply : .divide
+            let opLoc = loc(tok)
             advance()
             let r = try parseUnary()
             let d = max(l.d, r.d) + 1
-            try checkDepth(d, op)
-            l = PE(.binary(op.kind == .star ? .multiply : .divide, l.e, r.e, loc(op)), d)
+            try checkDepth(d, at: opLoc)
+            l = PE(.binary(op, l.e, r.e, opLoc), d)
         }
         return l
     }
@@ -595,38 +621,67 @@ public struct Parser {
 
     /// primary = NUMBER | STRING | "true" | "false" | name | "(" expr ")"
     private mutating func parsePrimary() throws -> PE {
-        let t = tok
-        switch t.kind {
-        case .number:
-            advance()
-            return PE(.number(NumberLiteral(value: t.number, unit: t.unit, raw: t.raw), loc(t)), 0)
-        case .string:
-            advance()
-            return PE(.string(StringLiteral(value: t.text, raw: t.raw, location: loc(t))), 0)
-        case .lparen:
-            try enter(t)
-            defer { exprNesting -= 1 }
-            advance()
-            let inner = try parseOr()
-            guard tok.kind == .rparen else {
-                throw fail(tok, "expected ')' to close the '(' at \(loc(t).line):\(loc(t).column), found \(tok.describe)")
-            }
-            advance()
-            try checkDepth(inner.d + 1, t)
-            return PE(.paren(inner.e, loc(t)), inner.d + 1)
+        // Each case in its own function: this one sits in the recursion of nested
+        // parentheses, so its stack frame is kept small (debug builds too).
+        switch tok.kind {
+        case .number: return numberLiteral()
+        case .string: return stringLiteral()
+        case .lparen: return try parseParen()
         case .word:
-            switch t.text {
-            case "true", "false":
-                advance()
-                return PE(.bool(t.text == "true", loc(t)), 0)
-            case "and", "or", "not", "within":
-                throw fail(t, "expected a value, found '\(t.text)'")
-            default:
-                return try parseName()
+            switch tok.word {
+            case .true, .false: return boolLiteral()
+            case .and, .or, .not, .within: throw wordIsNotAValue()
+            default: return try parseName()
             }
         default:
-            throw fail(t, "expected a value, found \(t.describe)")
+            throw valueExpected()
         }
+    }
+
+    private mutating func numberLiteral() -> PE {
+        let e = Expr.number(NumberLiteral(value: tok.number, unit: tok.unit, raw: tok.raw), loc(tok))
+        advance()
+        return PE(e, 0)
+    }
+
+    private mutating func stringLiteral() -> PE {
+        let e = Expr.string(StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok)))
+        advance()
+        return PE(e, 0)
+    }
+
+    private mutating func boolLiteral() -> PE {
+        let e = Expr.bool(tok.word == .true, loc(tok))
+        advance()
+        return PE(e, 0)
+    }
+
+    @inline(never)
+    private mutating func wordIsNotAValue() -> ParseAbort {
+        fail(tok, "expected a value, found '\(tok.text)'")
+    }
+
+    @inline(never)
+    private mutating func valueExpected() -> ParseAbort {
+        fail(tok, "expected a value, found \(tok.describe)")
+    }
+
+    /// "(" expr ")"
+    private mutating func parseParen() throws -> PE {
+        let open = loc(tok)
+        try enter(tok)
+        defer { exprNesting -= 1 }
+        advance()
+        let inner = try parseOr()
+        guard tok.kind == .rparen else { throw parenNotClosed(open) }
+        advance()
+        try checkDepth(inner.d + 1, at: open)
+        return PE(.paren(inner.e, open), inner.d + 1)
+    }
+
+    @inline(never)
+    private mutating func parenNotClosed(_ open: SourceLocation) -> ParseAbort {
+        fail(tok, "expected ')' to close the '(' at \(open.line):\(open.column), found \(tok.describe)")
     }
 
     /// name = WORD { "." WORD } | WORD "[" expr { "," expr } "]" "." WORD
@@ -639,6 +694,7 @@ public struct Parser {
             defer { exprNesting -= 1 }
             advance()
             var indexes: [Expr] = []
+            indexes.reserveCapacity(2)
             var d = 1
             while true {
                 let x = try parseOr()
@@ -657,29 +713,25 @@ public struct Parser {
             try checkDepth(d, open)
             return PE(.indexed(base: t.text, indexes: indexes, member: member, loc(t)), d)
         }
-        var name = t.text
+        if tok.kind != .dot { return PE(.name(t.text, loc(t)), 0) }
+        // A dotted name written without spaces is its source text (one stored String for
+        // known names); otherwise the parts are joined with dots.
+        let start = t.at.offset
+        var end = start + t.at.length
+        var joined: String?
         while tok.kind == .dot {
             guard nextTok.kind == .word else { throw fail(nextTok, "expected a name after '.', found \(nextTok.describe)") }
-            name += "." + nextTok.text
+            if joined == nil && (tok.at.offset != end || nextTok.at.offset != end + 1) {
+                joined = lexer.sourceText(start, end)
+            }
+            joined?.append(".")
+            joined?.append(nextTok.text)
+            end = nextTok.at.offset + nextTok.at.length
             advance(); advance()
         }
-        return PE(.name(name, loc(t)), 0)
+        return PE(.name(joined ?? lexer.sourceText(start, end), loc(t)), 0)
     }
 }
-
-/// Words that start a statement (plus the expression words that may start a line).
-private enum Keyword: String, CaseIterable {
-    case scene, scenario, `repeat`, screen, fps, header, toolbar, section, sections, accordion, set
-    case pull, drag, release, fling, tap, wait, tick, settle, expect, print, frames
-    case `true`, `false`, not
-}
-
-/// Keyword by spelling (lookup only, never iterated).
-private let keywordTable: [String: Keyword] = {
-    var t: [String: Keyword] = [:]
-    for k in Keyword.allCases { t[k.rawValue] = k }
-    return t
-}()
 
 // MARK: - REPL support
 

@@ -54,6 +54,9 @@ public struct Token: Sendable {
     public var number: Double
     public var unit: NumberUnit
     public var at: TokenPos
+    /// For a word the parser tests for (`or`, `pull`, `within`...): which one, so that a
+    /// test is an integer comparison; `.other` for every other token.
+    var word: GrammarWord = .other
 
     public init(kind: TokenKind, text: String = "", raw: String = "", number: Double = 0, unit: NumberUnit = .none, at: TokenPos) {
         self.kind = kind
@@ -62,6 +65,11 @@ public struct Token: Sendable {
         self.number = number
         self.unit = unit
         self.at = at
+    }
+
+    init(word: String, _ w: GrammarWord, at: TokenPos) {
+        self.init(kind: .word, text: word, at: at)
+        self.word = w
     }
 
     /// The token's location in `file`.
@@ -106,6 +114,95 @@ public struct Token: Sendable {
         case .star: return "*"
         case .slash: return "/"
         default: return "\(k)"
+        }
+    }
+}
+
+/// Words the parser tests for: statement keywords, then expression and option words.
+/// A word token carries its case (see `Token.word`), so the parser compares integers.
+enum GrammarWord: UInt8, CaseIterable, Sendable {
+    case other = 0
+    case scene, scenario, `repeat`, screen, fps, header, toolbar, section, sections, accordion, set
+    case pull, drag, release, fling, tap, wait, tick, settle, expect, print, frames
+    case `true`, `false`, not, and, or, within, `in`, always, rows, pin, parallax, toggle, nostretch
+    case open, closed, single, x
+
+    /// The word as written.
+    var spelling: String { String(describing: self) }
+}
+
+/// The words scenarios are made of (statement keywords, grammar words, observable, tunable
+/// and state names, split at dots), each held as one String that the lexer hands out
+/// instead of building a new one per occurrence. Keyed by the word's ASCII bytes packed
+/// into two 64-bit integers (words of at most 16 bytes); lookup only, never iterated.
+struct WordTable {
+    private struct Slot {
+        var lo: UInt64 = 0
+        var hi: UInt64 = 0
+        var word = ""
+        var grammar = GrammarWord.other
+    }
+
+    /// Open addressing, a power of two at least four times the word count.
+    private var slots: [Slot]
+    private let mask: Int
+
+    /// The shared table built from the name tables of ScrollSim and the grammar.
+    static let shared = WordTable(words: WordTable.vocabulary)
+
+    static var vocabulary: [String] {
+        var words = GrammarWord.allCases.dropFirst().map { $0.spelling }
+        words += statementKeywords + StateSet.allNames + ["section", "row"]
+        // Whole dotted names too (the parser looks up `header.height` as written).
+        for id in ObservableID.allCases { words += [id.rawValue] + id.rawValue.split(separator: ".").map(String.init) }
+        for id in ObservableID.allCases { if let m = id.member { words += m.split(separator: ".").map(String.init) } }
+        for id in TunableID.allCases {
+            words += [id.rawValue] + id.rawValue.split(separator: ".").map(String.init)
+            words += id.namedValues.map { $0.name }
+        }
+        return words
+    }
+
+    init(words: [String]) {
+        var size = 64
+        while size < words.count * 4 { size *= 2 }
+        slots = Array(repeating: Slot(), count: size)
+        mask = size - 1
+        for w in words {
+            let bytes = Array(w.utf8)
+            guard !bytes.isEmpty, bytes.count <= 16, bytes.allSatisfy({ $0 < 0x80 }) else { continue }
+            var lo: UInt64 = 0, hi: UInt64 = 0
+            for (i, b) in bytes.enumerated() {
+                if i < 8 { lo |= UInt64(b) << (8 * UInt64(i)) } else { hi |= UInt64(b) << (8 * UInt64(i - 8)) }
+            }
+            var i = WordTable.hash(lo, hi) & mask
+            while slots[i].lo != 0 {
+                if slots[i].lo == lo && slots[i].hi == hi { break }
+                i = (i + 1) & mask
+            }
+            if slots[i].lo == 0 {
+                let grammar = GrammarWord.allCases.first { $0 != .other && $0.spelling == w } ?? .other
+                slots[i] = Slot(lo: lo, hi: hi, word: w, grammar: grammar)
+            }
+        }
+    }
+
+    @inline(__always)
+    static func hash(_ lo: UInt64, _ hi: UInt64) -> Int {
+        let h = (lo ^ (hi &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD
+        return Int(truncatingIfNeeded: h >> 32)
+    }
+
+    /// The stored String (and grammar word) for the packed ASCII word (`lo` nonzero), or nil.
+    @inline(__always)
+    func lookup(_ lo: UInt64, _ hi: UInt64) -> (String, GrammarWord)? {
+        var i = WordTable.hash(lo, hi) & mask
+        return slots.withUnsafeBufferPointer { s in
+            while true {
+                if s[i].lo == 0 { return nil }
+                if s[i].lo == lo && s[i].hi == hi { return (s[i].word, s[i].grammar) }
+                i = (i + 1) & mask
+            }
         }
     }
 }
