@@ -62,6 +62,17 @@ public struct Lexer {
                 pos += 1; col += 1
                 continue
             }
+            // The non-ASCII spaces that end a word (U+3000 E3 80 80, U+00A0 C2 A0) separate
+            // tokens like a space (lexing them as a word would give an empty word that never
+            // advances).
+            if b == 0xE3 && peekByte(1) == 0x80 && peekByte(2) == 0x80 {
+                pos += 3; col += 1
+                continue
+            }
+            if b == 0xC2 && peekByte(1) == 0xA0 {
+                pos += 2; col += 1
+                continue
+            }
             return lexOne(b)
         }
         if !finished {
@@ -180,12 +191,7 @@ public struct Lexer {
                 return lexWord()
             } else if b >= 0x80 {
                 // Non-ASCII: a word if it decodes, else an invalid byte.
-                if let (v, n) = decodeUTF8(bytes, pos) {
-                    // The non-ASCII spaces that end a word (U+3000, U+00A0) separate tokens
-                    // like a space (an empty word here would never advance).
-                    if v == 0x3000 || v == 0xA0 { pos += n; col += 1; return nil }
-                    return lexWord()
-                }
+                if decodeUTF8(bytes, pos) != nil { return lexWord() }
                 let l = tp(pos, 1)
                 _ = skipScalar()
                 return Token(kind: .error, at: l)
