@@ -217,6 +217,7 @@ class World:
                                       frac=1.0 if is_open else 0.0, anim=None))
         self.accordion = accordion
         self.k = 0                  # frame index; time = k / fps
+        self.frozen_max = None      # step 2 of a frame sees the bounds of the last layout
         self.offset = -self.t["inset.top"]
         self.vel = 0.0
         self.phase = "idle"
@@ -279,6 +280,8 @@ class World:
         return self.section_content_y(len(self.sections))
 
     def max_bound(self):
+        if self.frozen_max is not None:
+            return self.frozen_max
         return max(self.min_bound(), self.content_height() - self.H)
 
     # -- observables --------------------------------------------------------
@@ -455,6 +458,9 @@ class World:
 
     def frame(self, finger=None):
         """One display frame (spec §6.1). finger = (translation, velocity) of a move."""
+        # Spec §6.1: physics (step 2) runs before the animations advance (step 3) and the
+        # layout re-reads the bounds (step 4), so step 2 sees the last frame's max bound.
+        last_max = self.max_bound()
         self.k += 1
         t = self.time
         # 1. finger
@@ -463,12 +469,14 @@ class World:
         elif self.finger_down:
             self.fv = 0.0
         # 2. physics
+        self.frozen_max = last_max
         if self.phase == "dragging":
             prev = self.offset
             self.offset = self.banded(self.u0 - self.p)
             self.vel = (self.offset - prev) * self.fps
         elif self.motion is not None:
             self.step_motion()
+        self.frozen_max = None
         # 3. animations
         if self.header is not None and self.header_anim is not None:
             if self.header_anim.progress(t) >= 1:
