@@ -422,6 +422,13 @@ class World:
                 dest = decel_destination(o0, v, rate)
                 mn, mx = self.min_bound(), self.max_bound()
                 bound = mx if dest > mx else (mn if dest < mn else None)
+                if bound is not None and (o0 - bound) * v > 0:
+                    # The bound moved past where this deceleration began (content shrank):
+                    # tau_b would be negative. Bounce toward it from where the content is now.
+                    x = decel_offset(o0, v, rate, tau)
+                    self.start_bounce(t, bound, x - bound, decel_velocity(v, rate, tau))
+                    self.log.append((t, "bound %.2f moved past the deceleration's origin" % bound))
+                    continue
                 if bound is not None:
                     tb = decel_bound_time(o0, v, rate, bound)
                     if tau >= tb:
@@ -597,6 +604,13 @@ class World:
             self.motion = None
             self.phase = "idle"
             self.vel = 0.0
+            # Where the spec is silent (docs/semantics.md): a tap that stops a bounce past a
+            # bound leaves the content overscrolled; as in UIKit when that finger lifts, it
+            # bounces back from there with velocity 0.
+            mn, mx = self.min_bound(), self.max_bound()
+            if self.offset < mn or self.offset > mx:
+                bound = mn if self.offset < mn else mx
+                self.start_bounce(self.time, bound, self.offset - bound, 0.0)
             return "stop"
         if self.tb_h is not None:
             if self.tb_y < self.H and self.tb_y <= y < self.tb_y + self.tb_h:
