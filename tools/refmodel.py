@@ -612,6 +612,8 @@ class World:
                 bound = mn if self.offset < mn else mx
                 self.start_bounce(self.time, bound, self.offset - bound, 0.0)
             return "stop"
+        if not (0 <= x < self.W and 0 <= y < self.H):
+            return "nothing"              # no view outside the screen (docs/semantics.md §9)
         if self.tb_h is not None:
             if self.tb_y < self.H and self.tb_y <= y < self.tb_y + self.tb_h:
                 if self.tb_state == "hiding":
