@@ -294,7 +294,8 @@ class World:
         if self.offset < mn:
             return -self.offset, hv
         if self.header["pin"] is not None:
-            return max(-self.offset, self.edge() - (hv - self.header["pin"])), hv
+            # a toggle height below the pin keeps the whole header: P' = min(P, H)
+            return max(-self.offset, self.edge() - (hv - min(self.header["pin"], hv))), hv
         return -self.offset, hv
 
     def header_y(self):
@@ -316,6 +317,8 @@ class World:
 
     def sticky_top(self):
         pin = self.header["pin"] if self.header is not None and self.header["pin"] is not None else 0.0
+        if pin:
+            pin = min(pin, self.header_visible_h())
         return self.edge() + pin
 
     def section_y(self, i):
