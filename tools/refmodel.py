@@ -217,6 +217,7 @@ class World:
                                       frac=1.0 if is_open else 0.0, anim=None))
         self.accordion = accordion
         self.k = 0                  # frame index; time = k / fps
+        self.frozen_max = None      # step 2 of a frame sees the bounds of the last layout
         self.offset = -self.t["inset.top"]
         self.vel = 0.0
         self.phase = "idle"
@@ -279,6 +280,8 @@ class World:
         return self.section_content_y(len(self.sections))
 
     def max_bound(self):
+        if self.frozen_max is not None:
+            return self.frozen_max
         return max(self.min_bound(), self.content_height() - self.H)
 
     # -- observables --------------------------------------------------------
@@ -291,7 +294,8 @@ class World:
         if self.offset < mn:
             return -self.offset, hv
         if self.header["pin"] is not None:
-            return max(-self.offset, self.edge() - (hv - self.header["pin"])), hv
+            # a toggle height below the pin keeps the whole header: P' = min(P, H)
+            return max(-self.offset, self.edge() - (hv - min(self.header["pin"], hv))), hv
         return -self.offset, hv
 
     def header_y(self):
@@ -313,6 +317,8 @@ class World:
 
     def sticky_top(self):
         pin = self.header["pin"] if self.header is not None and self.header["pin"] is not None else 0.0
+        if pin:
+            pin = min(pin, self.header_visible_h())
         return self.edge() + pin
 
     def section_y(self, i):
@@ -419,6 +425,13 @@ class World:
                 dest = decel_destination(o0, v, rate)
                 mn, mx = self.min_bound(), self.max_bound()
                 bound = mx if dest > mx else (mn if dest < mn else None)
+                if bound is not None and (o0 - bound) * v > 0:
+                    # The bound moved past where this deceleration began (content shrank):
+                    # tau_b would be negative. Bounce toward it from where the content is now.
+                    x = decel_offset(o0, v, rate, tau)
+                    self.start_bounce(t, bound, x - bound, decel_velocity(v, rate, tau))
+                    self.log.append((t, "bound %.2f moved past the deceleration's origin" % bound))
+                    continue
                 if bound is not None:
                     tb = decel_bound_time(o0, v, rate, bound)
                     if tau >= tb:
@@ -455,6 +468,9 @@ class World:
 
     def frame(self, finger=None):
         """One display frame (spec §6.1). finger = (translation, velocity) of a move."""
+        # Spec §6.1: physics (step 2) runs before the animations advance (step 3) and the
+        # layout re-reads the bounds (step 4), so step 2 sees the last frame's max bound.
+        last_max = self.max_bound()
         self.k += 1
         t = self.time
         # 1. finger
@@ -463,12 +479,14 @@ class World:
         elif self.finger_down:
             self.fv = 0.0
         # 2. physics
+        self.frozen_max = last_max
         if self.phase == "dragging":
             prev = self.offset
             self.offset = self.banded(self.u0 - self.p)
             self.vel = (self.offset - prev) * self.fps
         elif self.motion is not None:
             self.step_motion()
+        self.frozen_max = None
         # 3. animations
         if self.header is not None and self.header_anim is not None:
             if self.header_anim.progress(t) >= 1:
@@ -589,7 +607,16 @@ class World:
             self.motion = None
             self.phase = "idle"
             self.vel = 0.0
+            # Where the spec is silent (docs/semantics.md): a tap that stops a bounce past a
+            # bound leaves the content overscrolled; as in UIKit when that finger lifts, it
+            # bounces back from there with velocity 0.
+            mn, mx = self.min_bound(), self.max_bound()
+            if self.offset < mn or self.offset > mx:
+                bound = mn if self.offset < mn else mx
+                self.start_bounce(self.time, bound, self.offset - bound, 0.0)
             return "stop"
+        if not (0 <= x < self.W and 0 <= y < self.H):
+            return "nothing"              # no view outside the screen (docs/semantics.md §9)
         if self.tb_h is not None:
             if self.tb_y < self.H and self.tb_y <= y < self.tb_y + self.tb_h:
                 if self.tb_state == "hiding":
@@ -628,6 +655,10 @@ class World:
         return (lo + hi) / 2
 
     def tap_header(self, i=None):
+        if not self.finger_down and self.phase in ("decelerating", "bouncing"):
+            # As the Swift tool (docs/semantics.md §9): the motion stops before the target's
+            # visible part is looked for, so a header scrolled off screen is no error here.
+            return self.tap(0.0, 0.0)
         if i is None:
             y, h = self.header_frame()
         else:

@@ -24,6 +24,14 @@ TOKEN = re.compile(r'\s*(?:(\d+(?:\.\d+)?(?:e[+-]?\d+)?)(ms|s|pt)?|("(?:[^"\\]|\
                    r'([A-Za-z_.][A-Za-z0-9_.]*)|(~=|==|!=|<=|>=|[<>+\-*/(),\[\]{};]))')
 
 
+TUNABLE_KINDS = {"row.height": "points", "section.height": "points", "deceleration": "number",
+                 "rubberband": "number", "bounce.stiffness": "number", "bounce.damping": "number",
+                 "drag.speed": "velocity", "fling.duration": "seconds",
+                 "toolbar.showVelocity": "velocity", "toolbar.hideDistance": "points",
+                 "toolbar.duration": "seconds", "header.duration": "seconds",
+                 "header.bodyFollows": "bool", "accordion.duration": "seconds", "inset.top": "points"}
+
+
 class Fail(Exception):
     pass
 
@@ -200,16 +208,22 @@ def observable(name, idx):
         "header.expanded": lambda w: (w.expanded, "bool"),
         "toolbar.y": lambda w: (w.tb_y, "points"),
         "toolbar.state": lambda w: (w.tb_state, "state"),
+        "toolbar.height": lambda w: (w.tb_h, "points"),
+        "screen.width": lambda w: (w.W, "points"),
+        "screen.height": lambda w: (w.H, "points"),
         "section.y": lambda w: (w.section_y(ints(w)[0]), "points"),
         "section.open": lambda w: (w.sections[ints(w)[0]]["open"], "bool"),
         "section.rows": lambda w: (w.sections[ints(w)[0]]["rows"], "count"),
-        "section.title": lambda w: (w.sections[ints(w)[0]]["title"], "string"),
+        "section.title": lambda w: (w.sections[ints(w)[0]]["title"] or "", "string"),
         "row.y": lambda w: (w.row_y(*ints(w)), "points"),
         "row.height": lambda w: (w.row_height(ints(w)[0]), "points"),
         "row.visible": lambda w: (w.row_height(ints(w)[0]) > 0 and
                                   -w.row_height(ints(w)[0]) < w.row_y(*ints(w)) < w.H, "bool"),
         "row.title": lambda w: (w.row_titles[ints(w)[0]][ints(w)[1]], "string"),
     }
+    if not idx and name in TUNABLE_KINDS:
+        # a tunable by its name (spec §5): its value in this scenario
+        return lambda w: (w.t[name], TUNABLE_KINDS[name])
     if name not in table:
         raise SyntaxError("unknown observable %s" % name)
     return table[name]
@@ -289,6 +303,8 @@ def build_world(config):
         head = w[0]
         if head == "screen":
             nums = [x for x in w[1:] if x != "x"]
+            if len(nums) == 2 and isinstance(nums[1], str) and nums[1].startswith("x"):
+                nums[1] = float(nums[1][1:])      # "320x480": the lexer read 320 then x480
             kw["screen"] = (nums[0], nums[1])
         elif head == "fps":
             kw["fps"] = int(w[1])
@@ -413,7 +429,14 @@ def execute(body, w, always, registered, check_always):
                 elif words[1] == "toolbar":
                     w.tap_toolbar()
                 else:
-                    w.tap(words[1], words[2])
+                    nums, sign = [], 1.0
+                    for word in words[1:]:
+                        if word == "-":
+                            sign = -sign
+                        else:
+                            nums.append(sign * float(word))
+                            sign = 1.0
+                    w.tap(nums[0], nums[1])
             elif head == "print":
                 pass
             else:

@@ -44,7 +44,9 @@ public enum HeaderGeometry {
             return (edge, h + (minOffset - offset))
         }
         if let p = pin {
-            return (max(-offset, edge - (h - p)), h)
+            // P ≤ H is checked against H only: a toggle height below the pin keeps the whole
+            // header (P' = min(P, H)) instead of pushing it below the top edge.
+            return (max(-offset, edge - (h - min(p, h))), h)
         }
         return (-offset, h)
     }

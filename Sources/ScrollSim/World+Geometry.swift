@@ -5,8 +5,11 @@ extension World {
     /// E = −min = inset.top, where the header rests.
     var topEdge: Double { -bounds.min }
 
-    /// S = E + P: where section headers stick.
-    var stickyLine: Double { topEdge + (config.header?.pin ?? 0) }
+    /// S = E + P: where section headers stick (P' = min(P, H) when a toggle height is below the pin).
+    var stickyLine: Double {
+        guard let pin = config.header?.pin else { return topEdge }
+        return topEdge + min(pin, headerHeight ?? pin)
+    }
 
     /// The header's visible frame, or nil without a header.
     public func headerFrame() -> Rect? {
