@@ -388,7 +388,9 @@ public func quoteString(_ s: String) -> String {
 }
 
 /// Fixed-point formatting that does not depend on the C locale: `formatFixed(-0.001, 2)` is
-/// `"0.00"`, `formatFixed(1.005, 2)` rounds half away from zero on the decimal digits.
+/// `"0.00"`. It rounds |x|·10^d half away from zero, on the binary value: 2.675 (stored as
+/// 2.67499999999999982236431605997495353221893310546875) gives 2.675·100 = 267.5 exactly after
+/// the multiplication's rounding, so `"2.68"`; 1.005·100 = 100.49999999999999 gives `"1.00"`.
 public func formatFixed(_ x: Double, _ decimals: Int) -> String {
     if x.isNaN { return "nan" }
     if x.isInfinite { return x < 0 ? "-inf" : "inf" }
