@@ -103,7 +103,7 @@ extension ReplCore {
             lines.append("PASS  \(quoteString(l.scenario.name))  (\(formatFixed(world.time, 3)) s)")
         }
         watchHits = []
-        lines += after(before)
+        lines += after(before, always: true)
         return ReplOutcome(lines, failed: failed)
     }
 

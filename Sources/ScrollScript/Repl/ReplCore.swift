@@ -119,12 +119,10 @@ public final class ReplCore {
             partial = true
         }
         if r.event == .paused {
+            let byWatch = !watchHits.isEmpty
             lines += pauseLines()
-            if watchHits.isEmpty == false || lines.last?.hasPrefix("watch") == true {
-                // a watch: the rest can go on with :continue
-            } else {
-                interpreter.recover()
-            }
+            // Ctrl-C drops the rest of the entry; after a watch, :continue goes on.
+            if !byWatch { interpreter.recover() }
             partial = true
         }
         watchHits = []
@@ -171,12 +169,13 @@ public final class ReplCore {
         return ["interrupted at t=\(formatFixed(world.time, 3)) s"]
     }
 
-    /// The change line and the `:display` expressions, after something ran.
-    func after(_ before: ReplSnapshot) -> [String] {
-        var lines: [String] = []
-        if let line = before.changeLine(to: ReplSnapshot(world)) { lines.append(line) }
-        lines += displayLines()
-        return lines
+    /// The change line and the `:display` expressions, after something ran (the
+    /// displays only when something changed, or `always` for :step, :tick, :continue).
+    func after(_ before: ReplSnapshot, always: Bool = false) -> [String] {
+        guard let line = before.changeLine(to: ReplSnapshot(world)) else {
+            return always ? displayLines() : []
+        }
+        return [line] + displayLines()
     }
 
     func displayLines() -> [String] {
