@@ -126,7 +126,8 @@ public final class ReplCore {
             partial = true
         }
         watchHits = []
-        lines += after(before)
+        // Configuration alone runs nothing: no change line (a rebuild says so above).
+        if r.event != nil { lines += after(before) }
         return ReplOutcome(lines, failed: failed)
     }
 
