@@ -83,6 +83,7 @@ final class REPLPtyTests: XCTestCase {
         XCTAssertNil(term.exitStatus(wait: false), "the REPL must survive Ctrl-C during a run")
         term.type("finger.down\r")
         XCTAssertTrue(term.waitFor("finger.down = true", count: 1), term.transcript)  // still held
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "finger.down = true"), term.transcript)
 
         // Ctrl-R searches the history (readline's own) and Enter runs the line found.
         term.type("\u{12}header.he")

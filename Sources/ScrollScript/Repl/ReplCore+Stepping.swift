@@ -95,10 +95,8 @@ extension ReplCore {
             }
             i.recover()
             failed = true
-            partial = true
         } else if e == .paused {
             lines += pauseLines()
-            partial = true
         } else if i.isFinished, let l = loaded, e == .finished || e == .statement {
             lines.append("PASS  \(quoteString(l.scenario.name))  (\(formatFixed(world.time, 3)) s)")
         }

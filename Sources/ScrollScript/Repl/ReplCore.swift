@@ -40,9 +40,6 @@ public final class ReplCore {
     public private(set) var loaded: LoadedScenario?
     /// Polled once per frame (Ctrl-C); true stops the run at the end of that frame.
     public var shouldInterrupt: () -> Bool
-    /// True once a statement stopped part-way (Ctrl-C, a watch, a failure after frames):
-    /// the world then holds frames that `:save` cannot write down.
-    public internal(set) var partial = false
 
     var stops: [Stop] = []
     var displays: [(id: Int, text: String, expr: Expr)] = []
@@ -110,20 +107,17 @@ public final class ReplCore {
         lines += r.output
         if r.rebuilt {
             lines.append("configuration changed after time advanced: the world was rebuilt at t=0.000 s (earlier actions dropped)")
-            partial = false
         }
         var failed = false
         if let f = r.failure {
             lines.append(chomp(f.render(sourceLines: linesFor(f.location))))
             failed = true
-            partial = true
         }
         if r.event == .paused {
             let byWatch = !watchHits.isEmpty
             lines += pauseLines()
             // Ctrl-C drops the rest of the entry; after a watch, :continue goes on.
             if !byWatch { interpreter.recover() }
-            partial = true
         }
         watchHits = []
         // Configuration alone runs nothing: no change line (a rebuild says so above).
@@ -227,7 +221,6 @@ public final class ReplCore {
     private func start(_ l: LoadedScenario?) {
         session = Session(config: l?.scenario.config ?? SceneConfig())
         if let l { session.interpreter.append(l.scenario.statements) }
-        partial = false
         for i in stops.indices {
             if case .watch(let e, _) = stops[i].kind { stops[i].kind = .watch(e, last: nil) }
         }
@@ -243,7 +236,6 @@ public final class ReplCore {
             return ReplOutcome(["reset: back to the start of \(quoteString(loaded?.scenario.name ?? ""))"] + whereLines())
         }
         session.reset()
-        partial = false
         primeWatches()
         return ReplOutcome(["reset: a fresh world at t=0.000 s (configuration kept)"])
     }

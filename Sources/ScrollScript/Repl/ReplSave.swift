@@ -32,6 +32,15 @@ extension ReplCore {
         return .success(text)
     }
 
+    /// Where the saved text ends when run (nil if the run was interrupted).
+    private func replayEnd(_ text: String) -> ReplSnapshot? {
+        guard let sc = checkSource(SourceFile(name: "<save>", text: text)).scenarios.first else { return nil }
+        let interp = Interpreter(sc)
+        interp.shouldInterrupt = shouldInterrupt
+        if interp.run() == .paused { return nil }
+        return ReplSnapshot(interp.world)
+    }
+
     /// `:save FILE`.
     public func save(path: String) -> ReplOutcome {
         switch savedScenarioText() {
@@ -44,8 +53,8 @@ extension ReplCore {
             let n = (loaded?.configuration.count ?? 0) + session.configuration.count
             let m = session.actions.filter { if case .expression = $0.kind { return false } else { return true } }.count
             var lines = ["saved \(quoteString(ReplCore.savedScenarioName)) to \(path) (\(n) configuration, \(m) action statement\(m == 1 ? "" : "s"))"]
-            if partial {
-                lines.append("note: something stopped part-way (Ctrl-C, a watch or a failure); those frames are not in the file, so it may end elsewhere")
+            if let end = replayEnd(text), end != ReplSnapshot(world) {
+                lines.append("note: the saved scenario ends at t=\(formatFixed(end.time, 3)) s, not where this session is (t=\(formatFixed(world.time, 3)) s): a statement stopped part-way (Ctrl-C, a watch or a failure) and its frames are not in the file")
             }
             return ReplOutcome(lines)
         }
