@@ -214,7 +214,13 @@ final class PseudoTerminal {
         guard poll(&pfd, 1, milliseconds) > 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-        if n > 0 { output += buffer[0..<n] }
+        if n > 0 {
+            output += buffer[0..<n]
+        } else {
+            // The child closed the terminal (it is exiting): poll() now returns at once
+            // with POLLHUP, so wait here, or a 15 s wait would be over in microseconds.
+            usleep(UInt32(milliseconds) * 1000)
+        }
     }
 
     /// Reads whatever arrives for `milliseconds`.

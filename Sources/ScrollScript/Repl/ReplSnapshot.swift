@@ -54,9 +54,17 @@ public struct ReplSnapshot: Equatable {
     /// The values (shown to 2 or 3 decimals) that differ between `self` and `later`,
     /// in order: `offset 0.00 → -60.06`. A name that exists in only one is skipped.
     public func changes(to later: ReplSnapshot) -> [String] {
+        // Usually both hold the same names in the same order (compare by index); after a
+        // rebuild they may not (look names up, once).
+        let sameNames = values.count == later.values.count
+            && zip(values, later.values).allSatisfy { $0.name == $1.name }
+        var byName: [String: Value] = [:]
+        if !sameNames {
+            for (name, value) in later.values { byName[name] = value }
+        }
         var out: [String] = []
-        for (name, old) in values {
-            guard let new = later.values.first(where: { $0.name == name })?.value else { continue }
+        for (i, (name, old)) in values.enumerated() {
+            guard let new = sameNames ? later.values[i].value : byName[name] else { continue }
             let a = old.formatted, b = new.formatted
             if a != b { out.append("\(name) \(a) → \(b)") }
         }
