@@ -131,6 +131,20 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertEqual(core.world.frameIndex, 24)
     }
 
+    func testTicksPastTheEndOfALoadedScenarioAreBareFrames() {
+        let core = ReplCore()
+        _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)
+        _ = core.addBreakpoint(line: 44, condition: nil)   // the expects after settle, at rest
+        _ = core.continueRun()
+        // settle ends at 1.1 s (the file's comment: rest at tau = 0.7 after the 0.4 s pull)
+        XCTAssertEqual(core.world.frameIndex, 66)
+        // the last expects take no frame: all 5 ticks are frames, then the end is reported
+        let t = core.tick(5)
+        XCTAssertTrue(t.text.contains("PASS  \"pull stretches the header, release bounces back\"  (1.100 s)"), t.text)
+        XCTAssertEqual(core.world.frameIndex, 71)
+        XCTAssertEqual(core.world.value(.phase), .state("idle"))
+    }
+
     func testBreakpointsWithConditions() {
         let core = ReplCore()
         _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)

@@ -76,7 +76,10 @@ final class REPLPtyTests: XCTestCase {
         // Ctrl-C during a long run (5,000,000 frames, many seconds) stops it at the end of
         // a frame; the world stays and the session goes on.
         term.type("repeat 5000000 { tick }\r")
-        term.pause(milliseconds: 300)
+        // readline's newline after the echoed line: the line was accepted, the run starts
+        // (a Ctrl-C before that would only clear the line)
+        XCTAssertTrue(term.waitFor("{ tick }\r\n", count: 1), term.transcript)
+        term.pause(milliseconds: 100)
         term.type("\u{03}")
         XCTAssertTrue(term.waitFor("interrupted at t=", count: 1), term.transcript)
         XCTAssertTrue(term.waitFor("scroll> ", afterLast: "interrupted at t="), term.transcript)

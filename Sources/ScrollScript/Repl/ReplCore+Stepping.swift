@@ -24,8 +24,10 @@ extension ReplCore {
         if !interpreter.isFinished {
             let r = running { i in
                 while left > 0 && !i.isFinished {
+                    let before = i.world.frameIndex
                     let e = i.stepFrame()
-                    left -= 1
+                    // statements that take no frame (the scenario's last expects) use no tick
+                    if i.world.frameIndex != before { left -= 1 }
                     if e == .failed || e == .paused { left = 0; return e }
                 }
                 return .statement
