@@ -250,6 +250,43 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["s.scroll"])
     }
 
+    func testSaveNeverTruncatesAFileItCannotReplace() throws {
+        let dir = NSTemporaryDirectory() + "repl-save-ro-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let core = ReplCore()
+        _ = core.enter("pull 10")
+        // an existing directory in the way: refused, nothing left behind
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        XCTAssertTrue(core.save(path: dir + "/sub").failed)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["sub"])
+        // an existing file is replaced whole, keeping its permissions
+        let path = dir + "/keep.scroll"
+        FileManager.default.createFile(atPath: path, contents: Data("old text, longer than the new one? no\n".utf8), attributes: [.posixPermissions: 0o640])
+        XCTAssertFalse(core.save(path: path).failed)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8),
+                       "# Saved by scrollscript repl.\nscenario \"repl session\" {\n  pull 10\n}\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o640)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["keep.scroll", "sub"])
+    }
+
+    func testAWatchPausesATypedEntryAndContinueGoesOn() {
+        let core = ReplCore()
+        _ = core.enter("header 240 pin 60")
+        _ = core.addWatch("finger.down")
+        // pull 120 = 24 frames; the finger is down from the first frame
+        let r = core.enter("pull 120")
+        XCTAssertTrue(r.text.hasPrefix("watch 1: finger.down false → true at t=0.017 s\n"), r.text)
+        XCTAssertEqual(core.world.frameIndex, 1)
+        XCTAssertTrue(core.whereLines()[0].hasSuffix("a typed entry is paused part-way (:continue, :step or :tick go on)"))
+        let c = core.continueRun()
+        XCTAssertTrue(c.text.hasPrefix("t=0.400 s  offset -"), c.text)
+        XCTAssertEqual(core.world.frameIndex, 24)
+        XCTAssertEqual(text(core.world.value(.offset)), "-60.06")
+        XCTAssertEqual(core.session.actions.count, 1)   // pull 120 finished: it will be saved
+    }
+
     func testResetKeepsTheConfiguration() {
         let core = ReplCore()
         _ = core.enter("header 240 pin 60")
