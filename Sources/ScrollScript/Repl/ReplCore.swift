@@ -92,7 +92,7 @@ public final class ReplCore {
     /// Runs a typed entry (a line, or a block's lines joined with `\n`).
     public func enter(_ text: String) -> ReplOutcome {
         entryLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if loaded != nil && !interpreter.isFinished {
+        if let l = loaded, let next = interpreter.currentStatement, next.location.file == l.source.name {
             return enterWhileStepping(text)
         }
         if !interpreter.isFinished {
