@@ -87,4 +87,23 @@ final class REPLEngineTests: XCTestCase {
         let saved = try String(contentsOfFile: dir + "/out.scroll", encoding: .utf8)
         XCTAssertEqual(saved, "# Saved by scrollscript repl.\nscenario \"repl session\" {\n  screen 375 x 667\n  header 240 pin 60\n}\n")
     }
+
+    func testASigintDuringARunStopsItAtThatFrameAndTheLoopClearsIt() {
+        XCTAssertTrue(Interrupt.install())
+        Interrupt.clear()
+        var frames = 0
+        // the real flag, with a SIGINT raised at the 10th frame's poll
+        let engine = InterpreterEngine(shouldInterrupt: {
+            frames += 1
+            if frames == 10 { raise(SIGINT) }
+            return Interrupt.poll()
+        })
+        let reader = ScriptedLineReader([.line("repeat 100000 { tick }"), .line("time")], interactive: false)
+        var out = ""
+        let status = ReplLoop(reader: reader, engine: engine, write: { out += $0 }).run()
+        // 10 frames at 60 fps = 0.1667 s; the rest of the repeat is dropped
+        XCTAssertEqual(out, "interrupted at t=0.167 s\nt=0.167 s\ntime = 0.167\n")
+        XCTAssertFalse(Interrupt.isPending)
+        XCTAssertEqual(status, 0)
+    }
 }
