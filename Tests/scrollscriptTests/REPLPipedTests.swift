@@ -38,6 +38,29 @@ final class REPLPipedTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
     }
 
+    func testARealPipedSessionAndItsSavedFilePassRun() throws {
+        let dir = NSTemporaryDirectory() + "repl-piped-save-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/session.scroll"
+        // b(120) = 120·0.55·667/(667 + 66) = 60.0573: header 240 + 60.06 = 300.06
+        let r = try run("header 240 pin 60\npull 120\nheader.height\nexpect header.height ~= 300.06 within 0.01\nexpect offset == 3\n:save \(file)\n")
+        XCTAssertEqual(r.status, 1)   // the false expect
+        XCTAssertTrue(r.out.hasPrefix("t=0.400 s  offset 0.00 → -60.06  header.height 240.00 → 300.06  phase idle → dragging\nheader.height = 300.06\n<repl>:1:1: error: expectation is false\n"), r.out)
+        XCTAssertTrue(r.out.hasSuffix("saved \"repl session\" to \(file) (1 configuration, 2 action statements)\n"), r.out)
+        let ran = try run("", ["run", file])
+        XCTAssertEqual(ran.status, 0, ran.out + ran.err)
+        XCTAssertEqual(ran.out, "PASS  \(file)  \"repl session\"  (0.400 s)\n1 passed, 0 failed\n")
+    }
+
+    func testReplWithAFileLoadsIt() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("scenarios/000-zoomable-header.scroll").path
+        let r = try run(":continue\n", ["repl", path])
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertTrue(r.out.contains("PASS  \"pull stretches the header, release bounces back\""), r.out)
+    }
+
     func testTooManyArgumentsIsStatus2() throws {
         let r = try run("", ["repl", "a.scroll", "b.scroll"])
         XCTAssertEqual(r.status, 2)

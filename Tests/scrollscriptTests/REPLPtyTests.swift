@@ -25,18 +25,36 @@ final class REPLPtyTests: XCTestCase {
 
         XCTAssertTrue(term.waitFor("scroll> ", count: 1), term.transcript)
 
-        // Tab completes header.he → header.height (and a space).
-        term.type("print header.he\t")
-        XCTAssertTrue(term.waitFor("print header.height ", count: 1), term.transcript)
-        term.type("\r")
+        // A configuration, then a pull: the change line, worked out by hand:
+        // offset = -(120·0.55·667)/(667 + 0.55·120) = -60.06, header 240 + 60.06 = 300.06.
+        term.type("header 240 pin 60\r")
         XCTAssertTrue(term.waitFor("scroll> ", count: 2), term.transcript)
+        term.type("pull 120\r")
+        XCTAssertTrue(term.waitFor("t=0.400 s  offset 0.00 → -60.06  header.height 240.00 → 300.06  phase idle → dragging", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 3), term.transcript)
+
+        // Tab completes header.he → header.height (and a space); the value is printed.
+        term.type("header.he\t")
+        XCTAssertTrue(term.waitFor("header.height ", count: 1), term.transcript)
+        term.type("\r")
+        XCTAssertTrue(term.waitFor("header.height = 300.06", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+
+        // :fra + Tab → :frames; the table: the header and rows 0...8 (row 9 starts at
+        // 300.06 + 9·44 = 696.06, below the 667 pt screen).
+        term.type(":fra\t")
+        XCTAssertTrue(term.waitFor(":frames ", count: 1), term.transcript)
+        term.type("\r")
+        XCTAssertTrue(term.waitFor("t=0.400 s, 10 views on screen", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("header    0.00    0.00  375.00  300.06", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
 
         // Ctrl-C clears the half-typed line and gives a fresh prompt; the process lives on.
         term.type("pull 12")
         XCTAssertTrue(term.waitFor("pull 12", count: 1), term.transcript)
         term.type("\u{03}")
         XCTAssertTrue(term.waitFor("^C", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 3), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 6), term.transcript)
         XCTAssertNil(term.exitStatus(wait: false), "the REPL must survive Ctrl-C")
 
         // An open block shows the continuation prompt; Ctrl-C drops the whole block.
@@ -46,22 +64,36 @@ final class REPLPtyTests: XCTestCase {
         XCTAssertTrue(term.waitFor("  ...> ", count: 2), term.transcript)
         term.type("\u{03}")
         XCTAssertTrue(term.waitFor("^C", count: 2), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 7), term.transcript)
 
         // A colon command completed with Tab and run: the loop's own :help.
         term.type(":he\t")
         XCTAssertTrue(term.waitFor(":help ", count: 1), term.transcript)
         term.type("tick\r")
         XCTAssertTrue(term.waitFor("advance N display frames (default 1)", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 8), term.transcript)
+
+        // Ctrl-C during a long run (5,000,000 frames, many seconds) stops it at the end of
+        // a frame; the world stays and the session goes on.
+        term.type("repeat 5000000 { tick }\r")
+        // readline's newline after the echoed line: the line was accepted, the run starts
+        // (a Ctrl-C before that would only clear the line)
+        XCTAssertTrue(term.waitFor("{ tick }\r\n", count: 1), term.transcript)
+        term.pause(milliseconds: 100)
+        term.type("\u{03}")
+        XCTAssertTrue(term.waitFor("interrupted at t=", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "interrupted at t="), term.transcript)
+        XCTAssertNil(term.exitStatus(wait: false), "the REPL must survive Ctrl-C during a run")
+        term.type("finger.down\r")
+        XCTAssertTrue(term.waitFor("finger.down = true", count: 1), term.transcript)  // still held
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "finger.down = true"), term.transcript)
 
         // Ctrl-R searches the history (readline's own) and Enter runs the line found.
         term.type("\u{12}header.he")
         XCTAssertTrue(term.waitFor("(reverse-i-search)", count: 1), term.transcript)
         term.type("\r")
-        XCTAssertTrue(term.waitFor("no interpreter yet", count: 2), term.transcript)
-        // (the search redraws the prompt, so wait for a prompt after the reply, not a count)
-        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "no interpreter yet"), term.transcript)
+        XCTAssertTrue(term.waitFor("header.height = 300.06", count: 2), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "header.height = 300.06"), term.transcript)
 
         // Ctrl-D on the empty line ends the session with status 0.
         term.type("\u{04}")
@@ -69,7 +101,7 @@ final class REPLPtyTests: XCTestCase {
 
         // Lines entered are recorded (block lines too); the line thrown away with ^C is not.
         let history = try String(contentsOfFile: home + "/.scrollscript_history", encoding: .utf8)
-        XCTAssertEqual(history, "print header.height \nrepeat 2 {\ntick\n:help tick\nprint header.height \n")
+        XCTAssertEqual(history, "header 240 pin 60\npull 120\nheader.height \n:frames \nrepeat 2 {\ntick\n:help tick\nrepeat 5000000 { tick }\nfinger.down\nheader.height \n")
     }
 }
 
@@ -185,7 +217,18 @@ final class PseudoTerminal {
         guard poll(&pfd, 1, milliseconds) > 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-        if n > 0 { output += buffer[0..<n] }
+        if n > 0 {
+            output += buffer[0..<n]
+        } else {
+            // The child closed the terminal (it is exiting): poll() now returns at once
+            // with POLLHUP, so wait here, or a 15 s wait would be over in microseconds.
+            usleep(UInt32(milliseconds) * 1000)
+        }
+    }
+
+    /// Reads whatever arrives for `milliseconds`.
+    func pause(milliseconds: Int) {
+        for _ in 0..<max(1, milliseconds / 10) { pump(milliseconds: 10) }
     }
 
     private func occurrences(of needle: String) -> Int {

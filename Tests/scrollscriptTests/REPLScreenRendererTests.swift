@@ -92,10 +92,11 @@ final class REPLScreenRendererTests: XCTestCase {
     }
 
     func testDisplayWidth() {
-        XCTAssertEqual(DisplayWidth.of("山手線"), 6)
-        XCTAssertEqual(DisplayWidth.of("abc"), 3)
-        XCTAssertEqual(DisplayWidth.of("ｶ"), 1)        // halfwidth katakana U+FF76
-        XCTAssertEqual(DisplayWidth.of("Ａ"), 2)       // fullwidth A U+FF21
-        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1) // e + combining acute: one character
+        func cells(_ s: String) -> Int { s.reduce(0) { $0 + cellWidth($1) } }
+        XCTAssertEqual(cells("山手線"), 6)
+        XCTAssertEqual(cells("abc"), 3)
+        XCTAssertEqual(cells("ｶ"), 1)        // halfwidth katakana U+FF76
+        XCTAssertEqual(cells("Ａ"), 2)       // fullwidth A U+FF21
+        XCTAssertEqual(cells("e\u{301}"), 1) // e + combining acute: one character
     }
 }

@@ -41,7 +41,7 @@ public struct Completer {
     /// Lists a directory (`""` means the current one); nil if it cannot be read.
     public var listDirectory: (String) -> [DirectoryEntry]?
 
-    public init(vocabulary: ReplVocabulary = .provisional,
+    public init(vocabulary: ReplVocabulary = .standard,
                 listDirectory: @escaping (String) -> [DirectoryEntry]? = Completer.listFileSystem) {
         self.vocabulary = vocabulary
         self.listDirectory = listDirectory

@@ -28,22 +28,6 @@ public func runReplCommand(_ args: [String]) -> Int32 {
 public enum ReplCommand {
     public static let usage = "usage: scrollscript repl [FILE]"
 
-    /// The engine `scrollscript repl` runs. The lead replaces this with the interpreter's
-    /// `ReplEngine` once it exists.
-    nonisolated(unsafe) public static var makeEngine: () -> ReplEngine = { InterpreterMissingEngine() }
-}
-
-/// The engine used while this binary has no interpreter: every statement and command
-/// is refused with a message saying so (`:help` and `:quit` still work, they belong to
-/// the loop). Not a test double; it is what users see until the interpreter is wired in.
-final class InterpreterMissingEngine: ReplEngine {
-    static let message = "error: this build of scrollscript has no interpreter yet; only :help and :quit work"
-
-    func handle(source: String) -> ReplReply {
-        ReplReply(output: InterpreterMissingEngine.message, failed: true)
-    }
-
-    func handle(command: ColonCommand) -> ReplReply {
-        ReplReply(output: InterpreterMissingEngine.message, failed: true)
-    }
+    /// The engine `scrollscript repl` runs: the interpreter, interrupted by Ctrl-C.
+    nonisolated(unsafe) public static var makeEngine: () -> ReplEngine = { InterpreterEngine() }
 }

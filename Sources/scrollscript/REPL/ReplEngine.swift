@@ -41,7 +41,7 @@ extension ReplEngine {
         BlockBalance.isOpen(pending)
     }
 
-    public var vocabulary: ReplVocabulary { .provisional }
+    public var vocabulary: ReplVocabulary { .standard }
 }
 
 /// Counts braces outside strings and comments, for engines that have no parser yet.

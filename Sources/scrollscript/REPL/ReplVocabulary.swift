@@ -1,9 +1,9 @@
 import ScrollSim
+import ScrollScript
 
 /// The words completion offers. Observable, tunable and state names come from the one
-/// table in `ScrollSim/Names.swift`; statement words are PROVISIONAL until the language
-/// front end exposes its keyword table — swap `ReplVocabulary.provisional` for one built
-/// from it (this is the only place that spells them in the REPL).
+/// table in `ScrollSim/Names.swift`; statement words from the front end's
+/// `statementKeywords` (`Sources/ScrollScript/AST.swift`).
 public struct ReplVocabulary: Equatable {
     /// Words that start a statement (`pull`, `expect`, `header`, ...).
     public var statementWords: [String]
@@ -22,13 +22,9 @@ public struct ReplVocabulary: Equatable {
         self.expressionWords = expressionWords
     }
 
-    /// Spec §2–§5, written out by hand until the front end's table exists.
-    public static let provisional = ReplVocabulary(
-        statementWords: [
-            "scene", "scenario", "screen", "fps", "header", "toolbar", "section", "sections",
-            "accordion", "set", "pull", "drag", "release", "fling", "tap", "wait", "tick",
-            "settle", "expect", "print", "frames", "repeat",
-        ],
+    /// The front end's statement keywords, and the words that follow some of them.
+    public static let standard = ReplVocabulary(
+        statementWords: statementKeywords,
         followWords: [
             "header": ["pin", "parallax", "toggle", "nostretch"],
             "section": ["rows", "open", "closed"],

@@ -1,4 +1,5 @@
 import ScrollSim
+import ScrollScript
 
 /// Draws view frames as boxes in a character grid, for `:show`. Pure and deterministic.
 ///
@@ -163,7 +164,7 @@ private struct Grid {
         let last = min(through, columns - 1)
         var col = from
         for ch in text {
-            let w = DisplayWidth.of(ch)
+            let w = cellWidth(ch)
             if w == 0 { continue }
             if col + w - 1 > last { break }
             if col >= 0 {
@@ -181,7 +182,7 @@ private struct Grid {
         case .wideTail:
             if column > 0 { cells[row][column - 1] = .char(" ") }
         case .char(let c):
-            if DisplayWidth.of(c) == 2 && column + 1 < columns { cells[row][column + 1] = .char(" ") }
+            if cellWidth(c) == 2 && column + 1 < columns { cells[row][column + 1] = .char(" ") }
         }
     }
 
@@ -193,4 +194,11 @@ private struct Grid {
             return s
         }
     }
+}
+
+/// Terminal cells a character takes, judged by its first scalar with the front end's
+/// `displayWidth` (the same table as diagnostics' carets).
+func cellWidth(_ ch: Character) -> Int {
+    guard let scalar = ch.unicodeScalars.first else { return 0 }
+    return displayWidth(scalar)
 }

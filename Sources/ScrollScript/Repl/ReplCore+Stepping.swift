@@ -1,0 +1,217 @@
+// :step, :tick, :continue, and the breakpoints, watches and displays they honour.
+
+extension ReplCore {
+    /// `:step N`: the next N statements (a `repeat` counts as one statement to enter).
+    public func step(_ n: Int) -> ReplOutcome {
+        guard !interpreter.isFinished else { return nothingLeft("step") }
+        return running { i in
+            for _ in 0..<max(1, n) {
+                let e = i.stepStatement()
+                if e != .statement && e != .frame { return e }
+                if i.isFinished { return .finished }
+            }
+            return .statement
+        }
+    }
+
+    /// `:tick N`: N display frames. Part-way through a statement (or with a loaded
+    /// scenario's statements left), frames of that work; otherwise bare frames, as the
+    /// statement `tick N` (a held finger stays held).
+    public func tick(_ n: Int) -> ReplOutcome {
+        var left = max(1, n)
+        var out: [String] = []
+        var failed = false
+        if !interpreter.isFinished {
+            let r = running { i in
+                while left > 0 && !i.isFinished {
+                    let before = i.world.frameIndex
+                    let e = i.stepFrame()
+                    // statements that take no frame (the scenario's last expects) use no tick
+                    if i.world.frameIndex != before { left -= 1 }
+                    if e == .failed || e == .paused { left = 0; return e }
+                }
+                return .statement
+            }
+            if left == 0 || !interpreter.isFinished { return r }
+            out.append(r.text)
+            failed = r.failed
+        }
+        if left > 0 {
+            let r = enter("tick \(left)")
+            if !r.text.isEmpty { out.append(r.text) }
+            failed = failed || r.failed
+        }
+        return ReplOutcome(out.filter { !$0.isEmpty }, failed: failed)
+    }
+
+    /// `:continue`: to the next breakpoint, a watch, a failure or the end.
+    public func continueRun() -> ReplOutcome {
+        guard !interpreter.isFinished else { return nothingLeft("continue") }
+        var hit: String?
+        let r = running { i in
+            var first = true
+            while true {
+                if i.isFinished { return .finished }
+                if !first, !i.isInsideStatement, let s = i.currentStatement, let b = self.breakpoint(at: s) {
+                    hit = "breakpoint \(b.id): \(b.text)"
+                    return .statement
+                }
+                first = false
+                let e = i.advance()
+                if e == .failed || e == .paused || e == .finished { return e }
+            }
+        }
+        guard let hit else { return r }
+        return ReplOutcome([hit] + (r.text.isEmpty ? [] : [r.text]) + whereLines(), failed: r.failed)
+    }
+
+    /// The breakpoint (id, condition text) that stops before `s`, if any.
+    private func breakpoint(at s: Stmt) -> Stop? {
+        guard let l = loaded, s.location.file == l.source.name else { return nil }
+        for b in stops {
+            guard case .breakpoint(let line, let cond) = b.kind, line == s.location.line else { continue }
+            guard let cond else { return b }
+            if case .success(.bool(true)) = interpreter.evaluate(cond) { return b }
+        }
+        return nil
+    }
+
+    /// Runs `body` against the interpreter with output collected, then reports: print
+    /// and tap lines, a failure, a pause, the end of a loaded scenario, what changed.
+    func running(_ body: (Interpreter) -> StepEvent) -> ReplOutcome {
+        let before = ReplSnapshot(world)
+        var lines: [String] = []
+        let i = interpreter
+        i.output = { lines.append($0) }
+        i.onExpression = { e, v in lines.append(expressionText(e, v)) }
+        i.onTap = { lines.append("tap: \($0.description)") }
+        let e = body(i)
+        i.output = { _ in }
+        i.onExpression = nil
+        i.onTap = nil
+        var failed = false
+        if e == .failed, let f = i.failure {
+            lines.append(chomp(f.render(sourceLines: linesFor(f.location))))
+            if let l = loaded, f.location.file == l.source.name {
+                lines.append("FAIL  \(quoteString(l.scenario.name))  (\(formatFixed(world.time, 3)) s)")
+            }
+            i.recover()
+            failed = true
+        } else if e == .paused {
+            lines += pauseLines()
+        } else if i.isFinished, let l = loaded, e == .finished || e == .statement {
+            lines.append("PASS  \(quoteString(l.scenario.name))  (\(formatFixed(world.time, 3)) s)")
+        }
+        watchHits = []
+        lines += after(before, always: true)
+        return ReplOutcome(lines, failed: failed)
+    }
+
+    private func nothingLeft(_ what: String) -> ReplOutcome {
+        if let l = loaded {
+            return ReplOutcome(["nothing to \(what): \(quoteString(l.scenario.name)) has ended (t=\(formatFixed(world.time, 3)) s); :reset starts it again"])
+        }
+        return ReplOutcome(["nothing to \(what): no scenario loaded (:load FILE), and nothing paused"])
+    }
+
+    // MARK: - Breakpoints, watches, displays
+
+    /// `:break LINE [if EXPR]`.
+    public func addBreakpoint(line: Int, condition: String?) -> ReplOutcome {
+        var cond: Expr?
+        if let c = condition {
+            switch parseExpression(c) {
+            case .failure(let o): return o
+            case .success(let e): cond = e
+            }
+        }
+        let id = nextStop
+        nextStop += 1
+        let text = "line \(line)" + (condition.map { " if \($0)" } ?? "")
+        stops.append(Stop(id: id, text: text, kind: .breakpoint(line: line, condition: cond)))
+        var lines = ["breakpoint \(id): \(text)"]
+        if let l = loaded, !l.source.lines.indices.contains(line - 1) {
+            lines.append("note: \(l.source.name) has \(l.source.lines.count) lines")
+        } else if loaded == nil {
+            lines.append("note: breakpoints stop in a loaded scenario (:load FILE)")
+        }
+        return ReplOutcome(lines)
+    }
+
+    /// `:watch EXPR`: stop at the first frame where its value changes.
+    public func addWatch(_ text: String) -> ReplOutcome {
+        switch parseExpression(text) {
+        case .failure(let o): return o
+        case .success(let e):
+            let id = nextStop
+            nextStop += 1
+            let now = interpreter.evaluate(e)
+            var last: Value?
+            if case .success(let v) = now { last = v }
+            stops.append(Stop(id: id, text: text, kind: .watch(e, last: last)))
+            updateObserver()
+            return ReplOutcome(["watch \(id): \(text) (now \(last?.formatted ?? "?"))"])
+        }
+    }
+
+    /// `:delete N`: a breakpoint or a watch.
+    public func deleteStop(_ id: Int) -> ReplOutcome {
+        guard let i = stops.firstIndex(where: { $0.id == id }) else {
+            return ReplOutcome(["error: no breakpoint or watch \(id) (see :breaks)"], failed: true)
+        }
+        stops.remove(at: i)
+        updateObserver()
+        return ReplOutcome(["deleted \(id)"])
+    }
+
+    /// `:breaks`: breakpoints and watches, by number.
+    public func listStops() -> ReplOutcome {
+        if stops.isEmpty { return ReplOutcome(["no breakpoints or watches"]) }
+        return ReplOutcome(stops.map { s in
+            switch s.kind {
+            case .breakpoint: return "\(s.id)  break \(s.text)"
+            case .watch(_, let last): return "\(s.id)  watch \(s.text) (now \(last?.formatted ?? "?"))"
+            }
+        })
+    }
+
+    /// `:display EXPR`: printed now and after everything that runs.
+    public func addDisplay(_ text: String) -> ReplOutcome {
+        switch parseExpression(text) {
+        case .failure(let o): return o
+        case .success(let e):
+            let id = nextDisplay
+            nextDisplay += 1
+            displays.append((id, text, e))
+            return ReplOutcome(displayLines().filter { $0.hasPrefix("\(id): ") })
+        }
+    }
+
+    /// `:undisplay N`.
+    public func removeDisplay(_ id: Int) -> ReplOutcome {
+        guard let i = displays.firstIndex(where: { $0.id == id }) else {
+            return ReplOutcome(["error: no display \(id)"], failed: true)
+        }
+        displays.remove(at: i)
+        return ReplOutcome(["undisplayed \(id)"])
+    }
+
+    /// An expression typed after a command, parsed and checked against this world's
+    /// configuration (as the argument of `print`, so any kind of value is allowed).
+    func parseExpression(_ text: String) -> Result<Expr, ReplOutcome> {
+        let wrapped = "print " + text
+        let lines = [wrapped]
+        let (program, diags) = parseChunk(wrapped)
+        if !diags.isEmpty {
+            return .failure(ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true))
+        }
+        guard program.statements.count == 1, case .print(let es) = program.statements[0].kind, es.count == 1 else {
+            return .failure(ReplOutcome(["error: expected one expression, not '\(text)'"], failed: true))
+        }
+        let check = checkStatements(program.statements, config: session.config)
+        if !check.isEmpty {
+            return .failure(ReplOutcome(check.map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true))
+        }
+        return .success(es[0])
+    }
+}

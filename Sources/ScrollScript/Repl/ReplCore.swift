@@ -1,0 +1,283 @@
+// The REPL without a terminal: entries and commands in, text out. `scrollscript repl`
+// wraps it in a `ReplEngine`; tests drive it line by line. One world (a `Session`), and
+// optionally a loaded scenario being stepped.
+
+/// What one entry or command printed, and whether it failed (piped sessions exit 1).
+public struct ReplOutcome: Equatable, Error {
+    public var text: String
+    public var failed: Bool
+
+    public init(_ lines: [String] = [], failed: Bool = false) {
+        text = lines.joined(separator: "\n")
+        self.failed = failed
+    }
+}
+
+/// A scenario file loaded with `:load`.
+public struct LoadedScenario {
+    public var source: SourceFile
+    public var scenario: CheckedScenario
+    /// Its configuration statements (the scene's, then the scenario's), for `:save`.
+    public var configuration: [Stmt]
+}
+
+/// A breakpoint (`:break`) or a watch (`:watch`); they share one numbering, as in gdb.
+struct Stop {
+    enum Kind {
+        case breakpoint(line: Int, condition: Expr?)
+        case watch(Expr, last: Value?)
+    }
+    var id: Int
+    var text: String
+    var kind: Kind
+}
+
+/// The REPL's state and commands.
+public final class ReplCore {
+    /// The world and its history.
+    public private(set) var session: Session
+    /// The scenario being stepped, if one was loaded.
+    public private(set) var loaded: LoadedScenario?
+    /// Polled once per frame (Ctrl-C); true stops the run at the end of that frame.
+    public var shouldInterrupt: () -> Bool
+
+    var stops: [Stop] = []
+    var displays: [(id: Int, text: String, expr: Expr)] = []
+    var nextStop = 1
+    var nextDisplay = 1
+    /// Lines of the last typed entry (for its diagnostics and failures).
+    var entryLines: [String] = []
+    /// Watches that fired in the frame just run.
+    var watchHits: [String] = []
+
+    public init(shouldInterrupt: @escaping () -> Bool = { false }) {
+        self.shouldInterrupt = shouldInterrupt
+        session = Session()
+        installHooks()
+    }
+
+    /// The world now.
+    public var world: World { session.world }
+    var interpreter: Interpreter { session.interpreter }
+
+    /// Connects a (new) session's interpreter to Ctrl-C and the watches.
+    func installHooks() {
+        session.interpreter.shouldInterrupt = { [unowned self] in self.shouldInterrupt() }
+        updateObserver()
+    }
+
+    /// The observer runs only while a watch exists (it evaluates them every frame).
+    func updateObserver() {
+        let hasWatch = stops.contains { if case .watch = $0.kind { return true } else { return false } }
+        session.interpreter.observer = hasWatch ? { [unowned self] _ in self.checkWatches() } : nil
+    }
+
+    /// After a frame: records every watch whose value changed; true pauses.
+    func checkWatches() -> Bool {
+        var fired = false
+        for i in stops.indices {
+            guard case .watch(let e, let last) = stops[i].kind else { continue }
+            guard case .success(let v) = interpreter.evaluate(e) else { continue }
+            if let last, last != v {
+                watchHits.append("watch \(stops[i].id): \(stops[i].text) \(last.formatted) → \(v.formatted) at t=\(formatFixed(world.time, 3)) s")
+                fired = true
+            }
+            stops[i].kind = .watch(e, last: v)
+        }
+        return fired
+    }
+
+    // MARK: - Typed entries
+
+    /// Runs a typed entry (a line, or a block's lines joined with `\n`).
+    public func enter(_ text: String) -> ReplOutcome {
+        entryLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let l = loaded, let next = interpreter.currentStatement, next.location.file == l.source.name {
+            return enterWhileStepping(text)
+        }
+        if !interpreter.isFinished {
+            // Work left from a pause (a watch) is dropped by a new entry.
+            interpreter.recover()
+        }
+        let before = ReplSnapshot(world)
+        let r = session.enter(text)
+        var lines: [String] = []
+        for d in r.diagnostics { lines.append(chomp(renderDiagnostic(d, sourceLines: entryLines))) }
+        if !r.diagnostics.isEmpty { return ReplOutcome(lines, failed: true) }
+        lines += r.output
+        if r.rebuilt {
+            lines.append("configuration changed after time advanced: the world was rebuilt at t=0.000 s (earlier actions dropped)")
+        }
+        var failed = false
+        if let f = r.failure {
+            lines.append(chomp(f.render(sourceLines: linesFor(f.location))))
+            failed = true
+        }
+        if r.event == .paused {
+            let byWatch = !watchHits.isEmpty
+            lines += pauseLines()
+            // Ctrl-C drops the rest of the entry; after a watch, :continue goes on.
+            if !byWatch { interpreter.recover() }
+        }
+        watchHits = []
+        // Configuration alone runs nothing: no change line (a rebuild says so above).
+        if r.event != nil { lines += after(before) }
+        return ReplOutcome(lines, failed: failed)
+    }
+
+    /// A loaded scenario is part-way: expressions are answered; actions must wait.
+    private func enterWhileStepping(_ text: String) -> ReplOutcome {
+        let (program, diags) = parseChunk(text)
+        if !diags.isEmpty {
+            return ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: entryLines)) }, failed: true)
+        }
+        var exprs: [Expr] = []
+        for s in program.statements {
+            guard case .expression(let e) = s.kind else {
+                return ReplOutcome(["error: the loaded scenario is part-way (see :where); :step or :continue it to the end, or :reset, before typing statements"], failed: true)
+            }
+            exprs.append(e)
+        }
+        let check = checkStatements(program.statements, config: session.config)
+        if !check.isEmpty {
+            return ReplOutcome(check.map { chomp(renderDiagnostic($0, sourceLines: entryLines)) }, failed: true)
+        }
+        var lines: [String] = []
+        for e in exprs {
+            switch interpreter.evaluate(e) {
+            case .success(let v): lines.append(expressionText(e, v))
+            case .failure(let err):
+                lines.append(chomp(renderDiagnostic(at: err.location, message: err.message, sourceLines: entryLines)))
+                return ReplOutcome(lines, failed: true)
+            }
+        }
+        return ReplOutcome(lines)
+    }
+
+    /// Why a run paused: the watches that fired, else Ctrl-C.
+    func pauseLines() -> [String] {
+        if !watchHits.isEmpty {
+            let hits = watchHits
+            watchHits = []
+            return hits
+        }
+        return ["interrupted at t=\(formatFixed(world.time, 3)) s"]
+    }
+
+    /// The change line and the `:display` expressions, after something ran (the
+    /// displays only when something changed, or `always` for :step, :tick, :continue).
+    func after(_ before: ReplSnapshot, always: Bool = false) -> [String] {
+        guard let line = before.changeLine(to: ReplSnapshot(world)) else {
+            return always ? displayLines() : []
+        }
+        return [line] + displayLines()
+    }
+
+    func displayLines() -> [String] {
+        displays.map { d in
+            switch interpreter.evaluate(d.expr) {
+            case .success(let v): return "\(d.id): \(d.text) = \(v.formatted)"
+            case .failure(let err): return "\(d.id): \(d.text): \(err.message)"
+            }
+        }
+    }
+
+    /// The source lines a location refers to: the loaded file's or the last entry's.
+    func linesFor(_ location: SourceLocation) -> [String] {
+        if let l = loaded, location.file == l.source.name { return l.source.lines }
+        return entryLines
+    }
+
+    // MARK: - Loading and resetting
+
+    /// `:load FILE [SCENARIO]`: parse and check, then stop before the first statement.
+    public func load(path: String, scenario name: String?) -> ReplOutcome {
+        let source: SourceFile
+        switch loadSource(path: path) {
+        case .failure(let e): return ReplOutcome(["error: " + e.message], failed: true)
+        case .success(let s): source = s
+        }
+        let checked = checkSource(source)
+        if !checked.diagnostics.isEmpty {
+            let lines = source.lines
+            return ReplOutcome(checked.diagnostics.map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true)
+        }
+        let pick = name.map { n in checked.scenarios.first { $0.name == n } } ?? checked.scenarios.first
+        guard let sc = pick else {
+            if let n = name {
+                let names = checked.scenarios.map { quoteString($0.name) }.joined(separator: ", ")
+                return ReplOutcome(["error: no scenario \(quoteString(n)) in \(path)" + (names.isEmpty ? "" : " (it has \(names))")], failed: true)
+            }
+            return ReplOutcome(["error: \(path) has no scenario"], failed: true)
+        }
+        loaded = LoadedScenario(source: source, scenario: sc,
+                                configuration: configurationStatements(checked.program, scenario: sc))
+        start(loaded)
+        let n = sc.statements.count
+        return ReplOutcome(["loaded \(quoteString(sc.name)) from \(path) (\(n) statement\(n == 1 ? "" : "s")); :step, :continue, :list"] + whereLines())
+    }
+
+    /// A fresh session: the loaded scenario from its start, or an empty world.
+    private func start(_ l: LoadedScenario?) {
+        session = Session(config: l?.scenario.config ?? SceneConfig())
+        if let l { session.interpreter.append(l.scenario.statements) }
+        for i in stops.indices {
+            if case .watch(let e, _) = stops[i].kind { stops[i].kind = .watch(e, last: nil) }
+        }
+        installHooks()
+        primeWatches()
+    }
+
+    /// `:reset`: the loaded scenario from its first statement, else a fresh world from
+    /// the configuration typed so far.
+    public func reset() -> ReplOutcome {
+        if loaded != nil {
+            start(loaded)
+            return ReplOutcome(["reset: back to the start of \(quoteString(loaded?.scenario.name ?? ""))"] + whereLines())
+        }
+        session.reset()
+        primeWatches()
+        return ReplOutcome(["reset: a fresh world at t=0.000 s (configuration kept)"])
+    }
+
+    /// The scene block's configuration and the scenario's own (a scenario that declares
+    /// sections replaces the scene's list, so the scene's section lines are then left out).
+    private func configurationStatements(_ program: Program, scenario: CheckedScenario) -> [Stmt] {
+        var scene: [Stmt] = []
+        var own: [Stmt] = []
+        for s in program.statements {
+            switch s.kind {
+            case .scene(let b): scene = b.statements.filter { $0.kind.isConfiguration }
+            case .scenario(let n, let b) where n.value == scenario.name && s.location == scenario.location:
+                own = b.statements.filter { $0.kind.isConfiguration }
+            default: break
+            }
+        }
+        let hasBlocks = program.statements.contains { if case .scenario = $0.kind { return true } else { return false } }
+        if !hasBlocks { own = program.statements.filter { $0.kind.isConfiguration } }
+        let ownSections = own.contains { isSectionStatement($0) }
+        if ownSections { scene.removeAll { isSectionStatement($0) } }
+        return scene + own
+    }
+
+    private func isSectionStatement(_ s: Stmt) -> Bool {
+        switch s.kind {
+        case .section, .sections: return true
+        default: return false
+        }
+    }
+
+    /// Watches start from the values of now.
+    func primeWatches() {
+        for i in stops.indices {
+            if case .watch(let e, _) = stops[i].kind, case .success(let v) = interpreter.evaluate(e) {
+                stops[i].kind = .watch(e, last: v)
+            }
+        }
+    }
+}
+
+/// Drops one trailing newline (rendered diagnostics end with one).
+func chomp(_ s: String) -> String {
+    s.hasSuffix("\n") ? String(s.dropLast()) : s
+}

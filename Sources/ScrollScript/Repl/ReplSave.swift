@@ -1,0 +1,103 @@
+// :save FILE — the session as a scenario file that `scrollscript run` accepts: the
+// configuration, then the statements that ran without error (no bare expressions, no
+// colon commands), written atomically.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ReplCore {
+    /// The name of the saved scenario.
+    public static let savedScenarioName = "repl session"
+
+    /// The text `:save` writes, checked to parse and check cleanly (nil, and the
+    /// problems, otherwise).
+    public func savedScenarioText() -> Result<String, SaveProblems> {
+        let config = (loaded?.configuration ?? []) + session.configuration
+        let actions = session.actions.filter {
+            if case .expression = $0.kind { return false }
+            return true
+        }
+        let loc = SourceLocation(file: "<repl>", line: 1, column: 1)
+        let name = StringLiteral(value: ReplCore.savedScenarioName, raw: quoteString(ReplCore.savedScenarioName), location: loc)
+        let body = Block(statements: config + actions, open: loc, close: loc)
+        let program = Program(file: "<repl>", statements: [Stmt(kind: .scenario(name: name, body: body), location: loc)])
+        let text = "# Saved by scrollscript repl.\n" + formatProgram(program)
+        let checked = checkSource(SourceFile(name: "<save>", text: text))
+        if !checked.diagnostics.isEmpty {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return .failure(SaveProblems(lines: checked.diagnostics.map { chomp(renderDiagnostic($0, sourceLines: lines)) }))
+        }
+        return .success(text)
+    }
+
+    /// Where the saved text ends when run (nil if the run was interrupted).
+    private func replayEnd(_ text: String) -> ReplSnapshot? {
+        guard let sc = checkSource(SourceFile(name: "<save>", text: text)).scenarios.first else { return nil }
+        let interp = Interpreter(sc)
+        interp.shouldInterrupt = shouldInterrupt
+        if interp.run() == .paused { return nil }
+        return ReplSnapshot(interp.world)
+    }
+
+    /// `:save FILE`.
+    public func save(path: String) -> ReplOutcome {
+        switch savedScenarioText() {
+        case .failure(let problems):
+            return ReplOutcome(["error: the session does not make a valid scenario; nothing written"] + problems.lines, failed: true)
+        case .success(let text):
+            if let problem = writeNewOrReplace(path: path, bytes: Array(text.utf8)) {
+                return ReplOutcome(["error: " + problem], failed: true)
+            }
+            let n = (loaded?.configuration.count ?? 0) + session.configuration.count
+            let m = session.actions.filter { if case .expression = $0.kind { return false } else { return true } }.count
+            var lines = ["saved \(quoteString(ReplCore.savedScenarioName)) to \(path) (\(n) configuration, \(m) action statement\(m == 1 ? "" : "s"))"]
+            if let end = replayEnd(text), end != ReplSnapshot(world) {
+                lines.append("note: the saved scenario ends at t=\(formatFixed(end.time, 3)) s, not where this session is (t=\(formatFixed(world.time, 3)) s): a statement stopped part-way (Ctrl-C, a watch or a failure) and its frames are not in the file")
+            }
+            return ReplOutcome(lines)
+        }
+    }
+}
+
+/// Why the session could not be saved: rendered diagnostics of the would-be file.
+public struct SaveProblems: Error, Equatable {
+    public var lines: [String]
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename:
+/// an existing file is replaced whole (`writeFileAtomically`, keeping its permissions)
+/// or left untouched on failure. Returns nil on success, else a one-line reason.
+func writeNewOrReplace(path: String, bytes: [UInt8]) -> String? {
+    var st = stat()
+    if lstat(path, &st) == 0 { return writeFileAtomically(path: path, bytes: bytes) }
+    let slash = path.lastIndex(of: "/")
+    let dir = slash.map { String(path[..<$0]) } ?? "."
+    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let temp = (dir.isEmpty ? "" : dir + "/") + "." + base + ".tmp-\(getpid())"
+    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    guard fd >= 0 else { return "cannot write '\(path)': \(String(cString: strerror(errno)))" }
+    var written = 0
+    var ok = true
+    bytes.withUnsafeBytes { raw in
+        while written < raw.count {
+            let n = write(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
+            if n <= 0 { ok = false; return }
+            written += n
+        }
+    }
+    let reason = String(cString: strerror(errno))
+    if !ok || fsync(fd) != 0 {
+        close(fd)
+        unlink(temp)
+        return "cannot write '\(path)': \(reason)"
+    }
+    close(fd)
+    if rename(temp, path) != 0 {
+        let why = String(cString: strerror(errno))
+        unlink(temp)
+        return "cannot write '\(path)': \(why)"
+    }
+    return nil
+}

@@ -1,0 +1,298 @@
+import XCTest
+import Foundation
+@testable import ScrollScript
+
+/// The REPL core driven entry by entry, no terminal. Expected numbers are worked out by
+/// hand from the spec's formulas (spec §6): rubber band b(x) = x·c·d/(d + c·x) with
+/// c = 0.55 and d = 667 (the screen height); rows 44 pt; drag.speed 300 pt/s; 60 fps.
+final class ReplCoreTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static func scenario(_ name: String) -> String { root.appendingPathComponent("scenarios/" + name).path }
+
+    private func text(_ v: Value) -> String { v.formatted }
+
+    func testAStatementPrintsWhatChanged() {
+        let core = ReplCore()
+        XCTAssertFalse(core.enter("header 240 pin 60").failed)
+        // pull 120 at 300 pt/s = 0.4 s = 24 frames. offset = -b(120) =
+        // -(120·0.55·667)/(667 + 0.55·120) = -44022/733 = -60.0573; the stretched header is
+        // 240 + 60.0573 = 300.0573 tall; the finger is still down: dragging.
+        let r = core.enter("pull 120")
+        XCTAssertEqual(r.text, "t=0.400 s  offset 0.00 → -60.06  header.height 240.00 → 300.06  phase idle → dragging")
+        XCTAssertFalse(r.failed)
+    }
+
+    func testABareExpressionPrintsItsValue() {
+        let core = ReplCore()
+        _ = core.enter("header 240 pin 60")
+        _ = core.enter("pull 120")
+        XCTAssertEqual(core.enter("header.height").text, "header.height = 300.06")
+        XCTAssertEqual(core.enter("header.height - 240").text, "60.06")
+    }
+
+    func testTickKeepsTheFingerHeldAndFramesAdvanceTheBounce() {
+        let core = ReplCore()
+        _ = core.enter("header 240 pin 60")
+        _ = core.enter("pull 120")
+        // 3 more frames: 27/60 = 0.450 s; the finger stays down and still.
+        let t = core.tick(3)
+        XCTAssertTrue(t.text.hasPrefix("t=0.450 s"), t.text)
+        XCTAssertEqual(core.world.value(.fingerDown), .bool(true))
+        XCTAssertEqual(core.world.value(.phase), .state("dragging"))
+        XCTAssertEqual(text(core.world.value(.offset)), "-60.06")
+        XCTAssertTrue(core.enter("release").text.contains("phase dragging → bouncing"))
+        // critically damped spring, w = 10, x0 = -60.0573, v0 = 0:
+        // x(0.1) = -60.0573·(1 + 10·0.1)·e^-1 = -44.1877 after 6 frames.
+        _ = core.tick(6)
+        XCTAssertEqual(text(core.world.value(.offset)), "-44.19")
+        XCTAssertEqual(text(core.world.value(.time)), "0.550")
+    }
+
+    func testTapsSayWhatReceivedThem() {
+        let core = ReplCore()
+        _ = core.enter("header 240 pin 60")
+        // y = 400 lies in the content below the 240 pt header: row (400 - 240)/44 = 3.6 → row 3.
+        XCTAssertEqual(core.enter("tap 100 400").text, "tap: row[0,3]")
+        XCTAssertEqual(core.enter("tap header").text, "tap: header")
+    }
+
+    func testConfigurationAfterTimeAdvancedRebuildsTheWorld() {
+        let core = ReplCore()
+        _ = core.enter("header 240 pin 60")
+        XCTAssertFalse(core.enter("toolbar").text.contains("rebuilt"))   // t = 0: just added
+        _ = core.enter("pull 120")
+        let r = core.enter("header 200")
+        XCTAssertTrue(r.text.contains("rebuilt at t=0.000 s"), r.text)
+        XCTAssertEqual(core.world.time, 0)
+        XCTAssertEqual(text(core.world.value(.headerHeight)), "200.00")
+        XCTAssertEqual(core.world.value(.toolbarState), .state("shown"))  // the toolbar stays
+        XCTAssertEqual(core.session.actions.count, 0)                    // pull 120 dropped
+    }
+
+    func testErrorsPrintLikeRunAndTheSessionGoesOn() {
+        let core = ReplCore()
+        let bad = core.enter("pul 120")
+        XCTAssertTrue(bad.failed)
+        XCTAssertTrue(bad.text.hasPrefix("<repl>:1:1: error: "), bad.text)
+        XCTAssertTrue(bad.text.contains("\npul 120\n^"), bad.text)
+        let failedExpect = core.enter("expect offset == 5")
+        XCTAssertTrue(failedExpect.failed)
+        XCTAssertEqual(failedExpect.text, "<repl>:1:1: error: expectation is false\nexpect offset == 5\n^\n  offset is 0.00 at t = 0.000 s")
+        // still alive: 10 pt at 300 pt/s = 2 frames, b(10) = 10·0.55·667/(667 + 5.5) = 5.4550
+        let ok = core.enter("pull 10")
+        XCTAssertFalse(ok.failed)
+        XCTAssertTrue(ok.text.hasPrefix("t=0.033 s  offset 0.00 → -5.46"), ok.text)
+    }
+
+    func testCtrlCStopsALongRunAndKeepsTheWorld() {
+        var polls = 0
+        let core = ReplCore(shouldInterrupt: { polls += 1; return polls >= 10 })
+        let r = core.enter("repeat 100000 { tick }")
+        // the 10th frame polls true: it stops at 10/60 s = 0.1667
+        XCTAssertTrue(r.text.hasPrefix("interrupted at t=0.167 s"), r.text)
+        XCTAssertEqual(core.world.frameIndex, 10)
+        polls = -1_000_000
+        XCTAssertEqual(core.enter("time").text, "time = 0.167")
+        XCTAssertTrue(core.session.interpreter.isFinished)  // the rest was dropped
+    }
+
+    func testLoadStepWhereList() throws {
+        let core = ReplCore()
+        let path = ReplCoreTests.scenario("000-zoomable-header.scroll")
+        let l = core.load(path: path, scenario: nil)
+        XCTAssertFalse(l.failed, l.text)
+        XCTAssertTrue(l.text.hasPrefix("loaded \"pull stretches the header, release bounces back\""), l.text)
+        XCTAssertEqual(core.whereLines(), ["at \(path):16 (t=0.000 s)", "-> 16    pull 120"])
+        let s = core.step(1)
+        XCTAssertEqual(s.text, "t=0.400 s  offset 0.00 → -60.06  header.height 240.00 → 300.06  phase idle → dragging")
+        XCTAssertEqual(core.whereLines()[0], "at \(path):18 (t=0.400 s)")
+        let list = core.list().text.split(separator: "\n").map(String.init)
+        XCTAssertTrue(list.contains("-> 18    expect time ~= 0.4"), list.joined(separator: "\n"))
+        XCTAssertTrue(list.contains("   14  "), list.joined(separator: "\n"))
+        XCTAssertEqual(list.count, 9)   // lines 14 ... 22
+        // a statement typed mid-scenario must wait; an expression is answered
+        XCTAssertTrue(core.enter("pull 10").failed)
+        XCTAssertEqual(core.enter("header.scale").text, "header.scale = 1.250")  // 300.0573/240
+        let missing = core.load(path: path, scenario: "no such")
+        XCTAssertTrue(missing.failed)
+        XCTAssertTrue(core.load(path: "/no/such/file.scroll", scenario: nil).failed)
+    }
+
+    func testTickInsideALoadedTimedAction() {
+        let core = ReplCore()
+        _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)
+        _ = core.tick(12)   // half of pull 120: 12 frames, 60 pt of finger travel
+        XCTAssertEqual(text(core.world.value(.fingerTranslation)), "60.00")
+        XCTAssertTrue(core.session.interpreter.isInsideStatement)
+        XCTAssertTrue(core.whereLines()[0].hasSuffix("(t=0.200 s, part-way through this statement)"))
+        _ = core.step(1)    // finishes the pull
+        XCTAssertEqual(text(core.world.value(.offset)), "-60.06")
+        XCTAssertEqual(core.world.frameIndex, 24)
+    }
+
+    func testTicksPastTheEndOfALoadedScenarioAreBareFrames() {
+        let core = ReplCore()
+        _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)
+        _ = core.addBreakpoint(line: 44, condition: nil)   // the expects after settle, at rest
+        _ = core.continueRun()
+        // settle ends at 1.1 s (the file's comment: rest at tau = 0.7 after the 0.4 s pull)
+        XCTAssertEqual(core.world.frameIndex, 66)
+        // the last expects take no frame: all 5 ticks are frames, then the end is reported
+        let t = core.tick(5)
+        XCTAssertTrue(t.text.contains("PASS  \"pull stretches the header, release bounces back\"  (1.100 s)"), t.text)
+        XCTAssertEqual(core.world.frameIndex, 71)
+        XCTAssertEqual(core.world.value(.phase), .state("idle"))
+    }
+
+    func testBreakpointsWithConditions() {
+        let core = ReplCore()
+        _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)
+        // line 36 comes after `release; wait 0.1s`: offset is -44.19 there, t = 0.5
+        XCTAssertFalse(core.addBreakpoint(line: 36, condition: "offset < -50").failed)
+        XCTAssertFalse(core.addBreakpoint(line: 38, condition: "offset > -50").failed)
+        XCTAssertEqual(core.listStops().text, "1  break line 36 if offset < -50\n2  break line 38 if offset > -50")
+        let c = core.continueRun()
+        XCTAssertTrue(c.text.hasPrefix("breakpoint 2: line 38 if offset > -50\n"), c.text)
+        XCTAssertEqual(text(core.world.value(.time)), "0.500")
+        XCTAssertEqual(text(core.world.value(.offset)), "-44.19")
+        XCTAssertTrue(core.deleteStop(2).text.hasPrefix("deleted 2"))
+        XCTAssertTrue(core.deleteStop(7).failed)
+        XCTAssertFalse(core.addBreakpoint(line: 31, condition: nil).failed)  // release: already past
+        let end = core.continueRun()
+        XCTAssertTrue(end.text.contains("PASS  \"pull stretches the header, release bounces back\""), end.text)
+        XCTAssertTrue(core.step(1).text.hasPrefix("nothing to step"))
+        // a bad condition is refused with the checker's message
+        XCTAssertTrue(core.addBreakpoint(line: 3, condition: "ofset > 1").failed)
+        // :reset goes back to the start; the unconditional breakpoint on 31 now stops at 0.4 s
+        _ = core.reset()
+        XCTAssertTrue(core.continueRun().text.hasPrefix("breakpoint 3: line 31\n"))
+        XCTAssertEqual(text(core.world.value(.time)), "0.400")
+    }
+
+    func testWatchStopsAtTheFirstChangingFrame() {
+        let core = ReplCore()
+        _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)
+        XCTAssertEqual(core.addWatch("phase").text, "watch 1: phase (now idle)")
+        // the pull's first frame (1/60 s) makes the phase dragging
+        let c = core.continueRun()
+        XCTAssertTrue(c.text.hasPrefix("watch 1: phase idle → dragging at t=0.017 s"), c.text)
+        // next change: release (0 frames) → bouncing, seen at the first frame after it,
+        // the 25th: 25/60 = 0.417 s
+        let c2 = core.continueRun()
+        XCTAssertTrue(c2.text.hasPrefix("watch 1: phase dragging → bouncing at t=0.417 s"), c2.text)
+        XCTAssertTrue(core.addWatch("nonsense +").failed)
+    }
+
+    func testDisplayAfterEveryStep() {
+        let core = ReplCore()
+        _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)
+        XCTAssertEqual(core.addDisplay("header.height").text, "1: header.height = 240.00")
+        XCTAssertTrue(core.step(1).text.hasSuffix("\n1: header.height = 300.06"))
+        XCTAssertTrue(core.step(1).text.hasSuffix("1: header.height = 300.06"))  // expect: nothing changes
+        XCTAssertEqual(core.removeDisplay(1).text, "undisplayed 1")
+        XCTAssertFalse(core.step(1).text.contains("header.height ="))
+        XCTAssertTrue(core.removeDisplay(1).failed)
+    }
+
+    func testFramesTable() {
+        let core = ReplCore()
+        _ = core.enter("header 240 pin 60")
+        let lines = core.framesTable().text.split(separator: "\n").map(String.init)
+        // screen 667 tall: the header (0..240) and rows at 240 + 44k while < 667: k = 0...9
+        XCTAssertEqual(lines[0], "t=0.000 s, 11 views on screen")
+        XCTAssertEqual(lines[1], "view         x       y   width  height  title")
+        XCTAssertEqual(lines[2], "header    0.00    0.00  375.00  240.00")
+        XCTAssertEqual(lines[3], "row[0,0]  0.00  240.00  375.00   44.00")
+        XCTAssertEqual(lines[12], "row[0,9]  0.00  636.00  375.00   44.00")
+        XCTAssertEqual(lines.count, 13)
+    }
+
+    func testSaveRoundTrip() throws {
+        let dir = NSTemporaryDirectory() + "repl-save-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let core = ReplCore()
+        for line in ["header 240 pin 60", "toolbar", "pull 120", "header.height", "expect offset == 99",
+                     "release", "repeat 2 { tick }", "fling -900", "print offset", "settle"] {
+            _ = core.enter(line)
+        }
+        let path = dir + "/s.scroll"
+        let r = core.save(path: path)
+        XCTAssertFalse(r.failed, r.text)
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(saved, """
+        # Saved by scrollscript repl.
+        scenario "repl session" {
+          header 240 pin 60
+          toolbar
+          pull 120
+          release
+          repeat 2 {
+            tick
+          }
+          fling -900
+          print offset
+          settle
+        }
+
+        """)
+        let checked = checkSource(SourceFile(name: path, text: saved))
+        XCTAssertEqual(checked.diagnostics, [])
+        let interp = Interpreter(try XCTUnwrap(checked.scenarios.first))
+        XCTAssertEqual(interp.run(), .finished)
+        XCTAssertEqual(ReplSnapshot(interp.world), ReplSnapshot(core.world))
+        XCTAssertEqual(interp.world.frameIndex, core.world.frameIndex)
+        // saving again replaces the file whole; a bad place fails and writes nothing
+        XCTAssertFalse(core.save(path: path).failed)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), saved)
+        XCTAssertTrue(core.save(path: dir + "/no/such/dir/x.scroll").failed)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["s.scroll"])
+    }
+
+    func testSaveNeverTruncatesAFileItCannotReplace() throws {
+        let dir = NSTemporaryDirectory() + "repl-save-ro-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let core = ReplCore()
+        _ = core.enter("pull 10")
+        // an existing directory in the way: refused, nothing left behind
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        XCTAssertTrue(core.save(path: dir + "/sub").failed)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["sub"])
+        // an existing file is replaced whole, keeping its permissions
+        let path = dir + "/keep.scroll"
+        FileManager.default.createFile(atPath: path, contents: Data("old text, longer than the new one? no\n".utf8), attributes: [.posixPermissions: 0o640])
+        XCTAssertFalse(core.save(path: path).failed)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8),
+                       "# Saved by scrollscript repl.\nscenario \"repl session\" {\n  pull 10\n}\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o640)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["keep.scroll", "sub"])
+    }
+
+    func testAWatchPausesATypedEntryAndContinueGoesOn() {
+        let core = ReplCore()
+        _ = core.enter("header 240 pin 60")
+        _ = core.addWatch("finger.down")
+        // pull 120 = 24 frames; the finger is down from the first frame
+        let r = core.enter("pull 120")
+        XCTAssertTrue(r.text.hasPrefix("watch 1: finger.down false → true at t=0.017 s\n"), r.text)
+        XCTAssertEqual(core.world.frameIndex, 1)
+        XCTAssertTrue(core.whereLines()[0].hasSuffix("a typed entry is paused part-way (:continue, :step or :tick go on)"))
+        let c = core.continueRun()
+        XCTAssertTrue(c.text.hasPrefix("t=0.400 s  offset -"), c.text)
+        XCTAssertEqual(core.world.frameIndex, 24)
+        XCTAssertEqual(text(core.world.value(.offset)), "-60.06")
+        XCTAssertEqual(core.session.actions.count, 1)   // pull 120 finished: it will be saved
+    }
+
+    func testResetKeepsTheConfiguration() {
+        let core = ReplCore()
+        _ = core.enter("header 240 pin 60")
+        _ = core.enter("pull 120")
+        XCTAssertTrue(core.reset().text.hasPrefix("reset: a fresh world"))
+        XCTAssertEqual(core.world.frameIndex, 0)
+        XCTAssertEqual(text(core.world.value(.headerHeight)), "240.00")
+    }
+}

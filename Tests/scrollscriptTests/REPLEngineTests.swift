@@ -1,0 +1,109 @@
+import XCTest
+import Foundation
+@testable import scrollscript
+import ScrollScript
+
+/// The loop with the real engine, fed scripted lines (no terminal, no process).
+final class REPLEngineTests: XCTestCase {
+    private func session(_ lines: [String], interactive: Bool = false) -> (status: Int32, out: String) {
+        let reader = ScriptedLineReader(lines.map { .line($0) }, interactive: interactive)
+        let engine = InterpreterEngine(shouldInterrupt: { false })
+        engine.makeRenderer = { ScreenRenderer(columns: 11, rows: 6) }
+        var out = ""
+        let status = ReplLoop(reader: reader, engine: engine, write: { out += $0 }, clearInterrupt: {}).run()
+        return (status, out)
+    }
+
+    private var scenario000: String {
+        REPLTranscriptTests.root.appendingPathComponent("scenarios/000-zoomable-header.scroll").path
+    }
+
+    func testPipedErrorsArePrintedTheNextLineRunsAndTheStatusIs1() {
+        let r = session(["pul 120", "pull 120", "header.height"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.out.hasPrefix("<repl>:1:1: error: unknown statement 'pul'"), r.out)
+        // no header: b(120) = 120·0.55·667/(667 + 66) = 60.06 and no header.height
+        XCTAssertTrue(r.out.contains("\nt=0.400 s  offset 0.00 → -60.06  phase idle → dragging"), r.out)
+        XCTAssertTrue(r.out.hasSuffix("error: 'header.height' needs a header, and this scenario declares none (add 'header H')\nheader.height\n^\n"), r.out)
+    }
+
+    func testPipedAllGoodIsStatus0AndHasNoPrompts() {
+        let r = session(["header 240 pin 60", "pull 120", "header.height", "expect header.height ~= 300.06 within 0.01"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.out, "t=0.400 s  offset 0.00 → -60.06  header.height 240.00 → 300.06  phase idle → dragging\nheader.height = 300.06\n")
+    }
+
+    func testBlocksRunWhenTheyClose() {
+        // 2 passes of pull 60: the first, b(60) = 60·0.55·667/(667 + 33) = 31.44 (12 frames);
+        // the second pull starts from the held finger: 24 frames in all = 0.400 s
+        let r = session(["repeat 2 {", "  pull 60", "}", "time"], interactive: true)
+        XCTAssertTrue(r.out.hasPrefix("t=0.400 s  offset 0.00 → -60.06"), r.out)
+        XCTAssertTrue(r.out.hasSuffix("time = 0.400\n\n"), r.out)  // the last \n: Ctrl-D's
+    }
+
+    func testEveryColonCommand() throws {
+        let dir = NSTemporaryDirectory() + "repl-engine-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = session([
+            ":load \(scenario000)", ":where", ":list", ":tick 2", ":where", ":step 1", ":break 33",
+            ":break 36 if offset > -50", ":breaks", ":delete 1", ":watch phase", ":display offset",
+            ":continue", ":continue", ":undisplay 1", ":frames", ":show", ":reset", ":where", ":help step",
+            ":save \(dir)/out.scroll", ":quit", "pull 1",
+        ])
+        XCTAssertEqual(r.status, 0, r.out)
+        let out = r.out
+        let expectations = [
+            "at \(scenario000):16 (t=0.000 s)\n-> 16    pull 120\n",           // :where
+            "-> 16    pull 120\n   17    # pull 120",                            // :list
+            // :tick 2 inside the pull: 2 frames of 5 pt, b(10) = 10·0.55·667/(667 + 5.5) = 5.455
+            "t=0.033 s  offset 0.00 → -5.46  header.height 240.00 → 245.46  phase idle → dragging\n",
+            "(t=0.033 s, part-way through this statement)\n",
+            // :step 1 finishes it: b(120) = 60.06
+            "t=0.400 s  offset -5.46 → -60.06  header.height 245.46 → 300.06  ",
+            "breakpoint 1: line 33\n",
+            "breakpoint 2: line 36 if offset > -50\n",
+            "1  break line 33\n2  break line 36 if offset > -50\n",           // :breaks
+            "deleted 1\n",
+            "watch 3: phase (now dragging)\n",
+            "1: offset = -60.06\n",                                            // :display
+            // the expects, then release: bouncing, seen at frame 25
+            "watch 3: phase dragging → bouncing at t=0.417 s\n",
+            // the second :continue: line 36, after wait 0.1s, offset -44.19 > -50
+            "breakpoint 2: line 36 if offset > -50\n",
+            "1: offset = -44.19\n",
+            "undisplayed 1\n",
+            "view         x       y   width  height  title\n",                 // :frames
+            "reset: back to the start of \"pull stretches the header, release bounces back\"\n",
+            ":step [N]\n  run the next N statements (default 1)\n",            // :help step
+            "saved \"repl session\" to \(dir)/out.scroll",
+        ]
+        for e in expectations { XCTAssertTrue(out.contains(e), "missing: \(e)\n---\n\(out)") }
+        // :show draws (its layout is ScreenRenderer's, tested on its own)
+        XCTAssertTrue(out.contains("\nt=0.500 s\n+"), out)
+        // nothing after :quit ran (pull 1 would give b(1) = 0.55·667/667.55 = 0.55)
+        XCTAssertFalse(out.contains("-0.55"), out)
+        // the saved file is the configuration only (the reset dropped the actions)
+        let saved = try String(contentsOfFile: dir + "/out.scroll", encoding: .utf8)
+        XCTAssertEqual(saved, "# Saved by scrollscript repl.\nscenario \"repl session\" {\n  screen 375 x 667\n  header 240 pin 60\n}\n")
+    }
+
+    func testASigintDuringARunStopsItAtThatFrameAndTheLoopClearsIt() {
+        XCTAssertTrue(Interrupt.install())
+        Interrupt.clear()
+        var frames = 0
+        // the real flag, with a SIGINT raised at the 10th frame's poll
+        let engine = InterpreterEngine(shouldInterrupt: {
+            frames += 1
+            if frames == 10 { raise(SIGINT) }
+            return Interrupt.poll()
+        })
+        let reader = ScriptedLineReader([.line("repeat 100000 { tick }"), .line("time")], interactive: false)
+        var out = ""
+        let status = ReplLoop(reader: reader, engine: engine, write: { out += $0 }).run()
+        // 10 frames at 60 fps = 0.1667 s; the rest of the repeat is dropped
+        XCTAssertEqual(out, "interrupted at t=0.167 s\nt=0.167 s\ntime = 0.167\n")
+        XCTAssertFalse(Interrupt.isPending)
+        XCTAssertEqual(status, 0)
+    }
+}

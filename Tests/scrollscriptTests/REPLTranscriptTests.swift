@@ -1,0 +1,77 @@
+import XCTest
+import Foundation
+@testable import scrollscript
+import ScrollScript
+
+/// TEST DOUBLE: a reader that "types" scripted lines and echoes them after the prompt,
+/// as a terminal would, into the same transcript the loop writes to.
+final class EchoingLineReader: LineReader {
+    private var lines: [String]
+    var transcript = ""
+    let isInteractive = true
+
+    init(_ lines: [String]) { self.lines = lines }
+
+    func readLine(prompt: String) -> LineResult {
+        guard !lines.isEmpty else { return .eof }
+        let line = lines.removeFirst()
+        transcript += prompt + line + "\n"
+        return .line(line)
+    }
+
+    func addHistory(_ line: String) {}
+    func close() {}
+}
+
+/// Replays a transcript: the typed lines (after `scroll> ` or `  ...> `) go to the real
+/// engine; the result must be the transcript again, byte for byte.
+func replayTranscript(_ expected: String, renderer: ScreenRenderer = ScreenRenderer(columns: 40, rows: 12)) -> String {
+    let typed = expected.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
+        if line.hasPrefix(ReplLoop.primaryPrompt) { return String(line.dropFirst(ReplLoop.primaryPrompt.count)) }
+        if line.hasPrefix(ReplLoop.continuationPrompt) { return String(line.dropFirst(ReplLoop.continuationPrompt.count)) }
+        return nil
+    }
+    let reader = EchoingLineReader(typed)
+    let engine = InterpreterEngine(shouldInterrupt: { false })
+    engine.makeRenderer = { renderer }
+    let loop = ReplLoop(reader: reader, engine: engine, write: { reader.transcript += $0 }, clearInterrupt: {})
+    _ = loop.run()
+    return reader.transcript
+}
+
+/// The README's REPL session is real: replaying its typed lines gives it back exactly.
+final class REPLTranscriptTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The first ``` block after `heading` in `file`, without the `$ scrollscript repl`
+    /// line and the banner.
+    private func transcript(in file: String, after heading: String) throws -> String {
+        let text = try String(contentsOfFile: REPLTranscriptTests.root.appendingPathComponent(file).path, encoding: .utf8)
+        let section = try XCTUnwrap(text.range(of: heading)).upperBound
+        let open = try XCTUnwrap(text.range(of: "```\n", range: section..<text.endIndex))
+        let close = try XCTUnwrap(text.range(of: "```\n", range: open.upperBound..<text.endIndex))
+        var lines = text[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.first, "$ scrollscript repl")
+        XCTAssertEqual(lines.dropFirst().first, "scrollscript \(ScrollScriptInfo.version) REPL; :help lists commands, Ctrl-D quits")
+        lines.removeFirst(2)
+        return lines.joined(separator: "\n")
+    }
+
+    private func check(_ file: String, _ heading: String) throws {
+        let cwd = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(REPLTranscriptTests.root.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
+        let expected = try transcript(in: file, after: heading)
+        let got = replayTranscript(expected)
+        XCTAssertEqual(got, expected, "---- replayed:\n" + got)
+    }
+
+    func testTheReadmeSessionIsReal() throws {
+        try check("README.md", "## The REPL")
+    }
+
+    func testTheDocsSessionIsReal() throws {
+        try check("docs/repl.md", "# The REPL")
+    }
+}
