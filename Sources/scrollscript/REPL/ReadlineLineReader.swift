@@ -76,13 +76,17 @@ public final class ReadlineLineReader: LineReader {
 
     /// Ctrl-C while typing: forget the line, restore the terminal, show `^C`.
     private func abandonLine() -> LineResult {
+        // `^C` where the cursor is (after the typed text, as a shell shows it); the
+        // clean-up below returns the cursor to column 0, so it must come first.
+        fputs("^C", stdout)
+        fflush(stdout)
         rl_free_line_state()
         rl_callback_sigcleanup()
         rl_replace_line("", 0)
         rl_point = 0
         rl_cleanup_after_signal()
         rl_callback_handler_remove()
-        fputs("^C\n", stdout)
+        fputs("\n", stdout)
         fflush(stdout)
         Interrupt.clear()
         return .interrupted
