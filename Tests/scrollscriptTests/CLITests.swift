@@ -23,15 +23,24 @@ enum CLI {
         var stderr: String
     }
 
-    /// Runs `scrollscript ARGS` in `dir`, with a timeout so a hang fails instead of blocking.
-    static func run(_ args: [String], in dir: URL? = nil, timeout: TimeInterval = 60) throws -> Output {
+    /// Runs `scrollscript ARGS` in `dir`, with `env` added to the inherited environment and
+    /// `stdin` on standard input (an empty, closed pipe when nil), and a timeout so a hang
+    /// fails instead of blocking.
+    static func run(_ args: [String], in dir: URL? = nil, env: [String: String] = [:],
+                    stdin: String? = nil, timeout: TimeInterval = 60) throws -> Output {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
         if let dir { p.currentDirectoryURL = dir }
-        let out = Pipe(), err = Pipe()
+        if !env.isEmpty {
+            var e = ProcessInfo.processInfo.environment
+            for (k, v) in env { e[k] = v }
+            p.environment = e
+        }
+        let out = Pipe(), err = Pipe(), inp = Pipe()
         p.standardOutput = out
         p.standardError = err
+        p.standardInput = inp
         try p.run()
         // Read both pipes concurrently so a large output cannot block the child.
         var outData = Data(), errData = Data()
@@ -40,6 +49,8 @@ enum CLI {
         DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         group.enter()
         DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        if let stdin { inp.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try inp.fileHandleForWriting.close()
         if group.wait(timeout: .now() + timeout) == .timedOut {
             p.terminate()
             throw NSError(domain: "CLI", code: 1, userInfo: [NSLocalizedDescriptionKey: "scrollscript \(args) timed out"])

@@ -145,25 +145,6 @@ final class FmtCommandTests: XCTestCase {
 
     /// Runs the binary with `input` on standard input.
     private func runWithInput(_ args: [String], input: String) throws -> CLI.Output {
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = args
-        p.currentDirectoryURL = dir
-        let inPipe = Pipe(), outFile = dir.appendingPathComponent(".out"), errFile = dir.appendingPathComponent(".err")
-        FileManager.default.createFile(atPath: outFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errFile.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outFile), err = try FileHandle(forWritingTo: errFile)
-        p.standardInput = inPipe
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        inPipe.fileHandleForWriting.write(Data(input.utf8))
-        try inPipe.fileHandleForWriting.close()
-        p.waitUntilExit()
-        try out.close()
-        try err.close()
-        return CLI.Output(status: p.terminationStatus,
-                          stdout: String(decoding: try Data(contentsOf: outFile), as: UTF8.self),
-                          stderr: String(decoding: try Data(contentsOf: errFile), as: UTF8.self))
+        try CLI.run(args, in: dir, stdin: input)
     }
 }

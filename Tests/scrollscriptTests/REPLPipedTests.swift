@@ -4,25 +4,8 @@ import XCTest
 /// line, exit status 1 when an entry failed.
 final class REPLPipedTests: XCTestCase {
     private func run(_ input: String, _ arguments: [String] = ["repl"]) throws -> (status: Int32, out: String, err: String) {
-        var bin = Bundle.main.bundleURL
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            bin = bundle.bundleURL.deletingLastPathComponent()
-        }
-        let process = Process()
-        process.executableURL = bin.appendingPathComponent("scrollscript")
-        process.arguments = arguments
-        process.environment = ["HOME": NSTemporaryDirectory() + "repl-piped-no-such-home", "PATH": "/usr/bin:/bin"]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let r = try CLI.run(arguments, env: ["HOME": NSTemporaryDirectory() + "repl-piped-no-such-home"], stdin: input)
+        return (r.status, r.stdout, r.stderr)
     }
 
     func testHelpOnlySessionSucceedsWithoutPrompts() throws {

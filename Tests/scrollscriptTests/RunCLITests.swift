@@ -8,24 +8,7 @@ final class RunCLITests: XCTestCase {
 
     /// Runs the binary with extra environment variables and optional standard input.
     func run(_ args: [String], in dir: URL, env: [String: String] = [:], stdin: String? = nil) throws -> CLI.Output {
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = args
-        p.currentDirectoryURL = dir
-        var e = ProcessInfo.processInfo.environment
-        for (k, v) in env { e[k] = v }
-        p.environment = e
-        let out = Pipe(), err = Pipe(), inp = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = inp
-        try p.run()
-        if let stdin { inp.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try inp.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let r = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return CLI.Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: r, as: UTF8.self))
+        try CLI.run(args, in: dir, env: env, stdin: stdin)
     }
 
     func testShippedScenariosPassAndOutputIsTheSameInEveryLocale() throws {
