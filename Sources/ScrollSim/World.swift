@@ -153,6 +153,15 @@ public struct World: Equatable, Sendable {
         }
     }
 
+    /// Advances the clock by `n` frames without running them, when the world is at rest:
+    /// then a frame changes nothing but the clock (no finger, no motion, no animation, and
+    /// the layout and any clamp already happened in the frame before), so this gives the
+    /// same world as `n` calls to `step()`. Does nothing when the world is not at rest.
+    public mutating func skipFramesAtRest(_ n: Int) {
+        guard n > 0, isAtRest else { return }
+        frameIndex &+= n
+    }
+
     /// Step 4: content height, bounds, clamp.
     mutating func layout(force: Bool) {
         let top = bodyTop

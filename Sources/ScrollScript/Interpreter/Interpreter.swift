@@ -58,12 +58,16 @@ public final class Interpreter {
     private struct Invariant {
         var stmt: Stmt
         var expr: Expr
+        /// The condition reads `time` (its value can change while the world is at rest).
+        var readsTime: Bool
     }
     private var activity: Activity = .none
     /// The statement in progress (when `activity` is not `.none`).
     private var active: Stmt?
     private var counter = 0
     private var withinExpr: Expr?
+    /// `withinExpr` reads `time` (worked out once, not per frame).
+    private var withinReadsTime = false
     /// Registered `expect always` invariants: the statement and its condition.
     private var invariants: [Invariant] = []
     private var maxFrames = 0
@@ -71,6 +75,12 @@ public final class Interpreter {
     /// The bottom-level statement being run (recorded in `completed` when it and every
     /// statement of its `repeat` body have run).
     private var pendingTop: Stmt?
+    /// Inside `run()`: frames in which nothing can change may be skipped (see `fastForward`).
+    private var inRun = false
+    /// Lets `run()` skip frames in which nothing can change (see `fastForward`); a skip
+    /// polls `shouldInterrupt` once instead of once per frame. Off by default, so that
+    /// steppers and observers see every frame; batch runs (`runScenario`) turn it on.
+    public var fastForwardsIdleFrames = false
 
     /// A fresh world from `config`, ready to run `statements` (a checked scenario's).
     public init(config: SceneConfig, statements: [Stmt] = []) {
@@ -147,6 +157,8 @@ public final class Interpreter {
     /// Runs until every statement has run, a failure, or a pause.
     @discardableResult
     public func run() -> StepEvent {
+        inRun = true
+        defer { inRun = false }
         while true {
             if case .frames = activity, failure == nil, let e = runTimedFrames() {
                 if e != .statement { return e }
@@ -223,6 +235,7 @@ public final class Interpreter {
             if counter <= 0 {
                 return fail(s.location, "expectation still false after \(durationText(s))", notes: failureNotes(e, ev))
             }
+            if !withinReadsTime { fastForward() }
             return .frame
         }
     }
@@ -237,8 +250,26 @@ public final class Interpreter {
             counter -= 1
             if counter <= 0 { _ = finish(s) }
             if let stop { return stop }
+            fastForward()
         }
         return finish(s)
+    }
+
+    /// Skips all but the last of the frames left (`counter`) when none of them can change
+    /// anything: the world is at rest (so a frame only advances the clock), nobody observes
+    /// frames, and no registered invariant reads `time`. The last frame runs for real, so
+    /// what a statement ends with (its checks, a failure's time) is the same as frame by
+    /// frame; `fps 1000` + `wait 86000s` takes no time at all. Only inside `run()`, and
+    /// only with `fastForwardsIdleFrames`.
+    private func fastForward() {
+        guard fastForwardsIdleFrames, inRun, counter > 1, observer == nil, world.isAtRest else { return }
+        var k = 0
+        while k < invariants.count {
+            if invariants[k].readsTime { return }
+            k += 1
+        }
+        world.skipFramesAtRest(counter - 1)
+        counter = 1
     }
 
     // MARK: - Frames
@@ -349,13 +380,14 @@ public final class Interpreter {
             try checkTimeLimit(s, frames: n)
             begin(.within, s, counter: n)
             withinExpr = e
+            withinReadsTime = readsTime(e)
             return advance()
         case .expectAlways(let e):
             if try !ev.condition(e) {
                 return fail(s.location, "invariant broken at \(timeText(world.time))", notes: failureNotes(e, ev))
             }
             if !invariants.contains(where: { $0.stmt.location == s.location }) {
-                invariants.append(Invariant(stmt: s, expr: e))
+                invariants.append(Invariant(stmt: s, expr: e, readsTime: readsTime(e)))
             }
             return finish(s)
         case .print(let exprs):
@@ -431,6 +463,18 @@ public final class Interpreter {
             failure = RunFailure(location: location, message: message, notes: notes, time: world.time)
         }
         return .failed
+    }
+
+    /// True when `e` reads the clock (`time`): its value changes even when nothing moves.
+    private func readsTime(_ e: Expr) -> Bool {
+        switch e {
+        case .name(let n, _): return n == ObservableID.time.rawValue
+        case .number, .string, .bool: return false
+        case .indexed(_, let ix, _, _): return ix.contains { readsTime($0) }
+        case .unary(_, let x, _), .paren(let x, _): return readsTime(x)
+        case .binary(_, let a, let b, _): return readsTime(a) || readsTime(b)
+        case .compare(_, let a, let b, let t, _): return readsTime(a) || readsTime(b) || (t.map { readsTime($0) } ?? false)
+        }
     }
 
     // MARK: - Arguments and output
