@@ -70,4 +70,90 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(f.time, 86_400, accuracy: 1e-9)
         XCTAssertEqual(f.message, "expectation still false after 86400.000 s")
     }
+
+    // MARK: - Output limit
+
+    func testOutputPastSixteenMebibytesFailsAtThePrint() throws {
+        // `print offset` prints "t = 0.000 s: offset = 0.00" (26 characters + a line end =
+        // 27 bytes). 16 MiB = 16,777,216 bytes hold 621,378 such lines (621,378 × 27 =
+        // 16,777,206); the 621,379th would pass it. It used to print 10 million lines
+        // into memory (1.3 GB, over a minute).
+        let sc = try scenario("repeat 10000000 { print offset }")
+        let r = runScenario(sc)
+        XCTAssertEqual(r.output.count, 621_378)
+        XCTAssertEqual(r.output.first, "t = 0.000 s: offset = 0.00")
+        let f = try XCTUnwrap(r.failure)
+        XCTAssertEqual(f.location.line, 1)
+        XCTAssertEqual(f.location.column, 19)
+        XCTAssertEqual(f.message, "the scenario passed the limit of 16 MiB of print and frames output")
+    }
+
+    // MARK: - Large tables
+
+    /// Every view on screen by brute force over every section and row (spec §5: a view is
+    /// listed when its height is > 0 and it overlaps 0..screen.height), in the fixed order.
+    func bruteForceFrames(_ w: World) -> [ViewFrame.Kind] {
+        func on(_ r: Rect) -> Bool { r.height > 0 && r.y < w.config.screenHeight && r.y + r.height > 0 }
+        var out: [ViewFrame.Kind] = []
+        if let r = w.headerFrame(), on(r) { out.append(.header) }
+        let sections = w.config.effectiveSections
+        for i in 0..<sections.count {
+            if let r = w.sectionFrame(i), on(r) { out.append(.section(i)) }
+            for j in 0..<sections[i].rowCount {
+                if let r = w.rowFrame(i, j), on(r) { out.append(.row(i, j)) }
+            }
+        }
+        if let r = w.toolbarFrame(), on(r) { out.append(.toolbar) }
+        return out
+    }
+
+    func testFramesOfALargeTableAreThoseOnScreen() throws {
+        // `frames` searches the sections near the screen instead of walking all of them;
+        // it must list exactly what a walk over every view finds, in every situation:
+        // pulled, scrolled with sticky headers, mid-accordion, at the bottom, inset.
+        let text = """
+        header 100 pin 30
+        toolbar
+        sections 300 rows 3
+        section rows 0
+        section "t" rows 0
+        section rows 5
+        accordion
+        set inset.top 20
+        """
+        let states = [
+            "pull 80", "pull 80\nrelease\ntick 3", "drag -500 in 0.5s", "drag -3333 in 0.2s",
+            "tap header 0\ntick 5", "drag -30000 in 1s", "drag -100000 in 1s", "fling -30000\ntick 7",
+            "drag -200 in 1s\nrelease\ntap header 2\ntick 9", "tap 10 10", "tap 10 400",
+        ]
+        var checked = 0
+        for st in states {
+            let it = Interpreter(try scenario(text + "\n" + st))
+            while true {
+                let e = it.advance()
+                XCTAssertEqual(it.world.visibleFrames().map { $0.kind }, bruteForceFrames(it.world), st)
+                checked += 1
+                if e == .finished || e == .failed { break }
+            }
+            XCTAssertNil(it.failure, st)
+        }
+        XCTAssertGreaterThan(checked, 100)
+    }
+
+    func testTapsOnALargeTableHitTheViewUnderThePoint() throws {
+        // 10,000 sections of 10 rows (28 + 10 × 44 = 468 pt each). Scrolled by 30,000 pt:
+        // content y 30,000 is in section ⌊30000 / 468⌋ = 64 (it starts at 64 × 468 = 29,952),
+        // whose header sticks at y = 0; screen y 300 is content y 30,300: 348 pt into
+        // section 64, 320 pt past its header, row ⌊320 / 44⌋ = 7.
+        let sc = try scenario("sections 10000 rows 10\ndrag -30000 in 1s\nrelease\nsettle")
+        let it = Interpreter(sc)
+        it.run()
+        XCTAssertEqual(it.world.offset, 30_000, accuracy: 1e-6)
+        var w = it.world
+        XCTAssertEqual(try w.tap(.point(x: 10, y: 300)), .row(64, 7))
+        XCTAssertEqual(try w.tap(.point(x: 10, y: 10)), .sectionHeader(64, open: nil))
+        // Screen y 666: content 30,666, section 65 starts at 65 × 468 = 30,420: 246 pt in,
+        // 218 past its header, row ⌊218 / 44⌋ = 4.
+        XCTAssertEqual(try w.tap(.point(x: 10, y: 666)), .row(65, 4))
+    }
 }

@@ -42,6 +42,12 @@ public final class Interpreter {
     public private(set) var completed: [Stmt] = []
     /// Statements started so far (the 10 million limit).
     public private(set) var statementCount = 0
+    /// Bytes of `print`/`frames` output so far, line ends included (the 16 MiB limit).
+    public private(set) var outputBytes = 0
+    /// The most `print`/`frames` output a scenario may produce: 16 MiB. Past it the scenario
+    /// fails at the statement that crossed it, before printing (`repeat 10000000 { frames }`
+    /// would otherwise fill memory and take minutes).
+    public static let maxOutputBytes = 16 * 1024 * 1024
 
     /// What the statement in progress (`active`) is doing frame by frame.
     private enum Activity {
@@ -333,22 +339,23 @@ public final class Interpreter {
     }
 
     private func start(_ s: Stmt) throws -> StepEvent {
-        let ev = Evaluator(world: world)
+        // No Evaluator up front: making one copies the world (a dozen retains in a debug
+        // build), and most statements take literal arguments (see `number`).
         switch s.kind {
         case .pull(let d):
-            return try timed(s, world.beginPull(try number(d, ev)))
+            return try timed(s, world.beginPull(try number(d)))
         case .drag(let d, let t):
-            let dist = try number(d, ev)
-            let dur = try t.map { try number($0, ev) }
+            let dist = try number(d)
+            let dur = try t.map { try number($0) }
             return try timed(s, world.beginDrag(dist, duration: dur))
         case .fling(let v):
-            return try timed(s, world.beginFling(try number(v, ev)))
+            return try timed(s, world.beginFling(try number(v)))
         case .release:
             try world.release()
             return finish(s)
         case .tapHeader(let i):
             if let i {
-                try tap(.section(try whole(i, ev, what: "a section index")))
+                try tap(.section(try whole(i, what: "a section index")))
             } else {
                 try tap(.header)
             }
@@ -357,12 +364,12 @@ public final class Interpreter {
             try tap(.toolbar)
             return finish(s)
         case .tap(let x, let y):
-            try tap(.point(x: try number(x, ev), y: try number(y, ev)))
+            try tap(.point(x: try number(x), y: try number(y)))
             return finish(s)
         case .wait(let t):
-            return try timed(s, World.frameCount(seconds: try number(t, ev), fps: world.config.fps))
+            return try timed(s, World.frameCount(seconds: try number(t), fps: world.config.fps))
         case .tick(let n):
-            return try timed(s, try n.map { try whole($0, ev, what: "a frame count") } ?? 1)
+            return try timed(s, try n.map { try whole($0, what: "a frame count") } ?? 1)
         case .settle:
             if world.fingerIsDown {
                 throw RuntimeError(s.location, "settle while a finger is down: release it first")
@@ -371,11 +378,13 @@ public final class Interpreter {
             begin(.settle, s, counter: 0)
             return advance()
         case .expect(let e):
+            let ev = Evaluator(world: world)
             if try ev.condition(e) { return finish(s) }
             return fail(s.location, "expectation is false", notes: failureNotes(e, ev))
         case .expectWithin(let t, let e):
+            let ev = Evaluator(world: world)
             if try ev.condition(e) { return finish(s) }
-            let n = World.frameCount(seconds: try number(t, ev), fps: world.config.fps)
+            let n = World.frameCount(seconds: try number(t), fps: world.config.fps)
             if n == 0 { return fail(s.location, "expectation is false", notes: failureNotes(e, ev)) }
             try checkTimeLimit(s, frames: n)
             begin(.within, s, counter: n)
@@ -383,6 +392,7 @@ public final class Interpreter {
             withinReadsTime = readsTime(e)
             return advance()
         case .expectAlways(let e):
+            let ev = Evaluator(world: world)
             if try !ev.condition(e) {
                 return fail(s.location, "invariant broken at \(timeText(world.time))", notes: failureNotes(e, ev))
             }
@@ -391,17 +401,17 @@ public final class Interpreter {
             }
             return finish(s)
         case .print(let exprs):
-            output(try printLine(exprs, ev))
+            try emit([try printLine(exprs, Evaluator(world: world))], s)
             return finish(s)
         case .frames:
-            for line in framesLines() { output(line) }
+            try emit(framesLines(), s)
             return finish(s)
         case .expression(let e):
-            let v = try ev.eval(e)
+            let v = try Evaluator(world: world).eval(e)
             onExpression?(e, v.value)
             return finish(s)
         case .repeatBlock(let count, let body):
-            let n = try whole(count, ev, what: "a repeat count")
+            let n = try whole(count, what: "a repeat count")
             if n > 0 && !body.statements.isEmpty {
                 stack.push(body.statements, extraPasses: n - 1)
             }
@@ -479,16 +489,30 @@ public final class Interpreter {
 
     // MARK: - Arguments and output
 
-    private func number(_ e: Expr, _ ev: Evaluator) throws -> Double {
-        let v = try ev.eval(e)
+    /// Sends lines to `output`, unless they would pass `maxOutputBytes`.
+    private func emit(_ lines: [String], _ s: Stmt) throws {
+        var bytes = 0
+        for line in lines { bytes &+= line.utf8.count &+ 1 }
+        if bytes > Interpreter.maxOutputBytes - outputBytes {
+            throw RuntimeError(s.location, "the scenario passed the limit of 16 MiB of print and frames output")
+        }
+        outputBytes &+= bytes
+        for line in lines { output(line) }
+    }
+
+    /// A statement's numeric argument. A literal (`tick 0`, `wait 2s`) is read directly;
+    /// anything else is evaluated against the world.
+    private func number(_ e: Expr) throws -> Double {
+        if case .number(let n, _) = e, n.value.isFinite { return n.value }
+        let v = try Evaluator(world: world).eval(e)
         guard case .number(let d, _) = v, d.isFinite else {
             throw RuntimeError(e.startLocation, "expected a number, not \(v.kindName)")
         }
         return d
     }
 
-    private func whole(_ e: Expr, _ ev: Evaluator, what: String) throws -> Int {
-        let d = try number(e, ev)
+    private func whole(_ e: Expr, what: String) throws -> Int {
+        let d = try number(e)
         guard d >= 0, d == d.rounded(), d < 9.0e15, let n = Int(exactly: d) else {
             throw RuntimeError(e.startLocation, "\(what) must be a whole number from 0, not \(formatFixed(d, 3))")
         }
@@ -545,6 +569,7 @@ public final class Interpreter {
         if !keepingCompleted { completed = [] }
         failure = nil
         statementCount = 0
+        outputBytes = 0
         pendingTop = nil
         setLimits(config)
     }
