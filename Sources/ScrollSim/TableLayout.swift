@@ -19,6 +19,8 @@ public struct TableLayout: Equatable, Sendable {
 
     public var sectionCount: Int { rowCounts.count }
     public var contentHeight: Double { tops[tops.count - 1] }
+    /// The same, stored by `update` (the per-frame layout reads it without a call).
+    public private(set) var storedContentHeight: Double = 0
 
     /// Recomputes the prefix sums below a table header of `bodyTop` pt.
     /// O(sections), through buffer pointers: a 10,000-section table animates every frame
@@ -26,11 +28,11 @@ public struct TableLayout: Equatable, Sendable {
     public mutating func update(bodyTop: Double, fractions: [Double]) {
         let rh = rowHeight
         let n = rowCounts.count
-        headerHeights.withUnsafeBufferPointer { hh in
+        let end: Double = headerHeights.withUnsafeBufferPointer { hh in
             rowCounts.withUnsafeBufferPointer { rc in
                 fractions.withUnsafeBufferPointer { fr in
-                    tops.withUnsafeMutableBufferPointer { t in
-                        guard t.count == n + 1, hh.count == n else { return }
+                    tops.withUnsafeMutableBufferPointer { t -> Double in
+                        guard t.count == n + 1, hh.count == n else { return bodyTop }
                         var y = bodyTop
                         t[0] = y
                         var i = 0
@@ -40,10 +42,12 @@ public struct TableLayout: Equatable, Sendable {
                             t[i + 1] = y
                             i += 1
                         }
+                        return y
                     }
                 }
             }
         }
+        storedContentHeight = end
     }
 
     /// Height of one row of section i at open fraction f.

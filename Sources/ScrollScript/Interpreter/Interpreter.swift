@@ -268,14 +268,13 @@ public final class Interpreter {
     /// frame; `fps 1000` + `wait 86000s` takes no time at all. Only inside `run()`, and
     /// only with `fastForwardsIdleFrames`.
     private func fastForward() {
-        guard fastForwardsIdleFrames, inRun, counter > 1, observer == nil, world.isAtRest else { return }
+        guard fastForwardsIdleFrames, inRun, counter > 1, observer == nil else { return }
         var k = 0
         while k < invariants.count {
             if invariants[k].readsTime { return }
             k += 1
         }
-        world.skipFramesAtRest(counter - 1)
-        counter = 1
+        if world.skipFramesAtRest(counter - 1) { counter = 1 }
     }
 
     // MARK: - Frames
