@@ -9,8 +9,10 @@ timeout, and flags:
   - a timeout (a hang, or a run slower than --timeout seconds),
   - "Fatal error", "Illegal instruction", "Segmentation fault" or a stack dump on stderr,
   - a diagnostic FILE:LINE:COL whose line or column is outside the file,
+  - `fmt` output that does not format to itself, or checks differently from the input,
   - `run`/`check` disagreeing (check exits 2 but run does not, or the reverse),
-  - `run` giving different output on a second run (determinism), when --determinism.
+  - `run` giving different output on a second run in another locale (LC_ALL=C, then
+    ja_JP.UTF-8), with --determinism.
 
 Usage:
   python3 tools/fuzz/fuzz.py --bin .build/debug/scrollscript --cases 2000 --seed 1
@@ -242,11 +244,11 @@ def outside_file(data, stderr, name):
     return bad
 
 
-def run_one(binary, args, path, timeout):
+def run_one(binary, args, path, timeout, locale="C"):
     t0 = time.monotonic()
     try:
         p = subprocess.run([binary] + args + [path], capture_output=True, timeout=timeout,
-                           env={"PATH": "/usr/bin:/bin", "LC_ALL": "C"})
+                           env={"PATH": "/usr/bin:/bin", "LC_ALL": locale, "LANG": locale})
         return p.returncode, p.stdout, p.stderr, time.monotonic() - t0
     except subprocess.TimeoutExpired:
         return None, b"", b"", time.monotonic() - t0
@@ -275,14 +277,29 @@ def check_case(binary, data, workdir, timeout, determinism):
             problems.append("%s: diagnostic outside the file: %s" % (tag, ", ".join(bad[:3])))
         if tag == "check" and rc == 1:
             problems.append("check: exit 1")
+    f = results.get("fmt")
+    if f and f[0] == 0:
+        # The layout must be stable: formatting the output again gives it back, and it
+        # checks the same way as the input.
+        path2 = os.path.join(workdir, "case-fmt.scroll")
+        with open(path2, "wb") as h:
+            h.write(f[1])
+        rc3, out3, _, _ = run_one(binary, ["fmt"], path2, timeout)
+        if rc3 != 0 or out3 != f[1]:
+            problems.append("fmt: not idempotent (second fmt exit %s)" % rc3)
+        rc4, _, _, _ = run_one(binary, ["check"], path2, timeout)
+        c0 = results.get("check")
+        if c0 and c0[0] is not None and rc4 is not None and (rc4 == 2) != (c0[0] == 2):
+            problems.append("fmt: the formatted file checks differently (exit %s, was %s)" % (rc4, c0[0]))
     c, r = results.get("check"), results.get("run")
     if c and r and c[0] is not None and r[0] is not None:
         if (c[0] == 2) != (r[0] == 2):
             problems.append("check exit %d but run exit %d" % (c[0], r[0]))
     if determinism and r and r[0] is not None:
-        rc2, out2, err2, _ = run_one(binary, ["run"], path, timeout)
+        # A second run, in another locale: the output must be byte-identical.
+        rc2, out2, err2, _ = run_one(binary, ["run"], path, timeout, locale="ja_JP.UTF-8")
         if rc2 is not None and (rc2, out2, err2) != r:
-            problems.append("run: output differs between two runs")
+            problems.append("run: output differs between two runs (LC_ALL=C, then ja_JP.UTF-8)")
     return problems
 
 
