@@ -148,8 +148,14 @@ def mutate(rng, data):
         lines.insert(i, rng.choice(STATEMENTS).encode())
     elif k == 11:                                       # deep nesting
         depth = rng.choice([200, 255, 256, 257, 300, 2000, 100000])
-        kind = rng.randrange(5)
-        if kind == 0:
+        kind = rng.randrange(8)
+        if kind == 5:
+            s = "print " + "section[" * depth + "0" + "].rows" * depth
+        elif kind == 6:
+            s = "print " + "row[0," * depth + "0" + "].visible" * depth
+        elif kind == 7:
+            s = "tick " + "-(" * depth + "1" + ")" * depth
+        elif kind == 0:
             s = "repeat 1 {" * depth + "tick" + "}" * depth
         elif kind == 1:
             s = "print " + "(" * depth + "1" + ")" * depth
@@ -222,6 +228,20 @@ def catalogue():
         b"x" * 100 + b"\n",
         b"scenario \"" + "山".encode() * 3000 + b"\" { tick }\n",
     ]
+    # Nesting at and just past the limit (256), every recursive construct.
+    for n in (256, 257):
+        cases += [
+            b"print " + b"section[" * n + b"0" + b"].rows" * n + b"\n",
+            b"print " + b"(" * n + b"1" + b")" * n + b"\n",
+            b"expect " + b"(" * (n - 1) + b"true" + b")" * (n - 1) + b" == true\n",
+            b"print " + b"-" * n + b"1\n",
+            b"tick " + b"-" * n + b"1\n",
+            b"expect " + b"not " * n + b"true\n",
+            b"print 1" + b" + 1" * n + b"\n",
+            b"expect true" + b" and true" * n + b"\n",
+            b"repeat 1 {\n" * n + b"tick\n" + b"}\n" * n,
+            b"scenario \"s\" {\n" + b"repeat 1 {\n" * (n - 1) + b"tick\n" + b"}\n" * n,
+        ]
     return cases
 
 
