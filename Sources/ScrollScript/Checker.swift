@@ -346,6 +346,11 @@ struct Checker {
     // MARK: - Statements (§4, §5)
 
     mutating func checkStatement(_ s: Stmt, _ cfg: SceneConfig, inRepeat: Bool) {
+        // Bounded (see DiagnosticLimits): the parser stopped too if it had as many.
+        if diagnostics.count >= DiagnosticLimits.maxPerFile {
+            if diagnostics.count == DiagnosticLimits.maxPerFile { error(s.location, DiagnosticLimits.stoppedMessage) }
+            return
+        }
         current = cfg
         switch s.kind {
         case .scene, .scenario:

@@ -156,4 +156,47 @@ final class RobustnessTests: XCTestCase {
         // 218 past its header, row ⌊218 / 44⌋ = 4.
         XCTAssertEqual(try w.tap(.point(x: 10, y: 666)), .row(65, 4))
     }
+
+    // MARK: - Error limit
+
+    func testAFileOfTyposStopsAtAThousandErrors() throws {
+        // 200,000 lines of "pulll 1": one error per line (an unknown statement with a "did
+        // you mean"), each costing an edit-distance search: half a minute in a debug build,
+        // hours for a 64 MiB file. Lines 1–1000 are reported, then one line at 1001:1 says
+        // the rest is not checked.
+        let text = String(repeating: "pulll 1\n", count: 200_000)
+        let r = checkSource(SourceFile(name: "t.scroll", text: text))
+        XCTAssertEqual(r.diagnostics.count, 1001)
+        XCTAssertEqual(r.diagnostics[0].location.line, 1)
+        XCTAssertEqual(r.diagnostics[0].message, "unknown statement 'pulll' (did you mean 'pull'?)")
+        XCTAssertEqual(r.diagnostics[999].location.line, 1000)
+        let last = r.diagnostics[1000]
+        XCTAssertEqual(last.location.line, 1001)
+        XCTAssertEqual(last.location.column, 1)
+        XCTAssertEqual(last.message, "too many errors (1000); the rest of the file is not checked")
+    }
+
+    func testCheckerErrorsAreBoundedToo() throws {
+        // Statements that parse but do not check (an unknown name on each line): the
+        // checker records 1000 and then the same closing line, at the 1001st statement.
+        let text = String(repeating: "expect offsett == 0\n", count: 5000)
+        let r = checkSource(SourceFile(name: "t.scroll", text: text))
+        XCTAssertEqual(r.diagnostics.count, 1001)
+        XCTAssertEqual(r.diagnostics[999].location.line, 1000)
+        XCTAssertEqual(r.diagnostics[1000].location.line, 1001)
+        XCTAssertEqual(r.diagnostics[1000].message, "too many errors (1000); the rest of the file is not checked")
+    }
+
+    func testAThousandUnexpectedCharactersThenTheLimit() throws {
+        // The lexer's errors count as well: 5000 lines of "@" (unexpected character), the
+        // lexer keeps 1000 (lines 1–1000); the parser then stops at line 1000's statement.
+        // Only the first error of a line is shown, and at 1000:1 "too many ..." sorts
+        // before "unexpected ...": 999 + 1 diagnostics.
+        let text = String(repeating: "@\n", count: 5000)
+        let r = checkSource(SourceFile(name: "t.scroll", text: text))
+        XCTAssertEqual(r.diagnostics.count, 1000)
+        XCTAssertEqual(r.diagnostics[0].message, "unexpected character '@'")
+        XCTAssertEqual(r.diagnostics[999].location.line, 1000)
+        XCTAssertEqual(r.diagnostics[999].message, "too many errors (1000); the rest of the file is not checked")
+    }
 }
