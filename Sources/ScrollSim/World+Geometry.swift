@@ -71,12 +71,14 @@ extension World {
     /// 1 pt of the screen's (a sticky header stays inside its section's range, between its
     /// natural y and the section's end). Found by binary search on the prefix sums, so
     /// `frames` and taps on a 10,000-section table cost O(log n + views), not O(n). With
-    /// a non-finite or huge offset (past 10¹² pt rounding outgrows the margin) every
-    /// section is a candidate.
+    /// an offset past ±10¹² pt (a drag of 1e306 pt overflows it to ±inf) or NaN, no section
+    /// is: the content is at most about 1.1·10⁹ pt tall (100,000 rows of 10,000 pt plus
+    /// headers) and the sticky line at most 2·10⁴ pt down, so every view is 10¹¹ pt or more
+    /// off screen (and NaN compares false, on screen or not).
     func sectionsNearScreen() -> Range<Int> {
         let n = table.sectionCount
         let o = scroll.offset
-        guard o.isFinite, abs(o) < 1e12 else { return 0..<n }
+        guard o.isFinite, abs(o) < 1e12 else { return 0..<0 }
         let top = o - 1, bottom = o + screenHeight + 1
         return table.tops.withUnsafeBufferPointer { tops -> Range<Int> in
             guard tops.count == n + 1 else { return 0..<n }
