@@ -215,4 +215,15 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(r.output.count, 10_000)
         XCTAssertEqual(r.output.first, "frames at t = 0.017 s:")
     }
+
+    func testTheRubberBandOfAHugeDragTendsToTheScreenHeight() {
+        // b(x) = x·c·d / (d + c·x) → d as x → ∞. For x = 1e306, c = 0.55, d = 667 the
+        // product x·c·d overflows (3.7e308 > 1.8e308) and gave inf; the limit form
+        // d / (1 + d/(c·x)) = 667 / (1 + 667/5.5e305) = 667.
+        XCTAssertEqual(RubberBand.band(1e306, c: 0.55, d: 667), 667, accuracy: 1e-9)
+        XCTAssertEqual(RubberBand.band(.infinity, c: 0.55, d: 667), 667)
+        // Ordinary values keep the spec's form: 120 × 0.55 × 667 / (667 + 66) = 44022 / 733
+        // = 60.0573 (README: -60.06 after pull 120).
+        XCTAssertEqual(RubberBand.band(120, c: 0.55, d: 667), 44022.0 / 733.0, accuracy: 1e-9)
+    }
 }
