@@ -292,7 +292,7 @@ def check_case(binary, data, workdir, timeout, determinism):
         for m in CRASH_MARKERS:
             if m in err:
                 problems.append("%s: stderr has %r" % (tag, m.decode()))
-        bad = outside_file(data, err, path)
+        bad = outside_file(data, err + b"\n" + out, path)
         if bad:
             problems.append("%s: diagnostic outside the file: %s" % (tag, ", ".join(bad[:3])))
         if tag == "check" and rc == 1:
