@@ -227,4 +227,19 @@ final class RobustnessTests: XCTestCase {
         // = 60.0573 (README: -60.06 after pull 120).
         XCTAssertEqual(RubberBand.band(120, c: 0.55, d: 667), 44022.0 / 733.0, accuracy: 1e-9)
     }
+
+    func testAHundredThousandInvariantsRegisterInLinearTime() throws {
+        // Each `expect always` used to scan the invariants already registered: 100,000 lines
+        // made 5·10⁹ comparisons (over two minutes). Then one frame checks all 100,000; the
+        // last (line 100,001) is false at t = 1/60 s after a pull (offset < 0).
+        let text = String(repeating: "expect always offset >= -1000\n", count: 100_000)
+            + "expect always offset >= 0\npull 30"
+        let sc = try scenario(text)
+        let start = Date()
+        let r = runScenario(sc)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 15)
+        let f = try XCTUnwrap(r.failure)
+        XCTAssertEqual(f.location.line, 100_001)
+        XCTAssertEqual(f.message, "invariant broken at t = 0.017 s")
+    }
 }

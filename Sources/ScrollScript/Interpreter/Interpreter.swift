@@ -76,6 +76,10 @@ public final class Interpreter {
     private var withinReadsTime = false
     /// Registered `expect always` invariants: the statement and its condition.
     private var invariants: [Invariant] = []
+    /// Where the registered invariants stand (registered once per location, even inside
+    /// `repeat`): a set, so that registering is O(1), not a scan (100,000 `expect always`
+    /// lines took minutes).
+    private var invariantLocations = Set<SourceLocation>()
     private var maxFrames = 0
     private var settleFrames = 0
     /// The bottom-level statement being run (recorded in `completed` when it and every
@@ -140,6 +144,7 @@ public final class Interpreter {
     public func recover() {
         if let f = failure {
             invariants.removeAll { $0.stmt.location == f.location }
+            invariantLocations.remove(f.location)
         }
         failure = nil
         stack.clear()
@@ -395,7 +400,7 @@ public final class Interpreter {
             if try !ev.condition(e) {
                 return fail(s.location, "invariant broken at \(timeText(world.time))", notes: failureNotes(e, ev))
             }
-            if !invariants.contains(where: { $0.stmt.location == s.location }) {
+            if invariantLocations.insert(s.location).inserted {
                 invariants.append(Invariant(stmt: s, expr: e, readsTime: readsTime(e)))
             }
             return finish(s)
@@ -565,6 +570,7 @@ public final class Interpreter {
         stack.clear()
         clearActivity()
         invariants = []
+        invariantLocations = []
         if !keepingCompleted { completed = [] }
         failure = nil
         statementCount = 0
