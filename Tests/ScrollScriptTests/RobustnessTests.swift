@@ -242,4 +242,32 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(f.location.line, 100_001)
         XCTAssertEqual(f.message, "invariant broken at t = 0.017 s")
     }
+
+    func testTwentyThousandSectionLinesCheckInLinearTime() throws {
+        // Each `section` line re-added the rows of every section before it and copied the
+        // list: 20,000 lines took 15 s in a debug build. Lines 10,001 on are one section
+        // too many each; 1000 of those are reported (lines 10,001–11,000), then the limit
+        // line at 11,001.
+        let text = String(repeating: "section \"a\" rows 10\n", count: 20_000) + "tick\n"
+        let start = Date()
+        let r = checkSource(SourceFile(name: "t.scroll", text: text))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(r.diagnostics.count, 1001)
+        XCTAssertEqual(r.diagnostics[0].location.line, 10_001)
+        XCTAssertEqual(r.diagnostics[0].message, "too many sections (at most 10000)")
+        XCTAssertEqual(r.diagnostics[999].location.line, 11_000)
+        XCTAssertEqual(r.diagnostics[1000].location.line, 11_001)
+        XCTAssertEqual(r.diagnostics[1000].message, "too many errors (1000); the rest of the file is not checked")
+    }
+
+    func testRowsAddUpAcrossSectionLines() throws {
+        // The running total must count every line: 10 lines of 10,000 rows is 100,000 (the
+        // most); an 11th line of 1 row makes 100,001.
+        let ok = String(repeating: "section rows 10000\n", count: 10) + "tick\n"
+        XCTAssertEqual(checkSource(SourceFile(name: "t.scroll", text: ok)).diagnostics, [])
+        let bad = ok.replacingOccurrences(of: "tick\n", with: "section rows 1\ntick\n")
+        let d = checkSource(SourceFile(name: "t.scroll", text: bad)).diagnostics
+        XCTAssertEqual(d.map { $0.location.line }, [11])
+        XCTAssertEqual(d.first?.message, "too many rows (at most 100000 in the table)")
+    }
 }
