@@ -173,6 +173,23 @@ public struct World: Equatable, Sendable {
         return true
     }
 
+    /// Advances `n` frames of a touch at once when nothing but the finger and the offset
+    /// change in them: a finger down and dragging, no toolbar (its tracking rules look at
+    /// every frame), no animation running. The offset while dragging is a function of the
+    /// translation alone (§6.2), and the translation of a move is linear in the frame
+    /// index, so this is the same world as `n` steps, except `velocity` (the change over
+    /// the last frame), which the caller's next real frame sets. Returns false, doing
+    /// nothing, otherwise. Stored properties only (see `step`).
+    @discardableResult
+    public mutating func skipTouchFrames(_ n: Int) -> Bool {
+        guard n > 0, scroll.phase == .dragging, toolbar == nil, accordion.runningCount == 0 else { return false }
+        if let h = headerToggle, h.isAnimating { return false }
+        guard finger.skip(n, fps: fps) else { return false }
+        frameIndex &+= n
+        scroll.reduce(.fingerMoved(translation: finger.translation, bounds: bounds))
+        return true
+    }
+
     /// Step 4: content height, bounds, clamp.
     mutating func layout(force: Bool) {
         // bodyTop, from stored properties (see `step`).

@@ -43,6 +43,13 @@ final class RobustnessTests: XCTestCase {
         try assertFastForwardIsExact("expect always time < 3\nwait 10s")
         try assertFastForwardIsExact("expect within 2s time > 1.5\nprint time")
         try assertFastForwardIsExact("set inset.top 20\npull 30\nrelease\nwait 4s\nprint offset")
+        // Touches: a long drag, a pull then a held finger, past the bottom, a fling.
+        try assertFastForwardIsExact("drag -3000 in 5s\nprint offset, velocity\nwait 2s\nrelease\nsettle\nprint offset")
+        try assertFastForwardIsExact("pull 120\nwait 3s\nprint offset, velocity, finger.velocity\nrelease\nsettle")
+        try assertFastForwardIsExact("header 100 pin 20\nsection \"a\" rows 50\nfps 120\ndrag 500 in 2s\ndrag -9000 in 3s\nprint offset, header.height, section[0].y\nrelease\nsettle")
+        try assertFastForwardIsExact("set fling.duration 2\nfling -3000\nprint offset\nsettle\nprint offset")
+        try assertFastForwardIsExact("header 50 toggle 100\ntap header\ndrag -200 in 1s\nprint offset, header.height")
+        try assertFastForwardIsExact("toolbar\ndrag -300 in 2s\nprint toolbar.y\nrelease")
     }
 
     func testAnIdleDayAtAThousandFramesASecondIsFast() throws {
@@ -269,5 +276,18 @@ final class RobustnessTests: XCTestCase {
         let d = checkSource(SourceFile(name: "t.scroll", text: bad)).diagnostics
         XCTAssertEqual(d.map { $0.location.line }, [11])
         XCTAssertEqual(d.first?.message, "too many rows (at most 100000 in the table)")
+    }
+
+    func testADayLongDragAtAThousandFramesASecondIsFast() throws {
+        // drag 100 in 86400s at fps 1000: 86,400,000 frames of a moving finger, 49 s in a
+        // debug build. Only the finger and the offset change: the finger is at
+        // 100 × k/86,400,000 at frame k, so at the end at 100 pt, offset −b(100) with
+        // c = 0.55, d = 667: −100 × 0.55 × 667 / (667 + 55) = −36685 / 722 = −50.81.
+        let sc = try scenario("fps 1000\ndrag 100 in 86400s\nprint offset, finger.translation")
+        let start = Date()
+        let r = runScenario(sc)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertNil(r.failure)
+        XCTAssertEqual(r.output, ["t = 86400.000 s: offset = -50.81, finger.translation = 100.00"])
     }
 }

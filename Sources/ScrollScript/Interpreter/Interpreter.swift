@@ -261,7 +261,7 @@ public final class Interpreter {
             counter -= 1
             if counter <= 0 { _ = finish(s) }
             if let stop { return stop }
-            fastForward()
+            fastForward(touching: true)
         }
         return finish(s)
     }
@@ -272,14 +272,22 @@ public final class Interpreter {
     /// what a statement ends with (its checks, a failure's time) is the same as frame by
     /// frame; `fps 1000` + `wait 86000s` takes no time at all. Only inside `run()`, and
     /// only with `fastForwardsIdleFrames`.
-    private func fastForward() {
+    ///
+    /// With `touching` (pull, drag, fling, wait, tick) and no invariant at all, frames of a
+    /// touch in which only the finger and the offset change are skipped too
+    /// (`World.skipTouchFrames`); the last frame runs for real and sets the velocity.
+    private func fastForward(touching: Bool = false) {
         guard fastForwardsIdleFrames, inRun, counter > 1, observer == nil else { return }
         var k = 0
         while k < invariants.count {
             if invariants[k].readsTime { return }
             k += 1
         }
-        if world.skipFramesAtRest(counter - 1) { counter = 1 }
+        if world.skipFramesAtRest(counter - 1) {
+            counter = 1
+        } else if touching, invariants.isEmpty, world.skipTouchFrames(counter - 1) {
+            counter = 1
+        }
     }
 
     // MARK: - Frames
