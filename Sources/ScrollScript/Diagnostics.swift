@@ -15,6 +15,14 @@ public struct Diagnostic: Equatable, Sendable {
     }
 }
 
+/// The most errors the lexer, the parser and the checker each record in one file. Past it
+/// the rest of the file is not examined: a 64 MiB file with a typo on every line would
+/// otherwise take minutes (a "did you mean" each) and gigabytes, for errors nobody reads.
+public enum DiagnosticLimits {
+    public static let maxPerFile = 1000
+    public static let stoppedMessage = "too many errors (\(maxPerFile)); the rest of the file is not checked"
+}
+
 /// Sorts by position, then message, and drops exact duplicates: deterministic output.
 public func sortedDiagnostics(_ ds: [Diagnostic]) -> [Diagnostic] {
     let sorted = ds.sorted { a, b in

@@ -99,7 +99,8 @@ public struct Lexer {
     }
 
     private mutating func error(_ l: SourceLocation, _ message: String) {
-        diagnostics.append(Diagnostic(l, message))
+        // Bounded: the parser stops at DiagnosticLimits.maxPerFile errors and says so.
+        if diagnostics.count < DiagnosticLimits.maxPerFile { diagnostics.append(Diagnostic(l, message)) }
     }
 
     private func peekByte(_ k: Int = 0) -> UInt8 {

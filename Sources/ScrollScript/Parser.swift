@@ -152,12 +152,22 @@ public struct Parser {
                     list.closed = true
                     return list
                 }
+                if diagnostics.count + lexer.diagnostics.count >= DiagnosticLimits.maxPerFile {
+                    giveUp()
+                    list.closing = pending
+                    return list
+                }
                 report(tok, "unexpected '}' (no block is open)")
                 advance()
             case .eof:
                 list.closing = pending
                 return list
             default:
+                if diagnostics.count + lexer.diagnostics.count >= DiagnosticLimits.maxPerFile {
+                    giveUp()
+                    list.closing = pending
+                    return list
+                }
                 let blank = pending.first?.blankLineBefore ?? (newlines >= 2)
                 newlines = 0
                 if var s = parseStatementRecovering() {
@@ -180,6 +190,15 @@ public struct Parser {
                 }
             }
         }
+    }
+
+    /// Too many errors: say so once, and skip the rest of the input (no "never closed").
+    private mutating func giveUp() {
+        if !reportedUnclosed {
+            diagnostics.append(Diagnostic(loc(tok), DiagnosticLimits.stoppedMessage))
+        }
+        reportedUnclosed = true
+        while tok.kind != .eof { advance() }
     }
 
     private mutating func parseStatementRecovering() -> Stmt? {

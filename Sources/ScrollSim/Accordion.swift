@@ -45,14 +45,29 @@ public struct AccordionState: Equatable, Sendable {
             return false
         case .frameTicked(let t):
             guard runningCount > 0 else { return false }
-            for i in animating.indices where animating[i] {
-                fraction[i] = animations[i].value(at: t)
-                if animations[i].isFinished(at: t) {
-                    fraction[i] = animations[i].to
-                    animating[i] = false
-                    runningCount -= 1
+            // Buffer pointers: element-wise array access retains in a debug build, and a
+            // 10,000-section table runs this loop every frame of an animation.
+            var finished = 0
+            animations.withUnsafeBufferPointer { anim in
+                animating.withUnsafeMutableBufferPointer { running in
+                    fraction.withUnsafeMutableBufferPointer { frac in
+                        let n = min(anim.count, running.count, frac.count)
+                        var i = 0
+                        while i < n {
+                            if running[i] {
+                                frac[i] = anim[i].value(at: t)
+                                if anim[i].isFinished(at: t) {
+                                    frac[i] = anim[i].to
+                                    running[i] = false
+                                    finished += 1
+                                }
+                            }
+                            i += 1
+                        }
+                    }
                 }
             }
+            runningCount -= finished
             return true
         }
     }

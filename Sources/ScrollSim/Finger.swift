@@ -66,6 +66,23 @@ public struct FingerState: Equatable, Sendable {
         return .moved
     }
 
+    /// Runs `k` frames at once, as `k` calls to `frame(fps:)` would, when that is the same:
+    /// the finger is down, and either at least one frame of its move is left after them (a
+    /// move is linear: frame i puts it at start + D·i/n), or it is held still (velocity
+    /// already 0). Returns false, doing nothing, otherwise.
+    public mutating func skip(_ k: Int, fps: Double) -> Bool {
+        guard isDown, k > 0 else { return false }
+        if framesDone >= moveFrames {
+            return velocity == 0
+        }
+        guard k < moveFrames - framesDone else { return false }
+        framesDone += k
+        let n = Double(moveFrames)
+        translation = moveStart + moveDistance * Double(framesDone) / n
+        velocity = moveDistance * fps / n
+        return true
+    }
+
     /// Lifts the finger; translation and velocity keep their values (`velocity` overrides it:
     /// `release` lifts a finger held still, velocity 0).
     public mutating func lift(velocity v: Double) {

@@ -19,16 +19,35 @@ public struct TableLayout: Equatable, Sendable {
 
     public var sectionCount: Int { rowCounts.count }
     public var contentHeight: Double { tops[tops.count - 1] }
+    /// The same, stored by `update` (the per-frame layout reads it without a call).
+    public private(set) var storedContentHeight: Double = 0
 
     /// Recomputes the prefix sums below a table header of `bodyTop` pt.
+    /// O(sections), through buffer pointers: a 10,000-section table animates every frame
+    /// (an accordion), and element-wise array access retains the array in a debug build.
     public mutating func update(bodyTop: Double, fractions: [Double]) {
-        var y = bodyTop
-        tops[0] = y
-        for i in 0..<rowCounts.count {
-            let f = i < fractions.count ? fractions[i] : 1
-            y += headerHeights[i] + Double(rowCounts[i]) * rowHeight * f
-            tops[i + 1] = y
+        let rh = rowHeight
+        let n = rowCounts.count
+        let end: Double = headerHeights.withUnsafeBufferPointer { hh in
+            rowCounts.withUnsafeBufferPointer { rc in
+                fractions.withUnsafeBufferPointer { fr in
+                    tops.withUnsafeMutableBufferPointer { t -> Double in
+                        guard t.count == n + 1, hh.count == n else { return bodyTop }
+                        var y = bodyTop
+                        t[0] = y
+                        var i = 0
+                        while i < n {
+                            let f = i < fr.count ? fr[i] : 1
+                            y += hh[i] + Double(rc[i]) * rh * f
+                            t[i + 1] = y
+                            i += 1
+                        }
+                        return y
+                    }
+                }
+            }
         }
+        storedContentHeight = end
     }
 
     /// Height of one row of section i at open fraction f.

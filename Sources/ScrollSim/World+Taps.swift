@@ -109,21 +109,40 @@ extension World {
         return (top + bottom) / 2
     }
 
+    /// What `hitTest` found at a point, before it acts.
+    private enum Receiver {
+        case bottomZone, header, section(Int), row(Int, Int), nothing
+    }
+
     /// The receiver at a screen point, in the order of spec §6.6.
     mutating func hitTest(x: Double, y: Double) -> TapOutcome {
+        switch receiver(x: x, y: y) {
+        case .bottomZone: return tapBottomZone()
+        case .header: return tapHeader()
+        case .section(let i): return tapSectionHeader(i)
+        case .row(let i, let j): return .row(i, j)
+        case .nothing: return .nothing
+        }
+    }
+
+    /// The search, non-mutating (a debug build copies the whole world for each call a
+    /// mutating method makes to a non-mutating one; 10 million taps must stay fast).
+    private func receiver(x: Double, y: Double) -> Receiver {
         guard x >= 0 && x < screenWidth && y >= 0 && y < screenHeight else { return .nothing }
         if let tb = toolbar {
-            if tb.y < screenHeight && y >= tb.y && y < tb.y + tb.height { return tapBottomZone() }
+            if tb.y < screenHeight && y >= tb.y && y < tb.y + tb.height { return .bottomZone }
             if (tb.mode == .hidden || tb.mode == .hiding) && y >= screenHeight - tb.height {
-                return tapBottomZone()
+                return .bottomZone
             }
         }
-        if let r = headerFrame(), contains(r, y) { return tapHeader() }
-        for i in 0..<table.sectionCount {
-            if let r = sectionFrame(i), contains(r, y) { return tapSectionHeader(i) }
+        if let r = headerFrame(), contains(r, y) { return .header }
+        // Only sections near the screen can hold the point (O(log n) on a large table).
+        let candidates = sectionsNearScreen()
+        for i in candidates {
+            if let r = sectionFrame(i), contains(r, y) { return .section(i) }
         }
         let contentY = y + scroll.offset
-        for i in 0..<table.sectionCount {
+        for i in candidates {
             let rowsTop = table.tops[i] + table.headerHeights[i]
             guard contentY >= rowsTop && contentY < table.tops[i + 1] else { continue }
             let h = table.rowHeight(fraction: accordion.fraction[i])

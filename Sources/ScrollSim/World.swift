@@ -37,6 +37,8 @@ public struct World: Equatable, Sendable {
     var bounds: ScrollBounds
     /// The table-header height the body was last laid out with.
     var laidOutBodyTop: Double
+    /// The body's top without a toggle: the header's height, or 0 without a header.
+    let fixedBodyTop: Double
 
     /// A fresh world at rest at the top (offset = −inset.top), frame 0.
     public init(_ config: SceneConfig) {
@@ -72,6 +74,7 @@ public struct World: Equatable, Sendable {
                                    duration: tun[.accordionDuration])
         table = TableLayout(sections: sections, rowHeight: tun[.rowHeight], sectionHeight: tun[.sectionHeight])
         let bodyTop = config.header?.height ?? 0
+        fixedBodyTop = bodyTop
         table.update(bodyTop: bodyTop, fractions: accordion.fraction)
         laidOutBodyTop = bodyTop
         bounds = ScrollBounds(min: -tun[.insetTop], max: table.contentHeight - config.screenHeight)
@@ -121,7 +124,9 @@ public struct World: Equatable, Sendable {
     /// Runs exactly one display frame, in the order of spec §6.1. Allocation-free.
     public mutating func step() {
         frameIndex &+= 1
-        let t = time
+        // Stored properties only in here: in a debug build, calling a computed property of
+        // `self` from a mutating method copies the whole world (a dozen retains).
+        let t = Double(frameIndex) / fps
         // 1. The finger moves.
         let fingerFrame = finger.frame(fps: fps)
         // 2. Scroll physics; "deceleration ended" reactions run here.
@@ -130,7 +135,7 @@ public struct World: Equatable, Sendable {
             scroll.reduce(.fingerMoved(translation: finger.translation, bounds: bounds))
         case .decelerating, .bouncing:
             if scroll.reduce(.frameTicked(t: t, bounds: bounds)) == .decelerationEnded {
-                let atBottom = isAtBottom
+                let atBottom = scroll.offset >= bounds.max - 0.5
                 toolbar?.reduce(.decelerationEnded(atBottom: atBottom, t: t))
             }
         case .idle:
@@ -153,14 +158,47 @@ public struct World: Equatable, Sendable {
         }
     }
 
+    /// Advances the clock by `n` frames without running them, when the world is at rest
+    /// (`isAtRest`): then a frame changes nothing but the clock (no finger, no motion, no
+    /// animation, and the layout and any clamp already happened in the frame before), so
+    /// this gives the same world as `n` calls to `step()`. Returns false, doing nothing,
+    /// when the world is not at rest. Reads stored properties only: it is asked after every
+    /// frame, and a computed property of `self` copies the world in a debug build.
+    @discardableResult
+    public mutating func skipFramesAtRest(_ n: Int) -> Bool {
+        guard n > 0, !finger.isDown, scroll.phase == .idle, accordion.runningCount == 0 else { return false }
+        if let tb = toolbar, tb.mode == .showing || tb.mode == .hiding { return false }
+        if let h = headerToggle, h.isAnimating { return false }
+        frameIndex &+= n
+        return true
+    }
+
+    /// Advances `n` frames of a touch at once when nothing but the finger and the offset
+    /// change in them: a finger down and dragging, no toolbar (its tracking rules look at
+    /// every frame), no animation running. The offset while dragging is a function of the
+    /// translation alone (§6.2), and the translation of a move is linear in the frame
+    /// index, so this is the same world as `n` steps, except `velocity` (the change over
+    /// the last frame), which the caller's next real frame sets. Returns false, doing
+    /// nothing, otherwise. Stored properties only (see `step`).
+    @discardableResult
+    public mutating func skipTouchFrames(_ n: Int) -> Bool {
+        guard n > 0, scroll.phase == .dragging, toolbar == nil, accordion.runningCount == 0 else { return false }
+        if let h = headerToggle, h.isAnimating { return false }
+        guard finger.skip(n, fps: fps) else { return false }
+        frameIndex &+= n
+        scroll.reduce(.fingerMoved(translation: finger.translation, bounds: bounds))
+        return true
+    }
+
     /// Step 4: content height, bounds, clamp.
     mutating func layout(force: Bool) {
-        let top = bodyTop
+        // bodyTop, from stored properties (see `step`).
+        let top = headerToggle?.bodyHeight ?? fixedBodyTop
         if force || top != laidOutBodyTop {
             table.update(bodyTop: top, fractions: accordion.fraction)
             laidOutBodyTop = top
         }
-        bounds = ScrollBounds(min: -insetTop, max: table.contentHeight - screenHeight)
+        bounds = ScrollBounds(min: -insetTop, max: table.storedContentHeight - screenHeight)
         if scroll.phase == .idle && (scroll.offset < bounds.min || scroll.offset > bounds.max) {
             scroll.reduce(.boundsMoved(bounds))
         }

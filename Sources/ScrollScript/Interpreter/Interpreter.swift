@@ -42,6 +42,12 @@ public final class Interpreter {
     public private(set) var completed: [Stmt] = []
     /// Statements started so far (the 10 million limit).
     public private(set) var statementCount = 0
+    /// Bytes of `print`/`frames` output so far, line ends included (the 16 MiB limit).
+    public private(set) var outputBytes = 0
+    /// The most `print`/`frames` output a scenario may produce: 16 MiB. Past it the scenario
+    /// fails at the statement that crossed it, before printing (`repeat 10000000 { frames }`
+    /// would otherwise fill memory and take minutes).
+    public static let maxOutputBytes = 16 * 1024 * 1024
 
     /// What the statement in progress (`active`) is doing frame by frame.
     private enum Activity {
@@ -58,19 +64,33 @@ public final class Interpreter {
     private struct Invariant {
         var stmt: Stmt
         var expr: Expr
+        /// The condition reads `time` (its value can change while the world is at rest).
+        var readsTime: Bool
     }
     private var activity: Activity = .none
     /// The statement in progress (when `activity` is not `.none`).
     private var active: Stmt?
     private var counter = 0
     private var withinExpr: Expr?
+    /// `withinExpr` reads `time` (worked out once, not per frame).
+    private var withinReadsTime = false
     /// Registered `expect always` invariants: the statement and its condition.
     private var invariants: [Invariant] = []
+    /// Where the registered invariants stand (registered once per location, even inside
+    /// `repeat`): a set, so that registering is O(1), not a scan (100,000 `expect always`
+    /// lines took minutes).
+    private var invariantLocations = Set<SourceLocation>()
     private var maxFrames = 0
     private var settleFrames = 0
     /// The bottom-level statement being run (recorded in `completed` when it and every
     /// statement of its `repeat` body have run).
     private var pendingTop: Stmt?
+    /// Inside `run()`: frames in which nothing can change may be skipped (see `fastForward`).
+    private var inRun = false
+    /// Lets `run()` skip frames in which nothing can change (see `fastForward`); a skip
+    /// polls `shouldInterrupt` once instead of once per frame. Off by default, so that
+    /// steppers and observers see every frame; batch runs (`runScenario`) turn it on.
+    public var fastForwardsIdleFrames = false
 
     /// A fresh world from `config`, ready to run `statements` (a checked scenario's).
     public init(config: SceneConfig, statements: [Stmt] = []) {
@@ -124,6 +144,7 @@ public final class Interpreter {
     public func recover() {
         if let f = failure {
             invariants.removeAll { $0.stmt.location == f.location }
+            invariantLocations.remove(f.location)
         }
         failure = nil
         stack.clear()
@@ -147,6 +168,8 @@ public final class Interpreter {
     /// Runs until every statement has run, a failure, or a pause.
     @discardableResult
     public func run() -> StepEvent {
+        inRun = true
+        defer { inRun = false }
         while true {
             if case .frames = activity, failure == nil, let e = runTimedFrames() {
                 if e != .statement { return e }
@@ -223,6 +246,7 @@ public final class Interpreter {
             if counter <= 0 {
                 return fail(s.location, "expectation still false after \(durationText(s))", notes: failureNotes(e, ev))
             }
+            if !withinReadsTime { fastForward() }
             return .frame
         }
     }
@@ -237,8 +261,33 @@ public final class Interpreter {
             counter -= 1
             if counter <= 0 { _ = finish(s) }
             if let stop { return stop }
+            fastForward(touching: true)
         }
         return finish(s)
+    }
+
+    /// Skips all but the last of the frames left (`counter`) when none of them can change
+    /// anything: the world is at rest (so a frame only advances the clock), nobody observes
+    /// frames, and no registered invariant reads `time`. The last frame runs for real, so
+    /// what a statement ends with (its checks, a failure's time) is the same as frame by
+    /// frame; `fps 1000` + `wait 86000s` takes no time at all. Only inside `run()`, and
+    /// only with `fastForwardsIdleFrames`.
+    ///
+    /// With `touching` (pull, drag, fling, wait, tick) and no invariant at all, frames of a
+    /// touch in which only the finger and the offset change are skipped too
+    /// (`World.skipTouchFrames`); the last frame runs for real and sets the velocity.
+    private func fastForward(touching: Bool = false) {
+        guard fastForwardsIdleFrames, inRun, counter > 1, observer == nil else { return }
+        var k = 0
+        while k < invariants.count {
+            if invariants[k].readsTime { return }
+            k += 1
+        }
+        if world.skipFramesAtRest(counter - 1) {
+            counter = 1
+        } else if touching, invariants.isEmpty, world.skipTouchFrames(counter - 1) {
+            counter = 1
+        }
     }
 
     // MARK: - Frames
@@ -302,22 +351,23 @@ public final class Interpreter {
     }
 
     private func start(_ s: Stmt) throws -> StepEvent {
-        let ev = Evaluator(world: world)
+        // No Evaluator up front: making one copies the world (a dozen retains in a debug
+        // build), and most statements take literal arguments (see `number`).
         switch s.kind {
         case .pull(let d):
-            return try timed(s, world.beginPull(try number(d, ev)))
+            return try timed(s, world.beginPull(try number(d)))
         case .drag(let d, let t):
-            let dist = try number(d, ev)
-            let dur = try t.map { try number($0, ev) }
+            let dist = try number(d)
+            let dur = try t.map { try number($0) }
             return try timed(s, world.beginDrag(dist, duration: dur))
         case .fling(let v):
-            return try timed(s, world.beginFling(try number(v, ev)))
+            return try timed(s, world.beginFling(try number(v)))
         case .release:
             try world.release()
             return finish(s)
         case .tapHeader(let i):
             if let i {
-                try tap(.section(try whole(i, ev, what: "a section index")))
+                try tap(.section(try whole(i, what: "a section index")))
             } else {
                 try tap(.header)
             }
@@ -326,12 +376,12 @@ public final class Interpreter {
             try tap(.toolbar)
             return finish(s)
         case .tap(let x, let y):
-            try tap(.point(x: try number(x, ev), y: try number(y, ev)))
+            try tap(.point(x: try number(x), y: try number(y)))
             return finish(s)
         case .wait(let t):
-            return try timed(s, World.frameCount(seconds: try number(t, ev), fps: world.config.fps))
+            return try timed(s, World.frameCount(seconds: try number(t), fps: world.config.fps))
         case .tick(let n):
-            return try timed(s, try n.map { try whole($0, ev, what: "a frame count") } ?? 1)
+            return try timed(s, try n.map { try whole($0, what: "a frame count") } ?? 1)
         case .settle:
             if world.fingerIsDown {
                 throw RuntimeError(s.location, "settle while a finger is down: release it first")
@@ -340,36 +390,40 @@ public final class Interpreter {
             begin(.settle, s, counter: 0)
             return advance()
         case .expect(let e):
+            let ev = Evaluator(world: world)
             if try ev.condition(e) { return finish(s) }
             return fail(s.location, "expectation is false", notes: failureNotes(e, ev))
         case .expectWithin(let t, let e):
+            let ev = Evaluator(world: world)
             if try ev.condition(e) { return finish(s) }
-            let n = World.frameCount(seconds: try number(t, ev), fps: world.config.fps)
+            let n = World.frameCount(seconds: try number(t), fps: world.config.fps)
             if n == 0 { return fail(s.location, "expectation is false", notes: failureNotes(e, ev)) }
             try checkTimeLimit(s, frames: n)
             begin(.within, s, counter: n)
             withinExpr = e
+            withinReadsTime = readsTime(e)
             return advance()
         case .expectAlways(let e):
+            let ev = Evaluator(world: world)
             if try !ev.condition(e) {
                 return fail(s.location, "invariant broken at \(timeText(world.time))", notes: failureNotes(e, ev))
             }
-            if !invariants.contains(where: { $0.stmt.location == s.location }) {
-                invariants.append(Invariant(stmt: s, expr: e))
+            if invariantLocations.insert(s.location).inserted {
+                invariants.append(Invariant(stmt: s, expr: e, readsTime: readsTime(e)))
             }
             return finish(s)
         case .print(let exprs):
-            output(try printLine(exprs, ev))
+            try emit([try printLine(exprs, Evaluator(world: world))], s)
             return finish(s)
         case .frames:
-            for line in framesLines() { output(line) }
+            try emit(framesLines(), s)
             return finish(s)
         case .expression(let e):
-            let v = try ev.eval(e)
+            let v = try Evaluator(world: world).eval(e)
             onExpression?(e, v.value)
             return finish(s)
         case .repeatBlock(let count, let body):
-            let n = try whole(count, ev, what: "a repeat count")
+            let n = try whole(count, what: "a repeat count")
             if n > 0 && !body.statements.isEmpty {
                 stack.push(body.statements, extraPasses: n - 1)
             }
@@ -433,18 +487,44 @@ public final class Interpreter {
         return .failed
     }
 
+    /// True when `e` reads the clock (`time`): its value changes even when nothing moves.
+    private func readsTime(_ e: Expr) -> Bool {
+        switch e {
+        case .name(let n, _): return n == ObservableID.time.rawValue
+        case .number, .string, .bool: return false
+        case .indexed(_, let ix, _, _): return ix.contains { readsTime($0) }
+        case .unary(_, let x, _), .paren(let x, _): return readsTime(x)
+        case .binary(_, let a, let b, _): return readsTime(a) || readsTime(b)
+        case .compare(_, let a, let b, let t, _): return readsTime(a) || readsTime(b) || (t.map { readsTime($0) } ?? false)
+        }
+    }
+
     // MARK: - Arguments and output
 
-    private func number(_ e: Expr, _ ev: Evaluator) throws -> Double {
-        let v = try ev.eval(e)
+    /// Sends lines to `output`, unless they would pass `maxOutputBytes`.
+    private func emit(_ lines: [String], _ s: Stmt) throws {
+        var bytes = 0
+        for line in lines { bytes &+= line.utf8.count &+ 1 }
+        if bytes > Interpreter.maxOutputBytes - outputBytes {
+            throw RuntimeError(s.location, "the scenario passed the limit of 16 MiB of print and frames output")
+        }
+        outputBytes &+= bytes
+        for line in lines { output(line) }
+    }
+
+    /// A statement's numeric argument. A literal (`tick 0`, `wait 2s`) is read directly;
+    /// anything else is evaluated against the world.
+    private func number(_ e: Expr) throws -> Double {
+        if case .number(let n, _) = e, n.value.isFinite { return n.value }
+        let v = try Evaluator(world: world).eval(e)
         guard case .number(let d, _) = v, d.isFinite else {
             throw RuntimeError(e.startLocation, "expected a number, not \(v.kindName)")
         }
         return d
     }
 
-    private func whole(_ e: Expr, _ ev: Evaluator, what: String) throws -> Int {
-        let d = try number(e, ev)
+    private func whole(_ e: Expr, what: String) throws -> Int {
+        let d = try number(e)
         guard d >= 0, d == d.rounded(), d < 9.0e15, let n = Int(exactly: d) else {
             throw RuntimeError(e.startLocation, "\(what) must be a whole number from 0, not \(formatFixed(d, 3))")
         }
@@ -498,9 +578,11 @@ public final class Interpreter {
         stack.clear()
         clearActivity()
         invariants = []
+        invariantLocations = []
         if !keepingCompleted { completed = [] }
         failure = nil
         statementCount = 0
+        outputBytes = 0
         pendingTop = nil
         setLimits(config)
     }

@@ -48,6 +48,7 @@ public func runScenario(_ scenario: CheckedScenario, shouldInterrupt: @escaping 
     var lines: [String] = []
     interp.output = { lines.append($0) }
     interp.shouldInterrupt = shouldInterrupt
+    interp.fastForwardsIdleFrames = true
     let end = interp.run()
     var failure = interp.failure
     if end == .paused {
