@@ -36,15 +36,10 @@ public func checkSource(_ source: SourceFile) -> CheckResult {
 /// as in a file (names, kinds, units, ranges, indexes). Configuration statements are
 /// checked for values only.
 public func checkStatements(_ statements: [Stmt], config: SceneConfig) -> [Diagnostic] {
+    let (cfg, configDiagnostics) = applyConfiguration(statements, to: config)
     var checker = Checker(fileScenarioName: "<repl>", file: "<repl>")
-    var cfg = config
-    var sections: [SectionConfig]?
-    for s in statements where s.kind.isConfiguration {
-        checker.applyConfig(s, to: &cfg, sections: &sections)
-    }
-    if let sections { cfg.sections = sections }
     for s in statements { checker.checkStatement(s, cfg, inRepeat: false) }
-    return sortedDiagnostics(checker.diagnostics)
+    return sortedDiagnostics(configDiagnostics + checker.diagnostics)
 }
 
 /// Applies configuration statements (typed in the REPL, say) on top of `config`, with the
