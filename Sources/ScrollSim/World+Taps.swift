@@ -52,7 +52,7 @@ extension World {
     /// section, a missing header or toolbar, or a target with no visible part.
     public mutating func tap(_ target: TapTarget) throws -> TapOutcome {
         guard !finger.isDown else {
-            throw SimError("A tap cannot happen while a finger is down; `release` it first.")
+            throw SimError("a tap cannot happen while a finger is down; 'release' it first")
         }
         try validate(target)
         if scroll.phase == .decelerating || scroll.phase == .bouncing {
@@ -62,12 +62,12 @@ extension World {
         switch target {
         case .header:
             guard let r = headerFrame(), visibleMiddle(r) != nil else {
-                throw SimError("The table header has no visible part to tap: it is off screen.")
+                throw SimError("the table header has no visible part to tap: it is off screen")
             }
             return tapHeader()
         case .section(let i):
             guard let r = sectionFrame(i), visibleMiddle(r) != nil else {
-                throw SimError("Section \(i)'s header has no visible part to tap: it is off screen.")
+                throw SimError("section \(i)'s header has no visible part to tap: it is off screen")
             }
             return tapSectionHeader(i)
         case .toolbar:
@@ -81,23 +81,23 @@ extension World {
         switch target {
         case .header:
             guard config.header != nil else {
-                throw SimError("There is no table header to tap: the scene declares no `header`.")
+                throw SimError("there is no table header to tap: the scene declares no 'header'")
             }
         case .section(let i):
             let n = table.sectionCount
             guard i >= 0 && i < n else {
-                throw SimError("Section \(i) does not exist: the table has \(n) section\(n == 1 ? "" : "s") (0 to \(n - 1)).")
+                throw SimError("section \(i) does not exist: the table has \(n) section\(n == 1 ? "" : "s") (0 to \(n - 1))")
             }
             guard sectionTitles[i] != nil else {
-                throw SimError("Section \(i) has no title, so it has no header view to tap.")
+                throw SimError("section \(i) has no title, so it has no header view to tap")
             }
         case .toolbar:
             guard toolbar != nil else {
-                throw SimError("There is no toolbar to tap: the scene declares no `toolbar`.")
+                throw SimError("there is no toolbar to tap: the scene declares no 'toolbar'")
             }
         case .point(let x, let y):
             guard x.isFinite && y.isFinite else {
-                throw SimError("A tap needs a finite screen point.")
+                throw SimError("a tap needs a finite screen point")
             }
         }
     }
