@@ -26,6 +26,27 @@ final class REPLScreenRendererTests: XCTestCase {
         ])
     }
 
+    // Screen 100 x 100 on 11 x 6 (10 pt per column, 20 per row). A 20 pt section header at
+    // y 40..60 spans rows 2..3: no inside row, so its label goes on its top border, row 2,
+    // which the header (y 0..40, drawn later, on top) shares as its bottom border. The
+    // header's border does not cover that label: "section[" fills label cells 2...9.
+    func testAShortBoxKeepsItsLabelOnABorderItShares() {
+        let frames = [
+            frame(.section(0), 0, 40, 100, 20, "S"),
+            frame(.row(0, 0), 0, 60, 100, 40),
+            frame(.header, 0, 0, 100, 40),
+        ]
+        let lines = ScreenRenderer(columns: 11, rows: 6).render(frames, screenWidth: 100, screenHeight: 100)
+        XCTAssertEqual(lines, [
+            "+---------+",
+            "| header  |",
+            "+-section[+",
+            "+---------+",
+            "| row[0,0]|",
+            "+---------+",
+        ])
+    }
+
     // Screen 200 x 100 on 21 x 6: 10 pt per column, 20 per row. The sticky section header
     // (drawn after rows) covers row[0,0]; row[0,1]'s title is cut before a wide character
     // that would not fit whole: label cells 2...19, "row[0,1] " takes 2...10, each kanji 2.

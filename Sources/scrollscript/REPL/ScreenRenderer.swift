@@ -60,9 +60,13 @@ public struct ScreenRenderer {
         if bottom - top >= 2 && right - left >= 2 {
             grid.fill(rows: innerRows, columns: clamp(left + 1, right - 1, to: grid.columns))
         }
+        // Boxes that touch share a border line; a box too short for an inside row (a
+        // 28 pt section header) writes its label on its own border, and a later box's
+        // horizontal border along that line does not cover it.
         for row in [top, bottom] {
             for col in visibleColumns {
-                grid.put(col == left || col == right ? "+" : "-", row: row, column: col)
+                let corner = col == left || col == right
+                grid.put(corner ? "+" : "-", row: row, column: col, keepingBorderLabels: !corner)
             }
         }
         if bottom - top >= 2 {
@@ -81,7 +85,14 @@ public struct ScreenRenderer {
         } else {
             labelRow = bottom
         }
-        grid.write(label, row: labelRow, from: max(left + 2, 1), through: right - 1)
+        let onBorder = labelRow == top || labelRow == bottom
+        if onBorder {
+            // This box is on top along its own label line: nothing shows through there.
+            for col in visibleColumns where col != left && col != right {
+                grid.put("-", row: labelRow, column: col)
+            }
+        }
+        grid.write(label, row: labelRow, from: max(left + 2, 1), through: right - 1, onBorder: onBorder)
     }
 
     /// `lower...upper` cut to `0..<count` (empty when nothing of it is visible).
@@ -138,11 +149,14 @@ private struct Grid {
     let columns: Int
     let rows: Int
     private var cells: [[Cell]]
+    /// Cells holding a label written on its box's border line (see `draw`).
+    private var labelled: [[Bool]]
 
     init(columns: Int, rows: Int) {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         cells = Array(repeating: Array(repeating: .char(" "), count: self.columns), count: self.rows)
+        labelled = Array(repeating: Array(repeating: false, count: self.columns), count: self.rows)
     }
 
     mutating func fill(rows rr: [Int], columns cc: [Int]) {
@@ -151,15 +165,19 @@ private struct Grid {
 
     /// Sets a one-cell character; does nothing outside the grid; repairs a wide
     /// character it cuts in half.
-    mutating func put(_ ch: Character, row: Int, column: Int) {
+    mutating func put(_ ch: Character, row: Int, column: Int, keepingBorderLabels: Bool = false) {
         guard row >= 0, row < rows, column >= 0, column < columns else { return }
+        if labelled[row][column] {
+            if keepingBorderLabels { return }
+            labelled[row][column] = false
+        }
         clearWide(row: row, column: column)
         cells[row][column] = .char(ch)
     }
 
     /// Writes `text` from column `from` to `through` (inclusive), stopping before a
     /// character that would not fit whole.
-    mutating func write(_ text: String, row: Int, from: Int, through: Int) {
+    mutating func write(_ text: String, row: Int, from: Int, through: Int, onBorder: Bool = false) {
         guard row >= 0, row < rows else { return }
         let last = min(through, columns - 1)
         var col = from
@@ -171,7 +189,11 @@ private struct Grid {
                 clearWide(row: row, column: col)
                 if w == 2 { clearWide(row: row, column: col + 1) }
                 cells[row][col] = .char(ch)
-                if w == 2 { cells[row][col + 1] = .wideTail }
+                labelled[row][col] = onBorder
+                if w == 2 {
+                    cells[row][col + 1] = .wideTail
+                    labelled[row][col + 1] = onBorder
+                }
             }
             col += w
         }
