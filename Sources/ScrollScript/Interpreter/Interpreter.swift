@@ -317,7 +317,7 @@ public final class Interpreter {
         // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
         var k = 0
         while k < invariants.count {
-            if !FastCondition.holds(invariants[k].fast, in: world), let stop = checkFully(invariants[k]) {
+            if !FastCondition.holds(invariants[k].fast, in: &world), let stop = checkFully(invariants[k]) {
                 return stop
             }
             k += 1
