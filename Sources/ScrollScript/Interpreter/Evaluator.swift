@@ -146,13 +146,14 @@ struct Evaluator {
 
     private func index(_ x: Expr) throws -> Int {
         let v = try eval(x)
-        guard case .number(let d, _) = v, let i = wholeIndex(d) else {
+        guard case .number(let d, _) = v, let i = Self.wholeIndex(d) else {
             throw RuntimeError(x.startLocation, "an index must be a whole number from 0, not \(v.value.formatted)")
         }
         return i
     }
 
-    private func wholeIndex(_ d: Double) -> Int? {
+    /// `d` as an index: a whole number from 0 (below 1e9), else nil.
+    static func wholeIndex(_ d: Double) -> Int? {
         guard d >= 0, d < 1e9, d == d.rounded() else { return nil }
         return Int(exactly: d)
     }
@@ -269,7 +270,7 @@ private struct SubscriptedEntry {
 private let subscriptedTable: [SubscriptedEntry] =
     ObservableID.allCases.compactMap { id in id.member.map { SubscriptedEntry(form: id.subscriptForm, member: $0, id: id) } }
 
-private func subscriptedObservable(_ form: Subscript, _ member: String) -> ObservableID? {
+func subscriptedObservable(_ form: Subscript, _ member: String) -> ObservableID? {
     // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
     var k = 0
     while k < subscriptedTable.count {

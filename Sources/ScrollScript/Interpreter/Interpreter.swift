@@ -64,6 +64,8 @@ public final class Interpreter {
     private struct Invariant {
         var stmt: Stmt
         var expr: Expr
+        /// `expr` with its names resolved, for the check after every frame.
+        var fast: FastExpr
         /// The condition reads `time` (its value can change while the world is at rest).
         var readsTime: Bool
     }
@@ -308,23 +310,33 @@ public final class Interpreter {
         return pause ? .paused : nil
     }
 
+    /// Checks every invariant after a frame. The fast form decides "it holds" without
+    /// copying the world or hashing a name; anything else goes through the full evaluator,
+    /// which gives the same failure report as ever.
     private func checkInvariants() -> StepEvent? {
-        let ev = Evaluator(world: world)
         // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
         var k = 0
         while k < invariants.count {
-            let inv = invariants[k]
-            k += 1
-            do {
-                if try !ev.condition(inv.expr) {
-                    return fail(inv.stmt.location, "invariant broken at \(timeText(world.time))",
-                                notes: failureNotes(inv.expr, ev))
-                }
-            } catch let err as RuntimeError {
-                return fail(err.location, err.message)
-            } catch {
-                return fail(inv.stmt.location, "\(error)")
+            if !FastCondition.holds(invariants[k].fast, in: &world), let stop = checkFully(invariants[k]) {
+                return stop
             }
+            k += 1
+        }
+        return nil
+    }
+
+    /// One invariant through the full evaluator: nil if it holds, else the failure.
+    private func checkFully(_ inv: Invariant) -> StepEvent? {
+        let ev = Evaluator(world: world)
+        do {
+            if try !ev.condition(inv.expr) {
+                return fail(inv.stmt.location, "invariant broken at \(timeText(world.time))",
+                            notes: failureNotes(inv.expr, ev))
+            }
+        } catch let err as RuntimeError {
+            return fail(err.location, err.message)
+        } catch {
+            return fail(inv.stmt.location, "\(error)")
         }
         return nil
     }
@@ -409,7 +421,7 @@ public final class Interpreter {
                 return fail(s.location, "invariant broken at \(timeText(world.time))", notes: failureNotes(e, ev))
             }
             if invariantLocations.insert(s.location).inserted {
-                invariants.append(Invariant(stmt: s, expr: e, readsTime: readsTime(e)))
+                invariants.append(Invariant(stmt: s, expr: e, fast: FastExpr(e), readsTime: readsTime(e)))
             }
             return finish(s)
         case .print(let exprs):
