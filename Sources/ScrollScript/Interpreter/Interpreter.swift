@@ -93,6 +93,9 @@ public final class Interpreter {
     /// polls `shouldInterrupt` once instead of once per frame. Off by default, so that
     /// steppers and observers see every frame; batch runs (`runScenario`) turn it on.
     public var fastForwardsIdleFrames = false
+    /// Frames simulated one by one so far (frames skipped by fast-forwarding are not
+    /// counted): how tests see that a long idle wait was skipped, without timing it.
+    public private(set) var framesSimulated = 0
 
     /// A fresh world from `config`, ready to run `statements` (a checked scenario's).
     public init(config: SceneConfig, statements: [Stmt] = []) {
@@ -298,6 +301,7 @@ public final class Interpreter {
     /// poll. Returns nil to go on, else how the run stops here.
     private func runFrame() -> StepEvent? {
         world.step()
+        framesSimulated &+= 1
         if world.frameIndex > maxFrames {
             let s = currentStatement
             return fail(s?.location ?? SourceLocation(file: "", line: 0, column: 0),
