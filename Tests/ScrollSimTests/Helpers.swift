@@ -1,7 +1,7 @@
 import XCTest
 @testable import ScrollSim
 
-/// The number inside a Value (0 for non-numbers).
+/// The number inside a Value; NaN for non-numbers, so that no comparison with one passes.
 func num(_ v: Value) -> Double {
     if case .number(let x, _) = v { return x }
     return .nan
