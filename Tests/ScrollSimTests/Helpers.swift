@@ -12,8 +12,11 @@ func state(_ v: Value) -> String {
     return ""
 }
 
-func flag(_ v: Value) -> Bool {
+/// The Bool inside a Value. A non-Bool fails the test: returning false alone would let
+/// `XCTAssertFalse(flag(...))` pass on a value of the wrong kind.
+func flag(_ v: Value, file: StaticString = #filePath, line: UInt = #line) -> Bool {
     if case .bool(let b) = v { return b }
+    XCTFail("not a bool: \(v)", file: file, line: line)
     return false
 }
 
