@@ -1,9 +1,11 @@
 import XCTest
 @testable import ScrollSim
 
-/// The number inside a Value; NaN for non-numbers, so that no comparison with one passes.
-func num(_ v: Value) -> Double {
+/// The number inside a Value. A non-number fails the test (and gives NaN): NaN alone
+/// would still pass `XCTAssertNotEqual`.
+func num(_ v: Value, file: StaticString = #filePath, line: UInt = #line) -> Double {
     if case .number(let x, _) = v { return x }
+    XCTFail("not a number: \(v)", file: file, line: line)
     return .nan
 }
 
@@ -37,7 +39,9 @@ extension World {
         return n
     }
 
-    func n(_ id: ObservableID, _ s: Int = 0, _ r: Int = 0) -> Double { num(value(id, section: s, row: r)) }
+    func n(_ id: ObservableID, _ s: Int = 0, _ r: Int = 0, file: StaticString = #filePath, line: UInt = #line) -> Double {
+        num(value(id, section: s, row: r), file: file, line: line)
+    }
 }
 
 func scene(_ edit: (inout SceneConfig) -> Void) -> SceneConfig {
