@@ -56,9 +56,12 @@ final class InterpreterSessionTests: XCTestCase {
     func testTapsReportTheirReceiver() {
         let s = Session()
         s.enter("header 100 toggle 200")
+        // The default table's rows start under the 100 pt header: screen y 300 is 200 pt
+        // into them, row ⌊200 / 44⌋ = 4.
+        XCTAssertEqual(s.enter("tap 10 300").output, ["tap: row[0,4]"])
+        // The toggle header starts collapsed (100): a tap sets it expanding to 200.
         let r = s.enter("tap header")
-        XCTAssertEqual(r.output.count, 1)
-        XCTAssertTrue(r.output[0].hasPrefix("tap: "), r.output[0])
+        XCTAssertEqual(r.output, ["tap: header (expanding)"])
         XCTAssertEqual(s.world.value(.headerExpanded), .bool(true))
     }
 

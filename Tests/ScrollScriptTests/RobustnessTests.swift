@@ -20,8 +20,11 @@ final class RobustnessTests: XCTestCase {
     }
 
     /// Runs `text` frame by frame (no fast-forward) and in one batch run (fast-forward on);
-    /// both must end in the same world with the same output and failure.
-    func assertFastForwardIsExact(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// both must end in the same world with the same output and failure. Returns the frames
+    /// the batch run skipped (ran without simulating), so a caller can show that the fast
+    /// path was really taken: if it never is, the comparison is slow path against itself.
+    @discardableResult
+    func assertFastForwardIsExact(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
         let sc = try scenario(text)
         let slow = Interpreter(sc)
         var slowOut: [String] = []
@@ -38,17 +41,27 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(fast.world, slow.world, file: file, line: line)
         XCTAssertEqual(fastOut, slowOut, file: file, line: line)
         XCTAssertEqual(fast.failure, slow.failure, file: file, line: line)
+        XCTAssertEqual(slow.framesSimulated, slow.world.frameIndex, "frame by frame simulates every frame", file: file, line: line)
+        return fast.world.frameIndex - fast.framesSimulated
     }
 
     func testFastForwardGivesTheSameWorldAsFrameByFrame() throws {
         // Idle waits after motion, animations ending mid-wait, a within that fails at its
         // end, an invariant that does not read time, one that does.
-        try assertFastForwardIsExact("pull 50\nrelease\nwait 3s\nprint offset, time")
-        try assertFastForwardIsExact("header 50 toggle 100\ntap header\nwait 2s\nprint header.height, time")
+        // pull 50 (10 frames) ends at -b(50) = -50·0.55·667/(667 + 27.5) = -26.41; the
+        // critically damped bounce x = -26.41(1 + 10τ)e^(-10τ) is under 0.5 pt at τ = 0.6
+        // (7·e^(-6) = 0.01735 → 0.458) with x' = 2641·0.6·e^(-6) = 3.93 < 5 pt/s: at rest
+        // by 36 frames into the 180-frame wait, so well over 120 frames (2 s) are skipped.
+        XCTAssertGreaterThanOrEqual(try assertFastForwardIsExact("pull 50\nrelease\nwait 3s\nprint offset, time"), 120)
+        // The toggle animates 0.25 s = 15 frames of the 120-frame wait: over 100 skipped.
+        XCTAssertGreaterThanOrEqual(try assertFastForwardIsExact("header 50 toggle 100\ntap header\nwait 2s\nprint header.height, time"), 100)
         try assertFastForwardIsExact("toolbar\nfling -900\nwait 5s\nprint toolbar.y, offset")
         try assertFastForwardIsExact("section \"a\" rows 3\naccordion\ntap header 0\nwait 1s\nprint content.height")
-        try assertFastForwardIsExact("expect always offset == 0\nwait 10s\nexpect within 2s offset == 1")
-        try assertFastForwardIsExact("expect always time < 3\nwait 10s")
+        // At rest throughout, the invariant does not read time: of 600 + 120 frames only
+        // each statement's last frame need run.
+        XCTAssertGreaterThanOrEqual(try assertFastForwardIsExact("expect always offset == 0\nwait 10s\nexpect within 2s offset == 1"), 700)
+        // An invariant that reads time sees every frame: nothing may be skipped.
+        XCTAssertEqual(try assertFastForwardIsExact("expect always time < 3\nwait 10s"), 0)
         try assertFastForwardIsExact("expect within 2s time > 1.5\nprint time")
         try assertFastForwardIsExact("set inset.top 20\npull 30\nrelease\nwait 4s\nprint offset")
         // Touches: a long drag, a pull then a held finger, past the bottom, a fling.

@@ -1,9 +1,11 @@
 import XCTest
 @testable import ScrollSim
 
-/// The number inside a Value (0 for non-numbers).
-func num(_ v: Value) -> Double {
+/// The number inside a Value. A non-number fails the test (and gives NaN): NaN alone
+/// would still pass `XCTAssertNotEqual`.
+func num(_ v: Value, file: StaticString = #filePath, line: UInt = #line) -> Double {
     if case .number(let x, _) = v { return x }
+    XCTFail("not a number: \(v)", file: file, line: line)
     return .nan
 }
 
@@ -12,8 +14,11 @@ func state(_ v: Value) -> String {
     return ""
 }
 
-func flag(_ v: Value) -> Bool {
+/// The Bool inside a Value. A non-Bool fails the test: returning false alone would let
+/// `XCTAssertFalse(flag(...))` pass on a value of the wrong kind.
+func flag(_ v: Value, file: StaticString = #filePath, line: UInt = #line) -> Bool {
     if case .bool(let b) = v { return b }
+    XCTFail("not a bool: \(v)", file: file, line: line)
     return false
 }
 
@@ -34,7 +39,9 @@ extension World {
         return n
     }
 
-    func n(_ id: ObservableID, _ s: Int = 0, _ r: Int = 0) -> Double { num(value(id, section: s, row: r)) }
+    func n(_ id: ObservableID, _ s: Int = 0, _ r: Int = 0, file: StaticString = #filePath, line: UInt = #line) -> Double {
+        num(value(id, section: s, row: r), file: file, line: line)
+    }
 }
 
 func scene(_ edit: (inout SceneConfig) -> Void) -> SceneConfig {

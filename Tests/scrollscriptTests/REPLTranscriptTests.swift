@@ -63,6 +63,10 @@ final class REPLTranscriptTests: XCTestCase {
         FileManager.default.changeCurrentDirectoryPath(REPLTranscriptTests.root.path)
         defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
         let expected = try transcript(in: file, after: heading)
+        // An empty or prompt-less block would replay to itself and pass having checked
+        // nothing: the sessions type a dozen lines or more (README 14 prompts, docs 15).
+        let typed = expected.split(separator: "\n").filter { $0.hasPrefix(ReplLoop.primaryPrompt) }
+        XCTAssertGreaterThanOrEqual(typed.count, 10, "\(file): the session shows typed lines")
         let got = replayTranscript(expected)
         XCTAssertEqual(got, expected, "---- replayed:\n" + got)
     }

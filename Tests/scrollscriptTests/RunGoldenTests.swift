@@ -67,6 +67,23 @@ final class RunGoldenTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.goldenDir.path)
             .filter { $0.hasSuffix(".expected") }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 20)
+        // A scenario without its .expected would otherwise never run: fail, never skip.
+        let scrolls = try FileManager.default.contentsOfDirectory(atPath: Self.goldenDir.path)
+            .filter { $0.hasSuffix(".scroll") }.sorted()
+        for scroll in scrolls where !names.contains(String(scroll.dropLast(".scroll".count)) + ".expected") {
+            XCTFail("Golden/run/\(scroll) has no .expected file")
+        }
+        // Likewise each Scenarios/KIND/X.scroll is pinned by Golden/run/scenarios-KIND-X.expected.
+        var scenarioFiles = 0
+        for kind in ["bad", "fail", "pass"] {
+            let dir = Self.testsDir.appendingPathComponent("Scenarios/\(kind)").path
+            for scroll in try FileManager.default.contentsOfDirectory(atPath: dir).filter({ $0.hasSuffix(".scroll") }).sorted() {
+                scenarioFiles += 1
+                let golden = "scenarios-\(kind)-" + scroll.dropLast(".scroll".count) + ".expected"
+                XCTAssertTrue(names.contains(golden), "Scenarios/\(kind)/\(scroll) has no Golden/run/\(golden)")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(scenarioFiles, 22, "13 bad, 6 failing and 3 passing scenarios")
         for file in names {
             let name = String(file.dropLast(".expected".count))
             let text = try String(contentsOf: Self.goldenDir.appendingPathComponent(file), encoding: .utf8)
