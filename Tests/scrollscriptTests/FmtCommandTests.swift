@@ -109,6 +109,35 @@ final class FmtCommandTests: XCTestCase {
         XCTAssertEqual(try read("ugly.scroll"), Self.pretty, "the other files are still rewritten")
     }
 
+    /// `-w` renames a temporary file over the original, which a writable directory allows
+    /// even for a read-only file: fmt must refuse instead. Root may write anything, so as
+    /// root the binary runs as `nobody` (setpriv) from a copy in a world-writable folder;
+    /// as another user, FormatterTests covers the same refusal in process.
+    func testWriteRefusesAReadOnlyFileAsAnotherUser() throws {
+        let setpriv = "/usr/bin/setpriv"
+        try XCTSkipUnless(getuid() == 0 && FileManager.default.isExecutableFile(atPath: setpriv),
+                          "needs root and setpriv (FormatterTests covers other users)")
+        let d = try CLI.tempDir()
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: d.path)
+        let bin = d.appendingPathComponent("scrollscript")
+        try FileManager.default.copyItem(at: CLI.binary, to: bin)
+        let f = d.appendingPathComponent("ro.scroll")
+        try Data("pull   1\n".utf8).write(to: f)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: f.path)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: setpriv)
+        p.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", bin.path, "fmt", "-w", f.path]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = Pipe()
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 2)
+        XCTAssertEqual(message, "scrollscript: cannot rewrite '\(f.path)': Permission denied\n")
+        XCTAssertEqual(try Data(contentsOf: f), Data("pull   1\n".utf8))
+    }
+
     func testStandardInput() throws {
         let r = try runWithInput(["fmt", "-"], input: "pull 1;release\n")
         XCTAssertEqual(r.status, 0)
