@@ -351,6 +351,10 @@ public struct Parser {
         }
         var open: Bool?
         if isWord(.open) { open = true; advance() } else if isWord(.closed) { open = false; advance() }
+        if open == nil, tok.kind == .word {
+            throw fail(tok, "expected 'open', 'closed' or the end of the statement, found \(tok.describe)"
+                + didYouMean(tok.text, ["open", "closed"]))
+        }
         return .section(title: title, rows: rows, open: open)
     }
 
@@ -366,7 +370,7 @@ public struct Parser {
     private mutating func parseAccordion() throws -> StmtKind {
         advance()
         if isWord(.single) { advance(); return .accordion(single: true) }
-        if tok.kind == .word { throw fail(tok, "expected 'single' or the end of the statement, found \(tok.describe)") }
+        if tok.kind == .word { throw fail(tok, "expected 'single' or the end of the statement, found \(tok.describe)" + didYouMean(tok.text, ["single"])) }
         return .accordion(single: false)
     }
 

@@ -13,6 +13,16 @@ final class ParserTests: XCTestCase {
         return p.statements.first?.kind
     }
 
+    func testMisspeltOptionWordsSuggestTheRightOne() {
+        // 'closd' is one deletion from 'closed'; 'singel' one swap from 'single'.
+        XCTAssertEqual(parse("section \"A\" rows 3 closd").1.map { $0.message },
+                       ["expected 'open', 'closed' or the end of the statement, found 'closd' (did you mean 'closed'?)"])
+        XCTAssertEqual(parse("accordion singel").1.map { $0.message },
+                       ["expected 'single' or the end of the statement, found 'singel' (did you mean 'single'?)"])
+        guard case .section(_, _, let open)? = one("section rows 2 closed") else { return XCTFail() }
+        XCTAssertEqual(open, false)
+    }
+
     func testTapTwoArguments() {
         guard case .tap(let x, let y)? = one("tap 100 -20") else { return XCTFail() }
         guard case .number(let n, _) = x, case .unary(.negate, .number(let m, _), _) = y else { return XCTFail() }
