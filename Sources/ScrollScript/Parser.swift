@@ -261,7 +261,13 @@ public struct Parser {
             case .sections: return stmt(try parseSections())
             case .accordion: return stmt(try parseAccordion())
             case .set: return stmt(try parseSet())
-            case .pull: advance(); return stmt(.pull(try parseArg()))
+            case .pull:
+                advance()
+                let d = try parseArg()
+                if isWord(.in) {   // `pull 120 in 1s`: only drag takes a duration
+                    throw fail(tok, "'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one")
+                }
+                return stmt(.pull(d))
             case .drag: return stmt(try parseDrag())
             case .release: advance(); return stmt(.release)
             case .fling: advance(); return stmt(.fling(try parseArg()))
@@ -415,6 +421,10 @@ public struct Parser {
             return .tapToolbar
         }
         if isStatementEnd(tok) { throw fail(tok, "expected 'header', 'toolbar' or a point X Y after 'tap'") }
+        if tok.kind == .word, notName, !Checker.plainNames.contains(tok.text) {
+            let hint = didYouMean(tok.text, ["header", "toolbar"])   // `tap heder 1`
+            if !hint.isEmpty { throw fail(tok, "expected 'header', 'toolbar' or a point X Y after 'tap', found \(tok.describe)" + hint) }
+        }
         let x = try parseArg()
         if isStatementEnd(tok) { throw fail(tok, "expected the y coordinate after 'tap \(exprSourceHint(x))'") }
         return .tap(x: x, y: try parseArg())
