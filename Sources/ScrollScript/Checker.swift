@@ -647,7 +647,8 @@ struct Checker {
             } else if TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == n } }) {
                 error(l, "'\(n)' is a value for 'set', not an observable")
             } else {
-                error(l, "unknown name '\(clip(n))'" + didYouMean(n, Checker.plainNames))
+                let near = didYouMean(n, Checker.plainNames)
+                error(l, "unknown name '\(clip(n))'" + (near.isEmpty ? nonASCIIHint(n, quotes: true) : near))
             }
             return nil
         }

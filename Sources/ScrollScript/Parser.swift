@@ -205,7 +205,8 @@ public struct Parser {
         do {
             let s = try parseStatement()
             guard isStatementEnd(tok) else {
-                throw fail(tok, "expected end of statement, found \(tok.describe)")
+                throw fail(tok, "expected end of statement, found \(tok.describe)"
+                    + (tok.kind == .word ? nonASCIIHint(tok.text) : ""))
             }
             return s
         } catch {
@@ -281,7 +282,7 @@ public struct Parser {
             case .true, .false, .not: return stmt(.expression(try parseExpr()))
             default:
                 if resolveName(tok.text) != nil { return stmt(.expression(try parseExpr())) }
-                throw fail(tok, "unknown statement '\(clip(tok.text))'" + didYouMean(tok.text, statementKeywords))
+                throw fail(tok, "unknown statement '\(clip(tok.text))'" + didYouMean(tok.text, statementKeywords) + nonASCIIHint(tok.text))
             }
         case .number, .string, .lparen, .minus:
             return stmt(.expression(try parseExpr()))
