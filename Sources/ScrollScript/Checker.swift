@@ -374,7 +374,9 @@ struct Checker {
         if stopsForTooManyErrors(s) { return }
         switch s.kind {
         case .scene, .scenario:
-            error(s.location, "'\(s.kind.keyword)' can only appear at the top level of a file")
+            // At column 1 it was meant to be at the top level: the block above lacks its '}'.
+            let hint = s.location.column == 1 ? " (is the '}' of the block above it missing?)" : ""
+            error(s.location, "'\(s.kind.keyword)' can only appear at the top level of a file" + hint)
         case .repeatBlock(let count, let body):
             if let t = numeric(count, "repeat count", .count) {
                 _ = t

@@ -88,6 +88,14 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(editDistance("ab", "ba"), 1)
     }
 
+    func testAScenarioAtColumnOneInsideABlockHintsAtAMissingBrace() {
+        let d = check("scenario \"a\" {\n  pull 10\n\nscenario \"b\" {\n  pull 1\n}\n").diagnostics
+        XCTAssertEqual(d.map { "\($0.location.line):\($0.location.column) \($0.message)" }, [
+            "1:14 '{' is never closed (missing '}')",
+            "4:1 'scenario' can only appear at the top level of a file (is the '}' of the block above it missing?)",
+        ])
+    }
+
     func testFullWidthAndUnquotedJapaneseGetAHint() {
         // U+FF11 '１' is '1' + 0xFEE0; U+201C/U+201D are curly double quotes
         XCTAssertEqual(nonASCIIHint("１２０"), " (did you mean '120' in ASCII?)")
