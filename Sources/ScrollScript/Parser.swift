@@ -201,12 +201,17 @@ public struct Parser {
         while tok.kind != .eof { advance() }
     }
 
+    /// `wait 0.5 s`: a unit standing alone belongs right after its number.
+    private func unitHint(_ word: String) -> String {
+        ["s", "ms", "pt"].contains(word) ? " (write the unit right after the number, as in '0.5\(word)')" : ""
+    }
+
     private mutating func parseStatementRecovering() -> Stmt? {
         do {
             let s = try parseStatement()
             guard isStatementEnd(tok) else {
                 throw fail(tok, "expected end of statement, found \(tok.describe)"
-                    + (tok.kind == .word ? nonASCIIHint(tok.text) : ""))
+                    + (tok.kind == .word ? unitHint(tok.text) + nonASCIIHint(tok.text) : ""))
             }
             return s
         } catch {
@@ -591,7 +596,8 @@ public struct Parser {
     @inline(never)
     private mutating func withinWithoutApprox(_ op: CompareOp?) -> ParseAbort {
         guard let op else { return fail(tok, "'within' can only follow '~=' (as in 'offset ~= 100 within 1')") }
-        return fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'")
+        return fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'"
+                    + " (to wait until it holds, write 'expect within T' before the condition)")
     }
 
     @inline(never)

@@ -27,6 +27,8 @@ final class ParserTests: XCTestCase {
         guard case .tap? = one("tap offset 100") else { return XCTFail() }   // a name is still a coordinate
         XCTAssertEqual(parse("pull 120 in 1s").1.map { $0.message },
                        ["'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one"])
+        XCTAssertEqual(parse("wait 0.5 s").1.map { $0.message },
+                       ["expected end of statement, found 's' (write the unit right after the number, as in '0.5s')"])
         guard case .section(_, _, let open)? = one("section rows 2 closed") else { return XCTFail() }
         XCTAssertEqual(open, false)
     }
