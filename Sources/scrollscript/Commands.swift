@@ -58,7 +58,9 @@ func usageError(_ message: String) -> Int32 {
 
 /// A wrong option of `scrollscript COMMAND`: the nearest of its options, and the help that lists them.
 func unknownOption(_ option: String, of command: String, known: [String]) -> Int32 {
-    writeErr("scrollscript: \(command): unknown option '\(option)'\(didYouMean(option, known)); see 'scrollscript \(command) --help'\n")
+    // Every two-letter option is one edit from '-e': for those, only a different case is a typo.
+    let near = option.count > 2 ? known : known.filter { $0.lowercased() == option.lowercased() }
+    writeErr("scrollscript: \(command): unknown option '\(option)'\(didYouMean(option, near)); see 'scrollscript \(command) --help'\n")
     return 2
 }
 

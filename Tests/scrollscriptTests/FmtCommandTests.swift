@@ -135,6 +135,8 @@ final class FmtCommandTests: XCTestCase {
             (["fmt", "--diff", "x.scroll"], "scrollscript: fmt: unknown option '--diff'; see 'scrollscript fmt --help'\n"),
             // '--chek' is one letter short of '--check'
             (["fmt", "--chek", "x.scroll"], "scrollscript: fmt: unknown option '--chek' (did you mean '--check'?); see 'scrollscript fmt --help'\n"),
+            (["fmt", "-W", "x.scroll"], "scrollscript: fmt: unknown option '-W' (did you mean '-w'?); see 'scrollscript fmt --help'\n"),
+            (["fmt", "-x", "x.scroll"], "scrollscript: fmt: unknown option '-x'; see 'scrollscript fmt --help'\n"),
             (["fmt", "nope.scroll"], "scrollscript: cannot read 'nope.scroll': no such file or directory\n"),
         ]
         for (args, err) in cases {
