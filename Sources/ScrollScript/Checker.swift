@@ -374,7 +374,9 @@ struct Checker {
         if stopsForTooManyErrors(s) { return }
         switch s.kind {
         case .scene, .scenario:
-            error(s.location, "'\(s.kind.keyword)' can only appear at the top level of a file")
+            // At column 1 it was meant to be at the top level: the block above lacks its '}'.
+            let hint = s.location.column == 1 ? " (is the '}' of the block above it missing?)" : ""
+            error(s.location, "'\(s.kind.keyword)' can only appear at the top level of a file" + hint)
         case .repeatBlock(let count, let body):
             if let t = numeric(count, "repeat count", .count) {
                 _ = t
@@ -647,7 +649,8 @@ struct Checker {
             } else if TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == n } }) {
                 error(l, "'\(n)' is a value for 'set', not an observable")
             } else {
-                error(l, "unknown name '\(clip(n))'" + didYouMean(n, Checker.plainNames))
+                let near = didYouMean(n, Checker.plainNames)
+                error(l, "unknown name '\(clip(n))'" + (near.isEmpty ? nonASCIIHint(n, quotes: true) : near))
             }
             return nil
         }

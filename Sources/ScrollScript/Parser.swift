@@ -201,11 +201,17 @@ public struct Parser {
         while tok.kind != .eof { advance() }
     }
 
+    /// `wait 0.5 s`: a unit standing alone belongs right after its number.
+    private func unitHint(_ word: String) -> String {
+        ["s", "ms", "pt"].contains(word) ? " (write the unit right after the number, as in '0.5\(word)')" : ""
+    }
+
     private mutating func parseStatementRecovering() -> Stmt? {
         do {
             let s = try parseStatement()
             guard isStatementEnd(tok) else {
-                throw fail(tok, "expected end of statement, found \(tok.describe)")
+                throw fail(tok, "expected end of statement, found \(tok.describe)"
+                    + (tok.kind == .word ? unitHint(tok.text) + nonASCIIHint(tok.text) : ""))
             }
             return s
         } catch {
@@ -261,7 +267,13 @@ public struct Parser {
             case .sections: return stmt(try parseSections())
             case .accordion: return stmt(try parseAccordion())
             case .set: return stmt(try parseSet())
-            case .pull: advance(); return stmt(.pull(try parseArg()))
+            case .pull:
+                advance()
+                let d = try parseArg()
+                if isWord(.in) {   // `pull 120 in 1s`: only drag takes a duration
+                    throw fail(tok, "'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one")
+                }
+                return stmt(.pull(d))
             case .drag: return stmt(try parseDrag())
             case .release: advance(); return stmt(.release)
             case .fling: advance(); return stmt(.fling(try parseArg()))
@@ -275,7 +287,7 @@ public struct Parser {
             case .true, .false, .not: return stmt(.expression(try parseExpr()))
             default:
                 if resolveName(tok.text) != nil { return stmt(.expression(try parseExpr())) }
-                throw fail(tok, "unknown statement '\(clip(tok.text))'" + didYouMean(tok.text, statementKeywords))
+                throw fail(tok, "unknown statement '\(clip(tok.text))'" + didYouMean(tok.text, statementKeywords) + nonASCIIHint(tok.text))
             }
         case .number, .string, .lparen, .minus:
             return stmt(.expression(try parseExpr()))
@@ -351,6 +363,10 @@ public struct Parser {
         }
         var open: Bool?
         if isWord(.open) { open = true; advance() } else if isWord(.closed) { open = false; advance() }
+        if open == nil, tok.kind == .word {
+            throw fail(tok, "expected 'open', 'closed' or the end of the statement, found \(tok.describe)"
+                + didYouMean(tok.text, ["open", "closed"]))
+        }
         return .section(title: title, rows: rows, open: open)
     }
 
@@ -366,7 +382,7 @@ public struct Parser {
     private mutating func parseAccordion() throws -> StmtKind {
         advance()
         if isWord(.single) { advance(); return .accordion(single: true) }
-        if tok.kind == .word { throw fail(tok, "expected 'single' or the end of the statement, found \(tok.describe)") }
+        if tok.kind == .word { throw fail(tok, "expected 'single' or the end of the statement, found \(tok.describe)" + didYouMean(tok.text, ["single"])) }
         return .accordion(single: false)
     }
 
@@ -411,6 +427,10 @@ public struct Parser {
             return .tapToolbar
         }
         if isStatementEnd(tok) { throw fail(tok, "expected 'header', 'toolbar' or a point X Y after 'tap'") }
+        if tok.kind == .word, notName, !Checker.plainNames.contains(tok.text) {
+            let hint = didYouMean(tok.text, ["header", "toolbar"])   // `tap heder 1`
+            if !hint.isEmpty { throw fail(tok, "expected 'header', 'toolbar' or a point X Y after 'tap', found \(tok.describe)" + hint) }
+        }
         let x = try parseArg()
         if isStatementEnd(tok) { throw fail(tok, "expected the y coordinate after 'tap \(exprSourceHint(x))'") }
         return .tap(x: x, y: try parseArg())
@@ -576,7 +596,8 @@ public struct Parser {
     @inline(never)
     private mutating func withinWithoutApprox(_ op: CompareOp?) -> ParseAbort {
         guard let op else { return fail(tok, "'within' can only follow '~=' (as in 'offset ~= 100 within 1')") }
-        return fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'")
+        return fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'"
+                    + " (to wait until it holds, write 'expect within T' before the condition)")
     }
 
     @inline(never)

@@ -51,6 +51,28 @@ public func didYouMean(_ word: String, _ candidates: [String]) -> String {
     }
 }
 
+/// The hint for a word typed with a Japanese input method: ` (did you mean '120' in ASCII?)`
+/// when it holds full-width forms (U+FF01...U+FF5E) or curly quotes; with `quotes`, a word
+/// of other non-ASCII letters gets ` (text needs quotes: "山手線")`; otherwise "".
+public func nonASCIIHint(_ word: String, quotes: Bool = false) -> String {
+    guard word.unicodeScalars.count <= 64, word.unicodeScalars.contains(where: { !$0.isASCII }) else { return "" }
+    var changed = false
+    var out = String.UnicodeScalarView()
+    for u in word.unicodeScalars {
+        var m = u
+        switch u.value {
+        case 0xFF01...0xFF5E: m = Unicode.Scalar(u.value - 0xFEE0) ?? u
+        case 0x201C, 0x201D: m = "\""
+        case 0x2018, 0x2019: m = "'"
+        default: break
+        }
+        if m != u { changed = true }
+        out.append(m)
+    }
+    if changed { return " (did you mean '\(String(out))' in ASCII?)" }
+    return quotes ? " (text needs quotes: \"\(word)\")" : ""
+}
+
 /// A word as a diagnostic quotes it: at most 40 characters, then `...`.
 func clip(_ word: String) -> String {
     word.count > 40 ? String(word.prefix(40)) + "..." : word

@@ -22,7 +22,7 @@ func runCheck(_ args: [String]) -> Int32 {
     for a in args {
         if !onlyPaths && a == "--" { onlyPaths = true; continue }
         if !onlyPaths && a.hasPrefix("-") && a != "-" {
-            return usageError("check: unknown option '\(a)'")
+            return unknownOption(a, of: "check", known: ["--help"])
         }
         paths.append(a)
     }

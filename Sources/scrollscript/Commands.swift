@@ -56,6 +56,14 @@ func usageError(_ message: String) -> Int32 {
     return 2
 }
 
+/// A wrong option of `scrollscript COMMAND`: the nearest of its options, and the help that lists them.
+func unknownOption(_ option: String, of command: String, known: [String]) -> Int32 {
+    // Every two-letter option is one edit from '-e': for those, only a different case is a typo.
+    let near = option.count > 2 ? known : known.filter { $0.lowercased() == option.lowercased() }
+    writeErr("scrollscript: \(command): unknown option '\(option)'\(didYouMean(option, near)); see 'scrollscript \(command) --help'\n")
+    return 2
+}
+
 func runMain(_ args: [String]) -> Int32 {
     guard let first = args.first else {
         writeErr(mainHelp)
@@ -75,7 +83,7 @@ func runMain(_ args: [String]) -> Int32 {
         break
     }
     if first.hasPrefix("-") {
-        return usageError("unknown option '\(first)'")
+        return usageError("unknown option '\(first)'" + didYouMean(first, ["--help", "--version"]))
     }
     guard let cmd = commands.first(where: { $0.name == first }) else {
         return usageError("unknown command '\(first)'" + didYouMean(first, commands.map { $0.name }))

@@ -45,7 +45,7 @@ func runFmt(_ args: [String]) -> Int32 {
             switch a {
             case "--check": wanted = .check
             case "-w", "--write": wanted = .write
-            default: return usageError("fmt: unknown option '\(a)'")
+            default: return unknownOption(a, of: "fmt", known: ["--check", "-w", "--write", "--help"])
             }
             if mode != .print && mode != wanted {
                 return usageError("fmt: --check and -w cannot be used together")

@@ -51,7 +51,7 @@ func runRun(_ args: [String]) -> Int32 {
             if a == "-e" { sources.append(.text(args[i])) } else { filter = args[i] }
             i += 1
         default:
-            if a.hasPrefix("-") { return usageError("run: unknown option '\(a)'") }
+            if a.hasPrefix("-") { return unknownOption(a, of: "run", known: ["-e", "--filter", "--help"]) }
             sources.append(.path(a))
         }
     }

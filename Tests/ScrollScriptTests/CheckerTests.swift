@@ -88,6 +88,29 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(editDistance("ab", "ba"), 1)
     }
 
+    func testAScenarioAtColumnOneInsideABlockHintsAtAMissingBrace() {
+        let d = check("scenario \"a\" {\n  pull 10\n\nscenario \"b\" {\n  pull 1\n}\n").diagnostics
+        XCTAssertEqual(d.map { "\($0.location.line):\($0.location.column) \($0.message)" }, [
+            "1:14 '{' is never closed (missing '}')",
+            "4:1 'scenario' can only appear at the top level of a file (is the '}' of the block above it missing?)",
+        ])
+    }
+
+    func testFullWidthAndUnquotedJapaneseGetAHint() {
+        // U+FF11 '１' is '1' + 0xFEE0; U+201C/U+201D are curly double quotes
+        XCTAssertEqual(nonASCIIHint("１２０"), " (did you mean '120' in ASCII?)")
+        XCTAssertEqual(nonASCIIHint("\u{201C}渋谷\u{201D}"), " (did you mean '\"渋谷\"' in ASCII?)")
+        XCTAssertEqual(nonASCIIHint("山手線"), "")
+        XCTAssertEqual(nonASCIIHint("山手線", quotes: true), " (text needs quotes: \"山手線\")")
+        XCTAssertEqual(nonASCIIHint("offset", quotes: true), "")
+        let d = check("scenario \"s\" {\n  ｐｕｌｌ 120\n  expect section[0].title == 山手線\n  expect offset ＝＝ 0\n}\n").diagnostics
+        XCTAssertEqual(d.map { $0.message }, [
+            "unknown statement 'ｐｕｌｌ' (did you mean 'pull' in ASCII?)",
+            "unknown name '山手線' (text needs quotes: \"山手線\")",
+            "expected end of statement, found '＝＝' (did you mean '==' in ASCII?)",
+        ])
+    }
+
     func testDeepButLegalTreesCheckWithoutTrouble() {
         // 255 parentheses under a comparison (tree depth 256), a 257-term chain (256
         // additions) and 255 'not's are all within the limit; the checker walks them recursively.

@@ -17,6 +17,17 @@ final class FormatterRoundTripTests: XCTestCase {
         return found.sorted { $0.path < $1.path }
     }
 
+    /// README suggests `scrollscript fmt --check scenarios`: the shipped files pass it.
+    func testShippedScenariosAreInTheCanonicalLayout() throws {
+        let files = scrollFiles(under: "scenarios")
+        XCTAssertGreaterThanOrEqual(files.count, 8, "the shipped scenarios are found")
+        for url in files {
+            let name = url.path.replacingOccurrences(of: Self.root.path + "/", with: "")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            XCTAssertEqual(formatSource(SourceFile(name: name, text: text)), .formatted(text), name)
+        }
+    }
+
     func testRoundTripOnEveryScenarioThatParses() throws {
         let files = scrollFiles(under: "scenarios") + scrollFiles(under: "Tests")
         XCTAssertGreaterThanOrEqual(scrollFiles(under: "scenarios").count, 8, "the shipped scenarios are found")

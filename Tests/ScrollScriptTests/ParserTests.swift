@@ -13,6 +13,26 @@ final class ParserTests: XCTestCase {
         return p.statements.first?.kind
     }
 
+    func testMisspeltOptionWordsSuggestTheRightOne() {
+        // 'closd' is one deletion from 'closed'; 'singel' one swap from 'single'.
+        XCTAssertEqual(parse("section \"A\" rows 3 closd").1.map { $0.message },
+                       ["expected 'open', 'closed' or the end of the statement, found 'closd' (did you mean 'closed'?)"])
+        XCTAssertEqual(parse("accordion singel").1.map { $0.message },
+                       ["expected 'single' or the end of the statement, found 'singel' (did you mean 'single'?)"])
+        // 'heder' is one deletion from 'header', 'tolbar' from 'toolbar'
+        XCTAssertEqual(parse("tap heder 1").1.map { $0.message },
+                       ["expected 'header', 'toolbar' or a point X Y after 'tap', found 'heder' (did you mean 'header'?)"])
+        XCTAssertEqual(parse("tap tolbar").1.map { $0.message },
+                       ["expected 'header', 'toolbar' or a point X Y after 'tap', found 'tolbar' (did you mean 'toolbar'?)"])
+        guard case .tap? = one("tap offset 100") else { return XCTFail() }   // a name is still a coordinate
+        XCTAssertEqual(parse("pull 120 in 1s").1.map { $0.message },
+                       ["'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one"])
+        XCTAssertEqual(parse("wait 0.5 s").1.map { $0.message },
+                       ["expected end of statement, found 's' (write the unit right after the number, as in '0.5s')"])
+        guard case .section(_, _, let open)? = one("section rows 2 closed") else { return XCTFail() }
+        XCTAssertEqual(open, false)
+    }
+
     func testTapTwoArguments() {
         guard case .tap(let x, let y)? = one("tap 100 -20") else { return XCTFail() }
         guard case .number(let n, _) = x, case .unary(.negate, .number(let m, _), _) = y else { return XCTFail() }

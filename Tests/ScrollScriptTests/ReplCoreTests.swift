@@ -97,6 +97,16 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertTrue(core.session.interpreter.isFinished)  // the rest was dropped
     }
 
+    func testLoadOfAFileWithSeveralScenariosSaysHowToPickAnother() {
+        // scenarios/000-zoomable-header.scroll holds 4 scenario blocks (grep -c '^scenario "').
+        let path = ReplCoreTests.scenario("000-zoomable-header.scroll")
+        let first = ReplCore().load(path: path, scenario: nil).text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(first[1], "the first of 4 scenarios in the file; ':load \(path) \"NAME\"' loads another")
+        let named = ReplCore().load(path: path, scenario: "scrolling up pins a 60 pt band").text
+        XCTAssertFalse(named.contains("loads another"), named)
+        XCTAssertTrue(named.hasPrefix("loaded \"scrolling up pins a 60 pt band\""), named)
+    }
+
     func testLoadStepWhereList() throws {
         let core = ReplCore()
         let path = ReplCoreTests.scenario("000-zoomable-header.scroll")

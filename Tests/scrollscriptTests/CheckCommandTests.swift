@@ -70,8 +70,13 @@ final class CheckCommandTests: XCTestCase {
         let f = try CLI.run(["--frobnicate"])
         XCTAssertEqual(f.status, 2)
         XCTAssertEqual(f.stderr, "scrollscript: unknown option '--frobnicate'; see 'scrollscript --help'\n")
+        // '--versoin' is one swap from '--version'
+        let vt = try CLI.run(["--versoin"])
+        XCTAssertEqual(vt.status, 2)
+        XCTAssertEqual(vt.stderr, "scrollscript: unknown option '--versoin' (did you mean '--version'?); see 'scrollscript --help'\n")
         let cf = try CLI.run(["check", "--bogus", "x.scroll"])
         XCTAssertEqual(cf.status, 2)
+        XCTAssertEqual(cf.stderr, "scrollscript: check: unknown option '--bogus'; see 'scrollscript check --help'\n")
         let none = try CLI.run(["check"])
         XCTAssertEqual(none.status, 2)
     }

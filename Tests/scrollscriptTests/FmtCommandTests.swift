@@ -161,7 +161,11 @@ final class FmtCommandTests: XCTestCase {
             (["fmt"], "scrollscript: fmt: no files given (usage: scrollscript fmt [--check | -w] PATH ...); see 'scrollscript --help'\n"),
             (["fmt", "--check", "-w", "x.scroll"], "scrollscript: fmt: --check and -w cannot be used together; see 'scrollscript --help'\n"),
             (["fmt", "-w", "-"], "scrollscript: fmt: -w cannot rewrite standard input; see 'scrollscript --help'\n"),
-            (["fmt", "--diff", "x.scroll"], "scrollscript: fmt: unknown option '--diff'; see 'scrollscript --help'\n"),
+            (["fmt", "--diff", "x.scroll"], "scrollscript: fmt: unknown option '--diff'; see 'scrollscript fmt --help'\n"),
+            // '--chek' is one letter short of '--check'
+            (["fmt", "--chek", "x.scroll"], "scrollscript: fmt: unknown option '--chek' (did you mean '--check'?); see 'scrollscript fmt --help'\n"),
+            (["fmt", "-W", "x.scroll"], "scrollscript: fmt: unknown option '-W' (did you mean '-w'?); see 'scrollscript fmt --help'\n"),
+            (["fmt", "-x", "x.scroll"], "scrollscript: fmt: unknown option '-x'; see 'scrollscript fmt --help'\n"),
             (["fmt", "nope.scroll"], "scrollscript: cannot read 'nope.scroll': no such file or directory\n"),
         ]
         for (args, err) in cases {

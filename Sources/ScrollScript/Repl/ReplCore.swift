@@ -214,7 +214,12 @@ public final class ReplCore {
                                 configuration: configurationStatements(checked.program, scenario: sc))
         start(loaded)
         let n = sc.statements.count
-        return ReplOutcome(["loaded \(quoteString(sc.name)) from \(path) (\(n) statement\(n == 1 ? "" : "s")); :step, :continue, :list"] + whereLines())
+        var lines = ["loaded \(quoteString(sc.name)) from \(path) (\(n) statement\(n == 1 ? "" : "s")); :step, :continue, :list"]
+        if name == nil, checked.scenarios.count > 1 {
+            let file = path.contains(" ") || path.contains("\"") ? quoteString(path) : path
+            lines.append("the first of \(checked.scenarios.count) scenarios in the file; ':load \(file) \"NAME\"' loads another")
+        }
+        return ReplOutcome(lines + whereLines())
     }
 
     /// A fresh session: the loaded scenario from its start, or an empty world.
