@@ -7,14 +7,8 @@ final class FormatterGoldenTests: XCTestCase {
     static let dir: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/fmt")
 
     func testGoldenFiles() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.dir.path)
-            .filter { $0.hasSuffix(".scroll") }.sorted()
-        XCTAssertGreaterThanOrEqual(names.count, 11)
-        for name in names {
-            let url = Self.dir.appendingPathComponent(name)
-            let bytes = [UInt8](try Data(contentsOf: url))
-            let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
-            let expected = String(decoding: try Data(contentsOf: expectedURL), as: UTF8.self)
+        for pair in try goldenPairs(in: Self.dir, atLeast: 11) {
+            let (name, bytes, expected) = (pair.name, pair.bytes, pair.expected)
             XCTAssertEqual(formatSource(SourceFile(name: name, bytes: bytes)), .formatted(expected), "golden \(name)")
             // The canonical layout is a fixed point.
             XCTAssertEqual(formatSource(SourceFile(name: name, text: expected)), .formatted(expected), "fixed point \(name)")

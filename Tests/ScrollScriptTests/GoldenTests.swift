@@ -7,14 +7,8 @@ final class GoldenCheckTests: XCTestCase {
     static let dir: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/check")
 
     func testGoldenFiles() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.dir.path)
-            .filter { $0.hasSuffix(".scroll") }.sorted()
-        XCTAssertGreaterThan(names.count, 30)
-        for name in names {
-            let url = Self.dir.appendingPathComponent(name)
-            let bytes = [UInt8](try Data(contentsOf: url))
-            let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
-            let expected = String(decoding: try Data(contentsOf: expectedURL), as: UTF8.self)
+        for pair in try goldenPairs(in: Self.dir, atLeast: 31) {
+            let (name, bytes, expected) = (pair.name, pair.bytes, pair.expected)
             let source = SourceFile(name: name, bytes: bytes)
             let result = checkSource(source)
             let lines = source.lines

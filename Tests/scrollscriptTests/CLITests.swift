@@ -17,6 +17,10 @@ enum CLI {
 
     static var binary: URL { productsDirectory.appendingPathComponent("scrollscript") }
 
+    /// The repository (this file is Tests/scrollscriptTests/CLITests.swift).
+    static let repoRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     struct Output {
         var status: Int32
         var stdout: String

@@ -4,8 +4,7 @@ import XCTest
 /// exit status, and the same output apart from diagnostics' locations and quoted source
 /// lines (the layout moves columns and lines).
 final class FmtRunTests: XCTestCase {
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root: URL = CLI.repoRoot
 
     var dir: URL!
 

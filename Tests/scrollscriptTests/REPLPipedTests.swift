@@ -37,8 +37,7 @@ final class REPLPipedTests: XCTestCase {
     }
 
     func testReplWithAFileLoadsIt() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("scenarios/000-zoomable-header.scroll").path
+        let path = CLI.repoRoot.appendingPathComponent("scenarios/000-zoomable-header.scroll").path
         let r = try run(":continue\n", ["repl", path])
         XCTAssertEqual(r.status, 0, r.out)
         XCTAssertTrue(r.out.contains("PASS  \"pull stretches the header, release bounces back\""), r.out)

@@ -41,8 +41,7 @@ func replayTranscript(_ expected: String, renderer: ScreenRenderer = ScreenRende
 
 /// The README's REPL session is real: replaying its typed lines gives it back exactly.
 final class REPLTranscriptTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = CLI.repoRoot
 
     /// The first ``` block after `heading` in `file`, without the `$ scrollscript repl`
     /// line and the banner.

@@ -3,8 +3,7 @@ import XCTest
 /// `scrollscript run` through the real binary: determinism across locales and file
 /// creation orders, standard input, directories, and the README's examples.
 final class RunCLITests: XCTestCase {
-    static let repoRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repoRoot = CLI.repoRoot
 
     /// Runs the binary with extra environment variables and optional standard input.
     func run(_ args: [String], in dir: URL, env: [String: String] = [:], stdin: String? = nil) throws -> CLI.Output {
