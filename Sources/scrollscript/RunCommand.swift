@@ -7,13 +7,16 @@ let runCommand = Command(
     name: "run",
     summary: "run scenario files (default: scenarios/)",
     help: """
-    usage: scrollscript run [PATH ...] [-e TEXT] [-] [--filter TEXT]
+    usage: scrollscript run [PATH ...] [-e TEXT] [-] [--filter TEXT] [--update]
 
     Runs scenario files. A directory gives every *.scroll inside it, recursively, not
     following directory links, sorted by the bytes of their paths; with no PATH the
     directory 'scenarios' is run. '-' reads a file from standard input; '-e TEXT' runs
     TEXT as a file (one scenario when it has no scenario blocks). '--filter TEXT' runs
-    only the scenarios whose name contains TEXT. '--' ends the options.
+    only the scenarios whose name contains TEXT. '--update' first runs the scenarios
+    recording the value each 'expect X == ?' / 'expect X ~= ?' observes, writes those
+    values in place of the '?'s (nothing else in the file changes; atomically), says
+    so on standard error, then runs the updated files. '--' ends the options.
 
     Output: one line per scenario, 'PASS' or 'FAIL', the file, the scenario's name and
     its simulated duration; print/frames output indented under it; each failure as
@@ -38,6 +41,7 @@ func runRun(_ args: [String]) -> Int32 {
     var sources: [RunArg] = []
     var filter: String?
     var onlyPaths = false
+    var update = false
     var i = 0
     while i < args.count {
         let a = args[i]
@@ -46,12 +50,13 @@ func runRun(_ args: [String]) -> Int32 {
         switch a {
         case "--": onlyPaths = true
         case "-": sources.append(.stdin)
+        case "--update": update = true
         case "-e", "--filter":
             guard i < args.count else { return usageError("run: \(a) needs an argument") }
             if a == "-e" { sources.append(.text(args[i])) } else { filter = args[i] }
             i += 1
         default:
-            if a.hasPrefix("-") { return unknownOption(a, of: "run", known: ["-e", "--filter", "--help"]) }
+            if a.hasPrefix("-") { return unknownOption(a, of: "run", known: ["-e", "--filter", "--update", "--help"]) }
             sources.append(.path(a))
         }
     }
@@ -79,8 +84,17 @@ func runRun(_ args: [String]) -> Int32 {
             }
         }
     }
+    var updateFailed = false
+    if update {
+        let r = updateRecordings(inputs, filter: filter, isFile: { FileManager.default.fileExists(atPath: $0) })
+        inputs = r.inputs
+        for u in r.updates {
+            writeErr(u.reportLines.joined(separator: "\n") + "\n")
+            if u.error != nil { updateFailed = true }
+        }
+    }
     let report = Runner(filter: filter).run(inputs)
     if !report.stderr.isEmpty { writeErr(report.stderr) }
     writeOut(report.stdout)
-    return report.exitStatus
+    return updateFailed ? max(report.exitStatus, 2) : report.exitStatus
 }
