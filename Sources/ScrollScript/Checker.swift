@@ -399,7 +399,7 @@ struct Checker {
                 _ = t
                 if let c = constValue(count) {
                     if c.value == c.value.rounded(), c.value > Double(Limits.scenarioStatements) {
-                        error(count.startLocation, "repeat count \(literalText(count, c.value)) is too large: a scenario may run at most \(Limits.scenarioStatements) statements")
+                        error(count.startLocation, "repeat count \(literalText(count, c.value)) is more than the \(Limits.scenarioStatements) statements a scenario may run")
                     } else if wholeNumber(c.value) == nil {
                         error(count.startLocation, "repeat count must be a whole number of at least 0 (found \(show(c.value)))")
                     } else if c.value > Double(Limits.scenarioStatements) {
@@ -444,7 +444,7 @@ struct Checker {
                 let most = Limits.scenarioSeconds * Double(current.fps)
                 if c.value == c.value.rounded(), c.value > most {
                     // `tick 99999999999999999999` is whole; it is too big.
-                    error(n.startLocation, "tick count \(literalText(n, c.value)) is too large: at most \(show(most)) frames (24 hours at \(current.fps) fps)")
+                    error(n.startLocation, "tick count \(literalText(n, c.value)) is too large (at most \(show(most)) frames, 24 hours at \(current.fps) fps)")
                 } else if wholeNumber(c.value) == nil {
                     error(n.startLocation, "tick needs a whole number of frames (found \(show(c.value)))")
                 } else if c.value > most {

@@ -49,6 +49,8 @@ public final class ReplCore {
     var entryLines: [String] = []
     /// Watches that fired in the frame just run.
     var watchHits: [String] = []
+    /// The observables the last typed entry changed, in the REPL's order (for `:expect`).
+    var lastChanged: [String] = []
 
     public init(shouldInterrupt: @escaping () -> Bool = { false }) {
         self.shouldInterrupt = shouldInterrupt
@@ -100,7 +102,9 @@ public final class ReplCore {
             interpreter.recover()
         }
         let before = ReplSnapshot(world)
+        let beforeValues = expectableValues(world)
         let r = session.enter(text)
+        if r.diagnostics.isEmpty { lastChanged = changedNames(beforeValues, expectableValues(world)) }
         var lines: [String] = []
         for d in r.diagnostics { lines.append(chomp(renderDiagnostic(d, sourceLines: entryLines))) }
         if !r.diagnostics.isEmpty { return ReplOutcome(lines, failed: true) }
