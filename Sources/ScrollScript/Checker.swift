@@ -517,7 +517,8 @@ struct Checker {
                 var message = "no section is titled \(title.raw)"
                 let near = suggestions(for: title.value, among: titles)
                 if !near.isEmpty {
-                    message += " (did you mean \(near.map { quoteString($0) }.joined(separator: " or "))?)"
+                    let q = near.map { quoteString($0) }
+                    message += " (did you mean " + (q.count == 1 ? q[0] : q.dropLast().joined(separator: ", ") + " or " + q[q.count - 1]) + "?)"
                 } else if titles.isEmpty {
                     message += " (this scenario's sections have no titles; tap one with 'tap header I')"
                 } else if titles.count <= 8 {

@@ -146,13 +146,14 @@ extension World {
 
     /// What `hitTest` found at a point, before it acts.
     private enum Receiver {
-        case bottomZone, header, section(Int), row(Int, Int), nothing
+        case toolbar, revealZone, header, section(Int), row(Int, Int), nothing
     }
 
     /// The receiver at a screen point, in the order of spec §6.6.
     mutating func hitTest(x: Double, y: Double) -> TapOutcome {
         switch receiver(x: x, y: y) {
-        case .bottomZone: return tapBottomZone()
+        case .toolbar: return tapBottomZone()
+        case .revealZone: return tapBottomZone(inRevealZone: true)
         case .header: return tapHeader()
         case .section(let i): return tapSectionHeader(i)
         case .row(let i, let j): return .row(i, j)
@@ -165,9 +166,9 @@ extension World {
     private func receiver(x: Double, y: Double) -> Receiver {
         guard x >= 0 && x < screenWidth && y >= 0 && y < screenHeight else { return .nothing }
         if let tb = toolbar {
-            if tb.y < screenHeight && y >= tb.y && y < tb.y + tb.height { return .bottomZone }
+            if tb.y < screenHeight && y >= tb.y && y < tb.y + tb.height { return .toolbar }
             if (tb.mode == .hidden || tb.mode == .hiding) && y >= screenHeight - tb.height {
-                return .bottomZone
+                return .revealZone
             }
         }
         if let r = headerFrame(), contains(r, y) { return .header }
@@ -191,10 +192,11 @@ extension World {
         r.height > 0 && y >= r.y && y < r.y + r.height
     }
 
-    /// The toolbar or its reveal zone: shows it when hidden or hiding.
-    private mutating func tapBottomZone() -> TapOutcome {
+    /// The toolbar or its reveal zone: shows it when hidden or hiding. A tap in the zone
+    /// (below a hiding toolbar, or anywhere in it while hidden) reports the zone.
+    private mutating func tapBottomZone(inRevealZone: Bool = false) -> TapOutcome {
         guard var tb = toolbar else { return .nothing }
-        let wasOff = tb.mode == .hidden
+        let wasOff = tb.mode == .hidden || inRevealZone
         let reveals = tb.mode == .hidden || tb.mode == .hiding
         tb.reduce(.bottomTapped(t: time))
         toolbar = tb
