@@ -54,8 +54,10 @@ extension ReplCore {
     /// `expect NAME ~= VALUE` for a measured number (its printed value is within the
     /// default tolerance), `expect NAME == VALUE` for anything else.
     func expectLine(for name: String) -> Result<String, ReplOutcome> {
-        let (program, diags) = parseChunk(name)
-        guard diags.isEmpty, program.statements.count == 1, case .expression(let e) = program.statements[0].kind else {
+        // Parsed as `print NAME`, so that an unknown word is a name ("did you mean").
+        let (program, diags) = parseChunk("print " + name)
+        guard diags.isEmpty, program.statements.count == 1, case .print(let items) = program.statements[0].kind,
+              items.count == 1, let e = items.first else {
             return .failure(ReplOutcome(["'\(name)' is not a name to check (as in offset, header.height, section[0].y)"]))
         }
         if let d = checkStatements(program.statements, config: session.config).first {
