@@ -57,6 +57,29 @@ final class RecordCLITests: XCTestCase {
         }
     }
 
+    /// README "Finding the numbers": its `?` example, after `run --update`, is exactly the
+    /// ```scroll block shown below it (which the README test also runs: it passes).
+    func testTheReadmeRecordingExampleIsReal() throws {
+        let readme = try String(contentsOf: CLI.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "## Finding the numbers")).upperBound
+        func block(_ info: String, after start: String.Index) throws -> (String, String.Index) {
+            let open = try XCTUnwrap(readme.range(of: "```" + info + "\n", range: start..<readme.endIndex))
+            let close = try XCTUnwrap(readme.range(of: "```\n", range: open.upperBound..<readme.endIndex))
+            return (String(readme[open.upperBound..<close.lowerBound]), close.upperBound)
+        }
+        let (before, next) = try block("scroll-fails", after: section)
+        let (after, _) = try block("scroll", after: next)
+        XCTAssertTrue(before.contains("~= ?"), before)
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("example.scroll")
+        try before.write(to: file, atomically: true, encoding: .utf8)
+        let u = try CLI.run(["run", "--update", "example.scroll"], in: dir)
+        XCTAssertEqual(u.status, 0, u.stdout + u.stderr)
+        XCTAssertTrue(u.stderr.hasPrefix("recorded 2 values in example.scroll\n"), u.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), after)
+    }
+
     func testTheCRLFPairKeepsItsLineEndsAndBOM() throws {
         let updated = try bytes(Self.recordDir.appendingPathComponent("crlf-japanese.updated"))
         XCTAssertEqual(Array(updated.prefix(3)), [0xEF, 0xBB, 0xBF], "the BOM stays")
