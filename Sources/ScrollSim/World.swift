@@ -104,6 +104,11 @@ public struct World: Equatable, Sendable {
             && !accordion.isAnimating
     }
 
+    /// `isAtRest`, asked in place: the interpreter asks it after every frame of `settle`, and
+    /// reading a computed property of a world stored in a class copies the whole world
+    /// (every array retained and released) on each call.
+    public static func isAtRest(_ world: inout World) -> Bool { world.isAtRest }
+
     /// The header's current (animated) height H, or nil without a header.
     var headerHeight: Double? {
         guard let h = config.header else { return nil }
