@@ -75,7 +75,7 @@ public struct World: Equatable, Sendable {
         table = TableLayout(sections: sections, rowHeight: tun[.rowHeight], sectionHeight: tun[.sectionHeight])
         let bodyTop = config.header?.height ?? 0
         fixedBodyTop = bodyTop
-        table.update(bodyTop: bodyTop, fractions: accordion.fraction)
+        table.rebuild(bodyTop: bodyTop, fractions: accordion.fraction)
         laidOutBodyTop = bodyTop
         bounds = ScrollBounds(min: -tun[.insetTop], max: table.contentHeight - config.screenHeight)
     }
@@ -199,8 +199,12 @@ public struct World: Equatable, Sendable {
     mutating func layout(force: Bool) {
         // bodyTop, from stored properties (see `step`).
         let top = headerToggle?.bodyHeight ?? fixedBodyTop
-        if force || top != laidOutBodyTop {
-            table.update(bodyTop: top, fractions: accordion.fraction)
+        if force {
+            // Only the sections that moved (O(moved), see TableLayout).
+            table.update(bodyTop: top, fractions: accordion.fraction, changed: accordion.changed)
+            laidOutBodyTop = top
+        } else if top != laidOutBodyTop {
+            table.move(bodyTop: top)
             laidOutBodyTop = top
         }
         bounds = ScrollBounds(min: -insetTop, max: table.storedContentHeight - screenHeight)
