@@ -60,7 +60,10 @@ final class NaturalGuessTests: XCTestCase {
         XCTAssertEqual(one("set toolbar.threshold 30\n"),
                        "1:5 unknown tunable 'toolbar.threshold' (the toolbar tunables are toolbar.showVelocity, toolbar.hideDistance, toolbar.duration)")
         let all = one("set friction 3\n")
-        XCTAssertTrue(all.contains("(the tunables are row.height, section.height, deceleration"), all)
+        XCTAssertTrue(all.contains("(the tunables are row.height, section.height, "), all)
+        for name in ["deceleration", "rubberband", "drag.speed", "toolbar.hideDistance", "inset.top"] {
+            XCTAssertTrue(all.contains(name), "\(name) in \(all)")
+        }
         // A near miss keeps its "did you mean".
         XCTAssertEqual(one("set toolbar.hideDistanse 30\n"), "1:5 unknown tunable 'toolbar.hideDistanse' (did you mean 'toolbar.hideDistance'?)")
     }

@@ -132,6 +132,7 @@ final class REPLPtyTests: XCTestCase {
         XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
         term.type(":save \(dir)/s.scroll\r")
         XCTAssertTrue(term.waitFor("saved \"repl session\"", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
         term.type("\u{04}")
         XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
         let saved = try String(contentsOfFile: dir + "/s.scroll", encoding: .utf8)
