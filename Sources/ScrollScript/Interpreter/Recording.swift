@@ -140,13 +140,19 @@ public struct RecordingUpdate: Equatable, Sendable {
 /// reaching them stay. Nil when nothing was recorded (a file that does not check, or has
 /// no `?` reached). The caller writes the bytes (`writeFileAtomically`).
 public func recordPlaceholders(in source: SourceFile, filter: String? = nil) -> (bytes: [UInt8], recordings: [Recording])? {
+    recordPlaceholders(in: source, including: { _, sc in filter.map { $0.isEmpty || sc.name.contains($0) } ?? true })
+}
+
+/// `recordPlaceholders` for the scenarios `including` selects (the run's own selection:
+/// `--filter` and whatever else the run uses, so that --update fills what runs).
+public func recordPlaceholders(in source: SourceFile, including: (SourceFile, CheckedScenario) -> Bool) -> (bytes: [UInt8], recordings: [Recording])? {
     // Quick test first: a file without any `?` byte outside comments and strings has nothing to fill.
     guard source.bytes.contains(UInt8(ascii: "?")) else { return nil }
     let checked = checkSource(source)
     guard checked.diagnostics.isEmpty else { return nil }
     var all: [Recording] = []
     for sc in checked.scenarios {
-        if let filter, !filter.isEmpty, !sc.name.contains(filter) { continue }
+        guard including(source, sc) else { continue }
         guard scenarioHasPlaceholder(sc.statements) else { continue }
         let interp = Interpreter(sc)
         interp.recordsPlaceholders = true
@@ -192,10 +198,18 @@ func exprHasPlaceholder(_ e: Expr) -> Bool {
 public func updateRecordings(_ inputs: [RunInput], filter: String?, isFile: (String) -> Bool,
                              write: (String, [UInt8]) -> String? = { writeFileAtomically(path: $0, bytes: $1) })
     -> (inputs: [RunInput], updates: [RecordingUpdate]) {
+    updateRecordings(inputs, including: { _, sc in filter.map { $0.isEmpty || sc.name.contains($0) } ?? true },
+                     isFile: isFile, write: write)
+}
+
+/// `updateRecordings` with the run's scenario selection as a predicate.
+public func updateRecordings(_ inputs: [RunInput], including: (SourceFile, CheckedScenario) -> Bool, isFile: (String) -> Bool,
+                             write: (String, [UInt8]) -> String? = { writeFileAtomically(path: $0, bytes: $1) })
+    -> (inputs: [RunInput], updates: [RecordingUpdate]) {
     var out: [RunInput] = []
     var updates: [RecordingUpdate] = []
     for input in inputs {
-        guard case .source(let source) = input, let (bytes, recs) = recordPlaceholders(in: source, filter: filter) else {
+        guard case .source(let source) = input, let (bytes, recs) = recordPlaceholders(in: source, including: including) else {
             out.append(input)
             continue
         }
