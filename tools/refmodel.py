@@ -438,9 +438,10 @@ class World:
                 dest = decel_destination(o0, v, rate, vs)
                 mn, mx = self.min_bound(), self.max_bound()
                 bound = mx if dest > mx else (mn if dest < mn else None)
-                if bound is not None and (o0 - bound) * v > 0:
-                    # The bound moved past where this deceleration began (content shrank):
-                    # tau_b would be negative. Bounce toward it from where the content is now.
+                if bound is not None and (o0 > bound if dest > mx else o0 < bound):
+                    # The bound moved past where this deceleration began (content shrank),
+                    # whichever way it moves (spec §6.2: "o0 itself is already past it"):
+                    # tau_b does not exist. Bounce toward it from where the content is now.
                     x = decel_offset(o0, v, rate, tau)
                     self.start_bounce(t, bound, x - bound, decel_velocity(v, rate, tau))
                     self.log.append((t, "bound %.2f moved past the deceleration's origin" % bound))

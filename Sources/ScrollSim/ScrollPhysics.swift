@@ -221,9 +221,12 @@ public struct ScrollState: Equatable, Sendable {
         let d = deceleration
         let tau = max(0, t - d.start)
         let dest = d.destination
-        let bound: Double? = d.velocity > 0 ? (dest > b.max ? b.max : nil) : (dest < b.min ? b.min : nil)
+        // The bound the destination is past, whichever way it moves: a deceleration moving up
+        // while the content shrinks under it can end past the bottom bound (spec §6.2).
+        let pastMax = dest > b.max
+        let bound: Double? = pastMax ? b.max : (dest < b.min ? b.min : nil)
         if let bound {
-            let started = d.velocity > 0 ? d.origin <= bound : d.origin >= bound
+            let started = pastMax ? d.origin <= bound : d.origin >= bound
             if started, let tb = d.timeToReach(bound) {
                 if tb <= tau {
                     startBounce(.afterDeceleration, from: bound, velocity: d.velocity(after: tb), bound: bound,
@@ -231,7 +234,8 @@ public struct ScrollState: Equatable, Sendable {
                     return nil
                 }
             } else if !started {
-                // The bound moved past where this deceleration began: bounce from here, now.
+                // The bound moved past where this deceleration began (content shrank under
+                // it): bounce from here, now, toward it, on the bounce.* spring.
                 startBounce(.afterDeceleration, from: d.offset(after: tau), velocity: d.velocity(after: tau),
                             bound: bound, t: t)
                 return nil

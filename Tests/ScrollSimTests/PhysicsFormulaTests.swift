@@ -86,6 +86,43 @@ final class PhysicsFormulaTests: XCTestCase {
                        73.58, accuracy: 0.005)
     }
 
+    /// Issue 16 through `bounce.damping`: the one bounce on the `bounce.*` spring that can cross
+    /// its bound inward starts where content shrank under a deceleration moving up (spec §6.2,
+    /// "the bound moved so that o0 itself is already past it"). Rate 0.99 (k = −10.050336),
+    /// bounce stiffness 25 (ω = 5 < |k|: a bounce from past the bound with the deceleration's
+    /// own speed can outrun the spring only when ω < |k|).
+    /// From 500 at −3000 pt/s: destination 500 − 2990/10.050336 = 202.4975. At t = 1/60 the
+    /// bottom bound is 150 (< the destination, < the origin): a bounce toward 150 from
+    /// o(1/60) = 500 − 3000(1 − e^(−0.167506))/10.050336 = 453.9633 with v(1/60) =
+    /// −3000·e^(−0.167506) = −2537.3156: x0 = 303.9633, v0 + ωx0 = −1017.4992.
+    /// ζ = 1: crosses at τc = 303.9633/1017.4992 = 0.298736 with x' = (v0 − ω(v0 + ωx0)τc)e^(−ωτc)
+    /// = −228.4745, a deceleration from 150 to 150 − 218.4745/10.050336 = 128.2620, ending
+    /// τe = ln(10/228.4745)/k = 0.311317 later: t = 1/60 + 0.298736 + 0.311317 = 0.626719 → the
+    /// frame 38/60. ζ = 0.9999995 < 1: no hand-over; it swings to 150 − 16.81 and rests at 150 at
+    /// the frame 96/60 (the first with |x| < 0.5, |x'| < 5; python, the under-damped closed form).
+    func testBounceDampingJustBelowOneNeverHandsOverAfterTheBoundMoved() {
+        for (damping, rest, frame, handsOver) in [(1.0, 128.2620, 38, true), (0.9999995, 150, 96, false)] {
+            let p = PhysicsParameters(rubberBand: 0.55, screenHeight: 667, decelerationRate: 0.99,
+                                      stopVelocity: 10, stiffness: 25, damping: damping,
+                                      snapbackStiffness: 2000, snapbackDamping: 2.8, fps: 60)
+            var s = ScrollState(offset: 500, parameters: p)
+            s.reduce(.dragEnded(velocity: -3000, t: 0, bounds: ScrollBounds(min: 0, max: 1000)))
+            let shrunk = ScrollBounds(min: 0, max: 150)
+            s.reduce(.frameTicked(t: 1.0 / 60, bounds: shrunk))
+            XCTAssertEqual(s.phase, .bouncing, "ζ \(damping)")
+            XCTAssertEqual(s.offset, 453.9633, accuracy: 1e-4)
+            var sawDeceleration = false
+            var ended = 0
+            for k in 2...600 where ended == 0 {
+                if s.reduce(.frameTicked(t: Double(k) / 60, bounds: shrunk)) == .decelerationEnded { ended = k }
+                sawDeceleration = sawDeceleration || s.phase == .decelerating
+            }
+            XCTAssertEqual(sawDeceleration, handsOver, "ζ \(damping)")
+            XCTAssertEqual(ended, frame, "ζ \(damping)")
+            XCTAssertEqual(s.offset, rest, accuracy: 1e-4, "ζ \(damping)")
+        }
+    }
+
     func testSnapBackSpringIsOverDamped() {
         // stiffness 2000, ζ 2.8: ω = √2000 = 44.72136, √(ζ² − 1) = √6.84 = 2.615339,
         // r1 = −ω(2.8 − 2.615339) = −8.258275, r2 = −ω(2.8 + 2.615339) = −242.181339.
