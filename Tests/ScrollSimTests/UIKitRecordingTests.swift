@@ -148,18 +148,23 @@ final class UIKitRecordingTests: XCTestCase {
     /// without it the first samples are 8 pt apart (a timing artefact of the recording, not
     /// of the model). And it ends where the recording does: τe = ln(10/480.8337)/(−2.0020027)
     /// = 1.9345 s against the last sample at 1.9169 + 0.016 = 1.9329 s — within one frame.
-    func testFlingPathWithinHalfAPointAndEndsWithTheRecording() {
+    func testFlingPathWithinHalfAPointAndEndsWithTheRecording() throws {
         var s = ScrollState(offset: Self.flingPathOrigin, parameters: shipped())
         s.reduce(.dragEnded(velocity: Self.flingPathVelocity, t: 0, bounds: open))
         for sample in Self.flingPath {
             s.reduce(.frameTicked(t: sample.ms / 1000 + Self.flingPathShift, bounds: open))
             XCTAssertEqual(s.offset, sample.offset, accuracy: 0.5, "at \(sample.ms) ms")
         }
-        let end = try? XCTUnwrap(s.currentDeceleration?.endTime)
+        XCTAssertEqual(s.phase, .decelerating, "the last sample comes just before the end")
+        let end = try XCTUnwrap(s.currentDeceleration?.endTime)
         let lastSample = Self.flingPath[Self.flingPath.count - 1].ms / 1000 + Self.flingPathShift
-        XCTAssertEqual(end ?? -1, lastSample, accuracy: 1.0 / 60)
+        XCTAssertEqual(end, lastSample, accuracy: 1.0 / 60)
         // ... where v1.2 decelerated until 3.085 s: the end is now 1.15 s earlier.
-        XCTAssertEqual(end ?? -1, 1.9345, accuracy: 1e-4)
+        XCTAssertEqual(end, 1.9345, accuracy: 1e-4)
+        // and "deceleration ended" comes at the first 60 Hz frame at or after it: 117/60 = 1.95
+        XCTAssertEqual(s.reduce(.frameTicked(t: 116.0 / 60, bounds: open)), .none)
+        XCTAssertEqual(s.reduce(.frameTicked(t: 117.0 / 60, bounds: open)), .decelerationEnded)
+        XCTAssertEqual(s.offset, 400 + 470.8337 / 2.0020027, accuracy: 1e-4)   // 635.1815
     }
 
     /// The rubber band within 0.5 pt of all 29 drag samples: b(x) = x·c·d/(d + c·x) with the
