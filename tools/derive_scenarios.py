@@ -8,7 +8,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from refmodel import World, ease_in_out, rubber_band, decel_bound_time, spring  # noqa: E402
+from refmodel import World, ease_in_out, rubber_band, decel_bound_time, decel_k, spring  # noqa: E402
 
 
 def show(label, value, nd=4):
@@ -455,3 +455,19 @@ show("pinned: offset / header y / bottom / section[0].y", "%.4f %.4f %.4f %.4f" 
 show("row[0,1].y", w.row_y(0, 1))
 show("tap row 0 1 (covered by the header band) ->", w.tap_target(w.tap_row(0, 1)))
 show("tap 10 30 ->", w.tap_target(w.tap(10, 30)))
+
+title("045 swipe then settle (v1.3 stop at 10 pt/s)")
+w = World(sections=[(None, 100, True)])
+w.swipe(-200, 0.2)
+show("max", w.offset_max())
+w.settle()
+show("rest t / offset", "%.4f %.4f" % (w.time, w.offset))
+show("destination 200 + 990/2.002..", 200 + 990 / -decel_k(0.998))
+w = World(sections=[(None, 100, True)])
+w.swipe(-300, 0.1)                    # 6 frames: -3000 pt/s
+w.wait(0.2)
+show("coast: t / offset / phase", "%.4f %.4f %s" % (w.time, w.offset, w.phase))
+r = w.tap_row(0, 20)
+show("tap row 0 20 while decelerating ->", w.tap_target(r))
+show("phase / offset after the tap", "%s %.4f" % (w.phase, w.offset))
+show("row[0,20].y", w.row_y(0, 20))
