@@ -62,6 +62,7 @@ func runRun(_ args: [String]) -> Int32 {
     }
     if sources.isEmpty { sources = [.path("scenarios")] }
     var inputs: [RunInput] = []
+    var readFromPath = Set<String>()   // inputs read from a path (--update may write them)
     var eCount = 0
     for s in sources {
         switch s {
@@ -78,7 +79,7 @@ func runRun(_ args: [String]) -> Int32 {
             }
             for f in files {
                 switch loadSource(path: f) {
-                case .success(let src): inputs.append(.source(src))
+                case .success(let src): inputs.append(.source(src)); readFromPath.insert(f)
                 case .failure(let e): inputs.append(.unreadable(path: f, message: e.message))
                 }
             }
@@ -86,7 +87,7 @@ func runRun(_ args: [String]) -> Int32 {
     }
     var updateFailed = false
     if update {
-        let r = updateRecordings(inputs, filter: filter, isFile: { FileManager.default.fileExists(atPath: $0) })
+        let r = updateRecordings(inputs, filter: filter, isFile: { readFromPath.contains($0) })
         inputs = r.inputs
         for u in r.updates {
             writeErr(u.reportLines.joined(separator: "\n") + "\n")
