@@ -144,6 +144,14 @@ final class RecordingTests: XCTestCase {
 
     // MARK: - The REPL's :expect
 
+    func testAQuestionMarkTypedInTheReplPointsAtExpect() {
+        let core = ReplCore()
+        XCTAssertFalse(core.enter("drag -100").failed)
+        let r = core.enter("expect offset ~= ?")
+        XCTAssertTrue(r.failed)
+        XCTAssertTrue(r.text.hasPrefix("<repl>:1:18: error: no recorded value: offset is 100.00 here (':expect offset' adds this check with its value now)"), r.text)
+    }
+
     func testReplExpectAddsChecksThatSaveWrites() throws {
         let core = ReplCore()
         XCTAssertEqual(core.addExpectations([]).text, "error: the last entry changed nothing to check; name what to check, as in ':expect offset header.height'")

@@ -65,6 +65,11 @@ public final class ReplCore {
     /// Connects a (new) session's interpreter to Ctrl-C and the watches.
     func installHooks() {
         session.interpreter.shouldInterrupt = { [unowned self] in self.shouldInterrupt() }
+        // A `?` typed here has no file to be written into: `:expect` is the REPL's way.
+        session.interpreter.unrecordedAdvice = { subject in
+            subject.contains(" ") ? "write the value, or ':expect NAME' to add a check of a name with its value now"
+                : "':expect \(subject)' adds this check with its value now"
+        }
         updateObserver()
     }
 
