@@ -688,7 +688,7 @@ struct Checker {
         if case .state(let family)? = ta, case .name(let n, let nl) = b, resolveName(n) == nil,
            ObservableID(rawValue: n) == nil {
             error(nl, "'\(clip(n))' is not a \(family.rawValue) state (they are \(family.names.joined(separator: ", ")))"
-                  + didYouMean(n, family.names))
+                  + wordHint(n, family.names))
             return nil
         }
         // `toolbar.state == "hidden"`: a state is a bare word.
