@@ -95,6 +95,10 @@ private func collect(_ e: Expr, _ ev: Evaluator, _ names: inout [(String, Value)
                 var fl = Value.number(l, q).formatted, fr = Value.number(r, q).formatted
                 if fl == fr { fl = shortestDigits(l); fr = shortestDigits(r) }
                 approx.append("== expected \(fr), actual \(fl) (off by \(shortestOrFormatted(abs(l - r), q)))")
+                let tol = defaultTolerance(q, fps: ev.world.config.fps)
+                if abs(l - r) <= tol {
+                    approx.append("'~=' would hold: '==' compares every digit, '~=' allows \(Value.number(tol, q).formatted)")
+                }
             default:
                 approx.append("== expected \(c.right.value.formatted), actual \(c.left.value.formatted)")
             }

@@ -49,7 +49,7 @@ extension Interpreter {
             let subject = exprText(a)
             guard recordsPlaceholders else {
                 return failNow(at, "no recorded value: \(subject) is \(observed.value.formatted) here"
-                               + " (" + unrecordedAdvice(subject) + ")",
+                               + " (" + (unrecordedAdvice(subject, at) ?? Interpreter.runUpdateAdvice) + ")",
                                notes: failureNotes(a, ev))
             }
             guard let (text, value) = try recordable(observed, op, tol, at, ev) else {

@@ -66,8 +66,10 @@ public final class ReplCore {
     func installHooks() {
         session.interpreter.shouldInterrupt = { [unowned self] in self.shouldInterrupt() }
         // A `?` typed here has no file to be written into: `:expect` is the REPL's way.
-        session.interpreter.unrecordedAdvice = { subject in
-            subject.contains(" ") ? "write the value, or ':expect NAME' to add a check of a name with its value now"
+        // (A `?` in a loaded file gets run's advice: the file can be updated.)
+        session.interpreter.unrecordedAdvice = { [unowned self] subject, at in
+            if let l = self.loaded, at.file == l.source.name { return nil }
+            return subject.contains(" ") ? "write the value, or ':expect NAME' to add a check of a name with its value now"
                 : "':expect \(subject)' adds this check with its value now"
         }
         updateObserver()
