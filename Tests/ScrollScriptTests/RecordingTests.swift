@@ -61,6 +61,16 @@ final class RecordingTests: XCTestCase {
         XCTAssertEqual(i.failure?.notes, ["offset is 100.00 at t = 0.333 s"])
     }
 
+    func testEveryQuestionMarkOfAnExpectationIsReportedAtOnce() {
+        let (i, _) = run("drag -100\nexpect phase == ? and offset ~= ?\n", recording: false)
+        XCTAssertEqual(i.failure?.message, "no recorded value: phase is dragging, offset is 100.00 here ('scrollscript run --update' writes them in place of the '?'s)")
+        XCTAssertEqual(i.failure?.location.column, 17)
+        XCTAssertEqual(i.failure?.notes, ["phase is dragging at t = 0.333 s", "offset is 100.00 at t = 0.333 s"])
+        let core = ReplCore()
+        _ = core.enter("drag -100")
+        XCTAssertTrue(core.enter("expect phase == ? and offset ~= ?").text.contains("(':expect phase offset' adds these checks with their values now)"))
+    }
+
     func testRecordingTakesTheValueAndAPassLaterChecksAgainstIt() {
         // In a repeat, the first pass records; later passes compare with that value.
         let (i, e) = run("repeat 3 { expect offset == ? }\n", recording: true)

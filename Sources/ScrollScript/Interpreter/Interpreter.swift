@@ -99,9 +99,9 @@ public final class Interpreter {
     /// Recording (spec §5): true makes an `expect` with `?` take the value it observes
     /// (`run --update`); false fails it with "no recorded value" and what it observed.
     public var recordsPlaceholders = false
-    /// The advice after "no recorded value: X is V here" for the left side X and the `?`'s
+    /// The advice after "no recorded value: X is V here" for the left sides X and the first `?`'s
     /// location; nil gives `runUpdateAdvice`. The REPL points a typed `?` at `:expect`.
-    public var unrecordedAdvice: (String, SourceLocation) -> String? = { _, _ in nil }
+    public var unrecordedAdvice: ([String], SourceLocation) -> String? = { _, _ in nil }
     public static let runUpdateAdvice = "'scrollscript run --update' writes it in place of '?'"
     /// The values recorded for `?`s, in the order they were first reached.
     public private(set) var recordings: [Recording] = []

@@ -40,6 +40,9 @@ extension Interpreter {
     func fillPlaceholders(_ e: Expr, _ ev: inout Evaluator) throws -> StepEvent? {
         var list: [(CompareOp, Expr, SourceLocation, Expr?)] = []
         recordedComparisons(e, into: &list)
+        // Without recording, every `?` of the expectation is reported at once (at the first).
+        var unrecorded: [(SourceLocation, String, EvalValue)] = []
+        var notes: [String] = []
         for (op, a, at, tol) in list {
             if let v = recordedValue(at.offset) {
                 ev.placeholders[at.offset] = v
@@ -48,9 +51,9 @@ extension Interpreter {
             let observed = try ev.eval(a)
             let subject = exprText(a)
             guard recordsPlaceholders else {
-                return failNow(at, "no recorded value: \(subject) is \(observed.value.formatted) here"
-                               + " (" + (unrecordedAdvice(subject, at) ?? Interpreter.runUpdateAdvice) + ")",
-                               notes: failureNotes(a, ev))
+                unrecorded.append((at, subject, observed))
+                for n in failureNotes(a, ev) where !notes.contains(n) { notes.append(n) }
+                continue
             }
             guard let (text, value) = try recordable(observed, op, tol, at, ev) else {
                 return failNow(at, "cannot record \(subject): its value \(observed.value.formatted) is not a finite number",
@@ -58,6 +61,15 @@ extension Interpreter {
             }
             remember(Recording(location: at, subject: subject, op: op, text: text), value)
             ev.placeholders[at.offset] = value
+        }
+        if let (at, subject, _) = unrecorded.first {
+            let seen = unrecorded.map { "\($0.1) is \($0.2.value.formatted)" }.joined(separator: ", ")
+            _ = subject
+            let subjects = unrecorded.map { $0.1 }
+            let fallback = unrecorded.count == 1 ? Interpreter.runUpdateAdvice
+                : "'scrollscript run --update' writes them in place of the '?'s"
+            return failNow(at, "no recorded value: \(seen) here (" + (unrecordedAdvice(subjects, at) ?? fallback) + ")",
+                           notes: notes)
         }
         return nil
     }

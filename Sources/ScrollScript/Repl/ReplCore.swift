@@ -67,10 +67,13 @@ public final class ReplCore {
         session.interpreter.shouldInterrupt = { [unowned self] in self.shouldInterrupt() }
         // A `?` typed here has no file to be written into: `:expect` is the REPL's way.
         // (A `?` in a loaded file gets run's advice: the file can be updated.)
-        session.interpreter.unrecordedAdvice = { [unowned self] subject, at in
+        session.interpreter.unrecordedAdvice = { [unowned self] subjects, at in
             if let l = self.loaded, at.file == l.source.name { return nil }
-            return subject.contains(" ") ? "write the value, or ':expect NAME' to add a check of a name with its value now"
-                : "':expect \(subject)' adds this check with its value now"
+            if subjects.contains(where: { $0.contains(" ") }) {
+                return "write the value, or ':expect NAME' to add a check of a name with its value now"
+            }
+            let these = subjects.count == 1 ? "this check with its value" : "these checks with their values"
+            return "':expect \(subjects.joined(separator: " "))' adds \(these) now"
         }
         updateObserver()
     }
