@@ -1,0 +1,93 @@
+import Foundation
+import ScrollScript
+
+/// `swift run -c release Benchmarks run [FILES] [SCENARIOS]`: scenarios per second of a
+/// whole `run` (read, check, run, text and JUnit reports) over a generated corpus of
+/// FILES files (default 2000) with SCENARIOS scenarios each (default 4), with --jobs 1
+/// and --jobs 2, and the speed-up; then peak memory (VmHWM) after that corpus and after
+/// one four times as large, which shows that memory does not grow with the number of
+/// files. Scenarios use drags, taps, waits and an invariant (every frame simulated).
+func runBenchmark() {
+    let args = CommandLine.arguments
+    let files = args.count > 2 ? max(1, Int(args[2]) ?? 2000) : 2000
+    let perFile = args.count > 3 ? max(1, Int(args[3]) ?? 4) : 4
+    let fm = FileManager.default
+    let root = fm.temporaryDirectory.appendingPathComponent("scrollscript-runbench-\(getpid())")
+    defer { try? fm.removeItem(at: root) }
+
+    func corpus(_ name: String, _ count: Int) -> [RunInput] {
+        let dir = root.appendingPathComponent(name)
+        try? fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        var inputs: [RunInput] = []
+        for i in 0..<count {
+            var text = "scene {\n  header 240 pin 60\n  toolbar 44\n  sections 8 rows 12\n}\n"
+            for j in 0..<perFile {
+                text += """
+                scenario "s\(i)-\(j)" {
+                  expect always header.y <= 0.5
+                  drag -\(100 + (i * 7 + j * 13) % 300) in 0.5s
+                  release
+                  wait 0.3s
+                  tap header \(j % 8)
+                  wait 0.4s
+                  drag \(40 + j * 5) in 0.2s
+                  release
+                  wait 0.5s
+                  expect time > 1
+                }
+
+                """
+            }
+            let path = dir.appendingPathComponent(String(format: "f%06d.scroll", i)).path
+            fm.createFile(atPath: path, contents: Data(text.utf8))
+            inputs.append(.path(path))
+        }
+        return inputs
+    }
+
+    final class Discard: RunOutput {
+        var bytes = 0
+        func out(_ s: String) { bytes += s.utf8.count }
+        func err(_ s: String) { bytes += s.utf8.count }
+        func endOfEvent() {}
+    }
+
+    func measure(_ inputs: [RunInput], jobs: Int) -> (Double, RunSummary) {
+        let out = Discard()
+        var reporters: [RunReporter] = [TextReporter(output: out, style: TextStyle())]
+        if let j = try? JUnitReporter(path: root.appendingPathComponent("junit.xml").path) { reporters.append(j) }
+        let start = benchSeconds()
+        let s = runScenarios(inputs, options: RunOptions(jobs: jobs), reporters: reporters)
+        return (benchSeconds() - start, s)
+    }
+
+    let small = corpus("small", files)
+    print("run: \(files) files x \(perFile) scenarios, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    var rates: [Int: Double] = [:]
+    for jobs in [1, 2] {
+        let (t, s) = measure(small, jobs: jobs)
+        let n = s.passed + s.failed
+        rates[jobs] = Double(n) / t
+        print("run --jobs \(jobs): \(n) scenarios (\(s.failed) failed) in \(formatFixed(t, 3)) s = \(formatFixed(Double(n) / t, 0)) scenarios/s")
+    }
+    if let a = rates[1], let b = rates[2], a > 0 { print("run: --jobs 2 / --jobs 1 = \(formatFixed(b / a, 2))x") }
+    print("run: peak memory after \(files) files: \(peakMemoryKB() / 1024) MB")
+    let big = corpus("big", files * 4)
+    let (t, s) = measure(big, jobs: 2)
+    print("run --jobs 2: \(s.passed + s.failed) scenarios in \(formatFixed(t, 3)) s; peak memory after \(files * 4) files: \(peakMemoryKB() / 1024) MB")
+}
+
+/// VmHWM of /proc/self/status (peak resident set), in KB; 0 where there is none.
+private func peakMemoryKB() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+    }
+    return 0
+}
+
+private func benchSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
