@@ -480,4 +480,63 @@ final class RunCITests: XCTestCase {
         // The JUnit report was still written, whole.
         _ = try parseXML(try Data(contentsOf: dir.appendingPathComponent("r.xml")))
     }
+
+    // MARK: - README
+
+    /// The README's CI snippets, run as written: the `scrollscript run` line of the GitHub
+    /// Actions job for each matrix value and of the GitLab job for each CI_NODE_INDEX, on
+    /// the shipped scenarios. Every shard passes and the JUnit reports add up to the suite.
+    func testReadmeCISnippetsRunAsWritten() throws {
+        let readme = try String(contentsOf: CLI.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var yaml: [String] = []
+        var inYaml = false
+        var body = ""
+        for line in readme.components(separatedBy: "\n") {
+            if line == "```yaml" { inYaml = true; body = ""; continue }
+            if line == "```" && inYaml { yaml.append(body); inYaml = false; continue }
+            if inYaml { body += line + "\n" }
+        }
+        XCTAssertEqual(yaml.count, 2, "a GitHub Actions job and a GitLab job")
+        let github = try XCTUnwrap(yaml.first { $0.contains("matrix:") })
+        let gitlab = try XCTUnwrap(yaml.first { $0.contains("parallel: 4") })
+        XCTAssertTrue(github.contains("shard: [1, 2, 3, 4]"))
+        XCTAssertTrue(github.contains("actions/upload-artifact"))
+        XCTAssertTrue(gitlab.contains("junit: junit.xml"))
+        func command(_ snippet: String) throws -> String {
+            let line = try XCTUnwrap(snippet.components(separatedBy: "\n").first { $0.contains("scrollscript run") })
+            let cmd = try XCTUnwrap(line.range(of: ".build/release/scrollscript")).lowerBound
+            return String(line[cmd...])
+        }
+        let total = try listed(["scenarios"], in: CLI.repoRoot).count
+        XCTAssertGreaterThan(total, 20)
+        for (snippet, env) in [(github, "matrix"), (gitlab, "gitlab")] {
+            var tests = 0
+            let cmd = try command(snippet)
+            for shard in 1...4 {
+                let dir = try CLI.tempDir()
+                try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("scenarios").path,
+                                                           withDestinationPath: CLI.repoRoot.appendingPathComponent("scenarios").path)
+                let shell = cmd.replacingOccurrences(of: ".build/release/scrollscript", with: "\"$SCROLLSCRIPT\"")
+                    .replacingOccurrences(of: "${{ matrix.shard }}", with: "\(shard)")
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: "/bin/sh")
+                p.arguments = ["-c", shell]
+                p.currentDirectoryURL = dir
+                var e = ProcessInfo.processInfo.environment
+                e["SCROLLSCRIPT"] = CLI.binary.path
+                e["CI_NODE_INDEX"] = "\(shard)"
+                e["CI_NODE_TOTAL"] = "4"
+                p.environment = e
+                p.standardOutput = FileHandle.nullDevice
+                try p.run()
+                p.waitUntilExit()
+                XCTAssertEqual(p.terminationStatus, 0, "\(env) shard \(shard): \(shell)")
+                let report = dir.appendingPathComponent(env == "matrix" ? "junit-\(shard).xml" : "junit.xml")
+                let root = try parseXML(try Data(contentsOf: report))
+                tests += Int(root.attributes["tests"] ?? "") ?? 0
+                XCTAssertEqual(root.attributes["failures"], "0")
+            }
+            XCTAssertEqual(tests, total, "\(env): the shards add up to the suite")
+        }
+    }
 }
