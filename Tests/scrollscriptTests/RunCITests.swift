@@ -375,6 +375,17 @@ final class RunCITests: XCTestCase {
         XCTAssertEqual(empty.status, 0)
         XCTAssertEqual(empty.stdout, "0 passed, 0 failed\n")
         XCTAssertEqual(empty.stderr, "scrollscript: shard 1/2 has no scenarios\n")
+        // So is a --filter whose scenarios are all in other shards; one that matches
+        // nothing in any shard is still an error.
+        let filteredEmpty = try run(["run", "--shard", "1/2", "--filter", "X", "a.scroll"], in: d)
+        XCTAssertEqual(filteredEmpty.status, 0)
+        XCTAssertEqual(filteredEmpty.stderr, "scrollscript: shard 1/2 has no scenarios\n")
+        let typo = try run(["run", "--shard", "1/2", "--filter", "zz", "a.scroll"], in: d)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertEqual(typo.stderr, "scrollscript: no scenario matches --filter \"zz\"\n")
+        let typoList = try run(["run", "--list", "--shard", "2/2", "--filter", "zz", "a.scroll"], in: d)
+        XCTAssertEqual(typoList.status, 2)
+        XCTAssertEqual(typoList.stderr, "scrollscript: no scenario matches --filter \"zz\"\n")
     }
 
     func testListAndRepeatableCaseInsensitiveFilter() throws {

@@ -148,11 +148,14 @@ public struct RunSelection: Sendable, Equatable {
 
     /// Whether the scenario `name` of `file` runs.
     public func includes(file: String, scenario name: String) -> Bool {
-        if !lowered.isEmpty {
-            let f = file.lowercased(), n = name.lowercased()
-            guard lowered.contains(where: { f.contains($0) || n.contains($0) }) else { return false }
-        }
-        return shard?.contains(file: file, scenario: name) ?? true
+        matchesFilter(file: file, scenario: name) && (shard?.contains(file: file, scenario: name) ?? true)
+    }
+
+    /// Whether the scenario passes `--filter` (whatever its shard).
+    public func matchesFilter(file: String, scenario name: String) -> Bool {
+        if lowered.isEmpty { return true }
+        let f = file.lowercased(), n = name.lowercased()
+        return lowered.contains(where: { f.contains($0) || n.contains($0) })
     }
 
     /// Whether a file that could not run is reported here: always without shards; with
@@ -205,6 +208,8 @@ public struct Shard: Sendable, Equatable {
 final class PreparedFile: @unchecked Sendable {
     let source: SourceFile
     let scenarios: [CheckedScenario]
+    /// Scenarios of the file that pass `--filter`, in any shard.
+    var filterMatches = 0
     private let lock = NSLock()
     private var cachedLines: [String]?
 
@@ -235,8 +240,17 @@ final class PreparedFile: @unchecked Sendable {
 enum FileStage {
     case failed(FileFailure)
     case ready(PreparedFile)
-    /// Nothing of the file is in this run (filtered or in another shard).
-    case skipped
+    /// Nothing of the file is in this run (filtered or in another shard); how many of its
+    /// scenarios pass `--filter` in other shards.
+    case skipped(filterMatches: Int)
+
+    var filterMatches: Int {
+        switch self {
+        case .failed: return 0
+        case .ready(let f): return f.filterMatches
+        case .skipped(let n): return n
+        }
+    }
 }
 
 func prepare(_ input: RunInput, _ selection: RunSelection) -> FileStage {
@@ -254,7 +268,7 @@ func prepare(_ input: RunInput, _ selection: RunSelection) -> FileStage {
     }
     let checked = checkSource(source)
     if !checked.diagnostics.isEmpty {
-        guard selection.reportsBrokenFile(source.name) else { return .skipped }
+        guard selection.reportsBrokenFile(source.name) else { return .skipped(filterMatches: 0) }
         let n = checked.diagnostics.count
         let lines = source.lines
         var rendered = ""
@@ -262,13 +276,16 @@ func prepare(_ input: RunInput, _ selection: RunSelection) -> FileStage {
         return .failed(FileFailure(file: source.name, summary: "\(n) error\(n == 1 ? "" : "s"); nothing in this file ran",
                                    diagnostics: checked.diagnostics, rendered: rendered, unreadable: false))
     }
-    let selected = checked.scenarios.filter { selection.includes(file: source.name, scenario: $0.name) }
-    if selected.isEmpty { return .skipped }
-    return .ready(PreparedFile(source: source, scenarios: selected))
+    let matching = checked.scenarios.filter { selection.matchesFilter(file: source.name, scenario: $0.name) }
+    let selected = selection.shard == nil ? matching : matching.filter { selection.includes(file: source.name, scenario: $0.name) }
+    if selected.isEmpty { return .skipped(filterMatches: matching.count) }
+    let file = PreparedFile(source: source, scenarios: selected)
+    file.filterMatches = matching.count
+    return .ready(file)
 }
 
 private func unreadable(_ path: String, _ message: String, _ selection: RunSelection) -> FileStage {
-    guard selection.reportsBrokenFile(path) else { return .skipped }
+    guard selection.reportsBrokenFile(path) else { return .skipped(filterMatches: 0) }
     return .failed(FileFailure(file: path, summary: message, diagnostics: [], rendered: "scrollscript: \(message)\n", unreadable: true))
 }
 
@@ -302,6 +319,8 @@ public let maxRunJobs = 256
 public func runScenarios(_ inputs: [RunInput], options: RunOptions, reporters: [RunReporter]) -> RunSummary {
     var summary = RunSummary()
     var filesDone = 0
+    var filterMatches = 0
+    func sawStage(_ stage: FileStage) { filterMatches += stage.filterMatches }
     func emit(_ e: RunEvent) {
         switch e {
         case .fileFailed:
@@ -324,21 +343,21 @@ public func runScenarios(_ inputs: [RunInput], options: RunOptions, reporters: [
     }
     let completed: Bool
     if options.jobs <= 1 || inputs.isEmpty {
-        completed = runSerially(inputs, options, emit, fileDone)
+        completed = runSerially(inputs, options, sawStage, emit, fileDone)
     } else {
-        completed = ParallelRun(inputs, options).run(emit, fileDone)
+        completed = ParallelRun(inputs, options).run(sawStage, emit, fileDone)
     }
     if !completed { summary.interrupted = true }
     if summary.interrupted {
         summary.exitStatus = 130
     } else if summary.passed + summary.failed == 0 && summary.fileErrors == 0 {
         let sel = options.selection
-        if !sel.filters.isEmpty {
-            summary.nothingRan = "no scenario matches " + sel.filters.map { "--filter \(quoteString($0))" }.joined(separator: " or ")
-                + (sel.shard.map { " in shard \($0.index)/\($0.count)" } ?? "")
+        if !sel.filters.isEmpty && filterMatches == 0 {
+            summary.nothingRan = noFilterMatch(sel.filters)
             summary.exitStatus = 2
-        } else if let s = sel.shard, inputs.count > 0 {
-            // A small suite over many CI jobs leaves some shards empty: that is not an error.
+        } else if let s = sel.shard, filterMatches > 0 || (sel.filters.isEmpty && !inputs.isEmpty) {
+            // A small suite over many CI jobs leaves some shards empty: that is not an
+            // error, as long as the suite (after --filter) has scenarios in other shards.
             summary.nothingRan = "shard \(s.index)/\(s.count) has no scenarios"
         } else {
             summary.nothingRan = "no scenario found"
@@ -350,10 +369,13 @@ public func runScenarios(_ inputs: [RunInput], options: RunOptions, reporters: [
 }
 
 /// `--jobs 1`: everything on the calling thread. Returns false when interrupted.
-private func runSerially(_ inputs: [RunInput], _ options: RunOptions, _ emit: (RunEvent) -> Void, _ fileDone: () -> Void) -> Bool {
+private func runSerially(_ inputs: [RunInput], _ options: RunOptions, _ sawStage: (FileStage) -> Void,
+                         _ emit: (RunEvent) -> Void, _ fileDone: () -> Void) -> Bool {
     for input in inputs {
         if options.shouldInterrupt() { return false }
-        switch prepare(input, options.selection) {
+        let stage = prepare(input, options.selection)
+        sawStage(stage)
+        switch stage {
         case .skipped: break
         case .failed(let f): emit(.fileFailed(f))
         case .ready(let file):
@@ -412,7 +434,7 @@ private final class ParallelRun: @unchecked Sendable {
         window = 4 * jobs
     }
 
-    func run(_ emit: (RunEvent) -> Void, _ fileDone: () -> Void) -> Bool {
+    func run(_ sawStage: (FileStage) -> Void, _ emit: (RunEvent) -> Void, _ fileDone: () -> Void) -> Bool {
         alive = jobs
         for _ in 0..<jobs {
             let t = Thread { [self] in work() }
@@ -425,12 +447,14 @@ private final class ParallelRun: @unchecked Sendable {
         while true {
             cond.lock()
             var event: RunEvent?
+            var stageSeen: FileStage?
             var finishedFile = false
             while event == nil && !finishedFile {
                 if emitFile == inputs.count { break }
                 if let f = open.first, f.index == emitFile, let stage = f.stage {
                     if !f.stageEmitted {
                         f.stageEmitted = true
+                        stageSeen = stage
                         if case .failed(let ff) = stage { event = .fileFailed(ff) }
                         continue
                     }
@@ -461,6 +485,7 @@ private final class ParallelRun: @unchecked Sendable {
             let done = event == nil && !finishedFile
             if done && emitFile < inputs.count { completed = false }
             cond.unlock()
+            if let stageSeen { sawStage(stageSeen) }
             if let event { emit(event) }
             if finishedFile { fileDone() }
             if done { break }
@@ -581,8 +606,11 @@ public struct Runner {
 public func listScenarios(_ inputs: [RunInput], selection: RunSelection, jsonl: Bool, output: RunOutput) -> Int32 {
     var status: Int32 = 0
     var count = 0
+    var filterMatches = 0
     for input in inputs {
-        switch prepare(input, selection) {
+        let stage = prepare(input, selection)
+        filterMatches += stage.filterMatches
+        switch stage {
         case .skipped: break
         case .failed(let f):
             status = 2
@@ -604,9 +632,19 @@ public func listScenarios(_ inputs: [RunInput], selection: RunSelection, jsonl: 
         }
         output.endOfEvent()
     }
-    if count == 0 && status == 0 && !(selection.shard != nil && selection.filters.isEmpty && !inputs.isEmpty) {
-        output.err("scrollscript: " + (selection.filters.isEmpty ? "no scenario found" : "no scenario matches " + selection.filters.map { "--filter \(quoteString($0))" }.joined(separator: " or ")) + "\n")
-        status = 2
+    if count == 0 && status == 0 {
+        if !selection.filters.isEmpty && filterMatches == 0 {
+            output.err("scrollscript: \(noFilterMatch(selection.filters))\n")
+            status = 2
+        } else if selection.shard == nil || (selection.filters.isEmpty && inputs.isEmpty) {
+            output.err("scrollscript: no scenario found\n")
+            status = 2
+        }
     }
     return status
+}
+
+/// `no scenario matches --filter "a" or --filter "b"`
+private func noFilterMatch(_ filters: [String]) -> String {
+    "no scenario matches " + filters.map { "--filter \(quoteString($0))" }.joined(separator: " or ")
 }
