@@ -439,8 +439,8 @@ private final class ParallelRun: @unchecked Sendable {
         for _ in 0..<jobs {
             let t = Thread { [self] in work() }
             // Parsing, checking and evaluating recurse once per level of an expression
-            // (up to 256 levels); a debug build needs several MB for that. Address space only.
-            t.stackSize = 256 << 20
+            // (up to 256 levels); a debug build needs about 8 MB for that. Address space only.
+            t.stackSize = 64 << 20
             t.start()
         }
         var completed = true
