@@ -110,11 +110,11 @@ final class PropertyTests: XCTestCase {
         }
         for i in 0..<w.table.sectionCount {
             let y = w.n(.sectionY, i), h = w.n(.sectionHeight, i)
-            let end = w.table.tops[i + 1] - off
+            let end = w.table.top(i + 1) - off
             if y + h > end + 1e-6 { return "section[\(i)] header (\(y)+\(h)) below its end \(end)" }
         }
         if w.config.header != nil && w.table.sectionCount > 0 {
-            let natural = w.table.tops[0] - off
+            let natural = w.table.top(0) - off
             let stuck = natural < w.stickyLine
             if !stuck && abs(w.n(.sectionY) - w.n(.headerBottom)) > 1e-6 {
                 return "gap: header.bottom \(w.n(.headerBottom)) vs section[0].y \(w.n(.sectionY))"
