@@ -403,6 +403,15 @@ final class RunCITests: XCTestCase {
             "CI/corpus/fail/wrong number.scroll  \"wrong stretch\"",
             "CI/corpus/fail/wrong number.scroll  \"passes after the failure\"",
         ])
+        // --list --format jsonl: one object per scenario, parsed by JSONSerialization; a
+        // file that does not check is an error object (and exit 2).
+        let lj = try run(["run", "--list", "--format", "jsonl", Self.corpus + "/bad", Self.corpus + "/fail"])
+        XCTAssertEqual(lj.status, 2)
+        let objs = try lj.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertEqual(objs.map { $0["type"] as? String }, ["error", "scenario", "scenario", "scenario"])
+        XCTAssertEqual(objs.map { $0["name"] as? String }, [nil, "50% done, really: no", "wrong stretch", "passes after the failure"])
+        XCTAssertEqual(objs.map { $0["line"] as? Int }, [nil, 3, 3, 10])
+        XCTAssertTrue(lj.stderr.hasPrefix("CI/corpus/bad/typo.scroll:4:3: error: unknown statement 'setle'"), lj.stderr)
         let o = try run(["run", "--filter", "drag", "--filter", "zzz", Self.corpus + "/pass"])
         XCTAssertEqual(o.status, 0)
         XCTAssertEqual(o.stdout, "PASS  CI/corpus/pass/stretch.scroll  \"drag scrolls the content\"  (0.333 s)\n1 passed, 0 failed\n")
