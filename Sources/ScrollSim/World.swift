@@ -56,8 +56,10 @@ public struct World: Equatable, Sendable {
         rowTitles = sections.map { $0.rowTitles }
         let parameters = PhysicsParameters(
             rubberBand: tun[.rubberband], screenHeight: config.screenHeight,
-            decelerationRate: tun[.deceleration], stiffness: tun[.bounceStiffness],
-            damping: tun[.bounceDamping], fps: Double(max(1, config.fps)))
+            decelerationRate: tun[.deceleration], stopVelocity: tun[.decelerationStopVelocity],
+            stiffness: tun[.bounceStiffness], damping: tun[.bounceDamping],
+            snapbackStiffness: tun[.snapbackStiffness], snapbackDamping: tun[.snapbackDamping],
+            fps: Double(max(1, config.fps)))
         scroll = ScrollState(offset: -tun[.insetTop], parameters: parameters)
         if let h = config.toolbarHeight {
             toolbar = ToolbarState(height: h, screenHeight: config.screenHeight,

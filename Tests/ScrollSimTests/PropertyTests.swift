@@ -59,6 +59,8 @@ final class PropertyTests: XCTestCase {
         }
         c.accordion = [.off, .multiple, .single][rng.int(3)]
         c.tunables[.bounceDamping] = [1, 1, 0.5, 2][rng.int(4)]
+        // v1.3: a release past an edge snaps back on snapback.* (default 2.8, over-damped)
+        c.tunables[.snapbackDamping] = [2.8, 2.8, 0.5, 1][rng.int(4)]
         if rng.int(4) == 0 { c.tunables[.insetTop] = 20 }
         return c
     }
