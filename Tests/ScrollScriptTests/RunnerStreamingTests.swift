@@ -72,6 +72,43 @@ final class RunnerStreamingTests: XCTestCase {
         XCTAssertEqual(serial.exitStatus, 2)
     }
 
+    /// Ctrl-C in the middle of scenarios: the interrupt flag turns true after 2,000 polls
+    /// (one per frame), while long scenarios run on every worker. Each stops at its next
+    /// frame, is reported as failed ("interrupted"), nothing new starts, and the run
+    /// returns (so every worker has left) with status 130.
+    func testInterruptStopsScenariosInFlight() throws {
+        for jobs in [1, 3] {
+            let lock = NSLock()
+            var polls = 0
+            let interrupt: () -> Bool = {
+                lock.lock()
+                defer { lock.unlock() }
+                polls += 1
+                return polls > 2000
+            }
+            let long = (0..<6).map { i in
+                RunInput.source(SourceFile(name: "long\(i).scroll", text: "scenario \"l\" {\n  expect always offset > -10000\n  repeat 100000 {\n    drag 100 in 1s\n    drag -100 in 1s\n  }\n}\n"))
+            }
+            let rec = Recorder()
+            let s = runScenarios(long, options: RunOptions(jobs: jobs, shouldInterrupt: interrupt), reporters: [rec])
+            XCTAssertTrue(s.interrupted)
+            XCTAssertEqual(s.exitStatus, 130)
+            XCTAssertEqual(s.passed, 0)
+            XCTAssertGreaterThanOrEqual(s.failed, 1, "jobs \(jobs)")
+            XCTAssertLessThanOrEqual(s.failed, jobs, "only scenarios in flight are reported, jobs \(jobs)")
+            for e in rec.events {
+                guard case .scenario(let o) = e else { XCTFail("unexpected \(e)"); continue }
+                XCTAssertEqual(o.result.failure?.message, "interrupted")
+                XCTAssertLessThan(o.result.duration, 100, "stopped long before its end")
+            }
+            // In input order, without a gap.
+            XCTAssertEqual(rec.events.compactMap { e -> String? in
+                if case .scenario(let o) = e { return o.file }
+                return nil
+            }, (0..<s.failed).map { "long\($0).scroll" })
+        }
+    }
+
     func testFNV1aMatchesPublishedValues() {
         // Shard.hash(file, name) is 64-bit FNV-1a of file + [0] + name. Values from an
         // independent implementation (Python integers, the FNV spec's offset and prime);

@@ -491,11 +491,16 @@ final class RunCITests: XCTestCase {
         XCTAssertEqual(p.terminationStatus, 130)
         let text = String(decoding: data, as: UTF8.self)
         let lines = text.split(separator: "\n").map(String.init)
-        // Every scenario that was running stopped as "interrupted"; the log still ends with
-        // the failures list and the closing line.
-        XCTAssertTrue(text.contains("error: interrupted"), text)
+        // The long scenarios (minutes each) did not run to their end: every worker stopped.
+        // Those that had started are reported as failed, "interrupted", and listed; whether
+        // any had started when the signal came is up to the scheduler (the library test
+        // RunnerStreamingTests.testInterruptStopsScenariosInFlight pins that case). The log
+        // still ends with the closing line.
+        XCTAssertEqual(lines.filter { $0.hasPrefix("PASS") }, ["PASS  ./a.scroll  \"quick\"  (0.017 s)"])
+        if text.contains("error: interrupted") {
+            XCTAssertTrue(lines.contains("failures:"), text)
+        }
         XCTAssertTrue(lines.last?.hasPrefix("1 passed, ") == true, text)
-        XCTAssertTrue(lines.contains("failures:"), text)
         XCTAssertEqual(errText, "scrollscript: interrupted; the rest of the run was skipped\n")
         // The JUnit report was still written, whole.
         _ = try parseXML(try Data(contentsOf: dir.appendingPathComponent("r.xml")))

@@ -33,4 +33,17 @@ final class RunProgressPtyTests: XCTestCase {
         XCTAssertTrue(lines.last?.range(of: #"^\d+ passed, \d+ failed$"#, options: .regularExpression) != nil, String(text.suffix(300)))
         XCTAssertTrue(text.contains("scrollscript: interrupted; the rest of the run was skipped"))
     }
+
+    /// `--color auto` on a terminal: colour, unless NO_COLOR is set (to anything but "").
+    func testColorAutoOnATerminalRespectsNoColor() throws {
+        for (env, coloured) in [([String](), true), (["NO_COLOR=1"], false), (["NO_COLOR="], true)] {
+            let term = try PseudoTerminal(binary: CLI.binary.path, arguments: ["run", "-e", "tick"],
+                                          environment: ["TERM=dumb", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"] + env)
+            defer { term.kill() }
+            XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
+            term.pause(milliseconds: 50)
+            let expected = coloured ? "\u{1B}[32mPASS\u{1B}[0m  <-e>  \"<-e>\"  (0.017 s)\r\n" : "PASS  <-e>  \"<-e>\"  (0.017 s)\r\n"
+            XCTAssertEqual(term.transcript, expected + "1 passed, 0 failed\r\n", "\(env)")
+        }
+    }
 }
