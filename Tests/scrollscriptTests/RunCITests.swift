@@ -383,6 +383,12 @@ final class RunCITests: XCTestCase {
         let typo = try run(["run", "--shard", "1/2", "--filter", "zz", "a.scroll"], in: d)
         XCTAssertEqual(typo.status, 2)
         XCTAssertEqual(typo.stderr, "scrollscript: no scenario matches --filter \"zz\"\n")
+        // A suite with no scenario in any shard is an error in every shard.
+        let sceneOnly = d.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: sceneOnly, withIntermediateDirectories: true)
+        let nothing = try run(["run", "--shard", "1/2", "empty"], in: d)
+        XCTAssertEqual(nothing.status, 2)
+        XCTAssertEqual(nothing.stderr, "scrollscript: no scenario found\n")
         let typoList = try run(["run", "--list", "--shard", "2/2", "--filter", "zz", "a.scroll"], in: d)
         XCTAssertEqual(typoList.status, 2)
         XCTAssertEqual(typoList.stderr, "scrollscript: no scenario matches --filter \"zz\"\n")

@@ -355,7 +355,7 @@ public func runScenarios(_ inputs: [RunInput], options: RunOptions, reporters: [
         if !sel.filters.isEmpty && filterMatches == 0 {
             summary.nothingRan = noFilterMatch(sel.filters)
             summary.exitStatus = 2
-        } else if let s = sel.shard, filterMatches > 0 || (sel.filters.isEmpty && !inputs.isEmpty) {
+        } else if let s = sel.shard, filterMatches > 0 {
             // A small suite over many CI jobs leaves some shards empty: that is not an
             // error, as long as the suite (after --filter) has scenarios in other shards.
             summary.nothingRan = "shard \(s.index)/\(s.count) has no scenarios"
@@ -636,7 +636,7 @@ public func listScenarios(_ inputs: [RunInput], selection: RunSelection, jsonl: 
         if !selection.filters.isEmpty && filterMatches == 0 {
             output.err("scrollscript: \(noFilterMatch(selection.filters))\n")
             status = 2
-        } else if selection.shard == nil || (selection.filters.isEmpty && inputs.isEmpty) {
+        } else if selection.shard == nil || filterMatches == 0 {
             output.err("scrollscript: no scenario found\n")
             status = 2
         }
