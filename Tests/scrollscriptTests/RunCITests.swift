@@ -143,6 +143,18 @@ final class RunCITests: XCTestCase {
         XCTAssertEqual(o.status, 0, o.stderr)
         XCTAssertTrue(try String(contentsOf: report, encoding: .utf8).hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["r.xml"])
+        // A link stays a link: the file it points to is replaced.
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.xml").path, withDestinationPath: "r.xml")
+        try "old".write(to: report, atomically: false, encoding: .utf8)
+        XCTAssertEqual(try run(["run", "--junit", dir.appendingPathComponent("link.xml").path, "CI/corpus/pass"]).status, 0)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("link.xml").path), "r.xml")
+        XCTAssertTrue(try String(contentsOf: report, encoding: .utf8).hasPrefix("<?xml"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["link.xml", "r.xml"])
+        // Not a regular file (a pipe here): written straight into, not replaced.
+        let piped = try run(["run", "--format", "jsonl", "--junit", "/dev/stdout", "CI/corpus/pass"])
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertTrue(piped.stdout.contains("{\"type\":\"summary\",\"passed\":3,"), piped.stdout)
+        XCTAssertTrue(piped.stdout.hasSuffix("</testsuites>\n"), piped.stdout)
         let missing = dir.appendingPathComponent("no/such/dir/r.xml").path
         let bad = try run(["run", "--junit", missing, "CI/corpus/pass"])
         XCTAssertEqual(bad.status, 2)

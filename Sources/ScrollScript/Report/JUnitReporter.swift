@@ -35,33 +35,56 @@ public final class JUnitReporter: RunReporter {
     public private(set) var failure: String?
 
     /// Creates the temporary files next to `path` at once, so a report that cannot be
-    /// written is refused before anything runs. Returns a one-line reason on failure.
+    /// written is refused before anything runs. Throws a one-line reason.
     public init(path: String) throws(JUnitWriteError) {
         self.path = path
-        let dir: String
-        if let slash = path.lastIndex(of: "/") {
-            dir = slash == path.startIndex ? "/" : String(path[..<slash])
+        func failure(_ reason: String) -> JUnitWriteError {
+            JUnitWriteError(message: "cannot write JUnit report '\(path)': \(reason)")
+        }
+        // A symbolic link keeps pointing where it did: its target is replaced. Something
+        // that is not a regular file (/dev/stdout, a pipe) is written straight into.
+        var target = path
+        var st = stat()
+        if stat(path, &st) == 0 {
+            let kind = st.st_mode & S_IFMT
+            if kind == S_IFDIR { throw failure("it is a directory") }
+            if kind != S_IFREG {
+                direct = true
+            } else if let resolved = realpath(path, nil) {
+                target = String(cString: resolved)
+                free(resolved)
+            }
+        }
+        self.target = target
+        var dir: String
+        if let slash = target.lastIndex(of: "/") {
+            dir = slash == target.startIndex ? "/" : String(target[..<slash])
         } else {
             dir = "."
         }
-        var isDirectory = stat()
-        if stat(path, &isDirectory) == 0 && (isDirectory.st_mode & S_IFMT) == S_IFDIR {
-            throw JUnitWriteError(message: "cannot write JUnit report '\(path)': it is a directory")
-        }
+        if direct { dir = String(cString: getenv("TMPDIR") ?? strdup("/tmp")) }
         func temp(_ suffix: String) throws(JUnitWriteError) -> (Int32, String) {
             var template = Array("\(dir)/.scrollscript-junit-\(suffix)-XXXXXX".utf8CString)
             let fd = template.withUnsafeMutableBufferPointer { buf -> Int32 in
                 guard let p = buf.baseAddress else { return -1 }
                 return mkstemp(p)
             }
-            guard fd >= 0 else {
-                throw JUnitWriteError(message: "cannot write JUnit report '\(path)': \(String(cString: strerror(errno)))")
-            }
+            guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
             return (fd, template.withUnsafeBufferPointer { b in b.baseAddress.map { String(cString: $0) } ?? "" })
         }
         let (b, bodyPath) = try temp("body")
         unlink(bodyPath)  // anonymous: it disappears with the process, whatever happens
         bodyFD = b
+        if direct {
+            finalFD = open(path, O_WRONLY | O_TRUNC)
+            finalTemp = ""
+            if finalFD < 0 {
+                let reason = String(cString: strerror(errno))
+                close(b)
+                throw failure(reason)
+            }
+            return
+        }
         do {
             (finalFD, finalTemp) = try temp("report")
         } catch {
@@ -70,11 +93,16 @@ public final class JUnitReporter: RunReporter {
         }
     }
 
+    /// Written straight into `path` (not a regular file), not renamed over it.
+    private var direct = false
+    /// The file that is replaced (`path`, or the file its links lead to).
+    private let target: String
+
     deinit {
         if bodyFD >= 0 { close(bodyFD) }
         if finalFD >= 0 {
             close(finalFD)
-            unlink(finalTemp)
+            if !direct { unlink(finalTemp) }
         }
     }
 
@@ -167,12 +195,12 @@ public final class JUnitReporter: RunReporter {
         write(finalFD, "</testsuites>\n")
         close(bodyFD)
         bodyFD = -1
-        if writeError == nil, fchmod(finalFD, 0o644) != 0 || fsync(finalFD) != 0 { writeError = String(cString: strerror(errno)) }
+        if writeError == nil, !direct, fchmod(finalFD, 0o644) != 0 || fsync(finalFD) != 0 { writeError = String(cString: strerror(errno)) }
         if close(finalFD) != 0, writeError == nil { writeError = String(cString: strerror(errno)) }
         finalFD = -1
-        if writeError == nil, rename(finalTemp, path) != 0 { writeError = String(cString: strerror(errno)) }
+        if writeError == nil, !direct, rename(finalTemp, target) != 0 { writeError = String(cString: strerror(errno)) }
         if let e = writeError {
-            unlink(finalTemp)
+            if !direct { unlink(finalTemp) }
             failure = "cannot write JUnit report '\(path)': \(e)"
         }
     }
