@@ -62,7 +62,7 @@ public final class JUnitReporter: RunReporter {
         } else {
             dir = "."
         }
-        if direct { dir = String(cString: getenv("TMPDIR") ?? strdup("/tmp")) }
+        if direct { dir = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp" }
         func temp(_ suffix: String) throws(JUnitWriteError) -> (Int32, String) {
             var template = Array("\(dir)/.scrollscript-junit-\(suffix)-XXXXXX".utf8CString)
             let fd = template.withUnsafeMutableBufferPointer { buf -> Int32 in
