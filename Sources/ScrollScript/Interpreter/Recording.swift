@@ -203,43 +203,36 @@ func exprHasPlaceholder(_ e: Expr) -> Bool {
     }
 }
 
-/// `run --update` for the command line: for each input file with `?`s reached, writes the
-/// recorded values in place, atomically, and returns the inputs to run (the updated
-/// sources) with one report per file written or not writable. Standard input and `-e`
-/// text cannot be written: they are reported (`error`) and run as they are.
-public func updateRecordings(_ inputs: [RunInput], filter: String?, isFile: (String) -> Bool,
+/// `run --update` for the command line: for each input file (`.path`) with `?`s reached in
+/// the scenarios `including` selects (the run's own selection: `--filter`, `--shard`),
+/// writes the recorded values in place, atomically, and returns the inputs to run (the
+/// same paths: the run reads the updated files) with one report per file written or not
+/// writable. Standard input and `-e` text (`.source`) cannot be written: a `?` reached in
+/// them is reported (`error`) and they run as they are. A file that cannot be read is left
+/// to the run, which reports it.
+public func updateRecordings(_ inputs: [RunInput], including: (SourceFile, CheckedScenario) -> Bool,
                              write: (String, [UInt8]) -> String? = { writeFileAtomically(path: $0, bytes: $1) })
     -> (inputs: [RunInput], updates: [RecordingUpdate]) {
-    updateRecordings(inputs, including: { _, sc in filter.map { $0.isEmpty || sc.name.contains($0) } ?? true },
-                     isFile: isFile, write: write)
-}
-
-/// `updateRecordings` with the run's scenario selection as a predicate.
-public func updateRecordings(_ inputs: [RunInput], including: (SourceFile, CheckedScenario) -> Bool, isFile: (String) -> Bool,
-                             write: (String, [UInt8]) -> String? = { writeFileAtomically(path: $0, bytes: $1) })
-    -> (inputs: [RunInput], updates: [RecordingUpdate]) {
-    var out: [RunInput] = []
     var updates: [RecordingUpdate] = []
     for input in inputs {
-        guard case .source(let source) = input, let (bytes, recs) = recordPlaceholders(in: source, including: including) else {
-            out.append(input)
-            continue
-        }
-        guard isFile(source.name) else {
+        switch input {
+        case .path(let path):
+            guard case .success(let source) = loadSource(path: path),
+                  let (bytes, recs) = recordPlaceholders(in: source, including: including) else { continue }
+            if let problem = write(path, bytes) {
+                updates.append(RecordingUpdate(path: path, written: 0, recordings: recs, error: problem))
+            } else {
+                updates.append(RecordingUpdate(path: path, written: recs.count, recordings: recs, error: nil))
+            }
+        case .source(let source):
+            guard let (_, recs) = recordPlaceholders(in: source, including: including) else { continue }
             updates.append(RecordingUpdate(path: source.name, written: 0, recordings: recs,
                                            error: "cannot write recorded values into \(source.name): it is not a file"))
-            out.append(input)
+        case .unreadable:
             continue
         }
-        if let problem = write(source.name, bytes) {
-            updates.append(RecordingUpdate(path: source.name, written: 0, recordings: recs, error: problem))
-            out.append(input)
-            continue
-        }
-        updates.append(RecordingUpdate(path: source.name, written: recs.count, recordings: recs, error: nil))
-        out.append(.source(SourceFile(name: source.name, bytes: bytes)))
     }
-    return (out, updates)
+    return (inputs, updates)
 }
 
 extension RecordingUpdate {
