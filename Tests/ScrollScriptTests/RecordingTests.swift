@@ -117,6 +117,19 @@ final class RecordingTests: XCTestCase {
         XCTAssertEqual(r.skipped, 1)
     }
 
+    func testAFileThatCannotBeWrittenIsReportedAndRunsAsItWas() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("w.scroll").path
+        try "drag -10\nexpect offset == ?\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = updateRecordings([.path(path)], including: { _, _ in true }, write: { p, _ in "cannot rewrite '\(p)': Permission denied" })
+        XCTAssertEqual(r.updates.map { $0.reportLines }, [["scrollscript: cannot rewrite '\(path)': Permission denied"]])
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "drag -10\nexpect offset == ?\n")
+        // Nothing selected: nothing recorded, nothing reported.
+        XCTAssertEqual(updateRecordings([.path(path)], including: { _, _ in false }).updates, [])
+    }
+
     func testAFailingEqualsShowsExpectedAndActual() {
         let (i, _) = run("drag -100\nexpect offset == 90\n", recording: false)
         XCTAssertEqual(i.failure?.notes, ["offset is 100.00 at t = 0.333 s", "== expected 90.00, actual 100.00 (off by 10.00)"])

@@ -163,6 +163,31 @@ final class RecordCLITests: XCTestCase {
         XCTAssertTrue(u.stdout.contains("no recorded value: offset is 10.00 here"), u.stdout)
     }
 
+    func testALinkStaysALinkAndItsTargetIsUpdated() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = dir.appendingPathComponent("real.scroll")
+        try "drag -10\nexpect offset == ?\n".write(to: real, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.scroll").path, withDestinationPath: "real.scroll")
+        let u = try CLI.run(["run", "--update", "link.scroll"], in: dir)
+        XCTAssertEqual(u.status, 0, u.stdout + u.stderr)
+        // drag -10 moves the content up 10 pt: offset 10, exactly.
+        XCTAssertEqual(try String(contentsOf: real, encoding: .utf8), "drag -10\nexpect offset == 10.00\n")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("link.scroll").path), "real.scroll")
+    }
+
+    func testUpdateWithJSONLinesKeepsStandardOutputJSON() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "drag -10\nexpect offset == ?\n".write(to: dir.appendingPathComponent("j.scroll"), atomically: true, encoding: .utf8)
+        let u = try CLI.run(["run", "--update", "--format", "jsonl", "j.scroll"], in: dir)
+        XCTAssertEqual(u.status, 0, u.stdout + u.stderr)
+        XCTAssertEqual(u.stderr, "recorded 1 value in j.scroll\n  j.scroll:2:18: offset == 10.00\n")
+        for line in u.stdout.split(separator: "\n") {
+            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(line.utf8)), String(line))
+        }
+    }
+
     func testAFileWithNothingToFillIsNotWritten() throws {
         let dir = try CLI.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
