@@ -56,15 +56,14 @@ extension Interpreter {
                 continue
             }
             guard let (text, value) = try recordable(observed, op, tol, at, ev) else {
-                return failNow(at, "cannot record \(subject): its value \(observed.value.formatted) is not a finite number",
+                return failNow(at, "cannot record \(subject): its value \(observed.value.formatted) is not a finite number or a value to compare",
                                notes: failureNotes(a, ev))
             }
             remember(Recording(location: at, subject: subject, op: op, text: text), value)
             ev.placeholders[at.offset] = value
         }
-        if let (at, subject, _) = unrecorded.first {
+        if let at = unrecorded.first?.0 {
             let seen = unrecorded.map { "\($0.1) is \($0.2.value.formatted)" }.joined(separator: ", ")
-            _ = subject
             let subjects = unrecorded.map { $0.1 }
             let fallback = unrecorded.count == 1 ? Interpreter.runUpdateAdvice
                 : "'scrollscript run --update' writes them in place of the '?'s"
