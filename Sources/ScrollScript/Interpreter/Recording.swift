@@ -56,7 +56,7 @@ extension Interpreter {
                 continue
             }
             guard let (text, value) = try recordable(observed, op, tol, at, ev) else {
-                return failNow(at, "cannot record \(subject): its value \(observed.value.formatted) is not a finite number or a value to compare",
+                return failNow(at, "cannot record \(subject): its value \(observed.value.formatted) is not a finite number",
                                notes: failureNotes(a, ev))
             }
             remember(Recording(location: at, subject: subject, op: op, text: text), value)
