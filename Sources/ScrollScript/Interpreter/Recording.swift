@@ -67,8 +67,10 @@ extension Interpreter {
             let subjects = unrecorded.map { $0.1 }
             let fallback = unrecorded.count == 1 ? Interpreter.runUpdateAdvice
                 : "'scrollscript run --update' writes them in place of the '?'s"
-            return failNow(at, "no recorded value: \(seen) here (" + (unrecordedAdvice(subjects, at) ?? fallback) + ")",
-                           notes: notes)
+            let infinite = unrecorded.contains { if case .number(let x, _) = $0.2 { return !x.isFinite } else { return false } }
+            let advice = infinite ? "a value that is not a finite number cannot be recorded"
+                : unrecordedAdvice(subjects, at) ?? fallback
+            return failNow(at, "no recorded value: \(seen) here (" + advice + ")", notes: notes)
         }
         return nil
     }
