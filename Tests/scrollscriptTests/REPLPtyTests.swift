@@ -51,7 +51,9 @@ final class REPLPtyTests: XCTestCase {
 
         // Ctrl-C clears the half-typed line and gives a fresh prompt; the process lives on.
         term.type("pull 12")
-        XCTAssertTrue(term.waitFor("pull 12", count: 1), term.transcript)
+        // Count 2: the echo of "pull 120" above already holds "pull 12"; typing Ctrl-C
+        // before readline has this line would race its terminal set-up (a flaky failure).
+        XCTAssertTrue(term.waitFor("pull 12", count: 2), term.transcript)
         term.type("\u{03}")
         XCTAssertTrue(term.waitFor("^C", count: 1), term.transcript)
         XCTAssertTrue(term.waitFor("scroll> ", count: 6), term.transcript)
