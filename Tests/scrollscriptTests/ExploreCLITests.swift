@@ -1,0 +1,137 @@
+import XCTest
+
+/// `scrollscript explore` end to end on real files: the counterexample it prints is a file
+/// that `scrollscript run` fails at its invariant; same bytes for the same seed whatever
+/// `--jobs`; exit statuses; the progress line only on a terminal.
+final class ExploreCLITests: XCTestCase {
+    static let root = CLI.repoRoot
+    static let bodyLags = "Tests/scrollscriptTests/Scenarios/explore/planted-002-body-lags.scroll"
+    static let multi = "Tests/scrollscriptTests/Scenarios/explore/planted-004-multi-accordion.scroll"
+
+    func run(_ args: [String], in dir: URL = ExploreCLITests.root, stdin: String? = nil) throws -> CLI.Output {
+        try CLI.run(args, in: dir, stdin: stdin, timeout: 300)
+    }
+
+    func testPlantedBugIsFoundShrunkAndFailsUnderRun() throws {
+        let o = try run(["explore", Self.bodyLags, "--seed", "3"])
+        XCTAssertEqual(o.status, 1, o.stderr)
+        // The last lines of the scenario: the invariant, `tap header`, one frame.
+        XCTAssertTrue(o.stdout.hasSuffix("""
+              expect always (section[0].y ~= header.bottom within 0.01) or header.bottom <= 0
+              tap header
+              tick
+            }
+
+            """), o.stdout)
+        XCTAssertTrue(o.stdout.hasPrefix("# Found by `scrollscript explore` in \(Self.bodyLags), scenario \"section 0 stays under the toggling header\":\n# seed 3, run "), o.stdout)
+        XCTAssertFalse(o.stdout.contains("wall-clock"))
+        // The summary on stderr: figures, the invariant's location, then the wall clock on its own line.
+        let lines = o.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, o.stderr)
+        XCTAssertTrue(lines[0].contains(" runs, ") && lines[0].contains(" steps, ") && lines[0].contains(" frames, seed 3: run "), lines[0])
+        XCTAssertTrue(lines[0].contains("broke the invariant at \(Self.bodyLags):12:3 (invariant broken at t = 0.017 s); shrunk "), lines[0])
+        XCTAssertTrue(lines[1].hasPrefix("explore: wall-clock "), lines[1])
+        XCTAssertFalse(o.stderr.contains("\r"), "no progress line when stderr is not a terminal")
+
+        // Written with -o, it is the same text, and `run` fails it at the invariant.
+        let dir = try CLI.tempDir()
+        let out = dir.appendingPathComponent("ce.scroll")
+        let w = try run(["explore", Self.bodyLags, "--seed", "3", "-o", out.path])
+        XCTAssertEqual(w.status, 1)
+        XCTAssertEqual(w.stdout, "")
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), o.stdout)
+        XCTAssertTrue(w.stderr.contains("explore: counterexample written to \(out.path)\n"))
+        let r = try run(["run", "ce.scroll"], in: dir)
+        XCTAssertEqual(r.status, 1)
+        let textLines = o.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let invLine = (textLines.firstIndex { $0.hasPrefix("  expect always") } ?? -2) + 1
+        XCTAssertTrue(r.stdout.contains("ce.scroll:\(invLine):3: error: invariant broken at t = 0.017 s\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("0 passed, 1 failed\n"))
+        // And the written file is already in `fmt`'s layout.
+        let f = try run(["fmt", "--check", "ce.scroll"], in: dir)
+        XCTAssertEqual(f.status, 0, f.stdout + f.stderr)
+    }
+
+    func testSameBytesWhateverTheJobs() throws {
+        let a = try run(["explore", Self.multi, "--seed", "7", "--jobs", "1"])
+        let b = try run(["explore", Self.multi, "--seed", "7", "--jobs", "4"])
+        let c = try run(["explore", Self.multi, "--seed", "7"])
+        XCTAssertEqual(a.status, 1)
+        XCTAssertEqual(a.stdout, b.stdout)
+        XCTAssertEqual(a.stdout, c.stdout)
+        // The summary's first line (no time in it) is the same too.
+        XCTAssertEqual(a.stderr.split(separator: "\n").first, b.stderr.split(separator: "\n").first)
+        XCTAssertTrue(a.stdout.hasSuffix("  tick\n}\n"), a.stdout)
+        let d = try run(["explore", Self.multi, "--seed", "8", "--jobs", "2"])
+        XCTAssertEqual(d.status, 1)
+        XCTAssertTrue(d.stdout.contains("# seed 8, run "))
+    }
+
+    func testShippedPropertyPasses() throws {
+        let o = try run(["explore", "scenarios/053-explore-safari-toolbar.scroll", "--scenario", "the toolbar never rests part-shown", "--runs", "300", "--seed", "42"])
+        XCTAssertEqual(o.status, 0, o.stdout + o.stderr)
+        XCTAssertEqual(o.stdout, "")
+        XCTAssertTrue(o.stderr.hasPrefix("explore: scenarios/053-explore-safari-toolbar.scroll \"the toolbar never rests part-shown\": 300 runs, "), o.stderr)
+        XCTAssertTrue(o.stderr.contains(", seed 42: no invariant broken\n"), o.stderr)
+    }
+
+    func testReadsStandardInput() throws {
+        let text = "accordion\nsection \"a\" rows 1 closed\nsection \"b\" rows 1 closed\nexpect always not (section[0].open and section[1].open)\n"
+        let o = try run(["explore", "-", "--seed", "1"], stdin: text)
+        XCTAssertEqual(o.status, 1, o.stderr)
+        XCTAssertTrue(o.stdout.contains("scenario \"<stdin> (counterexample)\" {") || o.stdout.contains("(counterexample)"), o.stdout)
+        XCTAssertTrue(o.stdout.hasSuffix("  tick\n}\n"), o.stdout)
+    }
+
+    func testUsageAndFileErrors() throws {
+        let cases: [([String], String)] = [
+            (["explore"], "scrollscript: explore: no FILE given (usage: scrollscript explore FILE [options]); see 'scrollscript --help'\n"),
+            (["explore", Self.multi, "--runs", "0"], "scrollscript: explore: --runs needs a whole number from 1 to 10000000, not '0'; see 'scrollscript --help'\n"),
+            (["explore", Self.multi, "--steps", "x"], "scrollscript: explore: --steps needs a whole number from 1 to 10000, not 'x'; see 'scrollscript --help'\n"),
+            (["explore", Self.multi, "--seed", "-1"], "scrollscript: explore: --seed needs a whole number from 0 to 18446744073709551615, not '-1'; see 'scrollscript --help'\n"),
+            (["explore", Self.multi, "--jobs"], "scrollscript: explore: --jobs needs an argument; see 'scrollscript --help'\n"),
+            (["explore", Self.multi, "--sede", "1"], "scrollscript: explore: unknown option '--sede' (did you mean '--seed'?); see 'scrollscript explore --help'\n"),
+            (["explore", Self.multi, Self.bodyLags], "scrollscript: explore: one FILE at a time ('\(Self.multi)' and '\(Self.bodyLags)'); see 'scrollscript --help'\n"),
+            (["explore", "no-such.scroll"], "scrollscript: cannot read 'no-such.scroll': no such file\n"),
+            (["explore", "scenarios/000-zoomable-header.scroll"], "scrollscript: explore: no scenario of scenarios/000-zoomable-header.scroll has an 'expect always' line: there is no property to explore\n"),
+            (["explore", Self.multi, "--scenario", "one line"], "scrollscript: explore: \(Self.multi) has no scenario named \"one line\" (did you mean 'one line open at a time'?)\n"),
+        ]
+        for (args, err) in cases {
+            let o = try run(args)
+            XCTAssertEqual(o.status, 2, "\(args): \(o.stderr)")
+            XCTAssertEqual(o.stdout, "", "\(args)")
+            XCTAssertEqual(o.stderr, err, "\(args)")
+        }
+        let help = try run(["explore", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.hasPrefix("usage: scrollscript explore FILE [--scenario NAME] [--runs N] [--steps M] [--seed S]"))
+        let main = try run(["--help"])
+        XCTAssertTrue(main.stdout.contains("  explore "), main.stdout)
+    }
+
+    /// On a terminal, a progress line (rewritten with a carriage return and cleared at the
+    /// end) goes to standard error; util-linux `script` gives the command a pty.
+    func testProgressLineOnATerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            print("skipped: /usr/bin/script (util-linux) is not installed, no pty to test the progress line")
+            return
+        }
+        let cmd = "'\(CLI.binary.path)' explore scenarios/053-explore-safari-toolbar.scroll --scenario 'the toolbar stays within its band' --runs 300 --jobs 1"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        p.arguments = ["-qec", cmd, "/dev/null"]
+        p.currentDirectoryURL = Self.root
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardInput = Pipe()
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        XCTAssertEqual(p.terminationStatus, 0, text)
+        // Batches of 64 runs with one job: 64, 128, ..., 256, then 300.
+        XCTAssertTrue(text.hasPrefix("\rexplore: 64/300 runs\rexplore: 128/300 runs"), text)
+        XCTAssertTrue(text.contains("\rexplore: 300/300 runs\r\u{1B}[K"), text)
+        XCTAssertTrue(text.contains(": 300 runs, "), text)
+    }
+}
