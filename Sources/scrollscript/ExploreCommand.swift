@@ -133,8 +133,11 @@ func runExplore(_ args: [String]) -> Int32 {
     }
     writeErr(report.messages)
     if report.stats.runs > 0 {
-        let rate = seconds > 0 ? Double(report.stats.runs) / seconds : 0
-        writeErr("explore: wall-clock \(formatFixed(seconds, 3)) s (\(formatFixed(rate, 0)) runs/s, \(options.jobs) job\(options.jobs == 1 ? "" : "s"))\n")
+        // Runs per second only when every run was made (a search that stops at a
+        // counterexample also spent time shrinking it, and ran part of a batch past it).
+        let rate = report.counterexample == nil && seconds > 0
+            ? ", \(formatFixed(Double(report.stats.runs) / seconds, 0)) runs/s" : ""
+        writeErr("explore: wall-clock \(formatFixed(seconds, 3)) s (\(options.jobs) job\(options.jobs == 1 ? "" : "s")\(rate))\n")
     }
     if let out, report.scenarioText != nil { writeErr("explore: counterexample written to \(out)\n") }
     return report.exitStatus

@@ -27,10 +27,11 @@ final class ExploreCLITests: XCTestCase {
         XCTAssertFalse(o.stdout.contains("wall-clock"))
         // The summary on stderr: figures, the invariant's location, then the wall clock on its own line.
         let lines = o.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 2, o.stderr)
+        XCTAssertEqual(lines.count, 3, o.stderr)
         XCTAssertTrue(lines[0].contains(" runs, ") && lines[0].contains(" steps, ") && lines[0].contains(" frames, seed 3: run "), lines[0])
         XCTAssertTrue(lines[0].contains("broke the invariant at \(Self.bodyLags):12:3 (invariant broken at t = 0.017 s); shrunk "), lines[0])
-        XCTAssertTrue(lines[1].hasPrefix("explore: wall-clock "), lines[1])
+        XCTAssertTrue(lines[1].hasPrefix("explore: run ") && lines[1].contains(" as found: ") && lines[1].contains("tap header"), lines[1])
+        XCTAssertTrue(lines[2].hasPrefix("explore: wall-clock "), lines[2])
         XCTAssertFalse(o.stderr.contains("\r"), "no progress line when stderr is not a terminal")
 
         // Written with -o, it is the same text, and `run` fails it at the invariant.

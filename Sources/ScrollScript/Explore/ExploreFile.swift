@@ -73,6 +73,7 @@ public func exploreFile(_ source: SourceFile, scenario scenarioName: String?, op
     let at = "\(source.name):\(ce.failure.location.line):\(ce.failure.location.column)"
     report.messages += what + figures + ": run \(ce.runIndex + 1) broke the invariant at \(at) (\(ce.failure.message));"
         + " shrunk \(ce.found.count) step\(ce.found.count == 1 ? "" : "s") to \(ce.actions.count) in \(ce.shrinkAttempts) replay\(ce.shrinkAttempts == 1 ? "" : "s")\n"
+    report.messages += "explore: run \(ce.runIndex + 1) as found: " + (ce.found.isEmpty ? "(no action: the configuration breaks it at t = 0)" : ce.found.map { $0.text }.joined(separator: "; ")) + "\n"
     report.scenarioText = text
     report.counterexample = ce
     report.exitStatus = 1

@@ -43,6 +43,8 @@ public struct ReplayOutcome: Sendable {
     /// The actions that ran: all of them, or up to and including the one during which the
     /// invariant broke (empty when it broke before any action, at t = 0).
     public var actions: [ExploreAction]
+    /// How many actions ran (kept when `actions` is dropped from a run that broke nothing).
+    public var actionCount = 0
     /// Simulated frames (the last frame index).
     public var frames: Int
 }
@@ -96,13 +98,14 @@ struct ExploreEngine {
     /// Replays a fixed list of actions.
     func replay(_ actions: [ExploreAction]) -> ReplayOutcome {
         let interp = start()
-        var out = ReplayOutcome(violation: interp.failure, refused: nil, actions: [], frames: 0)
+        var out = ReplayOutcome(violation: interp.failure, refused: nil, actions: [], actionCount: 0, frames: 0)
         if out.violation == nil {
             for (k, a) in actions.enumerated() {
                 if step(interp, a, k, &out) { break }
             }
         }
         out.frames = interp.world.frameIndex
+        out.actionCount = out.actions.count
         return out
     }
 
@@ -110,7 +113,7 @@ struct ExploreEngine {
     /// a violation or `maxFrames` simulated frames.
     func generatedRun(_ rng: inout SplitMix64, generator: ExploreGenerator, steps: Int, maxFrames: Int) -> ReplayOutcome {
         let interp = start()
-        var out = ReplayOutcome(violation: interp.failure, refused: nil, actions: [], frames: 0)
+        var out = ReplayOutcome(violation: interp.failure, refused: nil, actions: [], actionCount: 0, frames: 0)
         if out.violation == nil {
             var k = 0
             while k < steps && interp.world.frameIndex < maxFrames {
@@ -120,6 +123,7 @@ struct ExploreEngine {
             }
         }
         out.frames = interp.world.frameIndex
+        out.actionCount = out.actions.count
         return out
     }
 }

@@ -38,6 +38,8 @@ public struct ExploreStats: Equatable, Sendable {
     public var steps = 0
     /// Simulated frames (frames skipped at rest count: they are simulated time).
     public var frames = 0
+
+    public init() {}
 }
 
 /// The smallest sequence found that breaks the property.
@@ -99,7 +101,11 @@ public func explore(_ property: ExploreProperty, options: ExploreOptions,
             var i = w
             while i < n {
                 var rng = SplitMix64(seed: SplitMix64.runSeed(options.seed, base + i))
-                slots.outcomes[i] = engine.generatedRun(&rng, generator: generator, steps: steps, maxFrames: maxFrames)
+                var o = engine.generatedRun(&rng, generator: generator, steps: steps, maxFrames: maxFrames)
+                // Only a run that broke something keeps its actions (a batch of 64 × jobs
+                // runs of up to 10,000 steps would otherwise hold them all).
+                if o.violation == nil && o.refused == nil { o.actions = [] }
+                slots.outcomes[i] = o
                 i += jobs
             }
         }
@@ -112,7 +118,7 @@ public func explore(_ property: ExploreProperty, options: ExploreOptions,
         for i in 0..<n {
             guard let o = slots.outcomes[i] else { continue }
             stats.runs += 1
-            stats.steps += o.actions.count
+            stats.steps += o.actionCount
             stats.frames += o.frames
             if let f = o.refused {
                 return ExploreResult(stats: stats, counterexample: nil, refused: (base + i, o.actions, f))
