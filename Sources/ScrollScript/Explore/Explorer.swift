@@ -3,11 +3,12 @@
 // (lowest run index) shrunk and written as a scenario that `run` fails the same way.
 //
 // Determinism: run i draws from SplitMix64 seeded with (seed, i) only. Runs go in batches;
-// within a batch any worker may take any run, and after the batch the lowest run index
+// within a batch the workers take runs from a shared counter (any worker any run), and after the batch the lowest run index
 // with a violation is the one reported, so the output never depends on `jobs`. The
 // figures (runs, steps, frames) count runs 0...k (k the reported run, else all), which is
 // the same whatever ran in parallel after it.
 import Dispatch
+import Synchronization
 import ScrollSim
 
 public struct ExploreOptions: Equatable, Sendable {
@@ -69,6 +70,8 @@ public struct ExploreResult: Sendable {
 /// Per-run results of a batch, written by the workers (each slot by one worker).
 private final class BatchSlots: @unchecked Sendable {
     let outcomes: UnsafeMutableBufferPointer<ReplayOutcome?>
+    /// The next run of the batch to take: a worker held up by the machine takes fewer.
+    let next = Atomic<Int>(0)
     init(_ n: Int) {
         outcomes = .allocate(capacity: n)
         outcomes.initialize(repeating: nil)
@@ -97,22 +100,23 @@ public func explore(_ property: ExploreProperty, options: ExploreOptions,
         let n = min(batchSize, runs - done)
         let slots = BatchSlots(n)
         let base = done
-        let work: (Int) -> Void = { w in
-            var i = w
-            while i < n {
+        let work: (Int) -> Void = { _ in
+            while true {
+                let i = slots.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                if i >= n { break }
                 var rng = SplitMix64(seed: SplitMix64.runSeed(options.seed, base + i))
                 var o = engine.generatedRun(&rng, generator: generator, steps: steps, maxFrames: maxFrames)
                 // Only a run that broke something keeps its actions (a batch of 64 × jobs
                 // runs of up to 10,000 steps would otherwise hold them all).
                 if o.violation == nil && o.refused == nil { o.actions = [] }
                 slots.outcomes[i] = o
-                i += jobs
             }
         }
         if jobs == 1 {
             work(0)
         } else {
-            // Each worker takes runs w, w + jobs, ...: writes to distinct slots only.
+            // Each worker takes the next run not yet taken and writes its slot only; which
+            // worker made which run does not matter (a run depends on (seed, index) only).
             DispatchQueue.concurrentPerform(iterations: jobs, execute: work)
         }
         for i in 0..<n {
