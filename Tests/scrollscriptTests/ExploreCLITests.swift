@@ -136,3 +136,49 @@ final class ExploreCLITests: XCTestCase {
         XCTAssertTrue(text.contains(": 300 runs, "), text)
     }
 }
+
+/// The README's explore example is real output: the command in its `sh` block, run from the
+/// repository's root, writes exactly the file shown, prints the summary shown (all but the
+/// wall-clock line), and `run` on that file prints the failure shown.
+final class ExploreReadmeTests: XCTestCase {
+    func testReadmeExploreExampleIsRealOutput() throws {
+        let readme = try String(contentsOf: CLI.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "## Exploring: let the tool find the gesture that breaks a behaviour"))
+        let end = try XCTUnwrap(readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex))
+        var blocks: [(info: String, text: String)] = []
+        var info: String?
+        var body = ""
+        for line in readme[start.upperBound..<end.lowerBound].components(separatedBy: "\n") {
+            if line.hasPrefix("```") {
+                if let i = info { blocks.append((i, body)); info = nil } else { info = String(line.dropFirst(3)); body = "" }
+            } else if info != nil {
+                body += line + "\n"
+            }
+        }
+        XCTAssertEqual(blocks.map { $0.info }, ["sh", "text", "text", "text"])
+        guard blocks.count == 4 else { return }
+        let command = blocks[0].text.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(command.hasPrefix("scrollscript explore "))
+        // The command's words (no quoting in it); -o goes to a temporary directory.
+        var args = command.split(separator: " ").dropFirst().map(String.init)
+        let dir = try CLI.tempDir()
+        let oIndex = try XCTUnwrap(args.firstIndex(of: "-o"))
+        XCTAssertEqual(args[oIndex + 1], "ce.scroll")
+        args[oIndex + 1] = dir.appendingPathComponent("ce.scroll").path
+        let o = try CLI.run(args, in: CLI.repoRoot, timeout: 300)
+        XCTAssertEqual(o.status, 1, o.stderr)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("ce.scroll"), encoding: .utf8), blocks[1].text)
+        let summary = o.stderr.split(separator: "\n", omittingEmptySubsequences: false).prefix(2).joined(separator: "\n") + "\n"
+        XCTAssertEqual(summary, blocks[2].text)
+        let r = try CLI.run(["run", "ce.scroll"], in: dir)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, blocks[3].text)
+        // 50.43 is worked out independently: ease-in-out = cubic-bezier(0.42, 0, 0.58, 1)
+        // at p = (1/60)/0.25 = 1/15 solves to 0.0086472 (bisection in Python), and
+        // 50 + 50 * 0.0086472 = 50.4324.
+        XCTAssertTrue(blocks[3].text.contains("header.bottom is 50.43 at t = 0.017 s"))
+        // The shipped property the README names passes.
+        let p = try CLI.run(["explore", "scenarios/053-explore-safari-toolbar.scroll"], in: CLI.repoRoot, timeout: 300)
+        XCTAssertEqual(p.status, 0, p.stderr)
+    }
+}
