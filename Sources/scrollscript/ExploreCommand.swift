@@ -102,6 +102,14 @@ func runExplore(_ args: [String]) -> Int32 {
         }
     }
     guard let file else { return usageError("explore: no FILE given (usage: scrollscript explore FILE [options])") }
+    if let out, file != "-", let a = realpath(file, nil) {
+        // Writing the counterexample over the file explored would lose the property.
+        let b = realpath(out, nil)
+        defer { free(a); free(b) }
+        if let b, strcmp(a, b) == 0 {
+            return usageError("explore: -o \(out) is the file being explored; write the counterexample to another file")
+        }
+    }
     let source: SourceFile
     if file == "-" {
         source = SourceFile(name: "<stdin>", bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile()))

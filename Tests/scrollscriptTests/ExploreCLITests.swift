@@ -103,6 +103,19 @@ final class ExploreCLITests: XCTestCase {
             XCTAssertEqual(o.stdout, "", "\(args)")
             XCTAssertEqual(o.stderr, err, "\(args)")
         }
+        // A file error on OUT: the system's reason, exit 2, nothing on stdout.
+        let w = try run(["explore", Self.multi, "-o", "/nonexistent-dir/ce.scroll"])
+        XCTAssertEqual(w.status, 2)
+        XCTAssertEqual(w.stdout, "")
+        XCTAssertTrue(w.stderr.hasSuffix("scrollscript: explore: cannot write '/nonexistent-dir/ce.scroll': No such file or directory\n"), w.stderr)
+        // OUT may not be the file explored (through another spelling of its path either).
+        let dir = try CLI.tempDir()
+        let text = try String(contentsOf: Self.root.appendingPathComponent(Self.multi), encoding: .utf8)
+        try text.write(to: dir.appendingPathComponent("p.scroll"), atomically: false, encoding: .utf8)
+        let same = try run(["explore", "p.scroll", "-o", "./p.scroll"], in: dir)
+        XCTAssertEqual(same.status, 2)
+        XCTAssertEqual(same.stderr, "scrollscript: explore: -o ./p.scroll is the file being explored; write the counterexample to another file; see 'scrollscript --help'\n")
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("p.scroll"), encoding: .utf8), text)
         let help = try run(["explore", "--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.hasPrefix("usage: scrollscript explore FILE [--scenario NAME] [--runs N] [--steps M] [--seed S]"))
