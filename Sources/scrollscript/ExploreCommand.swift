@@ -124,8 +124,16 @@ func runExplore(_ args: [String]) -> Int32 {
     let onTerminal = isatty(2) == 1
     let runs = options.runs
     let started = DispatchTime.now().uptimeNanoseconds
+    // The progress line is rewritten at most 10 times a second (and for the last batch).
+    var lastShown: UInt64 = 0
+    let progress: (Int) -> Void = { done in
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard done == runs || lastShown == 0 || now - lastShown >= 100_000_000 else { return }
+        lastShown = now
+        writeErr("\rexplore: \(done)/\(runs) runs")
+    }
     let report = exploreFile(source, scenario: scenario, options: options, outputName: out ?? "<explore>",
-                             progress: onTerminal ? { done in writeErr("\rexplore: \(done)/\(runs) runs") } : nil)
+                             progress: onTerminal ? progress : nil)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     if onTerminal && report.stats.runs > 0 { writeErr("\r\u{1B}[K") }
     if let text = report.scenarioText {

@@ -143,8 +143,9 @@ final class ExploreCLITests: XCTestCase {
         p.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
         XCTAssertEqual(p.terminationStatus, 0, text)
-        // Batches of 64 runs with one job: 64, 128, ..., 256, then 300.
-        XCTAssertTrue(text.hasPrefix("\rexplore: 64/300 runs\rexplore: 128/300 runs"), text)
+        // Batches of 64 runs with one job: the first (64) and the last (300) are always
+        // shown; those between at most 10 times a second.
+        XCTAssertTrue(text.hasPrefix("\rexplore: 64/300 runs\r"), text)
         XCTAssertTrue(text.contains("\rexplore: 300/300 runs\r\u{1B}[K"), text)
         XCTAssertTrue(text.contains(": 300 runs, "), text)
     }
