@@ -69,7 +69,7 @@ func runExplore(_ args: [String]) -> Int32 {
         let a = args[i]
         i += 1
         if onlyPaths || a == "-" || !a.hasPrefix("-") {
-            if file != nil { return usageError("explore: one FILE at a time ('\(file!)' and '\(a)')") }
+            if let first = file { return usageError("explore: one FILE at a time ('\(first)' and '\(a)')") }
             file = a
             continue
         }

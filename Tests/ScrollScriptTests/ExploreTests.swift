@@ -138,6 +138,25 @@ final class ExploreTests: XCTestCase {
         XCTAssertEqual(smallerMagnitudes(0, least: 0), [])
     }
 
+    func testShrinkCandidates() throws {
+        // Titled sections 0, 2, 3 (section 1 is untitled: no header to tap).
+        let p = try property("section \"a\" rows 1\nsection rows 1\nsection \"b\" rows 1\nsection \"c\" rows 1\nexpect always offset < 100000\n")
+        let engine = ExploreEngine(property: p)
+        let failure = RunFailure(location: p.invariants[0].location, message: "invariant broken at t = 0.017 s", time: 1.0 / 60)
+        let s = ExploreShrinker(engine: engine, key: ViolationKey(failure), maxAttempts: 10)
+        // 3 → targets 0, 1 (half), 2 (3 − 1) → titled at or below: 0, 0, 2.
+        XCTAssertEqual(s.candidates(.tapSection(3)), [.tapSection(0), .tapSection(2)])
+        XCTAssertEqual(s.candidates(.tapSection(0)), [])
+        // wait 0.5 s = 30 frames at 60 fps: one frame, its 30 frames, then 0, 0.25 s, 0.49 s.
+        XCTAssertEqual(s.candidates(.wait(50)), [.tick(1), .tick(30), .wait(0), .wait(25), .wait(49)])
+        // No header and no toolbar here: a point becomes a titled section first.
+        XCTAssertEqual(Array(s.candidates(.tapPoint(10, 20)).prefix(4)), [.tapSection(0), .tapSection(2), .tapSection(3), .tapPoint(0, 20)])
+        XCTAssertEqual(s.candidates(.drag(-120, hundredths: 30)).prefix(3), [.tick(1), .drag(-120, hundredths: nil), .drag(0, hundredths: 30)])
+        XCTAssertEqual(s.candidates(.release), [])
+        XCTAssertEqual(s.candidates(.tick(1)), [])
+        XCTAssertEqual(ViolationKey(failure), ViolationKey(RunFailure(location: failure.location, message: "invariant broken at t = 2.000 s", time: 2)))
+    }
+
     func testActionText() {
         XCTAssertEqual(ExploreAction.wait(25).text, "wait 0.25s")
         XCTAssertEqual(ExploreAction.wait(100).text, "wait 1s")

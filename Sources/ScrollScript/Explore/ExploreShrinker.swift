@@ -79,6 +79,16 @@ struct ExploreShrinker {
         return best
     }
 
+    /// The largest titled section index at or below `i` (binary search), if any.
+    private func titledAtOrBelow(_ i: Int) -> Int? {
+        var lo = 0, hi = titledSections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if titledSections[mid] <= i { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? titledSections[lo - 1] : nil
+    }
+
     /// Simpler forms of an action, simplest first. Every candidate is strictly simpler
     /// (a named tap for a point; `tick` for other timed actions; a number nearer 0 or
     /// rounder), so the passes cannot cycle.
@@ -91,11 +101,17 @@ struct ExploreShrinker {
         case .release, .tapHeader, .tapToolbar:
             return []
         case .tapSection(let i):
-            return titledSections.filter { $0 < i }.map { .tapSection($0) }
+            // Lower titled sections, chosen like numbers (the lowest, rounder, half, one
+            // less), so that a table of 10,000 sections gives a handful of candidates.
+            for target in smallerMagnitudes(i, least: 0) {
+                if let j = titledAtOrBelow(target), j < i, !out.contains(.tapSection(j)) { out.append(.tapSection(j)) }
+            }
+            return out
         case .tapPoint(let x, let y):
             if hasHeader { out.append(.tapHeader) }
             if hasToolbar { out.append(.tapToolbar) }
-            out += titledSections.map { .tapSection($0) }
+            // The first few titled sections (what a point near the top most often hits).
+            out += titledSections.prefix(8).map { .tapSection($0) }
             out += smallerMagnitudes(x, least: 0).map { .tapPoint($0, y) }
             out += smallerMagnitudes(y, least: 0).map { .tapPoint(x, $0) }
             return out

@@ -127,8 +127,12 @@ public func explore(_ property: ExploreProperty, options: ExploreOptions,
             if let f = o.refused {
                 return ExploreResult(stats: stats, counterexample: nil, refused: (base + i, o.actions, f))
             }
-            if o.violation != nil {
-                let ce = shrinkViolation(engine, o, run: base + i, options: options)
+            if let v = o.violation {
+                guard let ce = shrinkViolation(engine, o, v, run: base + i, options: options) else {
+                    // Not at any `expect always` line: cannot happen (a violation is a
+                    // failure outside the generated statements); reported, not trapped.
+                    return ExploreResult(stats: stats, counterexample: nil, refused: (base + i, o.actions, v))
+                }
                 return ExploreResult(stats: stats, counterexample: ce, refused: nil)
             }
         }
@@ -138,17 +142,17 @@ public func explore(_ property: ExploreProperty, options: ExploreOptions,
     return ExploreResult(stats: stats, counterexample: nil, refused: nil)
 }
 
-private func shrinkViolation(_ engine: ExploreEngine, _ o: ReplayOutcome, run: Int, options: ExploreOptions) -> Counterexample {
-    let v = o.violation!  // the caller checked it
+private func shrinkViolation(_ engine: ExploreEngine, _ o: ReplayOutcome, _ v: RunFailure, run: Int,
+                             options: ExploreOptions) -> Counterexample? {
     let key = ViolationKey(v)
     var shrinker = ExploreShrinker(engine: engine, key: key, maxAttempts: max(0, options.maxShrinkAttempts))
     let best = shrinker.shrink(o)
     let failure = best.violation ?? v
     // The invariant is the `expect always` whose line holds the failure (an error inside
     // its expression is located at the operator, on that line).
-    let inv = engine.property.invariants.first { $0.location == failure.location }
-        ?? engine.property.invariants.first { $0.location.file == failure.location.file && $0.location.line == failure.location.line }
-        ?? engine.property.invariants[0]
+    guard let inv = engine.property.invariants.first(where: { $0.location == failure.location })
+        ?? engine.property.invariants.first(where: { $0.location.file == failure.location.file && $0.location.line == failure.location.line })
+    else { return nil }
     return Counterexample(runIndex: run, found: o.actions, actions: best.actions, failure: failure,
                           invariant: inv, shrinkAttempts: shrinker.attempts)
 }
