@@ -246,6 +246,37 @@ final class ExploreTests: XCTestCase {
         XCTAssertEqual(ce.actions, [.tapHeader, .tick(1)])
     }
 
+    /// Numbers shrink to the exact boundary of the property. Each expected value is
+    /// worked out by hand (rubber band b(x) = 0.55·667·x / (667 + 0.55·x), checked in
+    /// Python): a run ends with its last action, so a fling counts only its own 0.1 s, in
+    /// which the finger moves V·0.1 pt. Which action kind remains depends on the seed.
+    func testNumbersShrinkToTheBoundary() throws {
+        let scene = "header 240 pin 60\nsections 5 rows 8\ntoolbar\n"
+        let cases: [(String, Set<ExploreAction>)] = [
+            // offset 300 after a drag of 300 (299 holds); a fling of 3000 for 0.1 s = 300 pt.
+            ("offset < 300", [.drag(-300, hundredths: nil), .fling(-3000)]),
+            // the toolbar hides once p < -22: a drag of 23 (22 does not), a fling of 221
+            // (22.1 pt; 220 gives 22.0, not below -22).
+            ("toolbar.state != hiding", [.drag(-23, hundredths: nil), .fling(-221)]),
+            // 240 + b(38) = 260.27 (b(37) = 19.75); a fling of 375 moves 37.5: b = 20.006
+            // (374: 37.4, b = 19.95).
+            ("header.height <= 260", [.drag(38, hundredths: nil), .pull(38), .fling(375)]),
+            // one frame of 34 pt: 34·60 = 2040 pt/s (33: 1980); a fling of 2000 moves the
+            // content at 2000 pt/s (1999: 1999).
+            ("velocity < 2000", [.drag(-34, hundredths: 1), .fling(-2000)]),
+            // scale 1.5 needs b ≥ 120: b(267) = 120.35, b(266) = 119.98.
+            ("header.scale < 1.5", [.drag(267, hundredths: nil), .pull(267)]),
+        ]
+        for (inv, minimal) in cases {
+            let p = try property(scene + "expect always " + inv + "\n")
+            for seed: UInt64 in [1, 3] {
+                let ce = try XCTUnwrap(explore(p, options: options(seed: seed)).counterexample, inv)
+                XCTAssertEqual(ce.actions.count, 1, "\(inv) seed \(seed): \(ce.actions.map { $0.text })")
+                XCTAssertTrue(ce.actions.first.map { minimal.contains($0) } ?? false, "\(inv) seed \(seed): \(ce.actions.map { $0.text })")
+            }
+        }
+    }
+
     // MARK: - Correct behaviours: no false alarm
 
     /// Every shipped property scenario (scenarios/05*-explore-*.scroll) holds on the

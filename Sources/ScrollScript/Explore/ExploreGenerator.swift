@@ -36,7 +36,7 @@ public struct ExploreGenerator: Sendable {
             if headerHasVisiblePart(world) { kinds.append((.tapHeader, 2)) }
             if !sections.isEmpty { kinds.append((.tapSection, 2)) }
             if config.toolbarHeight != nil { kinds.append((.tapToolbar, 1)) }
-            if !World.isAtRest(copying: world) { kinds.append((.settle, 1)) }
+            if !world.isAtRest { kinds.append((.settle, 1)) }
         }
         var total = 0
         for k in kinds { total += k.1 }
@@ -102,13 +102,5 @@ public struct ExploreGenerator: Sendable {
             if World.isAtRest(&w) { return true }
         }
         return false
-    }
-}
-
-extension World {
-    /// `isAtRest` of a world the caller holds as a `let`.
-    static func isAtRest(copying world: World) -> Bool {
-        var w = world
-        return World.isAtRest(&w)
     }
 }
