@@ -24,6 +24,15 @@ public enum TokenKind: Equatable, Sendable {
 public enum NumberUnit: String, Equatable, Sendable {
     case none = ""
     case s, ms, pt
+
+    /// The quantity a literal with this unit is (nil: a bare number, which mixes with any).
+    public var quantity: Quantity? {
+        switch self {
+        case .none: return nil
+        case .s, .ms: return .seconds
+        case .pt: return .points
+        }
+    }
 }
 
 /// Where a token stands (a SourceLocation without the file name: cheap to copy).

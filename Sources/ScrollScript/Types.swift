@@ -24,11 +24,7 @@ enum Dim: Equatable {
     }
 
     static func of(_ unit: NumberUnit) -> Dim {
-        switch unit {
-        case .none: return .bare
-        case .s, .ms: return .quantity(.seconds)
-        case .pt: return .quantity(.points)
-        }
+        unit.quantity.map { .quantity($0) } ?? .bare
     }
 }
 

@@ -66,19 +66,19 @@ final class InvariantFastPathTests: XCTestCase {
         XCTAssertEqual(f.message, "division by zero")
     }
 
-    func testFastFormAgreesWithTheEvaluatorOnAWorldAtRest() throws {
+    func testResolvedFormOnAWorldAtRest() throws {
         // At rest: offset 0, row.height 44, phase idle, 1 - 2 = -1.
         let cases: [(String, Bool)] = [
             ("offset == 0", true), ("offset + 1pt > 0", true), ("row.height == 44", true),
             ("phase == idle", true), ("phase != idle", false), ("not (1 - 2 < 0)", false),
             ("offset ~= 0.4", true), ("offset ~= 0.6", false), ("1 < 2 and 2 < 1", false),
         ]
-        let world = World(SceneConfig())
+        var world = World(SceneConfig())
         for (text, expected) in cases {
             let (p, d) = parseChunk("expect " + text)
             XCTAssertEqual(d, [], text)
             guard case .expect(let e)? = p.statements.first?.kind else { return XCTFail(text) }
-            XCTAssertEqual(FastCondition.holds(FastExpr(e), world), expected, text)
+            XCTAssertEqual(Evaluate.holds(ResolvedExpr(e), in: &world), expected, text)
         }
     }
 }

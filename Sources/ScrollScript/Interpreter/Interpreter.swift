@@ -65,7 +65,7 @@ public final class Interpreter {
         var stmt: Stmt
         var expr: Expr
         /// `expr` with its names resolved, for the check after every frame.
-        var fast: FastExpr
+        var resolved: ResolvedExpr
         /// The condition reads `time` (its value can change while the world is at rest).
         var readsTime: Bool
     }
@@ -74,6 +74,8 @@ public final class Interpreter {
     private var active: Stmt?
     private var counter = 0
     private var withinExpr: Expr?
+    /// `withinExpr` with its names resolved, for the check after every frame.
+    private var withinResolved: ResolvedExpr?
     /// `withinExpr` reads `time` (worked out once, not per frame).
     private var withinReadsTime = false
     /// Registered `expect always` invariants: the statement and its condition.
@@ -251,18 +253,16 @@ public final class Interpreter {
             }
             return .frame
         case .within:
-            guard let e = withinExpr else { return finish(s) }
-            let ev = Evaluator(world: world)
-            do {
-                if try ev.condition(e) { return finish(s) }
-            } catch let err as RuntimeError {
-                return fail(err.location, err.message)
+            guard let e = withinExpr, let r = withinResolved else { return finish(s) }
+            do throws(RuntimeError) {
+                if try Evaluate.condition(r, in: &world) { return finish(s) }
             } catch {
-                return fail(s.location, "\(error)")
+                return fail(error.location, error.message)
             }
             counter -= 1
             if counter <= 0 {
-                return fail(s.location, "expectation still false after \(durationText(s))", notes: failureNotes(e, ev))
+                return fail(s.location, "expectation still false after \(durationText(s))",
+                            notes: failureNotes(e, Evaluator(world: world)))
             }
             if !withinReadsTime { fastForward() }
             return .frame
@@ -327,14 +327,14 @@ public final class Interpreter {
         return pause ? .paused : nil
     }
 
-    /// Checks every invariant after a frame. The fast form decides "it holds" without
-    /// copying the world or hashing a name; anything else goes through the full evaluator,
-    /// which gives the same failure report as ever.
+    /// Checks every invariant after a frame: its resolved form, evaluated without copying
+    /// the world or hashing a name, decides "it holds"; anything else is evaluated again
+    /// for the failure report (the same rules, with the values and notes it gives).
     private func checkInvariants() -> StepEvent? {
         // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
         var k = 0
         while k < invariants.count {
-            if !FastCondition.holds(invariants[k].fast, in: &world), let stop = checkFully(invariants[k]) {
+            if !Evaluate.holds(invariants[k].resolved, in: &world), let stop = checkFully(invariants[k]) {
                 return stop
             }
             k += 1
@@ -443,6 +443,7 @@ public final class Interpreter {
             try checkTimeLimit(s, frames: n)
             begin(.within, s, counter: n)
             withinExpr = e
+            withinResolved = ResolvedExpr(e)
             withinReadsTime = readsTime(e)
             return advance()
         case .expectAlways(let e):
@@ -451,7 +452,7 @@ public final class Interpreter {
                 return fail(s.location, "invariant broken at \(timeText(world.time))", notes: failureNotes(e, ev))
             }
             if invariantLocations.insert(s.location).inserted {
-                invariants.append(Invariant(stmt: s, expr: e, fast: FastExpr(e), readsTime: readsTime(e)))
+                invariants.append(Invariant(stmt: s, expr: e, resolved: ResolvedExpr(e), readsTime: readsTime(e)))
             }
             return finish(s)
         case .print(let exprs):
@@ -507,6 +508,7 @@ public final class Interpreter {
         activity = .none
         active = nil
         withinExpr = nil
+        withinResolved = nil
         counter = 0
     }
 

@@ -1,0 +1,260 @@
+// An expression with its names resolved, and the one set of rules that evaluates it
+// (spec §5). Pure: reads the world, never changes it.
+//
+// `ResolvedExpr(e)` is built once (when a statement starts, when an invariant is
+// registered, when `expect within` begins), so evaluating it after every frame hashes no
+// names. The world is passed borrowed, never stored: `inout` at the entry points lets a
+// caller pass a class's stored world in place (a plain or `borrowing` parameter made a
+// copy of it there, ~900 instructions a frame). Run-time problems (division by zero,
+// kinds that do not mix, an index past the table) throw a `RuntimeError` (typed throws:
+// no allocation unless one is thrown), never trap.
+//
+// The tree is built from a parsed `Expr`, which is never deeper than
+// `SourceLimits.maxNesting`, so the recursion here is bounded.
+
+/// An expression with every name resolved to an id and every literal to a value.
+indirect enum ResolvedExpr {
+    /// A literal or a state name: its value never changes.
+    case constant(EvalValue, at: SourceLocation)
+    case observable(ObservableID, at: SourceLocation)
+    case tunable(TunableID, at: SourceLocation)
+    /// `section[I].m` (`column` nil) or `row[I,J].m`, with the observable resolved.
+    case indexed(ObservableID, ResolvedExpr, column: ResolvedExpr?, at: SourceLocation)
+    /// A recorded `?` (spec §5), found by its byte offset.
+    case placeholder(at: SourceLocation)
+    case unary(UnaryOp, ResolvedExpr, at: SourceLocation)
+    case binary(BinaryOp, ResolvedExpr, ResolvedExpr, at: SourceLocation)
+    case compare(CompareOp, ResolvedExpr, ResolvedExpr, tolerance: ResolvedExpr?, at: SourceLocation)
+    /// Something that fails when evaluated (an unknown name, a wrong index count): the
+    /// checker refuses these, so only a program it did not see reaches one.
+    case failure(RuntimeError)
+
+    /// Resolves every name in `e` (done once, never per frame).
+    init(_ e: Expr) {
+        switch e {
+        case .number(let n, let loc): self = .constant(.number(n.value, n.unit.quantity), at: loc)
+        case .string(let s): self = .constant(.string(s.value), at: s.location)
+        case .bool(let b, let loc): self = .constant(.bool(b), at: loc)
+        case .name(let name, let loc):
+            switch resolveName(name) {
+            case .observable(let id)?: self = .observable(id, at: loc)
+            case .tunable(let id)?: self = .tunable(id, at: loc)
+            case .state(let s, _)?: self = .constant(.state(s), at: loc)
+            case nil: self = .failure(RuntimeError(loc, "unknown name '\(name)'"))
+            }
+        case .indexed(let base, let indexes, let member, let loc):
+            self = ResolvedExpr.indexed(base, indexes, member, loc)
+        case .paren(let x, _): self = ResolvedExpr(x)
+        case .placeholder(let loc): self = .placeholder(at: loc)
+        case .unary(let op, let x, let loc): self = .unary(op, ResolvedExpr(x), at: loc)
+        case .binary(let op, let a, let b, let loc): self = .binary(op, ResolvedExpr(a), ResolvedExpr(b), at: loc)
+        case .compare(let op, let a, let b, let tol, let loc):
+            self = .compare(op, ResolvedExpr(a), ResolvedExpr(b), tolerance: tol.map { ResolvedExpr($0) }, at: loc)
+        }
+    }
+
+    private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) -> ResolvedExpr {
+        let form: Subscript = base == "row" ? .row : .section
+        guard let id = subscriptedObservable(form, member) else {
+            return .failure(RuntimeError(loc, "unknown name '\(base)[...].\(member)'"))
+        }
+        let need = form == .row ? 2 : 1
+        guard indexes.count == need else {
+            return .failure(RuntimeError(loc, "\(base) takes \(need) index\(need == 1 ? "" : "es")"))
+        }
+        return .indexed(id, ResolvedExpr(indexes[0]), column: form == .row ? ResolvedExpr(indexes[1]) : nil, at: loc)
+    }
+
+    /// Where the expression starts in the source (the left operand's start for a binary
+    /// operator or a comparison), as `Expr.startLocation`.
+    var startLocation: SourceLocation {
+        switch self {
+        case .constant(_, let loc), .observable(_, let loc), .tunable(_, let loc),
+             .indexed(_, _, _, let loc), .placeholder(let loc), .unary(_, _, let loc):
+            return loc
+        case .binary(_, let a, _, _), .compare(_, let a, _, _, _): return a.startLocation
+        case .failure(let err): return err.location
+        }
+    }
+}
+
+/// The outcome of one comparison, with what a failure report needs for `~=`.
+struct Comparison {
+    var holds: Bool
+    var left: EvalValue
+    var right: EvalValue
+    /// `~=` only: the tolerance used and the quantity it was read in.
+    var tolerance: Double?
+    var quantity: Quantity?
+}
+
+/// The one evaluator: every rule of expression evaluation, over a borrowed world.
+/// `placeholders` gives the `?`s of an `expect` their values, by byte offset (recording).
+enum Evaluate {
+    /// The condition of an `expect`: true or false, or the run-time error it meets.
+    static func condition(_ e: ResolvedExpr, in world: inout World,
+                          placeholders: [Int: EvalValue] = [:]) throws(RuntimeError) -> Bool {
+        try condition(e, world, placeholders)
+    }
+
+    /// True only when the condition certainly holds (the per-frame question of an
+    /// invariant or an `expect within`; a false answer is then reported in full).
+    static func holds(_ e: ResolvedExpr, in world: inout World) -> Bool {
+        (try? condition(e, world, [:])) == true
+    }
+
+    /// The value of `e` in `world`.
+    static func value(_ e: ResolvedExpr, in world: inout World,
+                      placeholders: [Int: EvalValue] = [:]) throws(RuntimeError) -> EvalValue {
+        try eval(e, world, placeholders)
+    }
+
+    static func condition(_ e: ResolvedExpr, _ world: borrowing World,
+                          _ ph: [Int: EvalValue]) throws(RuntimeError) -> Bool {
+        guard case .bool(let b) = try eval(e, world, ph) else {
+            throw RuntimeError(e.startLocation, "an expectation must be true or false")
+        }
+        return b
+    }
+
+    static func eval(_ e: ResolvedExpr, _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> EvalValue {
+        switch e {
+        case .constant(let v, _): return v
+        case .observable(let id, _): return EvalValue(world.value(id))
+        case .tunable(let id, _): return EvalValue(world.value(id))
+        case .indexed(let id, let i, let j, let loc): return EvalValue(try indexed(id, i, j, loc, world, ph).value)
+        case .placeholder(let loc):
+            guard let v = ph[loc.offset] else { throw RuntimeError(loc, "no recorded value for '?'") }
+            return v
+        case .unary(let op, let x, let loc): return try unary(op, x, loc, world, ph)
+        case .binary(let op, let a, let b, let loc): return try binary(op, a, b, loc, world, ph)
+        case .compare(let op, let a, let b, let tol, let loc):
+            return .bool(try compare(op, a, b, tol, loc, world, ph).holds)
+        case .failure(let err): throw err
+        }
+    }
+
+    /// The value of `section[I].m` / `row[I,J].m` and its indexes. No allocation and no
+    /// string work unless it fails.
+    static func indexed(_ id: ObservableID, _ ix: ResolvedExpr, _ jx: ResolvedExpr?, _ loc: SourceLocation,
+                        _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> (value: Value, section: Int, row: Int?) {
+        let i = try index(ix, world, ph)
+        let count = world.sectionCount
+        guard i < count else {
+            throw RuntimeError(loc, "there is no section \(i): the table has \(count) section\(count == 1 ? "" : "s")")
+        }
+        guard let jx else { return (world.value(id, section: i), i, nil) }
+        let j = try index(jx, world, ph)
+        var rows = 0
+        if case .number(let r, _) = world.value(.sectionRows, section: i) { rows = Int(exactly: r) ?? 0 }
+        guard j < rows else {
+            throw RuntimeError(loc, "there is no row \(j) in section \(i): it has \(rows) row\(rows == 1 ? "" : "s")")
+        }
+        return (world.value(id, section: i, row: j), i, j)
+    }
+
+    private static func index(_ x: ResolvedExpr, _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> Int {
+        let v = try eval(x, world, ph)
+        guard case .number(let d, _) = v, let i = wholeIndex(d) else {
+            throw RuntimeError(x.startLocation, "an index must be a whole number from 0, not \(v.value.formatted)")
+        }
+        return i
+    }
+
+    /// `d` as an index: a whole number from 0 (below 1e9), else nil.
+    static func wholeIndex(_ d: Double) -> Int? {
+        guard d >= 0, d < 1e9, d == d.rounded() else { return nil }
+        return Int(exactly: d)
+    }
+
+    private static func unary(_ op: UnaryOp, _ x: ResolvedExpr, _ loc: SourceLocation,
+                              _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> EvalValue {
+        let v = try eval(x, world, ph)
+        switch (op, v) {
+        case (.negate, .number(let d, let q)): return .number(-d, q)
+        case (.not, .bool(let b)): return .bool(!b)
+        default: throw RuntimeError(loc, "'\(op.rawValue)' cannot be applied to \(v.kindName)")
+        }
+    }
+
+    private static func binary(_ op: BinaryOp, _ a: ResolvedExpr, _ b: ResolvedExpr, _ loc: SourceLocation,
+                               _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> EvalValue {
+        if op == .and || op == .or {
+            let x = try eval(a, world, ph)
+            guard case .bool(let l) = x else {
+                throw RuntimeError(a.startLocation, "'\(op.rawValue)' needs booleans, not \(x.kindName)")
+            }
+            // Short-circuit, like every language a user knows.
+            if op == .and && !l { return .bool(false) }
+            if op == .or && l { return .bool(true) }
+            let y = try eval(b, world, ph)
+            guard case .bool(let r) = y else {
+                throw RuntimeError(b.startLocation, "'\(op.rawValue)' needs booleans, not \(y.kindName)")
+            }
+            return .bool(r)
+        }
+        let x = try eval(a, world, ph), y = try eval(b, world, ph)
+        guard case .number(let l, let lq) = x, case .number(let r, let rq) = y else {
+            throw RuntimeError(loc, "'\(op.rawValue)' needs numbers, not \(x.kindName) and \(y.kindName)")
+        }
+        let (ok, q) = combine(lq, rq)
+        if (op == .add || op == .subtract) && !ok {
+            throw RuntimeError(loc, "cannot \(op == .add ? "add" : "subtract") \(x.kindName) and \(y.kindName)")
+        }
+        switch op {
+        case .add: return .number(l + r, q)
+        case .subtract: return .number(l - r, q)
+        case .multiply: return .number(l * r, q)
+        default:
+            guard r != 0 else { throw RuntimeError(loc, "division by zero") }
+            return .number(l / r, q)
+        }
+    }
+
+    static func compare(_ op: CompareOp, _ a: ResolvedExpr, _ b: ResolvedExpr, _ tol: ResolvedExpr?, _ loc: SourceLocation,
+                        _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> Comparison {
+        let x = try eval(a, world, ph), y = try eval(b, world, ph)
+        switch (x, y) {
+        case (.number(let l, let lq), .number(let r, let rq)):
+            let (ok, q) = combine(lq, rq)
+            guard ok else { throw RuntimeError(loc, "cannot compare \(x.kindName) with \(y.kindName)") }
+            switch op {
+            case .eq: return Comparison(holds: l == r, left: x, right: y)
+            case .ne: return Comparison(holds: l != r, left: x, right: y)
+            case .lt: return Comparison(holds: l < r, left: x, right: y)
+            case .le: return Comparison(holds: l <= r, left: x, right: y)
+            case .gt: return Comparison(holds: l > r, left: x, right: y)
+            case .ge: return Comparison(holds: l >= r, left: x, right: y)
+            case .approx:
+                let t = try tolerance(tol, lq ?? rq ?? q, loc, world, ph)
+                return Comparison(holds: abs(l - r) <= t, left: x, right: y, tolerance: t, quantity: lq ?? rq ?? q)
+            }
+        case (.rect, _), (_, .rect):
+            throw RuntimeError(loc, "rects can be printed but not compared")
+        case (.bool(let l), .bool(let r)): return try equality(op, l == r, x, y, loc)
+        case (.state(let l), .state(let r)): return try equality(op, l == r, x, y, loc)
+        case (.string(let l), .string(let r)): return try equality(op, l == r, x, y, loc)
+        default:
+            throw RuntimeError(loc, "cannot compare \(x.kindName) with \(y.kindName)")
+        }
+    }
+
+    private static func equality(_ op: CompareOp, _ equal: Bool, _ x: EvalValue, _ y: EvalValue,
+                                 _ loc: SourceLocation) throws(RuntimeError) -> Comparison {
+        switch op {
+        case .eq: return Comparison(holds: equal, left: x, right: y)
+        case .ne: return Comparison(holds: !equal, left: x, right: y)
+        default: throw RuntimeError(loc, "'\(op.rawValue)' needs numbers, not \(x.kindName)")
+        }
+    }
+
+    /// `within X`, or the default for the left side's quantity (`defaultTolerance`).
+    static func tolerance(_ tol: ResolvedExpr?, _ q: Quantity?, _ loc: SourceLocation,
+                          _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> Double {
+        guard let tol else { return defaultTolerance(q, fps: world.config.fps) }
+        guard case .number(let t, _) = try eval(tol, world, ph), t >= 0, t.isFinite else {
+            throw RuntimeError(tol.startLocation, "a tolerance must be a number at least 0")
+        }
+        return t
+    }
+}
