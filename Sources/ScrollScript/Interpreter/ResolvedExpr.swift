@@ -211,6 +211,8 @@ enum Evaluate {
         }
     }
 
+    // Inlined into `eval`, so that the per-frame path builds no `Comparison` it drops.
+    @inline(__always)
     static func compare(_ op: CompareOp, _ a: ResolvedExpr, _ b: ResolvedExpr, _ tol: ResolvedExpr?, _ loc: SourceLocation,
                         _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> Comparison {
         let x = try eval(a, world, ph), y = try eval(b, world, ph)
@@ -239,6 +241,7 @@ enum Evaluate {
         }
     }
 
+    @inline(__always)
     private static func equality(_ op: CompareOp, _ equal: Bool, _ x: EvalValue, _ y: EvalValue,
                                  _ loc: SourceLocation) throws(RuntimeError) -> Comparison {
         switch op {
