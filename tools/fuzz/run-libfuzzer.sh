@@ -6,8 +6,8 @@
 #
 # Fails (exit 1) on any crash (a Swift trap, an AddressSanitizer report), leak, hang (an
 # input taking more than FUZZ_TIMEOUT seconds, default 10) or an input needing more than
-# FUZZ_RSS_MB MiB (default 2048). Seeds: scenarios/ and every .scroll of the tests and
-# their goldens; the corpus grows in .build/libfuzzer/corpus-TARGET, findings go to
+# FUZZ_RSS_MB MiB (default 2048). Seeds: scenarios/, every .scroll of the tests and
+# their goldens, and tools/fuzz/libfuzzer/regressions/ (what the fuzzers found); the corpus grows in .build/libfuzzer/corpus-TARGET, findings go to
 # .build/libfuzzer/artifacts/, the log of each target to .build/libfuzzer/TARGET.log.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -23,7 +23,7 @@ mkdir -p "$out/artifacts"
 i=0
 while IFS= read -r f; do
   i=$((i + 1)); cp "$f" "$seeds/$(printf '%04d' $i)-$(basename "$f")"
-done < <(find scenarios Tests -name '*.scroll' | LC_ALL=C sort)
+done < <(find scenarios Tests tools/fuzz/libfuzzer/regressions -name '*.scroll' | LC_ALL=C sort)
 # A parser nests nine functions per level of a 256-level expression: like the CLI (which
 # runs on a 512 MiB thread), give the fuzzer's main thread room.
 ulimit -s 524288 2>/dev/null || ulimit -s unlimited 2>/dev/null || true
