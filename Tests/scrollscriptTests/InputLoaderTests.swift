@@ -149,6 +149,28 @@ final class InputLoaderTests: XCTestCase {
         XCTAssertTrue(rewrite.stderr.hasSuffix("': it is a stream, not a regular file\n"), rewrite.stderr)
     }
 
+    /// An endless stream (`yes | scrollscript check -`) was read until memory ran out: now
+    /// at most 64 MiB + 1 byte is read, and the file is too large.
+    func testAnEndlessStreamIsReadOnlyToTheSizeLimit() throws {
+        let bash = "/bin/bash"
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: bash), "needs bash for the pipe")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: bash)
+        p.arguments = ["-c", "yes | \"$0\" check -", CLI.binary.path]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = Pipe()
+        try p.run()
+        var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        XCTAssertEqual(group.wait(timeout: .now() + 120), .success, "check - on an endless stream did not end")
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 2)
+        XCTAssertEqual(String(decoding: errData, as: UTF8.self), "<stdin>:1:1: error: file is larger than 64 MiB\ny\n^\n1 error\n")
+    }
+
     /// `check -` took `-` for an option-like name; it reads standard input as `run -` does.
     func testCheckReadsStandardInput() throws {
         let good = try CLI.run(["check", "-"], in: dir, stdin: "pull 10\n")
