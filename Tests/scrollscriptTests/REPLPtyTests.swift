@@ -92,6 +92,14 @@ final class REPLPtyTests: XCTestCase {
         XCTAssertTrue(term.waitFor("finger.down = true", count: 1), term.transcript)  // still held
         XCTAssertTrue(term.waitFor("scroll> ", afterLast: "finger.down = true"), term.transcript)
 
+        // Ctrl-C also stops a loop that runs no frame (it used to run all 9,999,999
+        // statements, tens of seconds in a debug build, before the prompt came back).
+        term.type("repeat 9999999 { expect offset > -1e9 }\r")
+        XCTAssertTrue(term.waitFor("{ expect offset > -1e9 }\r\n", count: 1), term.transcript)
+        term.type("\u{03}")
+        XCTAssertTrue(term.waitFor("interrupted at t=", count: 2), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "interrupted at t="), term.transcript)
+
         // Ctrl-R searches the history (readline's own) and Enter runs the line found.
         term.type("\u{12}header.he")
         XCTAssertTrue(term.waitFor("(reverse-i-search)", count: 1), term.transcript)
@@ -105,7 +113,7 @@ final class REPLPtyTests: XCTestCase {
 
         // Lines entered are recorded (block lines too); the line thrown away with ^C is not.
         let history = try String(contentsOfFile: home + "/.scrollscript_history", encoding: .utf8)
-        XCTAssertEqual(history, "header 240 pin 60\npull 120\nheader.height \n:frames \nrepeat 2 {\ntick\n:help tick\nrepeat 5000000 { tick }\nfinger.down\nheader.height \n")
+        XCTAssertEqual(history, "header 240 pin 60\npull 120\nheader.height \n:frames \nrepeat 2 {\ntick\n:help tick\nrepeat 5000000 { tick }\nfinger.down\nrepeat 9999999 { expect offset > -1e9 }\nheader.height \n")
     }
 }
 
