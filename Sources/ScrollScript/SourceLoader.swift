@@ -52,10 +52,7 @@ public func loadInputs(_ paths: [String], readStandardInput: () -> [UInt8] = { r
             continue
         }
         if fileType(st) == S_IFDIR {
-            var found: [WalkEntry] = []
-            walkDirectory(p, into: &found)
-            found.sort { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
-            for e in found {
+            for e in walk(p) {
                 if let message = e.error {
                     out.append(.unreadable(path: e.path, message: message))
                 } else {
@@ -64,6 +61,36 @@ public func loadInputs(_ paths: [String], readStandardInput: () -> [UInt8] = { r
             }
         } else {
             out.append(loadFile(path: p, fromWalk: false))
+        }
+    }
+    return out
+}
+
+/// The inputs named on a command line without reading regular files yet (`run` reads each
+/// when its turn comes, so memory does not grow with the number of files): `.path` for a
+/// regular file (named, or found by a walk), `.source` for `-` and for a stream named as a
+/// path (read now: a stream can be read only once), `.unreadable` for what cannot be read.
+/// The same rules and messages as `loadInputs`.
+public func locateInputs(_ paths: [String], readStandardInput: () -> [UInt8] = { readStream(fd: 0) }) -> [RunInput] {
+    var out: [RunInput] = []
+    for p in paths {
+        if p == "-" {
+            out.append(.source(SourceFile(name: "<stdin>", bytes: readStandardInput())))
+            continue
+        }
+        var st = stat()
+        if stat(p, &st) != 0 {
+            out.append(.unreadable(path: p, message: "cannot read '\(p)': \(systemReason(errno))"))
+            continue
+        }
+        if fileType(st) == S_IFDIR {
+            for e in walk(p) {
+                out.append(e.error.map { .unreadable(path: e.path, message: $0) } ?? .path(e.path))
+            }
+        } else if fileType(st) == S_IFREG {
+            out.append(.path(p))
+        } else {
+            out.append(loadFile(path: p, fromWalk: false).runInput)
         }
     }
     return out
@@ -108,6 +135,14 @@ private struct WalkEntry {
     var path: String
     /// Set when the entry cannot be read (the walk found it but cannot go on with it).
     var error: String?
+}
+
+/// A directory's walk, sorted by the bytes of the paths.
+private func walk(_ dir: String) -> [WalkEntry] {
+    var found: [WalkEntry] = []
+    walkDirectory(dir, into: &found)
+    found.sort { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+    return found
 }
 
 private func fileType(_ st: stat) -> mode_t {
@@ -163,15 +198,20 @@ private func walkDirectory(_ dir: String, into found: inout [WalkEntry]) {
             continue
         }
         guard name.hasSuffix(".scroll") else { continue }
+        var target = st
         if type == S_IFLNK {
             // A link to a file counts; a link to a directory is not followed; a broken link
             // or a loop of links is an error.
-            var target = stat()
             guard stat(path, &target) == 0 else {
                 found.append(WalkEntry(path: path, error: "cannot read '\(path)': \(systemReason(errno))"))
                 continue
             }
             if fileType(target) == S_IFDIR { continue }
+        }
+        // Only regular files are read in a walk (a FIFO there could block it for ever).
+        if fileType(target) != S_IFREG {
+            found.append(WalkEntry(path: path, error: "cannot read '\(path)': it is \(typeName(fileType(target))), not a regular file"))
+            continue
         }
         found.append(WalkEntry(path: path, error: nil))
     }
