@@ -75,6 +75,11 @@ final class InputLoaderTests: XCTestCase {
             ERROR  tree/locked  (cannot read directory 'tree/locked': permission denied)
             ERROR  tree/loop.scroll  (cannot read 'tree/loop.scroll': too many levels of symbolic links)
             PASS  tree/ok/a.scroll  "a"  (0.033 s)
+            failures:
+              ERROR  tree/broken.scroll  (nothing in it ran)
+              ERROR  tree/fifo.scroll  (nothing in it ran)
+              ERROR  tree/locked  (nothing in it ran)
+              ERROR  tree/loop.scroll  (nothing in it ran)
             1 passed, 0 failed
 
             """)

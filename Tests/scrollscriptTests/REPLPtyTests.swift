@@ -242,6 +242,20 @@ final class PseudoTerminal {
         }
     }
 
+    /// After the child has exited: reads what it wrote until the terminal reports its end
+    /// (read() gives 0 or EIO once no process holds the other side), for at most 60 s.
+    /// The event is the end of the output, not a time.
+    func readToEnd() {
+        for _ in 0..<PseudoTerminal.waitSteps {
+            var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 10) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            if n <= 0 { return }
+            output += buffer[0..<n]
+        }
+    }
+
     private func occurrences(of needle: String) -> Int {
         transcript.components(separatedBy: needle).count - 1
     }
