@@ -538,6 +538,7 @@ struct Checker {
         }
         let sections = current.effectiveSections
         if case .string(let title) = index {
+            if tableUnknown { return }
             guard sections.contains(where: { $0.title == title.value }) else {
                 let titles = sections.compactMap { $0.title }
                 var message = "no section is titled \(title.raw)"
@@ -556,7 +557,7 @@ struct Checker {
             return
         }
         guard numeric(index, "tap header", .count) != nil, let c = constValue(index) else { return }
-        if c.value == c.value.rounded(), c.value >= Double(sections.count) {
+        if !tableUnknown, c.value == c.value.rounded(), c.value >= Double(sections.count) {
             error(index.startLocation, "section \(literalText(index, c.value)) does not exist (the table has \(countPhrase(sections.count, "section")))")
             return
         }
@@ -585,6 +586,7 @@ struct Checker {
             error(ie.startLocation, "a section index must be a whole number of at least 0 (found \(show(ci.value)))")
             return
         }
+        if tableUnknown { return }
         guard ci.value < Double(sections.count), let i = wholeNumber(ci.value) else {
             error(ie.startLocation, "section \(literalText(ie, ci.value)) does not exist (the table has \(countPhrase(sections.count, "section")))")
             return

@@ -162,6 +162,8 @@ final class CheckerTests: XCTestCase {
     func testATableLineWithAnErrorStopsIndexChecksInItsScenarioOnly() {
         XCTAssertEqual(messages(check("sections 20000 rows 1\nexpect section[3].y == 0\ntap header 2\n")),
                        ["1:10 too many sections: 20000 (at most 10000)"])
+        XCTAssertEqual(messages(check("sections 20000 rows 1\ntap row 5 3\ntap header \"Section 7\"\n")),
+                       ["1:10 too many sections: 20000 (at most 10000)"])
         XCTAssertEqual(messages(check("section \"a\" rows 200000\nexpect row[0,5].y == 0\n")),
                        ["1:1 too many rows (at most 100000 in the table)"])
         // Scenario "a"'s bad line does not hide scenario "b"'s real mistake.
