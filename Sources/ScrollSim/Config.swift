@@ -113,8 +113,8 @@ public struct ViewFrame: Equatable, Sendable {
     public var name: String {
         switch kind {
         case .header: return "header"
-        case .section(let i): return "section[\(i)]"
-        case .row(let i, let j): return "row[\(i),\(j)]"
+        case .section(let i): return Subscript.written(section: i)
+        case .row(let i, let j): return Subscript.written(section: i, row: j)
         case .toolbar: return "toolbar"
         }
     }

@@ -76,6 +76,13 @@ public enum Requirement: Equatable, Sendable {
 
 /// How an observable is addressed.
 public enum Subscript: Equatable, Sendable {
+    /// `section[2]` (`row` nil) or `row[0,3]`: the one spelling of a subscript with
+    /// numbers (values, tap targets, failure reports, the REPL).
+    public static func written(section i: Int, row j: Int? = nil) -> String {
+        guard let j else { return "section[\(i)]" }
+        return "row[\(i),\(j)]"
+    }
+
     /// `time`, `header.height`
     case none
     /// `section[I].y`

@@ -40,9 +40,9 @@ public enum TapOutcome: Equatable, Sendable, CustomStringConvertible {
             guard let e else { return "header" }
             return e ? "header (expanding)" : "header (collapsing)"
         case .sectionHeader(let i, let open):
-            guard let open else { return "section[\(i)] header" }
-            return "section[\(i)] header (\(open ? "opening" : "closing"))"
-        case .row(let i, let j): return "row[\(i),\(j)]"
+            guard let open else { return Subscript.written(section: i) + " header" }
+            return Subscript.written(section: i) + " header (\(open ? "opening" : "closing"))"
+        case .row(let i, let j): return Subscript.written(section: i, row: j)
         case .nothing: return "nothing"
         }
     }
@@ -56,8 +56,8 @@ public enum TapOutcome: Equatable, Sendable, CustomStringConvertible {
         case .toolbar: return "toolbar"
         case .revealZone: return "toolbar.zone"
         case .header: return "header"
-        case .sectionHeader(let i, _): return "section[\(i)]"
-        case .row(let i, let j): return "row[\(i),\(j)]"
+        case .sectionHeader(let i, _): return Subscript.written(section: i)
+        case .row(let i, let j): return Subscript.written(section: i, row: j)
         }
     }
 }

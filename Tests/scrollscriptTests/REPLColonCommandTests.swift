@@ -1,4 +1,5 @@
 import XCTest
+import ScrollScript
 @testable import scrollscript
 
 final class REPLColonCommandTests: XCTestCase {
@@ -66,7 +67,8 @@ final class REPLColonCommandTests: XCTestCase {
 
     func testEditDistance() {
         func d(_ a: String, _ b: String) -> Int {
-            ColonCommands.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars))
+            // The one edit distance (the library's), which `:` command suggestions use.
+            ScrollScript.editDistance(a, b)
         }
         XCTAssertEqual(d("kitten", "sitting"), 3)  // the textbook example
         XCTAssertEqual(d("stpe", "step"), 1)       // one transposition

@@ -118,9 +118,7 @@ struct Evaluator {
 
 /// `section[2].y` / `row[1,3].title`: how an indexed observable is written with numbers.
 func subscriptName(_ id: ObservableID, section: Int, row: Int?) -> String {
-    let member = id.member ?? ""
-    if let row { return "row[\(section),\(row)].\(member)" }
-    return "section[\(section)].\(member)"
+    Subscript.written(section: section, row: row) + "." + (id.member ?? "")
 }
 
 /// `section[I].member` / `row[I,J].member` observables, built once from Names.swift so

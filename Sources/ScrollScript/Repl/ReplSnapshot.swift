@@ -30,10 +30,10 @@ public struct ReplSnapshot: Equatable {
         }
         let sections = world.config.effectiveSections.count
         for i in 0..<sections {
-            v.append(("section[\(i)].open", world.value(.sectionOpen, section: i)))
+            v.append((subscriptName(.sectionOpen, section: i, row: nil), world.value(.sectionOpen, section: i)))
         }
         for i in 0..<sections {
-            v.append(("section[\(i)].height", world.value(.sectionHeight, section: i)))
+            v.append((subscriptName(.sectionHeight, section: i, row: nil), world.value(.sectionHeight, section: i)))
         }
         values = v
     }

@@ -1,3 +1,5 @@
+import ScrollScript
+
 /// A REPL colon command, parsed. Executing it is the engine's job (`ReplEngine`);
 /// `:help` and `:quit` are handled by the loop itself.
 public enum ColonCommand: Equatable {
@@ -250,35 +252,12 @@ public enum ColonCommands {
         guard a.count <= 64 else { return [] }
         var scored: [(Int, Int, String)] = []
         for (i, info) in all.enumerated() {
-            let d = editDistance(a, Array(info.name.unicodeScalars))
+            let d = ScrollScript.editDistance(typed, info.name)
             if d <= 2 && d < max(a.count, 2) { scored.append((d, i, info.name)) }
         }
         scored.sort { ($0.0, $0.1) < ($1.0, $1.1) }
         guard let best = scored.first?.0 else { return [] }
         return scored.filter { $0.0 == best }.map { $0.2 }
-    }
-
-    /// Levenshtein distance with adjacent transpositions (`stpe` → `step` is 1).
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var prev2 = [Int](repeating: 0, count: b.count + 1)
-        var prev = Array(0...b.count)
-        var cur = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            cur[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                    v = min(v, prev2[j - 2] + 1)
-                }
-                cur[j] = v
-            }
-            prev2 = prev
-            prev = cur
-        }
-        return prev[b.count]
     }
 }
 
