@@ -218,18 +218,18 @@ struct Checker {
         case .screen(let w, let h):
             if let v = configNumber(w, "screen width", .points) {
                 if Limits.screenSide.contains(v) { cfg.screenWidth = v } else {
-                    error(w.startLocation, "screen width must be between 1 and 10000 (found \(show(v)))")
+                    error(w.startLocation, "screen width must be between \(show(Limits.screenSide.lower)) and \(show(Limits.screenSide.upper)) (found \(show(v)))")
                 }
             }
             if let v = configNumber(h, "screen height", .points) {
                 if Limits.screenSide.contains(v) { cfg.screenHeight = v } else {
-                    error(h.startLocation, "screen height must be between 1 and 10000 (found \(show(v)))")
+                    error(h.startLocation, "screen height must be between \(show(Limits.screenSide.lower)) and \(show(Limits.screenSide.upper)) (found \(show(v)))")
                 }
             }
         case .fps(let e):
             if let v = configNumber(e, "fps", .count) {
                 if let n = wholeNumber(v), Limits.fpsRange.contains(n) { cfg.fps = n } else {
-                    error(e.startLocation, "fps must be a whole number from 1 to 1000 (found \(show(v)))")
+                    error(e.startLocation, "fps must be a whole number from \(Limits.fpsRange.lowerBound) to \(Limits.fpsRange.upperBound) (found \(show(v)))")
                 }
             }
         case .header(let he, let options):

@@ -108,3 +108,14 @@ private let wideRanges: [ClosedRange<UInt32>] = [
     0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
     0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
 ]
+
+/// `10000000` as `10,000,000`: a limit as a message states it.
+func groupedDigits(_ n: Int) -> String {
+    let digits = Array(String(n.magnitude))
+    var out = n < 0 ? "-" : ""
+    for (k, c) in digits.enumerated() {
+        if k > 0 && (digits.count - k) % 3 == 0 { out.append(",") }
+        out.append(c)
+    }
+    return out
+}

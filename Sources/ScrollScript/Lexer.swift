@@ -23,7 +23,10 @@ public struct Lexer {
     private var started = false
     private var finished = false
     /// Errors found while lexing, in source order.
-    public private(set) var diagnostics: [Diagnostic] = []
+    /// What the lexer found wrong, each with its data (rendered by `LexProblem.message`).
+    public private(set) var problems: [(location: SourceLocation, problem: LexProblem)] = []
+    /// `problems` as diagnostics (the rendered messages).
+    public var diagnostics: [Diagnostic] { problems.map { Diagnostic($0.location, $0.problem.message) } }
 
     public init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -68,7 +71,7 @@ public struct Lexer {
         if !started {
             started = true
             if bytes.count > SourceLimits.maxFileBytes {
-                diagnostics.append(Diagnostic(loc(0, 0), "file is larger than 64 MiB"))
+                problems.append((loc(0, 0), .fileTooLarge))
                 finished = true
                 pos = bytes.count
             } else if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { pos = 3 }
@@ -116,9 +119,9 @@ public struct Lexer {
         SourceLocation(file: file, line: line, column: col, offset: start, length: pos - start)
     }
 
-    private mutating func error(_ l: SourceLocation, _ message: String) {
+    private mutating func error(_ l: SourceLocation, _ problem: LexProblem) {
         // Bounded: the parser stops at DiagnosticLimits.maxPerFile errors and says so.
-        if diagnostics.count < DiagnosticLimits.maxPerFile { diagnostics.append(Diagnostic(l, message)) }
+        if problems.count < DiagnosticLimits.maxPerFile { problems.append((l, problem)) }
     }
 
     private func peekByte(_ k: Int = 0) -> UInt8 {
@@ -140,7 +143,7 @@ public struct Lexer {
     private mutating func checkLineLength() {
         if col - 1 > SourceLimits.maxLineLength {
             error(SourceLocation(file: file, line: line, column: SourceLimits.maxLineLength + 1, offset: pos, length: 0),
-                  "line is longer than \(SourceLimits.maxLineLength) characters")
+                  .lineTooLong)
         }
     }
 
@@ -168,7 +171,7 @@ public struct Lexer {
             col += 1
             return true
         }
-        error(loc(pos, 1), "invalid UTF-8 byte 0x\(String(bytes[pos], radix: 16, uppercase: true))")
+        error(loc(pos, 1), .invalidUTF8(bytes[pos]))
         pos += 1
         col += 1
         return false
@@ -199,7 +202,7 @@ public struct Lexer {
             let word = b == UInt8(ascii: "&") ? "and" : "or"
             let width = peekByte(1) == b ? 2 : 1
             let written = String(repeating: Character(Unicode.Scalar(b)), count: width)
-            error(loc(pos, width), "unexpected '\(written)': ScrollScript writes '\(word)' (as in 'offset > 0 \(word) phase == idle')")
+            error(loc(pos, width), .symbolForWord(written: written, word: word))
             return simple(.error, width)
         case UInt8(ascii: "<"): return peekByte(1) == UInt8(ascii: "=") ? simple(.le, 2) : simple(.lt, 1)
         case UInt8(ascii: ">"): return peekByte(1) == UInt8(ascii: "=") ? simple(.ge, 2) : simple(.gt, 1)
@@ -207,8 +210,7 @@ public struct Lexer {
             if peekByte(1) == UInt8(ascii: "=") {
                 return simple(b == UInt8(ascii: "=") ? .eq : b == UInt8(ascii: "!") ? .ne : .approx, 2)
             } else {
-                let hint = b == UInt8(ascii: "=") ? " (did you mean '=='?)" : b == UInt8(ascii: "~") ? " (did you mean '~='?)" : " (did you mean 'not' or '!='?)"
-                error(loc(pos, 1), "unexpected '\(Character(Unicode.Scalar(b)))'" + hint)
+                error(loc(pos, 1), .loneOperator(b))
                 return simple(.error, 1)
             }
         case UInt8(ascii: "\""): return lexString()
@@ -223,8 +225,7 @@ public struct Lexer {
                 _ = skipScalar()
                 return Token(kind: .error, at: l)
             } else {
-                let shown = b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16, uppercase: true))"
-                error(loc(pos, 1), "unexpected character \(shown)")
+                error(loc(pos, 1), .unexpectedByte(b))
                 return simple(.error, 1)
             }
         }
@@ -370,7 +371,7 @@ public struct Lexer {
             } else if suffixLength == 2 && b0 == UInt8(ascii: "p") && bytes[digitsEnd + 1] == UInt8(ascii: "t") {
                 unit = .pt
             } else {
-                error(loc(digitsEnd, suffixLength), "unknown unit '\(text(digitsEnd, unitEnd))' (units are s, ms and pt)")
+                error(loc(digitsEnd, suffixLength), .unknownUnit(text(digitsEnd, unitEnd)))
             }
             col += suffixLength
             pos = unitEnd
@@ -408,7 +409,7 @@ public struct Lexer {
     private mutating func reportOverflow(_ value: Double, _ digits: String, _ start: Int, _ startCol: Int) {
         if !value.isFinite {
             error(SourceLocation(file: file, line: line, column: startCol, offset: start, length: digits.utf8.count),
-                  "number \(digits.count > 24 ? String(digits.prefix(20)) + "..." : digits) is too large")
+                  .numberTooLarge(digits))
         }
     }
 
@@ -420,7 +421,7 @@ public struct Lexer {
         var ok = true
         while true {
             guard pos < bytes.count else {
-                error(SourceLocation(file: file, line: startLine, column: startCol, offset: start, length: 1), "unterminated string")
+                error(SourceLocation(file: file, line: startLine, column: startCol, offset: start, length: 1), .unterminatedString)
                 return Token(kind: .error, at: TokenPos(line: startLine, column: startCol, offset: start, length: pos - start))
             }
             let b = bytes[pos]
@@ -499,7 +500,7 @@ public struct Lexer {
         case UInt8(ascii: "u"):
             pos += 2; col += 2
             guard peekByte() == UInt8(ascii: "{") else {
-                error(escLoc, "expected '{' after \\u in string (write \\u{HEX})")
+                error(escLoc, .escapeWithoutBrace)
                 return false
             }
             pos += 1; col += 1
@@ -511,15 +512,14 @@ public struct Lexer {
                 pos += 1; col += 1
             }
             guard peekByte() == UInt8(ascii: "}"), count >= 1, count <= 6, let u = Unicode.Scalar(v) else {
-                error(escLoc, "invalid \\u{...} escape in string (1 to 6 hex digits naming a Unicode scalar)")
+                error(escLoc, .invalidUnicodeEscape)
                 return false
             }
             pos += 1; col += 1
             value.append(u)
             return true
         default:
-            let shown = c >= 0x21 && c < 0x7F ? "\\\(Character(Unicode.Scalar(c)))" : "\\"
-            error(escLoc, "unknown escape '\(shown)' in string (escapes are \\\" \\\\ \\n \\t \\u{...})")
+            error(escLoc, .unknownEscape(c))
             pos += 1; col += 1
             return false
         }
@@ -544,4 +544,51 @@ private struct CachedNumber {
     var raw = ""
     var value: Double = 0
     var unit = NumberUnit.none
+}
+
+/// What the lexer can find wrong, with its data. `message` is the one place that words it.
+public enum LexProblem: Equatable, Sendable {
+    /// The file is larger than `SourceLimits.maxFileBytes`.
+    case fileTooLarge
+    /// A line is longer than `SourceLimits.maxLineLength` characters.
+    case lineTooLong
+    case invalidUTF8(UInt8)
+    /// `&&`/`||` (or one of them alone), for which ScrollScript writes `and`/`or`.
+    case symbolForWord(written: String, word: String)
+    /// A lone `=`, `!` or `~`.
+    case loneOperator(UInt8)
+    case unexpectedByte(UInt8)
+    case unknownUnit(String)
+    /// The digits of a number too large for a Double.
+    case numberTooLarge(String)
+    case unterminatedString
+    case escapeWithoutBrace
+    case invalidUnicodeEscape
+    /// The byte after a backslash.
+    case unknownEscape(UInt8)
+
+    public var message: String {
+        switch self {
+        case .fileTooLarge: return "file is larger than \(SourceLimits.maxFileBytes / (1024 * 1024)) MiB"
+        case .lineTooLong: return "line is longer than \(SourceLimits.maxLineLength) characters"
+        case .invalidUTF8(let b): return "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true))"
+        case .symbolForWord(let written, let word):
+            return "unexpected '\(written)': ScrollScript writes '\(word)' (as in 'offset > 0 \(word) phase == idle')"
+        case .loneOperator(let b):
+            let hint = b == UInt8(ascii: "=") ? " (did you mean '=='?)" : b == UInt8(ascii: "~") ? " (did you mean '~='?)" : " (did you mean 'not' or '!='?)"
+            return "unexpected '\(Character(Unicode.Scalar(b)))'" + hint
+        case .unexpectedByte(let b):
+            let shown = b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16, uppercase: true))"
+            return "unexpected character \(shown)"
+        case .unknownUnit(let u): return "unknown unit '\(u)' (units are s, ms and pt)"
+        case .numberTooLarge(let digits):
+            return "number \(digits.count > 24 ? String(digits.prefix(20)) + "..." : digits) is too large"
+        case .unterminatedString: return "unterminated string"
+        case .escapeWithoutBrace: return "expected '{' after \\u in string (write \\u{HEX})"
+        case .invalidUnicodeEscape: return "invalid \\u{...} escape in string (1 to 6 hex digits naming a Unicode scalar)"
+        case .unknownEscape(let c):
+            let shown = c >= 0x21 && c < 0x7F ? "\\\(Character(Unicode.Scalar(c)))" : "\\"
+            return "unknown escape '\(shown)' in string (escapes are \\\" \\\\ \\n \\t \\u{...})"
+        }
+    }
 }

@@ -46,9 +46,10 @@ public struct Parser {
         // One syntax error per line: a typo does not cascade into follow-on errors.
         var perLine: [Diagnostic] = []
         // A line that is too long reports that rather than what lies inside it.
+        let tooLong = parser.lexer.problems.filter { $0.problem == .lineTooLong }.map { Diagnostic($0.location, $0.problem.message) }
         for d in sortedDiagnostics(parser.lexerDiagnostics + parser.diagnostics) {
             if let last = perLine.last, last.location.line == d.location.line {
-                if d.message.hasPrefix("line is longer") { perLine[perLine.count - 1] = d }
+                if tooLong.contains(d) { perLine[perLine.count - 1] = d }
                 continue
             }
             perLine.append(d)
@@ -152,7 +153,7 @@ public struct Parser {
                     list.closed = true
                     return list
                 }
-                if diagnostics.count + lexer.diagnostics.count >= DiagnosticLimits.maxPerFile {
+                if diagnostics.count + lexer.problems.count >= DiagnosticLimits.maxPerFile {
                     giveUp()
                     list.closing = pending
                     return list
@@ -163,7 +164,7 @@ public struct Parser {
                 list.closing = pending
                 return list
             default:
-                if diagnostics.count + lexer.diagnostics.count >= DiagnosticLimits.maxPerFile {
+                if diagnostics.count + lexer.problems.count >= DiagnosticLimits.maxPerFile {
                     giveUp()
                     list.closing = pending
                     return list
@@ -820,7 +821,7 @@ public struct Parser {
 public func isIncomplete(_ text: String) -> Bool {
     var lexer = Lexer(bytes: Array(text.utf8), file: "<repl>")
     let tokens = lexer.tokenize()
-    if lexer.diagnostics.contains(where: { $0.message == "unterminated string" }) { return true }
+    if lexer.problems.contains(where: { $0.problem == .unterminatedString }) { return true }
     var depth = 0
     for t in tokens {
         switch t.kind {

@@ -374,7 +374,7 @@ public final class Interpreter {
         if world.frameIndex - limitStartFrame > maxFrames {
             let s = currentStatement
             return fail(s?.location ?? SourceLocation(file: "", line: 0, column: 0),
-                        "the scenario passed the limit of 24 h of simulated time")
+                        "the scenario passed the limit of \(Int(Limits.scenarioSeconds / 3600)) h of simulated time")
         }
         if !invariants.isEmpty, let stop = checkInvariants() { return stop }
         var pause = false
@@ -430,7 +430,7 @@ public final class Interpreter {
         }
         statementCount &+= 1
         if statementCount > Limits.scenarioStatements {
-            return fail(s.location, "the scenario passed the limit of 10,000,000 executed statements")
+            return fail(s.location, "the scenario passed the limit of \(groupedDigits(Limits.scenarioStatements)) executed statements")
         }
         do {
             return try start(s)
@@ -558,7 +558,7 @@ public final class Interpreter {
     /// A statement that would run past 24 h fails before it runs (no input hangs the tool).
     private func checkTimeLimit(_ s: Stmt, frames n: Int) throws {
         if n > maxFrames - (world.frameIndex - limitStartFrame) {
-            throw RuntimeError(s.location, "this statement would pass the limit of 24 h of simulated time")
+            throw RuntimeError(s.location, "this statement would pass the limit of \(Int(Limits.scenarioSeconds / 3600)) h of simulated time")
         }
     }
 
@@ -614,7 +614,7 @@ public final class Interpreter {
         var bytes = 0
         for line in lines { bytes &+= line.utf8.count &+ 1 }
         if bytes > Interpreter.maxOutputBytes - outputBytes {
-            throw RuntimeError(s.location, "the scenario passed the limit of 16 MiB of print and frames output")
+            throw RuntimeError(s.location, "the scenario passed the limit of \(Interpreter.maxOutputBytes / (1024 * 1024)) MiB of print and frames output")
         }
         outputBytes &+= bytes
         for line in lines { output(line) }
