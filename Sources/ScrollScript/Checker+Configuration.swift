@@ -1,0 +1,221 @@
+// The checker, configuration (spec §3): scene and scenario settings, sections, header, set.
+
+extension Checker {
+    /// A constant number for a configuration value, with its dimension checked.
+    mutating func configNumber(_ e: Expr, _ what: String, _ want: Quantity) -> Double? {
+        guard let c = constValue(e) else {
+            if hasOverflowedLiteral(e) { return nil }   // the lexer said "too large" already
+            if case .bool = e {
+                error(e.location, "\(what) takes \(ValueKind.quantity(want).displayName), not true/false")
+            } else if case .name(let n, _) = e {
+                error(e.location, "\(what) takes \(ValueKind.quantity(want).displayName), not '\(n)'")
+            } else {
+                error(e.startLocation, "\(what) must be a number written in the file")
+            }
+            return nil
+        }
+        if !c.dim.compatible(.quantity(want)) || (c.dim.dimensioned != nil && want != .points && want != .seconds && want != .velocity) {
+            error(e.startLocation, "\(what) takes \(ValueKind.quantity(want).displayName), found \(c.dim.name)")
+            return nil
+        }
+        guard c.value.isFinite else { return nil }
+        return c.value
+    }
+
+    mutating func wholeConfigNumber(_ e: Expr, _ what: String) -> Int? {
+        guard let v = configNumber(e, what, .count) else { return nil }
+        guard let n = wholeNumber(v) else {
+            error(e.startLocation, "\(what) must be a whole number of at least 0 (found \(show(v)))")
+            return nil
+        }
+        return n
+    }
+
+    mutating func applyConfig(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?) {
+        if stopsForTooManyErrors(s) { return }
+        let errorsBefore = diagnostics.count
+        defer {
+            switch s.kind {
+            case .section, .sections: if diagnostics.count > errorsBefore { tableUnknown = true }
+            default: break
+            }
+        }
+        switch s.kind {
+        case .screen(let w, let h):
+            if let v = configNumber(w, "screen width", .points) {
+                if Limits.screenSide.contains(v) { cfg.screenWidth = v } else {
+                    error(w.startLocation, "screen width must be between \(show(Limits.screenSide.lower)) and \(show(Limits.screenSide.upper)) (found \(show(v)))")
+                }
+            }
+            if let v = configNumber(h, "screen height", .points) {
+                if Limits.screenSide.contains(v) { cfg.screenHeight = v } else {
+                    error(h.startLocation, "screen height must be between \(show(Limits.screenSide.lower)) and \(show(Limits.screenSide.upper)) (found \(show(v)))")
+                }
+            }
+        case .fps(let e):
+            if let v = configNumber(e, "fps", .count) {
+                if let n = wholeNumber(v), Limits.fpsRange.contains(n) { cfg.fps = n } else {
+                    error(e.startLocation, "fps must be a whole number from \(Limits.fpsRange.lowerBound) to \(Limits.fpsRange.upperBound) (found \(show(v)))")
+                }
+            }
+        case .header(let he, let options):
+            applyHeader(he, options, &cfg)
+        case .toolbar(let he):
+            var h = SceneConfig.defaultToolbarHeight
+            if let he, let v = configNumber(he, "toolbar height", .points) {
+                if Limits.toolbarHeight.contains(v) { h = v } else {
+                    error(he.startLocation, "toolbar height must be \(Limits.toolbarHeight.description) (found \(show(v)))")
+                }
+            }
+            cfg.toolbarHeight = h
+        case .section(let title, let rows, let open):
+            var sec = SectionConfig(title: title?.value, rowCount: 0, open: open ?? true)
+            switch rows {
+            case .count(let e):
+                if let n = wholeConfigNumber(e, "a section's row count") { sec.rowCount = n }
+            case .titles(let ts):
+                sec.rowCount = ts.count
+                sec.rowTitles = ts.map { $0.value }
+            }
+            appendSections([sec], s.location, &sections)
+        case .sections(let ne, let me):
+            guard let n = wholeConfigNumber(ne, "the number of sections"),
+                  let m = wholeConfigNumber(me, "the number of rows") else { return }
+            if n > Limits.maxSections {
+                error(ne.startLocation, "too many sections: \(n) (at most \(Limits.maxSections))")
+                return
+            }
+            if m > Limits.maxRows {
+                error(me.startLocation, "too many rows: \(m) (at most \(Limits.maxRows) in the table)")
+                return
+            }
+            let list = (0..<n).map { SectionConfig(title: "Section \($0)", rowCount: m) }
+            appendSections(list, s.location, &sections)
+        case .accordion(let single):
+            cfg.accordion = single ? .single : .multiple
+        case .set(let name, let nameLoc, let value):
+            applySet(name, nameLoc, value, &cfg)
+        default:
+            break
+        }
+    }
+
+    mutating func appendSections(_ list: [SectionConfig], _ l: SourceLocation, _ sections: inout [SectionConfig]?) {
+        let wasNil = sections == nil
+        var all = sections ?? []
+        sections = nil  // `all` is now the only reference: appending does not copy
+        // On an error the list stays as it was (nil stays nil: the scene's list applies).
+        defer { sections = wasNil && all.isEmpty ? nil : all }
+        let before = all.count
+        if sectionRowsCache.count != before {
+            sectionRowsCache = (before, all.reduce(0) { $0 &+ $1.rowCount })
+        }
+        let rowsBefore = sectionRowsCache.rows
+        let rowsAdded = list.reduce(0) { $0 &+ $1.rowCount }
+        if before + list.count > Limits.maxSections {
+            error(l, "too many sections (at most \(Limits.maxSections))")
+            return
+        }
+        if rowsBefore + rowsAdded > Limits.maxRows {
+            error(l, "too many rows (at most \(Limits.maxRows) in the table)")
+            return
+        }
+        all.append(contentsOf: list)
+        sectionRowsCache = (all.count, rowsBefore &+ rowsAdded)
+    }
+
+    mutating func applyHeader(_ he: Expr, _ options: [HeaderOption], _ cfg: inout SceneConfig) {
+        // A header whose height is wrong is still declared: one error at the value, and
+        // nothing further about the header (`header.height`, `tap header` were reported as
+        // "needs a header, and this scenario declares none"). A file with errors never runs,
+        // so the stand-in height below is never simulated.
+        var known: Double?
+        if let v = configNumber(he, "header height", .points) {
+            if Limits.headerHeight.contains(v) {
+                known = v
+            } else {
+                error(he.startLocation, "header height must be \(Limits.headerHeight.description) (found \(show(v)))")
+            }
+        }
+        let h = known ?? 1
+        var header = HeaderConfig(height: h)
+        for o in options {
+            switch o {
+            case .pin(let e, _):
+                if let p = configNumber(e, "pin", .points) {
+                    // With the height unknown only the lower bound can be checked.
+                    if p >= 0 && p <= (known ?? .infinity) { header.pin = min(p, h) } else {
+                        error(e.startLocation, known == nil ? "pin must be at least 0 (found \(show(p)))"
+                              : "pin must be between 0 and the header height \(show(h)) (found \(show(p)))")
+                    }
+                }
+            case .parallax(let e, _):
+                if let f = configNumber(e, "parallax", .number) {
+                    if f >= 0 && f <= 1 { header.parallax = f } else {
+                        error(e.startLocation, "parallax must be between 0 and 1 (found \(show(f)))")
+                    }
+                }
+            case .toggle(let e, _):
+                if let t = configNumber(e, "toggle height", .points) {
+                    if Limits.headerHeight.contains(t) { header.toggle = t } else {
+                        error(e.startLocation, "toggle height must be \(Limits.headerHeight.description) (found \(show(t)))")
+                    }
+                }
+            case .nostretch:
+                header.stretches = false
+            }
+        }
+        cfg.header = header
+    }
+
+    mutating func applySet(_ name: String, _ nameLoc: SourceLocation, _ value: Expr, _ cfg: inout SceneConfig) {
+        guard let id = TunableID(rawValue: name) else {
+            error(nameLoc, "unknown tunable '\(clip(name))'" + unknownTunableHint(name))
+            return
+        }
+        let named = id.namedValues
+        if case .name(let n, let l) = value {
+            if let v = named.first(where: { $0.name == n }) {
+                cfg.tunables[id] = v.value
+            } else if named.isEmpty {
+                error(l, "\(name) takes \(id.kind.displayName), not '\(n)'")
+            } else {
+                error(l, "'\(n)' is not a value of \(name) (use a number or \(named.map { "'\($0.name)'" }.joined(separator: ", ")))")
+            }
+            return
+        }
+        if case .bool(let b, let l) = value {
+            if id.kind == .bool { cfg.tunables[id] = b ? 1 : 0 } else {
+                error(l, "\(name) takes \(id.kind.displayName), not true/false")
+            }
+            return
+        }
+        guard case .quantity(let q) = id.kind else {
+            error(value.startLocation, "\(name) takes true or false")
+            return
+        }
+        guard let v = configNumber(value, name, q) else { return }
+        guard id.range.contains(v) else {
+            error(value.startLocation, "\(name) must be \(id.range.description) (found \(show(v)))")
+            return
+        }
+        cfg.tunables[id] = v
+    }
+
+    /// ` (did you mean ...?)`, else the tunables of the same family (`toolbar.*`), else
+    /// every tunable: a user guessing a name learns the real ones.
+    func unknownTunableHint(_ name: String) -> String {
+        let all = TunableID.allCases.map { $0.rawValue }
+        let special = nonASCIIHint(name, candidates: all)
+        if !special.isEmpty { return special }
+        let near = didYouMean(name, all)
+        if !near.isEmpty { return near }
+        if let dot = name.firstIndex(of: ".") {
+            let family = String(name[..<dot]) + "."
+            let same = all.filter { $0.hasPrefix(family) }
+            if !same.isEmpty { return " (the \(name[..<dot]) tunables are \(same.joined(separator: ", ")))" }
+        }
+        return " (the tunables are \(all.joined(separator: ", ")))"
+    }
+
+}

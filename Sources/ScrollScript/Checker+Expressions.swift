@@ -1,0 +1,299 @@
+// The checker, expressions: static types, names, indexes, recorded values (`?`).
+
+extension Checker {
+    mutating func placeholderError(_ l: SourceLocation) {
+        switch placeholderRule {
+        case .timed(let what):
+            error(l, "'\(what)' takes no '?': a value is recorded at one moment (record it with a plain 'expect' after a 'wait')")
+        case .allowed where placeholderBlocked > 0:
+            error(l, "'?' cannot be recorded under 'not' or 'or' (the recorded value would not decide the expectation); write the value")
+        default:
+            error(l, "'?' (a value to record) can only stand right of '==' or '~=' in an 'expect' (as in 'expect header.height ~= ?')")
+        }
+    }
+
+    /// The static type of `e`, reporting problems; nil after an error (no cascade).
+    mutating func typeOf(_ e: Expr, _ cfg: SceneConfig) -> Ty? {
+        current = cfg
+        return type(e)
+    }
+
+    mutating func type(_ e: Expr) -> Ty? {
+        switch e {
+        case .number(let n, _): return .num(Dim.of(n.unit))
+        case .string: return .string
+        case .bool: return .bool
+        case .paren(let x, _): return type(x)
+        case .placeholder(let l):
+            placeholderError(l)
+            return nil
+        case .name(let n, let l): return nameType(n, l)
+        case .indexed(let base, let indexes, let member, let l):
+            return indexedType(base, indexes, member, l)
+        case .unary(.negate, let x, let l):
+            guard let t = type(x) else { return nil }
+            guard case .num = t else {
+                error(l, "'-' needs a number, found \(t.name)")
+                return nil
+            }
+            return t
+        case .unary(.not, let x, let l):
+            placeholderBlocked += 1
+            let tx = type(x)
+            placeholderBlocked -= 1
+            guard let t = tx else { return nil }
+            guard t == .bool else {
+                error(l, "'not' needs a condition (true or false), found \(t.name)")
+                return nil
+            }
+            return .bool
+        case .binary(let op, let a, let b, let l):
+            return binaryType(op, a, b, l)
+        case .compare(let op, let a, let b, let tol, let l):
+            return compareType(op, a, b, tol, l)
+        }
+    }
+
+    mutating func binaryType(_ op: BinaryOp, _ a: Expr, _ b: Expr, _ l: SourceLocation) -> Ty? {
+        if op == .or { placeholderBlocked += 1 }
+        let ta = type(a), tb = type(b)
+        if op == .or { placeholderBlocked -= 1 }
+        guard let ta, let tb else { return nil }
+        if op == .and || op == .or {
+            for t in [ta, tb] where t != .bool {
+                error(l, "'\(op.rawValue)' needs conditions (true or false), found \(t.name)")
+                return nil
+            }
+            return .bool
+        }
+        guard case .num(let da) = ta, case .num(let db) = tb else {
+            let bad = { if case .num = ta { return tb } else { return ta } }()
+            error(l, "'\(op.rawValue)' needs numbers, found \(bad.name)")
+            return nil
+        }
+        switch op {
+        case .add, .subtract:
+            if !da.compatible(db) {
+                error(l, "cannot \(op == .add ? "add" : "subtract") \(db.name) \(op == .add ? "to" : "from") \(da.name)")
+                return nil
+            }
+            return .num(da.dimensioned != nil ? da : db)
+        case .multiply:
+            return .num(da.dimensioned != nil ? (db.dimensioned != nil ? .bare : da) : db)
+        default:
+            if let c = constValue(b), c.value == 0 {
+                error(l, "division by zero")
+                return nil
+            }
+            if db.dimensioned == nil { return .num(da) }
+            return .num(.bare)
+        }
+    }
+
+    mutating func compareType(_ op: CompareOp, _ a: Expr, _ b: Expr, _ tol: Expr?, _ l: SourceLocation) -> Ty? {
+        if case .placeholder(let pl) = b {
+            return recordedCompareType(op, a, pl, tol, l)
+        }
+        let ta = type(a)
+        // `toolbar.state == visible`: an unknown word compared with a state lists the states.
+        if case .state(let family)? = ta, case .name(let n, let nl) = b, resolveName(n) == nil,
+           ObservableID(rawValue: n) == nil {
+            error(nl, "'\(clip(n))' is not a \(family.rawValue) state (they are \(family.names.joined(separator: ", ")))"
+                  + wordHint(n, family.names))
+            return nil
+        }
+        // `toolbar.state == "hidden"`: a state is a bare word.
+        if case .state(let family)? = ta, case .string(let str) = b {
+            if family.names.contains(str.value) {
+                error(str.location, "a state is a bare word: write \(str.value), not \(str.raw)")
+            } else {
+                error(str.location, "a \(family.rawValue) state is compared with a bare word (\(family.names.joined(separator: ", "))), not a string")
+            }
+            return nil
+        }
+        let tb = type(b)
+        var tt: Ty?
+        if let tol { tt = type(tol) }
+        guard let ta, let tb else { return nil }
+        if ta == .rect || tb == .rect {
+            error(l, "rects cannot be compared (compare their parts, e.g. header.y or header.height)")
+            return nil
+        }
+        switch (ta, tb) {
+        case (.num(let da), .num(let db)):
+            if !da.compatible(db) {
+                error(l, "cannot compare \(da.name) with \(db.name)")
+                return nil
+            }
+            if let tt {
+                guard case .num(let dt) = tt, dt.compatible(da), dt.compatible(db) else {
+                    error(tol?.startLocation ?? l, "the tolerance after 'within' must be \(da.dimensioned != nil ? da.name : db.name), found \(tt.name)")
+                    return nil
+                }
+            }
+            return .bool
+        default:
+            break
+        }
+        if op != .eq && op != .ne {
+            let bad = { if case .num = ta { return tb } else { return ta } }()
+            error(l, "'\(op.rawValue)' needs numbers, found \(bad.name) (only == and != compare other values)")
+            return nil
+        }
+        switch (ta, tb) {
+        case (.bool, .bool), (.string, .string): return .bool
+        case (.state(let x), .state(let y)):
+            if x != y {
+                let stateName = stateLiteralName(b) ?? stateLiteralName(a)
+                if let stateName {
+                    error(l, "'\(stateName)' is not a \(x == StateSet.family(of: stateName) ? y.rawValue : x.rawValue) state (\(x == StateSet.family(of: stateName) ? y.names.joined(separator: ", ") : x.names.joined(separator: ", ")))")
+                } else {
+                    error(l, "cannot compare \(ta.name) with \(tb.name)")
+                }
+                return nil
+            }
+            return .bool
+        default:
+            error(l, "cannot compare \(ta.name) with \(tb.name)")
+            return nil
+        }
+    }
+
+    /// `a == ?` / `a ~= ?` in a plain `expect`: the value of `a` is what gets recorded.
+    mutating func recordedCompareType(_ op: CompareOp, _ a: Expr, _ pl: SourceLocation, _ tol: Expr?, _ l: SourceLocation) -> Ty? {
+        let ta = type(a)
+        guard case .allowed = placeholderRule, placeholderBlocked == 0 else {
+            placeholderError(pl)
+            return nil
+        }
+        guard op == .eq || op == .approx else {
+            error(pl, "'?' records a value for '==' or '~=' only, not '\(op.rawValue)'")
+            return nil
+        }
+        guard let ta else { return nil }
+        if ta == .rect {
+            error(l, "rects cannot be compared (compare their parts, e.g. header.y or header.height)")
+            return nil
+        }
+        if op == .approx {
+            guard case .num(let da) = ta else {
+                error(l, "'~=' needs numbers, found \(ta.name) (record it with '== ?')")
+                return nil
+            }
+            if let tol, let tt = type(tol) {
+                guard case .num(let dt) = tt, dt.compatible(da) else {
+                    error(tol.startLocation, "the tolerance after 'within' must be \(da.name), found \(tt.name)")
+                    return nil
+                }
+            }
+        }
+        return .bool
+    }
+
+    func stateLiteralName(_ e: Expr) -> String? {
+        if case .name(let n, _) = e, StateSet.family(of: n) != nil { return n }
+        return nil
+    }
+
+    /// `section[I].MEMBER` and `row[I,J].MEMBER` by member (lookup only, never iterated).
+    static let sectionMembers: [String: ObservableID] = membersTable(.section)
+    static let rowMembers: [String: ObservableID] = membersTable(.row)
+    /// The same lookups without hashing Strings (a miss falls back to the tables above).
+    static let fastSectionMembers = PackedNameTable(sectionMembers.map { ($0.key, $0.value) })
+    static let fastRowMembers = PackedNameTable(rowMembers.map { ($0.key, $0.value) })
+    /// `resolveName` for every plain name it knows, without hashing Strings.
+    static let plainNameRefs = PackedNameTable(
+        (ObservableID.allCases.map { $0.rawValue } + TunableID.allCases.map { $0.rawValue } + StateSet.allNames)
+            .compactMap { n in resolveName(n).map { (n, $0) } })
+
+    static func membersTable(_ form: Subscript) -> [String: ObservableID] {
+        var t: [String: ObservableID] = [:]
+        for id in ObservableID.allCases where id.subscriptForm == form {
+            if let m = id.member { t[m] = id }
+        }
+        return t
+    }
+
+    static let plainNames: [String] =
+        ObservableID.allCases.filter { $0.subscriptForm == .none }.map { $0.rawValue }
+        + TunableID.allCases.map { $0.rawValue } + StateSet.allNames + ["true", "false"]
+
+    mutating func nameType(_ n: String, _ l: SourceLocation) -> Ty? {
+        guard let ref = Checker.plainNameRefs.find(n) ?? resolveName(n) else {
+            if let o = ObservableID(rawValue: n), o.subscriptForm != .none {
+                error(l, "'\(n)' needs an index: \(o.displayName)")
+            } else if TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == n } }) {
+                error(l, "'\(n)' is a value for 'set', not an observable")
+            } else {
+                error(l, "unknown name '\(clip(n))'" + wordHint(n, Checker.plainNames, quotes: true))
+            }
+            return nil
+        }
+        switch ref {
+        case .observable(let o):
+            switch o.requirement {
+            case .header where current.header == nil:
+                error(l, "'\(n)' needs a header, and this scenario declares none (add 'header H')")
+                return nil
+            case .toolbar where current.toolbarHeight == nil:
+                error(l, "'\(n)' needs a toolbar, and this scenario declares none (add 'toolbar')")
+                return nil
+            default:
+                return Ty.of(o.kind)
+            }
+        case .tunable(let t): return Ty.of(t.kind)
+        case .state(_, let s): return .state(s)
+        }
+    }
+
+    mutating func indexedType(_ base: String, _ indexes: [Expr], _ member: String, _ l: SourceLocation) -> Ty? {
+        let form: Subscript
+        switch base {
+        case "section": form = .section
+        case "row": form = .row
+        default:
+            error(l, "unknown name '\(base)[...]'" + didYouMean(base, ["section", "row"]))
+            return nil
+        }
+        let want = form == .section ? 1 : 2
+        guard indexes.count == want else {
+            error(l, form == .section ? "section takes one index: section[I].\(member)" : "row takes two indexes: row[I,J].\(member)")
+            return nil
+        }
+        let memberTable = form == .section ? Checker.fastSectionMembers : Checker.fastRowMembers
+        guard let id = memberTable.find(member) ?? (form == .section ? Checker.sectionMembers : Checker.rowMembers)[member] else {
+            let members = ObservableID.allCases.filter { $0.subscriptForm == form }.compactMap { $0.member }
+            error(l, "unknown property '\(member)' of \(base)[...]" + didYouMean(member, members))
+            return nil
+        }
+        var values: [Int?] = []
+        for ix in indexes {
+            guard let t = type(ix) else { return nil }
+            guard case .num(let d) = t, d.dimensioned == nil else {
+                error(ix.startLocation, "an index must be a whole number, found \(t.name)")
+                return nil
+            }
+            if let c = constValue(ix) {
+                guard let v = wholeNumber(c.value) else {
+                    error(ix.startLocation, "an index must be a whole number of at least 0 (found \(show(c.value)))")
+                    return nil
+                }
+                values.append(v)
+            } else {
+                values.append(nil)
+            }
+        }
+        let sections = current.effectiveSections
+        if let s = values[0], !tableUnknown {
+            if s >= sections.count {
+                error(indexes[0].startLocation, "section \(s) does not exist (the table has \(countPhrase(sections.count, "section")))")
+                return nil
+            }
+            if form == .row, let r = values[1], r >= sections[s].rowCount {
+                error(indexes[1].startLocation, "row \(r) does not exist in section \(s) (it has \(countPhrase(sections[s].rowCount, "row")))")
+                return nil
+            }
+        }
+        return Ty.of(id.kind)
+    }
+}
