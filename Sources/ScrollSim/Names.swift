@@ -102,6 +102,9 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
     case velocity
     case phase
     case contentHeight = "content.height"
+    /// How far the content can still scroll up before the bottom edge: `offset.max − offset`
+    /// (0 at the bottom, negative when pulled past it). What a "load more" list checks.
+    case contentRemaining = "content.remaining"
     case screenWidth = "screen.width"
     case screenHeight = "screen.height"
     case fingerDown = "finger.down"
@@ -136,7 +139,7 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
     public var kind: ValueKind {
         switch self {
         case .time: return .quantity(.seconds)
-        case .offset, .offsetMin, .offsetMax, .contentHeight, .screenWidth, .screenHeight, .fingerTranslation,
+        case .offset, .offsetMin, .offsetMax, .contentHeight, .contentRemaining, .screenWidth, .screenHeight, .fingerTranslation,
              .headerY, .headerHeight, .headerBottom, .headerImageY, .headerImageHeight,
              .toolbarY, .toolbarHeight, .sectionY, .sectionHeight, .rowY, .rowHeight:
             return .quantity(.points)

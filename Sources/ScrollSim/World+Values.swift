@@ -12,6 +12,7 @@ extension World {
         case .velocity: return .number(scroll.velocity, .velocity)
         case .phase: return .state(scroll.phase.rawValue)
         case .contentHeight: return pt(table.contentHeight)
+        case .contentRemaining: return pt(bounds.max - scroll.offset)
         case .screenWidth: return pt(screenWidth)
         case .screenHeight: return pt(screenHeight)
         case .fingerDown: return .bool(finger.isDown)
