@@ -192,6 +192,23 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
     }
 }
 
+/// Columns of `scrollscript trace` (and of the replay page's panel) that are not
+/// observables (spec §7; docs/pictures.md). Every other column is named as its observable.
+public enum TraceField: String, CaseIterable, Sendable, Equatable {
+    /// The display frame's index, 0 at t = 0.
+    case frame
+    /// The line of the statement whose frame this is (empty at frame 0).
+    case line
+    /// That statement, as `fmt` writes it (`pull 120`).
+    case statement
+    /// The sections whose header view is on screen.
+    case sectionsVisible = "sections.visible"
+    /// The rows on screen, per section: first and last index.
+    case rowsVisible = "rows.visible"
+    /// Empty, except on the last row of a failed scenario: where and why it failed.
+    case failure
+}
+
 /// The tunables of `set NAME VALUE` (spec §3). Every tunable is also readable by its name.
 public enum TunableID: String, CaseIterable, Sendable, Equatable {
     case rowHeight = "row.height"

@@ -21,6 +21,9 @@ let commands: [Command] = [
     checkCommand,
     fmtCommand,
     replCommand,
+    traceCommand,
+    plotCommand,
+    replayCommand,
 ]
 
 let mainHelp: String = {

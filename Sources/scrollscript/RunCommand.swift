@@ -7,13 +7,15 @@ let runCommand = Command(
     name: "run",
     summary: "run scenario files (default: scenarios/)",
     help: """
-    usage: scrollscript run [PATH ...] [-e TEXT] [-] [--filter TEXT]
+    usage: scrollscript run [PATH ...] [-e TEXT] [-] [--filter TEXT] [--artifacts DIR]
 
     Runs scenario files. A directory gives every *.scroll inside it, recursively, not
     following directory links, sorted by the bytes of their paths; with no PATH the
     directory 'scenarios' is run. '-' reads a file from standard input; '-e TEXT' runs
     TEXT as a file (one scenario when it has no scenario blocks). '--filter TEXT' runs
-    only the scenarios whose name contains TEXT. '--' ends the options.
+    only the scenarios whose name contains TEXT. '--artifacts DIR' writes, for each
+    failed scenario, its plot (.svg) and replay page (.html) into DIR (created if
+    needed), named FILE--SCENARIO-HASH (see docs/pictures.md). '--' ends the options.
 
     Output: one line per scenario, 'PASS' or 'FAIL', the file, the scenario's name and
     its simulated duration; print/frames output indented under it; each failure as
@@ -37,6 +39,7 @@ private enum RunArg {
 func runRun(_ args: [String]) -> Int32 {
     var sources: [RunArg] = []
     var filter: String?
+    var artifactsDir: String?
     var onlyPaths = false
     var i = 0
     while i < args.count {
@@ -46,12 +49,12 @@ func runRun(_ args: [String]) -> Int32 {
         switch a {
         case "--": onlyPaths = true
         case "-": sources.append(.stdin)
-        case "-e", "--filter":
+        case "-e", "--filter", "--artifacts":
             guard i < args.count else { return usageError("run: \(a) needs an argument") }
-            if a == "-e" { sources.append(.text(args[i])) } else { filter = args[i] }
+            if a == "-e" { sources.append(.text(args[i])) } else if a == "--filter" { filter = args[i] } else { artifactsDir = args[i] }
             i += 1
         default:
-            if a.hasPrefix("-") { return unknownOption(a, of: "run", known: ["-e", "--filter", "--help"]) }
+            if a.hasPrefix("-") { return unknownOption(a, of: "run", known: ["-e", "--filter", "--artifacts", "--help"]) }
             sources.append(.path(a))
         }
     }
@@ -79,8 +82,15 @@ func runRun(_ args: [String]) -> Int32 {
             }
         }
     }
-    let report = Runner(filter: filter).run(inputs)
+    var runner = Runner(filter: filter)
+    if let dir = artifactsDir {
+        do { runner.artifacts = try FailureArtifacts(directory: dir) } catch {
+            return usageError("run: \((error as? PictureError)?.message ?? "\(error)")")
+        }
+    }
+    let report = runner.run(inputs)
     if !report.stderr.isEmpty { writeErr(report.stderr) }
+    for p in runner.artifacts?.problems ?? [] { writeErr("scrollscript: --artifacts: \(p)\n") }
     writeOut(report.stdout)
     return report.exitStatus
 }

@@ -62,6 +62,8 @@ public func runScenario(_ scenario: CheckedScenario, shouldInterrupt: @escaping 
 public struct Runner {
     public var filter: String?
     public var shouldInterrupt: () -> Bool
+    /// `--artifacts DIR`: each failed scenario's plot and replay page are written there.
+    public var artifacts: FailureArtifacts?
 
     public init(filter: String? = nil, shouldInterrupt: @escaping () -> Bool = { false }) {
         self.filter = filter
@@ -99,6 +101,7 @@ public struct Runner {
                     if let f = r.failure {
                         if lines == nil { lines = source.lines }
                         out += f.render(sourceLines: lines ?? [])
+                        artifacts?.write(file: source.name, scenario: sc)
                         failed += 1
                         status = max(status, 1)
                     } else {

@@ -1,0 +1,148 @@
+// Runs one scenario for a picture: `trace`, `plot`, `replay`, `run --artifacts`, and the
+// REPL's `:plot`/`:replay`. The frames come through the interpreter's one per-frame hook
+// (`Interpreter.observer`, the hook `expect always`'s checks sit next to): nothing new in
+// the frame loop, and with no picture attached that hook is nil and costs nothing.
+//
+// The playback drives the interpreter one unit at a time (`advance()`), which is what
+// `run()` does without its shortcuts, so it sees which statement each frame belongs to
+// and when statements that take no time (taps, `expect`) ran.
+import ScrollSim
+
+/// A statement as pictures name it.
+public struct PlaybackStatement: Equatable, Sendable {
+    public var line: Int
+    public var column: Int
+    /// The statement as `fmt` writes its first line (`pull 120`, `repeat 3 {`).
+    public var text: String
+    public var isExpectation: Bool
+}
+
+/// A statement's run: from the frame it started at to the frame it ended at (equal for a
+/// statement that takes no time).
+public struct PlaybackSpan: Equatable, Sendable {
+    /// Index into `ScenarioPlayback.statements`.
+    public var statement: Int
+    public var startFrame: Int
+    public var endFrame: Int
+}
+
+/// An expectation's outcome at a time: a passed `expect`, `expect within`, a registered
+/// `expect always`, or the failure (of an expectation or any other statement).
+public struct PlaybackCheck: Equatable, Sendable {
+    public var statement: Int
+    public var frame: Int
+    public var failed: Bool
+    /// For a failure: `line 5: expectation is false`, then the notes.
+    public var message: String
+}
+
+public final class ScenarioPlayback {
+    /// The most spans and checks kept for a picture (a `repeat 100000` would otherwise fill
+    /// memory and a plot); later ones are counted in `droppedSpans`. The failure is always kept.
+    public static let maxSpans = 5_000
+
+    public let scenario: CheckedScenario
+    /// Statements met so far, one entry per source location.
+    public private(set) var statements: [PlaybackStatement] = []
+    public private(set) var spans: [PlaybackSpan] = []
+    public private(set) var checks: [PlaybackCheck] = []
+    public private(set) var droppedSpans = 0
+    /// The failure that ended the scenario, if any.
+    public private(set) var failure: RunFailure?
+    /// The world when the scenario ended (or failed).
+    public private(set) var finalWorld: World
+    /// Keep spans and checks (pictures need them; a trace does not, and stays bounded).
+    public var recordsSpans = true
+
+    private var index: [SourceLocation: Int] = [:]
+
+    public init(_ scenario: CheckedScenario) {
+        self.scenario = scenario
+        finalWorld = World(scenario.config)
+    }
+
+    /// Runs the scenario from a fresh world. `onFrame` sees frame 0 first, then every
+    /// frame as soon as it ran, with the index of the statement it belongs to (-1 for
+    /// frame 0), and, when a failure stopped the scenario inside a frame (an `expect
+    /// always`), that frame too. `shouldInterrupt` is polled once per frame; an
+    /// interrupted scenario ends with the failure "interrupted".
+    public func run(shouldInterrupt: @escaping () -> Bool = { false },
+                    onFrame: @escaping (World, Int) -> Void) {
+        let interp = Interpreter(scenario)
+        interp.shouldInterrupt = shouldInterrupt
+        var current = -1
+        var lastFrame = 0
+        onFrame(interp.world, -1)
+        interp.observer = { i in
+            lastFrame = i.world.frameIndex
+            onFrame(i.world, current)
+            return false
+        }
+        var startFrame = 0
+        var running: Stmt?
+        loop: while true {
+            if !interp.isInsideStatement {
+                guard let s = interp.currentStatement else { break }
+                running = s
+                current = statementIndex(s)
+                startFrame = interp.world.frameIndex
+            }
+            let event = interp.advance()
+            switch event {
+            case .frame:
+                continue
+            case .statement:
+                if let s = running { finished(s, current, startFrame, interp.world.frameIndex) }
+                running = nil
+            case .failed, .paused:
+                var f = interp.failure
+                if event == .paused {
+                    f = RunFailure(location: running?.location ?? scenario.location, message: "interrupted", time: interp.world.time)
+                }
+                failure = f
+                if interp.world.frameIndex != lastFrame {
+                    lastFrame = interp.world.frameIndex
+                    onFrame(interp.world, current)
+                }
+                if let f {
+                    if current >= 0, recordsSpans { append(PlaybackSpan(statement: current, startFrame: startFrame, endFrame: interp.world.frameIndex)) }
+                    let at = index[f.location] ?? current
+                    var message = "line \(f.location.line): \(f.message)"
+                    for n in f.notes { message += "\n" + n }
+                    checks.append(PlaybackCheck(statement: at, frame: interp.world.frameIndex, failed: true, message: message))
+                }
+                break loop
+            case .finished:
+                break loop
+            }
+        }
+        interp.observer = nil
+        finalWorld = interp.world
+    }
+
+    private func finished(_ s: Stmt, _ k: Int, _ start: Int, _ end: Int) {
+        guard recordsSpans, k >= 0 else { return }
+        if case .repeatBlock = s.kind { return }
+        append(PlaybackSpan(statement: k, startFrame: start, endFrame: end))
+        if statements[k].isExpectation, checks.count < ScenarioPlayback.maxSpans {
+            checks.append(PlaybackCheck(statement: k, frame: end, failed: false, message: ""))
+        }
+    }
+
+    private func append(_ span: PlaybackSpan) {
+        if spans.count < ScenarioPlayback.maxSpans { spans.append(span) } else { droppedSpans += 1 }
+    }
+
+    private func statementIndex(_ s: Stmt) -> Int {
+        if let k = index[s.location] { return k }
+        let isExpectation: Bool
+        switch s.kind {
+        case .expect, .expectWithin, .expectAlways: isExpectation = true
+        default: isExpectation = false
+        }
+        statements.append(PlaybackStatement(line: s.location.line, column: s.location.column,
+                                            text: statementHead(s.kind), isExpectation: isExpectation))
+        index[s.location] = statements.count - 1
+        return statements.count - 1
+    }
+}
