@@ -86,10 +86,10 @@ public enum PlotSVG {
         let chartWidth = chartRight - left
 
         // Series.
-        struct Series { var name: String; var colour: String; var dashed: Bool; var runs: [[(Double, Double)]] }
+        struct Series { var name: String; var colour: String; var dashed: Bool; var runs: [[(Double, Double)]]; var note: String? = nil }
         var series: [Series] = []
         let frames = r.frames
-        func collect(_ name: String, _ colour: String, dashed: Bool = false, _ value: (FrameSample) -> Double?) {
+        func collect(_ name: String, _ colour: String, dashed: Bool = false, note: String? = nil, _ value: (FrameSample) -> Double?) {
             var runs: [[(Double, Double)]] = []
             var run: [(Double, Double)] = []
             for f in frames {
@@ -101,7 +101,7 @@ public enum PlotSVG {
                 }
             }
             if !run.isEmpty { runs.append(run) }
-            if !runs.isEmpty { series.append(Series(name: name, colour: colour, dashed: dashed, runs: runs)) }
+            if !runs.isEmpty { series.append(Series(name: name, colour: colour, dashed: dashed, runs: runs, note: note)) }
         }
         collect(ObservableID.offset.rawValue, seriesColours[0]) { $0.offset }
         if r.config.header != nil { collect(ObservableID.headerHeight.rawValue, seriesColours[1]) { $0.header?.height } }
@@ -119,9 +119,12 @@ public enum PlotSVG {
             let own = n < 5
             let colour = own ? seriesColours[3 + n] : seriesColours[7]
             var name = "section[\(i)].y"
-            if let t = titles[i] { name += " " + quoteString(t) }
-            if !own { name = n == 5 ? "other sections' y" : "" }
-            collect(name, colour, dashed: true) { f in
+            var note = titles[i].map(quoteString)
+            if !own {
+                name = n == 5 ? "other sections' y" : ""
+                note = nil
+            }
+            collect(name, colour, dashed: true, note: note) { f in
                 f.sections.first { $0.index == i && $0.headerOnScreen }?.headerY
             }
         }
@@ -238,6 +241,10 @@ public enum PlotSVG {
         for s in series where !s.name.isEmpty {
             svg.raw("<line x1=\"\(svgNumber(lx))\" y1=\"\(svgNumber(ly))\" x2=\"\(svgNumber(lx + 26))\" y2=\"\(svgNumber(ly))\" stroke=\"\(s.colour)\" stroke-width=\"3\"\(s.dashed ? " stroke-dasharray=\"6 3\"" : "")/>")
             svg.text(lx + 34, ly + 4, fitText(s.name, width: width - lx - 40, size: 12) ?? "", size: 12, fill: "#222222")
+            if let note = s.note {
+                ly += 15
+                svg.text(lx + 34, ly + 4, fitText(note, width: width - lx - 40, size: 11) ?? "", size: 11, fill: "#555555")
+            }
             ly += 20
         }
         if r.failure != nil {

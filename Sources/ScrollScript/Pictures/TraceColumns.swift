@@ -85,7 +85,20 @@ public enum TraceColumns {
     /// (a `header.*` column needs a header; indexes must exist).
     public static func parse(_ list: String, config: SceneConfig) -> Result<[TraceColumn], TraceColumnError> {
         var cols: [TraceColumn] = []
-        let names = list.split(separator: ",", omittingEmptySubsequences: false).map { trimBlanks(String($0)) }
+        // Commas inside brackets belong to a row's subscript (`row[0,3].y`).
+        var names: [String] = []
+        var current = ""
+        var depth = 0
+        for ch in list {
+            if ch == "[" { depth += 1 } else if ch == "]" { depth = max(0, depth - 1) }
+            if ch == "," && depth == 0 {
+                names.append(trimBlanks(current))
+                current = ""
+            } else {
+                current.append(ch)
+            }
+        }
+        names.append(trimBlanks(current))
         if names.count > 10_000 { return .failure(TraceColumnError(message: "at most 10000 columns")) }
         for name in names {
             if name.isEmpty { return .failure(TraceColumnError(message: "an empty column name in '\(list)'")) }
