@@ -1,0 +1,204 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+
+/// `trace`, `plot`, `replay` and `run --artifacts` through the real binary on real files;
+/// the pictures rendered by a real browser (headless Chromium) when it is installed
+/// (`.ci/run` installs it).
+final class PictureCLITests: XCTestCase {
+    static let pull = """
+    scenario "pull stretches the header" {
+      header 240 pin 60
+      toolbar
+      section "山手線 </script><!--" rows "渋谷" "新宿" "池袋"
+      sections 3 rows 6
+      pull 120
+      expect header.height ~= 300.06 within 0.01
+      drag -420 in 0.6s
+      expect header.height == 1
+    }
+
+    scenario "a drag hides the toolbar" {
+      header 240 pin 60
+      toolbar
+      sections 3 rows 6
+      drag -100 in 0.5s
+      expect toolbar.state == hiding or toolbar.state == hidden
+    }
+
+    """
+
+    func write(_ text: String, _ name: String = "pull.scroll") throws -> URL {
+        let dir = try CLI.tempDir()
+        try text.write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        return dir
+    }
+
+    func testTraceWritesCSVAndJSONLines() throws {
+        let dir = try write(Self.pull)
+        let csv = try CLI.run(["trace", "pull.scroll", "--scenario", "a drag hides the toolbar"], in: dir)
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        // drag -100 in 0.5s: 30 frames; rows for frames 0...30 and the header line.
+        let lines = csv.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1 + 31)
+        XCTAssertTrue(lines[0].hasPrefix("frame,time,line,phase,offset,velocity,"), String(lines[0]))
+        let jl = try CLI.run(["trace", "pull.scroll", "--format", "jsonl", "--every", "10", "--columns", "time,offset,toolbar.state"], in: dir)
+        // The first scenario: 24 + 36 frames, every 10th and the last (60): 7 rows; it fails.
+        XCTAssertEqual(jl.status, 1)
+        let objs = try jl.stdout.split(separator: "\n").map { try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertEqual(objs.count, 7)
+        XCTAssertEqual(objs.map { Set($0.keys) }.first, ["time", "offset", "toolbar.state", "failure"])
+        XCTAssertEqual(objs.last?["time"] as? Double, 1.0)
+        XCTAssertEqual(objs.last?["failure"] as? String, "pull.scroll:9:3: expectation is false")
+        // Same input, same bytes.
+        XCTAssertEqual(try CLI.run(["trace", "pull.scroll"], in: dir).stdout, try CLI.run(["trace", "pull.scroll"], in: dir).stdout)
+    }
+
+    func testCommandLineMistakesAreExplained() throws {
+        let dir = try write(Self.pull)
+        func check(_ args: [String], _ fragment: String) throws {
+            let r = try CLI.run(args, in: dir)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stdout)")
+            XCTAssertTrue(r.stderr.contains(fragment), "\(args): \(r.stderr)")
+            XCTAssertEqual(r.stdout, "")
+        }
+        try check(["trace", "pull.scroll", "--format", "cvs"], "did you mean 'csv'")
+        try check(["trace", "pull.scroll", "--every", "0"], "--every takes a whole number from 1")
+        try check(["trace", "pull.scroll", "--columns", "offest"], "did you mean 'offset'")
+        try check(["trace", "pull.scroll", "--scenario", "pull stretches the heder"], "did you mean \"pull stretches the header\"")
+        try check(["trace", "missing.scroll"], "cannot read 'missing.scroll': no such file")
+        try check(["trace"], "no FILE given")
+        try check(["plot", "pull.scroll"], "no output file (-o OUT.svg)")
+        try check(["replay", "pull.scroll", "--output", "x.html"], "unknown option '--output'")
+        try check(["plot", "pull.scroll", "-o", "no/such/dir/x.svg"], "cannot write 'no/such/dir/x.svg'")
+        try "scenario \"x\" {\n  pul 120\n}\n".write(to: dir.appendingPathComponent("bad.scroll"), atomically: false, encoding: .utf8)
+        try check(["plot", "bad.scroll", "-o", "x.svg"], "bad.scroll:2:3: error:")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.svg").path))
+    }
+
+    func testPlotAndReplayWriteTheirFiles() throws {
+        let dir = try write(Self.pull)
+        let p = try CLI.run(["plot", "pull.scroll", "-o", "out.svg"], in: dir)
+        XCTAssertEqual(p.status, 1, "the scenario fails: \(p.stderr)")
+        let svg = try Data(contentsOf: dir.appendingPathComponent("out.svg"))
+        XCTAssertTrue(XMLParser(data: svg).parse())
+        let r = try CLI.run(["replay", "pull.scroll", "--scenario", "a drag hides the toolbar", "-o", "out.html"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let html = try String(contentsOf: dir.appendingPathComponent("out.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("\"scenario\":\"a drag hides the toolbar\""))
+        // '-o -' writes to standard output.
+        let s = try CLI.run(["plot", "pull.scroll", "-o", "-"], in: dir)
+        XCTAssertEqual(s.stdout.data(using: .utf8), svg)
+    }
+
+    func testRunArtifactsWritesAPlotAndAPagePerFailedScenario() throws {
+        let dir = try write(Self.pull)
+        let r = try CLI.run(["run", "--artifacts", "out/artifacts", "pull.scroll"], in: dir)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.hasSuffix("1 passed, 1 failed\n"), r.stdout)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/artifacts").path).sorted()
+        XCTAssertEqual(files.count, 2, "\(files)")
+        XCTAssertTrue(files.allSatisfy { $0.hasPrefix("pull--pull-stretches-the-header-") }, "\(files)")
+        XCTAssertEqual(Set(files.map { ($0 as NSString).pathExtension }), ["svg", "html"])
+        // A passing run writes nothing; a file in the way is a command-line error.
+        let ok = try CLI.run(["run", "--artifacts", "ok", "--filter", "toolbar", "pull.scroll"], in: dir)
+        XCTAssertEqual(ok.status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("ok").path), [])
+        let bad = try CLI.run(["run", "--artifacts", "pull.scroll", "pull.scroll"], in: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("'pull.scroll' is not a directory"), bad.stderr)
+    }
+
+    // MARK: - In a real browser
+
+    static let chromium: String? = {
+        for p in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"] where FileManager.default.isExecutableFile(atPath: p) {
+            return p
+        }
+        return nil
+    }()
+
+    /// Runs headless Chromium (as root it needs --no-sandbox); its standard output.
+    func chromium(_ args: [String]) throws -> String {
+        guard let path = Self.chromium else { throw XCTSkip("chromium is not installed (.ci/run installs it): browser checks skipped") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        let profile = try CLI.tempDir()
+        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                       "--user-data-dir=" + profile.path, "--virtual-time-budget=2000"] + args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var data = Data()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { data = out.fileHandleForReading.readDataToEndOfFile(); done.signal() }
+        if done.wait(timeout: .now() + 120) == .timedOut {
+            p.terminate()
+            XCTFail("chromium timed out")
+        }
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func isPNG(_ url: URL) -> Bool {
+        guard let d = try? Data(contentsOf: url), d.count > 5_000 else { return false }
+        return Array(d.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    }
+
+    func testTheReplayPageDrawsTheHeaderAndRowsOfTheFrameAtTheTimeAsked() throws {
+        _ = try chromium(["--version"])
+        let dir = try write(Self.pull)
+        XCTAssertEqual(try CLI.run(["replay", "pull.scroll", "-o", "page.html"], in: dir).status, 1)
+        let page = dir.appendingPathComponent("page.html").absoluteString
+        let dom = try chromium(["--dump-dom", page + "#t=0.4"])
+        // The script ran: it drew frame 24 (t = 0.4 s = 24/60).
+        XCTAssertTrue(dom.contains("data-frame=\"24\""), String(dom.prefix(2000)))
+        // pull 120 on a 240 pt header: 120·0.55·667/(667 + 0.55·120) = 60.06 pt of stretch.
+        let header = try XCTUnwrap(firstTag(in: dom, containing: "id=\"hdr\""))
+        XCTAssertTrue(header.contains("data-height=\"300.06\""), header)
+        XCTAssertTrue(header.contains("height: 300.06px"), header)
+        XCTAssertTrue(header.contains("top: 0px"), header)
+        // Section 0's header right below it, its first row (渋谷) 28 pt further down.
+        let sec = try XCTUnwrap(firstTag(in: dom, containing: "data-section=\"0\""))
+        XCTAssertTrue(sec.contains("top: 300.06px"), sec)
+        XCTAssertTrue(dom.contains("山手線 &lt;/script&gt;&lt;!--"), "the title is drawn as text")
+        let row = try XCTUnwrap(firstTag(in: dom, containing: "data-key=\"0,0\""))
+        XCTAssertTrue(row.contains("top: 328.06px"), row)
+        XCTAssertTrue(dom.contains(">渋谷<"))
+        // The finger is down at 0.4 s; the panel shows the values `print` would.
+        let finger = try XCTUnwrap(firstTag(in: dom, containing: "id=\"finger\""))
+        XCTAssertTrue(finger.contains("display: block"), finger)
+        XCTAssertTrue(dom.contains("<td>header.height</td><td>300.06</td>"), "panel")
+        XCTAssertTrue(dom.contains("line 6: pull 120"))
+        // At the end (1.0 s) the failure is shown, and the header pinned to its 60 pt band.
+        let end = try chromium(["--dump-dom", page + "#t=1"])
+        XCTAssertTrue(end.contains("data-frame=\"60\""))
+        let pinned = try XCTUnwrap(firstTag(in: end, containing: "id=\"hdr\""))
+        XCTAssertTrue(pinned.contains("data-y=\"-180.00\""), pinned)
+        XCTAssertTrue(end.contains("line 9: expectation is false"))
+    }
+
+    func testScreenshotsOfThePlotAndThePageAreTaken() throws {
+        _ = try chromium(["--version"])
+        let dir = try write(Self.pull)
+        _ = try CLI.run(["plot", "pull.scroll", "-o", "plot.svg"], in: dir)
+        _ = try CLI.run(["replay", "pull.scroll", "-o", "page.html"], in: dir)
+        let png1 = dir.appendingPathComponent("plot.png"), png2 = dir.appendingPathComponent("page.png"), png3 = dir.appendingPathComponent("phone.png")
+        _ = try chromium(["--screenshot=" + png1.path, "--window-size=1000,640", dir.appendingPathComponent("plot.svg").absoluteString])
+        _ = try chromium(["--screenshot=" + png2.path, "--window-size=1100,860", dir.appendingPathComponent("page.html").absoluteString + "#t=0.4"])
+        _ = try chromium(["--screenshot=" + png3.path, "--window-size=390,844", dir.appendingPathComponent("page.html").absoluteString + "#t=0.7"])
+        XCTAssertTrue(isPNG(png1))
+        XCTAssertTrue(isPNG(png2))
+        XCTAssertTrue(isPNG(png3))
+    }
+
+    /// The first start tag in `html` that contains `needle`.
+    func firstTag(in html: String, containing needle: String) -> String? {
+        guard let r = html.range(of: needle) else { return nil }
+        guard let open = html[..<r.lowerBound].lastIndex(of: "<"), let close = html[r.upperBound...].firstIndex(of: ">") else { return nil }
+        return String(html[open...close])
+    }
+}
