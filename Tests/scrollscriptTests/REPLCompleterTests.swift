@@ -84,7 +84,10 @@ final class REPLCompleterTests: XCTestCase {
     func testColonCommands() {
         XCTAssertEqual(complete(":lo"), Completion(wordStart: 0, candidates: [":load"]))
         XCTAssertEqual(complete(":s").candidates, [":save", ":show", ":step"])
-        XCTAssertEqual(complete(":").candidates.count, 18)
+        XCTAssertEqual(complete(":").candidates.count, 20)
+        XCTAssertEqual(complete(":r").candidates, [":replay", ":reset"])
+        XCTAssertEqual(complete(":plot sc").candidates, ["scenarios/", "scene.scroll"])
+        XCTAssertEqual(complete(":replay sc").candidates, ["scenarios/", "scene.scroll"])
         XCTAssertEqual(complete(":help br").candidates, ["break", "breaks"])
         XCTAssertEqual(complete(":watch header.sc").candidates, ["header.scale"])
         XCTAssertEqual(complete(":break 12 if off").candidates, ["offset"])
