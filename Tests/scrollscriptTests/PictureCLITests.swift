@@ -111,6 +111,24 @@ final class PictureCLITests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("'pull.scroll' is not a directory"), bad.stderr)
     }
 
+    func testTheReadmeExamplesRunAndTheCheckedInPlotIsCurrent() throws {
+        let root = CLI.repoRoot
+        let tmp = try CLI.tempDir()
+        let t = try CLI.run(["trace", "scenarios/000-zoomable-header.scroll"], in: root)
+        XCTAssertEqual(t.status, 0, t.stderr)
+        // "pull stretches the header, release bounces back": pull 120 first, 24 frames.
+        XCTAssertTrue(t.stdout.split(separator: "\n")[25].hasPrefix("24,0.4,"), String(t.stdout.prefix(300)))
+        let r = try CLI.run(["replay", "scenarios/004-accordion.scroll", "-o", tmp.appendingPathComponent("a.html").path], in: root)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let p = try CLI.run(["plot", "docs/plot-example.scroll", "-o", tmp.appendingPathComponent("p.svg").path], in: root)
+        XCTAssertEqual(p.status, 1, "its last expectation is wrong on purpose")
+        // docs/plot-example.svg (and the PNG rendered from it) is what the tool draws now:
+        // after a change to the plot, regenerate both (docs/pictures.md).
+        XCTAssertEqual(try Data(contentsOf: tmp.appendingPathComponent("p.svg")),
+                       try Data(contentsOf: root.appendingPathComponent("docs/plot-example.svg")))
+        XCTAssertTrue(isPNG(root.appendingPathComponent("docs/plot-example.png")))
+    }
+
     // MARK: - In a real browser
 
     static let chromium: String? = {

@@ -32,7 +32,7 @@ public func selectScenario(_ scenarios: [CheckedScenario], named name: String?, 
 /// tells apart names that reduce alike (`a/b` and `a:b`, `Pull` and `pull` on a
 /// case-insensitive disk, two files `x.scroll` in different directories) whatever order
 /// scenarios fail in; the result has no `/`, `:`, control character or leading dot, and
-/// is at most 110 bytes.
+/// is at most 111 bytes.
 public func artifactBaseName(file: String, scenario: String) -> String {
     var base = file
     if let slash = base.lastIndex(of: "/") { base = String(base[base.index(after: slash)...]) }

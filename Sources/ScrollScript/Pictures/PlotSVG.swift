@@ -156,7 +156,7 @@ public enum PlotSVG {
             let label = st.text
             let need = instant ? 10 + textWidth(label, size: 11) : max(x1 - x0, textWidth(label, size: 11) + 8)
             var lane = -1
-            for l in 0..<maxLanes where laneEnds[l] <= x0 - 2 { lane = l; break }
+            for l in 0..<maxLanes where laneEnds[l] <= x0 + 0.5 { lane = l; break }
             let failed = r.failure != nil && failedStatement == span.statement && span.endFrame == (frames.last?.frame ?? -1)
             if lane < 0 {
                 // No room for its label: the bar alone, in the last lane.
