@@ -145,7 +145,7 @@ final class PictureCLITests: XCTestCase {
         p.executableURL = URL(fileURLWithPath: path)
         let profile = try CLI.tempDir()
         p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                       "--user-data-dir=" + profile.path, "--virtual-time-budget=2000"] + args
+                       "--user-data-dir=" + profile.path] + (args.contains { $0.hasPrefix("--virtual-time-budget") } ? [] : ["--virtual-time-budget=2000"]) + args
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
@@ -197,6 +197,45 @@ final class PictureCLITests: XCTestCase {
         let pinned = try XCTUnwrap(firstTag(in: end, containing: "id=\"hdr\""))
         XCTAssertTrue(pinned.contains("data-y=\"-180.00\""), pinned)
         XCTAssertTrue(end.contains("line 9: expectation is false"))
+    }
+
+    func testArrowKeysStepOneFrameAndThePagePlaysToTheEnd() throws {
+        _ = try chromium(["--version"])
+        let dir = try write(Self.pull)
+        XCTAssertEqual(try CLI.run(["replay", "pull.scroll", "-o", "page.html"], in: dir).status, 1)
+        let url = dir.appendingPathComponent("page.html")
+        let html = try String(contentsOf: url, encoding: .utf8)
+        // The same page with keys pressed after it loaded: → → ← from frame 24.
+        let keys = ["ArrowRight", "ArrowRight", "ArrowLeft"].map {
+            "document.dispatchEvent(new KeyboardEvent(\"keydown\", {key: \"\($0)\"}));"
+        }.joined()
+        let stepped = dir.appendingPathComponent("stepped.html")
+        try html.replacingOccurrences(of: "</body>", with: "<script>\(keys)</script>\n</body>")
+            .write(to: stepped, atomically: false, encoding: .utf8)
+        let dom = try chromium(["--dump-dom", stepped.absoluteString + "#t=0.4"])
+        XCTAssertTrue(dom.contains("data-frame=\"25\""), String(dom.prefix(1500)))
+        // Frame 25: the drag back began, translation 120 − 420/36 = 108.33; the band
+        // 108.33·0.55·667/(667 + 0.55·108.33).
+        let p = 120.0 - 420.0 / 36
+        let band = p * 0.55 * 667 / (667 + 0.55 * p)
+        let header = try XCTUnwrap(firstTag(in: dom, containing: "id=\"hdr\""))
+        XCTAssertTrue(header.contains("data-height=\"\(String(format: "%.2f", 240 + band))\""), header)
+        // Without #t the page plays from the start, and stops at the last frame (60).
+        let played = try chromium(["--dump-dom", "--virtual-time-budget=10000", url.absoluteString])
+        XCTAssertTrue(played.contains("data-frame=\"60\""), String(played.prefix(1500)))
+        // Speed: in 0.4 s of (virtual) browser time, 1× plays 0.4 s of the scenario, 4×
+        // all of it (1.0 s).
+        func frame(_ dom: String) -> Int? {
+            guard let r = dom.range(of: "data-frame=\"") else { return nil }
+            return Int(dom[r.upperBound...].prefix { $0.isNumber })
+        }
+        let slow = try chromium(["--dump-dom", "--virtual-time-budget=400", url.absoluteString])
+        XCTAssertLessThan(frame(slow) ?? 99, 40, "1×")
+        let fast = dir.appendingPathComponent("fast.html")
+        try html.replacingOccurrences(of: "</body>", with: "<script>var s = document.getElementById(\"speed\"); s.value = \"4\"; s.dispatchEvent(new Event(\"change\"));</script>\n</body>")
+            .write(to: fast, atomically: false, encoding: .utf8)
+        let quick = try chromium(["--dump-dom", "--virtual-time-budget=400", fast.absoluteString])
+        XCTAssertEqual(frame(quick), 60, "4×")
     }
 
     func testScreenshotsOfThePlotAndThePageAreTaken() throws {

@@ -71,28 +71,24 @@ public struct Recording: Sendable {
         }
         var frames: [FrameSample] = []
         var stride = 1
-        var last: FrameSample?
+        var lastFrame = 0, lastK = -1
         playback.run(shouldInterrupt: shouldInterrupt) { world, k in
             let f = world.frameIndex
-            guard f % stride == 0 else {
-                last = Recording.sample(world, k, columns)
-                return
-            }
-            last = nil
+            lastFrame = f
+            lastK = k
+            guard f % stride == 0 else { return }
             if frames.count >= Recording.maxFrames {
                 var kept: [FrameSample] = []
                 kept.reserveCapacity(frames.count / 2 + 1)
                 for s in frames where s.frame % (stride * 2) == 0 { kept.append(s) }
                 frames = kept
                 stride *= 2
-                if f % stride != 0 {
-                    last = Recording.sample(world, k, columns)
-                    return
-                }
+                if f % stride != 0 { return }
             }
             frames.append(Recording.sample(world, k, columns))
         }
-        if let last { frames.append(last) }
+        // The last frame, when the stride skipped it: the world as the scenario ended.
+        if frames.last?.frame != lastFrame { frames.append(Recording.sample(playback.finalWorld, lastK, columns)) }
         self.file = file
         self.scenarioName = scenario.name
         self.config = scenario.config

@@ -41,6 +41,7 @@ public enum ReplayHTML {
             j += "\"header\":null,"
         }
         j += "\"toolbar\":\(r.config.toolbarHeight.map(svgNumber) ?? "null"),"
+        j += "\"rowHeight\":\(svgNumber(r.config.tunables[.rowHeight])),"
         j += "\"sections\":["
         for (n, s) in r.config.effectiveSections.enumerated() {
             if n > 0 { j += "," }
@@ -55,6 +56,9 @@ public enum ReplayHTML {
             j += "\"failure\":null,"
         }
         j += "\"checks\":[" + r.checks.map { "[\($0.frame),\($0.failed ? 1 : 0)]" }.joined(separator: ",") + "],"
+        // Statements that take no time (taps, release): shown for a moment after they ran.
+        let instants = r.spans.filter { $0.startFrame == $0.endFrame && !r.statements[$0.statement].isExpectation }
+        j += "\"instants\":[" + instants.map { "[\($0.startFrame),\($0.statement),\(jsonString($0.note))]" }.joined(separator: ",") + "],"
         let fs = r.frames
         func column(_ name: String, _ value: (FrameSample) -> String) {
             j += "\"\(name)\":["
@@ -122,7 +126,8 @@ public enum ReplayHTML {
     #phone{background:#1c1c1e;border-radius:28px;padding:14px;box-shadow:0 4px 18px rgba(0,0,0,.25);overflow:hidden}
     #screen{position:relative;overflow:hidden;background:#fff;transform-origin:0 0}
     #rows,#heads{position:absolute;left:0;top:0;width:100%;height:100%}
-    .row{position:absolute;left:0;width:100%;border-bottom:1px solid #d9d9de;background:#fff;font-size:15px;padding-left:16px;display:flex;align-items:center;overflow:hidden;white-space:nowrap}
+    .row{position:absolute;left:0;width:100%;border-bottom:1px solid #d9d9de;background:#fff;font-size:15px;overflow:hidden;white-space:nowrap}
+    .row .in{display:flex;align-items:center;padding-left:16px}
     .row .ix{color:#8e8e93;font-size:11px;margin-left:auto;padding-right:10px}
     .sec{position:absolute;left:0;width:100%;background:#f2f2f7;border-bottom:1px solid #c8c8cd;font-size:13px;font-weight:600;color:#3a3a3c;padding-left:16px;display:flex;align-items:center;overflow:hidden;white-space:nowrap}
     #hdr{position:absolute;left:0;width:100%;overflow:hidden;background:#5aa9e6}
@@ -140,6 +145,7 @@ public enum ReplayHTML {
     #marks{position:relative;height:12px}
     .mark{position:absolute;top:0;width:2px;height:10px;background:#1a7f37}
     .mark.bad{background:#c62828;width:4px;height:12px}
+    .mark.tap{background:#4a6fa5;height:6px;top:6px}
     #now{font-size:16px;font-variant-numeric:tabular-nums;margin:6px 0}
     #stmt{font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:14px;background:#fff;border:1px solid #d0d0d6;border-radius:6px;padding:6px 8px;margin:6px 0;white-space:pre-wrap;word-break:break-word}
     #fail{display:none;white-space:pre-wrap;font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:12px;color:#b71c1c;background:#fdecea;border:1px solid #f5c2c0;border-radius:6px;padding:6px 8px;margin:6px 0;word-break:break-word}
@@ -197,6 +203,12 @@ public enum ReplayHTML {
     // Failure box, marks along the scrubber.
     if (D.failure) { var fb = $("fail"); fb.style.display = "block"; fb.textContent = "failed at t = " + D.failure.time + " s\n" + D.failure.message; }
     var last = N > 0 ? F.frame[N - 1] : 0;
+    D.instants.forEach(function(c){
+      var m = document.createElement("div");
+      m.className = "mark tap";
+      m.style.left = "calc(" + (last > 0 ? 100 * c[0] / last : 0) + "% - 1px)";
+      $("marks").appendChild(m);
+    });
     D.checks.forEach(function(c){
       var m = document.createElement("div");
       m.className = "mark" + (c[1] ? " bad" : "");
@@ -223,9 +235,16 @@ public enum ReplayHTML {
         var q = secs[n], ix = q[0], sec = D.sections[ix] || {title: null, rows: []};
         if (q[5] >= 0) for (var j = q[5]; j <= q[6]; j++) {
           var e = rowPool.get(r++);
-          e.style.display = "flex"; e.style.top = (q[3] + j * q[4]) + "px"; e.style.height = q[4] + "px";
+          e.style.display = "block"; e.style.top = (q[3] + j * q[4]) + "px"; e.style.height = q[4] + "px";
           var label = (sec.rows && j < sec.rows.length) ? sec.rows[j] : "Row " + j;
-          if (e.dataset.key !== ix + "," + j) { e.dataset.key = ix + "," + j; e.innerHTML = ""; var t = document.createElement("span"); t.textContent = label; var k = document.createElement("span"); k.className = "ix"; k.textContent = "[" + ix + "," + j + "]"; e.appendChild(t); e.appendChild(k); }
+          if (e.dataset.key !== ix + "," + j) {
+            // The row's content keeps its full height; a row closing or opening clips it.
+            e.dataset.key = ix + "," + j; e.innerHTML = "";
+            var inner = document.createElement("div"); inner.className = "in"; inner.style.height = D.rowHeight + "px";
+            var t = document.createElement("span"); t.textContent = label;
+            var k = document.createElement("span"); k.className = "ix"; k.textContent = "[" + ix + "," + j + "]";
+            inner.appendChild(t); inner.appendChild(k); e.appendChild(inner);
+          }
         }
         if (q[7] && q[2] > 0) {
           var h = secPool.get(s++);
@@ -247,7 +266,17 @@ public enum ReplayHTML {
       var t = F.frame[i] / D.fps;
       text($("now"), "t = " + fix(t, 3) + " s · frame " + F.frame[i] + " of " + last);
       var st = F.stmt[i] >= 0 ? D.statements[F.stmt[i]] : null;
-      text($("stmt"), st ? "line " + st.line + ": " + st.text : "(start: no statement has run yet)");
+      var shown = st ? "line " + st.line + ": " + st.text : "(start: no statement has run yet)";
+      // What ran without taking time just before this frame (for 0.3 s).
+      var f0 = F.frame[i];
+      for (var q = 0; q < D.instants.length; q++) {
+        var ins = D.instants[q];
+        if (ins[0] < f0 && ins[0] >= f0 - 0.3 * D.fps) {
+          var is = D.statements[ins[1]];
+          shown += "\njust ran, line " + is.line + ": " + is.text + (ins[2] ? " → " + ins[2] : "") + " (t = " + fix(ins[0] / D.fps, 3) + " s)";
+        }
+      }
+      text($("stmt"), shown);
       var rowsHtml = [];
       while (obsBody.rows.length) obsBody.deleteRow(0);
       function add(name, value){ var tr = obsBody.insertRow(); var a = tr.insertCell(); a.textContent = name; var b = tr.insertCell(); b.textContent = value; }
@@ -264,15 +293,25 @@ public enum ReplayHTML {
       while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (F.frame[mid] <= f) lo = mid; else hi = mid - 1; }
       return lo;
     }
-    function setPlaying(p){ playing = p; text($("play"), p ? "❚❚" : "▶"); if (p) { if (cur >= N - 1) { cur = 0; } simT = F.frame[cur] / D.fps; lastNow = 0; requestAnimationFrame(tick); } }
-    function tick(now){
+    // Timed with performance.now() and driven by setTimeout (not requestAnimationFrame,
+    // which a hidden or headless window may not run): simulated time advances by the
+    // wall time elapsed × speed, and the frame shown is the one at that time.
+    var timer = null;
+    function setPlaying(p){
+      playing = p; text($("play"), p ? "❚❚" : "▶");
+      if (timer !== null) { clearTimeout(timer); timer = null; }
+      if (p) { if (cur >= N - 1) cur = 0; simT = F.frame[cur] / D.fps; lastNow = performance.now(); timer = setTimeout(tick, 1000 / 60); }
+    }
+    function tick(){
+      timer = null;
       if (!playing) return;
-      if (lastNow) simT += (now - lastNow) / 1000 * speed;
+      var now = performance.now();
+      simT += (now - lastNow) / 1000 * speed;
       lastNow = now;
       var i = indexAt(simT);
       if (i !== cur) draw(i);
       if (i >= N - 1) { setPlaying(false); return; }
-      requestAnimationFrame(tick);
+      timer = setTimeout(tick, 1000 / 60);
     }
     $("play").onclick = function(){ setPlaying(!playing); };
     $("back").onclick = function(){ setPlaying(false); draw(cur - 1); };

@@ -24,6 +24,8 @@ public struct PlaybackSpan: Equatable, Sendable {
     public var statement: Int
     public var startFrame: Int
     public var endFrame: Int
+    /// What a tap reached (`section[0] header (opening)`...), else empty.
+    public var note: String = ""
 }
 
 /// An expectation's outcome at a time: a passed `expect`, `expect within`, a registered
@@ -72,6 +74,8 @@ public final class ScenarioPlayback {
         interp.shouldInterrupt = shouldInterrupt
         var current = -1
         var lastFrame = 0
+        var tapNote = ""
+        interp.onTap = { tapNote = $0.description }
         onFrame(interp.world, -1)
         interp.observer = { i in
             lastFrame = i.world.frameIndex
@@ -92,8 +96,9 @@ public final class ScenarioPlayback {
             case .frame:
                 continue
             case .statement:
-                if let s = running { finished(s, current, startFrame, interp.world.frameIndex) }
+                if let s = running { finished(s, current, startFrame, interp.world.frameIndex, note: tapNote) }
                 running = nil
+                tapNote = ""
             case .failed, .paused:
                 var f = interp.failure
                 if event == .paused {
@@ -117,13 +122,14 @@ public final class ScenarioPlayback {
             }
         }
         interp.observer = nil
+        interp.onTap = nil
         finalWorld = interp.world
     }
 
-    private func finished(_ s: Stmt, _ k: Int, _ start: Int, _ end: Int) {
+    private func finished(_ s: Stmt, _ k: Int, _ start: Int, _ end: Int, note: String) {
         guard recordsSpans, k >= 0 else { return }
         if case .repeatBlock = s.kind { return }
-        append(PlaybackSpan(statement: k, startFrame: start, endFrame: end))
+        append(PlaybackSpan(statement: k, startFrame: start, endFrame: end, note: note))
         if statements[k].isExpectation, checks.count < ScenarioPlayback.maxSpans {
             checks.append(PlaybackCheck(statement: k, frame: end, failed: false, message: ""))
         }
