@@ -184,7 +184,7 @@ private func runPicture(_ args: [String], command: String, suffix: String) -> In
     let text = command == "plot" ? PlotSVG.render(recording) : ReplayHTML.render(recording)
     if output == "-" {
         writeOut(text)
-    } else if let problem = writeNewOrReplace(path: output, bytes: Array(text.utf8)) {
+    } else if let problem = writePicture(path: output, text: text) {
         writeErr("scrollscript: \(problem)\n")
         return 2
     }

@@ -99,10 +99,20 @@ public final class FailureArtifacts: @unchecked Sendable {
         let recording = Recording(scenario, file: file)
         let base = (directory.hasSuffix("/") ? directory : directory + "/") + artifactBaseName(file: file, scenario: scenario.name)
         for (path, text) in [(base + ".svg", PlotSVG.render(recording)), (base + ".html", ReplayHTML.render(recording))] {
-            let problem = writeNewOrReplace(path: path, bytes: Array(text.utf8))
+            let problem = writePicture(path: path, text: text)
             lock.lock()
             if let problem { _problems.append(problem) } else { _written.append(path) }
             lock.unlock()
         }
     }
+}
+
+/// Writes a picture (`plot`, `replay`, `:plot`, `:replay`, `--artifacts`) to `path` through
+/// a temporary file and a rename; nil, or a one-line reason.
+public func writePicture(path: String, text: String) -> String? {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+        return "cannot write '\(path)': it is a directory"
+    }
+    return writeNewOrReplace(path: path, bytes: Array(text.utf8))
 }

@@ -286,6 +286,10 @@ public enum PlotSVG {
             let px = x(Double(c.frame) / Double(r.fps))
             svg.line(px - 5, expectTop + 6, px + 5, expectTop + expectHeight - 6, stroke: failureColour, width: 2.5)
             svg.line(px - 5, expectTop + expectHeight - 6, px + 5, expectTop + 6, stroke: failureColour, width: 2.5)
+            // Its line, beside the cross (left of it when the cross is near the right edge).
+            let label = c.message.split(separator: ":").first.map(String.init) ?? ""
+            let right = px + 10 + textWidth(label, size: 11) < chartRight
+            svg.text(right ? px + 10 : px - 10, expectTop + 15, label, size: 11, weight: "bold", fill: failureColour, anchor: right ? nil : "end")
         }
         let passed = r.checks.filter { !$0.failed }.count
         svg.text(chartRight + 22, expectTop + 15, "\(passed) passed" + (r.failure != nil ? ", 1 failed" : ""), size: 11, fill: "#333333")

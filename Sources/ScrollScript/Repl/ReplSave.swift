@@ -69,7 +69,7 @@ public struct SaveProblems: Error, Equatable {
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename:
 /// an existing file is replaced whole (`writeFileAtomically`, keeping its permissions)
 /// or left untouched on failure. Returns nil on success, else a one-line reason.
-public func writeNewOrReplace(path: String, bytes: [UInt8]) -> String? {
+func writeNewOrReplace(path: String, bytes: [UInt8]) -> String? {
     var st = stat()
     if lstat(path, &st) == 0 { return writeFileAtomically(path: path, bytes: bytes) }
     let slash = path.lastIndex(of: "/")
@@ -123,7 +123,7 @@ extension ReplCore {
         }
         let recording = Recording(scenario, file: "<repl>", shouldInterrupt: shouldInterrupt)
         let page = kind == .plot ? PlotSVG.render(recording) : ReplayHTML.render(recording)
-        if let problem = writeNewOrReplace(path: path, bytes: Array(page.utf8)) {
+        if let problem = writePicture(path: path, text: page) {
             return ReplOutcome(["error: " + problem], failed: true)
         }
         let what = kind == .plot ? "plot" : "replay page"
