@@ -116,12 +116,12 @@ public enum PlotSVG {
         sectionIndexes.sort()
         let titles = r.config.effectiveSections.map { $0.title }
         for (n, i) in sectionIndexes.enumerated() {
-            let own = n < 5
+            let own = n < 4
             let colour = own ? seriesColours[3 + n] : seriesColours[7]
             var name = "section[\(i)].y"
             var note = titles[i].map(quoteString)
             if !own {
-                name = n == 5 ? "other sections' y" : ""
+                name = n == 4 ? "other sections' y" : ""
                 note = nil
             }
             collect(name, colour, dashed: true, note: note) { f in
@@ -143,7 +143,7 @@ public enum PlotSVG {
 
         // Statement lanes (laid out first: they decide the height).
         let laneHeight = 22.0, laneGap = 4.0, maxLanes = 4
-        struct Item { var x0: Double; var x1: Double; var label: String; var lane: Int; var instant: Bool; var failed: Bool }
+        struct Item { var x0: Double; var x1: Double; var label: String; var lane: Int; var instant: Bool; var failed: Bool; var tip = "" }
         var items: [Item] = []
         var laneEnds = [Double](repeating: -Double.infinity, count: maxLanes)
         let failedStatement = r.checks.last(where: { $0.failed })?.statement
@@ -158,13 +158,31 @@ public enum PlotSVG {
             var lane = -1
             for l in 0..<maxLanes where laneEnds[l] <= x0 + 0.5 { lane = l; break }
             let failed = r.failure != nil && failedStatement == span.statement && span.endFrame == (frames.last?.frame ?? -1)
+            var tip = "line \(st.line): \(st.text), " + (instant ? "t = \(formatFixed(t0, 3)) s" : "\(formatFixed(t0, 3))–\(formatFixed(t1, 3)) s")
+            if !span.note.isEmpty { tip += " → " + span.note }
             if lane < 0 {
-                // No room for its label: the bar alone, in the last lane.
-                items.append(Item(x0: x0, x1: x1, label: "", lane: maxLanes - 1, instant: instant, failed: failed))
+                // No lane is free: the bar alone, in the lane that frees first (the label
+                // it runs into is cut short below).
+                var best = 0
+                for l in 1..<maxLanes where laneEnds[l] < laneEnds[best] { best = l }
+                laneEnds[best] = max(laneEnds[best], x1)
+                items.append(Item(x0: x0, x1: x1, label: "", lane: best, instant: instant, failed: failed, tip: tip))
                 continue
             }
             laneEnds[lane] = x0 + need
-            items.append(Item(x0: x0, x1: x1, label: label, lane: lane, instant: instant, failed: failed))
+            items.append(Item(x0: x0, x1: x1, label: label, lane: lane, instant: instant, failed: failed, tip: tip))
+        }
+        // A label ends before the next item in its lane starts.
+        let order = items.indices.sorted { (items[$0].lane, items[$0].x0, $0) < (items[$1].lane, items[$1].x0, $1) }
+        for (n, k) in order.enumerated() where !items[k].label.isEmpty {
+            var limit = Double.infinity
+            var m = n + 1
+            while m < order.count && items[order[m]].lane == items[k].lane {
+                if items[order[m]].x0 > items[k].x0 + 0.5 { limit = items[order[m]].x0; break }
+                m += 1
+            }
+            let room = limit - items[k].x0 - (items[k].instant ? 12 : 6)
+            items[k].label = fitText(items[k].label, width: room, size: 11) ?? ""
         }
         let lanesUsed = max(1, (items.map { $0.lane }.max() ?? 0) + 1)
         let statementsTop = bottom + 54
@@ -260,12 +278,12 @@ public enum PlotSVG {
             let colour = item.failed ? failureColour : "#4a6fa5"
             if item.instant {
                 let cx = item.x0
-                svg.raw("<path d=\"M\(svgNumber(cx - 4)) \(svgNumber(ty + 4)) L\(svgNumber(cx + 4)) \(svgNumber(ty + 4)) L\(svgNumber(cx)) \(svgNumber(ty + 12)) Z\" fill=\"\(colour)\"/>")
+                svg.raw("<path d=\"M\(svgNumber(cx - 4)) \(svgNumber(ty + 4)) L\(svgNumber(cx + 4)) \(svgNumber(ty + 4)) L\(svgNumber(cx)) \(svgNumber(ty + 12)) Z\" fill=\"\(colour)\"><title>\(xmlEscaped(item.tip))</title></path>")
                 svg.line(cx, ty + 12, cx, ty + laneHeight, stroke: colour, width: 1)
                 if !item.label.isEmpty { svg.text(cx + 6, ty + 15, item.label, size: 11, fill: item.failed ? failureColour : "#222222") }
             } else {
                 let w = max(1.5, item.x1 - item.x0)
-                svg.raw("<rect x=\"\(svgNumber(item.x0))\" y=\"\(svgNumber(ty + 2))\" width=\"\(svgNumber(w))\" height=\"\(svgNumber(laneHeight - 4))\" rx=\"3\" fill=\"\(item.failed ? "#fbe3e4" : "#dde7f5")\" stroke=\"\(colour)\" stroke-width=\"1\"/>")
+                svg.raw("<rect x=\"\(svgNumber(item.x0))\" y=\"\(svgNumber(ty + 2))\" width=\"\(svgNumber(w))\" height=\"\(svgNumber(laneHeight - 4))\" rx=\"3\" fill=\"\(item.failed ? "#fbe3e4" : "#dde7f5")\" stroke=\"\(colour)\" stroke-width=\"1\"><title>\(xmlEscaped(item.tip))</title></rect>")
                 if !item.label.isEmpty {
                     svg.text(item.x0 + 4, ty + 15, item.label, size: 11, fill: item.failed ? failureColour : "#1d3557")
                 }
