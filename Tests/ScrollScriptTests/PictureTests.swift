@@ -21,10 +21,18 @@ final class PictureTests: XCTestCase {
         var elements: [String] = []
         var texts: [String] = []
         var fills: [String] = []
+        /// x, y, font size and anchor of each <text>.
+        var places: [(x: Double, y: Double, size: Double, anchor: String)] = []
         private var inText = false
         func parser(_ p: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
             elements.append(name)
-            if name == "text" { inText = true; texts.append(""); fills.append(attributes["fill"] ?? "") }
+            if name == "text" {
+                inText = true
+                texts.append("")
+                fills.append(attributes["fill"] ?? "")
+                places.append((Double(attributes["x"] ?? "") ?? .nan, Double(attributes["y"] ?? "") ?? .nan,
+                               Double(attributes["font-size"] ?? "") ?? .nan, attributes["text-anchor"] ?? "start"))
+            }
         }
         func parser(_ p: XMLParser, foundCharacters s: String) { if inText { texts[texts.count - 1] += s } }
         func parser(_ p: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) { if name == "text" { inText = false } }
@@ -94,6 +102,33 @@ final class PictureTests: XCTestCase {
         XCTAssertTrue(c.texts.contains("1 passed, 1 failed"))
         // Same input, same bytes.
         XCTAssertEqual(svg, PlotSVG.render(recording(Self.pull)))
+    }
+
+    func testLabelsOnOneLineDoNotOverlap() {
+        // Many statements close together, more sections than colours.
+        let busy = """
+        header 200 pin 50
+        toolbar
+        sections 12 rows 3
+        accordion
+        repeat 6 { drag -150 in 0.3s; release; tap 20 100; tick 5; expect header.bottom >= 50 }
+        repeat 40 { tick 1; tap 20 600 }
+        """
+        let c = parseSVG(PlotSVG.render(recording(busy)))
+        var byLine: [Double: [(Double, Double, String)]] = [:]
+        for (k, p) in c.places.enumerated() where p.anchor == "start" {
+            byLine[p.y, default: []].append((p.x, p.x + textWidth(c.texts[k], size: p.size), c.texts[k]))
+        }
+        var checked = 0
+        for (_, items) in byLine {
+            let sorted = items.sorted { $0.0 < $1.0 }
+            for k in sorted.indices.dropFirst() {
+                XCTAssertLessThanOrEqual(sorted[k - 1].1, sorted[k].0 + 0.01, "\(sorted[k - 1].2) runs into \(sorted[k].2)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 5)
+        XCTAssertTrue(c.texts.contains("other sections' y"))
     }
 
     func testAPassingPlotHasNoRed() {
