@@ -138,27 +138,41 @@ final class PictureCLITests: XCTestCase {
         return nil
     }()
 
-    /// Runs headless Chromium (as root it needs --no-sandbox); its standard output.
+    /// Runs headless Chromium (as root it needs --no-sandbox); its standard output. A
+    /// script error on the page (an "Uncaught ..." console message) fails the test.
     func chromium(_ args: [String]) throws -> String {
+        let (out, errors) = try chromiumRun(args)
+        for e in errors { XCTFail("a script error on the page: \(e)") }
+        return out
+    }
+
+    /// Chromium's standard output, and the script errors it logged.
+    func chromiumRun(_ args: [String]) throws -> (String, [String]) {
         guard let path = Self.chromium else { throw XCTSkip("chromium is not installed (.ci/run installs it): browser checks skipped") }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         let profile = try CLI.tempDir()
         p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                       "--enable-logging=stderr", "--v=0",
                        "--user-data-dir=" + profile.path] + (args.contains { $0.hasPrefix("--virtual-time-budget") } ? [] : ["--virtual-time-budget=2000"]) + args
-        let out = Pipe()
+        let out = Pipe(), err = Pipe()
         p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
+        p.standardError = err
         try p.run()
-        var data = Data()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { data = out.fileHandleForReading.readDataToEndOfFile(); done.signal() }
+        var data = Data(), errData = Data()
+        let done = DispatchGroup()
+        done.enter()
+        DispatchQueue.global().async { data = out.fileHandleForReading.readDataToEndOfFile(); done.leave() }
+        done.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); done.leave() }
         if done.wait(timeout: .now() + 120) == .timedOut {
             p.terminate()
             XCTFail("chromium timed out")
         }
         p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let log = String(decoding: errData, as: UTF8.self)
+        let errors = log.split(separator: "\n").filter { $0.contains("Uncaught") }.map(String.init)
+        return (String(decoding: data, as: UTF8.self), errors)
     }
 
     func isPNG(_ url: URL) -> Bool {
@@ -197,6 +211,16 @@ final class PictureCLITests: XCTestCase {
         let pinned = try XCTUnwrap(firstTag(in: end, containing: "id=\"hdr\""))
         XCTAssertTrue(pinned.contains("data-y=\"-180.00\""), pinned)
         XCTAssertTrue(end.contains("line 9: expectation is false"))
+    }
+
+    func testAScriptErrorWouldBeSeen() throws {
+        _ = try chromium(["--version"])
+        let dir = try CLI.tempDir()
+        let page = dir.appendingPathComponent("broken.html")
+        try "<!DOCTYPE html><html><body><script>nosuchfunction();</script></body></html>".write(to: page, atomically: false, encoding: .utf8)
+        let (_, errors) = try chromiumRun(["--dump-dom", page.absoluteString])
+        XCTAssertEqual(errors.count, 1, "a page whose script fails is reported")
+        XCTAssertTrue(errors.first?.contains("nosuchfunction is not defined") ?? false, "\(errors)")
     }
 
     func testArrowKeysStepOneFrameAndThePagePlaysToTheEnd() throws {
