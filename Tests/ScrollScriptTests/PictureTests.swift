@@ -203,6 +203,30 @@ final class PictureTests: XCTestCase {
         XCTAssertEqual(odd.frames.count, 15_002)
     }
 
+    func testTapsAreRecordedWithWhatTheyReachedAndWhere() {
+        // Section 1's header: 240 + 28 + 4·44 = 444, 28 tall → centre y 458, x 375/2; y 500
+        // is in its row 0 (472...516); the hidden toolbar's reveal zone is the bottom 44 pt,
+        // centre 667 − 22 = 645, after 18 + 30 frames.
+        let r = recording("""
+        header 240
+        sections 3 rows 4
+        accordion
+        toolbar
+        tap header 1
+        tap 100 500
+        tap header 1
+        wait 0.3s
+        drag -100 in 0.5s
+        release
+        tap toolbar
+        """)
+        let taps = r.spans.filter { $0.startFrame == $0.endFrame && !$0.note.isEmpty }
+        XCTAssertEqual(taps.map { $0.note }, ["section[1] header (closing)", "row[1,0]", "section[1] header (opening)", "toolbar reveal zone (showing)"])
+        XCTAssertEqual(taps.map { $0.tapX }, [187.5, 100, 187.5, 187.5])
+        XCTAssertEqual(taps.map { $0.tapY }, [458, 500, 458, 645])
+        XCTAssertEqual(taps.map { $0.startFrame }, [0, 0, 0, 48])
+    }
+
     func testArtifactNamesAreSafeBoundedAndDistinct() {
         let a = artifactBaseName(file: "scenarios/000-zoomable-header.scroll", scenario: "pull stretches the header")
         XCTAssertTrue(a.hasPrefix("000-zoomable-header--pull-stretches-the-header-"), a)

@@ -213,6 +213,22 @@ final class PictureCLITests: XCTestCase {
         XCTAssertTrue(end.contains("line 9: expectation is false"))
     }
 
+    func testATapIsDrawnWhereItTouched() throws {
+        _ = try chromium(["--version"])
+        let dir = try write("header 240\nsections 3 rows 4\naccordion\ntap header 1\nwait 0.5s\n", "tap.scroll")
+        XCTAssertEqual(try CLI.run(["replay", "tap.scroll", "-o", "tap.html"], in: dir).status, 0)
+        let page = dir.appendingPathComponent("tap.html").absoluteString
+        // 0.1 s after the tap: a ring on section 1's header, centre (375/2, 444 + 28/2).
+        let dom = try chromium(["--dump-dom", page + "#t=0.1"])
+        let ring = try XCTUnwrap(firstTag(in: dom, containing: "id=\"tap\""))
+        XCTAssertTrue(ring.contains("display: block"), ring)
+        XCTAssertTrue(ring.contains("data-x=\"187.50\"") && ring.contains("data-y=\"458.00\""), ring)
+        XCTAssertTrue(dom.contains("tap header 1 → section[1] header (closing)"))
+        // 0.4 s after it, gone.
+        let later = try chromium(["--dump-dom", page + "#t=0.4"])
+        XCTAssertTrue(try XCTUnwrap(firstTag(in: later, containing: "id=\"tap\"")).contains("display: none"))
+    }
+
     func testAScriptErrorWouldBeSeen() throws {
         _ = try chromium(["--version"])
         let dir = try CLI.tempDir()

@@ -58,7 +58,9 @@ public enum ReplayHTML {
         j += "\"checks\":[" + r.checks.map { "[\($0.frame),\($0.failed ? 1 : 0)]" }.joined(separator: ",") + "],"
         // Statements that take no time (taps, release): shown for a moment after they ran.
         let instants = r.spans.filter { $0.startFrame == $0.endFrame && !r.statements[$0.statement].isExpectation }
-        j += "\"instants\":[" + instants.map { "[\($0.startFrame),\($0.statement),\(jsonString($0.note))]" }.joined(separator: ",") + "],"
+        j += "\"instants\":[" + instants.map {
+            "[\($0.startFrame),\($0.statement),\(jsonString($0.note)),\($0.tapX.map(svgNumber) ?? "null"),\($0.tapY.map(svgNumber) ?? "null")]"
+        }.joined(separator: ",") + "],"
         let fs = r.frames
         func column(_ name: String, _ value: (FrameSample) -> String) {
             j += "\"\(name)\":["
@@ -94,7 +96,7 @@ public enum ReplayHTML {
     <div id="rows"></div><div id="heads"></div>
     <div id="hdr"><div id="img"><svg viewBox="0 0 375 240" preserveAspectRatio="xMidYMid slice" width="100%" height="100%" aria-hidden="true"><defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5aa9e6"/><stop offset="1" stop-color="#cde8f6"/></linearGradient></defs><rect width="375" height="240" fill="url(#sky)"/><circle cx="290" cy="70" r="30" fill="#ffd166"/><path d="M0 190 L70 110 L130 170 L200 90 L290 180 L340 140 L375 165 L375 240 L0 240 Z" fill="#3d6b4f"/><path d="M0 215 L90 170 L170 210 L260 160 L375 205 L375 240 L0 240 Z" fill="#2a4d38"/></svg></div><div id="hdrlabel"></div></div>
     <div id="toolbar"><span>‹</span><span>›</span><span>↑</span><span>▢</span><span>☰</span></div>
-    <div id="finger"></div>
+    <div id="finger"></div><div id="tap"></div>
     </div></div></div>
     <div id="side">
     <div id="controls">
@@ -136,6 +138,7 @@ public enum ReplayHTML {
     #hdrlabel{position:absolute;left:10px;bottom:6px;font-size:12px;color:#fff;text-shadow:0 1px 2px rgba(0,0,0,.6)}
     #toolbar{position:absolute;left:0;width:100%;background:rgba(248,248,250,.96);border-top:1px solid #c8c8cd;display:flex;justify-content:space-around;align-items:center;font-size:22px;color:#0a84ff}
     #finger{position:absolute;width:44px;height:44px;margin:-22px 0 0 -22px;border-radius:50%;background:rgba(255,59,48,.35);border:2px solid rgba(255,59,48,.9);display:none;pointer-events:none}
+    #tap{position:absolute;width:44px;height:44px;margin:-22px 0 0 -22px;border-radius:50%;border:3px solid rgba(10,132,255,.9);background:rgba(10,132,255,.18);display:none;pointer-events:none}
     #side{flex:1 1 320px;min-width:0;max-width:560px}
     #controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
     button,select{font-size:15px;padding:6px 10px;border-radius:8px;border:1px solid #b0b0b8;background:#fff}
@@ -267,11 +270,18 @@ public enum ReplayHTML {
       text($("now"), "t = " + fix(t, 3) + " s · frame " + F.frame[i] + " of " + last);
       var st = F.stmt[i] >= 0 ? D.statements[F.stmt[i]] : null;
       var shown = st ? "line " + st.line + ": " + st.text : "(start: no statement has run yet)";
-      // What ran without taking time just before this frame (for 0.3 s).
-      var f0 = F.frame[i];
+      // What ran without taking time just before this frame (for 0.3 s); a tap as a ring
+      // that fades where it touched.
+      var f0 = F.frame[i], ring = $("tap");
+      ring.style.display = "none";
       for (var q = 0; q < D.instants.length; q++) {
         var ins = D.instants[q];
         if (ins[0] < f0 && ins[0] >= f0 - 0.3 * D.fps) {
+          if (ins[3] !== null) {
+            ring.style.display = "block"; ring.style.left = ins[3] + "px"; ring.style.top = ins[4] + "px";
+            ring.style.opacity = String(1 - (f0 - ins[0]) / (0.3 * D.fps + 1));
+            ring.dataset.x = fix(ins[3], 2); ring.dataset.y = fix(ins[4], 2);
+          }
           var is = D.statements[ins[1]];
           shown += "\njust ran, line " + is.line + ": " + is.text + (ins[2] ? " → " + ins[2] : "") + " (t = " + fix(ins[0] / D.fps, 3) + " s)";
         }

@@ -26,6 +26,10 @@ public struct PlaybackSpan: Equatable, Sendable {
     public var endFrame: Int
     /// What a tap reached (`section[0] header (opening)`...), else empty.
     public var note: String = ""
+    /// Where a tap touched the screen (the point of `tap X Y`; the centre of the visible
+    /// part of the view a targeted tap names).
+    public var tapX: Double?
+    public var tapY: Double?
 }
 
 /// An expectation's outcome at a time: a passed `expect`, `expect within`, a registered
@@ -75,7 +79,13 @@ public final class ScenarioPlayback {
         var current = -1
         var lastFrame = 0
         var tapNote = ""
-        interp.onTap = { tapNote = $0.description }
+        var tapPoint: (Double, Double)?
+        /// The statement being started or run (the driver's, below).
+        var running: Stmt?
+        interp.onTap = { [unowned interp] outcome in
+            tapNote = outcome.description
+            if let s = running { tapPoint = ScenarioPlayback.tapPoint(s, outcome, interp) }
+        }
         onFrame(interp.world, -1)
         interp.observer = { i in
             lastFrame = i.world.frameIndex
@@ -83,7 +93,6 @@ public final class ScenarioPlayback {
             return false
         }
         var startFrame = 0
-        var running: Stmt?
         loop: while true {
             if !interp.isInsideStatement {
                 guard let s = interp.currentStatement else { break }
@@ -96,9 +105,10 @@ public final class ScenarioPlayback {
             case .frame:
                 continue
             case .statement:
-                if let s = running { finished(s, current, startFrame, interp.world.frameIndex, note: tapNote) }
+                if let s = running { finished(s, current, startFrame, interp.world.frameIndex, note: tapNote, point: tapPoint) }
                 running = nil
                 tapNote = ""
+                tapPoint = nil
             case .failed, .paused:
                 var f = interp.failure
                 if event == .paused {
@@ -126,12 +136,44 @@ public final class ScenarioPlayback {
         finalWorld = interp.world
     }
 
-    private func finished(_ s: Stmt, _ k: Int, _ start: Int, _ end: Int, note: String) {
+    private func finished(_ s: Stmt, _ k: Int, _ start: Int, _ end: Int, note: String, point: (Double, Double)?) {
         guard recordsSpans, k >= 0 else { return }
         if case .repeatBlock = s.kind { return }
-        append(PlaybackSpan(statement: k, startFrame: start, endFrame: end, note: note))
+        append(PlaybackSpan(statement: k, startFrame: start, endFrame: end, note: note, tapX: point?.0, tapY: point?.1))
         if statements[k].isExpectation, checks.count < ScenarioPlayback.maxSpans {
             checks.append(PlaybackCheck(statement: k, frame: end, failed: false, message: ""))
+        }
+    }
+
+    /// Where the tap statement `s` touched, read from the world as it is right after it
+    /// (a tap moves nothing in the frame it runs in).
+    static func tapPoint(_ s: Stmt, _ outcome: TapOutcome, _ interp: Interpreter) -> (Double, Double)? {
+        let world = interp.world
+        var h = 0.0
+        if case .number(let v, _) = world.value(.screenHeight) { h = v }
+        func centre(_ r: Rect?) -> (Double, Double)? {
+            guard let r else { return nil }
+            let top = max(r.y, 0), bottom = min(r.y + r.height, h)
+            guard bottom > top else { return nil }
+            return (r.x + r.width / 2, (top + bottom) / 2)
+        }
+        switch s.kind {
+        case .tap(let x, let y):
+            guard case .success(.number(let px, _)) = interp.evaluate(x),
+                  case .success(.number(let py, _)) = interp.evaluate(y), px.isFinite, py.isFinite else { return nil }
+            return (px, py)
+        case .tapHeader(nil):
+            return centre(world.headerFrame())
+        case .tapHeader(let i?):
+            guard case .success(.number(let n, _)) = interp.evaluate(i), n >= 0, n < 1e9 else { return nil }
+            return centre(world.sectionFrame(Int(n)))
+        case .tapToolbar:
+            guard let tb = world.toolbarFrame() else { return nil }
+            let zone = Rect(x: tb.x, y: h - tb.height, width: tb.width, height: tb.height)
+            if case .revealZone = outcome { return centre(zone) }
+            return centre(tb) ?? centre(zone)
+        default:
+            return nil
         }
     }
 
