@@ -106,6 +106,14 @@ final class PictureCLITests: XCTestCase {
         let ok = try CLI.run(["run", "--artifacts", "ok", "--filter", "toolbar", "pull.scroll"], in: dir)
         XCTAssertEqual(ok.status, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("ok").path), [])
+        // Names that reduce alike get different files.
+        try "scenario \"a/b\" {\n  expect offset == 1\n}\nscenario \"a:b\" {\n  expect offset == 1\n}\nscenario \"A B\" {\n  expect offset == 1\n}\n"
+            .write(to: dir.appendingPathComponent("same.scroll"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(try CLI.run(["run", "--artifacts", "same", "same.scroll"], in: dir).status, 1)
+        let same = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("same").path)
+        XCTAssertEqual(same.count, 6, "\(same)")
+        XCTAssertEqual(Set(same.map { $0.lowercased() }).count, 6)
+        XCTAssertTrue(same.allSatisfy { $0.hasPrefix("same--a-b-") }, "\(same)")
         let bad = try CLI.run(["run", "--artifacts", "pull.scroll", "pull.scroll"], in: dir)
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("'pull.scroll' is not a directory"), bad.stderr)
