@@ -144,6 +144,9 @@ private func pickScenario(_ path: String, _ name: String?, command: String) -> (
         writeErr("scrollscript: \(command): \(e.message)\n")
         return nil
     case .success(let sc):
+        if name == nil && checked.scenarios.count > 1 {
+            writeErr("scrollscript: \(command): \(source.name) has \(checked.scenarios.count) scenarios; this is the first, \(quoteString(sc.name)) (--scenario NAME picks another)\n")
+        }
         return (source, sc)
     }
 }

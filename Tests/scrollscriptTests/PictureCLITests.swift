@@ -47,6 +47,8 @@ final class PictureCLITests: XCTestCase {
         let jl = try CLI.run(["trace", "pull.scroll", "--format", "jsonl", "--every", "10", "--columns", "time,offset,toolbar.state"], in: dir)
         // The first scenario: 24 + 36 frames, every 10th and the last (60): 7 rows; it fails.
         XCTAssertEqual(jl.status, 1)
+        XCTAssertEqual(jl.stderr, "scrollscript: trace: pull.scroll has 2 scenarios; this is the first, \"pull stretches the header\" (--scenario NAME picks another)\n")
+        XCTAssertEqual(csv.stderr, "")
         let objs = try jl.stdout.split(separator: "\n").map { try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         XCTAssertEqual(objs.count, 7)
         XCTAssertEqual(objs.map { Set($0.keys) }.first, ["time", "offset", "toolbar.state", "failure"])
