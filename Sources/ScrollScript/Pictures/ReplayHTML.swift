@@ -145,7 +145,7 @@ public enum ReplayHTML {
     #play{min-width:48px}
     #track{position:relative;margin:12px 0 4px}
     #scrub{width:100%;margin:0}
-    #marks{position:relative;height:12px}
+    #marks{position:relative;height:12px;margin:0 8px}
     .mark{position:absolute;top:0;width:2px;height:10px;background:#1a7f37}
     .mark.bad{background:#c62828;width:4px;height:12px}
     .mark.tap{background:#4a6fa5;height:6px;top:6px}
