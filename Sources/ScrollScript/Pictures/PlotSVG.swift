@@ -296,9 +296,18 @@ public enum PlotSVG {
         // Expectations lane.
         svg.text(left - 8, expectTop + 15, "expects", size: 11, fill: "#333333", anchor: "end")
         svg.line(left, expectTop + expectHeight / 2, chartRight, expectTop + expectHeight / 2, stroke: "#dddddd", width: 1)
+        let lastFrame = frames.last?.frame ?? 0
         for c in r.checks where !c.failed {
             let px = x(Double(c.frame) / Double(r.fps))
-            svg.line(px, expectTop + 3, px, expectTop + expectHeight - 3, stroke: "#1a7f37", width: 2)
+            let st = c.statement >= 0 && c.statement < r.statements.count ? r.statements[c.statement] : nil
+            var tip = st.map { "line \($0.line): \($0.text), t = \(formatFixed(Double(c.frame) / Double(r.fps), 3)) s" } ?? ""
+            if st?.isInvariant == true {
+                // Held after every frame from here to the end (or the failure).
+                let end = x(Double(lastFrame) / Double(r.fps))
+                tip += ", checked after every frame from there"
+                svg.raw("<rect x=\"\(svgNumber(px))\" y=\"\(svgNumber(expectTop + expectHeight / 2 - 2))\" width=\"\(svgNumber(max(0, end - px)))\" height=\"4\" fill=\"#9fd4ae\"><title>\(xmlEscaped(tip))</title></rect>")
+            }
+            svg.raw("<line x1=\"\(svgNumber(px))\" y1=\"\(svgNumber(expectTop + 3))\" x2=\"\(svgNumber(px))\" y2=\"\(svgNumber(expectTop + expectHeight - 3))\" stroke=\"#1a7f37\" stroke-width=\"2\"><title>\(xmlEscaped(tip))</title></line>")
         }
         for c in r.checks where c.failed {
             let px = x(Double(c.frame) / Double(r.fps))

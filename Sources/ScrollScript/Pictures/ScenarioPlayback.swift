@@ -15,6 +15,8 @@ public struct PlaybackStatement: Equatable, Sendable {
     /// The statement as `fmt` writes its first line (`pull 120`, `repeat 3 {`).
     public var text: String
     public var isExpectation: Bool
+    /// An `expect always`: checked after every frame from where it ran.
+    public var isInvariant: Bool = false
 }
 
 /// A statement's run: from the frame it started at to the frame it ended at (equal for a
@@ -183,13 +185,15 @@ public final class ScenarioPlayback {
 
     private func statementIndex(_ s: Stmt) -> Int {
         if let k = index[s.location] { return k }
-        let isExpectation: Bool
+        var isExpectation = false, isInvariant = false
         switch s.kind {
-        case .expect, .expectWithin, .expectAlways: isExpectation = true
-        default: isExpectation = false
+        case .expect, .expectWithin: isExpectation = true
+        case .expectAlways: isExpectation = true; isInvariant = true
+        default: break
         }
         statements.append(PlaybackStatement(line: s.location.line, column: s.location.column,
-                                            text: statementHead(s.kind), isExpectation: isExpectation))
+                                            text: statementHead(s.kind), isExpectation: isExpectation,
+                                            isInvariant: isInvariant))
         index[s.location] = statements.count - 1
         return statements.count - 1
     }
