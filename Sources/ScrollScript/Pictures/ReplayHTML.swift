@@ -287,7 +287,6 @@ public enum ReplayHTML {
         }
       }
       text($("stmt"), shown);
-      var rowsHtml = [];
       while (obsBody.rows.length) obsBody.deleteRow(0);
       function add(name, value){ var tr = obsBody.insertRow(); var a = tr.insertCell(); a.textContent = name; var b = tr.insertCell(); b.textContent = value; }
       for (var c = 0; c < D.panel.length; c++) add(D.panel[c], F.panel[i][c]);

@@ -98,10 +98,9 @@ public final class TraceWriter {
 
     /// Marks the last row with the failure (if any) and writes everything left.
     func finish(_ failure: RunFailure?) {
-        if let failure, rowCount > 0, let k = columns.firstIndex(where: { $0.source == .field(.failure) }) {
-            // Re-render the held-back row's last field: the failure column is always last.
+        // Re-render the held-back row's last field (`TraceColumns` puts `failure` last).
+        if let failure, rowCount > 0, columns.last?.source == .field(.failure) {
             let text = "\(failure.location.file):\(failure.location.line):\(failure.location.column): \(failure.message)"
-            precondition(k == columns.count - 1)
             var tail: [UInt8] = []
             swap(&tail, &buffer)
             let row = Array(tail[lastRowStart...])
