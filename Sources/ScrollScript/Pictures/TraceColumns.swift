@@ -184,7 +184,7 @@ public enum TraceColumns {
 }
 
 /// `s` without leading and trailing spaces and tabs.
-func trimBlanks(_ s: String) -> String {
+private func trimBlanks(_ s: String) -> String {
     var sub = Substring(s)
     while let f = sub.first, f == " " || f == "\t" { sub = sub.dropFirst() }
     while let l = sub.last, l == " " || l == "\t" { sub = sub.dropLast() }
@@ -195,13 +195,9 @@ func trimBlanks(_ s: String) -> String {
 
 /// The sections with a header view on screen, and the rows on screen per section
 /// (`first...last`), in table order.
-struct InView: Equatable {
+struct InView {
     var sections: [Int] = []
     var rows: [(section: Int, first: Int, last: Int)] = []
-
-    static func == (a: InView, b: InView) -> Bool {
-        a.sections == b.sections && a.rows.elementsEqual(b.rows) { $0 == $1 }
-    }
 
     init() {}
 
