@@ -31,6 +31,8 @@ public final class TraceWriter {
     private var lastRowStart = 0
     private var lastRowFrame = -1
     private let needsInView: Bool
+    /// JSON Lines: each column's `"name":`, encoded once.
+    private let keys: [[UInt8]]
     private static let chunk = 1 << 16
 
     public init(columns: [TraceColumn], format: TraceFormat, every: Int = 1, write: @escaping ([UInt8]) -> Void) {
@@ -39,6 +41,7 @@ public final class TraceWriter {
         self.every = max(1, every)
         self.write = write
         needsInView = columns.contains { $0.source == .field(.sectionsVisible) || $0.source == .field(.rowsVisible) }
+        keys = columns.map { Array((jsonString($0.name) + ":").utf8) }
         buffer.reserveCapacity(TraceWriter.chunk + 4096)
         if format == .csv {
             for (k, c) in columns.enumerated() {
@@ -81,10 +84,7 @@ public final class TraceWriter {
         if format == .jsonl { buffer.append(UInt8(ascii: "{")) }
         for (n, c) in columns.enumerated() {
             if n > 0 { buffer.append(UInt8(ascii: ",")) }
-            if format == .jsonl {
-                appendJSONString(c.name)
-                buffer.append(UInt8(ascii: ":"))
-            }
+            if format == .jsonl { buffer.append(contentsOf: keys[n]) }
             switch c.source {
             case .observable(let id, let i, let j):
                 appendValue(world.value(id, section: i, row: j))
@@ -194,7 +194,16 @@ public final class TraceWriter {
     }
 
     private func appendJSONString(_ s: String) {
-        buffer.append(contentsOf: jsonString(s).utf8)
+        // Most texts (states, names) need no escaping: copied as they are.
+        let plain = s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+            && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "&") }
+        if plain {
+            buffer.append(UInt8(ascii: "\""))
+            buffer.append(contentsOf: s.utf8)
+            buffer.append(UInt8(ascii: "\""))
+        } else {
+            buffer.append(contentsOf: jsonString(s).utf8)
+        }
     }
 }
 
