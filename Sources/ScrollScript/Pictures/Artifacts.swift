@@ -66,9 +66,11 @@ private func slug(_ s: String, max: Int) -> String {
 }
 
 /// `run --artifacts DIR`: for each failed scenario, `BASE.svg` (its plot) and `BASE.html`
-/// (its replay page) in DIR, BASE from `artifactBaseName`. Safe to call from several
-/// threads. Problems writing are collected in `problems`, not fatal to the run.
-public final class FailureArtifacts: @unchecked Sendable {
+/// (its replay page) in DIR, BASE from `artifactBaseName`. A run reporter: the run hands
+/// it each scenario's outcome; it records a failed one again and writes its two files.
+/// Safe to call from several threads. Problems writing are collected in `problems`, not
+/// fatal to the run.
+public final class FailureArtifacts: RunReporter, @unchecked Sendable {
     public let directory: String
     private let lock = NSLock()
     private var _problems: [String] = []
@@ -93,6 +95,15 @@ public final class FailureArtifacts: @unchecked Sendable {
     public var problems: [String] { lock.lock(); defer { lock.unlock() }; return _problems }
     /// The paths written, in the order they were.
     public var written: [String] { lock.lock(); defer { lock.unlock() }; return _written }
+
+    public func handle(_ event: RunEvent) {
+        // An interrupted scenario (Ctrl-C) is not drawn: the user asked the run to stop.
+        if case .scenario(let o) = event, let f = o.result.failure, f.message != RunFailure.interruptedMessage {
+            write(file: o.file, scenario: o.scenario)
+        }
+    }
+
+    public func finish(_ summary: RunSummary) {}
 
     /// Records `scenario` (of `file`) again and writes its plot and replay page.
     public func write(file: String, scenario: CheckedScenario) {

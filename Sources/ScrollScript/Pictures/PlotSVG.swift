@@ -278,12 +278,12 @@ public enum PlotSVG {
             let colour = item.failed ? failureColour : "#4a6fa5"
             if item.instant {
                 let cx = item.x0
-                svg.raw("<path d=\"M\(svgNumber(cx - 4)) \(svgNumber(ty + 4)) L\(svgNumber(cx + 4)) \(svgNumber(ty + 4)) L\(svgNumber(cx)) \(svgNumber(ty + 12)) Z\" fill=\"\(colour)\"><title>\(xmlEscaped(item.tip))</title></path>")
+                svg.raw("<path d=\"M\(svgNumber(cx - 4)) \(svgNumber(ty + 4)) L\(svgNumber(cx + 4)) \(svgNumber(ty + 4)) L\(svgNumber(cx)) \(svgNumber(ty + 12)) Z\" fill=\"\(colour)\"><title>\(xmlAttribute(item.tip))</title></path>")
                 svg.line(cx, ty + 12, cx, ty + laneHeight, stroke: colour, width: 1)
                 if !item.label.isEmpty { svg.text(cx + 6, ty + 15, item.label, size: 11, fill: item.failed ? failureColour : "#222222") }
             } else {
                 let w = max(1.5, item.x1 - item.x0)
-                svg.raw("<rect x=\"\(svgNumber(item.x0))\" y=\"\(svgNumber(ty + 2))\" width=\"\(svgNumber(w))\" height=\"\(svgNumber(laneHeight - 4))\" rx=\"3\" fill=\"\(item.failed ? "#fbe3e4" : "#dde7f5")\" stroke=\"\(colour)\" stroke-width=\"1\"><title>\(xmlEscaped(item.tip))</title></rect>")
+                svg.raw("<rect x=\"\(svgNumber(item.x0))\" y=\"\(svgNumber(ty + 2))\" width=\"\(svgNumber(w))\" height=\"\(svgNumber(laneHeight - 4))\" rx=\"3\" fill=\"\(item.failed ? "#fbe3e4" : "#dde7f5")\" stroke=\"\(colour)\" stroke-width=\"1\"><title>\(xmlAttribute(item.tip))</title></rect>")
                 if !item.label.isEmpty {
                     svg.text(item.x0 + 4, ty + 15, item.label, size: 11, fill: item.failed ? failureColour : "#1d3557")
                 }
@@ -305,9 +305,9 @@ public enum PlotSVG {
                 // Held after every frame from here to the end (or the failure).
                 let end = x(Double(lastFrame) / Double(r.fps))
                 tip += ", checked after every frame from there"
-                svg.raw("<rect x=\"\(svgNumber(px))\" y=\"\(svgNumber(expectTop + expectHeight / 2 - 2))\" width=\"\(svgNumber(max(0, end - px)))\" height=\"4\" fill=\"#9fd4ae\"><title>\(xmlEscaped(tip))</title></rect>")
+                svg.raw("<rect x=\"\(svgNumber(px))\" y=\"\(svgNumber(expectTop + expectHeight / 2 - 2))\" width=\"\(svgNumber(max(0, end - px)))\" height=\"4\" fill=\"#9fd4ae\"><title>\(xmlAttribute(tip))</title></rect>")
             }
-            svg.raw("<line x1=\"\(svgNumber(px))\" y1=\"\(svgNumber(expectTop + 3))\" x2=\"\(svgNumber(px))\" y2=\"\(svgNumber(expectTop + expectHeight - 3))\" stroke=\"#1a7f37\" stroke-width=\"2\"><title>\(xmlEscaped(tip))</title></line>")
+            svg.raw("<line x1=\"\(svgNumber(px))\" y1=\"\(svgNumber(expectTop + 3))\" x2=\"\(svgNumber(px))\" y2=\"\(svgNumber(expectTop + expectHeight - 3))\" stroke=\"#1a7f37\" stroke-width=\"2\"><title>\(xmlAttribute(tip))</title></line>")
         }
         for c in r.checks where c.failed {
             let px = x(Double(c.frame) / Double(r.fps))
@@ -350,6 +350,6 @@ struct SVGBuilder {
         out += "<text x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\" font-family=\"\(family)\" font-size=\"\(svgNumber(size))\""
         if let weight { out += " font-weight=\"\(weight)\"" }
         if let anchor { out += " text-anchor=\"\(anchor)\"" }
-        out += " fill=\"\(fill)\" xml:space=\"preserve\">\(xmlEscaped(s))</text>\n"
+        out += " fill=\"\(fill)\" xml:space=\"preserve\">\(xmlAttribute(s))</text>\n"
     }
 }

@@ -10,11 +10,11 @@ public enum ReplayHTML {
         let title = "\(r.scenarioName) — \(r.file)"
         page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        page += "<title>\(xmlEscaped(title))</title>\n<style>\n\(css)</style>\n</head>\n<body>\n"
-        page += "<div id=\"top\"><h1>\(xmlEscaped(quoteString(r.scenarioName)))</h1>"
+        page += "<title>\(xmlAttribute(title))</title>\n<style>\n\(css)</style>\n</head>\n<body>\n"
+        page += "<div id=\"top\"><h1>\(xmlAttribute(quoteString(r.scenarioName)))</h1>"
         var sub = "\(r.file) · \(r.fps) fps · \(formatFixed(r.duration, 3)) s"
         if r.stride > 1 { sub += " · every \(r.stride)th frame" }
-        page += "<div class=\"sub\">\(xmlEscaped(sub))"
+        page += "<div class=\"sub\">\(xmlAttribute(sub))"
         if let f = r.failure {
             page += " · <span class=\"bad\">FAILED at t = \(formatFixed(f.time, 3)) s</span>"
         } else {
@@ -31,7 +31,7 @@ public enum ReplayHTML {
     /// The recording as JSON: the scene, the statements, then the frames column by column.
     static func data(_ r: Recording) -> String {
         var j = "{"
-        j += "\"file\":\(jsonString(r.file)),\"scenario\":\(jsonString(r.scenarioName)),"
+        j += "\"file\":\(scriptSafeJSONString(r.file)),\"scenario\":\(scriptSafeJSONString(r.scenarioName)),"
         j += "\"fps\":\(r.fps),\"stride\":\(r.stride),"
         j += "\"screen\":[\(svgNumber(r.config.screenWidth)),\(svgNumber(r.config.screenHeight))],"
         if let h = r.config.header {
@@ -45,13 +45,13 @@ public enum ReplayHTML {
         j += "\"sections\":["
         for (n, s) in r.config.effectiveSections.enumerated() {
             if n > 0 { j += "," }
-            j += "{\"title\":\(s.title.map(jsonString) ?? "null"),\"rows\":[" + s.rowTitles.map(jsonString).joined(separator: ",") + "]}"
+            j += "{\"title\":\(s.title.map(scriptSafeJSONString) ?? "null"),\"rows\":[" + s.rowTitles.map(scriptSafeJSONString).joined(separator: ",") + "]}"
         }
         j += "],\"statements\":["
-        j += r.statements.map { "{\"line\":\($0.line),\"text\":\(jsonString($0.text))}" }.joined(separator: ",")
-        j += "],\"panel\":[" + r.panelColumns.map { jsonString($0.name) }.joined(separator: ",") + "],"
+        j += r.statements.map { "{\"line\":\($0.line),\"text\":\(scriptSafeJSONString($0.text))}" }.joined(separator: ",")
+        j += "],\"panel\":[" + r.panelColumns.map { scriptSafeJSONString($0.name) }.joined(separator: ",") + "],"
         if let f = r.failure, let c = r.checks.last(where: { $0.failed }) {
-            j += "\"failure\":{\"time\":\(jsonString(formatFixed(f.time, 3))),\"frame\":\(c.frame),\"message\":\(jsonString(c.message))},"
+            j += "\"failure\":{\"time\":\(scriptSafeJSONString(formatFixed(f.time, 3))),\"frame\":\(c.frame),\"message\":\(scriptSafeJSONString(c.message))},"
         } else {
             j += "\"failure\":null,"
         }
@@ -59,7 +59,7 @@ public enum ReplayHTML {
         // Statements that take no time (taps, release): shown for a moment after they ran.
         let instants = r.spans.filter { $0.startFrame == $0.endFrame && !r.statements[$0.statement].isExpectation }
         j += "\"instants\":[" + instants.map {
-            "[\($0.startFrame),\($0.statement),\(jsonString($0.note)),\($0.tapX.map(svgNumber) ?? "null"),\($0.tapY.map(svgNumber) ?? "null")]"
+            "[\($0.startFrame),\($0.statement),\(scriptSafeJSONString($0.note)),\($0.tapX.map(svgNumber) ?? "null"),\($0.tapY.map(svgNumber) ?? "null")]"
         }.joined(separator: ",") + "],"
         let fs = r.frames
         func column(_ name: String, _ value: (FrameSample) -> String) {
@@ -85,7 +85,7 @@ public enum ReplayHTML {
             }.joined(separator: ",") + "]"
         }
         j += ","
-        column("panel") { f in "[" + f.panel.map(jsonString).joined(separator: ",") + "]" }
+        column("panel") { f in "[" + f.panel.map(scriptSafeJSONString).joined(separator: ",") + "]" }
         j += "}}"
         return j
     }

@@ -195,8 +195,7 @@ public final class TraceWriter {
 
     private func appendJSONString(_ s: String) {
         // Most texts (states, names) need no escaping: copied as they are.
-        let plain = s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-            && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "&") }
+        let plain = s.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         if plain {
             buffer.append(UInt8(ascii: "\""))
             buffer.append(contentsOf: s.utf8)

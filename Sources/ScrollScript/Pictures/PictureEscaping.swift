@@ -1,10 +1,10 @@
 // Text made safe for the formats pictures are written in.
 
-/// A JSON string literal. Besides what JSON requires (`"`, `\`, control characters), it
-/// escapes `<`, `>`, `&`, U+2028 and U+2029, so the same text can sit inside an HTML
-/// `<script>` element (`</script>` in a section title cannot end it) and inside
-/// JavaScript source.
-public func jsonString(_ s: String) -> String {
+/// A JSON string literal for a page's `<script>` (the replay page's data). Besides what
+/// JSON requires (`"`, `\`, control characters; `jsonString` does those), it escapes `<`,
+/// `>`, `&`, U+2028 and U+2029, so the text can sit inside an HTML `<script>` element
+/// (`</script>` in a section title cannot end it) and inside JavaScript source.
+public func scriptSafeJSONString(_ s: String) -> String {
     var out = "\""
     out.reserveCapacity(s.utf8.count + 2)
     for u in s.unicodeScalars {
@@ -35,32 +35,6 @@ private func hex4(_ v: UInt32) -> String {
     var s = ""
     for shift in stride(from: 12, through: 0, by: -4) { s.append(digits[Int((v >> UInt32(shift)) & 0xF)]) }
     return s
-}
-
-/// Text for XML/HTML character data and attribute values: `& < > " '` escaped; characters
-/// XML 1.0 does not allow at all (controls other than tab and line ends, U+FFFE/U+FFFF)
-/// become U+FFFD, so the document stays well-formed whatever a title holds.
-public func xmlEscaped(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for u in s.unicodeScalars {
-        switch u {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        case "\t", "\n": out.unicodeScalars.append(u)
-        case "\r": out += "&#13;"
-        default:
-            if u.value < 0x20 || u.value == 0x7F || u.value == 0xFFFE || u.value == 0xFFFF || (0x80...0x9F).contains(u.value) {
-                out += "\u{FFFD}"
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-    }
-    return out
 }
 
 /// A number for SVG/HTML geometry: 2 decimals, no `-0.00`, never `nan`/`inf` (0 instead).
