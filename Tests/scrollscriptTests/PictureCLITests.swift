@@ -104,6 +104,12 @@ final class PictureCLITests: XCTestCase {
         XCTAssertEqual(files.count, 2, "\(files)")
         XCTAssertTrue(files.allSatisfy { $0.hasPrefix("pull--pull-stretches-the-header-") }, "\(files)")
         XCTAssertEqual(Set(files.map { ($0 as NSString).pathExtension }), ["svg", "html"])
+        // With several jobs, the same files, byte for byte.
+        XCTAssertEqual(try CLI.run(["run", "--jobs", "4", "--artifacts", "out/jobs4", "pull.scroll"], in: dir).status, 1)
+        for f in files {
+            XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("out/jobs4/" + f)),
+                           try Data(contentsOf: dir.appendingPathComponent("out/artifacts/" + f)), f)
+        }
         // A passing run writes nothing; a file in the way is a command-line error.
         let ok = try CLI.run(["run", "--artifacts", "ok", "--filter", "toolbar", "pull.scroll"], in: dir)
         XCTAssertEqual(ok.status, 0)
