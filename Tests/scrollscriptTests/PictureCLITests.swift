@@ -175,21 +175,24 @@ final class PictureCLITests: XCTestCase {
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        var data = Data(), errData = Data()
+        let data = Box(), errData = Box()
         let done = DispatchGroup()
         done.enter()
-        DispatchQueue.global().async { data = out.fileHandleForReading.readDataToEndOfFile(); done.leave() }
+        DispatchQueue.global().async { data.data = out.fileHandleForReading.readDataToEndOfFile(); done.leave() }
         done.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); done.leave() }
+        DispatchQueue.global().async { errData.data = err.fileHandleForReading.readDataToEndOfFile(); done.leave() }
         if done.wait(timeout: .now() + 120) == .timedOut {
             p.terminate()
             XCTFail("chromium timed out")
         }
         p.waitUntilExit()
-        let log = String(decoding: errData, as: UTF8.self)
+        let log = String(decoding: errData.data, as: UTF8.self)
         let errors = log.split(separator: "\n").filter { $0.contains("Uncaught") }.map(String.init)
-        return (String(decoding: data, as: UTF8.self), errors)
+        return (String(decoding: data.data, as: UTF8.self), errors)
     }
+
+    /// Bytes read on another thread (read after the group is waited for).
+    final class Box: @unchecked Sendable { var data = Data() }
 
     func isPNG(_ url: URL) -> Bool {
         guard let d = try? Data(contentsOf: url), d.count > 5_000 else { return false }
