@@ -24,6 +24,7 @@ let commands: [Command] = [
     traceCommand,
     plotCommand,
     replayCommand,
+    exploreCommand,
 ]
 
 let mainHelp: String = {
