@@ -183,7 +183,7 @@ private func runPicture(_ args: [String], command: String, suffix: String) -> In
         return usageError("\(command): no output file (-o OUT\(suffix))")
     }
     guard let (source, scenario) = pickScenario(p.file ?? "", p.scenario, command: command) else { return 2 }
-    let recording = Recording(scenario, file: source.name)
+    let recording = PictureRecording(scenario, file: source.name)
     let text = command == "plot" ? PlotSVG.render(recording) : ReplayHTML.render(recording)
     if output == "-" {
         writeOut(text)

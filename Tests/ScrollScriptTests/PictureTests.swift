@@ -10,10 +10,10 @@ import ScrollSim
 /// embedded data read back by JSONSerialization; names of artifacts. (How they look is
 /// checked in a real browser: scrollscriptTests/PictureCLITests.)
 final class PictureTests: XCTestCase {
-    func recording(_ text: String, file: String = "p.scroll") -> Recording {
+    func recording(_ text: String, file: String = "p.scroll") -> PictureRecording {
         let r = checkSource(SourceFile(name: file, text: text))
         XCTAssertEqual(r.diagnostics, [], "\(r.diagnostics)")
-        return Recording(r.scenarios[0], file: file)
+        return PictureRecording(r.scenarios[0], file: file)
     }
 
     /// Parses `xml`; the element names and the text of every <text>, in order.

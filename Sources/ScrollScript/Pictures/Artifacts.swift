@@ -107,7 +107,7 @@ public final class FailureArtifacts: RunReporter, @unchecked Sendable {
 
     /// Records `scenario` (of `file`) again and writes its plot and replay page.
     public func write(file: String, scenario: CheckedScenario) {
-        let recording = Recording(scenario, file: file)
+        let recording = PictureRecording(scenario, file: file)
         let base = (directory.hasSuffix("/") ? directory : directory + "/") + artifactBaseName(file: file, scenario: scenario.name)
         for (path, text) in [(base + ".svg", PlotSVG.render(recording)), (base + ".html", ReplayHTML.render(recording))] {
             let problem = writePicture(path: path, text: text)

@@ -78,7 +78,7 @@ func fitText(_ s: String, width: Double, size: Double) -> String? {
 
 public enum PlotSVG {
     /// The picture of `recording`.
-    public static func render(_ r: Recording) -> String {
+    public static func render(_ r: PictureRecording) -> String {
         var svg = SVGBuilder()
         let width = 1000.0
         let left = 78.0, chartRight = 770.0, top = 76.0, chartHeight = 300.0

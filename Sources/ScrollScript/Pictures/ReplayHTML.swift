@@ -5,7 +5,7 @@
 import ScrollSim
 
 public enum ReplayHTML {
-    public static func render(_ r: Recording) -> String {
+    public static func render(_ r: PictureRecording) -> String {
         var page = ""
         let title = "\(r.scenarioName) — \(r.file)"
         page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -29,7 +29,7 @@ public enum ReplayHTML {
     }
 
     /// The recording as JSON: the scene, the statements, then the frames column by column.
-    static func data(_ r: Recording) -> String {
+    static func data(_ r: PictureRecording) -> String {
         var j = "{"
         j += "\"file\":\(scriptSafeJSONString(r.file)),\"scenario\":\(scriptSafeJSONString(r.scenarioName)),"
         j += "\"fps\":\(r.fps),\"stride\":\(r.stride),"

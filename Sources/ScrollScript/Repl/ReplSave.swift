@@ -121,7 +121,7 @@ extension ReplCore {
         guard let scenario = checkSource(SourceFile(name: "<repl>", text: text)).scenarios.first else {
             return ReplOutcome(["error: the session does not make a valid scenario; nothing written"], failed: true)
         }
-        let recording = Recording(scenario, file: "<repl>", shouldInterrupt: shouldInterrupt)
+        let recording = PictureRecording(scenario, file: "<repl>", shouldInterrupt: shouldInterrupt)
         let page = kind == .plot ? PlotSVG.render(recording) : ReplayHTML.render(recording)
         if let problem = writePicture(path: path, text: page) {
             return ReplOutcome(["error: " + problem], failed: true)

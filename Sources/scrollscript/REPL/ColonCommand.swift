@@ -37,6 +37,8 @@ public enum ColonCommand: Equatable {
     case plot(String)
     /// `:replay FILE.html`: the session so far as a replay page.
     case replay(String)
+    /// `:expect [NAME ...]`: `expect` lines for the current values, added to the session.
+    case expect([String])
     /// `:help [CMD]`
     case help(String?)
     /// `:quit`
@@ -72,6 +74,7 @@ public enum ColonCommands {
         ColonCommandInfo(name: "save", usage: ":save FILE", summary: "write this session's statements as a scenario file"),
         ColonCommandInfo(name: "plot", usage: ":plot FILE.svg", summary: "draw the session so far as a timeline picture (SVG)"),
         ColonCommandInfo(name: "replay", usage: ":replay FILE.html", summary: "write the session so far as a page that replays it"),
+        ColonCommandInfo(name: "expect", usage: ":expect [NAME ...]", summary: "add 'expect' lines for the current values (of what the last entry changed, or of the NAMEs) to the session, for :save"),
         ColonCommandInfo(name: "help", usage: ":help [CMD]", summary: "list commands, or explain one"),
         ColonCommandInfo(name: "quit", usage: ":quit", summary: "leave the REPL (Ctrl-D on an empty line does too)"),
     ]
@@ -162,6 +165,9 @@ public enum ColonCommands {
             case "replay": return .success(.replay(args[0]))
             default: return .success(.save(args[0]))
             }
+        case "expect":
+            guard let args = args else { return .failure(.unexpectedArguments(info.usage)) }
+            return .success(.expect(args.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }))
         case "list": return none(.list)
         case "where": return none(.whereAmI)
         case "step": return count { .step($0) }

@@ -37,11 +37,11 @@ public struct FrameSample: Equatable, Sendable {
     public var toolbarY: Double?
     public var toolbarHeight: Double
     public var sections: [SectionSample]
-    /// The panel's values, as `print` shows them, in `Recording.panelColumns` order.
+    /// The panel's values, as `print` shows them, in `PictureRecording.panelColumns` order.
     public var panel: [String]
 }
 
-public struct Recording: Sendable {
+public struct PictureRecording: Sendable {
     /// The most frames kept (see above).
     public static let maxFrames = 20_000
 
@@ -77,7 +77,7 @@ public struct Recording: Sendable {
             lastFrame = f
             lastK = k
             guard f % stride == 0 else { return }
-            if frames.count >= Recording.maxFrames {
+            if frames.count >= PictureRecording.maxFrames {
                 var kept: [FrameSample] = []
                 kept.reserveCapacity(frames.count / 2 + 1)
                 for s in frames where s.frame % (stride * 2) == 0 { kept.append(s) }
@@ -85,10 +85,10 @@ public struct Recording: Sendable {
                 stride *= 2
                 if f % stride != 0 { return }
             }
-            frames.append(Recording.sample(world, k, columns))
+            frames.append(PictureRecording.sample(world, k, columns))
         }
         // The last frame, when the stride skipped it: the world as the scenario ended.
-        if frames.last?.frame != lastFrame { frames.append(Recording.sample(playback.finalWorld, lastK, columns)) }
+        if frames.last?.frame != lastFrame { frames.append(PictureRecording.sample(playback.finalWorld, lastK, columns)) }
         self.file = file
         self.scenarioName = scenario.name
         self.config = scenario.config
