@@ -155,7 +155,19 @@ public struct MessageFramer: Sendable {
             i += 1
         }
         if limit >= buffer.count {
-            head = max(head + 1, buffer.count - (m.count - 1))
+            // Keep only a tail that may be the start of a marker cut by a read.
+            var keep = min(m.count - 1, buffer.count - head - 1)
+            while keep > 0 {
+                var isPrefix = true
+                for k in 0..<keep {
+                    var b = buffer[buffer.count - keep + k]
+                    if b >= 0x41 && b <= 0x5A { b += 0x20 }
+                    if b != m[k] { isPrefix = false; break }
+                }
+                if isPrefix { break }
+                keep -= 1
+            }
+            head = buffer.count - keep
         } else {
             head = limit
         }
