@@ -204,3 +204,24 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertNil(hover(s, 2, 12), "no hover inside a string")
     }
 }
+
+extension LanguageServerTests {
+    /// Full-text sync is what the server asks for; a change with a range is applied too.
+    func testChangesWithFullTextAndWithARange() {
+        let s = LanguageServer()
+        _ = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        _ = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                      "params": ["textDocument": ["uri": "file:///c.scroll", "version": 1, "text": "print \"🚃\"; pul 1\n"]]])
+        // Replace `pul` by `pull`: `print "🚃"; ` is 5 + 1 + 1 + 2 + 1 + 1 + 1 = 12 UTF-16 units, so 12..15.
+        let out = s.handle(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                            "params": ["textDocument": ["uri": "file:///c.scroll", "version": 2],
+                                       "contentChanges": [["range": ["start": ["line": 0, "character": 12], "end": ["line": 0, "character": 15]], "text": "pull"]]]])
+        XCTAssertEqual(out.first?["params"]?["version"], 2)
+        XCTAssertEqual(out.first?["params"]?["diagnostics"], [])
+        let full = s.handle(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                             "params": ["textDocument": ["uri": "file:///c.scroll", "version": 3], "contentChanges": [["text": "pul 1\n"]]]])
+        XCTAssertEqual(full.first?["params"]?["diagnostics"]?.arrayValue?.first?["message"], "unknown statement 'pul' (did you mean 'pull'?)")
+        let r = s.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/formatting", "params": ["textDocument": ["uri": "file:///c.scroll"]]])
+        XCTAssertEqual(r.first?["result"], [], "a file that does not parse gets no edits")
+    }
+}

@@ -184,12 +184,26 @@ public final class LanguageServer {
             return [publishDiagnostics(doc)]
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, let old = documents[uri],
-                  let changes = params["contentChanges"]?.arrayValue,
-                  let text = changes.last?["text"]?.stringValue else {
-                log("scrollscript lsp: didChange for a document that is not open, or without full text; ignored")
+                  let changes = params["contentChanges"]?.arrayValue else {
+                log("scrollscript lsp: didChange for a document that is not open, or without contentChanges; ignored")
                 return []
             }
-            let doc = TextDocument(uri: uri, version: params["textDocument"]?["version"]?.intValue ?? old.version + 1, text: text)
+            // The server asks for full text; a change with a range is applied all the same.
+            var current = old
+            for change in changes {
+                guard let text = change["text"]?.stringValue else { continue }
+                if let r = change["range"], let sl = r["start"]?["line"]?.intValue, let sc = r["start"]?["character"]?.intValue,
+                   let el = r["end"]?["line"]?.intValue, let ec = r["end"]?["character"]?.intValue {
+                    let from = current.byteOffset(of: LSPPosition(line: max(0, sl), character: max(0, sc)))
+                    let to = max(from, current.byteOffset(of: LSPPosition(line: max(0, el), character: max(0, ec))))
+                    var bytes = current.bytes
+                    bytes.replaceSubrange(from..<to, with: Array(text.utf8))
+                    current = TextDocument(uri: uri, version: current.version, text: String(decoding: bytes, as: UTF8.self))
+                } else {
+                    current = TextDocument(uri: uri, version: current.version, text: text)
+                }
+            }
+            let doc = TextDocument(uri: uri, version: params["textDocument"]?["version"]?.intValue ?? old.version + 1, text: String(decoding: current.bytes, as: UTF8.self))
             documents[uri] = doc
             return [publishDiagnostics(doc)]
         case "textDocument/didClose":
