@@ -324,11 +324,11 @@ while w.phase != "idle":
     w.tick(); mx = max(mx, w.offset)
 show("max offset seen / rest t / offset", "%.4f %.4f %.4f" % (mx, w.time, w.offset))
 
-title("physics: bounce that crosses inward becomes a deceleration")
+title("physics: snap-back that crosses inward becomes a deceleration")
 w = World()
 w.pull(200)
 show("pull 200: offset", w.offset)
-w.fling(-1500)
+w.fling(-1900)
 show("after fling: t / offset / phase", "%.4f %.4f %s" % (w.time, w.offset, w.phase))
 w.wait(0.1)
 show("t / offset / phase", "%.4f %.4f %s" % (w.time, w.offset, w.phase))
@@ -384,3 +384,20 @@ show("+0.15: content / max / offset", "%.4f %.4f %.4f" % (w.content_height(), w.
 show("section[1].y", w.section_y(1))
 w.settle()
 show("settled offset / toolbar / content", "%.4f %s %.2f" % (w.offset, w.tb_state, w.content_height()))
+
+title("031: a damping ratio just below 1 does not hand over (issue 16)")
+for z in (0.9999995, 0.999998, 1.0):
+    w = World(snapback_stiffness=100.0, snapback_damping=z)
+    w.pull(200); w.fling(-1200)
+    show("zeta %.7f after fling: offset" % z, w.offset)
+    w.settle()
+    show("  rest t / offset", "%.4f %.4f" % (w.time, w.offset))
+
+title("030: stopVelocity thresholds")
+w = World()
+w.drag(-300, 0.5); w.release()
+for v in (9, 10, 11):
+    w.fling(-v)
+    show("fling -%d: phase / offset" % v, "%s %.4f" % (w.phase, w.offset))
+w.settle()
+show("rest t / offset", "%.4f %.4f" % (w.time, w.offset))

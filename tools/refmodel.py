@@ -57,9 +57,15 @@ def decel_velocity(v, rate, tau):
     return v * rate ** (1000.0 * tau)
 
 
-def decel_destination(o0, v, rate):
-    """o0 - v/k."""
-    return o0 - v / decel_k(rate)
+def decel_destination(o0, v, rate, vs=0.0):
+    """Where a deceleration ends (spec v1.3 §6.2): where its speed falls to vs,
+    o0 + sign(v)*(|v| - vs)/|k|; with vs = 0 the limit o0 - v/k."""
+    return o0 + math.copysign(abs(v) - vs, v) / abs(decel_k(rate))
+
+
+def decel_end_time(v, rate, vs):
+    """tau_e = ln(vs/|v|)/k: when the speed |v|*r^(1000 tau) falls to vs (spec v1.3)."""
+    return math.log(vs / abs(v)) / decel_k(rate)
 
 
 def decel_bound_time(o0, v, rate, bound):
@@ -150,6 +156,8 @@ def ease_in_out(p):
 TUNABLES = {
     "row.height": 44.0, "section.height": 28.0, "deceleration": 0.998,
     "rubberband": 0.55, "bounce.stiffness": 100.0, "bounce.damping": 1.0,
+    "snapback.stiffness": 2000.0, "snapback.damping": 2.8,
+    "deceleration.stopVelocity": 10.0,
     "drag.speed": 300.0, "fling.duration": 0.1, "toolbar.showVelocity": 800.0,
     "toolbar.hideDistance": 22.0, "toolbar.duration": 0.2,
     "header.duration": 0.25, "header.bodyFollows": True,
@@ -221,7 +229,7 @@ class World:
         self.offset = -self.t["inset.top"]
         self.vel = 0.0
         self.phase = "idle"
-        self.motion = None          # ("decel", t0, o0, v) or ("bounce", t0, bound, x0, v0)
+        self.motion = None          # ("decel", t0, o0, v) or ("bounce", t0, bound, x0, v0, s, z)
         self.finger_down = False
         self.p = 0.0                # finger translation
         self.fv = 0.0               # finger velocity
@@ -400,8 +408,13 @@ class World:
         self.motion = ("decel", t0, o0, v)
         self.phase = "decelerating"
 
-    def start_bounce(self, t0, bound, x0, v0):
-        self.motion = ("bounce", t0, bound, x0, v0)
+    def start_bounce(self, t0, bound, x0, v0, spring_name="bounce"):
+        """spring_name: "bounce" where a deceleration reaches a bound (or its bound moved
+        behind it), "snapback" for a bounce that starts past a bound (a release there, a
+        tap that stops motion there) -- spec v1.3 §6.2."""
+        s = self.t[spring_name + ".stiffness"]
+        z = self.t[spring_name + ".damping"]
+        self.motion = ("bounce", t0, bound, x0, v0, s, z)
         self.phase = "bouncing"
 
     def come_to_rest(self, where):
@@ -416,18 +429,19 @@ class World:
         """Evaluate the deceleration/bounce at this frame's time (closed forms)."""
         t = self.time
         rate = self.t["deceleration"]
-        s, z = self.t["bounce.stiffness"], self.t["bounce.damping"]
+        vs = self.t["deceleration.stopVelocity"]
         for _ in range(10):   # a frame may see decel -> bounce -> decel hand-overs
             m = self.motion
             if m[0] == "decel":
                 _, t0, o0, v = m
                 tau = t - t0
-                dest = decel_destination(o0, v, rate)
+                dest = decel_destination(o0, v, rate, vs)
                 mn, mx = self.min_bound(), self.max_bound()
                 bound = mx if dest > mx else (mn if dest < mn else None)
-                if bound is not None and (o0 - bound) * v > 0:
-                    # The bound moved past where this deceleration began (content shrank):
-                    # tau_b would be negative. Bounce toward it from where the content is now.
+                if bound is not None and (o0 > bound if dest > mx else o0 < bound):
+                    # The bound moved past where this deceleration began (content shrank),
+                    # whichever way it moves (spec §6.2: "o0 itself is already past it"):
+                    # tau_b does not exist. Bounce toward it from where the content is now.
                     x = decel_offset(o0, v, rate, tau)
                     self.start_bounce(t, bound, x - bound, decel_velocity(v, rate, tau))
                     self.log.append((t, "bound %.2f moved past the deceleration's origin" % bound))
@@ -442,20 +456,26 @@ class World:
                     self.offset = decel_offset(o0, v, rate, tau)
                     self.vel = decel_velocity(v, rate, tau)
                     return
-                o = decel_offset(o0, v, rate, tau)
-                if abs(dest - o) < 0.5:
+                # v1.3: it ends at the first frame at or after tau_e, where the speed
+                # falls to vs, and the offset is set to the destination.
+                if tau >= decel_end_time(v, rate, vs):
                     self.come_to_rest(dest)
                     return
+                o = decel_offset(o0, v, rate, tau)
                 self.offset = o
                 self.vel = decel_velocity(v, rate, tau)
                 return
-            _, t0, bound, x0, v0 = m
+            _, t0, bound, x0, v0, s, z = m
             tau = t - t0
-            if z >= 1:
+            if z >= 1:       # the exact zeta decides: an under-damped spring oscillates
                 tc = spring_crossing(x0, v0, s, z, tau)
                 if tc is not None:
                     vc = spring(x0, v0, s, z, tc)[1]
                     self.log.append((t0 + tc, "bounce crosses bound inward, v=%.4f" % vc))
+                    if abs(vc) <= vs:
+                        # v1.3: a hand-over whose crossing speed is <= vs rests at the bound
+                        self.come_to_rest(bound)
+                        return
                     self.start_decel(t0 + tc, bound, vc)
                     continue
             x, dx = spring(x0, v0, s, z, tau)
@@ -564,8 +584,9 @@ class World:
         t0 = self.time
         if self.offset < mn or self.offset > mx:
             bound = mn if self.offset < mn else mx
-            self.start_bounce(t0, bound, self.offset - bound, v)
-        elif v == 0.0:
+            self.start_bounce(t0, bound, self.offset - bound, v, "snapback")
+        elif abs(v) <= self.t["deceleration.stopVelocity"]:
+            # v1.3: a fling no faster than stopVelocity does not coast
             self.phase = "idle"       # interpretation: nothing to decelerate
             self.vel = 0.0
             self.motion = None
@@ -613,7 +634,7 @@ class World:
             mn, mx = self.min_bound(), self.max_bound()
             if self.offset < mn or self.offset > mx:
                 bound = mn if self.offset < mn else mx
-                self.start_bounce(self.time, bound, self.offset - bound, 0.0)
+                self.start_bounce(self.time, bound, self.offset - bound, 0.0, "snapback")
             return "stop"
         if not (0 <= x < self.W and 0 <= y < self.H):
             return "nothing"              # no view outside the screen (docs/semantics.md §9)
@@ -715,7 +736,23 @@ def selftest():
     assert abs(w.offset - 90) < 1e-9
     w.wait(0.1)
     assert abs(w.offset - (90 + 81.56)) < 0.01, w.offset
-    print("refmodel selftest: ok (449.55, 81.56, 60.06, 110.19, 73.58)")
+    # v1.3 (spec §6.2): a deceleration ends where its speed falls to 10 pt/s. UIKit's own
+    # targetContentOffset for twelve recorded flings (docs/fidelity.md; the recording is in
+    # Tests/ScrollSimTests/UIKitRecordingTests.swift) lies within 0.16 pt of that destination.
+    recorded = [(0.998, 400.0, 0.480834, 635.3333), (0.998, 1244.67, 0.495222, 1487.0),
+                (0.998, 1755.67, 0.30776, 1904.3334), (0.998, 2010.0, 0.262579, 2136.0),
+                (0.998, 2315.67, 0.677054, 2649.0), (0.998, 2912.67, 1.381048, 3597.6667),
+                (0.998, 4029.0, 2.530246, 5288.0), (0.998, 5686.67, 5.613967, 8486.0),
+                (0.99, 8662.33, 0.756662, 8736.667), (0.99, 9000.33, 1.193017, 9118.0),
+                (0.99, 9549.33, 2.347413, 9782.0), (0.99, 10180.67, 5.991895, 10776.0)]
+    worst = max(abs(decel_destination(o0, v * 1000, r, 10.0) - target) for r, o0, v, target in recorded)
+    assert worst < 0.17, worst
+    assert abs(decel_end_time(900, 0.998, 10) - math.log(10 / 900) / (1000 * math.log(0.998))) < 1e-15
+    w = World()
+    w.fling(-900)
+    w.settle()
+    assert abs(w.offset - (90 + 890 / -decel_k(0.998))) < 1e-9, w.offset
+    print("refmodel selftest: ok (449.55, 81.56, 60.06, 110.19, 73.58; recorded targets within %.3f pt)" % worst)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ TOKEN = re.compile(r'\s*(?:(\d+(?:\.\d+)?(?:e[+-]?\d+)?)(ms|s|pt)?|("(?:[^"\\]|\
 
 TUNABLE_KINDS = {"row.height": "points", "section.height": "points", "deceleration": "number",
                  "rubberband": "number", "bounce.stiffness": "number", "bounce.damping": "number",
+                 "snapback.stiffness": "number", "snapback.damping": "number",
+                 "deceleration.stopVelocity": "velocity",
                  "drag.speed": "velocity", "fling.duration": "seconds",
                  "toolbar.showVelocity": "velocity", "toolbar.hideDistance": "points",
                  "toolbar.duration": "seconds", "header.duration": "seconds",

@@ -45,7 +45,7 @@ func simBenchmark() {
     print("sim: \(frames) frames in \(formatFixed(elapsed, 3)) s = \(formatFixed(rate, 0)) frames/s (offset \(formatFixed(world.offset, 2)))")
 }
 
-private func monotonicSeconds() -> Double {
+func monotonicSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

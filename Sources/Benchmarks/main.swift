@@ -1,5 +1,7 @@
 // Benchmarks that print figures (never timed tests).
-// Run: swift run -c release Benchmarks [sim|parse]
+// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion]
 let which = CommandLine.arguments.dropFirst().first
 if which == nil || which == "sim" { simBenchmark() }
+if which == nil || which == "flings" { flingsBenchmark() }
+if which == nil || which == "accordion" { accordionBenchmark() }
 if which == nil || which == "parse" { parseBenchmark() }

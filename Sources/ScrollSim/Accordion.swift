@@ -16,7 +16,12 @@ public struct AccordionState: Equatable, Sendable {
     public private(set) var fraction: [Double]
     private var animations: [Tween]
     private var animating: [Bool]
-    public private(set) var runningCount = 0
+    /// The sections animating, in the order they started (a frame walks these, not every
+    /// section: a 10,000-section table animates as cheaply as a short one).
+    private var running: [Int]
+    /// The sections whose fraction the last frame changed (the layout updates only those).
+    public private(set) var changed: [Int]
+    public var runningCount: Int { running.count }
 
     public init(initiallyOpen: [Bool], mode: AccordionMode, duration: Double) {
         self.mode = mode
@@ -25,6 +30,10 @@ public struct AccordionState: Equatable, Sendable {
         self.fraction = initiallyOpen.map { $0 ? 1 : 0 }
         self.animations = initiallyOpen.map { Tween(from: $0 ? 1 : 0, to: $0 ? 1 : 0, start: 0, duration: duration, curve: .easeInOut) }
         self.animating = Array(repeating: false, count: initiallyOpen.count)
+        self.running = []
+        self.changed = []
+        running.reserveCapacity(initiallyOpen.count)
+        changed.reserveCapacity(initiallyOpen.count)
     }
 
     public var isAnimating: Bool { runningCount > 0 }
@@ -44,30 +53,26 @@ public struct AccordionState: Equatable, Sendable {
             }
             return false
         case .frameTicked(let t):
-            guard runningCount > 0 else { return false }
-            // Buffer pointers: element-wise array access retains in a debug build, and a
-            // 10,000-section table runs this loop every frame of an animation.
-            var finished = 0
-            animations.withUnsafeBufferPointer { anim in
-                animating.withUnsafeMutableBufferPointer { running in
-                    fraction.withUnsafeMutableBufferPointer { frac in
-                        let n = min(anim.count, running.count, frac.count)
-                        var i = 0
-                        while i < n {
-                            if running[i] {
-                                frac[i] = anim[i].value(at: t)
-                                if anim[i].isFinished(at: t) {
-                                    frac[i] = anim[i].to
-                                    running[i] = false
-                                    finished += 1
-                                }
-                            }
-                            i += 1
-                        }
-                    }
+            guard !running.isEmpty else { return false }
+            // Index loops over the running list only; finished sections are dropped in place
+            // (order kept). No allocation: both lists hold at most one entry per section.
+            changed.removeAll(keepingCapacity: true)
+            var kept = 0
+            var k = 0
+            while k < running.count {
+                let i = running[k]
+                k += 1
+                changed.append(i)
+                fraction[i] = animations[i].value(at: t)
+                if animations[i].isFinished(at: t) {
+                    fraction[i] = animations[i].to
+                    animating[i] = false
+                } else {
+                    running[kept] = i
+                    kept += 1
                 }
             }
-            runningCount -= finished
+            running.removeLast(running.count - kept)
             return true
         }
     }
@@ -78,7 +83,7 @@ public struct AccordionState: Equatable, Sendable {
         animations[i] = Tween(from: fraction[i], to: target ? 1 : 0, start: t, duration: duration, curve: .easeInOut)
         if !animating[i] {
             animating[i] = true
-            runningCount += 1
+            running.append(i)
         }
     }
 }

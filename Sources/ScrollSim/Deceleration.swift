@@ -2,6 +2,8 @@ import Foundation
 
 /// UIScrollView's deceleration in closed form (spec §6.2):
 /// o(τ) = o0 + v·(r^(1000τ) − 1)/k, v(τ) = v·r^(1000τ), k = 1000·ln r.
+/// (v1.3) It ends when its speed falls to vs = deceleration.stopVelocity, at
+/// τe = ln(vs/|v|)/k, at the destination o0 + sign(v)·(|v| − vs)/|k|.
 public struct Deceleration: Equatable, Sendable {
     public var origin: Double
     public var velocity: Double
@@ -9,12 +11,15 @@ public struct Deceleration: Equatable, Sendable {
     public var start: Double
     /// k = 1000·ln r (negative).
     public var k: Double
+    /// vs, pt/s: the speed at which it ends.
+    public var stopVelocity: Double
 
-    public init(origin: Double, velocity: Double, start: Double, rate: Double) {
+    public init(origin: Double, velocity: Double, start: Double, rate: Double, stopVelocity: Double) {
         self.origin = origin
         self.velocity = velocity
         self.start = start
         self.k = 1000 * log(rate)
+        self.stopVelocity = stopVelocity
     }
 
     public func offset(after tau: Double) -> Double {
@@ -25,8 +30,15 @@ public struct Deceleration: Equatable, Sendable {
         velocity * exp(k * tau)
     }
 
-    /// Where it comes to rest: o0 − v/k.
-    public var destination: Double { origin - velocity / k }
+    /// τe = ln(vs/|v|)/k: the time its speed falls to vs (≤ 0 when it starts no faster than vs).
+    public var endTime: Double { log(stopVelocity / abs(velocity)) / k }
+
+    /// Where it ends: o(τe) = o0 + sign(v)·(|v| − vs)/|k|.
+    /// (A deceleration never starts no faster than vs: such a release is idle at once.)
+    public var destination: Double {
+        let travel = (abs(velocity) - stopVelocity) / -k
+        return velocity < 0 ? origin - travel : origin + travel
+    }
 
     /// τb = ln(1 + k·(bound − o0)/v)/k, the exact time the offset reaches `bound`, or nil if it never does.
     public func timeToReach(_ bound: Double) -> Double? {

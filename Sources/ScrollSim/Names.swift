@@ -240,6 +240,11 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
     case rubberband
     case bounceStiffness = "bounce.stiffness"
     case bounceDamping = "bounce.damping"
+    /// (v1.3) The spring of a return that starts past an edge (a release there, a tap stopping motion there).
+    case snapbackStiffness = "snapback.stiffness"
+    case snapbackDamping = "snapback.damping"
+    /// (v1.3) The speed (pt/s) at which a deceleration ends.
+    case decelerationStopVelocity = "deceleration.stopVelocity"
     case dragSpeed = "drag.speed"
     case flingDuration = "fling.duration"
     case toolbarShowVelocity = "toolbar.showVelocity"
@@ -254,8 +259,9 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
     public var kind: ValueKind {
         switch self {
         case .rowHeight, .sectionHeight, .toolbarHideDistance, .insetTop: return .quantity(.points)
-        case .deceleration, .rubberband, .bounceStiffness, .bounceDamping: return .quantity(.number)
-        case .dragSpeed, .toolbarShowVelocity: return .quantity(.velocity)
+        case .deceleration, .rubberband, .bounceStiffness, .bounceDamping,
+             .snapbackStiffness, .snapbackDamping: return .quantity(.number)
+        case .dragSpeed, .toolbarShowVelocity, .decelerationStopVelocity: return .quantity(.velocity)
         case .flingDuration, .toolbarDuration, .headerDuration, .accordionDuration: return .quantity(.seconds)
         case .headerBodyFollows: return .bool
         }
@@ -270,6 +276,9 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
         case .rubberband: return "the rubber-band constant c of dragging past an edge"
         case .bounceStiffness: return "the stiffness (mass 1) of the spring that bounces a deceleration back from an edge"
         case .bounceDamping: return "the damping ratio of that bounce spring (1 = critical)"
+        case .snapbackStiffness: return "the stiffness (mass 1) of the spring back to an edge from past it: a finger lifting past an edge, a tap stopping motion there"
+        case .snapbackDamping: return "the damping ratio of that snap-back spring (over-damped: 2.8)"
+        case .decelerationStopVelocity: return "the speed, pt/s, at which a deceleration ends"
         case .dragSpeed: return "the finger speed of drag and pull without 'in', pt/s"
         case .flingDuration: return "how long the finger moves during fling, s"
         case .toolbarShowVelocity: return "the downward finger velocity, pt/s, past which the toolbar shows"
@@ -291,6 +300,11 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
         case .rubberband: return 0.55
         case .bounceStiffness: return 100
         case .bounceDamping: return 1
+        // Fitted to a recorded UIScrollView snap-back (docs/fidelity.md).
+        case .snapbackStiffness: return 2000
+        case .snapbackDamping: return 2.8
+        // Fitted to UIKit's recorded targetContentOffset (docs/fidelity.md).
+        case .decelerationStopVelocity: return 10
         case .dragSpeed: return 300
         case .flingDuration: return 0.1
         case .toolbarShowVelocity: return 800
@@ -309,8 +323,9 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
         case .rowHeight, .sectionHeight: return TunableRange(0, 10_000, lowerOpen: true)
         case .deceleration: return TunableRange(0, 1, lowerOpen: true, upperOpen: true)
         case .rubberband: return TunableRange(0, 1, lowerOpen: true)
-        case .bounceStiffness: return TunableRange(0, 1_000_000, lowerOpen: true)
-        case .bounceDamping: return TunableRange(0, 100, lowerOpen: true)
+        case .bounceStiffness, .snapbackStiffness: return TunableRange(0, 1_000_000, lowerOpen: true)
+        case .bounceDamping, .snapbackDamping: return TunableRange(0, 100, lowerOpen: true)
+        case .decelerationStopVelocity: return TunableRange(0.1, 1_000)
         case .dragSpeed: return TunableRange(0, 100_000, lowerOpen: true)
         case .flingDuration: return TunableRange(0, 10, lowerOpen: true)
         case .toolbarShowVelocity: return TunableRange(0, 100_000)

@@ -20,9 +20,38 @@ public struct PhysicsParameters: Equatable, Sendable {
     public var rubberBand: Double
     public var screenHeight: Double
     public var decelerationRate: Double
+    /// vs: a deceleration ends when its speed falls to this (pt/s); a release no faster is idle.
+    public var stopVelocity: Double
+    /// The spring of a bounce that starts where a deceleration reaches a bound (`bounce.*`).
     public var stiffness: Double
     public var damping: Double
+    /// The spring of a bounce that starts past a bound: a release there, a tap that stops
+    /// motion there (`snapback.*`, v1.3).
+    public var snapbackStiffness: Double
+    public var snapbackDamping: Double
     public var fps: Double
+
+    public init(rubberBand: Double, screenHeight: Double, decelerationRate: Double,
+                stopVelocity: Double, stiffness: Double, damping: Double,
+                snapbackStiffness: Double, snapbackDamping: Double, fps: Double) {
+        self.rubberBand = rubberBand
+        self.screenHeight = screenHeight
+        self.decelerationRate = decelerationRate
+        self.stopVelocity = stopVelocity
+        self.stiffness = stiffness
+        self.damping = damping
+        self.snapbackStiffness = snapbackStiffness
+        self.snapbackDamping = snapbackDamping
+        self.fps = fps
+    }
+}
+
+/// Which spring a bounce uses (spec v1.3 §6.2).
+public enum BounceKind: Equatable, Sendable {
+    /// Where a deceleration reaches a bound, or its bound moved behind it: `bounce.*`.
+    case afterDeceleration
+    /// From past a bound — a release there, a tap that stops motion there: `snapback.*`.
+    case snapBack
 }
 
 /// A bounce back to `bound`: a spring started at absolute time `start`.
@@ -58,7 +87,7 @@ public struct ScrollState: Equatable, Sendable {
     public let parameters: PhysicsParameters
     /// Unbanded position at touch-down (u0).
     private var dragOrigin: Double = 0
-    private var deceleration = Deceleration(origin: 0, velocity: 0, start: 0, rate: 0.998)
+    private var deceleration = Deceleration(origin: 0, velocity: 0, start: 0, rate: 0.998, stopVelocity: 10)
     private var bounce = Bounce(spring: Spring(x0: 0, v0: 0, stiffness: 100, damping: 1), bound: 0, start: 0)
 
     public init(offset: Double, parameters: PhysicsParameters) {
@@ -98,7 +127,7 @@ public struct ScrollState: Equatable, Sendable {
             phase = .idle
             velocity = 0
             if offset < b.min || offset > b.max {
-                startBounce(from: offset, velocity: 0, bound: offset < b.min ? b.min : b.max, t: t)
+                startBounce(.snapBack, from: offset, velocity: 0, bound: offset < b.min ? b.min : b.max, t: t)
             }
             return .none
         case .boundsMoved(let b):
@@ -127,10 +156,11 @@ public struct ScrollState: Equatable, Sendable {
 
     private mutating func release(velocity v: Double, t: Double, bounds b: ScrollBounds) -> Output {
         if offset < b.min || offset > b.max {
-            startBounce(from: offset, velocity: v, bound: offset < b.min ? b.min : b.max, t: t)
+            startBounce(.snapBack, from: offset, velocity: v, bound: offset < b.min ? b.min : b.max, t: t)
             return .none
         }
-        if v == 0 {
+        // (v1.3) No faster than stopVelocity: nothing to decelerate, idle at once.
+        if abs(v) <= parameters.stopVelocity {
             phase = .idle
             velocity = 0
             return .none
@@ -143,14 +173,22 @@ public struct ScrollState: Equatable, Sendable {
         phase = .decelerating
         offset = o
         velocity = v
-        deceleration = Deceleration(origin: o, velocity: v, start: t, rate: parameters.decelerationRate)
+        deceleration = Deceleration(origin: o, velocity: v, start: t, rate: parameters.decelerationRate,
+                                    stopVelocity: parameters.stopVelocity)
     }
 
-    private mutating func startBounce(from o: Double, velocity v: Double, bound: Double, t: Double) {
+    private mutating func startBounce(_ kind: BounceKind, from o: Double, velocity v: Double, bound: Double, t: Double) {
         phase = .bouncing
         offset = o
         velocity = v
-        let spring = Spring(x0: o - bound, v0: v, stiffness: parameters.stiffness, damping: parameters.damping)
+        let spring: Spring
+        switch kind {
+        case .afterDeceleration:
+            spring = Spring(x0: o - bound, v0: v, stiffness: parameters.stiffness, damping: parameters.damping)
+        case .snapBack:
+            spring = Spring(x0: o - bound, v0: v, stiffness: parameters.snapbackStiffness,
+                            damping: parameters.snapbackDamping)
+        }
         bounce = Bounce(spring: spring, bound: bound, start: t)
     }
 
@@ -183,26 +221,32 @@ public struct ScrollState: Equatable, Sendable {
         let d = deceleration
         let tau = max(0, t - d.start)
         let dest = d.destination
-        let bound: Double? = d.velocity > 0 ? (dest > b.max ? b.max : nil) : (dest < b.min ? b.min : nil)
+        // The bound the destination is past, whichever way it moves: a deceleration moving up
+        // while the content shrinks under it can end past the bottom bound (spec §6.2).
+        let pastMax = dest > b.max
+        let bound: Double? = pastMax ? b.max : (dest < b.min ? b.min : nil)
         if let bound {
-            let started = d.velocity > 0 ? d.origin <= bound : d.origin >= bound
+            let started = pastMax ? d.origin <= bound : d.origin >= bound
             if started, let tb = d.timeToReach(bound) {
                 if tb <= tau {
-                    startBounce(from: bound, velocity: d.velocity(after: tb), bound: bound, t: d.start + tb)
+                    startBounce(.afterDeceleration, from: bound, velocity: d.velocity(after: tb), bound: bound,
+                                t: d.start + tb)
                     return nil
                 }
             } else if !started {
-                // The bound moved past where this deceleration began: bounce from here, now.
-                startBounce(from: d.offset(after: tau), velocity: d.velocity(after: tau), bound: bound, t: t)
+                // The bound moved past where this deceleration began (content shrank under
+                // it): bounce from here, now, toward it, on the bounce.* spring.
+                startBounce(.afterDeceleration, from: d.offset(after: tau), velocity: d.velocity(after: tau),
+                            bound: bound, t: t)
                 return nil
             }
             offset = d.offset(after: tau)
             velocity = d.velocity(after: tau)
             return Output.none
         }
-        let o = d.offset(after: tau)
-        if abs(dest - o) < 0.5 { return comeToRest(at: dest) }
-        offset = o
+        // (v1.3) The first frame at or after τe, where the speed falls to vs, ends it at the destination.
+        if tau >= d.endTime { return comeToRest(at: dest) }
+        offset = d.offset(after: tau)
         velocity = d.velocity(after: tau)
         return Output.none
     }
@@ -213,7 +257,8 @@ public struct ScrollState: Equatable, Sendable {
         let tau = max(0, t - bo.start)
         if let tc = bo.spring.crossingTime(), tc <= tau {
             let v = bo.spring.velocity(after: tc)
-            if abs(v) < 1 { return comeToRest(at: bo.bound) }
+            // (v1.3) A hand-over no faster than stopVelocity rests at the bound.
+            if abs(v) <= parameters.stopVelocity { return comeToRest(at: bo.bound) }
             startDeceleration(from: bo.bound, velocity: v, t: bo.start + tc)
             return nil
         }

@@ -23,8 +23,8 @@ extension World {
     public func sectionFrame(_ i: Int) -> Rect? {
         guard i >= 0 && i < table.sectionCount else { return nil }
         let h = table.headerHeights[i]
-        let natural = table.tops[i] - scroll.offset
-        let end = table.tops[i + 1] - scroll.offset
+        let natural = table.top(i) - scroll.offset
+        let end = table.top(i + 1) - scroll.offset
         let s = stickyLine
         let y = natural < s ? min(s, end - h) : natural
         return Rect(x: 0, y: y, width: screenWidth, height: h)
@@ -34,7 +34,7 @@ extension World {
     public func rowFrame(_ i: Int, _ j: Int) -> Rect? {
         guard i >= 0 && i < table.sectionCount, j >= 0 && j < table.rowCounts[i] else { return nil }
         let h = table.rowHeight(fraction: accordion.fraction[i])
-        let y = table.tops[i] + table.headerHeights[i] + Double(j) * h - scroll.offset
+        let y = table.top(i) + table.headerHeights[i] + Double(j) * h - scroll.offset
         return Rect(x: 0, y: y, width: screenWidth, height: h)
     }
 
@@ -83,23 +83,20 @@ extension World {
         let o = scroll.offset
         guard o.isFinite, abs(o) < 1e12 else { return 0..<0 }
         let top = o - 1, bottom = o + screenHeight + 1
-        return table.tops.withUnsafeBufferPointer { tops -> Range<Int> in
-            guard tops.count == n + 1 else { return 0..<n }
-            // tops is non-decreasing: the first section whose end is past `top`...
-            var lo = 0, hi = n
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2
-                if tops[mid + 1] > top { hi = mid } else { lo = mid + 1 }
-            }
-            let first = lo
-            // ...up to the first whose start is at or past `bottom` (not a candidate).
-            hi = n
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2
-                if tops[mid] >= bottom { hi = mid } else { lo = mid + 1 }
-            }
-            return first..<lo
+        // top(i) is non-decreasing: the first section whose end is past `top`...
+        var lo = 0, hi = n
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if table.top(mid + 1) > top { hi = mid } else { lo = mid + 1 }
         }
+        let first = lo
+        // ...up to the first whose start is at or past `bottom` (not a candidate).
+        hi = n
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if table.top(mid) >= bottom { hi = mid } else { lo = mid + 1 }
+        }
+        return first..<lo
     }
 
     /// The rows of section i that may overlap the screen (a superset by at most one each side).
@@ -107,7 +104,7 @@ extension World {
         let count = table.rowCounts[i]
         let h = table.rowHeight(fraction: accordion.fraction[i])
         guard count > 0, h > 0 else { return nil }
-        let rowsTop = table.tops[i] + table.headerHeights[i] - scroll.offset
+        let rowsTop = table.top(i) + table.headerHeights[i] - scroll.offset
         let first = clampIndex(((0 - rowsTop) / h).rounded(.down), count)
         let last = clampIndex(((screenHeight - rowsTop) / h).rounded(.down), count)
         guard rowsTop + Double(count) * h > 0, rowsTop < screenHeight, first <= last else { return nil }

@@ -143,8 +143,8 @@ extension World {
         }
         let contentY = y + scroll.offset
         for i in candidates {
-            let rowsTop = table.tops[i] + table.headerHeights[i]
-            guard contentY >= rowsTop && contentY < table.tops[i + 1] else { continue }
+            let rowsTop = table.top(i) + table.headerHeights[i]
+            guard contentY >= rowsTop && contentY < table.top(i + 1) else { continue }
             let h = table.rowHeight(fraction: accordion.fraction[i])
             guard h > 0 else { continue }
             return .row(i, clampIndex(((contentY - rowsTop) / h).rounded(.down), table.rowCounts[i]))

@@ -56,8 +56,10 @@ public struct World: Equatable, Sendable {
         rowTitles = sections.map { $0.rowTitles }
         let parameters = PhysicsParameters(
             rubberBand: tun[.rubberband], screenHeight: config.screenHeight,
-            decelerationRate: tun[.deceleration], stiffness: tun[.bounceStiffness],
-            damping: tun[.bounceDamping], fps: Double(max(1, config.fps)))
+            decelerationRate: tun[.deceleration], stopVelocity: tun[.decelerationStopVelocity],
+            stiffness: tun[.bounceStiffness], damping: tun[.bounceDamping],
+            snapbackStiffness: tun[.snapbackStiffness], snapbackDamping: tun[.snapbackDamping],
+            fps: Double(max(1, config.fps)))
         scroll = ScrollState(offset: -tun[.insetTop], parameters: parameters)
         if let h = config.toolbarHeight {
             toolbar = ToolbarState(height: h, screenHeight: config.screenHeight,
@@ -75,7 +77,7 @@ public struct World: Equatable, Sendable {
         table = TableLayout(sections: sections, rowHeight: tun[.rowHeight], sectionHeight: tun[.sectionHeight])
         let bodyTop = config.header?.height ?? 0
         fixedBodyTop = bodyTop
-        table.update(bodyTop: bodyTop, fractions: accordion.fraction)
+        table.rebuild(bodyTop: bodyTop, fractions: accordion.fraction)
         laidOutBodyTop = bodyTop
         bounds = ScrollBounds(min: -tun[.insetTop], max: table.contentHeight - config.screenHeight)
     }
@@ -103,6 +105,11 @@ public struct World: Equatable, Sendable {
             && !(headerToggle?.isAnimating ?? false)
             && !accordion.isAnimating
     }
+
+    /// `isAtRest`, asked in place: the interpreter asks it after every frame of `settle`, and
+    /// reading a computed property of a world stored in a class copies the whole world
+    /// (every array retained and released) on each call.
+    public static func isAtRest(_ world: inout World) -> Bool { world.isAtRest }
 
     /// The header's current (animated) height H, or nil without a header.
     var headerHeight: Double? {
@@ -194,8 +201,12 @@ public struct World: Equatable, Sendable {
     mutating func layout(force: Bool) {
         // bodyTop, from stored properties (see `step`).
         let top = headerToggle?.bodyHeight ?? fixedBodyTop
-        if force || top != laidOutBodyTop {
-            table.update(bodyTop: top, fractions: accordion.fraction)
+        if force {
+            // Only the sections that moved (O(moved), see TableLayout).
+            table.update(bodyTop: top, fractions: accordion.fraction, changed: accordion.changed)
+            laidOutBodyTop = top
+        } else if top != laidOutBodyTop {
+            table.move(bodyTop: top)
             laidOutBodyTop = top
         }
         bounds = ScrollBounds(min: -insetTop, max: table.storedContentHeight - screenHeight)

@@ -11,17 +11,25 @@ final class EditorGrammarTests: XCTestCase {
     static let grammarFiles = ["editors/scrollscript.tmLanguage.json", "editors/vscode/syntaxes/scrollscript.tmLanguage.json"]
     static let vimFile = "editors/vim/syntax/scrollscript.vim"
 
+    static var generated: [(path: String, text: String)] {
+        Self.grammarFiles.map { ($0, EditorGrammars.textMate()) } + [(Self.vimFile, EditorGrammars.vimSyntax())]
+    }
+
+    /// With SCROLLSCRIPT_UPDATE_EDITORS=1 the files are rewritten before any test reads them.
+    override class func setUp() {
+        super.setUp()
+        guard ProcessInfo.processInfo.environment["SCROLLSCRIPT_UPDATE_EDITORS"] == "1" else { return }
+        for (path, text) in generated {
+            let url = root.appendingPathComponent(path)
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? Data(text.utf8).write(to: url)
+        }
+    }
+
     /// The shipped files are what the generator makes from today's vocabulary.
     func testShippedFilesAreGeneratedFromTheVocabulary() throws {
-        let update = ProcessInfo.processInfo.environment["SCROLLSCRIPT_UPDATE_EDITORS"] == "1"
-        var expected = Self.grammarFiles.map { ($0, EditorGrammars.textMate()) }
-        expected.append((Self.vimFile, EditorGrammars.vimSyntax()))
-        for (path, text) in expected {
+        for (path, text) in Self.generated {
             let url = Self.root.appendingPathComponent(path)
-            if update {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url)
-            }
             let shipped = try String(contentsOf: url, encoding: .utf8)
             XCTAssertEqual(shipped, text, "\(path) is out of date: run SCROLLSCRIPT_UPDATE_EDITORS=1 swift test --filter EditorGrammarTests")
         }

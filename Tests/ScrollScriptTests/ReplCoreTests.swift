@@ -42,10 +42,11 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertEqual(core.world.value(.phase), .state("dragging"))
         XCTAssertEqual(text(core.world.value(.offset)), "-60.06")
         XCTAssertTrue(core.enter("release").text.contains("phase dragging → bouncing"))
-        // critically damped spring, w = 10, x0 = -60.0573, v0 = 0:
-        // x(0.1) = -60.0573·(1 + 10·0.1)·e^-1 = -44.1877 after 6 frames.
+        // the snap-back spring (v1.3: stiffness 2000, ζ 2.8; r1 = −8.258275, r2 = −242.181339),
+        // x0 = -60.0573, v0 = 0: A = −r2·x0/(r1 − r2) = −62.1775, B = x0 − A = 2.1202;
+        // x(0.1) = −62.1775·e^(−0.8258275) + 2.1202·e^(−24.218) = −27.2258 after 6 frames.
         _ = core.tick(6)
-        XCTAssertEqual(text(core.world.value(.offset)), "-44.19")
+        XCTAssertEqual(text(core.world.value(.offset)), "-27.23")
         XCTAssertEqual(text(core.world.value(.time)), "0.550")
     }
 
@@ -146,26 +147,27 @@ final class ReplCoreTests: XCTestCase {
         _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)
         _ = core.addBreakpoint(line: 44, condition: nil)   // the expects after settle, at rest
         _ = core.continueRun()
-        // settle ends at 1.1 s (the file's comment: rest at tau = 0.7 after the 0.4 s pull)
-        XCTAssertEqual(core.world.frameIndex, 66)
+        // settle ends at 1.0 s (the file's comment: rest at tau = 0.6 after the 0.4 s pull)
+        XCTAssertEqual(core.world.frameIndex, 60)
         // the last expects take no frame: all 5 ticks are frames, then the end is reported
         let t = core.tick(5)
-        XCTAssertTrue(t.text.contains("PASS  \"pull stretches the header, release bounces back\"  (1.100 s)"), t.text)
-        XCTAssertEqual(core.world.frameIndex, 71)
+        XCTAssertTrue(t.text.contains("PASS  \"pull stretches the header, release bounces back\"  (1.000 s)"), t.text)
+        XCTAssertEqual(core.world.frameIndex, 65)
         XCTAssertEqual(core.world.value(.phase), .state("idle"))
     }
 
     func testBreakpointsWithConditions() {
         let core = ReplCore()
         _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)
-        // line 36 comes after `release; wait 0.1s`: offset is -44.19 there, t = 0.5
+        // line 36 comes after `release; wait 0.1s`: offset is -27.23 there (the file's
+        // snap-back comment), t = 0.5
         XCTAssertFalse(core.addBreakpoint(line: 36, condition: "offset < -50").failed)
         XCTAssertFalse(core.addBreakpoint(line: 38, condition: "offset > -50").failed)
         XCTAssertEqual(core.listStops().text, "1  break line 36 if offset < -50\n2  break line 38 if offset > -50")
         let c = core.continueRun()
         XCTAssertTrue(c.text.hasPrefix("breakpoint 2: line 38 if offset > -50\n"), c.text)
         XCTAssertEqual(text(core.world.value(.time)), "0.500")
-        XCTAssertEqual(text(core.world.value(.offset)), "-44.19")
+        XCTAssertEqual(text(core.world.value(.offset)), "-27.23")
         XCTAssertTrue(core.deleteStop(2).text.hasPrefix("deleted 2"))
         XCTAssertTrue(core.deleteStop(7).failed)
         XCTAssertFalse(core.addBreakpoint(line: 31, condition: nil).failed)  // release: already past

@@ -22,21 +22,23 @@ final class ZoomableHeaderTests: XCTestCase {   // post 000: header 240 pin 60
         XCTAssertEqual(w.n(.fingerVelocity), 300)
     }
 
-    func testReleaseBouncesBackAndSettlesAtFrame42() throws {
+    func testReleaseSnapsBackAndSettlesAtFrame36() throws {
         var w = world()
         w.pull(120)
         try w.release()
         XCTAssertEqual(state(w.value(.phase)), "bouncing")
-        // x(τ) = −60.057(1 + 10τ)e^(−10τ), x' = 6005.7·τ·e^(−10τ).
-        // τ = 41/60: (1 + 6.833)e^(−6.833) = 7.833 × 0.0010774 = 0.008439 → |x| = 0.507 ≥ 0.5
-        // τ = 42/60: 8.0 × 0.000912 = 0.007295 → |x| = 0.438, x' = 6005.7 × 0.7 × 0.000912 = 3.83 < 5
-        w.run(41)
+        // A release past the edge snaps back (spec v1.3): stiffness 2000, ζ 2.8, ω = 44.72136,
+        // r1 = −ω(2.8 − √6.84) = −8.258275, r2 = −242.181339; from x0 = −60.0573 at rest
+        // A = −r2·x0/(r1 − r2) = −62.1775, B = x0 − A = 2.1202 (gone within frames).
+        // τ = 35/60: x = −62.1775·e^(−4.817327) = −0.5029 → |x| ≥ 0.5, still bouncing
+        // τ = 36/60: x = −62.1775·e^(−4.954965) = −0.4382, x' = r1·x = 3.62 < 5 → rest
+        w.run(35)
         XCTAssertEqual(state(w.value(.phase)), "bouncing")
         w.step()
         XCTAssertEqual(state(w.value(.phase)), "idle")
         XCTAssertEqual(w.n(.offset), 0)
         XCTAssertTrue(w.isAtRest)
-        XCTAssertEqual(w.time, 1.1, accuracy: 1e-12)   // 0.4 + 0.7
+        XCTAssertEqual(w.time, 1.0, accuracy: 1e-12)   // 0.4 + 0.6
     }
 
     func testScrollsAwayAndPins60() throws {

@@ -59,6 +59,8 @@ final class PropertyTests: XCTestCase {
         }
         c.accordion = [.off, .multiple, .single][rng.int(3)]
         c.tunables[.bounceDamping] = [1, 1, 0.5, 2][rng.int(4)]
+        // v1.3: a release past an edge snaps back on snapback.* (default 2.8, over-damped)
+        c.tunables[.snapbackDamping] = [2.8, 2.8, 0.5, 1][rng.int(4)]
         if rng.int(4) == 0 { c.tunables[.insetTop] = 20 }
         return c
     }
@@ -110,11 +112,11 @@ final class PropertyTests: XCTestCase {
         }
         for i in 0..<w.table.sectionCount {
             let y = w.n(.sectionY, i), h = w.n(.sectionHeight, i)
-            let end = w.table.tops[i + 1] - off
+            let end = w.table.top(i + 1) - off
             if y + h > end + 1e-6 { return "section[\(i)] header (\(y)+\(h)) below its end \(end)" }
         }
         if w.config.header != nil && w.table.sectionCount > 0 {
-            let natural = w.table.tops[0] - off
+            let natural = w.table.top(0) - off
             let stuck = natural < w.stickyLine
             if !stuck && abs(w.n(.sectionY) - w.n(.headerBottom)) > 1e-6 {
                 return "gap: header.bottom \(w.n(.headerBottom)) vs section[0].y \(w.n(.sectionY))"

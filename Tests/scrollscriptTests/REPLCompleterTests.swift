@@ -48,10 +48,13 @@ final class REPLCompleterTests: XCTestCase {
     func testTunablesAfterSet() {
         XCTAssertEqual(complete("set row").candidates, ["row.height"])
         XCTAssertEqual(complete("set ").candidates, [
-            "accordion.duration", "bounce.damping", "bounce.stiffness", "deceleration", "drag.speed",
-            "fling.duration", "header.bodyFollows", "header.duration", "inset.top", "row.height",
-            "rubberband", "section.height", "toolbar.duration", "toolbar.hideDistance", "toolbar.showVelocity",
+            "accordion.duration", "bounce.damping", "bounce.stiffness", "deceleration",
+            "deceleration.stopVelocity", "drag.speed", "fling.duration", "header.bodyFollows",
+            "header.duration", "inset.top", "row.height", "rubberband", "section.height",
+            "snapback.damping", "snapback.stiffness", "toolbar.duration", "toolbar.hideDistance",
+            "toolbar.showVelocity",
         ])
+        XCTAssertEqual(complete("set snap").candidates, ["snapback.damping", "snapback.stiffness"])
     }
 
     func testStatementStartMixesKeywordsAndNames() {

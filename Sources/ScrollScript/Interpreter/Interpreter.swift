@@ -231,7 +231,7 @@ public final class Interpreter {
             counter -= 1
             return counter <= 0 ? finish(s) : .frame
         case .settle:
-            if world.isAtRest { return finish(s) }
+            if World.isAtRest(&world) { return finish(s) }
             counter += 1
             if counter >= settleFrames {
                 return fail(s.location, "settle: still moving after \(Int(Limits.settleSeconds)) s of simulated time")
@@ -402,7 +402,7 @@ public final class Interpreter {
             if world.fingerIsDown {
                 throw RuntimeError(s.location, "settle while a finger is down: release it first")
             }
-            if world.isAtRest { return finish(s) }
+            if World.isAtRest(&world) { return finish(s) }
             begin(.settle, s, counter: 0)
             return advance()
         case .expect(let e):

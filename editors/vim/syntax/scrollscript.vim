@@ -18,7 +18,7 @@ syntax keyword scrollBoolean true false
 syntax keyword scrollState idle dragging decelerating bouncing shown hidden showing hiding
 syntax keyword scrollNamedValue normal fast
 syntax keyword scrollOption within in always rows pin parallax toggle nostretch open closed single x
-syntax match scrollTunable "\<\%(toolbar\.hideDistance\|toolbar\.showVelocity\|accordion\.duration\|header\.bodyFollows\|bounce\.stiffness\|toolbar\.duration\|header\.duration\|bounce\.damping\|fling\.duration\|section\.height\|deceleration\|drag\.speed\|row\.height\|rubberband\|inset\.top\)\>"
+syntax match scrollTunable "\<\%(deceleration\.stopVelocity\|toolbar\.hideDistance\|toolbar\.showVelocity\|accordion\.duration\|header\.bodyFollows\|snapback\.stiffness\|bounce\.stiffness\|snapback\.damping\|toolbar\.duration\|header\.duration\|bounce\.damping\|fling\.duration\|section\.height\|deceleration\|drag\.speed\|row\.height\|rubberband\|inset\.top\)\>"
 syntax match scrollObservable "\<\%(header\.image\.height\|finger\.translation\|finger\.velocity\|header\.expanded\|content\.height\|header\.image\.y\|toolbar\.height\|header\.bottom\|header\.height\|screen\.height\|toolbar\.frame\|toolbar\.state\|header\.frame\|header\.scale\|screen\.width\|finger\.down\|toolbar\.y\|header\.y\|velocity\|offset\|phase\|time\)\>"
 syntax match scrollConfiguration "\<\%(section\)\>"
 syntax match scrollObservable "\<\%(section\|row\)\ze\s*\["
