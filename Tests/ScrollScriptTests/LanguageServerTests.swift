@@ -225,3 +225,12 @@ extension LanguageServerTests {
         XCTAssertEqual(r.first?["result"], [], "a file that does not parse gets no edits")
     }
 }
+
+extension LanguageServerTests {
+    func testJSONLoneSurrogatesAreReadAsReplacementCharacters() throws {
+        XCTAssertEqual(try JSONValue.parse(Array(#"{"t":"a\ud800b"}"#.utf8)), ["t": "a\u{FFFD}b"])
+        XCTAssertEqual(try JSONValue.parse(Array(#"{"t":"\udc00\ud83d\ude83\\ud800"}"#.utf8)), ["t": "\u{FFFD}🚃\\ud800"])
+        XCTAssertThrowsError(try JSONValue.parse(Array(#"{"t":"\ud800"#.utf8)))
+        XCTAssertEqual(try JSONValue.parse(Array(#"[1, 1.5, true, null, "x"]"#.utf8)), [.int(1), .double(1.5), .bool(true), .null, "x"])
+    }
+}

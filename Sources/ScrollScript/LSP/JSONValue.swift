@@ -44,9 +44,56 @@ public enum JSONValue: Equatable, Sendable {
         return false
     }
 
-    /// Parses one JSON document; throws a readable error for anything else.
+    /// Parses one JSON document; throws for anything else. A lone UTF-16 surrogate escape
+    /// (`"\ud800"`: JavaScript strings, so editors' documents, may hold one) is read as
+    /// U+FFFD rather than failing the whole message.
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch {
+            guard let repaired = replacingLoneSurrogates(bytes) else { throw error }
+            return try JSONDecoder().decode(JSONValue.self, from: Data(repaired))
+        }
+    }
+
+    /// `bytes` with every `\uD800`...`\uDFFF` escape that is not half of a pair replaced by
+    /// `\uFFFD`; nil when there is none.
+    static func replacingLoneSurrogates(_ bytes: [UInt8]) -> [UInt8]? {
+        func hex(_ i: Int) -> Int? {
+            guard i + 4 <= bytes.count else { return nil }
+            var v = 0
+            for k in 0..<4 {
+                let b = bytes[i + k]
+                switch b {
+                case 0x30...0x39: v = v * 16 + Int(b - 0x30)
+                case 0x41...0x46: v = v * 16 + Int(b - 0x41 + 10)
+                case 0x61...0x66: v = v * 16 + Int(b - 0x61 + 10)
+                default: return nil
+                }
+            }
+            return v
+        }
+        func escape(at i: Int) -> Int? {
+            guard i + 1 < bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x75 else { return nil }
+            return hex(i + 2)
+        }
+        var out = bytes
+        var changed = false
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == 0x5C, i + 1 < bytes.count else { i += 1; continue }
+            guard let v = escape(at: i) else { i += 2; continue }  // `\\`, `\"`, ...: skip both
+            if (0xD800...0xDBFF).contains(v), let w = escape(at: i + 6), (0xDC00...0xDFFF).contains(w) {
+                i += 12
+                continue
+            }
+            if (0xD800...0xDFFF).contains(v) {
+                out.replaceSubrange((i + 2)..<(i + 6), with: Array("FFFD".utf8))
+                changed = true
+            }
+            i += 6
+        }
+        return changed ? out : nil
     }
 
     /// The value as compact JSON, keys sorted, slashes not escaped.
