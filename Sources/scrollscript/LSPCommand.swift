@@ -9,13 +9,15 @@ let lspCommand = Command(
     name: "lsp",
     summary: "a Language Server Protocol server on stdin/stdout (for editors)",
     help: """
-    usage: scrollscript lsp
+    usage: scrollscript lsp [--stdio]
 
     Serves the Language Server Protocol (JSON-RPC 2.0, Content-Length framing) on
     standard input and output, for editors: diagnostics from the checker as you type
     (the errors of 'scrollscript check'), completion, hover, formatting (the layout of
     'scrollscript fmt') and document symbols. Positions are in UTF-16 code units.
-    Logs go to standard error. See README.md, "Editor support".
+    Logs go to standard error. --stdio (which some clients add) changes nothing:
+    standard input and output are the only transport. See README.md, "Editor
+    support", and docs/editors.md.
 
     Exit status: 0 after 'shutdown' then 'exit', 1 on 'exit' without 'shutdown' or
     when standard input ends first.
@@ -24,8 +26,10 @@ let lspCommand = Command(
     run: runLSP)
 
 func runLSP(_ args: [String]) -> Int32 {
-    if let a = args.first {
-        return a.hasPrefix("-") ? unknownOption(a, of: "lsp", known: ["--help"]) : usageError("lsp: takes no arguments (usage: scrollscript lsp)")
+    // `--stdio` is what some clients add (vscode-languageclient with TransportKind.stdio):
+    // standard input and output are the only transport, so it changes nothing.
+    if let a = args.first(where: { $0 != "--stdio" }) {
+        return a.hasPrefix("-") ? unknownOption(a, of: "lsp", known: ["--stdio", "--help"]) : usageError("lsp: takes no arguments (usage: scrollscript lsp)")
     }
     // A client that goes away leaves writes failing with EPIPE rather than killing us mid-log.
     signal(SIGPIPE, SIG_IGN)

@@ -191,6 +191,26 @@ final class LSPProcessTests: XCTestCase {
         XCTAssertEqual(end.messages.count, 2, "the initialize and shutdown responses, nothing else")
     }
 
+    func testCommandLine() throws {
+        let help = try CLI.run(["lsp", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.hasPrefix("usage: scrollscript lsp [--stdio]\n"), help.stdout)
+        let top = try CLI.run(["--help"])
+        XCTAssertTrue(top.stdout.contains("\n  lsp "), top.stdout)
+        let extra = try CLI.run(["lsp", "file.scroll"])
+        XCTAssertEqual(extra.status, 2)
+        XCTAssertEqual(extra.stdout, "")
+        XCTAssertTrue(extra.stderr.contains("lsp: takes no arguments"), extra.stderr)
+        let option = try CLI.run(["lsp", "--stdin"])
+        XCTAssertEqual(option.status, 2)
+        XCTAssertTrue(option.stderr.contains("unknown option '--stdin' (did you mean '--stdio'?)"), option.stderr)
+        // --stdio is accepted: the server runs (and ends with 1 when its input ends at once).
+        let stdio = try CLI.run(["lsp", "--stdio"], stdin: "")
+        XCTAssertEqual(stdio.status, 1)
+        XCTAssertEqual(stdio.stdout, "")
+        XCTAssertTrue(stdio.stderr.contains("standard input ended before 'exit'"), stdio.stderr)
+    }
+
     func testExitWithoutShutdownEndsWithStatusOne() throws {
         let c = try Client()
         _ = try c.initialize()
