@@ -202,6 +202,7 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(hover(s, 1, 3), "`header` statement\n\n" + statementSummaries["header"]!)
         XCTAssertEqual(hover(s, 17, 22), "`section[I].height`: a distance (pt), observable\n\nthe height of section I's header view (0 when untitled)")
         XCTAssertNil(hover(s, 2, 12), "no hover inside a string")
+        XCTAssertEqual(hover(s, 8, 20), "`fast`: a value of `deceleration` (`set deceleration fast` = 0.99)")
     }
 }
 

@@ -403,6 +403,13 @@ extension LanguageServer {
                 text = "`\(s)`: a state of \(family == .phase ? "`phase`" : "`toolbar.state`") (\(family.names.joined(separator: ", ")))"
             }
         }
+        if text == nil, lo == hi {
+            // A named value: `set deceleration fast`.
+            let owners = TunableID.allCases.filter { t in t.kind != .bool && t.namedValues.contains { $0.name == name } }
+            if let t = owners.first, let v = t.namedValues.first(where: { $0.name == name }) {
+                text = "`\(name)`: a value of `\(t.rawValue)` (`set \(t.rawValue) \(name)` = \(show(v.value)))"
+            }
+        }
         guard let text else { return .null }
         return ["contents": ["kind": "markdown", "value": .string(text)], "range": range.json]
     }
