@@ -1,7 +1,8 @@
 // Benchmarks that print figures (never timed tests).
-// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion]
+// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion|lsp]
 let which = CommandLine.arguments.dropFirst().first
 if which == nil || which == "sim" { simBenchmark() }
 if which == nil || which == "flings" { flingsBenchmark() }
 if which == nil || which == "accordion" { accordionBenchmark() }
 if which == nil || which == "parse" { parseBenchmark() }
+if which == nil || which == "lsp" { lspBenchmark() }

@@ -34,11 +34,17 @@ extension LanguageServer {
     /// The checker's errors (what `scrollscript check` prints) as a publishDiagnostics notification.
     func publishDiagnostics(_ doc: TextDocument) -> JSONValue {
         let result = checkSource(doc.source)
+        programs[doc.uri] = result.program
         let diagnostics: [JSONValue] = result.diagnostics.map { d in
             ["range": doc.range(d.location).json, "severity": 1, "source": "scrollscript", "message": .string(d.message)]
         }
         return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                 "params": ["uri": .string(doc.uri), "version": .int(doc.version), "diagnostics": .array(diagnostics)]]
+    }
+
+    /// The document's syntax tree (kept from its last check).
+    func program(_ doc: TextDocument) -> Program {
+        programs[doc.uri] ?? Parser.parse(doc.source).program
     }
 
     // MARK: - Formatting
@@ -56,7 +62,7 @@ extension LanguageServer {
     /// The scene and the scenarios, in file order; a file without blocks is one scenario
     /// named after the file.
     func documentSymbols(_ doc: TextDocument) -> JSONValue {
-        let program = Parser.parse(doc.source).program
+        let program = self.program(doc)
         var symbols: [JSONValue] = []
         func symbol(_ name: String, _ detail: String, _ kind: Int, from: SourceLocation, to close: SourceLocation, selection: SourceLocation) -> JSONValue {
             let start = doc.range(from).start
@@ -154,7 +160,7 @@ extension LanguageServer {
     /// The scene configuration in effect at `line` (1-based): the scene block plus the
     /// configuration of the scenario around the line. Parse errors drop only their statements.
     func configuration(_ doc: TextDocument, line: Int) -> SceneConfig {
-        let top = Parser.parse(doc.source).program.statements
+        let top = program(doc).statements
         var base = SceneConfig()
         var hasBlocks = false
         for s in top {

@@ -32,6 +32,9 @@ public final class LanguageServer {
     private var state = State.uninitialized
     /// Open documents by URI (lookup only, never iterated).
     private var documents: [String: TextDocument] = [:]
+    /// The syntax tree of each open document's current text, kept from its check (for
+    /// completion's configuration and the outline). Lookup only, never iterated.
+    var programs: [String: Program] = [:]
     /// Set by the `exit` notification: 0 after a `shutdown`, else 1 (as LSP says).
     public private(set) var exitCode: Int32?
     /// Where the server logs (the executable: standard error). Never standard output.
@@ -208,6 +211,7 @@ public final class LanguageServer {
             return [publishDiagnostics(doc)]
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil else { return [] }
+            programs[uri] = nil
             return [["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                      "params": ["uri": .string(uri), "diagnostics": []]]]
         default:
