@@ -286,3 +286,123 @@ struct TextMateGrammar {
         return out
     }
 }
+
+/// The editor files run in their real hosts where the machine has them: the VS Code
+/// extension's `extension.js` under Node with stand-ins for the `vscode` API and
+/// `vscode-languageclient` (which cannot be installed here), and the Vim syntax file in
+/// a headless Neovim. Each skips, saying why, when the program is missing.
+final class EditorHostTests: XCTestCase {
+    private func tool(_ name: String) throws -> String {
+        guard let path = ["/usr/bin/\(name)", "/usr/local/bin/\(name)"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            print("EditorHostTests: skipped: \(name) is not installed (.ci/run installs it)")
+            throw XCTSkip("\(name) is not installed")
+        }
+        return path
+    }
+
+    private func run(_ exe: String, _ args: [String], in dir: URL) throws -> (status: Int32, out: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        p.currentDirectoryURL = dir
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// `activate` starts a language client on `scrollscript lsp` for the scrollscript
+    /// language, and honours the `scrollscript.path` setting.
+    func testVSCodeExtensionStartsScrollscriptLsp() throws {
+        let node = try tool("node")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollscript-vscode-\(UUID().uuidString)")
+        let modules = dir.appendingPathComponent("node_modules")
+        try FileManager.default.createDirectory(at: modules.appendingPathComponent("vscode-languageclient"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: modules.appendingPathComponent("vscode"), withIntermediateDirectories: true)
+        let ext = EditorGrammarTests.root.appendingPathComponent("editors/vscode/extension.js")
+        try FileManager.default.copyItem(at: ext, to: dir.appendingPathComponent("extension.js"))
+        try """
+        let setting;
+        module.exports = { workspace: { getConfiguration: (s) => ({ get: (k) => (s === 'scrollscript' && k === 'path' ? setting : undefined) }) },
+                           __set: (v) => { setting = v; } };
+        """.write(to: modules.appendingPathComponent("vscode/index.js"), atomically: true, encoding: .utf8)
+        try """
+        const started = [];
+        class LanguageClient {
+          constructor(id, name, server, client) { this.args = { id, name, server, client }; }
+          start() { started.push(this.args); return Promise.resolve(); }
+          stop() { return Promise.resolve(); }
+        }
+        module.exports = { LanguageClient, __started: started };
+        """.write(to: modules.appendingPathComponent("vscode-languageclient/node.js"), atomically: true, encoding: .utf8)
+        try """
+        const ext = require('./extension.js');
+        const lc = require('vscode-languageclient/node');
+        ext.activate({ subscriptions: [] });
+        require('vscode').__set('/opt/bin/scrollscript');
+        ext.activate({ subscriptions: [] });
+        for (const s of lc.__started) {
+          console.log(JSON.stringify([s.id, s.server.command, s.server.args, s.client.documentSelector.map((d) => d.language)]));
+        }
+        """.write(to: dir.appendingPathComponent("check.js"), atomically: true, encoding: .utf8)
+        let r = try run(node, ["check.js"], in: dir)
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertEqual(r.out, """
+        ["scrollscript","scrollscript",["lsp"],["scrollscript","scrollscript"]]
+        ["scrollscript","/opt/bin/scrollscript",["lsp"],["scrollscript","scrollscript"]]
+
+        """)
+    }
+
+    /// The Vim syntax file, loaded by Neovim for a `.scroll` file (through ftdetect),
+    /// gives each word its group.
+    func testVimSyntaxInNeovim() throws {
+        let nvim = try tool("nvim")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollscript-vim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("t.scroll")
+        try """
+        scene { header 240 pin 60 }
+        scenario "駅" {
+          expect header.height > 0 and section[0].y == 1 # note
+          set deceleration fast
+          screen 375x667
+          fling -900
+          expect toolbar.state == hidden
+        }
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("groups.txt")
+        // The group at the first character of each probe: a line (1-based) and a word on it.
+        let probes: [(Int, String, String)] = [
+            (1, "scene", "scrollStructure"), (1, "header", "scrollConfiguration"), (1, "240", "scrollNumber"), (1, "pin", "scrollOption"),
+            (2, "scenario", "scrollStructure"), (2, "\"駅\"", "scrollString"),
+            (3, "expect", "scrollCheck"), (3, "header.height", "scrollObservable"), (3, "and", "scrollLogical"),
+            (3, "section[", "scrollObservable"), (3, "y ==", "scrollMember"), (3, "# note", "scrollComment"),
+            (4, "set", "scrollConfiguration"), (4, "deceleration", "scrollTunable"), (4, "fast", "scrollNamedValue"),
+            (5, "375x667", "scrollSize"), (6, "fling", "scrollAction"), (6, "-", "scrollOperator"),
+            (7, "toolbar.state", "scrollObservable"), (7, "hidden", "scrollState"),
+        ]
+        let lua = """
+        local out = { 'filetype=' .. vim.bo.filetype }
+        for _, p in ipairs({ \(probes.map { "{\($0.0), [[\($0.1)]]}" }.joined(separator: ", ")) }) do
+          local col = string.find(vim.fn.getline(p[1]), p[2], 1, true)
+          table.insert(out, vim.fn.synIDattr(vim.fn.synID(p[1], col, 1), 'name'))
+        end
+        vim.fn.writefile(out, '\(out.path)')
+        vim.cmd('qall!')
+        """
+        let script = dir.appendingPathComponent("probe.lua")
+        try lua.write(to: script, atomically: true, encoding: .utf8)
+        let vimDir = EditorGrammarTests.root.appendingPathComponent("editors/vim").path
+        let r = try run(nvim, ["--headless", "-u", "NONE", "-i", "NONE", "-n", "--cmd", "set rtp^=\(vimDir)", "--cmd", "filetype on", "--cmd", "syntax on",
+                               file.path, "-c", "luafile \(script.path)"], in: dir)
+        XCTAssertEqual(r.status, 0, r.out)
+        let groups = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(groups, ["filetype=scrollscript"] + probes.map { $0.2 })
+    }
+}
