@@ -249,6 +249,13 @@ extension LanguageServer {
                 }
             } else if words == ["tap", "header"] {
                 candidates = sectionIndexes(config(), titledOnly: true)
+                if LanguageServer.tapHeaderTakesTitle {
+                    var seen: Set<String> = []
+                    for s in config().effectiveSections {
+                        guard let t = s.title, seen.insert(t).inserted, seen.count <= maxCompletionItems else { continue }
+                        candidates.append(Candidate(label: quoteString(t), kind: CompletionKind.value, detail: "the first section titled \(quoteString(t))", documentation: nil))
+                    }
+                }
             } else if words == ["tap", "row"] {
                 candidates = sectionIndexes(config(), titledOnly: false)
             } else if words.count == 3, words[0] == "tap", words[1] == "row", context[2].kind == .number {
@@ -285,6 +292,12 @@ extension LanguageServer {
         }
         return ["isIncomplete": .bool(incomplete), "items": .array(items)]
     }
+
+    /// Whether the language takes `tap header "TITLE"` (spec v1.2): asked of the front end
+    /// itself (a file that taps a titled section by its title checks clean), so completion
+    /// offers titles exactly when `check` accepts them.
+    static let tapHeaderTakesTitle: Bool =
+        checkSource(SourceFile(name: "probe.scroll", text: "section \"t\" rows 1\ntap header \"t\"\n")).diagnostics.isEmpty
 
     /// `section` or `row` for the `[`...`]` that ends `context`.
     private func subscriptBase(_ context: [Piece]) -> String {
