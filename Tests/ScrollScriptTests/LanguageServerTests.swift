@@ -236,3 +236,21 @@ extension LanguageServerTests {
         XCTAssertEqual(try JSONValue.parse(Array(#"[1, 1.5, true, null, "x"]"#.utf8)), [.int(1), .double(1.5), .bool(true), .null, "x"])
     }
 }
+
+extension LanguageServerTests {
+    /// Indexes come in numeric order (`2` before `10`), and only those that exist here: the
+    /// scenario's own `sections` replace the scene's.
+    func testIndexesOfTheScenarioInNumericOrder() {
+        let s = LanguageServer()
+        _ = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        let text = "scene {\n  sections 3 rows 2\n}\n\nscenario \"a\" {\n  sections 12 rows 1\n  expect section[\n}\n\nscenario \"b\" {\n  expect section[\n}\n"
+        _ = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": "file:///i.scroll", "version": 1, "text": .string(text)]]])
+        func labels(_ line: Int, _ character: Int) -> [String] {
+            let r = s.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/completion",
+                              "params": ["textDocument": ["uri": "file:///i.scroll"], "position": ["line": .int(line), "character": .int(character)]]])
+            return r.first?["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+        }
+        XCTAssertEqual(labels(6, 17), ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"])
+        XCTAssertEqual(labels(10, 17), ["0", "1", "2"])
+    }
+}

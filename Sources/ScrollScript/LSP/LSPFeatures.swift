@@ -277,14 +277,19 @@ extension LanguageServer {
         let prefix = chain.map { $0.text }.joined()
         var seen: Set<String> = []
         var matching = candidates.filter { $0.label.utf8.starts(with: prefix.utf8) && seen.insert($0.label).inserted }
-        matching.sort { $0.label.utf8.lexicographicallyPrecedes($1.label.utf8) }
+        // Names by their bytes, indexes by their value (`2` before `10`).
+        func sortKey(_ label: String) -> String {
+            label.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && label.utf8.count < 12
+                ? String(repeating: "0", count: 12 - label.utf8.count) + label : label
+        }
+        matching.sort { sortKey($0.label).utf8.lexicographicallyPrecedes(sortKey($1.label).utf8) }
         let incomplete = matching.count > maxCompletionItems
         if incomplete { matching.removeLast(matching.count - maxCompletionItems) }
         let range = LSPRange(doc.position(ofByte: replaceFrom), doc.position(ofByte: cursor))
         let items: [JSONValue] = matching.map { c in
             var item: [String: JSONValue] = [
                 "label": .string(c.label), "kind": .int(c.kind), "detail": .string(c.detail),
-                "filterText": .string(c.label),
+                "filterText": .string(c.label), "sortText": .string(sortKey(c.label)),
                 "textEdit": ["range": range.json, "newText": .string(c.label)],
             ]
             if let d = c.documentation { item["documentation"] = ["kind": "markdown", "value": .string(d)] }
