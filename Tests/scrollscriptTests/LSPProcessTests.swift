@@ -443,12 +443,12 @@ final class LSPProcessTests: XCTestCase {
 
     // MARK: - A real client
 
-    /// Neovim's built-in LSP client, headless, set up with the README's snippet exactly as
-    /// written (`scrollscript` found on PATH), attached to a file with an error, reports
-    /// that diagnostic.
-    func testNeovimWithTheReadmeSnippetReportsTheDiagnostic() throws {
+    /// Runs a headless Neovim set up with the README's Neovim snippet exactly as written
+    /// (`scrollscript` found on PATH) on a file holding `text`, then `lua` (which writes its
+    /// findings to the file named by the global `out` and quits); returns what it wrote.
+    private func neovim(on text: String, _ lua: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         guard let nvim = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            print("LSPProcessTests.testNeovimWithTheReadmeSnippetReportsTheDiagnostic: skipped: nvim is not installed (apt-get install neovim; .ci/run installs it)")
+            print("LSPProcessTests: skipped: nvim is not installed (apt-get install neovim; .ci/run installs it)")
             throw XCTSkip("nvim is not installed")
         }
         let readme = try String(contentsOf: CLI.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
@@ -456,39 +456,30 @@ final class LSPProcessTests: XCTestCase {
         let open = try XCTUnwrap(readme.range(of: "```lua\n", range: neovim.upperBound..<readme.endIndex))
         let close = try XCTUnwrap(readme.range(of: "```", range: open.upperBound..<readme.endIndex))
         let snippet = String(readme[open.upperBound..<close.lowerBound])
-        XCTAssertTrue(snippet.contains("vim.lsp.start"))
+        XCTAssertTrue(snippet.contains("vim.lsp.start"), file: file, line: line)
 
         let dir = try CLI.tempDir()
         let initFile = dir.appendingPathComponent("init.lua")
         try snippet.write(to: initFile, atomically: true, encoding: .utf8)
-        let file = dir.appendingPathComponent("typo.scroll")
-        try "scenario \"駅\" {\n  print \"渋谷🚃\"; pul 120\n}\n".write(to: file, atomically: true, encoding: .utf8)
-        let out = dir.appendingPathComponent("diagnostics.txt")
-        let report = """
-        local ok = vim.wait(\(Int(LSPProcessTests.deadline * 1000)), function() return #vim.diagnostic.get(0) > 0 end, 20)
-        local lines = { 'filetype=' .. vim.bo.filetype }
-        for _, d in ipairs(vim.diagnostic.get(0)) do
-          table.insert(lines, string.format('%d:%d-%d:%d %s', d.lnum, d.col, d.end_lnum, d.end_col, d.message))
-        end
-        if not ok then table.insert(lines, 'timed out') end
-        vim.fn.writefile(lines, '\(out.path)')
-        local clients = vim.lsp.get_active_clients()
-        for _, c in ipairs(clients) do c.stop() end
-        vim.wait(\(Int(LSPProcessTests.deadline * 1000)), function() return #vim.lsp.get_active_clients() == 0 end, 20)
+        let scroll = dir.appendingPathComponent("test.scroll")
+        try text.write(to: scroll, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out.txt")
+        let script = dir.appendingPathComponent("script.lua")
+        // The test's Lua runs under pcall: an error is written out, and Neovim always quits.
+        try ("out = '\(out.path)'\ndeadline = \(Int(LSPProcessTests.deadline * 1000))\nlocal ok, err = pcall(function()\n" + lua + """
+        end)
+        if not ok then vim.fn.writefile({ 'lua error: ' .. tostring(err) }, out) end
+        for _, c in ipairs(vim.lsp.get_active_clients()) do c.stop() end
+        vim.wait(deadline, function() return #vim.lsp.get_active_clients() == 0 end, 20)
         vim.cmd('qall!')
-        """
-        let script = dir.appendingPathComponent("report.lua")
-        try report.write(to: script, atomically: true, encoding: .utf8)
+        """).write(to: script, atomically: true, encoding: .utf8)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: nvim)
-        p.arguments = ["--headless", "-u", initFile.path, "-i", "NONE", "-n", file.path, "-c", "luafile \(script.path)"]
+        p.arguments = ["--headless", "-u", initFile.path, "-i", "NONE", "-n", scroll.path, "-c", "luafile \(script.path)"]
         p.currentDirectoryURL = dir
         var env = ProcessInfo.processInfo.environment
         env["PATH"] = CLI.productsDirectory.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        env["XDG_CONFIG_HOME"] = dir.path
-        env["XDG_DATA_HOME"] = dir.path
-        env["XDG_STATE_HOME"] = dir.path
-        env["XDG_CACHE_HOME"] = dir.path
+        for v in ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] { env[v] = dir.path }
         p.environment = env
         p.standardInput = FileHandle.nullDevice
         p.standardOutput = FileHandle.nullDevice
@@ -498,12 +489,64 @@ final class LSPProcessTests: XCTestCase {
         try p.run()
         if done.wait(timeout: .now() + LSPProcessTests.deadline * 2) == .timedOut {
             p.terminate()
-            XCTFail("nvim did not finish")
+            XCTFail("nvim did not finish", file: file, line: line)
         }
-        let lines = try String(contentsOf: out, encoding: .utf8)
+        return try String(contentsOf: out, encoding: .utf8)
+    }
+
+    /// Neovim's built-in LSP client, attached to `scrollscript lsp` on a file with an error,
+    /// reports that diagnostic.
+    func testNeovimWithTheReadmeSnippetReportsTheDiagnostic() throws {
+        let report = try neovim(on: "scenario \"駅\" {\n  print \"渋谷🚃\"; pul 120\n}\n", """
+        local ok = vim.wait(deadline, function() return #vim.diagnostic.get(0) > 0 end, 20)
+        local lines = { 'filetype=' .. vim.bo.filetype }
+        for _, d in ipairs(vim.diagnostic.get(0)) do
+          table.insert(lines, string.format('%d:%d-%d:%d %s', d.lnum, d.col, d.end_lnum, d.end_col, d.message))
+        end
+        if not ok then table.insert(lines, 'timed out') end
+        vim.fn.writefile(lines, out)
+        """)
         // Neovim turns the server's UTF-16 columns into byte columns: `pul` starts after
         // `  print "渋谷🚃"; ` = 2 + 5 + 1 + 1 + 6 + 4 + 1 + 1 + 1 = 22 bytes, and is 3 long.
-        XCTAssertEqual(lines, "filetype=scrollscript\n1:22-1:25 unknown statement 'pul' (did you mean 'pull'?)\n")
+        XCTAssertEqual(report, "filetype=scrollscript\n1:22-1:25 unknown statement 'pul' (did you mean 'pull'?)\n")
+    }
+
+    /// Through Neovim: hover and completion answers it can read, and formatting it applies
+    /// to the buffer, which then equals `scrollscript fmt`'s output.
+    func testNeovimHoverCompletionAndFormatting() throws {
+        let text = "scene{header 240 pin 60}\nscenario \"渋谷🚃\"{ pull 120 # 引く\nexpect header.height~=300.06\n}\n"
+        let dir = try CLI.tempDir()
+        let path = dir.appendingPathComponent("messy.scroll").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let fmt = try CLI.run(["fmt", path])
+        XCTAssertEqual(fmt.status, 0, fmt.stderr)
+        let report = try neovim(on: text, """
+        local lines = {}
+        local ok = vim.wait(deadline, function()
+          local c = vim.lsp.get_active_clients()[1]
+          return c ~= nil and c.initialized == true
+        end, 20)
+        if not ok then table.insert(lines, 'not initialized') end
+        local uri = vim.uri_from_bufnr(0)
+        -- hover on `header.height` (line 2, character 9)
+        local h = vim.lsp.buf_request_sync(0, 'textDocument/hover', { textDocument = { uri = uri }, position = { line = 2, character = 9 } }, deadline)
+        for _, r in pairs(h or {}) do table.insert(lines, 'hover: ' .. vim.split(r.result.contents.value, '\\n')[1]) end
+        -- completion after `expect header.h` (line 2, character 15)
+        local c = vim.lsp.buf_request_sync(0, 'textDocument/completion', { textDocument = { uri = uri }, position = { line = 2, character = 15 } }, deadline)
+        for _, r in pairs(c or {}) do
+          for _, item in ipairs(r.result.items) do table.insert(lines, 'completion: ' .. item.label) end
+        end
+        if vim.lsp.buf.format then vim.lsp.buf.format({ async = false, timeout_ms = deadline }) else vim.lsp.buf.formatting_sync(nil, deadline) end
+        table.insert(lines, '--- formatted:')
+        for _, l in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do table.insert(lines, l) end
+        vim.fn.writefile(lines, out)
+        """)
+        XCTAssertEqual(report, """
+        hover: `header.height`: a distance (pt), observable
+        completion: header.height
+        --- formatted:
+        \(fmt.stdout)
+        """)
     }
 
     private func apply(_ edits: [JSONValue], to text: String) -> String {
