@@ -27,6 +27,6 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["ScrollScript", "ScrollSim"]),
         .testTarget(name: "ScrollSimTests", dependencies: ["ScrollSim"]),
         .testTarget(name: "ScrollScriptTests", dependencies: ["ScrollScript", "ScrollSim"], exclude: ["Golden"]),
-        .testTarget(name: "scrollscriptTests", dependencies: ["scrollscript"], exclude: ["Scenarios", "Golden"]),
+        .testTarget(name: "scrollscriptTests", dependencies: ["scrollscript"], exclude: ["Scenarios", "Golden", "CI"]),
     ]
 )

@@ -1,8 +1,9 @@
 // Benchmarks that print figures (never timed tests).
-// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion|lsp]
+// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion|run [FILES] [SCENARIOS]|lsp]
 let which = CommandLine.arguments.dropFirst().first
 if which == nil || which == "sim" { simBenchmark() }
 if which == nil || which == "flings" { flingsBenchmark() }
 if which == nil || which == "accordion" { accordionBenchmark() }
 if which == nil || which == "parse" { parseBenchmark() }
+if which == nil || which == "run" { runBenchmark() }
 if which == nil || which == "lsp" { lspBenchmark() }

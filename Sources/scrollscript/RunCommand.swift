@@ -1,5 +1,6 @@
-// `scrollscript run [PATH ...] [-e TEXT] [-] [--filter TEXT]`: reads files and arguments;
-// the library's Runner does the work (Sources/ScrollScript/Interpreter/Runner.swift).
+// `scrollscript run`: reads the command line, then hands the inputs to the library's
+// `runScenarios` (Sources/ScrollScript/Interpreter/Runner.swift) with the reporters asked for
+// (Sources/ScrollScript/Report/).
 import Foundation
 import ScrollScript
 
@@ -7,22 +8,37 @@ let runCommand = Command(
     name: "run",
     summary: "run scenario files (default: scenarios/)",
     help: """
-    usage: scrollscript run [PATH ...] [-e TEXT] [-] [--filter TEXT]
+    usage: scrollscript run [PATH ...] [-e TEXT] [-] [options]
 
     Runs scenario files. A directory gives every *.scroll inside it, recursively, not
     following directory links, sorted by the bytes of their paths; with no PATH the
     directory 'scenarios' is run. '-' reads a file from standard input; '-e TEXT' runs
-    TEXT as a file (one scenario when it has no scenario blocks). '--filter TEXT' runs
-    only the scenarios whose name contains TEXT. '--' ends the options.
+    TEXT as a file (one scenario when it has no scenario blocks). '--' ends the options.
+
+    options:
+      --filter TEXT        only scenarios whose file path or name contains TEXT (any
+                           case); repeatable: any one matching is enough
+      --shard I/N          only shard I of N: a stable partition by file path and
+                           scenario name (shards 1..N add up to the whole, none twice)
+      --list               print the scenarios that would run, without running them
+      --format FORMAT      text (default), jsonl (one JSON object per scenario, then a
+                           summary), or github (text plus ::error commands)
+      --junit FILE         also write a JUnit XML report to FILE (atomically)
+      --jobs N             run N files/scenarios at once (default: the number of cores);
+                           the output is the same for every N
+      --color WHEN         auto (default: on a terminal, unless NO_COLOR is set),
+                           always or never
 
     Output: one line per scenario, 'PASS' or 'FAIL', the file, the scenario's name and
     its simulated duration; print/frames output indented under it; each failure as
-    FILE:LINE:COL: error: MESSAGE, the source line, a caret and the values involved;
-    last, the line 'N passed, M failed'. Check errors go to standard error.
+    FILE:LINE:COL: error: MESSAGE, the source line, a caret and the values involved.
+    A file that cannot run prints 'ERROR  FILE  (...)' and its diagnostics on standard
+    error. At the end, 'failures:' lists each failed scenario and each file that could
+    not run; the last line is 'N passed, M failed'. Ctrl-C stops every scenario at once.
 
     Exit status: 0 all passed; 1 a scenario failed; 2 a file could not be read, parsed
     or checked (its scenarios do not run; the others do), no scenario was found, or the
-    command line was wrong.
+    command line was wrong; 130 interrupted.
 
     """,
     run: runRun)
@@ -34,28 +50,77 @@ private enum RunArg {
     case text(String)
 }
 
+private let runOptions = ["-e", "--filter", "--shard", "--list", "--format", "--junit", "--jobs", "--color", "--help"]
+
 func runRun(_ args: [String]) -> Int32 {
     var sources: [RunArg] = []
-    var filter: String?
+    var filters: [String] = []
+    var shard: Shard?
+    var list = false
+    var format = "text"
+    var junit: String?
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var color = "auto"
     var onlyPaths = false
     var i = 0
     while i < args.count {
-        let a = args[i]
+        var a = args[i]
         i += 1
         if onlyPaths { sources.append(.path(a)); continue }
+        // --option=value is the same as --option value.
+        var inlineValue: String?
+        if a.hasPrefix("--"), let eq = a.firstIndex(of: "="), runOptions.contains(String(a[..<eq])) {
+            inlineValue = String(a[a.index(after: eq)...])
+            a = String(a[..<eq])
+        }
+        func value() -> String? {
+            if let v = inlineValue { return v }
+            guard i < args.count else { return nil }
+            i += 1
+            return args[i - 1]
+        }
         switch a {
         case "--": onlyPaths = true
         case "-": sources.append(.stdin)
-        case "-e", "--filter":
-            guard i < args.count else { return usageError("run: \(a) needs an argument") }
-            if a == "-e" { sources.append(.text(args[i])) } else { filter = args[i] }
-            i += 1
+        case "--list": list = true
+        case "-e", "--filter", "--shard", "--format", "--junit", "--jobs", "--color":
+            guard let v = value() else { return usageError("run: \(a) needs an argument") }
+            switch a {
+            case "-e": sources.append(.text(v))
+            case "--filter": filters.append(v)
+            case "--shard":
+                guard let s = Shard(parsing: v) else {
+                    return usageError("run: --shard takes I/N with 1 <= I <= N (e.g. --shard 2/4), not '\(v)'")
+                }
+                shard = s
+            case "--format":
+                guard ["text", "jsonl", "github"].contains(v) else {
+                    return usageError("run: --format is text, jsonl or github, not '\(v)'" + didYouMean(v, ["text", "jsonl", "github"]))
+                }
+                format = v
+            case "--junit":
+                guard !v.isEmpty else { return usageError("run: --junit needs a file name") }
+                junit = v
+            case "--jobs":
+                guard let n = Int(v), n >= 1, n <= maxRunJobs else {
+                    return usageError("run: --jobs takes a whole number from 1 to \(maxRunJobs), not '\(v)'")
+                }
+                jobs = n
+            default:
+                guard ["auto", "always", "never"].contains(v) else {
+                    return usageError("run: --color is auto, always or never, not '\(v)'" + didYouMean(v, ["auto", "always", "never"]))
+                }
+                color = v
+            }
         default:
-            if a.hasPrefix("-") { return unknownOption(a, of: "run", known: ["-e", "--filter", "--help"]) }
+            if a.hasPrefix("-") { return unknownOption(a, of: "run", known: runOptions) }
             sources.append(.path(a))
         }
     }
     if sources.isEmpty { sources = [.path("scenarios")] }
+
+    // Paths only: each file is read when its turn comes, so memory does not grow with
+    // the number of files.
     var inputs: [RunInput] = []
     var eCount = 0
     for s in sources {
@@ -71,16 +136,53 @@ func runRun(_ args: [String]) -> Int32 {
             for m in missing {
                 inputs.append(.unreadable(path: m, message: "cannot read '\(m)': no such file or directory"))
             }
-            for f in files {
-                switch loadSource(path: f) {
-                case .success(let src): inputs.append(.source(src))
-                case .failure(let e): inputs.append(.unreadable(path: f, message: e.message))
-                }
-            }
+            for f in files { inputs.append(.path(f)) }
         }
     }
-    let report = Runner(filter: filter).run(inputs)
-    if !report.stderr.isEmpty { writeErr(report.stderr) }
-    writeOut(report.stdout)
-    return report.exitStatus
+    let selection = RunSelection(filters: filters, shard: shard)
+
+    let env = ProcessInfo.processInfo.environment
+    let noColor = !(env["NO_COLOR"] ?? "").isEmpty
+    let useColor = format != "jsonl" && (color == "always" || (color == "auto" && !noColor && StandardRunOutput.isTerminal(1)))
+    let showProgress = StandardRunOutput.isTerminal(2) && !list
+    let output = StandardRunOutput(progressClock: showProgress ? monotonicSeconds : nil)
+    defer { output.finish() }
+
+    if list {
+        return listScenarios(inputs, selection: selection, jsonl: format == "jsonl", output: output)
+    }
+
+    var reporters: [RunReporter] = []
+    if format == "jsonl" {
+        reporters.append(JSONLinesReporter(output: output))
+    } else {
+        reporters.append(TextReporter(output: output, style: TextStyle(color: useColor, github: format == "github")))
+    }
+    var junitReporter: JUnitReporter?
+    if let junit {
+        do {
+            let r = try JUnitReporter(path: junit)
+            junitReporter = r
+            reporters.append(r)
+        } catch {
+            writeErr("scrollscript: \(error.message)\n")
+            return 2
+        }
+    }
+    Interrupt.install()
+    let options = RunOptions(selection: selection, jobs: jobs, shouldInterrupt: Interrupt.poll,
+                             progress: { output.progress(done: $0, total: $1, failed: $2) })
+    let summary = runScenarios(inputs, options: options, reporters: reporters)
+    if let failure = junitReporter?.failure {
+        output.err("scrollscript: \(failure)\n")
+        return max(summary.exitStatus, 2)
+    }
+    return summary.exitStatus
+}
+
+/// Seconds on a monotonic clock: only for deciding when to show the progress line.
+private func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

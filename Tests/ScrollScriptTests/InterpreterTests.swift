@@ -250,6 +250,8 @@ final class InterpreterTests: XCTestCase {
             PASS  a.scroll  "one"  (0.000 s)
             PASS  a.scroll  "two"  (0.100 s)
             ERROR  b.scroll  (1 error; nothing in this file ran)
+            failures:
+              ERROR  b.scroll  (nothing in it ran)
             2 passed, 0 failed
 
             """)

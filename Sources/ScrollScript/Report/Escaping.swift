@@ -1,0 +1,121 @@
+// Escaping for the report formats: JSON strings, XML 1.0 text and attributes, GitHub
+// Actions workflow commands. Each works on Unicode scalars, so the result does not depend
+// on the locale.
+
+/// A JSON string literal: `"`, `\` and every control character below U+0020 escaped
+/// (`\n`, `\t`, `\r`, `\b`, `\f`, else `\u00XX`); everything else as UTF-8.
+public func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        case "\u{8}": out += "\\b"
+        case "\u{C}": out += "\\f"
+        default:
+            if u.value < 0x20 {
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+    }
+    return out + "\""
+}
+
+/// A scalar XML 1.0 cannot hold at all, even as a character reference: the C0 controls
+/// other than tab, line feed and carriage return, and U+FFFE, U+FFFF. Shown instead as
+/// the Unicode "control picture" of the control (U+0001 as U+2401 ␁, U+001B as U+241B ␛),
+/// or U+FFFD for the two non-characters, so a report stays well-formed and the reader
+/// still sees that something was there.
+func xmlVisibleReplacement(_ u: Unicode.Scalar) -> Unicode.Scalar? {
+    let v = u.value
+    if v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D { return Unicode.Scalar(0x2400 + v) }
+    if v == 0xFFFE || v == 0xFFFF { return "\u{FFFD}" }
+    return nil
+}
+
+/// Character data for an XML 1.0 element: `&`, `<`, `>` as entities (so `]]>` cannot
+/// appear), a carriage return as `&#13;` (a parser would turn a raw one into a line feed),
+/// characters XML cannot hold replaced visibly (see `xmlVisibleReplacement`).
+public func xmlText(_ s: String) -> String {
+    var out = ""
+    out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
+    for u in s.unicodeScalars {
+        switch u {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\r": out += "&#13;"
+        default:
+            if let r = xmlVisibleReplacement(u) { out.unicodeScalars.append(r) } else { out.unicodeScalars.append(u) }
+        }
+    }
+    return out
+}
+
+/// An XML 1.0 attribute value (without its quotes): like `xmlText`, plus `"` and `'`, and
+/// tab, line feed and carriage return as character references (a parser normalizes raw
+/// ones to spaces).
+public func xmlAttribute(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+        switch u {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&apos;"
+        case "\t": out += "&#9;"
+        case "\n": out += "&#10;"
+        case "\r": out += "&#13;"
+        default:
+            if let r = xmlVisibleReplacement(u) { out.unicodeScalars.append(r) } else { out.unicodeScalars.append(u) }
+        }
+    }
+    return out
+}
+
+/// The message of a GitHub Actions workflow command (`::error ...::MESSAGE`): `%`, CR and
+/// LF as `%25`, `%0D`, `%0A` (GitHub turns them back, so a message may span lines).
+public func githubMessage(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+        switch u {
+        case "%": out += "%25"
+        case "\r": out += "%0D"
+        case "\n": out += "%0A"
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out
+}
+
+/// A property value of a workflow command (`file=`, `title=`): as `githubMessage`, plus
+/// `:` and `,` as `%3A` and `%2C` (they separate the properties).
+public func githubProperty(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+        switch u {
+        case "%": out += "%25"
+        case "\r": out += "%0D"
+        case "\n": out += "%0A"
+        case ":": out += "%3A"
+        case ",": out += "%2C"
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out
+}
+
+/// `::error file=F,line=L,col=C::MESSAGE` (line and col only when known).
+public func githubErrorCommand(file: String, line: Int? = nil, column: Int? = nil, message: String) -> String {
+    var props = "file=" + githubProperty(file)
+    if let line { props += ",line=\(line)" }
+    if let column { props += ",col=\(column)" }
+    return "::error \(props)::\(githubMessage(message))\n"
+}
