@@ -254,3 +254,28 @@ extension LanguageServerTests {
         XCTAssertEqual(labels(10, 17), ["0", "1", "2"])
     }
 }
+
+extension LanguageServerTests {
+    /// 5,000 sections: the first 1000 indexes (0...999), and the answer says it is incomplete.
+    func testCompletionIsCappedAndSaysSo() {
+        let s = LanguageServer()
+        _ = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        _ = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                      "params": ["textDocument": ["uri": "file:///cap.scroll", "version": 1, "text": "sections 5000 rows 1\nexpect section[\n"]]])
+        let r = s.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/completion",
+                          "params": ["textDocument": ["uri": "file:///cap.scroll"], "position": ["line": 1, "character": 15]]])
+        let result = r.first?["result"]
+        XCTAssertEqual(result?["isIncomplete"], true)
+        let labels = result?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+        XCTAssertEqual(labels, (0..<1000).map(String.init))
+        // Typing narrows it: `section[49` → 49 and 490...499, 4900...4999.
+        let narrowed = s.handle(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                                 "params": ["textDocument": ["uri": "file:///cap.scroll", "version": 2], "contentChanges": [["text": "sections 5000 rows 1\nexpect section[49\n"]]]])
+        XCTAssertEqual(narrowed.count, 1)
+        let r2 = s.handle(["jsonrpc": "2.0", "id": 2, "method": "textDocument/completion",
+                           "params": ["textDocument": ["uri": "file:///cap.scroll"], "position": ["line": 1, "character": 17]]])
+        XCTAssertEqual(r2.first?["result"]?["isIncomplete"], false)
+        XCTAssertEqual(r2.first?["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue },
+                       ["49"] + (490...499).map(String.init) + (4900...4999).map(String.init))
+    }
+}
