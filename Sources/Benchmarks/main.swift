@@ -1,9 +1,10 @@
 // Benchmarks that print figures (never timed tests).
-// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion|run [FILES] [SCENARIOS]|lsp]
+// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion|run [FILES] [SCENARIOS]|explore [RUNS]|lsp]
 let which = CommandLine.arguments.dropFirst().first
 if which == nil || which == "sim" { simBenchmark() }
 if which == nil || which == "flings" { flingsBenchmark() }
 if which == nil || which == "accordion" { accordionBenchmark() }
 if which == nil || which == "parse" { parseBenchmark() }
 if which == nil || which == "run" { runBenchmark() }
+if which == nil || which == "explore" { exploreBenchmark() }
 if which == nil || which == "lsp" { lspBenchmark() }

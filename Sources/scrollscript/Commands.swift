@@ -21,6 +21,7 @@ let commands: [Command] = [
     checkCommand,
     fmtCommand,
     replCommand,
+    exploreCommand,
     lspCommand,
 ]
 

@@ -69,7 +69,7 @@ public struct SaveProblems: Error, Equatable {
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename:
 /// an existing file is replaced whole (`writeFileAtomically`, keeping its permissions)
 /// or left untouched on failure. Returns nil on success, else a one-line reason.
-func writeNewOrReplace(path: String, bytes: [UInt8]) -> String? {
+public func writeNewOrReplace(path: String, bytes: [UInt8]) -> String? {
     var st = stat()
     if lstat(path, &st) == 0 { return writeFileAtomically(path: path, bytes: bytes) }
     let slash = path.lastIndex(of: "/")

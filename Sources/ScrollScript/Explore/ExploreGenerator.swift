@@ -1,0 +1,106 @@
+// The generator of `explore`: draws the next action from the state the world is in, so
+// that every action it draws is one the interpreter accepts there (spec §7: no `release`
+// without a finger, no tap on a view with no visible part). docs/explore.md gives the
+// distribution.
+import ScrollSim
+
+public struct ExploreGenerator: Sendable {
+    public let config: SceneConfig
+    /// Titled sections (the only ones `tap header I` may name).
+    private let titled: [Bool]
+    private let screenHeight: Int
+    private let screenWidth: Int
+    /// The largest number of frames `settle` may run (the interpreter's 60 s limit).
+    private let settleLimit: Int
+
+    public init(config: SceneConfig) {
+        self.config = config
+        titled = config.effectiveSections.map { $0.title != nil }
+        screenHeight = max(1, Int(config.screenHeight.rounded(.down)))
+        screenWidth = max(1, Int(config.screenWidth.rounded(.down)))
+        settleLimit = Int(Limits.settleSeconds) * max(1, config.fps)
+    }
+
+    /// What can be drawn in a state, with its weight.
+    private enum Kind { case pull, drag, fling, release, tapHeader, tapSection, tapToolbar, tapPoint, wait, tick, settle }
+
+    /// The next action for `world`.
+    public func next(_ rng: inout SplitMix64, world: World) -> ExploreAction {
+        var kinds: [(Kind, Int)] = []
+        kinds.reserveCapacity(11)
+        let sections = world.fingerIsDown ? [] : visibleTitledSections(world)
+        if world.fingerIsDown {
+            kinds = [(.release, 5), (.pull, 1), (.drag, 2), (.fling, 2), (.wait, 1), (.tick, 1)]
+        } else {
+            kinds = [(.pull, 2), (.drag, 3), (.fling, 3), (.wait, 2), (.tick, 2), (.tapPoint, 1)]
+            if headerHasVisiblePart(world) { kinds.append((.tapHeader, 2)) }
+            if !sections.isEmpty { kinds.append((.tapSection, 2)) }
+            if config.toolbarHeight != nil { kinds.append((.tapToolbar, 1)) }
+            if !world.isAtRest { kinds.append((.settle, 1)) }
+        }
+        var total = 0
+        for k in kinds { total += k.1 }
+        var pick = rng.int(0, total - 1)
+        var kind = kinds[0].0
+        for k in kinds {
+            if pick < k.1 { kind = k.0; break }
+            pick -= k.1
+        }
+        let h = screenHeight
+        switch kind {
+        case .pull: return .pull(rng.int(1, h))
+        case .drag:
+            let d = rng.int(-h, h)
+            return .drag(d, hundredths: rng.chance(0.5) ? rng.int(1, 100) : nil)
+        case .fling: return .fling(rng.int(-5000, 5000))
+        case .release: return .release
+        case .tapHeader: return .tapHeader
+        case .tapSection: return .tapSection(sections[rng.int(0, sections.count - 1)])
+        case .tapToolbar: return .tapToolbar
+        case .tapPoint: return .tapPoint(rng.int(0, screenWidth - 1), rng.int(0, h - 1))
+        case .wait: return .wait(rng.int(1, 200))
+        case .tick: return .tick(rng.int(1, 10))
+        case .settle:
+            // Checked only when drawn (it runs the frames on a copy): a world that would
+            // still move after 60 s gets a wait instead.
+            return settlesInTime(world) ? .settle : .wait(rng.int(1, 200))
+        }
+    }
+
+    /// The table header has a part on screen (what `tap header` needs).
+    func headerHasVisiblePart(_ world: World) -> Bool {
+        guard let r = world.headerFrame() else { return false }
+        return hasVisiblePart(r, world)
+    }
+
+    private func hasVisiblePart(_ r: Rect, _ world: World) -> Bool {
+        let top = max(0, r.y), bottom = min(world.config.screenHeight, r.y + r.height)
+        return bottom > top
+    }
+
+    /// Titled sections whose header has a part on screen, in index order.
+    func visibleTitledSections(_ world: World) -> [Int] {
+        var out: [Int] = []
+        for f in world.visibleFrames() {
+            if case .section(let i) = f.kind, i < titled.count, titled[i],
+               let r = world.sectionFrame(i), hasVisiblePart(r, world) {
+                out.append(i)
+            }
+        }
+        return out
+    }
+
+    /// `settle` would come to rest within the interpreter's 60 s (always, with the
+    /// shipped springs; an under-damped `bounce.*` set in a scene may ring longer). Asked
+    /// on a copy of the world.
+    func settlesInTime(_ world: World) -> Bool {
+        var w = world
+        var n = 0
+        while n < settleLimit {
+            w.step()
+            n += 1
+            if World.isAtRest(&w) { return true }
+        }
+        return false
+    }
+}
