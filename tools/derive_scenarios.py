@@ -8,7 +8,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from refmodel import World, ease_in_out, rubber_band, decel_bound_time, spring  # noqa: E402
+from refmodel import World, ease_in_out, rubber_band, decel_bound_time, decel_k, spring  # noqa: E402
 
 
 def show(label, value, nd=4):
@@ -401,3 +401,73 @@ for v in (9, 10, 11):
     show("fling -%d: phase / offset" % v, "%s %.4f" % (w.phase, w.offset))
 w.settle()
 show("rest t / offset", "%.4f %.4f" % (w.time, w.offset))
+
+# ---------------------------------------------------------------- 045 (v1.2 words)
+title("045 swipe: a drag that lifts while moving")
+w = World()
+w.swipe(-200, 0.2)                    # 12 frames, finger velocity -200*60/12 = -1000
+show("t / offset at lift", "%.4f %.4f" % (w.time, w.offset))
+show("finger velocity at lift", w.fv)
+show("phase", w.phase)
+w.wait(0.1)                           # 6 frames into the coast: o0 + v*(r^(1000 tau)-1)/k
+show("t / offset after wait 0.1", "%.4f %.4f" % (w.time, w.offset))
+show("velocity", w.vel)
+w = World()
+w.drag(-200, 0.2); w.release()
+show("drag + release: phase / offset", "%s %.4f" % (w.phase, w.offset))
+w = World()
+w.swipe(-120)                         # no 'in': 120/300 = 0.4 s = 24 frames, -300 pt/s
+show("swipe -120: t / finger v / offset", "%.4f %.4f %.4f" % (w.time, w.fv, w.offset))
+w.wait(0.05)
+show("+0.05 offset / velocity", "%.4f %.4f" % (w.offset, w.vel))
+
+title("045 offset.min / offset.max")
+w = World(header=dict(height=240), sections=[("Section %d" % i, 10, True) for i in range(3)])
+show("content / min / max", "%.4f %.4f %.4f" % (w.content_height(), w.offset_min(), w.offset_max()))
+w.drag(-(w.offset_max() + 50), 1.0)
+show("drag -(max + 50) in 1: offset", w.offset)
+show("past the bottom by", w.offset - w.offset_max())
+w = World(inset_top=20)
+show("inset 20: min / max", "%.4f %.4f" % (w.offset_min(), w.offset_max()))
+
+title("045 tap row / tap header TITLE / tap.target")
+w = World(sections=[("Section %d" % i, 3, True) for i in range(20)], accordion="multiple", toolbar=44)
+show("content / max", "%.4f %.4f" % (w.content_height(), w.offset_max()))
+show("row[0,1].y", w.row_y(0, 1))
+show("tap row 0 1 ->", w.tap_target(w.tap_row(0, 1)))
+show("tap header Section 1 ->", w.tap_target(w.tap_header_titled("Section 1")))
+show("section[1].open", w.sections[1]["open"])
+w.wait(0.3)
+show("t / content / max after close", "%.4f %.4f %.4f" % (w.time, w.content_height(), w.offset_max()))
+show("tap 100 600 ->", w.tap_target(w.tap(100, 600)))
+show("tap toolbar ->", w.tap_target(w.tap_toolbar()))
+w.drag(-30, 0.1)                      # finger up 30 > 22: the toolbar hides
+w.release()
+w.wait(0.2)
+show("toolbar state after drag -30, release, wait 0.2", w.tb_state)
+show("tap 100 660 ->", w.tap_target(w.tap(100, 660)))
+show("toolbar state", w.tb_state)
+w = World(header=dict(height=240, pin=60), sections=[("Section %d" % i, 3, True) for i in range(10)])
+show("content / max", "%.4f %.4f" % (w.content_height(), w.offset_max()))
+w.drag(-300, 0.5)
+w.release()
+show("pinned: offset / header y / bottom / section[0].y", "%.4f %.4f %.4f %.4f" % (w.offset, w.header_y(), w.header_bottom(), w.section_y(0)))
+show("row[0,1].y", w.row_y(0, 1))
+show("tap row 0 1 (covered by the header band) ->", w.tap_target(w.tap_row(0, 1)))
+show("tap 10 30 ->", w.tap_target(w.tap(10, 30)))
+
+title("045 swipe then settle (v1.3 stop at 10 pt/s)")
+w = World(sections=[(None, 100, True)])
+w.swipe(-200, 0.2)
+show("max", w.offset_max())
+w.settle()
+show("rest t / offset", "%.4f %.4f" % (w.time, w.offset))
+show("destination 200 + 990/2.002..", 200 + 990 / -decel_k(0.998))
+w = World(sections=[(None, 100, True)])
+w.swipe(-300, 0.1)                    # 6 frames: -3000 pt/s
+w.wait(0.2)
+show("coast: t / offset / phase", "%.4f %.4f %s" % (w.time, w.offset, w.phase))
+r = w.tap_row(0, 20)
+show("tap row 0 20 while decelerating ->", w.tap_target(r))
+show("phase / offset after the tap", "%s %.4f" % (w.phase, w.offset))
+show("row[0,20].y", w.row_y(0, 20))

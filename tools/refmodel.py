@@ -597,6 +597,15 @@ class World:
     def release(self):
         self.lift(0.0)
 
+    def swipe(self, d, duration=None):
+        """(v1.2) A drag whose finger lifts at the end of its last frame with velocity
+        d*fps/n (spec §4), instead of being held."""
+        if duration is None:
+            duration = abs(d) / self.t["drag.speed"]
+        n = max(1, self.frames(duration))
+        self.move(d, n)
+        self.lift(d * self.fps / n)
+
     def fling(self, v):
         n = max(1, self.frames(self.t["fling.duration"]))
         self.move(v * n / self.fps, n)
@@ -685,6 +694,37 @@ class World:
         else:
             y, h = self.section_y(i), self.section_header_h(i)
         return self.tap(self.W / 2, self.visible_centre_y(y, h))
+
+    def tap_row(self, i, j):
+        """(v1.2) A targeted tap on row j of section i: it needs a visible part; a row
+        covered by another view still receives it (spec §4)."""
+        if self.finger_down:
+            raise ScenarioError("tap while a finger is down")
+        if not (0 <= i < len(self.sections)) or not (0 <= j < self.sections[i]["rows"]):
+            raise ScenarioError("no such row")
+        if self.phase in ("decelerating", "bouncing"):
+            return self.tap(0.0, 0.0)
+        self.visible_centre_y(self.row_y(i, j), self.row_height(i))
+        return "row[%d,%d]" % (i, j)
+
+    def tap_header_titled(self, title):
+        """(v1.2) `tap header "TITLE"`: the first section with that title."""
+        for i, sec in enumerate(self.sections):
+            if sec.get("title") == title:
+                return self.tap_header(i)
+        raise ScenarioError("no section titled %r" % title)
+
+    # -- observables of v1.2 ---------------------------------------------------
+    def offset_min(self):
+        return self.min_bound()
+
+    def offset_max(self):
+        return self.max_bound()
+
+    @staticmethod
+    def tap_target(receiver):
+        """`tap.target` for what `tap`/`tap_header`/`tap_row` returned (spec §5)."""
+        return {"stop": "nothing", "toolbar reveal zone": "toolbar.zone"}.get(receiver, receiver)
 
     def tap_toolbar(self):
         if self.tb_state in ("hidden", "hiding"):

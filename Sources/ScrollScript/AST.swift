@@ -75,11 +75,14 @@ public enum Expr: Equatable, Sendable {
     indirect case compare(CompareOp, Expr, Expr, tolerance: Expr?, SourceLocation)
     /// `( e )`, kept for the formatter.
     indirect case paren(Expr, SourceLocation)
+    /// `?` (v1.2): a value to record, right of `==`/`~=` in an `expect`
+    /// (`expect header.height ~= ?`); `run --update` writes the observed value in its place.
+    case placeholder(SourceLocation)
 
     /// For binary and compare nodes this is the operator's location; for others the start.
     public var location: SourceLocation {
         switch self {
-        case .number(_, let l), .bool(_, let l), .name(_, let l), .indexed(_, _, _, let l),
+        case .number(_, let l), .bool(_, let l), .name(_, let l), .indexed(_, _, _, let l), .placeholder(let l),
              .unary(_, _, let l), .binary(_, _, _, let l), .compare(_, _, _, _, let l), .paren(_, let l):
             return l
         case .string(let s): return s.location
@@ -178,8 +181,12 @@ public indirect enum StmtKind: Equatable, Sendable {
     case drag(Expr, duration: Expr?)
     case release
     case fling(Expr)
-    /// `tap header` (index nil) or `tap header I`.
+    /// `swipe D [in T]` (v1.2): a drag that lifts while moving.
+    case swipe(Expr, duration: Expr?)
+    /// `tap header` (index nil), `tap header I`, or `tap header "TITLE"` (a `.string`).
     case tapHeader(Expr?)
+    /// `tap row I J` (v1.2).
+    case tapRow(section: Expr, row: Expr)
     case tapToolbar
     case tap(x: Expr, y: Expr)
     case wait(Expr)
@@ -205,7 +212,7 @@ public indirect enum StmtKind: Equatable, Sendable {
     /// Statements that advance time or touch (after them, configuration is an error).
     public var advancesTime: Bool {
         switch self {
-        case .pull, .drag, .release, .fling, .tapHeader, .tapToolbar, .tap, .wait, .tick, .settle, .expectWithin:
+        case .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapToolbar, .tap, .wait, .tick, .settle, .expectWithin:
             return true
         case .repeatBlock(_, let body):
             return body.statements.contains { $0.kind.advancesTime }
@@ -231,7 +238,8 @@ public indirect enum StmtKind: Equatable, Sendable {
         case .drag: return "drag"
         case .release: return "release"
         case .fling: return "fling"
-        case .tapHeader, .tapToolbar, .tap: return "tap"
+        case .swipe: return "swipe"
+        case .tapHeader, .tapRow, .tapToolbar, .tap: return "tap"
         case .wait: return "wait"
         case .tick: return "tick"
         case .settle: return "settle"
@@ -312,7 +320,7 @@ public struct Program: Equatable, Sendable {
 /// The statement keywords, for "did you mean" and the REPL's completion.
 public let statementKeywords: [String] = [
     "scene", "scenario", "repeat", "screen", "fps", "header", "toolbar", "section", "sections",
-    "accordion", "set", "pull", "drag", "release", "fling", "tap", "wait", "tick", "settle",
+    "accordion", "set", "pull", "drag", "release", "fling", "swipe", "tap", "wait", "tick", "settle",
     "expect", "print", "frames",
 ]
 

@@ -169,6 +169,7 @@ struct Checker {
     /// A constant number for a configuration value, with its dimension checked.
     mutating func configNumber(_ e: Expr, _ what: String, _ want: Quantity) -> Double? {
         guard let c = constValue(e) else {
+            if hasOverflowedLiteral(e) { return nil }   // the lexer said "too large" already
             if case .bool = e {
                 error(e.location, "\(what) takes \(ValueKind.quantity(want).displayName), not true/false")
             } else if case .name(let n, _) = e {
@@ -321,7 +322,7 @@ struct Checker {
 
     mutating func applySet(_ name: String, _ nameLoc: SourceLocation, _ value: Expr, _ cfg: inout SceneConfig) {
         guard let id = TunableID(rawValue: name) else {
-            error(nameLoc, "unknown tunable '\(name)'" + didYouMean(name, TunableID.allCases.map { $0.rawValue }))
+            error(nameLoc, "unknown tunable '\(clip(name))'" + unknownTunableHint(name))
             return
         }
         let named = id.namedValues
@@ -353,6 +354,22 @@ struct Checker {
         cfg.tunables[id] = v
     }
 
+    /// ` (did you mean ...?)`, else the tunables of the same family (`toolbar.*`), else
+    /// every tunable: a user guessing a name learns the real ones.
+    func unknownTunableHint(_ name: String) -> String {
+        let all = TunableID.allCases.map { $0.rawValue }
+        let special = nonASCIIHint(name, candidates: all)
+        if !special.isEmpty { return special }
+        let near = didYouMean(name, all)
+        if !near.isEmpty { return near }
+        if let dot = name.firstIndex(of: ".") {
+            let family = String(name[..<dot]) + "."
+            let same = all.filter { $0.hasPrefix(family) }
+            if !same.isEmpty { return " (the \(name[..<dot]) tunables are \(same.joined(separator: ", ")))" }
+        }
+        return " (the tunables are \(all.joined(separator: ", ")))"
+    }
+
     // MARK: - Statements (§4, §5)
 
     /// True once the file has DiagnosticLimits.maxPerFile errors (the parser stops there
@@ -381,7 +398,9 @@ struct Checker {
             if let t = numeric(count, "repeat count", .count) {
                 _ = t
                 if let c = constValue(count) {
-                    if wholeNumber(c.value) == nil {
+                    if c.value == c.value.rounded(), c.value > Double(Limits.scenarioStatements) {
+                        error(count.startLocation, "repeat count \(literalText(count, c.value)) is more than the \(Limits.scenarioStatements) statements a scenario may run")
+                    } else if wholeNumber(c.value) == nil {
                         error(count.startLocation, "repeat count must be a whole number of at least 0 (found \(show(c.value)))")
                     } else if c.value > Double(Limits.scenarioStatements) {
                         error(count.startLocation, "repeat count \(show(c.value)) is more than the \(Limits.scenarioStatements) statements a scenario may run")
@@ -400,12 +419,17 @@ struct Checker {
         case .drag(let d, let t):
             _ = numeric(d, "drag", .points)
             if let t { checkDuration(t, "drag ... in", allowZero: false) }
+        case .swipe(let d, let t):
+            _ = numeric(d, "swipe", .points)
+            if let t { checkDuration(t, "swipe ... in", allowZero: false) }
         case .fling(let v):
             if numeric(v, "fling", .velocity) != nil, let c = constValue(v), !(abs(c.value) <= Limits.maxFlingSpeed) {
                 error(v.startLocation, "fling speed must be at most \(show(Limits.maxFlingSpeed)) pt/s (found \(show(c.value)))")
             }
         case .tapHeader(let index):
             checkTapHeader(s, index)
+        case .tapRow(let i, let j):
+            checkTapRow(i, j)
         case .tapToolbar:
             if current.toolbarHeight == nil {
                 error(s.location, "'tap toolbar' needs a toolbar, and this scenario declares none (add 'toolbar')")
@@ -418,16 +442,27 @@ struct Checker {
         case .tick(let n):
             if let n, numeric(n, "tick", .count) != nil, let c = constValue(n) {
                 let most = Limits.scenarioSeconds * Double(current.fps)
-                if wholeNumber(c.value) == nil {
+                if c.value == c.value.rounded(), c.value > most {
+                    // `tick 99999999999999999999` is whole; it is too big.
+                    error(n.startLocation, "tick count \(literalText(n, c.value)) is too large (at most \(show(most)) frames, 24 hours at \(current.fps) fps)")
+                } else if wholeNumber(c.value) == nil {
                     error(n.startLocation, "tick needs a whole number of frames (found \(show(c.value)))")
                 } else if c.value > most {
                     error(n.startLocation, "tick count \(show(c.value)) is too large (at most \(show(most)) frames, 24 hours at \(current.fps) fps)")
                 }
             }
-        case .expect(let e), .expectAlways(let e):
+        case .expect(let e):
+            placeholderRule = .allowed
+            defer { placeholderRule = .notHere }
+            checkCondition(e)
+        case .expectAlways(let e):
+            placeholderRule = .timed("expect always")
+            defer { placeholderRule = .notHere }
             checkCondition(e)
         case .expectWithin(let t, let e):
             checkDuration(t, "expect within", allowZero: true)
+            placeholderRule = .timed("expect within")
+            defer { placeholderRule = .notHere }
             checkCondition(e)
         case .print(let items):
             for e in items { _ = type(e) }
@@ -475,8 +510,30 @@ struct Checker {
             }
             return
         }
-        guard numeric(index, "tap header", .count) != nil, let c = constValue(index) else { return }
         let sections = current.effectiveSections
+        if case .string(let title) = index {
+            guard sections.contains(where: { $0.title == title.value }) else {
+                let titles = sections.compactMap { $0.title }
+                var message = "no section is titled \(title.raw)"
+                let near = suggestions(for: title.value, among: titles)
+                if !near.isEmpty {
+                    let q = near.map { quoteString($0) }
+                    message += " (did you mean " + (q.count == 1 ? q[0] : q.dropLast().joined(separator: ", ") + " or " + q[q.count - 1]) + "?)"
+                } else if titles.isEmpty {
+                    message += " (this scenario's sections have no titles; tap one with 'tap header I')"
+                } else if titles.count <= 8 {
+                    message += " (the titles are \(titles.map { quoteString($0) }.joined(separator: ", ")))"
+                }
+                error(title.location, message)
+                return
+            }
+            return
+        }
+        guard numeric(index, "tap header", .count) != nil, let c = constValue(index) else { return }
+        if c.value == c.value.rounded(), c.value >= Double(sections.count) {
+            error(index.startLocation, "section \(literalText(index, c.value)) does not exist (the table has \(countPhrase(sections.count, "section")))")
+            return
+        }
         guard let i = wholeNumber(c.value) else {
             error(index.startLocation, "a section index must be a whole number of at least 0 (found \(show(c.value)))")
             return
@@ -490,7 +547,56 @@ struct Checker {
         }
     }
 
+    /// `tap row I J`: both whole numbers, the section and the row exist (when constant).
+    mutating func checkTapRow(_ ie: Expr, _ je: Expr) {
+        let a = numeric(ie, "tap row (section)", .count)
+        let b = numeric(je, "tap row (row)", .count)
+        guard a != nil, b != nil else { return }
+        let sections = current.effectiveSections
+        guard let ci = constValue(ie) else { return }
+        guard ci.value.isFinite, ci.value == ci.value.rounded(), ci.value >= 0 else {
+            error(ie.startLocation, "a section index must be a whole number of at least 0 (found \(show(ci.value)))")
+            return
+        }
+        guard ci.value < Double(sections.count), let i = wholeNumber(ci.value) else {
+            error(ie.startLocation, "section \(literalText(ie, ci.value)) does not exist (the table has \(countPhrase(sections.count, "section")))")
+            return
+        }
+        guard let cj = constValue(je) else { return }
+        guard cj.value.isFinite, cj.value == cj.value.rounded(), cj.value >= 0 else {
+            error(je.startLocation, "a row index must be a whole number of at least 0 (found \(show(cj.value)))")
+            return
+        }
+        if !(cj.value < Double(sections[i].rowCount)) {
+            error(je.startLocation, "row \(literalText(je, cj.value)) does not exist in section \(i) (it has \(countPhrase(sections[i].rowCount, "row")))")
+        }
+    }
+
     // MARK: - Expressions
+
+    /// Where a `?` (a value to record) may stand in the statement being checked.
+    enum PlaceholderRule {
+        /// Not in this statement.
+        case notHere
+        /// A plain `expect`: right of `==`/`~=`.
+        case allowed
+        /// `expect within` / `expect always`: never.
+        case timed(String)
+    }
+    var placeholderRule = PlaceholderRule.notHere
+    /// Inside `not` or `or`, where a recorded value would not make the expectation hold.
+    var placeholderBlocked = 0
+
+    mutating func placeholderError(_ l: SourceLocation) {
+        switch placeholderRule {
+        case .timed(let what):
+            error(l, "'\(what)' takes no '?': a value is recorded at one moment (record it with a plain 'expect' after a 'wait')")
+        case .allowed where placeholderBlocked > 0:
+            error(l, "'?' cannot be recorded under 'not' or 'or' (the recorded value would not decide the expectation); write the value")
+        default:
+            error(l, "'?' (a value to record) can only stand right of '==' or '~=' in an 'expect' (as in 'expect header.height ~= ?')")
+        }
+    }
 
     /// The world the current expression is checked against (set by typeOf's callers).
     var current = SceneConfig()
@@ -507,6 +613,9 @@ struct Checker {
         case .string: return .string
         case .bool: return .bool
         case .paren(let x, _): return type(x)
+        case .placeholder(let l):
+            placeholderError(l)
+            return nil
         case .name(let n, let l): return nameType(n, l)
         case .indexed(let base, let indexes, let member, let l):
             return indexedType(base, indexes, member, l)
@@ -518,7 +627,10 @@ struct Checker {
             }
             return t
         case .unary(.not, let x, let l):
-            guard let t = type(x) else { return nil }
+            placeholderBlocked += 1
+            let tx = type(x)
+            placeholderBlocked -= 1
+            guard let t = tx else { return nil }
             guard t == .bool else {
                 error(l, "'not' needs a condition (true or false), found \(t.name)")
                 return nil
@@ -532,7 +644,9 @@ struct Checker {
     }
 
     private mutating func binaryType(_ op: BinaryOp, _ a: Expr, _ b: Expr, _ l: SourceLocation) -> Ty? {
+        if op == .or { placeholderBlocked += 1 }
         let ta = type(a), tb = type(b)
+        if op == .or { placeholderBlocked -= 1 }
         guard let ta, let tb else { return nil }
         if op == .and || op == .or {
             for t in [ta, tb] where t != .bool {
@@ -566,7 +680,27 @@ struct Checker {
     }
 
     private mutating func compareType(_ op: CompareOp, _ a: Expr, _ b: Expr, _ tol: Expr?, _ l: SourceLocation) -> Ty? {
-        let ta = type(a), tb = type(b)
+        if case .placeholder(let pl) = b {
+            return recordedCompareType(op, a, pl, tol, l)
+        }
+        let ta = type(a)
+        // `toolbar.state == visible`: an unknown word compared with a state lists the states.
+        if case .state(let family)? = ta, case .name(let n, let nl) = b, resolveName(n) == nil,
+           ObservableID(rawValue: n) == nil {
+            error(nl, "'\(clip(n))' is not a \(family.rawValue) state (they are \(family.names.joined(separator: ", ")))"
+                  + wordHint(n, family.names))
+            return nil
+        }
+        // `toolbar.state == "hidden"`: a state is a bare word.
+        if case .state(let family)? = ta, case .string(let str) = b {
+            if family.names.contains(str.value) {
+                error(str.location, "a state is a bare word: write \(str.value), not \(str.raw)")
+            } else {
+                error(str.location, "a \(family.rawValue) state is compared with a bare word (\(family.names.joined(separator: ", "))), not a string")
+            }
+            return nil
+        }
+        let tb = type(b)
         var tt: Ty?
         if let tol { tt = type(tol) }
         guard let ta, let tb else { return nil }
@@ -614,6 +748,37 @@ struct Checker {
         }
     }
 
+    /// `a == ?` / `a ~= ?` in a plain `expect`: the value of `a` is what gets recorded.
+    private mutating func recordedCompareType(_ op: CompareOp, _ a: Expr, _ pl: SourceLocation, _ tol: Expr?, _ l: SourceLocation) -> Ty? {
+        let ta = type(a)
+        guard case .allowed = placeholderRule, placeholderBlocked == 0 else {
+            placeholderError(pl)
+            return nil
+        }
+        guard op == .eq || op == .approx else {
+            error(pl, "'?' records a value for '==' or '~=' only, not '\(op.rawValue)'")
+            return nil
+        }
+        guard let ta else { return nil }
+        if ta == .rect {
+            error(l, "rects cannot be compared (compare their parts, e.g. header.y or header.height)")
+            return nil
+        }
+        if op == .approx {
+            guard case .num(let da) = ta else {
+                error(l, "'~=' needs numbers, found \(ta.name) (record it with '== ?')")
+                return nil
+            }
+            if let tol, let tt = type(tol) {
+                guard case .num(let dt) = tt, dt.compatible(da) else {
+                    error(tol.startLocation, "the tolerance after 'within' must be \(da.name), found \(tt.name)")
+                    return nil
+                }
+            }
+        }
+        return .bool
+    }
+
     private func stateLiteralName(_ e: Expr) -> String? {
         if case .name(let n, _) = e, StateSet.family(of: n) != nil { return n }
         return nil
@@ -649,8 +814,7 @@ struct Checker {
             } else if TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == n } }) {
                 error(l, "'\(n)' is a value for 'set', not an observable")
             } else {
-                let near = didYouMean(n, Checker.plainNames)
-                error(l, "unknown name '\(clip(n))'" + (near.isEmpty ? nonASCIIHint(n, quotes: true) : near))
+                error(l, "unknown name '\(clip(n))'" + wordHint(n, Checker.plainNames, quotes: true))
             }
             return nil
         }

@@ -175,6 +175,14 @@ public struct Lexer {
         case UInt8(ascii: "-"): return simple(.minus, 1)
         case UInt8(ascii: "*"): return simple(.star, 1)
         case UInt8(ascii: "/"): return simple(.slash, 1)
+        case UInt8(ascii: "?"): return simple(.question, 1)
+        case UInt8(ascii: "&"), UInt8(ascii: "|"):
+            // `&&` / `||` (or one of them alone): the words are `and` / `or`.
+            let word = b == UInt8(ascii: "&") ? "and" : "or"
+            let width = peekByte(1) == b ? 2 : 1
+            let written = String(repeating: Character(Unicode.Scalar(b)), count: width)
+            error(loc(pos, width), "unexpected '\(written)': ScrollScript writes '\(word)' (as in 'offset > 0 \(word) phase == idle')")
+            return simple(.error, width)
         case UInt8(ascii: "<"): return peekByte(1) == UInt8(ascii: "=") ? simple(.le, 2) : simple(.lt, 1)
         case UInt8(ascii: ">"): return peekByte(1) == UInt8(ascii: "=") ? simple(.ge, 2) : simple(.gt, 1)
         case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "~"):

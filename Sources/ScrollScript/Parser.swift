@@ -277,6 +277,15 @@ public struct Parser {
             case .drag: return stmt(try parseDrag())
             case .release: advance(); return stmt(.release)
             case .fling: advance(); return stmt(.fling(try parseArg()))
+            case .swipe:
+                advance()
+                let d = try parseArg()
+                var t: Expr?
+                if isWord(.in) {
+                    advance()
+                    t = try parseArg()
+                }
+                return stmt(.swipe(d, duration: t))
             case .tap: return stmt(try parseTap())
             case .wait: advance(); return stmt(.wait(try parseArg()))
             case .tick: advance(); return stmt(.tick(isStatementEnd(tok) ? nil : try parseArg()))
@@ -287,7 +296,7 @@ public struct Parser {
             case .true, .false, .not: return stmt(.expression(try parseExpr()))
             default:
                 if resolveName(tok.text) != nil { return stmt(.expression(try parseExpr())) }
-                throw fail(tok, "unknown statement '\(clip(tok.text))'" + didYouMean(tok.text, statementKeywords) + nonASCIIHint(tok.text))
+                throw fail(tok, "unknown statement '\(clip(tok.text))'" + wordHint(tok.text, statementKeywords))
             }
         case .number, .string, .lparen, .minus:
             return stmt(.expression(try parseExpr()))
@@ -413,23 +422,40 @@ public struct Parser {
         return .drag(d, duration: t)
     }
 
-    /// tap = "tap" ( "header" [arg] | "toolbar" | arg arg )
+    /// tap = "tap" ( "header" [arg | STRING] | "row" arg arg | "toolbar" | arg arg )
     private mutating func parseTap() throws -> StmtKind {
         advance()
         let next = nextTok.kind
         let notName = next != .dot && next != .lbracket
         if isWord(.header) && notName {
             advance()
-            return .tapHeader(isStatementEnd(tok) ? nil : try parseArg())
+            if isStatementEnd(tok) { return .tapHeader(nil) }
+            if tok.kind == .string {   // `tap header "山手線"`
+                let title = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
+                advance()
+                return .tapHeader(.string(title))
+            }
+            return .tapHeader(try parseArg())
+        }
+        if isWord(.row) && notName {
+            advance()
+            if isStatementEnd(tok) { throw fail(tok, "expected a section and a row after 'tap row' (as in 'tap row 0 3': row 3 of section 0)") }
+            let i = try parseArg()
+            if isStatementEnd(tok) { throw fail(tok, "expected the row number after 'tap row \(exprSourceHint(i))' (tap row SECTION ROW, both from 0, as in IndexPath)") }
+            return .tapRow(section: i, row: try parseArg())
         }
         if isWord(.toolbar) && notName {
             advance()
             return .tapToolbar
         }
-        if isStatementEnd(tok) { throw fail(tok, "expected 'header', 'toolbar' or a point X Y after 'tap'") }
+        if isStatementEnd(tok) { throw fail(tok, "expected 'header', 'row', 'toolbar' or a point X Y after 'tap'") }
+        if isWord(.section) && notName {   // `tap section 0`: a section is tapped by its header
+            let rest = nextTok.kind == .number ? " " + nextTok.raw : nextTok.kind == .string ? " " + nextTok.raw : " I"
+            throw fail(tok, "a section is tapped through its header: write 'tap header\(rest)' (or 'tap row I J' for one of its rows)")
+        }
         if tok.kind == .word, notName, !Checker.plainNames.contains(tok.text) {
-            let hint = didYouMean(tok.text, ["header", "toolbar"])   // `tap heder 1`
-            if !hint.isEmpty { throw fail(tok, "expected 'header', 'toolbar' or a point X Y after 'tap', found \(tok.describe)" + hint) }
+            let hint = didYouMean(tok.text, ["header", "row", "toolbar"])   // `tap heder 1`
+            if !hint.isEmpty { throw fail(tok, "expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found \(tok.describe)" + hint) }
         }
         let x = try parseArg()
         if isStatementEnd(tok) { throw fail(tok, "expected the y coordinate after 'tap \(exprSourceHint(x))'") }
@@ -454,6 +480,11 @@ public struct Parser {
             return .expectAlways(try parseExpr())
         }
         if isStatementEnd(tok) { throw fail(tok, "expected an expression after 'expect'") }
+        if tok.kind == .word, tok.word == .other, ["eventually", "until", "soon"].contains(tok.text),
+           nextTok.kind != .dot, nextTok.kind != .lbracket, !isStatementEnd(nextTok) {
+            throw fail(tok, "there is no 'expect \(tok.text)': write 'expect within T' with a time limit"
+                       + " (as in 'expect within 1s toolbar.state == hidden'; it runs frames until the condition holds)")
+        }
         return .expect(try parseExpr())
     }
 
@@ -667,6 +698,10 @@ public struct Parser {
         case .number: return numberLiteral()
         case .string: return stringLiteral()
         case .lparen: return try parseParen()
+        case .question:
+            let e = Expr.placeholder(loc(tok))
+            advance()
+            return PE(e, 0)
         case .word:
             switch tok.word {
             case .true, .false: return boolLiteral()

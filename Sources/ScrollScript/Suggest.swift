@@ -51,14 +51,32 @@ public func didYouMean(_ word: String, _ candidates: [String]) -> String {
     }
 }
 
-/// The hint for a word typed with a Japanese input method: ` (did you mean '120' in ASCII?)`
-/// when it holds full-width forms (U+FF01...U+FF5E) or curly quotes; with `quotes`, a word
-/// of other non-ASCII letters gets ` (text needs quotes: "山手線")`; otherwise "".
-public func nonASCIIHint(_ word: String, quotes: Bool = false) -> String {
+/// The hint for a word with characters that are not what they look like:
+/// - an invisible character (`pu\u{200B}ll`): ` (it contains U+200B ZERO WIDTH SPACE, which
+///   is invisible; did you mean 'pull'?)`;
+/// - a look-alike letter from another script in an otherwise Latin word (Cyrillic `рull`):
+///   ` (it contains U+0440 CYRILLIC SMALL LETTER ER, which looks like 'p'; did you mean 'pull'?)`;
+/// - full-width forms or curly quotes typed with a Japanese input method: ` (did you mean
+///   'pull'? it is typed in full-width letters)` when the ASCII spelling, in any case, is
+///   one of `candidates`, else ` (did you mean '120' in ASCII?)`.
+/// With `quotes`, a word of other non-ASCII letters gets ` (text needs quotes: "山手線")`;
+/// otherwise "".
+public func nonASCIIHint(_ word: String, quotes: Bool = false, candidates: [String] = []) -> String {
     guard word.unicodeScalars.count <= 64, word.unicodeScalars.contains(where: { !$0.isASCII }) else { return "" }
-    var changed = false
+    var invisible: [Unicode.Scalar] = []
+    var lookAlikes: [(Unicode.Scalar, Character)] = []
+    var fullWidth = false
     var out = String.UnicodeScalarView()
     for u in word.unicodeScalars {
+        if isInvisible(u) {
+            if !invisible.contains(u) { invisible.append(u) }
+            continue
+        }
+        if let latin = latinLookAlikes[u.value] {
+            if !lookAlikes.contains(where: { $0.0 == u }) { lookAlikes.append((u, latin)) }
+            out.append(contentsOf: String(latin).unicodeScalars)
+            continue
+        }
         var m = u
         switch u.value {
         case 0xFF01...0xFF5E: m = Unicode.Scalar(u.value - 0xFEE0) ?? u
@@ -66,12 +84,75 @@ public func nonASCIIHint(_ word: String, quotes: Bool = false) -> String {
         case 0x2018, 0x2019: m = "'"
         default: break
         }
-        if m != u { changed = true }
+        if m != u { fullWidth = true }
         out.append(m)
     }
-    if changed { return " (did you mean '\(String(out))' in ASCII?)" }
+    let ascii = String(out)
+    let allASCII = ascii.unicodeScalars.allSatisfy { $0.isASCII }
+    // Look-alikes count only when they make the word Latin (a Russian word is Russian).
+    if !allASCII { lookAlikes = [] }
+    let match = candidates.first { $0 == ascii } ?? candidates.first { $0.lowercased() == ascii.lowercased() }
+    if !invisible.isEmpty || !lookAlikes.isEmpty {
+        var parts = invisible.map { "\(scalarName($0)), which is invisible" }
+        parts += lookAlikes.map { "\(scalarName($0.0)), which looks like '\($0.1)'" }
+        var hint = " (it contains " + parts.joined(separator: ", and ")
+        if let match {
+            hint += "; did you mean '\(match)'?"
+        } else if allASCII && !ascii.isEmpty {
+            hint += "; without it the word is '\(ascii)'"
+        }
+        return hint + ")"
+    }
+    if fullWidth {
+        if let match { return " (did you mean '\(match)'? it is typed in full-width letters)" }
+        return " (did you mean '\(ascii)' in ASCII?)"
+    }
     return quotes ? " (text needs quotes: \"\(word)\")" : ""
 }
+
+/// The hint for an unknown word: the special characters' hint (`nonASCIIHint`) when it has
+/// one, else the nearest of `candidates` (`didYouMean`), else with `quotes` the advice
+/// to quote text.
+public func wordHint(_ word: String, _ candidates: [String], quotes: Bool = false) -> String {
+    let special = nonASCIIHint(word, candidates: candidates)
+    if !special.isEmpty { return special }
+    let near = didYouMean(word, candidates)
+    if !near.isEmpty { return near }
+    return quotes ? nonASCIIHint(word, quotes: true) : ""
+}
+
+/// `U+200B ZERO WIDTH SPACE`: the code point and its Unicode name.
+public func scalarName(_ u: Unicode.Scalar) -> String {
+    var hex = String(u.value, radix: 16, uppercase: true)
+    while hex.count < 4 { hex = "0" + hex }
+    guard let name = u.properties.name ?? u.properties.nameAlias else { return "U+" + hex }
+    return "U+\(hex) \(name)"
+}
+
+/// Format and control characters (zero-width spaces and joiners, the BOM, soft hyphen,
+/// direction marks): nothing shows where they are.
+private func isInvisible(_ u: Unicode.Scalar) -> Bool {
+    if u.isASCII { return false }
+    switch u.properties.generalCategory {
+    case .format, .control: return true
+    default: return u.value == 0x3164 || u.value == 0x115F || u.value == 0x1160  // Hangul fillers
+    }
+}
+
+/// Cyrillic and Greek letters drawn like Latin ones (a fixed table: no locale, no data files).
+private let latinLookAlikes: [UInt32: Character] = [
+    // Cyrillic lower case
+    0x0430: "a", 0x0435: "e", 0x043E: "o", 0x0440: "p", 0x0441: "c", 0x0443: "y", 0x0445: "x",
+    0x0456: "i", 0x0458: "j", 0x0455: "s", 0x0501: "d", 0x04BB: "h", 0x04CF: "l", 0x051B: "q",
+    0x051D: "w",
+    // Cyrillic upper case
+    0x0410: "A", 0x0412: "B", 0x0415: "E", 0x041A: "K", 0x041C: "M", 0x041D: "H", 0x041E: "O",
+    0x0420: "P", 0x0421: "C", 0x0422: "T", 0x0425: "X", 0x0406: "I", 0x0408: "J", 0x0405: "S",
+    // Greek
+    0x03BF: "o", 0x03BD: "v", 0x03C1: "p", 0x03B9: "i", 0x03BA: "k", 0x0391: "A", 0x0392: "B",
+    0x0395: "E", 0x0396: "Z", 0x0397: "H", 0x0399: "I", 0x039A: "K", 0x039C: "M", 0x039D: "N",
+    0x039F: "O", 0x03A1: "P", 0x03A4: "T", 0x03A7: "X", 0x03A5: "Y",
+]
 
 /// A word as a diagnostic quotes it: at most 40 characters, then `...`.
 func clip(_ word: String) -> String {

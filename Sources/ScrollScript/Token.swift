@@ -13,6 +13,8 @@ public enum TokenKind: Equatable, Sendable {
     case lbrace, rbrace, lbracket, rbracket, lparen, rparen, comma, dot
     case eq, ne, lt, le, gt, ge, approx
     case plus, minus, star, slash
+    /// `?`: a value to record (`expect header.height ~= ?`).
+    case question
     /// Something the lexer already reported (invalid UTF-8, an unterminated string, a stray byte).
     case error
     case eof
@@ -113,6 +115,7 @@ public struct Token: Sendable {
         case .minus: return "-"
         case .star: return "*"
         case .slash: return "/"
+        case .question: return "?"
         default: return "\(k)"
         }
     }
@@ -123,9 +126,9 @@ public struct Token: Sendable {
 enum GrammarWord: UInt8, CaseIterable, Sendable {
     case other = 0
     case scene, scenario, `repeat`, screen, fps, header, toolbar, section, sections, accordion, set
-    case pull, drag, release, fling, tap, wait, tick, settle, expect, print, frames
+    case pull, drag, release, fling, swipe, tap, wait, tick, settle, expect, print, frames
     case `true`, `false`, not, and, or, within, `in`, always, rows, pin, parallax, toggle, nostretch
-    case open, closed, single, x
+    case open, closed, single, x, row
 
     /// The word as written.
     var spelling: String { String(describing: self) }

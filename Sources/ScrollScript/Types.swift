@@ -72,7 +72,10 @@ struct Const {
 /// nil when the expression reads the world or is not numeric.
 func constValue(_ e: Expr) -> Const? {
     switch e {
-    case .number(let n, _): return Const(value: n.value, dim: Dim.of(n.unit))
+    case .number(let n, _):
+        // A literal too large for a Double was reported by the lexer: nothing more to say.
+        guard n.value.isFinite else { return nil }
+        return Const(value: n.value, dim: Dim.of(n.unit))
     case .paren(let x, _): return constValue(x)
     case .unary(.negate, let x, _):
         guard let c = constValue(x) else { return nil }
@@ -90,6 +93,22 @@ func constValue(_ e: Expr) -> Const? {
         }
     default: return nil
     }
+}
+
+/// True when `e` holds a number literal too large for a Double (the lexer reported it).
+func hasOverflowedLiteral(_ e: Expr) -> Bool {
+    switch e {
+    case .number(let n, _): return !n.value.isFinite
+    case .paren(let x, _), .unary(_, let x, _): return hasOverflowedLiteral(x)
+    case .binary(_, let a, let b, _), .compare(_, let a, let b, _, _): return hasOverflowedLiteral(a) || hasOverflowedLiteral(b)
+    default: return false
+    }
+}
+
+/// A number literal as written (`99999999999999999999`), else the value as `show` gives it.
+func literalText(_ e: Expr, _ value: Double) -> String {
+    if case .number(let n, _) = e, n.unit == .none { return n.raw }
+    return show(value)
 }
 
 /// A whole, non-negative number that fits an Int, or nil.

@@ -89,6 +89,9 @@ public enum Subscript: Equatable, Sendable {
 public enum ObservableID: String, CaseIterable, Sendable, Equatable {
     case time
     case offset
+    /// (v1.2) The scroll bounds of §6.2 this frame; `offset.max` is "at the bottom".
+    case offsetMin = "offset.min"
+    case offsetMax = "offset.max"
     case velocity
     case phase
     case contentHeight = "content.height"
@@ -120,11 +123,13 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
     case rowVisible = "row.visible"
     case rowTitle = "row.title"
     case rowFrame = "row.frame"
+    /// (v1.2) What received the last tap, as text (`"row[0,3]"`; `""` before any tap).
+    case tapTarget = "tap.target"
 
     public var kind: ValueKind {
         switch self {
         case .time: return .quantity(.seconds)
-        case .offset, .contentHeight, .screenWidth, .screenHeight, .fingerTranslation,
+        case .offset, .offsetMin, .offsetMax, .contentHeight, .screenWidth, .screenHeight, .fingerTranslation,
              .headerY, .headerHeight, .headerBottom, .headerImageY, .headerImageHeight,
              .toolbarY, .toolbarHeight, .sectionY, .sectionHeight, .rowY, .rowHeight:
             return .quantity(.points)
@@ -134,7 +139,7 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
         case .fingerDown, .headerExpanded, .sectionOpen, .rowVisible: return .bool
         case .headerScale: return .quantity(.number)
         case .sectionRows: return .quantity(.count)
-        case .sectionTitle, .rowTitle: return .string
+        case .sectionTitle, .rowTitle, .tapTarget: return .string
         case .headerFrame, .toolbarFrame, .sectionFrame, .rowFrame: return .rect
         }
     }

@@ -26,6 +26,17 @@ extension World {
         return n
     }
 
+    /// `swipe D [in T]` (v1.2): the finger moves D pt at constant speed over T, or
+    /// abs(D)/drag.speed, rounded to frames (n ≥ 1), as `drag` does, then lifts at the end of
+    /// its last frame (inside `step()`) with the finger velocity D·fps/n. Returns n.
+    public mutating func beginSwipe(_ distance: Double, duration: Double?) -> Int {
+        let seconds = duration ?? abs(distance) / dragSpeed
+        let n = max(1, World.frameCount(seconds: seconds, fps: config.fps))
+        touchDownIfNeeded()
+        finger.schedule(distance: distance, frames: n, liftVelocity: distance * fps / Double(n))
+        return n
+    }
+
     /// `release`: the finger, held still, lifts with velocity 0 now.
     public mutating func release() throws {
         guard finger.isDown else {

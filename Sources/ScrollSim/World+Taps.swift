@@ -6,6 +6,8 @@ public enum TapTarget: Equatable, Sendable {
     case header
     /// `tap header I`: the centre of the visible part of section I's header.
     case section(Int)
+    /// `tap row I J`: row J of section I (a targeted tap; it needs a visible part).
+    case row(Int, Int)
     /// `tap toolbar`: the centre of the toolbar's visible part, or of its reveal zone when hidden.
     case toolbar
     /// `tap X Y`: a screen point; the topmost view there receives it (§6.6).
@@ -44,6 +46,20 @@ public enum TapOutcome: Equatable, Sendable, CustomStringConvertible {
         case .nothing: return "nothing"
         }
     }
+
+    /// The value of `tap.target` after this outcome (spec §5): `"header"`, `"toolbar"`,
+    /// `"toolbar.zone"`, `"section[2]"`, `"row[0,3]"` or `"nothing"` (also for a tap that
+    /// only stopped the scrolling: it reached no view).
+    public var targetName: String {
+        switch self {
+        case .stoppedScrolling, .nothing: return "nothing"
+        case .toolbar: return "toolbar"
+        case .revealZone: return "toolbar.zone"
+        case .header: return "header"
+        case .sectionHeader(let i, _): return "section[\(i)]"
+        case .row(let i, let j): return "row[\(i),\(j)]"
+        }
+    }
 }
 
 extension World {
@@ -51,6 +67,12 @@ extension World {
     /// view. Throws `SimError` for a tap while a finger is down, a missing or untitled
     /// section, a missing header or toolbar, or a target with no visible part.
     public mutating func tap(_ target: TapTarget) throws -> TapOutcome {
+        let outcome = try tapOutcome(target)
+        lastTap = outcome
+        return outcome
+    }
+
+    private mutating func tapOutcome(_ target: TapTarget) throws -> TapOutcome {
         guard !finger.isDown else {
             throw SimError("a tap cannot happen while a finger is down; 'release' it first")
         }
@@ -70,6 +92,13 @@ extension World {
                 throw SimError("section \(i)'s header has no visible part to tap: it is off screen")
             }
             return tapSectionHeader(i)
+        case .row(let i, let j):
+            guard let r = rowFrame(i, j), r.height > 0, visibleMiddle(r) != nil else {
+                let closed = table.rowHeight(fraction: accordion.fraction[i]) <= 0
+                throw SimError("row \(j) of section \(i) has no visible part to tap: "
+                               + (closed ? "its section is closed" : "it is off screen"))
+            }
+            return .row(i, j)
         case .toolbar:
             return tapBottomZone()
         case .point(let x, let y):
@@ -77,7 +106,7 @@ extension World {
         }
     }
 
-    private func validate(_ target: TapTarget) throws {
+    private func validate(_ target: TapTarget, needsTitle: Bool = true) throws {
         switch target {
         case .header:
             guard config.header != nil else {
@@ -88,8 +117,14 @@ extension World {
             guard i >= 0 && i < n else {
                 throw SimError("section \(i) does not exist: the table has \(n) section\(n == 1 ? "" : "s") (0 to \(n - 1))")
             }
-            guard sectionTitles[i] != nil else {
+            guard !needsTitle || sectionTitles[i] != nil else {
                 throw SimError("section \(i) has no title, so it has no header view to tap")
+            }
+        case .row(let i, let j):
+            try validate(.section(i), needsTitle: false)
+            let rows = table.rowCounts[i]
+            guard j >= 0 && j < rows else {
+                throw SimError("row \(j) does not exist in section \(i): it has \(rows) row\(rows == 1 ? "" : "s")")
             }
         case .toolbar:
             guard toolbar != nil else {
@@ -111,13 +146,14 @@ extension World {
 
     /// What `hitTest` found at a point, before it acts.
     private enum Receiver {
-        case bottomZone, header, section(Int), row(Int, Int), nothing
+        case toolbar, revealZone, header, section(Int), row(Int, Int), nothing
     }
 
     /// The receiver at a screen point, in the order of spec §6.6.
     mutating func hitTest(x: Double, y: Double) -> TapOutcome {
         switch receiver(x: x, y: y) {
-        case .bottomZone: return tapBottomZone()
+        case .toolbar: return tapBottomZone()
+        case .revealZone: return tapBottomZone(inRevealZone: true)
         case .header: return tapHeader()
         case .section(let i): return tapSectionHeader(i)
         case .row(let i, let j): return .row(i, j)
@@ -130,9 +166,9 @@ extension World {
     private func receiver(x: Double, y: Double) -> Receiver {
         guard x >= 0 && x < screenWidth && y >= 0 && y < screenHeight else { return .nothing }
         if let tb = toolbar {
-            if tb.y < screenHeight && y >= tb.y && y < tb.y + tb.height { return .bottomZone }
+            if tb.y < screenHeight && y >= tb.y && y < tb.y + tb.height { return .toolbar }
             if (tb.mode == .hidden || tb.mode == .hiding) && y >= screenHeight - tb.height {
-                return .bottomZone
+                return .revealZone
             }
         }
         if let r = headerFrame(), contains(r, y) { return .header }
@@ -156,10 +192,11 @@ extension World {
         r.height > 0 && y >= r.y && y < r.y + r.height
     }
 
-    /// The toolbar or its reveal zone: shows it when hidden or hiding.
-    private mutating func tapBottomZone() -> TapOutcome {
+    /// The toolbar or its reveal zone: shows it when hidden or hiding. A tap in the zone
+    /// (below a hiding toolbar, or anywhere in it while hidden) reports the zone.
+    private mutating func tapBottomZone(inRevealZone: Bool = false) -> TapOutcome {
         guard var tb = toolbar else { return .nothing }
-        let wasOff = tb.mode == .hidden
+        let wasOff = tb.mode == .hidden || inRevealZone
         let reveals = tb.mode == .hidden || tb.mode == .hiding
         tb.reduce(.bottomTapped(t: time))
         toolbar = tb

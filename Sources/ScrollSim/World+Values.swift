@@ -6,6 +6,9 @@ extension World {
         switch id {
         case .time: return .number(time, .seconds)
         case .offset: return pt(scroll.offset)
+        case .offsetMin: return pt(bounds.min)
+        case .offsetMax: return pt(bounds.max)
+        case .tapTarget: return .string(lastTap?.targetName ?? "")
         case .velocity: return .number(scroll.velocity, .velocity)
         case .phase: return .state(scroll.phase.rawValue)
         case .contentHeight: return pt(table.contentHeight)

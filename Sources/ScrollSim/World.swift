@@ -35,6 +35,8 @@ public struct World: Equatable, Sendable {
     var accordion: AccordionState
     var table: TableLayout
     var bounds: ScrollBounds
+    /// What the last tap reached (`tap.target`); nil before any tap.
+    public internal(set) var lastTap: TapOutcome?
     /// The table-header height the body was last laid out with.
     var laidOutBodyTop: Double
     /// The body's top without a toggle: the header's height, or 0 without a header.

@@ -28,6 +28,10 @@ let runCommand = Command(
                            the output is the same for every N
       --color WHEN         auto (default: on a terminal, unless NO_COLOR is set),
                            always or never
+      --update             first run the selected scenarios recording the value each
+                           'expect X == ?' / 'expect X ~= ?' observes, write those values
+                           in place of the '?'s (no other byte of the file changes;
+                           atomically; listed on standard error), then run as usual
 
     Output: one line per scenario, 'PASS' or 'FAIL', the file, the scenario's name and
     its simulated duration; print/frames output indented under it; each failure as
@@ -50,7 +54,7 @@ private enum RunArg {
     case text(String)
 }
 
-private let runOptions = ["-e", "--filter", "--shard", "--list", "--format", "--junit", "--jobs", "--color", "--help"]
+private let runOptions = ["-e", "--filter", "--shard", "--list", "--format", "--junit", "--jobs", "--color", "--update", "--help"]
 
 func runRun(_ args: [String]) -> Int32 {
     var sources: [RunArg] = []
@@ -62,6 +66,7 @@ func runRun(_ args: [String]) -> Int32 {
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var color = "auto"
     var onlyPaths = false
+    var update = false
     var i = 0
     while i < args.count {
         var a = args[i]
@@ -83,6 +88,7 @@ func runRun(_ args: [String]) -> Int32 {
         case "--": onlyPaths = true
         case "-": sources.append(.stdin)
         case "--list": list = true
+        case "--update": update = true
         case "-e", "--filter", "--shard", "--format", "--junit", "--jobs", "--color":
             guard let v = value() else { return usageError("run: \(a) needs an argument") }
             switch a {
@@ -148,6 +154,17 @@ func runRun(_ args: [String]) -> Int32 {
     let output = StandardRunOutput(progressClock: showProgress ? monotonicSeconds : nil)
     defer { output.finish() }
 
+    // --update (spec §5 recording): fill the '?'s of the selected scenarios first.
+    var updateFailed = false
+    if update && !list {
+        let r = updateRecordings(inputs, including: { selection.includes(file: $0.name, scenario: $1.name) })
+        inputs = r.inputs
+        for u in r.updates {
+            output.err(u.reportLines.joined(separator: "\n") + "\n")
+            if u.error != nil { updateFailed = true }
+        }
+    }
+
     if list {
         return listScenarios(inputs, selection: selection, jsonl: format == "jsonl", output: output)
     }
@@ -177,7 +194,7 @@ func runRun(_ args: [String]) -> Int32 {
         output.err("scrollscript: \(failure)\n")
         return max(summary.exitStatus, 2)
     }
-    return summary.exitStatus
+    return updateFailed ? max(summary.exitStatus, 2) : summary.exitStatus
 }
 
 /// Seconds on a monotonic clock: only for deciding when to show the progress line.

@@ -138,7 +138,9 @@ func stripped(_ k: StmtKind) -> StmtKind {
     case .pull(let x): return .pull(e(x))
     case .drag(let x, let t): return .drag(e(x), duration: t.map(e))
     case .fling(let x): return .fling(e(x))
+    case .swipe(let x, let t): return .swipe(e(x), duration: t.map(e))
     case .tapHeader(let i): return .tapHeader(i.map(e))
+    case .tapRow(let i, let j): return .tapRow(section: e(i), row: e(j))
     case .tap(let x, let y): return .tap(x: e(x), y: e(y))
     case .wait(let x): return .wait(e(x))
     case .tick(let n): return .tick(n.map(e))
@@ -168,5 +170,6 @@ func strippedExpr(_ x: Expr) -> Expr {
     case .binary(let op, let a, let b, _): return .binary(op, strippedExpr(a), strippedExpr(b), z)
     case .compare(let op, let a, let b, let t, _): return .compare(op, strippedExpr(a), strippedExpr(b), tolerance: t.map(strippedExpr), z)
     case .paren(let a, _): return .paren(strippedExpr(a), z)
+    case .placeholder: return .placeholder(z)
     }
 }

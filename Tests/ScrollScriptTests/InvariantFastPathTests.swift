@@ -44,7 +44,7 @@ final class InvariantFastPathTests: XCTestCase {
         XCTAssertEqual(f.location.line, 1)
         XCTAssertEqual(f.time, 1.0 / 60, accuracy: 1e-12)
         XCTAssertEqual(f.message, "invariant broken at t = 0.017 s")
-        XCTAssertEqual(f.notes, ["phase is dragging at t = 0.017 s"])
+        XCTAssertEqual(f.notes, ["phase is dragging at t = 0.017 s", "== expected idle, actual dragging"])
     }
 
     func testArithmeticWithUnits() throws {

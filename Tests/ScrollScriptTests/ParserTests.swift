@@ -21,9 +21,9 @@ final class ParserTests: XCTestCase {
                        ["expected 'single' or the end of the statement, found 'singel' (did you mean 'single'?)"])
         // 'heder' is one deletion from 'header', 'tolbar' from 'toolbar'
         XCTAssertEqual(parse("tap heder 1").1.map { $0.message },
-                       ["expected 'header', 'toolbar' or a point X Y after 'tap', found 'heder' (did you mean 'header'?)"])
+                       ["expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found 'heder' (did you mean 'header'?)"])
         XCTAssertEqual(parse("tap tolbar").1.map { $0.message },
-                       ["expected 'header', 'toolbar' or a point X Y after 'tap', found 'tolbar' (did you mean 'toolbar'?)"])
+                       ["expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found 'tolbar' (did you mean 'toolbar'?)"])
         guard case .tap? = one("tap offset 100") else { return XCTFail() }   // a name is still a coordinate
         XCTAssertEqual(parse("pull 120 in 1s").1.map { $0.message },
                        ["'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one"])

@@ -79,7 +79,7 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertTrue(bad.text.contains("\npul 120\n^"), bad.text)
         let failedExpect = core.enter("expect offset == 5")
         XCTAssertTrue(failedExpect.failed)
-        XCTAssertEqual(failedExpect.text, "<repl>:1:1: error: expectation is false\nexpect offset == 5\n^\n  offset is 0.00 at t = 0.000 s")
+        XCTAssertEqual(failedExpect.text, "<repl>:1:1: error: expectation is false\nexpect offset == 5\n^\n  offset is 0.00 at t = 0.000 s\n  == expected 5.00, actual 0.00 (off by 5.00)")
         // still alive: 10 pt at 300 pt/s = 2 frames, b(10) = 10·0.55·667/(667 + 5.5) = 5.4550
         let ok = core.enter("pull 10")
         XCTAssertFalse(ok.failed)

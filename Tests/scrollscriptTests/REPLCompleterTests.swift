@@ -72,6 +72,13 @@ final class REPLCompleterTests: XCTestCase {
         XCTAssertEqual(complete("tap h").candidates, ["header"])
         XCTAssertEqual(complete("header 240 p").candidates, ["parallax", "pin"])
         XCTAssertEqual(complete("pull 1").candidates, [])
+        // v1.2 words: swipe, tap row, and the new observables.
+        XCTAssertEqual(complete("swi").candidates, ["swipe"])
+        XCTAssertEqual(complete("swipe -300 i").candidates, ["in"])
+        XCTAssertEqual(complete("tap r").candidates, ["row"])
+        XCTAssertEqual(complete("tap ").candidates, ["header", "row", "toolbar"])
+        XCTAssertEqual(complete("expect offset.m").candidates, ["offset.max", "offset.min"])
+        XCTAssertEqual(complete("expect tap.").candidates, ["tap.target"])
     }
 
     func testStateNamesInExpressions() {
@@ -87,10 +94,12 @@ final class REPLCompleterTests: XCTestCase {
     func testColonCommands() {
         XCTAssertEqual(complete(":lo"), Completion(wordStart: 0, candidates: [":load"]))
         XCTAssertEqual(complete(":s").candidates, [":save", ":show", ":step"])
-        XCTAssertEqual(complete(":").candidates.count, 18)
+        XCTAssertEqual(complete(":").candidates.count, 19)
+        XCTAssertEqual(complete(":expect tap.t").candidates, ["tap.target"])
+        XCTAssertEqual(complete(":expect offset header.h").candidates, ["header.height"])
         XCTAssertEqual(complete(":help br").candidates, ["break", "breaks"])
         XCTAssertEqual(complete(":watch header.sc").candidates, ["header.scale"])
-        XCTAssertEqual(complete(":break 12 if off").candidates, ["offset"])
+        XCTAssertEqual(complete(":break 12 if off").candidates, ["offset", "offset.max", "offset.min"])
         XCTAssertEqual(complete(":step 1").candidates, [])
     }
 
@@ -128,6 +137,6 @@ final class REPLCompleterTests: XCTestCase {
 
     func testWordStartCountsUTF8Bytes() {
         // "print 山手 " = 6 + 3*2 + 1 = 13 bytes
-        XCTAssertEqual(complete("print 山手 off"), Completion(wordStart: 13, candidates: ["offset"]))
+        XCTAssertEqual(complete("print 山手 velo"), Completion(wordStart: 13, candidates: ["velocity"]))
     }
 }

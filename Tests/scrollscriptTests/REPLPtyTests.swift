@@ -51,7 +51,9 @@ final class REPLPtyTests: XCTestCase {
 
         // Ctrl-C clears the half-typed line and gives a fresh prompt; the process lives on.
         term.type("pull 12")
-        XCTAssertTrue(term.waitFor("pull 12", count: 1), term.transcript)
+        // Count 2: the echo of "pull 120" above already holds "pull 12"; typing Ctrl-C
+        // before readline has this line would race its terminal set-up (a flaky failure).
+        XCTAssertTrue(term.waitFor("pull 12", count: 2), term.transcript)
         term.type("\u{03}")
         XCTAssertTrue(term.waitFor("^C", count: 1), term.transcript)
         XCTAssertTrue(term.waitFor("scroll> ", count: 6), term.transcript)
@@ -102,6 +104,50 @@ final class REPLPtyTests: XCTestCase {
         // Lines entered are recorded (block lines too); the line thrown away with ^C is not.
         let history = try String(contentsOfFile: home + "/.scrollscript_history", encoding: .utf8)
         XCTAssertEqual(history, "header 240 pin 60\npull 120\nheader.height \n:frames \nrepeat 2 {\ntick\n:help tick\nrepeat 5000000 { tick }\nfinger.down\nheader.height \n")
+    }
+
+    /// Issue 12: explore in the REPL, `:expect` the values, `:save` a scenario that passes.
+    func testExpectThenSaveWritesAScenarioWithItsChecks() throws {
+        let dir = NSTemporaryDirectory() + "repl-pty-expect-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let binary = productsDirectory.appendingPathComponent("scrollscript").path
+        let term = try PseudoTerminal(binary: binary, arguments: ["repl"], environment: [
+            "HOME=" + dir, "TERM=dumb", "INPUTRC=/dev/null", "LANG=C.UTF-8", "PATH=/usr/bin:/bin",
+        ])
+        defer { term.kill() }
+        XCTAssertTrue(term.waitFor("scroll> ", count: 1), term.transcript)
+        term.type("header 240 pin 60\r")
+        XCTAssertTrue(term.waitFor("scroll> ", count: 2), term.transcript)
+        // 120 pt at 300 pt/s: 24 frames; b(120) = 120·0.55·667/(667 + 66) = 60.0573.
+        term.type("pull 120\r")
+        XCTAssertTrue(term.waitFor("scroll> ", count: 3), term.transcript)
+        // Tab completes the command, then the name.
+        term.type(":exp\t")
+        XCTAssertTrue(term.waitFor(":expect ", count: 1), term.transcript)
+        term.type("header.hei\t")
+        XCTAssertTrue(term.waitFor(":expect header.height ", count: 1), term.transcript)
+        term.type("offset\r")
+        XCTAssertTrue(term.waitFor("added 2 checks (:save writes them):", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("  expect header.height ~= 300.06", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("  expect offset ~= -60.06", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+        term.type(":save \(dir)/s.scroll\r")
+        XCTAssertTrue(term.waitFor("saved \"repl session\"", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
+        term.type("\u{04}")
+        XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
+        let saved = try String(contentsOfFile: dir + "/s.scroll", encoding: .utf8)
+        XCTAssertEqual(saved, """
+        # Saved by scrollscript repl.
+        scenario "repl session" {
+          header 240 pin 60
+          pull 120
+          expect header.height ~= 300.06
+          expect offset ~= -60.06
+        }
+
+        """)
     }
 }
 

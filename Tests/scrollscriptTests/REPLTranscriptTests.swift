@@ -77,4 +77,9 @@ final class REPLTranscriptTests: XCTestCase {
     func testTheDocsSessionIsReal() throws {
         try check("docs/repl.md", "# The REPL")
     }
+
+    /// docs/repl.md's `:expect` session (issue 12).
+    func testTheDocsExpectSessionIsReal() throws {
+        try check("docs/repl.md", "## `:expect [NAME ...]`")
+    }
 }

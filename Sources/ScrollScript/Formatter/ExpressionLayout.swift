@@ -38,6 +38,8 @@ func writeExpr(_ e: Expr, into out: inout String) {
             out += " within "
             writeExpr(t, into: &out)
         }
+    case .placeholder:
+        out += "?"
     case .paren(let x, _):
         out += "("
         writeExpr(x, into: &out)

@@ -20,6 +20,8 @@ func statementHead(_ kind: StmtKind) -> String {
     case .drag(let d, let t): return "drag " + exprText(d) + (t.map { " in " + exprText($0) } ?? "")
     case .release: return "release"
     case .fling(let v): return "fling " + exprText(v)
+    case .swipe(let d, let t): return "swipe " + exprText(d) + (t.map { " in " + exprText($0) } ?? "")
+    case .tapRow(let i, let j): return "tap row \(exprText(i)) \(exprText(j))"
     case .tapHeader(let i): return i.map { "tap header " + exprText($0) } ?? "tap header"
     case .tapToolbar: return "tap toolbar"
     case .tap(let x, let y): return "tap \(exprText(x)) \(exprText(y))"

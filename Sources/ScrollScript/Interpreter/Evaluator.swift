@@ -72,6 +72,12 @@ func combine(_ a: Quantity?, _ b: Quantity?) -> (ok: Bool, result: Quantity?) {
 /// Evaluates expressions against one world.
 struct Evaluator {
     let world: World
+    /// Values for the `?` of an `expect`, by the `?`'s byte offset (recording, spec §5).
+    var placeholders: [Int: EvalValue] = [:]
+
+    init(world: World) {
+        self.world = world
+    }
 
     func eval(_ e: Expr) throws -> EvalValue {
         switch e {
@@ -87,6 +93,9 @@ struct Evaluator {
         case .indexed(let base, let indexes, let member, let loc):
             return EvalValue(try indexed(base, indexes, member, loc).0)
         case .paren(let x, _): return try eval(x)
+        case .placeholder(let loc):
+            guard let v = placeholders[loc.offset] else { throw RuntimeError(loc, "no recorded value for '?'") }
+            return v
         case .unary(let op, let x, let loc): return try evalUnary(op, x, loc)
         case .binary(let op, let a, let b, let loc): return try evalBinary(op, a, b, loc)
         case .compare(let op, let a, let b, let tol, let loc):
@@ -248,7 +257,7 @@ struct Evaluator {
 
     /// `within X`, or the default for the left side's quantity: 0.5 pt and pt/s, half a
     /// frame for seconds, 0.005 for plain numbers, 0.5 for counts.
-    private func tolerance(_ tol: Expr?, _ q: Quantity?, _ loc: SourceLocation) throws -> Double {
+    func tolerance(_ tol: Expr?, _ q: Quantity?, _ loc: SourceLocation) throws -> Double {
         if let tol {
             guard case .number(let t, _) = try eval(tol), t >= 0, t.isFinite else {
                 throw RuntimeError(tol.startLocation, "a tolerance must be a number at least 0")

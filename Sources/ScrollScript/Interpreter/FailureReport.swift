@@ -39,6 +39,12 @@ func timeText(_ t: Double) -> String {
     "t = " + formatFixed(t, 3) + " s"
 }
 
+/// A difference as `print` shows it, or every digit when that would read 0.
+private func shortestOrFormatted(_ d: Double, _ q: Quantity) -> String {
+    let f = Value.number(d, q).formatted
+    return Double(f) == 0 && d != 0 ? shortestDigits(d) : f
+}
+
 /// Notes for a false expression: every observable (and tunable) in it with its value now,
 /// then the details of each `~=` in it. Observables are listed once, in source order.
 func failureNotes(_ e: Expr, _ evaluator: Evaluator) -> [String] {
@@ -58,7 +64,7 @@ func failureNotes(_ e: Expr, _ evaluator: Evaluator) -> [String] {
 
 private func collect(_ e: Expr, _ ev: Evaluator, _ names: inout [(String, Value)], _ approx: inout [String]) {
     switch e {
-    case .number, .string, .bool: return
+    case .number, .string, .bool, .placeholder: return
     case .name(let n, _):
         switch resolveName(n) {
         case .observable(let id)?: names.append((n, ev.world.value(id)))
@@ -80,6 +86,22 @@ private func collect(_ e: Expr, _ ev: Evaluator, _ names: inout [(String, Value)
             let q = c.quantity ?? .number
             let f = { (x: Double) in Value.number(x, q).formatted }
             approx.append("~= expected \(f(r)) within \(f(t)), actual \(f(l)) (off by \(f(abs(l - r))))")
+        }
+        if op == .eq, let c = try? ev.compare(op, a, b, tol, loc), !c.holds {
+            switch (c.left, c.right) {
+            case (.number(let l, let lq), .number(let r, let rq)):
+                // Shown in the left side's quantity; digits enough to show they differ.
+                let q = lq ?? rq ?? .number
+                var fl = Value.number(l, q).formatted, fr = Value.number(r, q).formatted
+                if fl == fr { fl = shortestDigits(l); fr = shortestDigits(r) }
+                approx.append("== expected \(fr), actual \(fl) (off by \(shortestOrFormatted(abs(l - r), q)))")
+                let tol = defaultTolerance(q, fps: ev.world.config.fps)
+                if abs(l - r) <= tol {
+                    approx.append("'~=' would hold: '==' compares every digit, '~=' allows \(Value.number(tol, q).formatted)")
+                }
+            default:
+                approx.append("== expected \(c.right.value.formatted), actual \(c.left.value.formatted)")
+            }
         }
     }
 }

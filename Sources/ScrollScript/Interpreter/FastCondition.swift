@@ -45,6 +45,7 @@ indirect enum FastExpr {
         case .indexed(let base, let indexes, let member, _):
             self = FastExpr.indexed(base, indexes, member)
         case .paren(let x, _): self = FastExpr(x)
+        case .placeholder: self = .unsupported
         case .unary(let op, let x, _): self = .unary(op, FastExpr(x))
         case .binary(let op, let a, let b, _): self = .binary(op, FastExpr(a), FastExpr(b))
         case .compare(let op, let a, let b, let tol, _):

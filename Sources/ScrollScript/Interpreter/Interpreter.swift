@@ -96,6 +96,18 @@ public final class Interpreter {
     /// Frames simulated one by one so far (frames skipped by fast-forwarding are not
     /// counted): how tests see that a long idle wait was skipped, without timing it.
     public private(set) var framesSimulated = 0
+    /// Recording (spec §5): true makes an `expect` with `?` take the value it observes
+    /// (`run --update`); false fails it with "no recorded value" and what it observed.
+    public var recordsPlaceholders = false
+    /// The advice after "no recorded value: X is V here" for the left sides X and the first `?`'s
+    /// location; nil gives `runUpdateAdvice`. The REPL points a typed `?` at `:expect`.
+    public var unrecordedAdvice: ([String], SourceLocation) -> String? = { _, _ in nil }
+    public static let runUpdateAdvice = "'scrollscript run --update' writes it in place of '?'"
+    /// The values recorded for `?`s, in the order they were first reached.
+    public private(set) var recordings: [Recording] = []
+    /// Values recorded so far, by the `?`'s byte offset: a `?` reached again (in a
+    /// `repeat`) is checked against its first value, as the updated file would be.
+    private var recorded: [Int: EvalValue] = [:]
 
     /// A fresh world from `config`, ready to run `statements` (a checked scenario's).
     public init(config: SceneConfig, statements: [Stmt] = []) {
@@ -155,6 +167,7 @@ public final class Interpreter {
         stack.clear()
         clearActivity()
         pendingTop = nil
+        recorded = [:]
     }
 
     /// Evaluates an expression now (the REPL's expressions, `:display`, `:watch`).
@@ -378,15 +391,27 @@ public final class Interpreter {
             return try timed(s, world.beginDrag(dist, duration: dur))
         case .fling(let v):
             return try timed(s, world.beginFling(try number(v)))
+        case .swipe(let d, let t):
+            let dist = try number(d)
+            let dur = try t.map { try number($0) }
+            return try timed(s, world.beginSwipe(dist, duration: dur))
         case .release:
             try world.release()
             return finish(s)
         case .tapHeader(let i):
-            if let i {
+            if case .string(let title)? = i {
+                guard let k = world.config.effectiveSections.firstIndex(where: { $0.title == title.value }) else {
+                    throw RuntimeError(title.location, "no section is titled \(title.raw)")
+                }
+                try tap(.section(k))
+            } else if let i {
                 try tap(.section(try whole(i, what: "a section index")))
             } else {
                 try tap(.header)
             }
+            return finish(s)
+        case .tapRow(let i, let j):
+            try tap(.row(try whole(i, what: "a section index"), try whole(j, what: "a row index")))
             return finish(s)
         case .tapToolbar:
             try tap(.toolbar)
@@ -406,7 +431,8 @@ public final class Interpreter {
             begin(.settle, s, counter: 0)
             return advance()
         case .expect(let e):
-            let ev = Evaluator(world: world)
+            var ev = Evaluator(world: world)
+            if exprHasPlaceholder(e), let stop = try fillPlaceholders(e, &ev) { return stop }
             if try ev.condition(e) { return finish(s) }
             return fail(s.location, "expectation is false", notes: failureNotes(e, ev))
         case .expectWithin(let t, let e):
@@ -507,7 +533,7 @@ public final class Interpreter {
     private func readsTime(_ e: Expr) -> Bool {
         switch e {
         case .name(let n, _): return n == ObservableID.time.rawValue
-        case .number, .string, .bool: return false
+        case .number, .string, .bool, .placeholder: return false
         case .indexed(_, let ix, _, _): return ix.contains { readsTime($0) }
         case .unary(_, let x, _), .paren(let x, _): return readsTime(x)
         case .binary(_, let a, let b, _): return readsTime(a) || readsTime(b)
@@ -582,6 +608,19 @@ public final class Interpreter {
         return lines
     }
 
+    // MARK: - Recording (Recording.swift)
+
+    func recordedValue(_ offset: Int) -> EvalValue? { recorded[offset] }
+
+    func remember(_ r: Recording, _ value: EvalValue) {
+        recorded[r.location.offset] = value
+        recordings.append(r)
+    }
+
+    func failNow(_ location: SourceLocation, _ message: String, notes: [String]) -> StepEvent {
+        fail(location, message, notes: notes)
+    }
+
     // MARK: - REPL support
 
     /// Replaces the world with a fresh one from `config` at t = 0: the REPL does this when
@@ -600,6 +639,8 @@ public final class Interpreter {
         statementCount = 0
         outputBytes = 0
         pendingTop = nil
+        recorded = [:]
+        recordings = []
         setLimits(config)
     }
 }

@@ -49,6 +49,8 @@ public final class ReplCore {
     var entryLines: [String] = []
     /// Watches that fired in the frame just run.
     var watchHits: [String] = []
+    /// The observables the last typed entry changed, in the REPL's order (for `:expect`).
+    var lastChanged: [String] = []
 
     public init(shouldInterrupt: @escaping () -> Bool = { false }) {
         self.shouldInterrupt = shouldInterrupt
@@ -63,6 +65,16 @@ public final class ReplCore {
     /// Connects a (new) session's interpreter to Ctrl-C and the watches.
     func installHooks() {
         session.interpreter.shouldInterrupt = { [unowned self] in self.shouldInterrupt() }
+        // A `?` typed here has no file to be written into: `:expect` is the REPL's way.
+        // (A `?` in a loaded file gets run's advice: the file can be updated.)
+        session.interpreter.unrecordedAdvice = { [unowned self] subjects, at in
+            if let l = self.loaded, at.file == l.source.name { return nil }
+            if subjects.contains(where: { $0.contains(" ") }) {
+                return "write the value, or ':expect NAME' to add a check of a name with its value now"
+            }
+            let these = subjects.count == 1 ? "this check with its value" : "these checks with their values"
+            return "':expect \(subjects.joined(separator: " "))' adds \(these) now"
+        }
         updateObserver()
     }
 
@@ -100,7 +112,9 @@ public final class ReplCore {
             interpreter.recover()
         }
         let before = ReplSnapshot(world)
+        let beforeValues = expectableValues(world)
         let r = session.enter(text)
+        if r.diagnostics.isEmpty { lastChanged = changedNames(beforeValues, expectableValues(world)) }
         var lines: [String] = []
         for d in r.diagnostics { lines.append(chomp(renderDiagnostic(d, sourceLines: entryLines))) }
         if !r.diagnostics.isEmpty { return ReplOutcome(lines, failed: true) }

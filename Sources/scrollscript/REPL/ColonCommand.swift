@@ -33,6 +33,8 @@ public enum ColonCommand: Equatable {
     case reset
     /// `:save FILE`: the session's statements as a scenario file.
     case save(String)
+    /// `:expect [NAME ...]`: `expect` lines for the current values, added to the session.
+    case expect([String])
     /// `:help [CMD]`
     case help(String?)
     /// `:quit`
@@ -66,6 +68,7 @@ public enum ColonCommands {
         ColonCommandInfo(name: "show", usage: ":show", summary: "draw the screen as text"),
         ColonCommandInfo(name: "reset", usage: ":reset", summary: "start again from a fresh world"),
         ColonCommandInfo(name: "save", usage: ":save FILE", summary: "write this session's statements as a scenario file"),
+        ColonCommandInfo(name: "expect", usage: ":expect [NAME ...]", summary: "add 'expect' lines for the current values (of what the last entry changed, or of the NAMEs) to the session, for :save"),
         ColonCommandInfo(name: "help", usage: ":help [CMD]", summary: "list commands, or explain one"),
         ColonCommandInfo(name: "quit", usage: ":quit", summary: "leave the REPL (Ctrl-D on an empty line does too)"),
     ]
@@ -152,6 +155,9 @@ public enum ColonCommands {
                 return .failure(rest.isEmpty ? .missingArgument(info.usage) : .unexpectedArguments(info.usage))
             }
             return .success(.save(args[0]))
+        case "expect":
+            guard let args = args else { return .failure(.unexpectedArguments(info.usage)) }
+            return .success(.expect(args.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }))
         case "list": return none(.list)
         case "where": return none(.whereAmI)
         case "step": return count { .step($0) }

@@ -75,7 +75,7 @@ public struct Completer {
             return Completion(wordStart: wordStart, candidates: fileCandidates(word))
         case ("help", 1):
             return Completion(wordStart: wordStart, candidates: matching(ColonCommands.all.map { $0.name }, word))
-        case ("watch", _), ("display", _):
+        case ("watch", _), ("display", _), ("expect", _):
             return expressionCompletion(before, wordStartHint: nil)
         case ("break", let n) where n >= 3 && tokens[2] == "if":
             return expressionCompletion(before, wordStartHint: nil)

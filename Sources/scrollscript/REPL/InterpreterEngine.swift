@@ -34,6 +34,7 @@ final class InterpreterEngine: ReplEngine {
         case .show: return ReplReply(output: show())
         case .reset: return reply(core.reset())
         case .save(let path): return reply(core.save(path: path))
+        case .expect(let names): return reply(core.addExpectations(names))
         case .help, .quit: return ReplReply()  // the loop answers these
         }
     }

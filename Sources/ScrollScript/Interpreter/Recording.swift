@@ -1,0 +1,250 @@
+// Recording (spec §5): `?` as the expected value of `==`/`~=` in an `expect`.
+//
+//     expect header.height ~= ?        # run: fails, "no recorded value", and says 290.81
+//     expect header.height ~= 290.81   # run --update: the `?` replaced, nothing else
+//
+// The interpreter records what the left side is when the `expect` runs; `fillRecordings`
+// writes those values into the file's bytes in place of the `?`s, and only there.
+
+/// One `?` and the text written in its place.
+public struct Recording: Equatable, Sendable {
+    /// The `?` (its byte offset in the file is `location.offset`).
+    public var location: SourceLocation
+    /// The left side as written (`header.height`).
+    public var subject: String
+    /// `==` or `~=`.
+    public var op: CompareOp
+    /// What replaces the `?`: a number as `print` shows it (with every digit `==` needs
+    /// when the printed form would not compare equal), a state or boolean as a word, text
+    /// quoted.
+    public var text: String
+}
+
+extension Interpreter {
+    /// The `a OP ?` comparisons of an expectation (the checker allows them under `and`
+    /// and parentheses only), in source order.
+    private func recordedComparisons(_ e: Expr, into out: inout [(CompareOp, Expr, SourceLocation, Expr?)]) {
+        switch e {
+        case .compare(let op, let a, .placeholder(let l), let t, _): out.append((op, a, l, t))
+        case .binary(.and, let a, let b, _):
+            recordedComparisons(a, into: &out)
+            recordedComparisons(b, into: &out)
+        case .paren(let x, _): recordedComparisons(x, into: &out)
+        default: return
+        }
+    }
+
+    /// Gives every `?` of `e` its value in `ev`: the one recorded before, else (recording)
+    /// the value observed now, else fails the scenario with what it observed. Returns the
+    /// failure event, or nil to go on and evaluate `e`.
+    func fillPlaceholders(_ e: Expr, _ ev: inout Evaluator) throws -> StepEvent? {
+        var list: [(CompareOp, Expr, SourceLocation, Expr?)] = []
+        recordedComparisons(e, into: &list)
+        // Without recording, every `?` of the expectation is reported at once (at the first).
+        var unrecorded: [(SourceLocation, String, EvalValue)] = []
+        var notes: [String] = []
+        for (op, a, at, tol) in list {
+            if let v = recordedValue(at.offset) {
+                ev.placeholders[at.offset] = v
+                continue
+            }
+            let observed = try ev.eval(a)
+            let subject = exprText(a)
+            guard recordsPlaceholders else {
+                unrecorded.append((at, subject, observed))
+                for n in failureNotes(a, ev) where !notes.contains(n) { notes.append(n) }
+                continue
+            }
+            guard let (text, value) = try recordable(observed, op, tol, at, ev) else {
+                return failNow(at, "cannot record \(subject): its value \(observed.value.formatted) is not a finite number",
+                               notes: failureNotes(a, ev))
+            }
+            remember(Recording(location: at, subject: subject, op: op, text: text), value)
+            ev.placeholders[at.offset] = value
+        }
+        if let at = unrecorded.first?.0 {
+            let seen = unrecorded.map { "\($0.1) is \($0.2.value.formatted)" }.joined(separator: ", ")
+            let subjects = unrecorded.map { $0.1 }
+            let fallback = unrecorded.count == 1 ? Interpreter.runUpdateAdvice
+                : "'scrollscript run --update' writes them in place of the '?'s"
+            let infinite = unrecorded.contains { if case .number(let x, _) = $0.2 { return !x.isFinite } else { return false } }
+            let advice = infinite ? "a value that is not a finite number cannot be recorded"
+                : unrecordedAdvice(subjects, at) ?? fallback
+            return failNow(at, "no recorded value: \(seen) here (" + advice + ")", notes: notes)
+        }
+        return nil
+    }
+
+    /// The text written for an observed value and the value it stands for (what the
+    /// updated file compares with); nil for a number that is not finite.
+    private func recordable(_ observed: EvalValue, _ op: CompareOp, _ tol: Expr?, _ at: SourceLocation, _ ev: Evaluator) throws -> (String, EvalValue)? {
+        switch observed {
+        case .number(let x, let q):
+            guard x.isFinite else { return nil }
+            let printed = Value.number(x, q ?? .number).formatted
+            var good = false
+            if let p = Double(printed) {
+                if op == .eq {
+                    good = p == x
+                } else {
+                    good = abs(p - x) <= (try ev.tolerance(tol, q, at))
+                }
+            }
+            // The printed form when it passes; else the shortest digits that give x back.
+            let text = good ? printed : shortestDigits(x)
+            return (text, .number(Double(text) ?? x, nil))
+        case .bool(let b): return (b ? "true" : "false", observed)
+        case .state(let s): return (s, observed)
+        case .string(let s): return (quoteString(s), observed)
+        case .rect: return nil
+        }
+    }
+}
+
+/// The shortest decimal that reads back as exactly `x`, in a form the lexer takes
+/// (`290.8123456789`, `1e-07`; never a sign on an exponent's mantissa: `-` is unary).
+func shortestDigits(_ x: Double) -> String {
+    var s = "\(x)"
+    if s.hasSuffix(".0") { s.removeLast(2) }
+    return s
+}
+
+/// Writes each recording's text in place of its `?` in `bytes`: only those bytes change.
+/// Recordings must be of this file; a location that does not hold `?` is skipped (and
+/// counted in `skipped`).
+public func applyRecordings(_ recordings: [Recording], to bytes: [UInt8]) -> (bytes: [UInt8], written: Int, skipped: Int) {
+    let sorted = recordings.sorted { $0.location.offset < $1.location.offset }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 16 * sorted.count)
+    var at = 0
+    var written = 0
+    var skipped = 0
+    var lastOffset = -1
+    for r in sorted {
+        let o = r.location.offset
+        guard o > lastOffset, o >= at, o < bytes.count, bytes[o] == UInt8(ascii: "?") else {
+            skipped += 1
+            continue
+        }
+        out.append(contentsOf: bytes[at..<o])
+        out.append(contentsOf: Array(r.text.utf8))
+        at = o + 1
+        lastOffset = o
+        written += 1
+    }
+    out.append(contentsOf: bytes[at...])
+    return (out, written, skipped)
+}
+
+/// What `run --update` did to one file.
+public struct RecordingUpdate: Equatable, Sendable {
+    public var path: String
+    /// Values written (0: the file was not written).
+    public var written: Int
+    /// The recordings, in file order (for the report).
+    public var recordings: [Recording]
+    /// Why the file could not be written, when it could not.
+    public var error: String?
+}
+
+/// `run --update`, the recording pass: runs every scenario of `source` (those whose name
+/// contains `filter`) with recording on, and returns the file's new bytes with each `?`
+/// that was reached replaced by the value observed. `?`s in scenarios that failed before
+/// reaching them stay. Nil when nothing was recorded (a file that does not check, or has
+/// no `?` reached). The caller writes the bytes (`writeFileAtomically`).
+public func recordPlaceholders(in source: SourceFile, filter: String? = nil) -> (bytes: [UInt8], recordings: [Recording])? {
+    recordPlaceholders(in: source, including: { _, sc in filter.map { $0.isEmpty || sc.name.contains($0) } ?? true })
+}
+
+/// `recordPlaceholders` for the scenarios `including` selects (the run's own selection:
+/// `--filter` and whatever else the run uses, so that --update fills what runs).
+public func recordPlaceholders(in source: SourceFile, including: (SourceFile, CheckedScenario) -> Bool) -> (bytes: [UInt8], recordings: [Recording])? {
+    // Quick test first: a file without any `?` byte outside comments and strings has nothing to fill.
+    guard source.bytes.contains(UInt8(ascii: "?")) else { return nil }
+    let checked = checkSource(source)
+    guard checked.diagnostics.isEmpty else { return nil }
+    var all: [Recording] = []
+    for sc in checked.scenarios {
+        guard including(source, sc) else { continue }
+        guard scenarioHasPlaceholder(sc.statements) else { continue }
+        let interp = Interpreter(sc)
+        interp.recordsPlaceholders = true
+        interp.fastForwardsIdleFrames = true
+        interp.run()
+        all += interp.recordings
+    }
+    guard !all.isEmpty else { return nil }
+    let applied = applyRecordings(all, to: source.bytes)
+    guard applied.written > 0 else { return nil }
+    return (applied.bytes, all.sorted { $0.location.offset < $1.location.offset })
+}
+
+/// True when a statement list holds an `expect` with `?` (in `repeat` bodies too).
+private func scenarioHasPlaceholder(_ statements: [Stmt]) -> Bool {
+    for s in statements {
+        switch s.kind {
+        case .expect(let e): if exprHasPlaceholder(e) { return true }
+        case .repeatBlock(_, let body): if scenarioHasPlaceholder(body.statements) { return true }
+        default: continue
+        }
+    }
+    return false
+}
+
+/// True when `e` holds a `?`.
+func exprHasPlaceholder(_ e: Expr) -> Bool {
+    switch e {
+    case .placeholder: return true
+    case .number, .string, .bool, .name: return false
+    case .indexed(_, let ix, _, _): return ix.contains { exprHasPlaceholder($0) }
+    case .unary(_, let x, _), .paren(let x, _): return exprHasPlaceholder(x)
+    case .binary(_, let a, let b, _): return exprHasPlaceholder(a) || exprHasPlaceholder(b)
+    case .compare(_, let a, let b, let t, _):
+        return exprHasPlaceholder(a) || exprHasPlaceholder(b) || (t.map { exprHasPlaceholder($0) } ?? false)
+    }
+}
+
+/// `run --update` for the command line: for each input file (`.path`) with `?`s reached in
+/// the scenarios `including` selects (the run's own selection: `--filter`, `--shard`),
+/// writes the recorded values in place, atomically, and returns the inputs to run (the
+/// same paths: the run reads the updated files) with one report per file written or not
+/// writable. Standard input and `-e` text (`.source`) cannot be written: a `?` reached in
+/// them is reported (`error`) and they run as they are. A file that cannot be read is left
+/// to the run, which reports it.
+public func updateRecordings(_ inputs: [RunInput], including: (SourceFile, CheckedScenario) -> Bool,
+                             write: (String, [UInt8]) -> String? = { writeFileAtomically(path: $0, bytes: $1) })
+    -> (inputs: [RunInput], updates: [RecordingUpdate]) {
+    var updates: [RecordingUpdate] = []
+    for input in inputs {
+        switch input {
+        case .path(let path):
+            guard case .success(let source) = loadSource(path: path),
+                  let (bytes, recs) = recordPlaceholders(in: source, including: including) else { continue }
+            if let problem = write(path, bytes) {
+                updates.append(RecordingUpdate(path: path, written: 0, recordings: recs, error: problem))
+            } else {
+                updates.append(RecordingUpdate(path: path, written: recs.count, recordings: recs, error: nil))
+            }
+        case .source(let source):
+            guard let (_, recs) = recordPlaceholders(in: source, including: including) else { continue }
+            updates.append(RecordingUpdate(path: source.name, written: 0, recordings: recs,
+                                           error: "cannot write recorded values into \(source.name): it is not a file"))
+        case .unreadable:
+            continue
+        }
+    }
+    return (inputs, updates)
+}
+
+extension RecordingUpdate {
+    /// The lines `run --update` prints on standard error for this file:
+    /// `recorded 2 values in a.scroll`, then `  a.scroll:3:27: header.height ~= 290.81`.
+    public var reportLines: [String] {
+        if let error { return ["scrollscript: " + error] }
+        var lines = ["recorded \(written) value\(written == 1 ? "" : "s") in \(path)"]
+        for r in recordings {
+            lines.append("  \(path):\(r.location.line):\(r.location.column): \(r.subject) \(r.op.rawValue) \(r.text)")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,112 @@
+import XCTest
+@testable import ScrollScript
+
+/// Issue 12: what a new user naturally types gets an answer that names the right form.
+/// One test per guess, on the words of the message (not only that it fails), and each
+/// guess gives exactly one error (no follow-on noise).
+final class NaturalGuessTests: XCTestCase {
+    /// The diagnostics of `body` in a one-scenario file, as "LINE:COL MESSAGE".
+    private func errors(_ body: String) -> [String] {
+        checkSource(SourceFile(name: "guess.scroll", text: body)).diagnostics.map {
+            "\($0.location.line):\($0.location.column) \($0.message)"
+        }
+    }
+
+    private func one(_ body: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        let e = errors(body)
+        XCTAssertEqual(e.count, 1, "\(e)", file: file, line: line)
+        return e.first ?? ""
+    }
+
+    func testTapSectionPointsAtTapHeader() {
+        let m = one("sections 3 rows 2\ntap section 0\n")
+        XCTAssertTrue(m.hasPrefix("2:5 "), m)
+        XCTAssertTrue(m.contains("write 'tap header 0'"), m)
+        XCTAssertTrue(m.contains("'tap row I J'"), m)
+    }
+
+    func testExpectEventuallyPointsAtExpectWithin() {
+        let m = one("toolbar\nfling -900\nexpect eventually toolbar.state == hidden\n")
+        XCTAssertTrue(m.hasPrefix("3:8 there is no 'expect eventually'"), m)
+        XCTAssertTrue(m.contains("write 'expect within T'"), m)
+        // A name that starts with the word is still an expression (no false alarm).
+        XCTAssertEqual(errors("expect offset >= 0\n"), [])
+    }
+
+    func testDoubleAmpersandAndBarSayAndOr() {
+        let a = one("expect offset >= 0 && phase == idle\n")
+        XCTAssertTrue(a.hasPrefix("1:20 unexpected '&&'"), a)
+        XCTAssertTrue(a.contains("writes 'and'"), a)
+        let o = one("expect offset >= 0 || phase == idle\n")
+        XCTAssertTrue(o.hasPrefix("1:20 unexpected '||'"), o)
+        XCTAssertTrue(o.contains("writes 'or'"), o)
+    }
+
+    func testAnUnknownStateListsTheStates() {
+        let m = one("toolbar\nexpect toolbar.state == visible\n")
+        XCTAssertEqual(m, "2:25 'visible' is not a toolbar state (they are shown, hidden, showing, hiding)")
+        // A near miss also gets its "did you mean".
+        XCTAssertTrue(one("expect phase == idel\n").hasSuffix("(did you mean 'idle'?)"))
+    }
+
+    func testAQuotedStateSaysStatesAreBareWords() {
+        XCTAssertEqual(one("toolbar\nexpect toolbar.state == \"hidden\"\n"),
+                       "2:25 a state is a bare word: write hidden, not \"hidden\"")
+        XCTAssertEqual(one("expect phase == \"gone\"\n"),
+                       "1:17 a phase state is compared with a bare word (idle, dragging, decelerating, bouncing), not a string")
+    }
+
+    func testAnUnknownTunableListsItsFamilyOrAll() {
+        XCTAssertEqual(one("set toolbar.threshold 30\n"),
+                       "1:5 unknown tunable 'toolbar.threshold' (the toolbar tunables are toolbar.showVelocity, toolbar.hideDistance, toolbar.duration)")
+        let all = one("set friction 3\n")
+        XCTAssertTrue(all.contains("(the tunables are row.height, section.height, "), all)
+        for name in ["deceleration", "rubberband", "drag.speed", "toolbar.hideDistance", "inset.top"] {
+            XCTAssertTrue(all.contains(name), "\(name) in \(all)")
+        }
+        // A near miss keeps its "did you mean".
+        XCTAssertEqual(one("set toolbar.hideDistanse 30\n"), "1:5 unknown tunable 'toolbar.hideDistanse' (did you mean 'toolbar.hideDistance'?)")
+    }
+
+    func testFullWidthKeywordSuggestsTheRealKeyword() {
+        // ＰＵＬＬ is PULL in full-width letters; 'PULL' is not a keyword: suggest 'pull'.
+        XCTAssertEqual(one("\u{FF30}\u{FF35}\u{FF2C}\u{FF2C} 50\n"),
+                       "1:1 unknown statement 'ＰＵＬＬ' (did you mean 'pull'? it is typed in full-width letters)")
+    }
+
+    func testAnInvisibleCharacterIsNamed() {
+        XCTAssertEqual(one("pu\u{200B}ll 50\n"),
+                       "1:1 unknown statement 'pu\u{200B}ll' (it contains U+200B ZERO WIDTH SPACE, which is invisible; did you mean 'pull'?)")
+        // In a name too (U+FEFF ZERO WIDTH NO-BREAK SPACE after 'offset').
+        XCTAssertEqual(one("expect offset\u{FEFF} > 0\n"),
+                       "1:8 unknown name 'offset\u{FEFF}' (it contains U+FEFF ZERO WIDTH NO-BREAK SPACE, which is invisible; did you mean 'offset'?)")
+    }
+
+    func testALookAlikeLetterIsNamed() {
+        // U+0440 CYRILLIC SMALL LETTER ER looks like a Latin p.
+        XCTAssertEqual(one("\u{0440}ull 50\n"),
+                       "1:1 unknown statement '\u{0440}ull' (it contains U+0440 CYRILLIC SMALL LETTER ER, which looks like 'p'; did you mean 'pull'?)")
+        // A word wholly in another script is not "look-alike": it is text to quote.
+        XCTAssertEqual(one("sections 1 rows 1\nexpect section[0].title == \u{043F}\u{0440}\u{0438}\n"),
+                       "2:28 unknown name 'при' (text needs quotes: \"при\")")
+    }
+
+    func testAHugeWholeTickSaysTooLargeWithTheLimit() {
+        XCTAssertEqual(one("tick 99999999999999999999\n"),
+                       "1:6 tick count 99999999999999999999 is too large (at most 5184000 frames, 24 hours at 60 fps)")
+        XCTAssertEqual(one("repeat 99999999999999999999 { tick }\n"),
+                       "1:8 repeat count 99999999999999999999 is more than the 10000000 statements a scenario may run")
+        XCTAssertEqual(one("sections 2 rows 1\ntap header 99999999999999999999\n"),
+                       "2:12 section 99999999999999999999 does not exist (the table has 2 sections, 0 to 1)")
+        // A fraction is still "not whole".
+        XCTAssertTrue(one("tick 2.5\n").contains("needs a whole number of frames"))
+    }
+
+    func testAnOverflowingLiteralIsOneErrorWithoutInf() {
+        for text in ["fling 1e400\n", "pull 1e400\n", "header 1e400\n", "set deceleration 1e400\n", "wait 1e400\n"] {
+            let m = one(text)
+            XCTAssertTrue(m.contains("number 1e400 is too large"), m)
+            XCTAssertFalse(m.contains("inf"), m)
+        }
+    }
+}
