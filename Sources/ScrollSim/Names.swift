@@ -173,6 +173,8 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
         switch self {
         case .time: return "simulated seconds since the scenario began"
         case .offset: return "the content offset y (0 at the top; grows as the content scrolls up)"
+        case .offsetMin: return "the scroll bound at the top this frame: minus inset.top"
+        case .offsetMax: return "the scroll bound at the bottom this frame: max(offset.min, content.height - screen.height); an offset at or past it is at the bottom"
         case .velocity: return "the content offset's velocity (positive = offset increasing)"
         case .phase: return "what the scroll view is doing: idle, dragging, decelerating or bouncing"
         case .contentHeight: return "the height of the content: the header, section headers and rows"
@@ -204,6 +206,7 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
         case .rowVisible: return "some of row J of section I is on screen"
         case .rowTitle: return "the title of row J of section I (\"\" when untitled)"
         case .rowFrame: return "the frame of row J of section I; printed, not compared"
+        case .tapTarget: return "what received the last tap, as text: \"header\", \"toolbar\", \"section[2]\", \"row[0,3]\", \"nothing\", or \"\" before any tap"
         }
     }
 

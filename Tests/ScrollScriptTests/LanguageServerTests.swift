@@ -279,3 +279,27 @@ extension LanguageServerTests {
                        ["49"] + (490...499).map(String.init) + (4900...4999).map(String.init))
     }
 }
+
+extension LanguageServerTests {
+    /// `tap row I J` (v1.2): section indexes, then the rows of that section; `swipe` has its
+    /// hover; `tap.target` and `offset.max` complete in expressions.
+    func testTapRowSwipeAndTheV12Names() {
+        XCTAssertTrue(statementKeywords.contains("swipe"))
+        let s = LanguageServer()
+        _ = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        let text = "section \"A\" rows 2\nsection rows 4\ntap row \ntap row 1 \nswipe -300\nexpect tap.t\nexpect offset.m\n"
+        _ = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": "file:///r.scroll", "version": 1, "text": .string(text)]]])
+        func labels(_ line: Int, _ character: Int) -> [String] {
+            let r = s.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/completion",
+                              "params": ["textDocument": ["uri": "file:///r.scroll"], "position": ["line": .int(line), "character": .int(character)]]])
+            return r.first?["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+        }
+        XCTAssertEqual(labels(2, 8), ["0", "1"])
+        XCTAssertEqual(labels(3, 10), ["0", "1", "2", "3"])
+        XCTAssertEqual(labels(5, 12), ["tap.target"])
+        XCTAssertEqual(labels(6, 15), ["offset.max", "offset.min"])
+        let h = s.handle(["jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+                          "params": ["textDocument": ["uri": "file:///r.scroll"], "position": ["line": 4, "character": 2]]])
+        XCTAssertEqual(h.first?["result"]?["contents"]?["value"], .string("`swipe` statement\n\n" + statementSummaries["swipe"]!))
+    }
+}
