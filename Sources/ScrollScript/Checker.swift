@@ -62,6 +62,12 @@ struct Checker {
     var diagnostics: [Diagnostic] = []
     /// Statements were lost to syntax errors: do not also report the file as empty.
     var hadSyntaxErrors = false
+    /// A `section`/`sections` line of the scenario being checked (or of the scene) had an
+    /// error, so the table's shape is unknown: indexes into it are not checked (one error
+    /// at the value; nothing further about that table).
+    var tableUnknown = false
+    /// `tableUnknown` as the scene block left it (each scenario starts from it).
+    var sceneTableUnknown = false
 
     init(fileScenarioName: String, file: String) {
         self.fileScenarioName = fileScenarioName
@@ -128,6 +134,8 @@ struct Checker {
 
     /// The scene block: configuration only.
     mutating func checkScene(_ block: Block) -> SceneConfig {
+        tableUnknown = false
+        defer { sceneTableUnknown = tableUnknown }
         var cfg = SceneConfig()
         var sections: [SectionConfig]?
         for s in block.statements {
@@ -143,6 +151,7 @@ struct Checker {
 
     mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], base: SceneConfig) -> CheckedScenario? {
         var cfg = base
+        tableUnknown = sceneTableUnknown
         var sections: [SectionConfig]?
         var firstTimeStatement: Stmt?
         var runnable: [Stmt] = []
@@ -198,6 +207,13 @@ struct Checker {
 
     mutating func applyConfig(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?) {
         if stopsForTooManyErrors(s) { return }
+        let errorsBefore = diagnostics.count
+        defer {
+            switch s.kind {
+            case .section, .sections: if diagnostics.count > errorsBefore { tableUnknown = true }
+            default: break
+            }
+        }
         switch s.kind {
         case .screen(let w, let h):
             if let v = configNumber(w, "screen width", .points) {
@@ -287,18 +303,28 @@ struct Checker {
     }
 
     mutating func applyHeader(_ he: Expr, _ options: [HeaderOption], _ cfg: inout SceneConfig) {
-        guard let h = configNumber(he, "header height", .points) else { return }
-        guard Limits.headerHeight.contains(h) else {
-            error(he.startLocation, "header height must be \(Limits.headerHeight.description) (found \(show(h)))")
-            return
+        // A header whose height is wrong is still declared: one error at the value, and
+        // nothing further about the header (`header.height`, `tap header` were reported as
+        // "needs a header, and this scenario declares none"). A file with errors never runs,
+        // so the stand-in height below is never simulated.
+        var known: Double?
+        if let v = configNumber(he, "header height", .points) {
+            if Limits.headerHeight.contains(v) {
+                known = v
+            } else {
+                error(he.startLocation, "header height must be \(Limits.headerHeight.description) (found \(show(v)))")
+            }
         }
+        let h = known ?? 1
         var header = HeaderConfig(height: h)
         for o in options {
             switch o {
             case .pin(let e, _):
                 if let p = configNumber(e, "pin", .points) {
-                    if p >= 0 && p <= h { header.pin = p } else {
-                        error(e.startLocation, "pin must be between 0 and the header height \(show(h)) (found \(show(p)))")
+                    // With the height unknown only the lower bound can be checked.
+                    if p >= 0 && p <= (known ?? .infinity) { header.pin = min(p, h) } else {
+                        error(e.startLocation, known == nil ? "pin must be at least 0 (found \(show(p)))"
+                              : "pin must be between 0 and the header height \(show(h)) (found \(show(p)))")
                     }
                 }
             case .parallax(let e, _):
@@ -512,6 +538,7 @@ struct Checker {
         }
         let sections = current.effectiveSections
         if case .string(let title) = index {
+            if tableUnknown { return }
             guard sections.contains(where: { $0.title == title.value }) else {
                 let titles = sections.compactMap { $0.title }
                 var message = "no section is titled \(title.raw)"
@@ -530,7 +557,7 @@ struct Checker {
             return
         }
         guard numeric(index, "tap header", .count) != nil, let c = constValue(index) else { return }
-        if c.value == c.value.rounded(), c.value >= Double(sections.count) {
+        if !tableUnknown, c.value == c.value.rounded(), c.value >= Double(sections.count) {
             error(index.startLocation, "section \(literalText(index, c.value)) does not exist (the table has \(countPhrase(sections.count, "section")))")
             return
         }
@@ -538,6 +565,7 @@ struct Checker {
             error(index.startLocation, "a section index must be a whole number of at least 0 (found \(show(c.value)))")
             return
         }
+        if tableUnknown { return }
         guard i < sections.count else {
             error(index.startLocation, "section \(i) does not exist (the table has \(countPhrase(sections.count, "section")))")
             return
@@ -558,6 +586,7 @@ struct Checker {
             error(ie.startLocation, "a section index must be a whole number of at least 0 (found \(show(ci.value)))")
             return
         }
+        if tableUnknown { return }
         guard ci.value < Double(sections.count), let i = wholeNumber(ci.value) else {
             error(ie.startLocation, "section \(literalText(ie, ci.value)) does not exist (the table has \(countPhrase(sections.count, "section")))")
             return
@@ -873,7 +902,7 @@ struct Checker {
             }
         }
         let sections = current.effectiveSections
-        if let s = values[0] {
+        if let s = values[0], !tableUnknown {
             if s >= sections.count {
                 error(indexes[0].startLocation, "section \(s) does not exist (the table has \(countPhrase(sections.count, "section")))")
                 return nil

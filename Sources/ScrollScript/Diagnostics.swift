@@ -42,10 +42,27 @@ public func renderDiagnostic(at location: SourceLocation, message: String, sourc
     var out = "\(location.file):\(location.line):\(location.column): error: \(message)\n"
     let index = location.line - 1
     guard index >= 0, index < sourceLines.count else { return out }
-    let line = sourceLines[index]
+    let line = shownSourceLine(sourceLines[index], column: location.column)
     out += line + "\n"
     out += caretLine(for: line, column: location.column) + "\n"
     return out
+}
+
+/// A source line as a diagnostic shows it: whole, unless it is longer than the line limit
+/// (which is an error in itself); then up to 40 characters past the column and ` …`.
+/// (`run /dev/zero` printed its 64 MiB "line" under "file is larger than 64 MiB".)
+func shownSourceLine(_ line: String, column: Int) -> String {
+    let scalars = line.unicodeScalars
+    guard line.utf8.count > SourceLimits.maxLineLength + 1 else { return line }
+    let keep = max(column, 1) + 40
+    var count = 0
+    var end = scalars.startIndex
+    while end != scalars.endIndex && count < keep {
+        scalars.formIndex(after: &end)
+        count += 1
+    }
+    if end == scalars.endIndex { return line }
+    return String(scalars[scalars.startIndex..<end]) + " …"
 }
 
 /// Renders a diagnostic of a file.

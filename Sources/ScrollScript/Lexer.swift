@@ -40,6 +40,24 @@ public struct Lexer {
         }
     }
 
+    /// Stops lexing: every later `next()` is `.eof` at the end of the input (the parser's
+    /// "too many errors"). The rest of the input is not examined.
+    public mutating func skipToEnd() {
+        pending = nil
+        started = true
+        finished = true
+        while pos < bytes.count {
+            // Count the lines left, so the end's location is right: one pass over bytes.
+            let b = bytes[pos]
+            if b == 0x0A {
+                line += 1; col = 1
+            } else if b & 0xC0 != 0x80 {
+                col += 1  // not a UTF-8 continuation byte: a new scalar
+            }
+            pos += 1
+        }
+    }
+
     /// The next token (streaming: the parser never holds the whole token list). After the
     /// end, `.eof` again and again.
     public mutating func next() -> Token {

@@ -1,62 +1,263 @@
-// Finding and reading scenario files (spec §7): shared by `check`, `run` and `fmt`.
-import Foundation
+// Finding and reading scenario files (spec §7): the one input loader of `run`, `check`,
+// `fmt` and the REPL's `:load`, so that they agree on every file error.
+//
+// - `-` is standard input, read to its end.
+// - A path named on the command line that is a FIFO, a pipe or a character device
+//   (`run <(echo 'pull 10')`, `/dev/stdin`) is a stream: read to its end, as `-` is.
+// - A directory gives every `*.scroll` inside it, recursively, not following directory
+//   links, sorted by the bytes of their paths.
+// - Whatever cannot be read is an error naming the path, with the system's reason
+//   (`cannot read 'x.scroll': permission denied`): a missing file, a folder the walk
+//   cannot open, a `*.scroll` that is a broken link, a loop of links, or (inside a folder)
+//   not a regular file. Nothing is skipped in silence.
+// - At most SourceLimits.maxFileBytes + 1 bytes are read from anything (the lexer then
+//   says the file is too large): `yes | scrollscript run -` ends.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Expands command-line paths: a file is taken as is; a directory gives every `*.scroll`
-/// inside it, recursively, not following directory links. Each directory's files are sorted
-/// by the bytes of their paths. Paths that do not exist are returned in `missing`.
-public func collectScenarioFiles(_ paths: [String]) -> (files: [String], missing: [String]) {
-    var files: [String] = []
-    var missing: [String] = []
-    let fm = FileManager.default
+/// One input of `run`, `check`, `fmt` or `:load`, read or not.
+public enum LoadedInput: Sendable {
+    /// A regular file's contents (its name is the path as given or found by the walk).
+    case file(SourceFile)
+    /// Standard input (`-`, named `<stdin>`) or a stream named on the command line (a FIFO,
+    /// a pipe, a character device: named by its path). `fmt -w` cannot rewrite these.
+    case stream(SourceFile)
+    /// A path that could not be read, and the one-line message that says why.
+    case unreadable(path: String, message: String)
+
+    /// The input as the runner takes it.
+    public var runInput: RunInput {
+        switch self {
+        case .file(let s), .stream(let s): return .source(s)
+        case .unreadable(let path, let message): return .unreadable(path: path, message: message)
+        }
+    }
+}
+
+/// Loads every input named on a command line, in order (directories expanded, see above).
+/// `readStandardInput` reads `-` (the tests give their own).
+public func loadInputs(_ paths: [String], readStandardInput: () -> [UInt8] = { readStream(fd: 0) }) -> [LoadedInput] {
+    var out: [LoadedInput] = []
     for p in paths {
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: p, isDirectory: &isDir) else {
-            missing.append(p)
+        if p == "-" {
+            out.append(.stream(SourceFile(name: "<stdin>", bytes: readStandardInput())))
             continue
         }
-        if isDir.boolValue {
-            var found: [String] = []
-            walkDirectory(p, into: &found)
-            files.append(contentsOf: found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
-        } else {
-            files.append(p)
+        var st = stat()
+        if stat(p, &st) != 0 {
+            out.append(.unreadable(path: p, message: "cannot read '\(p)': \(systemReason(errno))"))
+            continue
         }
-    }
-    return (files, missing)
-}
-
-private func walkDirectory(_ dir: String, into found: inout [String]) {
-    let fm = FileManager.default
-    guard let entries = try? fm.contentsOfDirectory(atPath: dir) else { return }
-    let base = dir.hasSuffix("/") ? dir : dir + "/"
-    for name in entries {
-        let path = base + name
-        guard let attrs = try? fm.attributesOfItem(atPath: path), let type = attrs[.type] as? FileAttributeType else { continue }
-        if type == .typeDirectory {
-            walkDirectory(path, into: &found)
-        } else if name.hasSuffix(".scroll") {
-            if type == .typeSymbolicLink {
-                // A link to a file counts; a link to a directory is not followed.
-                var isDir: ObjCBool = false
-                guard fm.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { continue }
+        if fileType(st) == S_IFDIR {
+            for e in walk(p) {
+                if let message = e.error {
+                    out.append(.unreadable(path: e.path, message: message))
+                } else {
+                    out.append(loadFile(path: e.path, fromWalk: true))
+                }
             }
-            found.append(path)
+        } else {
+            out.append(loadFile(path: p, fromWalk: false))
         }
     }
+    return out
 }
 
-/// Reads a file's bytes, or a one-line reason (`cannot read 'x': no such file`).
-public func loadSource(path: String) -> Result<SourceFile, SourceLoadError> {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-            return .failure(SourceLoadError(message: "cannot read '\(path)'\(isDir.boolValue ? ": it is a directory" : "")"))
+/// The inputs named on a command line without reading regular files yet (`run` reads each
+/// when its turn comes, so memory does not grow with the number of files): `.path` for a
+/// regular file (named, or found by a walk), `.source` for `-` and for a stream named as a
+/// path (read now: a stream can be read only once), `.unreadable` for what cannot be read.
+/// The same rules and messages as `loadInputs`.
+public func locateInputs(_ paths: [String], readStandardInput: () -> [UInt8] = { readStream(fd: 0) }) -> [RunInput] {
+    var out: [RunInput] = []
+    for p in paths {
+        if p == "-" {
+            out.append(.source(SourceFile(name: "<stdin>", bytes: readStandardInput())))
+            continue
         }
-        return .failure(SourceLoadError(message: "cannot read '\(path)': no such file"))
+        var st = stat()
+        if stat(p, &st) != 0 {
+            out.append(.unreadable(path: p, message: "cannot read '\(p)': \(systemReason(errno))"))
+            continue
+        }
+        if fileType(st) == S_IFDIR {
+            for e in walk(p) {
+                out.append(e.error.map { .unreadable(path: e.path, message: $0) } ?? .path(e.path))
+            }
+        } else if fileType(st) == S_IFREG {
+            out.append(.path(p))
+        } else {
+            out.append(loadFile(path: p, fromWalk: false).runInput)
+        }
     }
-    return .success(SourceFile(name: path, bytes: [UInt8](data)))
+    return out
+}
+
+/// Reads one file named by the user (`:load FILE`, or a path on the command line): a
+/// regular file, or a stream read to its end; a directory or anything else unreadable is
+/// `.unreadable` with the reason.
+public func loadFile(path: String) -> LoadedInput {
+    loadFile(path: path, fromWalk: false)
+}
+
+/// `loadFile` as a source, or the message (the REPL's `:load`).
+public func loadSource(path: String) -> Result<SourceFile, SourceLoadError> {
+    switch loadFile(path: path) {
+    case .file(let s), .stream(let s): return .success(s)
+    case .unreadable(_, let message): return .failure(SourceLoadError(message: message))
+    }
 }
 
 public struct SourceLoadError: Error, Equatable, Sendable {
     public var message: String
+}
+
+/// The system's reason for `code`, as a message ends: `permission denied`, `no such file or
+/// directory`, `too many levels of symbolic links` (strerror, first letter in lower case).
+public func systemReason(_ code: Int32) -> String {
+    let text = String(cString: strerror(code))
+    guard let first = text.first else { return "error \(code)" }
+    return first.lowercased() + text.dropFirst()
+}
+
+/// Reads `fd` to its end (at most SourceLimits.maxFileBytes + 1 bytes: more is refused
+/// by the lexer anyway). Retries reads interrupted by a signal.
+public func readStream(fd: Int32) -> [UInt8] {
+    (try? readAll(fd: fd).get()) ?? []
+}
+
+// MARK: - Internals
+
+private struct WalkEntry {
+    var path: String
+    /// Set when the entry cannot be read (the walk found it but cannot go on with it).
+    var error: String?
+}
+
+/// A directory's walk, sorted by the bytes of the paths.
+private func walk(_ dir: String) -> [WalkEntry] {
+    var found: [WalkEntry] = []
+    walkDirectory(dir, into: &found)
+    found.sort { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+    return found
+}
+
+private func fileType(_ st: stat) -> mode_t {
+    st.st_mode & S_IFMT
+}
+
+/// What a file type is called in a message.
+private func typeName(_ t: mode_t) -> String {
+    switch t {
+    case S_IFIFO: return "a FIFO"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFDIR: return "a directory"
+    default: return "not a regular file"
+    }
+}
+
+/// Every `*.scroll` under `dir` (not following directory links), and every path under it
+/// that cannot be read. Entries other than directories and `*.scroll` names are not looked
+/// at (a link that is not called `*.scroll` is never followed, so it is not read).
+private func walkDirectory(_ dir: String, into found: inout [WalkEntry]) {
+    guard let d = opendir(dir) else {
+        found.append(WalkEntry(path: dir, error: "cannot read directory '\(dir)': \(systemReason(errno))"))
+        return
+    }
+    defer { closedir(d) }
+    let base = dir.hasSuffix("/") ? dir : dir + "/"
+    var names: [String] = []
+    while true {
+        errno = 0
+        guard let e = readdir(d) else {
+            if errno != 0 {
+                found.append(WalkEntry(path: dir, error: "cannot read directory '\(dir)': \(systemReason(errno))"))
+            }
+            break
+        }
+        let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
+            String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    for name in names {
+        let path = base + name
+        var st = stat()
+        guard lstat(path, &st) == 0 else {
+            found.append(WalkEntry(path: path, error: "cannot read '\(path)': \(systemReason(errno))"))
+            continue
+        }
+        let type = fileType(st)
+        if type == S_IFDIR {
+            walkDirectory(path, into: &found)
+            continue
+        }
+        guard name.hasSuffix(".scroll") else { continue }
+        var target = st
+        if type == S_IFLNK {
+            // A link to a file counts; a link to a directory is not followed; a broken link
+            // or a loop of links is an error.
+            guard stat(path, &target) == 0 else {
+                found.append(WalkEntry(path: path, error: "cannot read '\(path)': \(systemReason(errno))"))
+                continue
+            }
+            if fileType(target) == S_IFDIR { continue }
+        }
+        // Only regular files are read in a walk (a FIFO there could block it for ever).
+        if fileType(target) != S_IFREG {
+            found.append(WalkEntry(path: path, error: "cannot read '\(path)': it is \(typeName(fileType(target))), not a regular file"))
+            continue
+        }
+        found.append(WalkEntry(path: path, error: nil))
+    }
+}
+
+/// Reads one file. Inside a walk only regular files are read (a FIFO there could block the
+/// walk for ever); named by the user, a FIFO, pipe or character device is read as a stream.
+private func loadFile(path: String, fromWalk: Bool) -> LoadedInput {
+    func failure(_ reason: String) -> LoadedInput {
+        .unreadable(path: path, message: "cannot read '\(path)': \(reason)")
+    }
+    var st = stat()
+    guard stat(path, &st) == 0 else { return failure(systemReason(errno)) }
+    let type = fileType(st)
+    let isStream = type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+    if type == S_IFDIR { return failure("it is a directory") }
+    if type != S_IFREG && (fromWalk || !isStream) { return failure("it is \(typeName(type)), not a regular file") }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return failure(systemReason(errno)) }
+    defer { close(fd) }
+    switch readAll(fd: fd) {
+    case .success(let bytes):
+        let source = SourceFile(name: path, bytes: bytes)
+        return isStream ? .stream(source) : .file(source)
+    case .failure(let f):
+        return failure(systemReason(f.code))
+    }
+}
+
+private struct ReadFailure: Error {
+    var code: Int32
+}
+
+private func readAll(fd: Int32) -> Result<[UInt8], ReadFailure> {
+    let limit = SourceLimits.maxFileBytes + 1
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while bytes.count < limit {
+        let want = min(chunk.count, limit - bytes.count)
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return .failure(ReadFailure(code: errno))
+        }
+        if n == 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+    }
+    return .success(bytes)
 }

@@ -8,7 +8,9 @@ let checkCommand = Command(
     usage: scrollscript check PATH ...
 
     Parses and checks each file (directories: every *.scroll inside, recursively,
-    not following directory links, sorted by path) without running anything.
+    not following directory links, sorted by path; - reads standard input, and so
+    does a FIFO or pipe named as a PATH) without running anything. A path that
+    cannot be read is an error, with the system's reason.
     Errors are printed as FILE:LINE:COL: error: MESSAGE, the source line and a caret.
 
     Exit status: 0 when every file is clean, 2 on any error.
@@ -29,20 +31,17 @@ func runCheck(_ args: [String]) -> Int32 {
     if paths.isEmpty {
         return usageError("check: no files given (usage: scrollscript check PATH ...)")
     }
-    let (files, missing) = collectScenarioFiles(paths)
     var status: Int32 = 0
-    for m in missing {
-        writeErr("scrollscript: cannot read '\(m)': no such file or directory\n")
-        status = 2
-    }
     var errorCount = 0
     var scenarioCount = 0
-    for path in files {
-        switch loadSource(path: path) {
-        case .failure(let e):
-            writeErr("scrollscript: \(e.message)\n")
+    var fileCount = 0
+    for input in loadInputs(paths) {
+        switch input {
+        case .unreadable(_, let message):
+            writeErr("scrollscript: \(message)\n")
             status = 2
-        case .success(let source):
+        case .file(let source), .stream(let source):
+            fileCount += 1
             let result = checkSource(source)
             if result.diagnostics.isEmpty {
                 scenarioCount += result.scenarios.count
@@ -57,7 +56,7 @@ func runCheck(_ args: [String]) -> Int32 {
         }
     }
     if status == 0 {
-        writeOut("ok: \(files.count) file\(files.count == 1 ? "" : "s"), \(scenarioCount) scenario\(scenarioCount == 1 ? "" : "s")\n")
+        writeOut("ok: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(scenarioCount) scenario\(scenarioCount == 1 ? "" : "s")\n")
     } else if errorCount > 0 {
         writeErr("\(errorCount) error\(errorCount == 1 ? "" : "s")\n")
     }

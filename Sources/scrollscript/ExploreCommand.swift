@@ -112,7 +112,7 @@ func runExplore(_ args: [String]) -> Int32 {
     }
     let source: SourceFile
     if file == "-" {
-        source = SourceFile(name: "<stdin>", bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile()))
+        source = SourceFile(name: "<stdin>", bytes: readStream(fd: 0))  // bounded, as for run and check
     } else {
         switch loadSource(path: file) {
         case .success(let s): source = s

@@ -62,17 +62,15 @@ func runFmt(_ args: [String]) -> Int32 {
         return usageError("fmt: -w cannot rewrite standard input")
     }
     var run = FmtRun(mode: mode)
-    for p in paths {
-        if p == "-" {
-            run.format(SourceFile(name: "<stdin>", bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile())), path: nil)
-            continue
-        }
-        let (files, missing) = collectScenarioFiles([p])
-        for m in missing { run.fail("cannot read '\(m)': no such file or directory") }
-        for f in files {
-            switch loadSource(path: f) {
-            case .failure(let e): run.fail(e.message)
-            case .success(let source): run.format(source, path: f)
+    for input in loadInputs(paths) {
+        switch input {
+        case .unreadable(_, let message): run.fail(message)
+        case .file(let source): run.format(source, path: source.name)
+        case .stream(let source):
+            if mode == .write {
+                run.fail("cannot rewrite '\(source.name)': it is a stream, not a regular file")
+            } else {
+                run.format(source, path: nil)
             }
         }
     }

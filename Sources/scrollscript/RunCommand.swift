@@ -12,8 +12,11 @@ let runCommand = Command(
 
     Runs scenario files. A directory gives every *.scroll inside it, recursively, not
     following directory links, sorted by the bytes of their paths; with no PATH the
-    directory 'scenarios' is run. '-' reads a file from standard input; '-e TEXT' runs
-    TEXT as a file (one scenario when it has no scenario blocks). '--' ends the options.
+    directory 'scenarios' is run. '-' reads a file from standard input, and so does a
+    FIFO or pipe named as a PATH (run <(...)); '-e TEXT' runs TEXT as a file (one
+    scenario when it has no scenario blocks). A path that cannot be read (missing, no
+    permission, a broken link, a folder the walk cannot open) is an error with the
+    system's reason: its line says ERROR and the exit status is 2. '--' ends the options.
 
     options:
       --filter TEXT        only scenarios whose file path or name contains TEXT (any
@@ -132,17 +135,12 @@ func runRun(_ args: [String]) -> Int32 {
     for s in sources {
         switch s {
         case .stdin:
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            inputs.append(.source(SourceFile(name: "<stdin>", bytes: [UInt8](data))))
+            inputs += loadInputs(["-"]).map(\.runInput)
         case .text(let t):
             eCount += 1
             inputs.append(.source(SourceFile(name: eCount == 1 ? "<-e>" : "<-e\(eCount)>", text: t)))
         case .path(let p):
-            let (files, missing) = collectScenarioFiles([p])
-            for m in missing {
-                inputs.append(.unreadable(path: m, message: "cannot read '\(m)': no such file or directory"))
-            }
-            for f in files { inputs.append(.path(f)) }
+            inputs += locateInputs([p])
         }
     }
     let selection = RunSelection(filters: filters, shard: shard)

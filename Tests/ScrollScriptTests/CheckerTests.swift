@@ -140,4 +140,48 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(r.diagnostics.first?.location.line, 1)
         XCTAssertEqual(r.diagnostics.first?.location.column, 1)
     }
+
+    // MARK: - One error at the value, nothing further about that view (issue 16)
+
+    private func messages(_ r: CheckResult) -> [String] {
+        r.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+    }
+
+    func testAHeaderWithAnOutOfRangeHeightIsStillDeclared() {
+        // Was three errors, two of them "needs a header, and this scenario declares none".
+        XCTAssertEqual(messages(check("header 12000 pin 60\nexpect header.height == 12000\ntap header\n")),
+                       ["1:8 header height must be greater than 0 and at most 10000 (found 12000)"])
+        XCTAssertEqual(messages(check("header 10s toggle 20\nexpect header.y == 0\n")),
+                       ["1:8 header height takes a distance (pt), found a duration (s)"])
+        // The options are still checked where they can be: a negative pin is wrong at any height.
+        XCTAssertEqual(messages(check("header 0 pin -5\nexpect header.height == 0\n")),
+                       ["1:8 header height must be greater than 0 and at most 10000 (found 0)",
+                        "1:14 pin must be at least 0 (found -5)"])
+    }
+
+    func testATableLineWithAnErrorStopsIndexChecksInItsScenarioOnly() {
+        XCTAssertEqual(messages(check("sections 20000 rows 1\nexpect section[3].y == 0\ntap header 2\n")),
+                       ["1:10 too many sections: 20000 (at most 10000)"])
+        XCTAssertEqual(messages(check("sections 20000 rows 1\ntap row 5 3\ntap header \"Section 7\"\n")),
+                       ["1:10 too many sections: 20000 (at most 10000)"])
+        XCTAssertEqual(messages(check("section \"a\" rows 200000\nexpect row[0,5].y == 0\n")),
+                       ["1:1 too many rows (at most 100000 in the table)"])
+        // Scenario "a"'s bad line does not hide scenario "b"'s real mistake.
+        let two = """
+        scene {
+          sections 3 rows 2
+        }
+        scenario "a" {
+          section "x" rows -1
+          expect section[2].y == 0
+        }
+        scenario "b" {
+          expect section[5].y == 0
+        }
+
+        """
+        XCTAssertEqual(messages(check(two)),
+                       ["5:20 a section's row count must be a whole number of at least 0 (found -1)",
+                        "9:18 section 5 does not exist (the table has 3 sections, 0 to 2)"])
+    }
 }

@@ -205,6 +205,25 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(last.message, "too many errors (1000); the rest of the file is not checked")
     }
 
+    /// Issue 16: past the cap the parser lexed the rest of the file token by token (a loop
+    /// that never ended in optimised builds: `check` of 1,001 lines of `x` hung at 100% CPU;
+    /// tools/fuzz/libfuzzer/regressions/ keeps those inputs for the -O fuzz build). Now the
+    /// lexer jumps to the end: nothing after "the rest of the file is not checked" is
+    /// reported, not even the lexer's errors.
+    func testNothingIsLexedPastTheErrorCap() throws {
+        let text = String(repeating: "x\n", count: 1001) + "@\npull \"unterminated\n"
+        let r = checkSource(SourceFile(name: "t.scroll", text: text))
+        XCTAssertEqual(r.diagnostics.count, 1001)
+        XCTAssertEqual(r.diagnostics[999].message, "unknown statement 'x'")
+        XCTAssertEqual(r.diagnostics.last?.message, "too many errors (1000); the rest of the file is not checked")
+        XCTAssertEqual(r.diagnostics.last?.location.line, 1001)
+        XCTAssertEqual(r.diagnostics.filter { $0.location.line > 1001 }, [])
+        // The same cap inside a block: the block's missing '}' is not reported either.
+        let inBlock = checkSource(SourceFile(name: "t.scroll", text: "scenario \"s\" {\n" + text))
+        XCTAssertEqual(inBlock.diagnostics.count, 1001)
+        XCTAssertEqual(inBlock.diagnostics.last?.message, "too many errors (1000); the rest of the file is not checked")
+    }
+
     func testCheckerErrorsAreBoundedToo() throws {
         // Statements that parse but do not check (an unknown name on each line): the
         // checker records 1000 and then the same closing line, at the 1001st statement.

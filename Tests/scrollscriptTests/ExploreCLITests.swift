@@ -93,7 +93,7 @@ final class ExploreCLITests: XCTestCase {
             (["explore", Self.multi, "--jobs"], "scrollscript: explore: --jobs needs an argument; see 'scrollscript --help'\n"),
             (["explore", Self.multi, "--sede", "1"], "scrollscript: explore: unknown option '--sede' (did you mean '--seed'?); see 'scrollscript explore --help'\n"),
             (["explore", Self.multi, Self.bodyLags], "scrollscript: explore: one FILE at a time ('\(Self.multi)' and '\(Self.bodyLags)'); see 'scrollscript --help'\n"),
-            (["explore", "no-such.scroll"], "scrollscript: cannot read 'no-such.scroll': no such file\n"),
+            (["explore", "no-such.scroll"], "scrollscript: cannot read 'no-such.scroll': no such file or directory\n"),
             (["explore", "scenarios/000-zoomable-header.scroll"], "scrollscript: explore: no scenario of scenarios/000-zoomable-header.scroll has an 'expect always' line: there is no property to explore\n"),
             (["explore", Self.multi, "--scenario", "one line"], "scrollscript: explore: \(Self.multi) has no scenario named \"one line\" (did you mean 'one line open at a time'?)\n"),
         ]

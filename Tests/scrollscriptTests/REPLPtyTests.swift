@@ -27,36 +27,38 @@ final class REPLPtyTests: XCTestCase {
 
         // A configuration, then a pull: the change line, worked out by hand:
         // offset = -(120·0.55·667)/(667 + 0.55·120) = -60.06, header 240 + 60.06 = 300.06.
+        // Every wait below waits for output only the awaited event produces: the echo of
+        // what was just typed after the last prompt, a line only that command prints, or
+        // the prompt after such a line (issue 16: `waitFor("pull 12")` was already met by
+        // the earlier `pull 120`, so Ctrl-C could go before the REPL had read the text).
         term.type("header 240 pin 60\r")
-        XCTAssertTrue(term.waitFor("scroll> ", count: 2), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "header 240 pin 60\r\n"), term.transcript)
         term.type("pull 120\r")
         XCTAssertTrue(term.waitFor("t=0.400 s  offset 0.00 → -60.06  header.height 240.00 → 300.06  phase idle → dragging", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 3), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "phase idle → dragging"), term.transcript)
 
         // Tab completes header.he → header.height (and a space); the value is printed.
         term.type("header.he\t")
-        XCTAssertTrue(term.waitFor("header.height ", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("header.height ", afterLast: "scroll> "), term.transcript)
         term.type("\r")
         XCTAssertTrue(term.waitFor("header.height = 300.06", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "header.height = 300.06"), term.transcript)
 
         // :fra + Tab → :frames; the table: the header and rows 0...8 (row 9 starts at
         // 300.06 + 9·44 = 696.06, below the 667 pt screen).
         term.type(":fra\t")
-        XCTAssertTrue(term.waitFor(":frames ", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor(":frames ", afterLast: "scroll> "), term.transcript)
         term.type("\r")
         XCTAssertTrue(term.waitFor("t=0.400 s, 10 views on screen", count: 1), term.transcript)
         XCTAssertTrue(term.waitFor("header    0.00    0.00  375.00  300.06", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "row[0,8]  0.00  652.06  375.00   44.00"), term.transcript)
 
         // Ctrl-C clears the half-typed line and gives a fresh prompt; the process lives on.
         term.type("pull 12")
-        // Count 2: the echo of "pull 120" above already holds "pull 12"; typing Ctrl-C
-        // before readline has this line would race its terminal set-up (a flaky failure).
-        XCTAssertTrue(term.waitFor("pull 12", count: 2), term.transcript)
+        XCTAssertTrue(term.waitFor("pull 12", afterLast: "scroll> "), term.transcript)
         term.type("\u{03}")
         XCTAssertTrue(term.waitFor("^C", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 6), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "^C"), term.transcript)
         XCTAssertNil(term.exitStatus(wait: false), "the REPL must survive Ctrl-C")
 
         // An open block shows the continuation prompt; Ctrl-C drops the whole block.
@@ -66,22 +68,22 @@ final class REPLPtyTests: XCTestCase {
         XCTAssertTrue(term.waitFor("  ...> ", count: 2), term.transcript)
         term.type("\u{03}")
         XCTAssertTrue(term.waitFor("^C", count: 2), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 7), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "^C"), term.transcript)
 
         // A colon command completed with Tab and run: the loop's own :help.
         term.type(":he\t")
-        XCTAssertTrue(term.waitFor(":help ", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor(":help ", afterLast: "scroll> "), term.transcript)
         term.type("tick\r")
         XCTAssertTrue(term.waitFor("advance N display frames (default 1)", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 8), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "advance N display frames (default 1)"), term.transcript)
 
         // Ctrl-C during a long run (5,000,000 frames, many seconds) stops it at the end of
         // a frame; the world stays and the session goes on.
         term.type("repeat 5000000 { tick }\r")
         // readline's newline after the echoed line: the line was accepted, the run starts
-        // (a Ctrl-C before that would only clear the line)
+        // (a Ctrl-C before that would only clear the line). A Ctrl-C from then on stops the
+        // run, even one that arrives before its first frame: no need to wait longer.
         XCTAssertTrue(term.waitFor("{ tick }\r\n", count: 1), term.transcript)
-        term.pause(milliseconds: 100)
         term.type("\u{03}")
         XCTAssertTrue(term.waitFor("interrupted at t=", count: 1), term.transcript)
         XCTAssertTrue(term.waitFor("scroll> ", afterLast: "interrupted at t="), term.transcript)
@@ -89,6 +91,14 @@ final class REPLPtyTests: XCTestCase {
         term.type("finger.down\r")
         XCTAssertTrue(term.waitFor("finger.down = true", count: 1), term.transcript)  // still held
         XCTAssertTrue(term.waitFor("scroll> ", afterLast: "finger.down = true"), term.transcript)
+
+        // Ctrl-C also stops a loop that runs no frame (it used to run all 9,999,999
+        // statements, tens of seconds in a debug build, before the prompt came back).
+        term.type("repeat 9999999 { expect offset > -1e9 }\r")
+        XCTAssertTrue(term.waitFor("{ expect offset > -1e9 }\r\n", count: 1), term.transcript)
+        term.type("\u{03}")
+        XCTAssertTrue(term.waitFor("interrupted at t=", count: 2), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", afterLast: "interrupted at t="), term.transcript)
 
         // Ctrl-R searches the history (readline's own) and Enter runs the line found.
         term.type("\u{12}header.he")
@@ -103,7 +113,7 @@ final class REPLPtyTests: XCTestCase {
 
         // Lines entered are recorded (block lines too); the line thrown away with ^C is not.
         let history = try String(contentsOfFile: home + "/.scrollscript_history", encoding: .utf8)
-        XCTAssertEqual(history, "header 240 pin 60\npull 120\nheader.height \n:frames \nrepeat 2 {\ntick\n:help tick\nrepeat 5000000 { tick }\nfinger.down\nheader.height \n")
+        XCTAssertEqual(history, "header 240 pin 60\npull 120\nheader.height \n:frames \nrepeat 2 {\ntick\n:help tick\nrepeat 5000000 { tick }\nfinger.down\nrepeat 9999999 { expect offset > -1e9 }\nheader.height \n")
     }
 
     /// Issue 12: explore in the REPL, `:expect` the values, `:save` a scenario that passes.
@@ -212,32 +222,36 @@ final class PseudoTerminal {
         bytes.withUnsafeBytes { _ = write(master, $0.baseAddress, $0.count) }
     }
 
-    /// Reads until `needle` has appeared `count` times, for at most 15 s.
+    /// How long a wait may take (10 ms steps): 60 s, generous on a loaded machine. A wait
+    /// ends as soon as its event shows; only a failing test waits this long.
+    static let waitSteps = 6000
+
+    /// Reads until `needle` has appeared `count` times, for at most 60 s.
     func waitFor(_ needle: String, count: Int) -> Bool {
-        for _ in 0..<1500 {
+        for _ in 0..<PseudoTerminal.waitSteps {
             if occurrences(of: needle) >= count { return true }
             pump(milliseconds: 10)
         }
         return occurrences(of: needle) >= count
     }
 
-    /// Reads until `needle` appears after the last `anchor`, for at most 15 s.
+    /// Reads until `needle` appears after the last `anchor`, for at most 60 s.
     func waitFor(_ needle: String, afterLast anchor: String) -> Bool {
         func found() -> Bool {
             let text = transcript
             guard let a = text.range(of: anchor, options: .backwards) else { return false }
             return text[a.upperBound...].contains(needle)
         }
-        for _ in 0..<1500 {
+        for _ in 0..<PseudoTerminal.waitSteps {
             if found() { return true }
             pump(milliseconds: 10)
         }
         return found()
     }
 
-    /// The exit status once the child has exited (waiting up to 15 s if `wait`), else nil.
+    /// The exit status once the child has exited (waiting up to 60 s if `wait`), else nil.
     func exitStatus(wait: Bool) -> Int32? {
-        for _ in 0..<(wait ? 1500 : 1) {
+        for _ in 0..<(wait ? PseudoTerminal.waitSteps : 1) {
             if let s = status { return s }
             var raw: Int32 = 0
             if waitpid(pid, &raw, WNOHANG) == pid {
@@ -272,9 +286,18 @@ final class PseudoTerminal {
         }
     }
 
-    /// Reads whatever arrives for `milliseconds`.
-    func pause(milliseconds: Int) {
-        for _ in 0..<max(1, milliseconds / 10) { pump(milliseconds: 10) }
+    /// After the child has exited: reads what it wrote until the terminal reports its end
+    /// (read() gives 0 or EIO once no process holds the other side), for at most 60 s.
+    /// The event is the end of the output, not a time.
+    func readToEnd() {
+        for _ in 0..<PseudoTerminal.waitSteps {
+            var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 10) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            if n <= 0 { return }
+            output += buffer[0..<n]
+        }
     }
 
     private func occurrences(of needle: String) -> Int {

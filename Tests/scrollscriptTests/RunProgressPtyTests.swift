@@ -21,7 +21,7 @@ final class RunProgressPtyTests: XCTestCase {
         XCTAssertTrue(term.transcript.contains("\r\u{1B}[K["))
         term.type("\u{3}")  // Ctrl-C: the terminal sends SIGINT to the run
         XCTAssertEqual(term.exitStatus(wait: true), 130, term.transcript)
-        term.pause(milliseconds: 100)
+        term.readToEnd()
         let text = term.transcript
         // On a terminal PASS is green (colour auto, NO_COLOR unset).
         XCTAssertTrue(text.contains("\u{1B}[32mPASS\u{1B}[0m  \(dir.path)/f000.scroll  \"s0\""), text)
@@ -41,7 +41,7 @@ final class RunProgressPtyTests: XCTestCase {
                                           environment: ["TERM=dumb", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"] + env)
             defer { term.kill() }
             XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
-            term.pause(milliseconds: 50)
+            term.readToEnd()
             let expected = coloured ? "\u{1B}[32mPASS\u{1B}[0m  <-e>  \"<-e>\"  (0.017 s)\r\n" : "PASS  <-e>  \"<-e>\"  (0.017 s)\r\n"
             XCTAssertEqual(term.transcript, expected + "1 passed, 0 failed\r\n", "\(env)")
         }

@@ -86,13 +86,14 @@ private struct ProgramFormatter {
     }
 }
 
-/// A comment as written, without trailing spaces and tabs.
+/// A comment as written, without trailing spaces, tabs and lone CRs (white space to the
+/// lexer; a CR kept before the layout's line end would join it).
 func commentText(_ c: Comment) -> String {
     trimmingTrailingBlanks(c.text)
 }
 
 func trimmingTrailingBlanks(_ s: String) -> String {
     var scalars = Substring(s).unicodeScalars
-    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+    while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
     return String(scalars)
 }

@@ -34,14 +34,29 @@ public final class Interpreter {
     /// Called after every frame, once invariants are checked; return true to pause there
     /// (the REPL's `:watch`). Traces record frames here.
     public var observer: ((Interpreter) -> Bool)?
-    /// Polled once per frame (the REPL's Ctrl-C); true pauses at the end of that frame.
+    /// Polled once per frame (the REPL's Ctrl-C), and every `statementsPerPoll` statements
+    /// (a loop that advances no frame, `repeat 9999999 { expect offset == 0 }`, is stopped
+    /// too); true pauses at the end of that frame, or before the next statement.
     public var shouldInterrupt: () -> Bool = { false }
+    /// How often statements poll `shouldInterrupt` (frames poll it every frame).
+    static let statementsPerPoll = 1024
+    private var statementsSincePoll = 0
     /// The first failure; once set, nothing more runs.
     public private(set) var failure: RunFailure?
     /// Top-level statements that ran to the end without error, in order (the REPL's `:save`).
     public private(set) var completed: [Stmt] = []
-    /// Statements started so far (the 10 million limit).
+    /// Statements started since the last `beginEntry()` (the 10 million limit).
     public private(set) var statementCount = 0
+    /// The frame at which the limits' count started (`beginEntry()`): a scenario's limits
+    /// count from its start, a REPL entry's from the entry's.
+    private var limitStartFrame = 0
+    /// The world's frame when the pending top-level statement started (`recover()` turns
+    /// the frames of a frames-only statement stopped part-way into `tick N` in `completed`).
+    private var topStartFrame = 0
+    /// Why `completed` no longer replays to this world, if it does not: a statement that
+    /// moves a finger or taps was stopped part-way (a file cannot stop a gesture there).
+    /// The REPL's `:save` refuses to write then. Cleared by `reset`.
+    public private(set) var unreplayable: String?
     /// Bytes of `print`/`frames` output so far, line ends included (the 16 MiB limit).
     public private(set) var outputBytes = 0
     /// The most `print`/`frames` output a scenario may produce: 16 MiB. Past it the scenario
@@ -159,6 +174,7 @@ public final class Interpreter {
     /// entry): forgets the failure, the statements still queued and the statement in
     /// progress, and unregisters the invariant that failed. The world stays as it is.
     public func recover() {
+        recordDroppedTop()
         if let f = failure {
             invariants.removeAll { $0.stmt.location == f.location }
             invariantLocations.remove(f.location)
@@ -168,6 +184,46 @@ public final class Interpreter {
         clearActivity()
         pendingTop = nil
         recorded = [:]
+    }
+
+    /// Starts a REPL entry's limits: 10 million statements and 24 h of simulated time from
+    /// here (the session's earlier entries do not count).
+    public func beginEntry() {
+        statementCount = 0
+        limitStartFrame = world.frameIndex
+    }
+
+    /// A top-level statement that started and will not finish (`recover()` drops it): what
+    /// it did must still be in `completed` for `:save`. Frames that only advanced the clock
+    /// (wait, tick, settle, expect, print ...) are recorded as `tick N`; a gesture or a tap
+    /// cut short cannot be written as a statement, so the history stops replaying.
+    private func recordDroppedTop() {
+        guard let top = pendingTop else { return }
+        pendingTop = nil
+        let frames = world.frameIndex - topStartFrame
+        if Interpreter.onlyAdvancesFrames(top) {
+            if frames > 0 {
+                let l = top.location
+                let n = NumberLiteral(value: Double(frames), unit: .none, raw: String(frames))
+                completed.append(Stmt(kind: .tick(.number(n, l)), location: l))
+            }
+        } else if frames > 0 || Interpreter.isCompound(top) {
+            unreplayable = unreplayable ?? "'\(top.kind.keyword)' (\(top.location.file):\(top.location.line)) was stopped part-way at t=\(formatFixed(world.time, 3)) s, and a scenario file cannot stop it there"
+        }
+    }
+
+    /// True when running `s` changes the world only by running frames (so `tick N` replays it).
+    static func onlyAdvancesFrames(_ s: Stmt) -> Bool {
+        switch s.kind {
+        case .wait, .tick, .settle, .expect, .expectWithin, .print, .frames, .expression: return true
+        case .repeatBlock(_, let body): return body.statements.allSatisfy(onlyAdvancesFrames)
+        default: return false
+        }
+    }
+
+    static func isCompound(_ s: Stmt) -> Bool {
+        if case .repeatBlock = s.kind { return true }
+        return false
     }
 
     /// Evaluates an expression now (the REPL's expressions, `:display`, `:watch`).
@@ -315,7 +371,7 @@ public final class Interpreter {
     private func runFrame() -> StepEvent? {
         world.step()
         framesSimulated &+= 1
-        if world.frameIndex > maxFrames {
+        if world.frameIndex - limitStartFrame > maxFrames {
             let s = currentStatement
             return fail(s?.location ?? SourceLocation(file: "", line: 0, column: 0),
                         "the scenario passed the limit of 24 h of simulated time")
@@ -362,8 +418,16 @@ public final class Interpreter {
 
     /// Takes the next statement off the control stack and starts it.
     private func startNext() -> StepEvent {
+        statementsSincePoll &+= 1
+        if statementsSincePoll >= Interpreter.statementsPerPoll {
+            statementsSincePoll = 0
+            if shouldInterrupt() { return .paused }
+        }
         guard let s = stack.next() else { return .finished }
-        if stack.depth == 1 { pendingTop = s }
+        if stack.depth == 1 {
+            pendingTop = s
+            topStartFrame = world.frameIndex
+        }
         statementCount &+= 1
         if statementCount > Limits.scenarioStatements {
             return fail(s.location, "the scenario passed the limit of 10,000,000 executed statements")
@@ -492,7 +556,7 @@ public final class Interpreter {
 
     /// A statement that would run past 24 h fails before it runs (no input hangs the tool).
     private func checkTimeLimit(_ s: Stmt, frames n: Int) throws {
-        if n > maxFrames - world.frameIndex {
+        if n > maxFrames - (world.frameIndex - limitStartFrame) {
             throw RuntimeError(s.location, "this statement would pass the limit of 24 h of simulated time")
         }
     }
@@ -634,9 +698,14 @@ public final class Interpreter {
         clearActivity()
         invariants = []
         invariantLocations = []
-        if !keepingCompleted { completed = [] }
+        if !keepingCompleted {
+            completed = []
+            unreplayable = nil
+        }
         failure = nil
         statementCount = 0
+        limitStartFrame = 0
+        topStartFrame = 0
         outputBytes = 0
         pendingTop = nil
         recorded = [:]

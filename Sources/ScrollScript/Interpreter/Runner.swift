@@ -495,7 +495,26 @@ private final class ParallelRun: @unchecked Sendable {
         stopping = true
         cond.broadcast()
         while alive > 0 { _ = cond.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+        // Stopped by Ctrl-C: a scenario of a later file may have run (and been interrupted)
+        // while an earlier file was still being checked, so the loop above could not reach
+        // it in order. Everything that ran is still reported, in input order; what never
+        // started is not.
+        var leftStages: [FileStage] = []
+        var leftEvents: [RunEvent] = []
+        for f in open {
+            if !f.stageEmitted, let stage = f.stage {
+                f.stageEmitted = true
+                leftStages.append(stage)
+                if case .failed(let ff) = stage { leftEvents.append(.fileFailed(ff)) }
+            }
+            for k in f.results.keys.sorted() {
+                if let r = f.results.removeValue(forKey: k) { leftEvents.append(.scenario(r)) }
+            }
+        }
+        open.removeAll()
         cond.unlock()
+        for stage in leftStages { sawStage(stage) }
+        for e in leftEvents { emit(e) }
         return completed
     }
 

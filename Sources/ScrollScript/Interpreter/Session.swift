@@ -89,6 +89,8 @@ public final class Session {
             result.rebuilt = advanced
         }
         guard !actions.isEmpty else { return result }
+        // The limits (10 million statements, 24 h of simulated time) are the entry's own.
+        interpreter.beginEntry()
         interpreter.append(actions)
         return run(into: result)
     }

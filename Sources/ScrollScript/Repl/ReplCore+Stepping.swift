@@ -82,6 +82,8 @@ extension ReplCore {
         let before = ReplSnapshot(world)
         var lines: [String] = []
         let i = interpreter
+        // Each command's run has the limits afresh, as each typed entry does.
+        i.beginEntry()
         i.output = { lines.append($0) }
         i.onExpression = { e, v in lines.append(expressionText(e, v)) }
         i.onTap = { lines.append("tap: \($0.description)") }
@@ -125,17 +127,74 @@ extension ReplCore {
             case .success(let e): cond = e
             }
         }
+        var at = line
+        var moved: String?
+        if loaded != nil {
+            switch breakpointLine(for: line) {
+            case .failure(let r): return ReplOutcome(["error: \(r.why); no breakpoint set"], failed: true)
+            case .success(let l):
+                if l != line { moved = "(moved from line \(line): no statement there)" }
+                at = l
+            }
+        }
         let id = nextStop
         nextStop += 1
-        let text = "line \(line)" + (condition.map { " if \($0)" } ?? "")
-        stops.append(Stop(id: id, text: text, kind: .breakpoint(line: line, condition: cond)))
-        var lines = ["breakpoint \(id): \(text)"]
-        if let l = loaded, !l.source.lines.indices.contains(line - 1) {
-            lines.append("note: \(l.source.name) has \(l.source.lines.count) lines")
-        } else if loaded == nil {
-            lines.append("note: breakpoints stop in a loaded scenario (:load FILE)")
+        let text = "line \(at)" + (condition.map { " if \($0)" } ?? "")
+        stops.append(Stop(id: id, text: text, kind: .breakpoint(line: at, condition: cond)))
+        var lines = ["breakpoint \(id): \(text)" + (moved.map { " " + $0 } ?? "")]
+        if loaded == nil {
+            lines.append("note: breakpoints stop in a loaded scenario (:load FILE); the line is checked then")
         }
         return ReplOutcome(lines)
+    }
+
+    /// Where a breakpoint asked for at `line` stops, as gdb does: at the first statement of
+    /// the loaded scenario on or after that line; refused outside the scenario.
+    func breakpointLine(for line: Int) -> Result<Int, BreakRefusal> {
+        guard let l = loaded else { return .success(line) }
+        var lines: [Int] = []
+        func collect(_ ss: [Stmt]) {
+            for s in ss {
+                lines.append(s.location.line)
+                if case .repeatBlock(_, let body) = s.kind { collect(body.statements) }
+            }
+        }
+        collect(l.scenario.statements)
+        let name = quoteString(l.scenario.name)
+        guard let first = lines.min(), let last = lines.max() else {
+            return .failure(BreakRefusal(why: "\(name) has no statement to stop at"))
+        }
+        let start = l.scenario.location.line
+        if line < start || line > last {
+            let span = start == last ? "line \(start)" : "lines \(start)–\(last)"
+            return .failure(BreakRefusal(why: "line \(line) is not in the loaded scenario \(name) (its statements are on \(span))"))
+        }
+        if line <= first { return .success(first) }
+        return .success(lines.filter { $0 >= line }.min() ?? last)
+    }
+
+    /// After `:load`: breakpoints set before move to a statement of the new scenario, or
+    /// are deleted with a word.
+    func resolveBreakpointsAfterLoad() -> [String] {
+        var out: [String] = []
+        var kept: [Stop] = []
+        for b in stops {
+            guard case .breakpoint(let line, let cond) = b.kind else { kept.append(b); continue }
+            switch breakpointLine(for: line) {
+            case .failure(let r):
+                out.append("note: breakpoint \(b.id) deleted: \(r.why)")
+            case .success(let at):
+                var nb = b
+                if at != line {
+                    nb.kind = .breakpoint(line: at, condition: cond)
+                    nb.text = nb.text.replacingOccurrences(of: "line \(line)", with: "line \(at)")
+                    out.append("note: breakpoint \(b.id) moved from line \(line) to line \(at) (no statement there)")
+                }
+                kept.append(nb)
+            }
+        }
+        stops = kept
+        return out
     }
 
     /// `:watch EXPR`: stop at the first frame where its value changes.
@@ -214,4 +273,9 @@ extension ReplCore {
         }
         return .success(es[0])
     }
+}
+
+/// Why a breakpoint cannot be set where asked.
+struct BreakRefusal: Error {
+    var why: String
 }

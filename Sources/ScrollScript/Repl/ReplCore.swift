@@ -224,6 +224,11 @@ public final class ReplCore {
             }
             return ReplOutcome(["error: \(path) has no scenario"], failed: true)
         }
+        // The typed session is replaced: say so (docs/repl.md), with what was lost.
+        let typed = session.configuration.count + session.actions.count
+        let discarded = loaded == nil && (typed > 0 || world.frameIndex > 0)
+            ? "note: the typed session (\(typed) statement\(typed == 1 ? "" : "s"), t=\(formatFixed(world.time, 3)) s) was discarded; :save FILE before :load keeps it"
+            : nil
         loaded = LoadedScenario(source: source, scenario: sc,
                                 configuration: configurationStatements(checked.program, scenario: sc))
         start(loaded)
@@ -233,6 +238,8 @@ public final class ReplCore {
             let file = path.contains(" ") || path.contains("\"") ? quoteString(path) : path
             lines.append("the first of \(checked.scenarios.count) scenarios in the file; ':load \(file) \"NAME\"' loads another")
         }
+        if let discarded { lines.append(discarded) }
+        lines += resolveBreakpointsAfterLoad()
         return ReplOutcome(lines + whereLines())
     }
 

@@ -41,22 +41,30 @@ extension ReplCore {
         return ReplSnapshot(interp.world)
     }
 
-    /// `:save FILE`.
+    /// `:save FILE`. The file must replay the session: `run` of it reaches the state the
+    /// session is in (a statement stopped part-way after only advancing frames is written as
+    /// `tick N`). When it cannot, nothing is written and the reason is given.
     public func save(path: String) -> ReplOutcome {
+        if let why = interpreter.unreplayable {
+            return ReplOutcome(["error: cannot save a file that replays this session: \(why); nothing written (:reset starts afresh; let gestures finish, e.g. :continue after a watch, before :save)"], failed: true)
+        }
         switch savedScenarioText() {
         case .failure(let problems):
             return ReplOutcome(["error: the session does not make a valid scenario; nothing written"] + problems.lines, failed: true)
         case .success(let text):
+            let here = ReplSnapshot(world)
+            guard let end = replayEnd(text) else {
+                return ReplOutcome(["error: interrupted while checking that the file replays the session; nothing written"], failed: true)
+            }
+            if end != here {
+                return ReplOutcome(["error: cannot save a file that replays this session: the saved scenario would end at t=\(formatFixed(end.time, 3)) s, not where this session is (t=\(formatFixed(world.time, 3)) s); nothing written"], failed: true)
+            }
             if let problem = writeNewOrReplace(path: path, bytes: Array(text.utf8)) {
                 return ReplOutcome(["error: " + problem], failed: true)
             }
             let n = (loaded?.configuration.count ?? 0) + session.configuration.count
             let m = session.actions.filter { if case .expression = $0.kind { return false } else { return true } }.count
-            var lines = ["saved \(quoteString(ReplCore.savedScenarioName)) to \(path) (\(n) configuration, \(m) action statement\(m == 1 ? "" : "s"))"]
-            if let end = replayEnd(text), end != ReplSnapshot(world) {
-                lines.append("note: the saved scenario ends at t=\(formatFixed(end.time, 3)) s, not where this session is (t=\(formatFixed(world.time, 3)) s): a statement stopped part-way (Ctrl-C, a watch or a failure) and its frames are not in the file")
-            }
-            return ReplOutcome(lines)
+            return ReplOutcome(["saved \(quoteString(ReplCore.savedScenarioName)) to \(path) (\(n) configuration, \(m) action statement\(m == 1 ? "" : "s"))"])
         }
     }
 }

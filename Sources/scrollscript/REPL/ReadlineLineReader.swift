@@ -19,6 +19,7 @@ public final class ReadlineLineReader: LineReader {
         rl_readline_name = UnsafePointer(ReadlineState.name)
         rl_catch_signals = 0
         rl_catch_sigwinch = 1
+        rl_getc_function = readlineGetc
         rl_basic_word_break_characters = UnsafePointer(ReadlineState.wordBreaks)
         rl_completer_word_break_characters = UnsafePointer(ReadlineState.wordBreaks)
         rl_attempted_completion_function = readlineAttemptedCompletion
@@ -189,4 +190,32 @@ private let readlineCandidate: @convention(c) (UnsafePointer<CChar>?, Int32) -> 
     guard i < ReadlineState.candidates.count else { return nil }
     ReadlineState.nextCandidate = i + 1
     return strdup(ReadlineState.candidates[i])
+}
+
+/// Readline's key reader. Readline's own (`rl_getc`) retries a read interrupted by a
+/// signal, so a Ctrl-C typed right after text could be lost until the next key: the
+/// terminal's INTR flushes the bytes poll() had just reported, readline's read() then
+/// blocks, and the SIGINT's EINTR only sent it back to read() (issue 16: the pty test's
+/// `pull 12` + Ctrl-C showed `pullrepeat 2 {` later, with no `^C`). This one waits on
+/// standard input and the SIGINT self-pipe together and, on Ctrl-C, returns a NUL key
+/// (set-mark: changes nothing) so that `rl_callback_read_char` returns and the reader
+/// abandons the line.
+private let readlineGetc: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { _ in
+    while true {
+        if Interrupt.isPending { return 0 }
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: Interrupt.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        if poll(&fds, nfds_t(fds.count), -1) < 0 {
+            if errno == EINTR { continue }
+            return EOF
+        }
+        if Interrupt.isPending { return 0 }
+        guard fds[0].revents != 0 else { continue }
+        var byte: UInt8 = 0
+        let n = read(0, &byte, 1)
+        if n == 1 { return Int32(byte) }
+        if n == 0 { return EOF }
+        if errno == EINTR || errno == EAGAIN { continue }
+        return EOF
+    }
 }

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of tools/fuzz/libfuzzer/ into .build/libfuzzer/ (see
+# docs/robustness.md). The library sources are compiled once, instrumented for coverage
+# (-sanitize=fuzzer) and checked by AddressSanitizer (which includes LeakSanitizer), in an
+# optimised build that keeps Swift's traps (overflow, bounds, force unwraps).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="/opt/swift/usr/bin:$PATH"
+out=.build/libfuzzer
+mkdir -p "$out"
+flags=(-O -sanitize=fuzzer,address -parse-as-library -g)
+newer() { # true when $1 is missing or older than any of the other files
+  local target=$1; shift
+  [ -e "$target" ] || return 0
+  for f in "$@"; do [ "$f" -nt "$target" ] && return 0; done
+  return 1
+}
+sim=(Sources/ScrollSim/*.swift)
+mapfile -t lang < <(find Sources/ScrollScript -name '*.swift' | LC_ALL=C sort)
+if newer "$out/ScrollSim.o" "${sim[@]}" "$0"; then
+  echo "building ScrollSim (instrumented)" >&2
+  swiftc "${flags[@]}" -wmo -c -module-name ScrollSim -emit-module -emit-module-path "$out/ScrollSim.swiftmodule" \
+    -o "$out/ScrollSim.o" "${sim[@]}"
+fi
+if newer "$out/ScrollScript.o" "${lang[@]}" "$out/ScrollSim.o"; then
+  echo "building ScrollScript (instrumented)" >&2
+  swiftc "${flags[@]}" -enable-testing -wmo -c -module-name ScrollScript -I "$out" -emit-module \
+    -emit-module-path "$out/ScrollScript.swiftmodule" -o "$out/ScrollScript.o" "${lang[@]}"
+fi
+for t in check format run; do
+  src="tools/fuzz/libfuzzer/Fuzz${t^}.swift"
+  if newer "$out/fuzz-$t" "$src" "$out/ScrollScript.o"; then
+    echo "linking fuzz-$t" >&2
+    swiftc "${flags[@]}" -I "$out" -module-name "Fuzz${t^}" "$src" "$out/ScrollScript.o" "$out/ScrollSim.o" -o "$out/fuzz-$t"
+  fi
+done
