@@ -1,5 +1,5 @@
 // Benchmarks that print figures (never timed tests).
-// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion|run [FILES] [SCENARIOS]|explore [RUNS]|trace [SECONDS]]
+// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion|run [FILES] [SCENARIOS]|explore [RUNS]|trace [SECONDS]|lsp]
 let which = CommandLine.arguments.dropFirst().first
 if which == nil || which == "sim" { simBenchmark() }
 if which == nil || which == "flings" { flingsBenchmark() }
@@ -8,3 +8,4 @@ if which == nil || which == "parse" { parseBenchmark() }
 if which == nil || which == "run" { runBenchmark() }
 if which == nil || which == "explore" { exploreBenchmark() }
 if which == nil || which == "trace" { traceBenchmark() }
+if which == nil || which == "lsp" { lspBenchmark() }

@@ -25,6 +25,7 @@ let commands: [Command] = [
     plotCommand,
     replayCommand,
     exploreCommand,
+    lspCommand,
 ]
 
 let mainHelp: String = {

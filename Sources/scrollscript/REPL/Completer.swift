@@ -1,4 +1,5 @@
 import Glibc
+import ScrollScript
 
 /// What completion offers for the word before the cursor.
 public struct Completion: Equatable {
