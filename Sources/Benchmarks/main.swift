@@ -1,5 +1,5 @@
 // Benchmarks that print figures (never timed tests).
-// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion|run [FILES] [SCENARIOS]|explore [RUNS]]
+// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion|run [FILES] [SCENARIOS]|explore [RUNS]|trace [SECONDS]|lsp]
 let which = CommandLine.arguments.dropFirst().first
 if which == nil || which == "sim" { simBenchmark() }
 if which == nil || which == "flings" { flingsBenchmark() }
@@ -7,3 +7,5 @@ if which == nil || which == "accordion" { accordionBenchmark() }
 if which == nil || which == "parse" { parseBenchmark() }
 if which == nil || which == "run" { runBenchmark() }
 if which == nil || which == "explore" { exploreBenchmark() }
+if which == nil || which == "trace" { traceBenchmark() }
+if which == nil || which == "lsp" { lspBenchmark() }

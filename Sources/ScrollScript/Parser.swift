@@ -810,7 +810,10 @@ public struct Parser {
             end = nextTok.at.offset + nextTok.at.length
             advance(); advance()
         }
-        return PE(.name(joined ?? lexer.sourceText(start, end), loc(t)), 0)
+        // The location spans the whole dotted name (an editor underlines all of it).
+        var at = loc(t)
+        at.length = end - start
+        return PE(.name(joined ?? lexer.sourceText(start, end), at), 0)
     }
 }
 

@@ -177,6 +177,50 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
         }
     }
 
+    /// One line on what it reads (spec §5), for editor hovers and help. Written in the
+    /// words of the spec's table of observables.
+    public var summary: String {
+        switch self {
+        case .time: return "simulated seconds since the scenario began"
+        case .offset: return "the content offset y (0 at the top; grows as the content scrolls up)"
+        case .offsetMin: return "the scroll bound at the top this frame: minus inset.top"
+        case .offsetMax: return "the scroll bound at the bottom this frame: max(offset.min, content.height - screen.height); an offset at or past it is at the bottom"
+        case .velocity: return "the content offset's velocity (positive = offset increasing)"
+        case .phase: return "what the scroll view is doing: idle, dragging, decelerating or bouncing"
+        case .contentHeight: return "the height of the content: the header, section headers and rows"
+        case .contentRemaining: return "how far the content can still scroll before the bottom: offset.max - offset (negative past it)"
+        case .screenWidth: return "the width of the screen (viewport)"
+        case .screenHeight: return "the height of the screen (viewport)"
+        case .fingerDown: return "a finger is on the screen"
+        case .fingerTranslation: return "the finger's travel since it touched down, as a pan gesture recognizer sees it (positive = down)"
+        case .fingerVelocity: return "the finger's velocity, as a pan gesture recognizer sees it (positive = down); 0 after a release"
+        case .headerY: return "the top of the header's visible frame, in screen points"
+        case .headerHeight: return "the height of the header's visible frame (it grows when pulled past the top)"
+        case .headerBottom: return "the bottom of the header's visible frame (header.y + header.height)"
+        case .headerScale: return "the header's visible height / its layout height (the zoom)"
+        case .headerFrame: return "the header's visible frame (x, y, width, height); printed, not compared"
+        case .headerImageY: return "the header image's y: header.y × (1 − parallax)"
+        case .headerImageHeight: return "the header image's height (the header's height)"
+        case .headerExpanded: return "a toggle header is at (or animating to) its second height"
+        case .toolbarY: return "the toolbar's top, in screen points (screen.height when hidden)"
+        case .toolbarHeight: return "the toolbar's height"
+        case .toolbarState: return "the toolbar: shown, hidden, showing or hiding"
+        case .toolbarFrame: return "the toolbar's frame (x, y, width, height); printed, not compared"
+        case .sectionY: return "the y of section I's header view, sticky position applied"
+        case .sectionHeight: return "the height of section I's header view (0 when untitled)"
+        case .sectionOpen: return "section I is open (the target state while it animates)"
+        case .sectionRows: return "the number of rows of section I in the data (a closed section keeps them)"
+        case .sectionTitle: return "the title of section I (\"\" when untitled)"
+        case .sectionFrame: return "the frame of section I's header view; printed, not compared"
+        case .rowY: return "the y of row J of section I, in screen points"
+        case .rowHeight: return "the height of row J of section I (0 while its section is closed)"
+        case .rowVisible: return "some of row J of section I is on screen"
+        case .rowTitle: return "the title of row J of section I (\"\" when untitled)"
+        case .rowFrame: return "the frame of row J of section I; printed, not compared"
+        case .tapTarget: return "what received the last tap, as text: \"header\", \"toolbar\", \"section[2]\", \"row[0,3]\", \"nothing\", or \"\" before any tap"
+        }
+    }
+
     /// The name as a user writes it: `section[I].y`, `row[I,J].visible`, `offset`.
     public var displayName: String {
         switch subscriptForm {
@@ -205,6 +249,23 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
     public static func subscripted(_ form: Subscript, member: String) -> ObservableID? {
         allCases.first { $0.subscriptForm == form && $0.member == member }
     }
+}
+
+/// Columns of `scrollscript trace` (and of the replay page's panel) that are not
+/// observables (spec §7; docs/pictures.md). Every other column is named as its observable.
+public enum TraceField: String, CaseIterable, Sendable, Equatable {
+    /// The display frame's index, 0 at t = 0.
+    case frame
+    /// The line of the statement whose frame this is (empty at frame 0).
+    case line
+    /// That statement, as `fmt` writes it (`pull 120`).
+    case statement
+    /// The sections whose header view is on screen.
+    case sectionsVisible = "sections.visible"
+    /// The rows on screen, per section: first and last index.
+    case rowsVisible = "rows.visible"
+    /// Empty, except on the last row of a failed scenario: where and why it failed.
+    case failure
 }
 
 /// The tunables of `set NAME VALUE` (spec §3). Every tunable is also readable by its name.
@@ -239,6 +300,30 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
         case .dragSpeed, .toolbarShowVelocity, .decelerationStopVelocity: return .quantity(.velocity)
         case .flingDuration, .toolbarDuration, .headerDuration, .accordionDuration: return .quantity(.seconds)
         case .headerBodyFollows: return .bool
+        }
+    }
+
+    /// One line on what it sets (spec §3), for editor hovers and help.
+    public var summary: String {
+        switch self {
+        case .rowHeight: return "the height of a row (UITableView's default is 44)"
+        case .sectionHeight: return "the header height of a titled section"
+        case .deceleration: return "UIScrollView's decelerationRate, per ms (normal = 0.998, fast = 0.99)"
+        case .rubberband: return "the rubber-band constant c of dragging past an edge"
+        case .bounceStiffness: return "the stiffness (mass 1) of the spring that bounces a deceleration back from an edge"
+        case .bounceDamping: return "the damping ratio of that bounce spring (1 = critical)"
+        case .snapbackStiffness: return "the stiffness (mass 1) of the spring back to an edge from past it: a finger lifting past an edge, a tap stopping motion there"
+        case .snapbackDamping: return "the damping ratio of that snap-back spring (over-damped: 2.8)"
+        case .decelerationStopVelocity: return "the speed, pt/s, at which a deceleration ends"
+        case .dragSpeed: return "the finger speed of drag and pull without 'in', pt/s"
+        case .flingDuration: return "how long the finger moves during fling, s"
+        case .toolbarShowVelocity: return "the downward finger velocity, pt/s, past which the toolbar shows"
+        case .toolbarHideDistance: return "the upward finger travel past which the toolbar hides"
+        case .toolbarDuration: return "the toolbar's show/hide animation, s, linear"
+        case .headerDuration: return "the header toggle animation, s, ease-in-out"
+        case .headerBodyFollows: return "the body follows the header toggle every frame (false: only when the animation ends, post 002's first version)"
+        case .accordionDuration: return "a section's open/close animation, s, ease-in-out"
+        case .insetTop: return "the content inset at the top (safe area)"
         }
     }
 

@@ -21,7 +21,11 @@ let commands: [Command] = [
     checkCommand,
     fmtCommand,
     replCommand,
+    traceCommand,
+    plotCommand,
+    replayCommand,
     exploreCommand,
+    lspCommand,
 ]
 
 let mainHelp: String = {

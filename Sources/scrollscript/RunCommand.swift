@@ -31,6 +31,9 @@ let runCommand = Command(
                            the output is the same for every N
       --color WHEN         auto (default: on a terminal, unless NO_COLOR is set),
                            always or never
+      --artifacts DIR      for each failed scenario, write its plot (.svg) and replay
+                           page (.html) into DIR, named FILE--SCENARIO-HASH
+                           (docs/pictures.md)
       --update             first run the selected scenarios recording the value each
                            'expect X == ?' / 'expect X ~= ?' observes, write those values
                            in place of the '?'s (no other byte of the file changes;
@@ -57,7 +60,7 @@ private enum RunArg {
     case text(String)
 }
 
-private let runOptions = ["-e", "--filter", "--shard", "--list", "--format", "--junit", "--jobs", "--color", "--update", "--help"]
+private let runOptions = ["-e", "--filter", "--shard", "--list", "--format", "--junit", "--jobs", "--color", "--update", "--artifacts", "--help"]
 
 func runRun(_ args: [String]) -> Int32 {
     var sources: [RunArg] = []
@@ -66,6 +69,7 @@ func runRun(_ args: [String]) -> Int32 {
     var list = false
     var format = "text"
     var junit: String?
+    var artifacts: String?
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var color = "auto"
     var onlyPaths = false
@@ -92,7 +96,7 @@ func runRun(_ args: [String]) -> Int32 {
         case "-": sources.append(.stdin)
         case "--list": list = true
         case "--update": update = true
-        case "-e", "--filter", "--shard", "--format", "--junit", "--jobs", "--color":
+        case "-e", "--filter", "--shard", "--format", "--junit", "--jobs", "--color", "--artifacts":
             guard let v = value() else { return usageError("run: \(a) needs an argument") }
             switch a {
             case "-e": sources.append(.text(v))
@@ -110,6 +114,9 @@ func runRun(_ args: [String]) -> Int32 {
             case "--junit":
                 guard !v.isEmpty else { return usageError("run: --junit needs a file name") }
                 junit = v
+            case "--artifacts":
+                guard !v.isEmpty else { return usageError("run: --artifacts needs a directory") }
+                artifacts = v
             case "--jobs":
                 guard let n = Int(v), n >= 1, n <= maxRunJobs else {
                     return usageError("run: --jobs takes a whole number from 1 to \(maxRunJobs), not '\(v)'")
@@ -184,10 +191,21 @@ func runRun(_ args: [String]) -> Int32 {
             return 2
         }
     }
+    var artifactsReporter: FailureArtifacts?
+    if let artifacts {
+        do {
+            let r = try FailureArtifacts(directory: artifacts)
+            artifactsReporter = r
+            reporters.append(r)
+        } catch {
+            return usageError("run: \((error as? PictureError)?.message ?? "\(error)")")
+        }
+    }
     Interrupt.install()
     let options = RunOptions(selection: selection, jobs: jobs, shouldInterrupt: Interrupt.poll,
                              progress: { output.progress(done: $0, total: $1, failed: $2) })
     let summary = runScenarios(inputs, options: options, reporters: reporters)
+    for problem in artifactsReporter?.problems ?? [] { output.err("scrollscript: --artifacts: \(problem)\n") }
     if let failure = junitReporter?.failure {
         output.err("scrollscript: \(failure)\n")
         return max(summary.exitStatus, 2)

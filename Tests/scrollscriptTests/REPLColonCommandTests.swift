@@ -77,7 +77,7 @@ final class REPLColonCommandTests: XCTestCase {
 
     func testHelpText() throws {
         let all = try ColonCommands.helpText(for: nil).get()
-        XCTAssertEqual(all.split(separator: "\n").count, 19 + 2)
+        XCTAssertEqual(all.split(separator: "\n").count, 21 + 2)
         XCTAssertEqual(try ColonCommands.helpText(for: ":q").get(), ":quit\n  leave the REPL (Ctrl-D on an empty line does too)")
         XCTAssertThrowsError(try ColonCommands.helpText(for: "nope").get())
     }

@@ -94,7 +94,10 @@ final class REPLCompleterTests: XCTestCase {
     func testColonCommands() {
         XCTAssertEqual(complete(":lo"), Completion(wordStart: 0, candidates: [":load"]))
         XCTAssertEqual(complete(":s").candidates, [":save", ":show", ":step"])
-        XCTAssertEqual(complete(":").candidates.count, 19)
+        XCTAssertEqual(complete(":").candidates.count, 21)
+        XCTAssertEqual(complete(":r").candidates, [":replay", ":reset"])
+        XCTAssertEqual(complete(":plot sc").candidates, ["scenarios/", "scene.scroll"])
+        XCTAssertEqual(complete(":replay sc").candidates, ["scenarios/", "scene.scroll"])
         XCTAssertEqual(complete(":expect tap.t").candidates, ["tap.target"])
         XCTAssertEqual(complete(":expect offset header.h").candidates, ["header.height"])
         XCTAssertEqual(complete(":help br").candidates, ["break", "breaks"])

@@ -109,3 +109,34 @@ public func writeNewOrReplace(path: String, bytes: [UInt8]) -> String? {
     }
     return nil
 }
+
+/// What `:plot` and `:replay` write.
+public enum ReplPictureKind: Sendable {
+    case plot
+    case replay
+}
+
+extension ReplCore {
+    /// `:plot FILE.svg` / `:replay FILE.html`: the session so far — the scenario `:save`
+    /// would write — run again from a fresh world and drawn.
+    public func picture(path: String, kind: ReplPictureKind) -> ReplOutcome {
+        let text: String
+        switch savedScenarioText() {
+        case .failure(let problems):
+            return ReplOutcome(["error: the session does not make a valid scenario; nothing written"] + problems.lines, failed: true)
+        case .success(let t): text = t
+        }
+        guard let scenario = checkSource(SourceFile(name: "<repl>", text: text)).scenarios.first else {
+            return ReplOutcome(["error: the session does not make a valid scenario; nothing written"], failed: true)
+        }
+        let recording = PictureRecording(scenario, file: "<repl>", shouldInterrupt: shouldInterrupt)
+        let page = kind == .plot ? PlotSVG.render(recording) : ReplayHTML.render(recording)
+        if let problem = writePicture(path: path, text: page) {
+            return ReplOutcome(["error: " + problem], failed: true)
+        }
+        let what = kind == .plot ? "plot" : "replay page"
+        var line = "wrote the \(what) of the session so far (\(formatFixed(recording.duration, 3)) s, \(recording.spans.count) statement\(recording.spans.count == 1 ? "" : "s")) to \(path)"
+        if let f = recording.failure { line += "; it fails at t=\(formatFixed(f.time, 3)) s: \(f.message)" }
+        return ReplOutcome([line])
+    }
+}

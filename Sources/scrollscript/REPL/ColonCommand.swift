@@ -35,6 +35,10 @@ public enum ColonCommand: Equatable {
     case reset
     /// `:save FILE`: the session's statements as a scenario file.
     case save(String)
+    /// `:plot FILE.svg`: the session so far as a timeline picture.
+    case plot(String)
+    /// `:replay FILE.html`: the session so far as a replay page.
+    case replay(String)
     /// `:expect [NAME ...]`: `expect` lines for the current values, added to the session.
     case expect([String])
     /// `:help [CMD]`
@@ -70,6 +74,8 @@ public enum ColonCommands {
         ColonCommandInfo(name: "show", usage: ":show", summary: "draw the screen as text"),
         ColonCommandInfo(name: "reset", usage: ":reset", summary: "start again from a fresh world"),
         ColonCommandInfo(name: "save", usage: ":save FILE", summary: "write this session's statements as a scenario file"),
+        ColonCommandInfo(name: "plot", usage: ":plot FILE.svg", summary: "draw the session so far as a timeline picture (SVG)"),
+        ColonCommandInfo(name: "replay", usage: ":replay FILE.html", summary: "write the session so far as a page that replays it"),
         ColonCommandInfo(name: "expect", usage: ":expect [NAME ...]", summary: "add 'expect' lines for the current values (of what the last entry changed, or of the NAMEs) to the session, for :save"),
         ColonCommandInfo(name: "help", usage: ":help [CMD]", summary: "list commands, or explain one"),
         ColonCommandInfo(name: "quit", usage: ":quit", summary: "leave the REPL (Ctrl-D on an empty line does too)"),
@@ -152,11 +158,15 @@ public enum ColonCommands {
             guard let args = args, !args.isEmpty else { return .failure(.missingArgument(info.usage)) }
             guard args.count <= 2 else { return .failure(.unexpectedArguments(info.usage)) }
             return .success(.load(path: args[0], scenario: args.count == 2 ? args[1] : nil))
-        case "save":
+        case "save", "plot", "replay":
             guard let args = args, args.count == 1 else {
                 return .failure(rest.isEmpty ? .missingArgument(info.usage) : .unexpectedArguments(info.usage))
             }
-            return .success(.save(args[0]))
+            switch info.name {
+            case "plot": return .success(.plot(args[0]))
+            case "replay": return .success(.replay(args[0]))
+            default: return .success(.save(args[0]))
+            }
         case "expect":
             guard let args = args else { return .failure(.unexpectedArguments(info.usage)) }
             return .success(.expect(args.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }))

@@ -1,4 +1,5 @@
 import Glibc
+import ScrollScript
 
 /// What completion offers for the word before the cursor.
 public struct Completion: Equatable {
@@ -70,7 +71,7 @@ public struct Completer {
         }
         let name = String(first.dropFirst())
         switch (name, tokens.count) {
-        case ("load", 1), ("save", 1):
+        case ("load", 1), ("save", 1), ("plot", 1), ("replay", 1):
             return Completion(wordStart: wordStart, candidates: fileCandidates(word))
         case ("help", 1):
             return Completion(wordStart: wordStart, candidates: matching(ColonCommands.all.map { $0.name }, word))

@@ -34,6 +34,8 @@ final class InterpreterEngine: ReplEngine {
         case .show: return ReplReply(output: show())
         case .reset: return reply(core.reset())
         case .save(let path): return reply(core.save(path: path))
+        case .plot(let path): return reply(core.picture(path: path, kind: .plot))
+        case .replay(let path): return reply(core.picture(path: path, kind: .replay))
         case .expect(let names): return reply(core.addExpectations(names))
         case .help, .quit: return ReplReply()  // the loop answers these
         }

@@ -1,5 +1,6 @@
 import CReadline
 import Glibc
+import ScrollScript
 
 /// Reads lines with GNU readline's callback interface: poll() on standard input and on
 /// the SIGINT self-pipe, `rl_callback_read_char` for each key. Readline catches no

@@ -1,3 +1,5 @@
+import ScrollScript
+
 /// What the engine says after one entry.
 public struct ReplReply: Equatable {
     /// Text to show (what changed, a printed value, a diagnostic). May be empty.

@@ -1,10 +1,9 @@
 import ScrollSim
-import ScrollScript
 
-/// The words completion offers. Observable, tunable and state names come from the one
+/// The words completion offers (the REPL's tab completion and the language server's). Observable, tunable and state names come from the one
 /// table in `ScrollSim/Names.swift`; statement words from the front end's
 /// `statementKeywords` (`Sources/ScrollScript/AST.swift`).
-public struct ReplVocabulary: Equatable {
+public struct ReplVocabulary: Equatable, Sendable {
     /// Words that start a statement (`pull`, `expect`, `header`, ...).
     public var statementWords: [String]
     /// Words that may follow a given statement word (`header 240 pin 60` → `pin`).

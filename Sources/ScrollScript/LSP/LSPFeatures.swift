@@ -1,0 +1,465 @@
+// What the language server serves, built on the front end: the checker's diagnostics,
+// completion and hover from the one vocabulary (Names.swift, `statementKeywords`,
+// `ReplVocabulary`), the `fmt` layout, and the scenarios as an outline.
+
+/// LSP's CompletionItemKind values used here.
+enum CompletionKind {
+    static let variable = 6
+    static let property = 10
+    static let value = 12
+    static let keyword = 14
+    static let enumMember = 20
+}
+
+/// LSP's SymbolKind values used here.
+enum SymbolKind {
+    static let module = 2
+    static let function = 12
+}
+
+/// The most items one completion answer lists (a table may have 10,000 sections).
+let maxCompletionItems = 1000
+
+/// A token as completion and hover see it: kind, text and byte range.
+struct Piece {
+    var kind: TokenKind
+    var text: String
+    var start: Int
+    var end: Int
+}
+
+extension LanguageServer {
+    // MARK: - Diagnostics
+
+    /// The checker's errors (what `scrollscript check` prints) as a publishDiagnostics notification.
+    func publishDiagnostics(_ doc: TextDocument) -> JSONValue {
+        let result = checkSource(doc.source)
+        programs[doc.uri] = result.program
+        let diagnostics: [JSONValue] = result.diagnostics.map { d in
+            ["range": doc.range(d.location).json, "severity": 1, "source": "scrollscript", "message": .string(d.message)]
+        }
+        return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                "params": ["uri": .string(doc.uri), "version": .int(doc.version), "diagnostics": .array(diagnostics)]]
+    }
+
+    /// The document's syntax tree (kept from its last check).
+    func program(_ doc: TextDocument) -> Program {
+        programs[doc.uri] ?? Parser.parse(doc.source).program
+    }
+
+    // MARK: - Formatting
+
+    /// The `fmt` layout as one edit over the whole document; no edits when the document is
+    /// already in the layout or does not parse (fmt leaves such a file alone too).
+    func formatting(_ doc: TextDocument) -> JSONValue {
+        guard case .formatted(let text) = formatSource(doc.source), Array(text.utf8) != doc.bytes else { return [] }
+        let whole = LSPRange(LSPPosition(line: 0, character: 0), doc.endPosition)
+        return [["range": whole.json, "newText": .string(text)]]
+    }
+
+    // MARK: - Document symbols
+
+    /// The scene and the scenarios, in file order; a file without blocks is one scenario
+    /// named after the file.
+    func documentSymbols(_ doc: TextDocument) -> JSONValue {
+        let program = self.program(doc)
+        var symbols: [JSONValue] = []
+        func symbol(_ name: String, _ detail: String, _ kind: Int, from: SourceLocation, to close: SourceLocation, selection: SourceLocation) -> JSONValue {
+            let start = doc.range(from).start
+            let endRange = doc.range(close)
+            let selectionRange = doc.range(selection)
+            return ["name": .string(name.isEmpty ? "\"\"" : name), "detail": .string(detail), "kind": .int(kind),
+                    "range": LSPRange(start, max(endRange.end, selectionRange.end)).json,
+                    "selectionRange": selectionRange.json]
+        }
+        for s in program.statements {
+            switch s.kind {
+            case .scene(let block):
+                symbols.append(symbol("scene", "configuration of every scenario", SymbolKind.module, from: s.location, to: block.close, selection: s.location))
+            case .scenario(let name, let body):
+                symbols.append(symbol(name.value, "scenario", SymbolKind.function, from: s.location, to: body.close, selection: name.location))
+            default:
+                break
+            }
+        }
+        if symbols.isEmpty, let first = program.statements.first {
+            let end = doc.endPosition
+            let sel = doc.range(first.location)
+            symbols.append(["name": .string(doc.source.scenarioName), "detail": "scenario (the whole file)", "kind": .int(SymbolKind.function),
+                            "range": LSPRange(LSPPosition(line: 0, character: 0), end).json, "selectionRange": sel.json])
+        }
+        return .array(symbols)
+    }
+
+    // MARK: - Tokens near the cursor
+
+    /// The tokens of the statement the cursor is in, up to the cursor (a word cut by the
+    /// cursor is cut there too); nil when the cursor is inside a string or a comment.
+    func statementPieces(_ doc: TextDocument, cursor: Int) -> [Piece]? {
+        var lexer = Lexer(bytes: doc.bytes, file: doc.fileName)
+        var pieces: [Piece] = []
+        while true {
+            let t = lexer.next()
+            let s = t.at.offset, e = t.at.offset + t.at.length
+            if t.kind == .eof || s >= cursor { break }
+            if e > cursor || (e == cursor && t.kind == .comment) {
+                switch t.kind {
+                case .word, .number:
+                    pieces.append(Piece(kind: t.kind, text: String(decoding: doc.bytes[s..<cursor], as: UTF8.self), start: s, end: cursor))
+                    return pieces
+                case .string, .comment, .error:
+                    return nil
+                default:
+                    return pieces
+                }
+            }
+            switch t.kind {
+            case .newline, .semicolon, .lbrace, .rbrace: pieces.removeAll(keepingCapacity: true)
+            case .comment: break
+            default: pieces.append(Piece(kind: t.kind, text: pieceText(t), start: s, end: e))
+            }
+        }
+        return pieces
+    }
+
+    /// The tokens of the line holding `offset` (a string that spans lines ends it), with
+    /// the index of the first token of each statement on it.
+    func linePieces(_ doc: TextDocument, around offset: Int) -> (pieces: [Piece], statementStarts: Set<Int>) {
+        var lexer = Lexer(bytes: doc.bytes, file: doc.fileName)
+        var pieces: [Piece] = []
+        var starts: Set<Int> = [0]
+        while true {
+            let t = lexer.next()
+            if t.kind == .eof { break }
+            let s = t.at.offset, e = t.at.offset + t.at.length
+            if t.kind == .newline {
+                if s >= offset { break }
+                pieces.removeAll(keepingCapacity: true)
+                starts = [0]
+                continue
+            }
+            switch t.kind {
+            case .semicolon, .lbrace, .rbrace:
+                starts.insert(pieces.count + 1)
+                pieces.append(Piece(kind: t.kind, text: pieceText(t), start: s, end: e))
+            case .comment: break
+            default: pieces.append(Piece(kind: t.kind, text: pieceText(t), start: s, end: e))
+            }
+        }
+        return (pieces, starts)
+    }
+
+    private func pieceText(_ t: Token) -> String {
+        switch t.kind {
+        case .word: return t.text
+        case .number, .string: return t.raw
+        default: return Token.spelling(t.kind)
+        }
+    }
+
+    /// The scene configuration in effect at `line` (1-based): the scene block plus the
+    /// configuration of the scenario around the line. Parse errors drop only their statements.
+    func configuration(_ doc: TextDocument, line: Int) -> SceneConfig {
+        let top = program(doc).statements
+        var base = SceneConfig()
+        var hasBlocks = false
+        for s in top {
+            if case .scene(let block) = s.kind {
+                hasBlocks = true
+                base = applyConfiguration(block.statements, to: base).config
+            }
+        }
+        for s in top {
+            guard case .scenario(_, let body) = s.kind else { continue }
+            hasBlocks = true
+            if s.location.line <= line && line <= body.close.line {
+                return applyConfiguration(body.statements, to: base).config
+            }
+        }
+        return hasBlocks ? base : applyConfiguration(top, to: base).config
+    }
+
+    // MARK: - Completion
+
+    private struct Candidate {
+        var label: String
+        var kind: Int
+        var detail: String
+        var documentation: String?
+    }
+
+    func completion(_ doc: TextDocument, _ position: LSPPosition) -> JSONValue {
+        let cursor = doc.byteOffset(of: position)
+        guard var pieces = statementPieces(doc, cursor: cursor) else { return ["isIncomplete": false, "items": []] }
+        // The word being typed and the dotted name it ends (`header.h`, `header.`).
+        var chainStart = pieces.count
+        if let last = pieces.last, last.end == cursor, last.kind == .word || last.kind == .number || last.kind == .dot {
+            chainStart -= 1
+            while chainStart > 0 {
+                let p = pieces[chainStart - 1], next = pieces[chainStart]
+                guard p.end == next.start, p.kind == .word || p.kind == .dot, p.kind != next.kind, next.kind != .number else { break }
+                chainStart -= 1
+            }
+        }
+        var chain = Array(pieces[chainStart...])
+        pieces.removeLast(pieces.count - chainStart)
+        let context = pieces
+        var replaceFrom = chain.first?.start ?? cursor
+        let vocabulary = ReplVocabulary.standard
+        var candidates: [Candidate] = []
+        var lineConfig: SceneConfig?
+        func config() -> SceneConfig {
+            if let c = lineConfig { return c }
+            let c = configuration(doc, line: position.line + 1)
+            lineConfig = c
+            return c
+        }
+
+        if chain.first?.kind == .dot, let before = context.last, before.kind == .rbracket, before.end == chain[0].start {
+            // `section[2].h` → the members of the subscripted form.
+            let base = subscriptBase(context)
+            replaceFrom = chain[0].end
+            chain.removeFirst()
+            let form: Subscript = base == "row" ? .row : .section
+            for id in ObservableID.allCases where id.subscriptForm == form {
+                if let m = id.member { candidates.append(observableCandidate(id, label: m)) }
+            }
+        } else if let last = context.last, last.kind == .lbracket {
+            let base = context.count >= 2 ? context[context.count - 2].text : ""
+            if base == "section" || base == "row" { candidates = sectionIndexes(config(), titledOnly: false) }
+        } else if context.count >= 4, context[context.count - 1].kind == .comma, context[context.count - 2].kind == .number,
+                  context[context.count - 3].kind == .lbracket, context[context.count - 4].text == "row" {
+            candidates = rowIndexes(config(), section: context[context.count - 2].text)
+        } else if context.isEmpty {
+            if chain.contains(where: { $0.kind == .dot }) {
+                candidates = expressionNames(config())
+            } else {
+                for w in vocabulary.statementWords {
+                    candidates.append(Candidate(label: w, kind: CompletionKind.keyword, detail: "statement", documentation: statementSummaries[w]))
+                }
+            }
+        } else {
+            let first = context[0].text
+            let words = context.map { $0.text }
+            if first == "set" && context.count == 1 {
+                candidates = TunableID.allCases.map { tunableCandidate($0) }
+            } else if first == "tap" && context.count == 1 {
+                candidates = (vocabulary.followWords["tap"] ?? []).map {
+                    Candidate(label: $0, kind: CompletionKind.keyword, detail: "tap \($0)", documentation: nil)
+                }
+            } else if words == ["tap", "header"] {
+                candidates = sectionIndexes(config(), titledOnly: true)
+                if LanguageServer.tapHeaderTakesTitle {
+                    var seen: Set<String> = []
+                    for s in config().effectiveSections {
+                        guard let t = s.title, seen.insert(t).inserted, seen.count <= maxCompletionItems else { continue }
+                        candidates.append(Candidate(label: quoteString(t), kind: CompletionKind.value, detail: "the first section titled \(quoteString(t))", documentation: nil))
+                    }
+                }
+            } else if words == ["tap", "row"] {
+                candidates = sectionIndexes(config(), titledOnly: false)
+            } else if words.count == 3, words[0] == "tap", words[1] == "row", context[2].kind == .number {
+                candidates = rowIndexes(config(), section: words[2])
+            } else if let op = context.last, op.kind == .eq || op.kind == .ne,
+                      case .state(let family)? = leftOperandKind(Array(context.dropLast())) {
+                candidates = family.names.map { Candidate(label: $0, kind: CompletionKind.enumMember, detail: "a state (\(family.rawValue))", documentation: nil) }
+            } else if vocabulary.expressionStatements.contains(first) || resolveName(first) != nil {
+                candidates = expressionNames(config())
+                candidates += vocabulary.expressionWords.map { Candidate(label: $0, kind: CompletionKind.keyword, detail: "expression word", documentation: nil) }
+                if context.count == 1 {
+                    candidates += (vocabulary.followWords[first] ?? []).map { Candidate(label: $0, kind: CompletionKind.keyword, detail: "\(first) \($0)", documentation: nil) }
+                }
+            } else if let follow = vocabulary.followWords[first], chain.allSatisfy({ $0.kind == .word }) {
+                candidates = follow.map { Candidate(label: $0, kind: CompletionKind.keyword, detail: "\(first) \($0)", documentation: nil) }
+            }
+        }
+
+        let prefix = chain.map { $0.text }.joined()
+        var seen: Set<String> = []
+        var matching = candidates.filter { $0.label.utf8.starts(with: prefix.utf8) && seen.insert($0.label).inserted }
+        // Names by their bytes, indexes by their value (`2` before `10`).
+        func sortKey(_ label: String) -> String {
+            label.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && label.utf8.count < 12
+                ? String(repeating: "0", count: 12 - label.utf8.count) + label : label
+        }
+        matching.sort { sortKey($0.label).utf8.lexicographicallyPrecedes(sortKey($1.label).utf8) }
+        let incomplete = matching.count > maxCompletionItems
+        if incomplete { matching.removeLast(matching.count - maxCompletionItems) }
+        let range = LSPRange(doc.position(ofByte: replaceFrom), doc.position(ofByte: cursor))
+        let items: [JSONValue] = matching.map { c in
+            var item: [String: JSONValue] = [
+                "label": .string(c.label), "kind": .int(c.kind), "detail": .string(c.detail),
+                "filterText": .string(c.label), "sortText": .string(sortKey(c.label)),
+                "textEdit": ["range": range.json, "newText": .string(c.label)],
+            ]
+            if let d = c.documentation { item["documentation"] = ["kind": "markdown", "value": .string(d)] }
+            return .object(item)
+        }
+        return ["isIncomplete": .bool(incomplete), "items": .array(items)]
+    }
+
+    /// Whether the language takes `tap header "TITLE"` (spec v1.2): asked of the front end
+    /// itself (a file that taps a titled section by its title checks clean), so completion
+    /// offers titles exactly when `check` accepts them.
+    static let tapHeaderTakesTitle: Bool =
+        checkSource(SourceFile(name: "probe.scroll", text: "section \"t\" rows 1\ntap header \"t\"\n")).diagnostics.isEmpty
+
+    /// `section` or `row` for the `[`...`]` that ends `context`.
+    private func subscriptBase(_ context: [Piece]) -> String {
+        var depth = 0
+        var i = context.count - 1
+        while i >= 0 {
+            switch context[i].kind {
+            case .rbracket: depth += 1
+            case .lbracket:
+                depth -= 1
+                if depth == 0 { return i > 0 ? context[i - 1].text : "" }
+            default: break
+            }
+            i -= 1
+        }
+        return ""
+    }
+
+    /// The kind of the name just before a comparison operator (`toolbar.state ==`).
+    private func leftOperandKind(_ context: [Piece]) -> ValueKind? {
+        var i = context.count
+        while i > 0, context[i - 1].kind == .word || context[i - 1].kind == .dot,
+              i == context.count || context[i - 1].end == context[i].start {
+            i -= 1
+        }
+        let name = context[i...].map { $0.text }.joined()
+        guard case .observable(let id)? = resolveName(name) else { return nil }
+        return id.kind
+    }
+
+    private func observableCandidate(_ id: ObservableID, label: String) -> Candidate {
+        Candidate(label: label, kind: CompletionKind.variable, detail: "\(id.displayName): \(id.kind.displayName)", documentation: id.summary)
+    }
+
+    private func tunableCandidate(_ id: TunableID) -> Candidate {
+        Candidate(label: id.rawValue, kind: CompletionKind.property, detail: "tunable: \(id.kind.displayName), default \(tunableDefault(id))", documentation: id.summary)
+    }
+
+    /// Names an expression reads here: the observables of the views this scenario declares,
+    /// the subscripted forms, and the tunables.
+    private func expressionNames(_ config: SceneConfig) -> [Candidate] {
+        var out: [Candidate] = []
+        for id in ObservableID.allCases where id.subscriptForm == .none {
+            switch id.requirement {
+            case .header where config.header == nil: continue
+            case .toolbar where config.toolbarHeight == nil: continue
+            default: out.append(observableCandidate(id, label: id.rawValue))
+            }
+        }
+        out.append(Candidate(label: "section[", kind: CompletionKind.variable, detail: "section[I].MEMBER", documentation: "section I's header view: " + members(.section)))
+        out.append(Candidate(label: "row[", kind: CompletionKind.variable, detail: "row[I,J].MEMBER", documentation: "row J of section I: " + members(.row)))
+        out += TunableID.allCases.map { tunableCandidate($0) }
+        return out
+    }
+
+    private func members(_ form: Subscript) -> String {
+        ObservableID.allCases.filter { $0.subscriptForm == form }.compactMap { $0.member }.joined(separator: ", ")
+    }
+
+    private func sectionIndexes(_ config: SceneConfig, titledOnly: Bool) -> [Candidate] {
+        var out: [Candidate] = []
+        for (i, s) in config.effectiveSections.enumerated() {
+            if titledOnly && s.title == nil { continue }
+            let name = s.title.map { quoteString($0) } ?? "untitled"
+            out.append(Candidate(label: String(i), kind: CompletionKind.value, detail: "section \(i): \(name), \(s.rowCount) row\(s.rowCount == 1 ? "" : "s")", documentation: nil))
+            if out.count > maxCompletionItems * 20 { break }
+        }
+        return out
+    }
+
+    private func rowIndexes(_ config: SceneConfig, section: String) -> [Candidate] {
+        let sections = config.effectiveSections
+        guard let i = Int(section), i >= 0, i < sections.count else { return [] }
+        let s = sections[i]
+        var out: [Candidate] = []
+        for j in 0..<s.rowCount {
+            let title = j < s.rowTitles.count ? ": " + quoteString(s.rowTitles[j]) : ""
+            out.append(Candidate(label: String(j), kind: CompletionKind.value, detail: "row \(j) of section \(i)\(title)", documentation: nil))
+            if out.count > maxCompletionItems * 20 { break }
+        }
+        return out
+    }
+
+    private func tunableDefault(_ id: TunableID) -> String {
+        if id.kind == .bool { return id.defaultValue != 0 ? "true" : "false" }
+        return show(id.defaultValue)
+    }
+
+    // MARK: - Hover
+
+    func hover(_ doc: TextDocument, _ position: LSPPosition) -> JSONValue {
+        let cursor = doc.byteOffset(of: position)
+        let (pieces, statementStarts) = linePieces(doc, around: cursor)
+        guard let k = pieces.firstIndex(where: { $0.start <= cursor && cursor < $0.end && ($0.kind == .word || $0.kind == .dot) })
+                ?? pieces.firstIndex(where: { $0.end == cursor && $0.kind == .word }) else { return .null }
+        var lo = k, hi = k
+        func joinable(_ a: Piece, _ b: Piece) -> Bool {
+            a.end == b.start && (a.kind == .word || a.kind == .dot) && (b.kind == .word || b.kind == .dot) && a.kind != b.kind
+        }
+        while lo > 0 && joinable(pieces[lo - 1], pieces[lo]) { lo -= 1 }
+        while hi + 1 < pieces.count && joinable(pieces[hi], pieces[hi + 1]) { hi += 1 }
+        let chain = pieces[lo...hi]
+        let name = chain.map { $0.text }.joined()
+        let range = LSPRange(doc.position(ofByte: chain.first!.start), doc.position(ofByte: chain.last!.end))
+        let next = hi + 1 < pieces.count && pieces[hi + 1].start == pieces[hi].end ? pieces[hi + 1] : nil
+        var text: String?
+        if chain.first!.kind == .dot, lo > 0, pieces[lo - 1].kind == .rbracket, pieces[lo - 1].end == chain.first!.start {
+            let base = subscriptBase(Array(pieces[..<lo]))
+            let form: Subscript = base == "row" ? .row : .section
+            if let id = ObservableID.subscripted(form, member: String(name.dropFirst())) { text = observableHover(id) }
+        } else if (name == "section" || name == "row"), next?.kind == .lbracket {
+            let form: Subscript = name == "row" ? .row : .section
+            text = "`\(name == "row" ? "row[I,J]" : "section[I]").MEMBER`\n\n" + (form == .row ? "row J of section I: " : "section I's header view: ") + members(form)
+        } else if lo == hi, statementStarts.contains(lo), next?.kind != .dot, next?.kind != .lbracket,
+                  let summary = statementSummaries[name] {
+            text = "`\(name)` statement\n\n" + summary
+        } else if let ref = resolveName(name) {
+            switch ref {
+            case .observable(let id): text = observableHover(id)
+            case .tunable(let id): text = tunableHover(id)
+            case .state(let s, let family):
+                text = "`\(s)`: a state of \(family == .phase ? "`phase`" : "`toolbar.state`") (\(family.names.joined(separator: ", ")))"
+            }
+        }
+        if text == nil, lo == hi {
+            // A named value: `set deceleration fast`.
+            let owners = TunableID.allCases.filter { t in t.kind != .bool && t.namedValues.contains { $0.name == name } }
+            if let t = owners.first, let v = t.namedValues.first(where: { $0.name == name }) {
+                text = "`\(name)`: a value of `\(t.rawValue)` (`set \(t.rawValue) \(name)` = \(show(v.value)))"
+            }
+        }
+        guard let text else { return .null }
+        return ["contents": ["kind": "markdown", "value": .string(text)], "range": range.json]
+    }
+
+    private func observableHover(_ id: ObservableID) -> String {
+        var s = "`\(id.displayName)`: \(id.kind.displayName), observable\n\n\(id.summary)"
+        switch id.requirement {
+        case .header: s += "\n\nNeeds a `header` in the scene or scenario."
+        case .toolbar: s += "\n\nNeeds a `toolbar` in the scene or scenario."
+        case .none: break
+        }
+        return s
+    }
+
+    private func tunableHover(_ id: TunableID) -> String {
+        var s = "`\(id.rawValue)`: \(id.kind.displayName), tunable (`set \(id.rawValue) VALUE`)\n\n\(id.summary)\n\n"
+        s += "Default: \(tunableDefault(id))"
+        if id.kind != .bool { s += "; range: \(id.range.description)" }
+        let named = id.kind == .bool ? [] : id.namedValues
+        if !named.isEmpty { s += "; named values: " + named.map { "`\($0.name)` = \(show($0.value))" }.joined(separator: ", ") }
+        return s
+    }
+}
+
+extension LSPPosition: Comparable {
+    public static func < (a: LSPPosition, b: LSPPosition) -> Bool {
+        (a.line, a.character) < (b.line, b.character)
+    }
+}

@@ -1,0 +1,218 @@
+// The columns of a trace (and of the replay page's observables panel): which values a
+// row holds, named from the one vocabulary (Sources/ScrollSim/Names.swift).
+import ScrollSim
+
+/// One column of a trace.
+public struct TraceColumn: Equatable, Sendable {
+    public enum Source: Equatable, Sendable {
+        /// `frame`, `line`, `statement`, `sections.visible`, `rows.visible`, `failure`.
+        case field(TraceField)
+        /// An observable; `section`/`row` are its subscripts (0 when it has none).
+        case observable(ObservableID, section: Int, row: Int)
+    }
+
+    /// The header of the column: the observable as a scenario writes it (`section[2].y`).
+    public var name: String
+    public var source: Source
+
+    public init(_ field: TraceField) {
+        name = field.rawValue
+        source = .field(field)
+    }
+
+    public init(_ id: ObservableID, section: Int = 0, row: Int = 0) {
+        switch id.subscriptForm {
+        case .none: name = id.rawValue
+        case .section: name = "section[\(section)].\(id.member ?? "")"
+        case .row: name = "row[\(section),\(row)].\(id.member ?? "")"
+        }
+        source = .observable(id, section: section, row: row)
+    }
+
+    /// The observable's value in `world` (nil for a field).
+    public func value(in world: World) -> Value? {
+        guard case .observable(let id, let i, let j) = source else { return nil }
+        return world.value(id, section: i, row: j)
+    }
+}
+
+/// Why a `--columns` list was refused.
+public struct TraceColumnError: Error, Equatable, Sendable {
+    public var message: String
+}
+
+public enum TraceColumns {
+    /// Sections that get a `section[I].y` column by default (more: ask with `--columns`).
+    public static let defaultSectionColumns = 20
+
+    /// The plain observables a default trace holds, in order (those of an undeclared
+    /// header or toolbar are left out; `header.expanded` only with a toggle).
+    static let defaultObservables: [ObservableID] = [
+        .time, .phase, .offset, .velocity, .contentHeight,
+        .fingerDown, .fingerTranslation, .fingerVelocity,
+        .headerY, .headerHeight, .headerBottom, .headerScale, .headerImageY, .headerImageHeight, .headerExpanded,
+        .toolbarY, .toolbarState,
+    ]
+
+    /// The default columns for a scenario with `config`: frame, time, line, the plain
+    /// observables, `section[I].y` of the first sections, sections and rows in view, failure.
+    public static func defaults(for config: SceneConfig) -> [TraceColumn] {
+        var cols = [TraceColumn(.frame)]
+        for id in defaultObservables where applies(id, config) {
+            cols.append(TraceColumn(id))
+            if id == .time { cols.append(TraceColumn(.line)) }
+        }
+        let n = min(config.effectiveSections.count, defaultSectionColumns)
+        for i in 0..<n { cols.append(TraceColumn(.sectionY, section: i)) }
+        cols.append(TraceColumn(.sectionsVisible))
+        cols.append(TraceColumn(.rowsVisible))
+        cols.append(TraceColumn(.failure))
+        return cols
+    }
+
+    private static func applies(_ id: ObservableID, _ config: SceneConfig) -> Bool {
+        switch id.requirement {
+        case .header:
+            if id == .headerExpanded { return config.header?.toggle != nil }
+            return config.header != nil
+        case .toolbar: return config.toolbarHeight != nil
+        case .none: return true
+        }
+    }
+
+    /// `--columns time,offset,section[2].y`: the columns in the order given, then
+    /// `failure` (always last). Names are checked against the vocabulary and the scene
+    /// (a `header.*` column needs a header; indexes must exist).
+    public static func parse(_ list: String, config: SceneConfig) -> Result<[TraceColumn], TraceColumnError> {
+        var cols: [TraceColumn] = []
+        // Commas inside brackets belong to a row's subscript (`row[0,3].y`).
+        var names: [String] = []
+        var current = ""
+        var depth = 0
+        for ch in list {
+            if ch == "[" { depth += 1 } else if ch == "]" { depth = max(0, depth - 1) }
+            if ch == "," && depth == 0 {
+                names.append(trimBlanks(current))
+                current = ""
+            } else {
+                current.append(ch)
+            }
+        }
+        names.append(trimBlanks(current))
+        if names.count > 10_000 { return .failure(TraceColumnError(message: "at most 10000 columns")) }
+        for name in names {
+            if name.isEmpty { return .failure(TraceColumnError(message: "an empty column name in '\(list)'")) }
+            switch column(named: name, config: config) {
+            case .failure(let e): return .failure(e)
+            case .success(let c):
+                if c.source == .field(.failure) { continue }
+                if cols.contains(c) { return .failure(TraceColumnError(message: "column '\(name)' is listed twice")) }
+                cols.append(c)
+            }
+        }
+        cols.append(TraceColumn(.failure))
+        return .success(cols)
+    }
+
+    /// Every name `--columns` accepts, as written (`section[I].y` with its placeholder).
+    public static var knownNames: [String] {
+        TraceField.allCases.map { $0.rawValue }
+            + ObservableID.allCases.filter { $0.kind != .rect }.map { $0.displayName }
+    }
+
+    static func column(named name: String, config: SceneConfig) -> Result<TraceColumn, TraceColumnError> {
+        if let f = TraceField(rawValue: name) { return .success(TraceColumn(f)) }
+        let sections = config.effectiveSections
+        var id: ObservableID?
+        var i = 0, j = 0
+        if let plain = ObservableID.plain(name) {
+            id = plain
+        } else if let (base, indexes, member) = splitSubscript(name) {
+            let form: Subscript = base == "section" ? .section : (base == "row" ? .row : .none)
+            let need = form == .section ? 1 : 2
+            guard form != .none, indexes.count == need, let found = ObservableID.subscripted(form, member: member) else {
+                return .failure(unknown(name))
+            }
+            id = found
+            i = indexes[0]
+            guard i < sections.count else {
+                return .failure(TraceColumnError(message: "column '\(name)': there is no section \(i) (the table has \(sections.count) section\(sections.count == 1 ? "" : "s"))"))
+            }
+            if form == .row {
+                j = indexes[1]
+                let rows = sections[i].rowCount
+                guard j < rows else {
+                    return .failure(TraceColumnError(message: "column '\(name)': section \(i) has no row \(j) (it has \(rows))"))
+                }
+            }
+        }
+        guard let id else { return .failure(unknown(name)) }
+        if id.kind == .rect {
+            return .failure(TraceColumnError(message: "column '\(name)' is a rect; trace its parts (.y, .height) instead"))
+        }
+        switch id.requirement {
+        case .header where config.header == nil:
+            return .failure(TraceColumnError(message: "column '\(name)': the scenario declares no header"))
+        case .toolbar where config.toolbarHeight == nil:
+            return .failure(TraceColumnError(message: "column '\(name)': the scenario declares no toolbar"))
+        default: break
+        }
+        return .success(TraceColumn(id, section: i, row: j))
+    }
+
+    private static func unknown(_ name: String) -> TraceColumnError {
+        let candidates = TraceField.allCases.map { $0.rawValue }
+            + ObservableID.allCases.filter { $0.kind != .rect && $0.subscriptForm == .none }.map { $0.rawValue }
+        return TraceColumnError(message: "unknown column '\(name)'\(didYouMean(name, candidates)) (columns are named as observables: offset, header.height, section[0].y, row[0,3].visible, ...)")
+    }
+
+    /// `section[2].y` → ("section", [2], "y"); `row[0, 3].visible` → ("row", [0, 3], "visible").
+    private static func splitSubscript(_ name: String) -> (String, [Int], String)? {
+        guard let open = name.firstIndex(of: "["), let close = name.firstIndex(of: "]"), open < close else { return nil }
+        let base = String(name[..<open])
+        let inside = name[name.index(after: open)..<close]
+        let after = name[name.index(after: close)...]
+        guard after.hasPrefix("."), after.count > 1 else { return nil }
+        var indexes: [Int] = []
+        for part in inside.split(separator: ",", omittingEmptySubsequences: false) {
+            let t = trimBlanks(String(part))
+            guard !t.isEmpty, t.count <= 9, t.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(t) else { return nil }
+            indexes.append(n)
+        }
+        return (base, indexes, String(after.dropFirst()))
+    }
+}
+
+/// `s` without leading and trailing spaces and tabs.
+private func trimBlanks(_ s: String) -> String {
+    var sub = Substring(s)
+    while let f = sub.first, f == " " || f == "\t" { sub = sub.dropFirst() }
+    while let l = sub.last, l == " " || l == "\t" { sub = sub.dropLast() }
+    return String(sub)
+}
+
+// MARK: - What a row holds
+
+/// The sections with a header view on screen, and the rows on screen per section
+/// (`first...last`), in table order.
+struct InView {
+    var sections: [Int] = []
+    var rows: [(section: Int, first: Int, last: Int)] = []
+
+    init() {}
+
+    init(_ world: World) {
+        for f in world.visibleFrames() {
+            switch f.kind {
+            case .section(let i): sections.append(i)
+            case .row(let i, let j):
+                if let last = rows.last, last.section == i, last.last == j - 1 {
+                    rows[rows.count - 1].last = j
+                } else {
+                    rows.append((i, j, j))
+                }
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+@testable import scrollscript
+
+/// `:plot FILE.svg` and `:replay FILE.html` in the REPL: parsed, completed, and typed into
+/// the real binary on a pseudo-terminal.
+final class REPLPictureTests: XCTestCase {
+    func testParsing() {
+        XCTAssertEqual(ColonCommands.parse(":plot a.svg"), .success(.plot("a.svg")))
+        XCTAssertEqual(ColonCommands.parse(":replay \"my page.html\""), .success(.replay("my page.html")))
+        XCTAssertEqual(ColonCommands.parse(":pl x.svg"), .success(.plot("x.svg")))
+        if case .failure = ColonCommands.parse(":plot") {} else { XCTFail("a file is needed") }
+        if case .failure = ColonCommands.parse(":replay a b") {} else { XCTFail("one file only") }
+    }
+
+    func testTypedInAPseudoTerminal() throws {
+        let dir = NSTemporaryDirectory() + "repl-pictures-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let term = try PseudoTerminal(binary: CLI.binary.path, arguments: ["repl"], environment: [
+            "HOME=" + dir, "TERM=dumb", "INPUTRC=/dev/null", "LANG=C.UTF-8", "PATH=/usr/bin:/bin",
+        ])
+        defer { term.kill() }
+        XCTAssertTrue(term.waitFor("scroll> ", count: 1), term.transcript)
+        term.type("header 240 pin 60\r")
+        XCTAssertTrue(term.waitFor("scroll> ", count: 2), term.transcript)
+        term.type("pull 120\r")
+        XCTAssertTrue(term.waitFor("scroll> ", count: 3), term.transcript)
+        term.type("header.height\r")
+        XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+        term.type(":plot \(dir)/s.svg\r")
+        // pull 120 takes 0.4 s; the bare expression is not part of the session's scenario.
+        XCTAssertTrue(term.waitFor("wrote the plot of the session so far (0.400 s, 1 statement) to \(dir)/s.svg", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
+        term.type(":replay \(dir)/s.html\r")
+        XCTAssertTrue(term.waitFor("wrote the replay page of the session so far (0.400 s, 1 statement) to \(dir)/s.html", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 6), term.transcript)
+        term.type(":plot \(dir)/no/such/dir/x.svg\r")
+        XCTAssertTrue(term.waitFor("error: cannot write '\(dir)/no/such/dir/x.svg'", count: 1), term.transcript)
+        term.type("\u{04}")
+        _ = term.exitStatus(wait: true)
+        let svg = try Data(contentsOf: URL(fileURLWithPath: dir + "/s.svg"))
+        XCTAssertTrue(XMLParser(data: svg).parse())
+        XCTAssertTrue(String(decoding: svg, as: UTF8.self).contains(">pull 120</text>"))
+        let html = try String(contentsOfFile: dir + "/s.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("\"scenario\":\"repl session\""))
+        // 24 frames and frame 0.
+        XCTAssertTrue(html.contains("\"frame\":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24]"))
+    }
+}
