@@ -205,7 +205,7 @@ extension Checker {
     /// ` (did you mean ...?)`, else the tunables of the same family (`toolbar.*`), else
     /// every tunable: a user guessing a name learns the real ones.
     func unknownTunableHint(_ name: String) -> String {
-        let all = TunableID.allCases.map { $0.rawValue }
+        let all = Vocabulary.tunableNames
         let special = nonASCIIHint(name, candidates: all)
         if !special.isEmpty { return special }
         let near = didYouMean(name, all)

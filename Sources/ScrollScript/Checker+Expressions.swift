@@ -203,7 +203,7 @@ extension Checker {
     static let fastRowMembers = PackedNameTable(rowMembers.map { ($0.key, $0.value) })
     /// `resolveName` for every plain name it knows, without hashing Strings.
     static let plainNameRefs = PackedNameTable(
-        (ObservableID.allCases.map { $0.rawValue } + TunableID.allCases.map { $0.rawValue } + StateSet.allNames)
+        (ObservableID.allCases.map { $0.rawValue } + Vocabulary.tunableNames + StateSet.allNames)
             .compactMap { n in resolveName(n).map { (n, $0) } })
 
     static func membersTable(_ form: Subscript) -> [String: ObservableID] {
@@ -215,8 +215,7 @@ extension Checker {
     }
 
     static let plainNames: [String] =
-        ObservableID.allCases.filter { $0.subscriptForm == .none }.map { $0.rawValue }
-        + TunableID.allCases.map { $0.rawValue } + StateSet.allNames + ["true", "false"]
+        Vocabulary.plainObservableNames + Vocabulary.tunableNames + StateSet.allNames + ["true", "false"]
 
     mutating func nameType(_ n: String, _ l: SourceLocation) -> Ty? {
         guard let ref = Checker.plainNameRefs.find(n) ?? resolveName(n) else {
@@ -262,7 +261,7 @@ extension Checker {
         }
         let memberTable = form == .section ? Checker.fastSectionMembers : Checker.fastRowMembers
         guard let id = memberTable.find(member) ?? (form == .section ? Checker.sectionMembers : Checker.rowMembers)[member] else {
-            let members = ObservableID.allCases.filter { $0.subscriptForm == form }.compactMap { $0.member }
+            let members = Vocabulary.members(of: form)
             error(l, "unknown property '\(member)' of \(base)[...]" + didYouMean(member, members))
             return nil
         }

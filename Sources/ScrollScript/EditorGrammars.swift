@@ -37,7 +37,7 @@ public enum EditorGrammars {
     }
 
     static var observableNames: [String] {
-        ObservableID.allCases.filter { $0.subscriptForm == .none }.map { $0.rawValue }
+        Vocabulary.plainObservableNames
     }
 
     static var subscriptBases: [String] { ["section", "row"] }
@@ -50,7 +50,7 @@ public enum EditorGrammars {
         return out
     }
 
-    static var tunableNames: [String] { TunableID.allCases.map { $0.rawValue } }
+    static var tunableNames: [String] { Vocabulary.tunableNames }
 
     /// `a|b|c`, longest first (so that `header.image.y` wins over a shorter name), dots escaped.
     static func alternation(_ words: [String], escape: (String) -> String) -> String {

@@ -42,24 +42,21 @@ public struct ReplVocabulary: Equatable, Sendable {
     /// Names an expression can read that need no subscript: `offset`, `header.height`,
     /// and every tunable (`row.height`, `deceleration`).
     public var plainNames: [String] {
-        var names = ObservableID.allCases.filter { $0.subscriptForm == .none }.map { $0.rawValue }
-        names += TunableID.allCases.map { $0.rawValue }
-        names += StateSet.allNames
-        return names
+        Vocabulary.plainObservableNames + Vocabulary.tunableNames + StateSet.allNames
     }
 
     /// Members after `section[I].` (y height open rows title frame), in table order.
     public var sectionMembers: [String] {
-        ObservableID.allCases.filter { $0.subscriptForm == .section }.compactMap { $0.member }
+        Vocabulary.sectionMembers
     }
 
     /// Members after `row[I,J].` (y height visible title frame), in table order.
     public var rowMembers: [String] {
-        ObservableID.allCases.filter { $0.subscriptForm == .row }.compactMap { $0.member }
+        Vocabulary.rowMembers
     }
 
     /// Names after `set`.
     public var tunableNames: [String] {
-        TunableID.allCases.map { $0.rawValue }
+        Vocabulary.tunableNames
     }
 }

@@ -527,3 +527,30 @@ public func formatFixed(_ x: Double, _ decimals: Int) -> String {
     }
     return (x < 0 && n != 0 ? "-" : "") + s
 }
+
+/// Lists derived from the tables above, built once (the checker, the REPL, the language
+/// server, the editor grammars and the evaluator read these instead of rebuilding them).
+public enum Vocabulary {
+    /// Observables written without a subscript (`offset`, `header.height`), in table order.
+    public static let plainObservableNames: [String] =
+        ObservableID.allCases.filter { $0.subscriptForm == .none }.map { $0.rawValue }
+    /// Every tunable's name, in table order.
+    public static let tunableNames: [String] = TunableID.allCases.map { $0.rawValue }
+    /// Members after `section[I].` (y height open rows title frame), in table order.
+    public static let sectionMembers: [String] = members(.section)
+    /// Members after `row[I,J].` (y height visible title frame), in table order.
+    public static let rowMembers: [String] = members(.row)
+
+    /// The members of `section[I].` or `row[I,J].` (none for `.none`).
+    public static func members(of form: Subscript) -> [String] {
+        switch form {
+        case .section: return sectionMembers
+        case .row: return rowMembers
+        case .none: return []
+        }
+    }
+
+    private static func members(_ form: Subscript) -> [String] {
+        ObservableID.allCases.filter { $0.subscriptForm == form }.compactMap { $0.member }
+    }
+}

@@ -359,7 +359,7 @@ extension LanguageServer {
     }
 
     private func members(_ form: Subscript) -> String {
-        ObservableID.allCases.filter { $0.subscriptForm == form }.compactMap { $0.member }.joined(separator: ", ")
+        Vocabulary.members(of: form).joined(separator: ", ")
     }
 
     private func sectionIndexes(_ config: SceneConfig, titledOnly: Bool) -> [Candidate] {
