@@ -4,8 +4,15 @@
 
 /// A JSON string literal: `"`, `\` and every control character below U+0020 escaped
 /// (`\n`, `\t`, `\r`, `\b`, `\f`, else `\u00XX`); everything else as UTF-8.
-public func jsonString(_ s: String) -> String {
+/// `forScript` also escapes `<`, `>`, `&`, U+007F, U+2028 and U+2029, so the literal can
+/// sit inside an HTML `<script>` element (`</script>` in a title cannot end it) and inside
+/// JavaScript source (the replay page's data).
+public func jsonString(_ s: String) -> String { jsonString(s, forScript: false) }
+
+/// `jsonString`, and with `forScript` safe inside a `<script>` element too (see above).
+public func jsonString(_ s: String, forScript: Bool) -> String {
     var out = "\""
+    out.reserveCapacity(s.utf8.count + 2)
     for u in s.unicodeScalars {
         switch u {
         case "\"": out += "\\\""
@@ -16,9 +23,11 @@ public func jsonString(_ s: String) -> String {
         case "\u{8}": out += "\\b"
         case "\u{C}": out += "\\f"
         default:
-            if u.value < 0x20 {
+            let scriptUnsafe = forScript && (u == "<" || u == ">" || u == "&" || u.value == 0x7F
+                                             || u.value == 0x2028 || u.value == 0x2029)
+            if u.value < 0x20 || scriptUnsafe {
                 let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             } else {
                 out.unicodeScalars.append(u)
             }
