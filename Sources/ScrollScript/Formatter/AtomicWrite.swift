@@ -43,7 +43,7 @@ public func writeFileAtomically(path: String, bytes: [UInt8]) -> String? {
         unlink(tempPath)
         return "cannot rewrite '\(path)': \(what): \(reason)"
     }
-    if !writeAll(fd, bytes) { return fail("write failed") }
+    if !writeFD(fd, bytes) { return fail("write failed") }
     _ = fchown(fd, st.st_uid, st.st_gid)  // best effort: only root may give a file away
     if fchmod(fd, st.st_mode & 0o7777) != 0 { return fail("cannot set permissions") }
     if fsync(fd) != 0 { return fail("cannot flush") }
@@ -58,23 +58,6 @@ public func writeFileAtomically(path: String, bytes: [UInt8]) -> String? {
         return "cannot rewrite '\(path)': rename failed: \(reason)"
     }
     return nil
-}
-
-/// Writes every byte, retrying short writes and interruptions.
-private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { buf -> Bool in
-        guard let base = buf.baseAddress else { return true }
-        var done = 0
-        while done < buf.count {
-            let n = write(fd, base + done, buf.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            done += n
-        }
-        return true
-    }
 }
 
 private func errnoText() -> String {
