@@ -2,7 +2,11 @@
 // moves bytes: the framing and the protocol are the library's (MessageFramer,
 // LanguageServer). Nothing but protocol messages goes to standard output; logs go to
 // standard error.
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ScrollScript
 
 let lspCommand = Command(

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads lines from a file descriptor that is not a terminal (a pipe, a file): no
 /// prompts, no history, no line editing. `\n` and `\r\n` end lines; a last line without

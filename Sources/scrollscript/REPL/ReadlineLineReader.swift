@@ -1,5 +1,9 @@
 import CReadline
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ScrollScript
 
 /// Reads lines with GNU readline's callback interface: poll() on standard input and on

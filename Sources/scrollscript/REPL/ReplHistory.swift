@@ -1,5 +1,9 @@
 import CReadline
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Which lines the history keeps: not blank lines, not a line equal to the one just
 /// before it, at most `limit` lines (readline's `stifle_history` drops the oldest).
