@@ -9,7 +9,7 @@ extension ReplCore {
 
     /// `:where`: the current statement with its line, and the time.
     public func whereLines() -> [String] {
-        let t = "t=" + formatFixed(world.time, 3) + " s"
+        let t = replTimeLabel(world.time)
         if let l = loaded, let s = currentFileStatement {
             let part = interpreter.isInsideStatement ? ", part-way through this statement" : ""
             let text = l.source.lines.indices.contains(s.location.line - 1) ? l.source.lines[s.location.line - 1] : ""
@@ -60,7 +60,7 @@ extension ReplCore {
         for row in rows {
             for (i, cell) in row.enumerated() { widths[i] = max(widths[i], textWidth(cell)) }
         }
-        var out = ["t=\(formatFixed(world.time, 3)) s, \(frames.count) view\(frames.count == 1 ? "" : "s") on screen"]
+        var out = [replTimeLabel(world.time) + ", \(frames.count) view\(frames.count == 1 ? "" : "s") on screen"]
         for row in rows {
             var line = pad(row[0], widths[0], left: true)
             for i in 1...4 { line += "  " + pad(row[i], widths[i], left: false) }

@@ -76,7 +76,7 @@ public struct ReplSnapshot: Equatable {
     public func changeLine(to later: ReplSnapshot) -> String? {
         let all = changes(to: later)
         if all.isEmpty && later.time == time { return nil }
-        var parts = ["t=" + formatFixed(later.time, 3) + " s"]
+        var parts = [replTimeLabel(later.time)]
         parts += all.prefix(ReplSnapshot.maxChanges)
         return parts.joined(separator: "  ")
     }

@@ -54,7 +54,7 @@ final class InterpreterEngine: ReplEngine {
         if case .number(let x, _) = world.value(.screenWidth) { w = x }
         if case .number(let y, _) = world.value(.screenHeight) { h = y }
         let lines = makeRenderer().render(world.visibleFrames(), screenWidth: w, screenHeight: h)
-        return (["t=" + formatFixed(world.time, 3) + " s"] + lines).joined(separator: "\n")
+        return ([replTimeLabel(world.time)] + lines).joined(separator: "\n")
     }
 
     private func reply(_ o: ReplOutcome) -> ReplReply {
