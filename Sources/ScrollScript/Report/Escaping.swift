@@ -51,7 +51,14 @@ func xmlVisibleReplacement(_ u: Unicode.Scalar) -> Unicode.Scalar? {
 /// Character data for an XML 1.0 element: `&`, `<`, `>` as entities (so `]]>` cannot
 /// appear), a carriage return as `&#13;` (a parser would turn a raw one into a line feed),
 /// characters XML cannot hold replaced visibly (see `xmlVisibleReplacement`).
-public func xmlText(_ s: String) -> String {
+public func xmlText(_ s: String) -> String { xmlEscaped(s, attribute: false) }
+
+/// An XML 1.0 attribute value (without its quotes): like `xmlText`, plus `"` and `'`, and
+/// tab, line feed and carriage return as character references (a parser normalizes raw
+/// ones to spaces).
+public func xmlAttribute(_ s: String) -> String { xmlEscaped(s, attribute: true) }
+
+private func xmlEscaped(_ s: String, attribute: Bool) -> String {
     var out = ""
     out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
     for u in s.unicodeScalars {
@@ -60,28 +67,10 @@ public func xmlText(_ s: String) -> String {
         case "<": out += "&lt;"
         case ">": out += "&gt;"
         case "\r": out += "&#13;"
-        default:
-            if let r = xmlVisibleReplacement(u) { out.unicodeScalars.append(r) } else { out.unicodeScalars.append(u) }
-        }
-    }
-    return out
-}
-
-/// An XML 1.0 attribute value (without its quotes): like `xmlText`, plus `"` and `'`, and
-/// tab, line feed and carriage return as character references (a parser normalizes raw
-/// ones to spaces).
-public func xmlAttribute(_ s: String) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
-        switch u {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        case "\t": out += "&#9;"
-        case "\n": out += "&#10;"
-        case "\r": out += "&#13;"
+        case "\"" where attribute: out += "&quot;"
+        case "'" where attribute: out += "&apos;"
+        case "\t" where attribute: out += "&#9;"
+        case "\n" where attribute: out += "&#10;"
         default:
             if let r = xmlVisibleReplacement(u) { out.unicodeScalars.append(r) } else { out.unicodeScalars.append(u) }
         }
