@@ -7,12 +7,15 @@
 /// A run-time error at a location: the scenario fails with it.
 public struct RuntimeError: Error, Equatable, Sendable {
     public var location: SourceLocation
-    public var message: String
+    public var problem: RunProblem
 
-    public init(_ location: SourceLocation, _ message: String) {
+    public init(_ location: SourceLocation, _ problem: RunProblem) {
         self.location = location
-        self.message = message
+        self.problem = problem
     }
+
+    /// The problem in words.
+    public var message: String { problem.message }
 }
 
 /// A value during evaluation. `quantity` nil is a bare number (a literal without a unit),
@@ -45,15 +48,6 @@ enum EvalValue: Equatable {
         }
     }
 
-    var kindName: String {
-        switch self {
-        case .number(_, let q): return q.map { ValueKind.quantity($0).displayName } ?? "a number"
-        case .bool: return "a boolean"
-        case .state: return "a state"
-        case .string: return "a string"
-        case .rect: return "a rect"
-        }
-    }
 }
 
 /// The quantity that decides a mix of two: points, velocity and seconds must agree; plain
@@ -99,7 +93,7 @@ struct Evaluator {
             let v = try Evaluate.indexed(id, i, j, at, world, placeholders)
             return (subscriptName(id, section: v.section, row: v.row), v.value)
         case .failure(let err): throw err
-        default: throw RuntimeError(loc, "unknown name '\(base)[...].\(member)'")
+        default: throw RuntimeError(loc, .unknownIndexedName(base: base, member: member))
         }
     }
 

@@ -117,9 +117,8 @@ public final class Interpreter {
     /// (`run --update`); false fails it with "no recorded value" and what it observed.
     public var recordsPlaceholders = false
     /// The advice after "no recorded value: X is V here" for the left sides X and the first `?`'s
-    /// location; nil gives `runUpdateAdvice`. The REPL points a typed `?` at `:expect`.
+    /// location; nil gives `RecordAdvice.runUpdate`. The REPL points a typed `?` at `:expect`.
     public var unrecordedAdvice: ([String], SourceLocation) -> String? = { _, _ in nil }
-    public static let runUpdateAdvice = "'scrollscript run --update' writes it in place of '?'"
     /// The values recorded for `?`s, in the order they were first reached.
     public private(set) var recordings: [Recording] = []
     /// Values recorded so far, by the `?`'s byte offset: a `?` reached again (in a
@@ -235,7 +234,7 @@ public final class Interpreter {
         } catch let err as RuntimeError {
             return .failure(err)
         } catch {
-            return .failure(RuntimeError(e.startLocation, "\(error)"))
+            return .failure(RuntimeError(e.startLocation, .unexpected("\(error)")))
         }
     }
 
@@ -305,7 +304,7 @@ public final class Interpreter {
             if World.isAtRest(&world) { return finish(s) }
             counter += 1
             if counter >= settleFrames {
-                return fail(s.location, "settle: still moving after \(Int(Limits.settleSeconds)) s of simulated time")
+                return fail(s.location, .settleTimedOut)
             }
             return .frame
         case .within:
@@ -313,11 +312,11 @@ public final class Interpreter {
             do throws(RuntimeError) {
                 if try Evaluate.condition(r, in: &world) { return finish(s) }
             } catch {
-                return fail(error.location, error.message)
+                return fail(error.location, error.problem)
             }
             counter -= 1
             if counter <= 0 {
-                return fail(s.location, "expectation still false after \(durationText(s))",
+                return fail(s.location, .withinTimedOut(limit: withinLimit(s)),
                             notes: failureNotes(e, Evaluator(world: world)))
             }
             if !withinReadsTime { fastForward() }
@@ -373,8 +372,7 @@ public final class Interpreter {
         framesSimulated &+= 1
         if world.frameIndex - limitStartFrame > maxFrames {
             let s = currentStatement
-            return fail(s?.location ?? SourceLocation(file: "", line: 0, column: 0),
-                        "the scenario passed the limit of \(Int(Limits.scenarioSeconds / 3600)) h of simulated time")
+            return fail(s?.location ?? SourceLocation(file: "", line: 0, column: 0), .timeLimit)
         }
         if !invariants.isEmpty, let stop = checkInvariants() { return stop }
         var pause = false
@@ -403,13 +401,13 @@ public final class Interpreter {
         let ev = Evaluator(world: world)
         do {
             if try !ev.condition(inv.expr) {
-                return fail(inv.stmt.location, "invariant broken at \(timeText(world.time))",
+                return fail(inv.stmt.location, .invariantBroken(time: world.time),
                             notes: failureNotes(inv.expr, ev))
             }
         } catch let err as RuntimeError {
-            return fail(err.location, err.message)
+            return fail(err.location, err.problem)
         } catch {
-            return fail(inv.stmt.location, "\(error)")
+            return fail(inv.stmt.location, .unexpected("\(error)"))
         }
         return nil
     }
@@ -430,16 +428,16 @@ public final class Interpreter {
         }
         statementCount &+= 1
         if statementCount > Limits.scenarioStatements {
-            return fail(s.location, "the scenario passed the limit of \(groupedDigits(Limits.scenarioStatements)) executed statements")
+            return fail(s.location, .statementLimit)
         }
         do {
             return try start(s)
         } catch let err as RuntimeError {
-            return fail(err.location, err.message)
+            return fail(err.location, err.problem)
         } catch let err as SimError {
-            return fail(s.location, err.message)
+            return fail(s.location, .world(err))
         } catch {
-            return fail(s.location, "\(error)")
+            return fail(s.location, .unexpected("\(error)"))
         }
     }
 
@@ -465,17 +463,17 @@ public final class Interpreter {
         case .tapHeader(let i):
             if case .string(let title)? = i {
                 guard let k = world.config.effectiveSections.firstIndex(where: { $0.title == title.value }) else {
-                    throw RuntimeError(title.location, "no section is titled \(title.raw)")
+                    throw RuntimeError(title.location, .noSectionTitled(raw: title.raw))
                 }
                 try tap(.section(k))
             } else if let i {
-                try tap(.section(try whole(i, what: "a section index")))
+                try tap(.section(try whole(i, what: .sectionIndex)))
             } else {
                 try tap(.header)
             }
             return finish(s)
         case .tapRow(let i, let j):
-            try tap(.row(try whole(i, what: "a section index"), try whole(j, what: "a row index")))
+            try tap(.row(try whole(i, what: .sectionIndex), try whole(j, what: .rowIndex)))
             return finish(s)
         case .tapToolbar:
             try tap(.toolbar)
@@ -486,10 +484,10 @@ public final class Interpreter {
         case .wait(let t):
             return try timed(s, World.frameCount(seconds: try number(t), fps: world.config.fps))
         case .tick(let n):
-            return try timed(s, try n.map { try whole($0, what: "a frame count") } ?? 1)
+            return try timed(s, try n.map { try whole($0, what: .frameCount) } ?? 1)
         case .settle:
             if world.fingerIsDown {
-                throw RuntimeError(s.location, "settle while a finger is down: release it first")
+                throw RuntimeError(s.location, .settleWithFingerDown)
             }
             if World.isAtRest(&world) { return finish(s) }
             begin(.settle, s, counter: 0)
@@ -498,12 +496,12 @@ public final class Interpreter {
             var ev = Evaluator(world: world)
             if exprHasPlaceholder(e), let stop = try fillPlaceholders(e, &ev) { return stop }
             if try ev.condition(e) { return finish(s) }
-            return fail(s.location, "expectation is false", notes: failureNotes(e, ev))
+            return fail(s.location, .expectationFalse, notes: failureNotes(e, ev))
         case .expectWithin(let t, let e):
             let ev = Evaluator(world: world)
             if try ev.condition(e) { return finish(s) }
             let n = World.frameCount(seconds: try number(t), fps: world.config.fps)
-            if n == 0 { return fail(s.location, "expectation is false", notes: failureNotes(e, ev)) }
+            if n == 0 { return fail(s.location, .expectationFalse, notes: failureNotes(e, ev)) }
             try checkTimeLimit(s, frames: n)
             begin(.within, s, counter: n)
             withinExpr = e
@@ -513,7 +511,7 @@ public final class Interpreter {
         case .expectAlways(let e):
             let ev = Evaluator(world: world)
             if try !ev.condition(e) {
-                return fail(s.location, "invariant broken at \(timeText(world.time))", notes: failureNotes(e, ev))
+                return fail(s.location, .invariantBroken(time: world.time), notes: failureNotes(e, ev))
             }
             if invariantLocations.insert(s.location).inserted {
                 invariants.append(Invariant(stmt: s, expr: e, resolved: ResolvedExpr(e), readsTime: readsTime(e)))
@@ -530,7 +528,7 @@ public final class Interpreter {
             onExpression?(e, v.value)
             return finish(s)
         case .repeatBlock(let count, let body):
-            let n = try whole(count, what: "a repeat count")
+            let n = try whole(count, what: .repeatCount)
             if n > 0 && !body.statements.isEmpty {
                 stack.push(body.statements, extraPasses: n - 1)
             }
@@ -558,7 +556,7 @@ public final class Interpreter {
     /// A statement that would run past 24 h fails before it runs (no input hangs the tool).
     private func checkTimeLimit(_ s: Stmt, frames n: Int) throws {
         if n > maxFrames - (world.frameIndex - limitStartFrame) {
-            throw RuntimeError(s.location, "this statement would pass the limit of \(Int(Limits.scenarioSeconds / 3600)) h of simulated time")
+            throw RuntimeError(s.location, .statementPassesTimeLimit)
         }
     }
 
@@ -587,10 +585,10 @@ public final class Interpreter {
     }
 
     @discardableResult
-    private func fail(_ location: SourceLocation, _ message: String, notes: [String] = []) -> StepEvent {
+    private func fail(_ location: SourceLocation, _ problem: RunProblem, notes: [String] = []) -> StepEvent {
         clearActivity()
         if failure == nil {
-            failure = RunFailure(location: location, message: message, notes: notes, time: world.time)
+            failure = RunFailure(location: location, problem: problem, notes: notes, time: world.time)
         }
         return .failed
     }
@@ -614,7 +612,7 @@ public final class Interpreter {
         var bytes = 0
         for line in lines { bytes &+= line.utf8.count &+ 1 }
         if bytes > Interpreter.maxOutputBytes - outputBytes {
-            throw RuntimeError(s.location, "the scenario passed the limit of \(Interpreter.maxOutputBytes / (1024 * 1024)) MiB of print and frames output")
+            throw RuntimeError(s.location, .outputLimit)
         }
         outputBytes &+= bytes
         for line in lines { output(line) }
@@ -626,24 +624,25 @@ public final class Interpreter {
         if case .number(let n, _) = e, n.value.isFinite { return n.value }
         let v = try Evaluator(world: world).eval(e)
         guard case .number(let d, _) = v, d.isFinite else {
-            throw RuntimeError(e.startLocation, "expected a number, not \(v.kindName)")
+            throw RuntimeError(e.startLocation, .expectedNumber(v.kind))
         }
         return d
     }
 
-    private func whole(_ e: Expr, what: String) throws -> Int {
+    private func whole(_ e: Expr, what: WholeArgument) throws -> Int {
         let d = try number(e)
         guard d >= 0, d == d.rounded(), d < 9.0e15, let n = Int(exactly: d) else {
-            throw RuntimeError(e.startLocation, "\(what) must be a whole number from 0, not \(formatFixed(d, 3))")
+            throw RuntimeError(e.startLocation, .notWholeFromZero(what: what, d))
         }
         return n
     }
 
-    private func durationText(_ s: Stmt) -> String {
+    /// The T of `expect within T` in seconds, when it evaluates.
+    private func withinLimit(_ s: Stmt) -> Double? {
         if case .expectWithin(let t, _) = s.kind, case .number(let d, _)? = try? Evaluator(world: world).eval(t) {
-            return formatFixed(d, 3) + " s"
+            return d
         }
-        return "its time limit"
+        return nil
     }
 
     /// `print a, b`: `t = 0.400 s: header.height = 300.06, "text"`.
@@ -683,8 +682,8 @@ public final class Interpreter {
         recordings.append(r)
     }
 
-    func failNow(_ location: SourceLocation, _ message: String, notes: [String]) -> StepEvent {
-        fail(location, message, notes: notes)
+    func failNow(_ location: SourceLocation, _ problem: RunProblem, notes: [String]) -> StepEvent {
+        fail(location, problem, notes: notes)
     }
 
     // MARK: - REPL support

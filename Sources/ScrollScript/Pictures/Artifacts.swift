@@ -98,7 +98,7 @@ public final class FailureArtifacts: RunReporter, @unchecked Sendable {
 
     public func handle(_ event: RunEvent) {
         // An interrupted scenario (Ctrl-C) is not drawn: the user asked the run to stop.
-        if case .scenario(let o) = event, let f = o.result.failure, f.message != RunFailure.interruptedMessage {
+        if case .scenario(let o) = event, let f = o.result.failure, f.problem != .interrupted {
             write(file: o.file, scenario: o.scenario)
         }
     }
