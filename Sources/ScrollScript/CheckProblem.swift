@@ -50,16 +50,6 @@ public enum Operand: Equatable, Sendable {
         case .index: return "an index"
         }
     }
-
-    /// The range a configuration value must lie in (`must be RANGE`), for those that have one.
-    var range: TunableRange? {
-        switch self {
-        case .toolbarHeight: return Limits.toolbarHeight
-        case .headerHeight, .toggleHeight: return Limits.headerHeight
-        case .tunable(let id): return id.range
-        default: return nil
-        }
-    }
 }
 
 /// What the checker found wrong, each with its data.
@@ -97,8 +87,8 @@ public enum CheckProblem: Equatable, Sendable {
     case screenSideOutOfRange(Operand, Double)
     /// fps outside `Limits.fpsRange`.
     case fpsOutOfRange(Double)
-    /// A value outside its range (`Operand.range`).
-    case outOfRange(Operand, Double)
+    /// A value outside its range (from `Limits`, or the tunable's).
+    case outOfRange(Operand, Double, TunableRange)
     /// `sections N rows M` with N or M too large.
     case tooManySectionsDeclared(Int)
     case tooManyRowsDeclared(Int)
@@ -219,8 +209,8 @@ public enum CheckProblem: Equatable, Sendable {
             return "\(what.name) must be between \(show(Limits.screenSide.lower)) and \(show(Limits.screenSide.upper)) (found \(show(v)))"
         case .fpsOutOfRange(let v):
             return "fps must be a whole number from \(Limits.fpsRange.lowerBound) to \(Limits.fpsRange.upperBound) (found \(show(v)))"
-        case .outOfRange(let what, let v):
-            return "\(what.name) must be \(what.range?.description ?? "in range") (found \(show(v)))"
+        case .outOfRange(let what, let v, let range):
+            return "\(what.name) must be \(range.description) (found \(show(v)))"
         case .tooManySectionsDeclared(let n):
             return "too many sections: \(n) (at most \(Limits.maxSections))"
         case .tooManyRowsDeclared(let m):

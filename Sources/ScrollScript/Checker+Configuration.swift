@@ -64,7 +64,7 @@ extension Checker {
             var h = SceneConfig.defaultToolbarHeight
             if let he, let v = configNumber(he, .toolbarHeight, .points) {
                 if Limits.toolbarHeight.contains(v) { h = v } else {
-                    error(he.startLocation, .outOfRange(.toolbarHeight, v))
+                    error(he.startLocation, .outOfRange(.toolbarHeight, v, Limits.toolbarHeight))
                 }
             }
             cfg.toolbarHeight = h
@@ -134,7 +134,7 @@ extension Checker {
             if Limits.headerHeight.contains(v) {
                 known = v
             } else {
-                error(he.startLocation, .outOfRange(.headerHeight, v))
+                error(he.startLocation, .outOfRange(.headerHeight, v, Limits.headerHeight))
             }
         }
         let h = known ?? 1
@@ -157,7 +157,7 @@ extension Checker {
             case .toggle(let e, _):
                 if let t = configNumber(e, .toggleHeight, .points) {
                     if Limits.headerHeight.contains(t) { header.toggle = t } else {
-                        error(e.startLocation, .outOfRange(.toggleHeight, t))
+                        error(e.startLocation, .outOfRange(.toggleHeight, t, Limits.headerHeight))
                     }
                 }
             case .nostretch:
@@ -195,7 +195,7 @@ extension Checker {
         }
         guard let v = configNumber(value, .tunable(id), q) else { return }
         guard id.range.contains(v) else {
-            error(value.startLocation, .outOfRange(.tunable(id), v))
+            error(value.startLocation, .outOfRange(.tunable(id), v, id.range))
             return
         }
         cfg.tunables[id] = v
