@@ -48,8 +48,11 @@ public enum DiagnosticLimits {
     public static var stoppedMessage: String { Problem.tooManyErrors.message }
 }
 
-/// Sorts by position, then by the wording (only to order two errors at one place the same
-/// way every time), and drops exact duplicates: deterministic output.
+/// Sorts by position, then by the wording, and drops exact duplicates: deterministic output.
+/// The wording only orders two errors at one place (the parser then shows the first of a
+/// line): `expected end of statement, found number '1e999'` before `number 1e999 is too
+/// large`. Ordering by stage instead would change which error such a line shows, so the
+/// order of the output as it has always been is kept; no other decision reads wording.
 public func sortedDiagnostics(_ ds: [Diagnostic]) -> [Diagnostic] {
     let sorted = ds.sorted { a, b in
         if a.location != b.location { return a.location < b.location }
