@@ -74,7 +74,7 @@ extension World {
 
     private mutating func tapOutcome(_ target: TapTarget) throws -> TapOutcome {
         guard !finger.isDown else {
-            throw SimError.tapWhileFingerDown
+            throw SimError("a tap cannot happen while a finger is down; 'release' it first")
         }
         try validate(target)
         if scroll.phase == .decelerating || scroll.phase == .bouncing {
@@ -84,18 +84,19 @@ extension World {
         switch target {
         case .header:
             guard let r = headerFrame(), visibleMiddle(r) != nil else {
-                throw SimError.headerOffScreen
+                throw SimError("the table header has no visible part to tap: it is off screen")
             }
             return tapHeader()
         case .section(let i):
             guard let r = sectionFrame(i), visibleMiddle(r) != nil else {
-                throw SimError.sectionHeaderOffScreen(section: i)
+                throw SimError("section \(i)'s header has no visible part to tap: it is off screen")
             }
             return tapSectionHeader(i)
         case .row(let i, let j):
             guard let r = rowFrame(i, j), r.height > 0, visibleMiddle(r) != nil else {
                 let closed = table.rowHeight(fraction: accordion.fraction[i]) <= 0
-                throw SimError.rowNotVisible(row: j, section: i, closed: closed)
+                throw SimError("row \(j) of section \(i) has no visible part to tap: "
+                               + (closed ? "its section is closed" : "it is off screen"))
             }
             return .row(i, j)
         case .toolbar:
@@ -109,29 +110,29 @@ extension World {
         switch target {
         case .header:
             guard config.header != nil else {
-                throw SimError.noHeader
+                throw SimError("there is no table header to tap: the scene declares no 'header'")
             }
         case .section(let i):
             let n = table.sectionCount
             guard i >= 0 && i < n else {
-                throw SimError.noSuchSection(i, count: n)
+                throw SimError("section \(i) does not exist: the table has \(n) section\(n == 1 ? "" : "s") (0 to \(n - 1))")
             }
             guard !needsTitle || sectionTitles[i] != nil else {
-                throw SimError.untitledSection(i)
+                throw SimError("section \(i) has no title, so it has no header view to tap")
             }
         case .row(let i, let j):
             try validate(.section(i), needsTitle: false)
             let rows = table.rowCounts[i]
             guard j >= 0 && j < rows else {
-                throw SimError.noSuchRow(j, section: i, rows: rows)
+                throw SimError("row \(j) does not exist in section \(i): it has \(rows) row\(rows == 1 ? "" : "s")")
             }
         case .toolbar:
             guard toolbar != nil else {
-                throw SimError.noToolbar
+                throw SimError("there is no toolbar to tap: the scene declares no 'toolbar'")
             }
         case .point(let x, let y):
             guard x.isFinite && y.isFinite else {
-                throw SimError.pointNotFinite
+                throw SimError("a tap needs a finite screen point")
             }
         }
     }

@@ -1,45 +1,9 @@
 import Foundation
 
 /// An error of a scenario at run time (spec §4): a sentence that says why.
-public enum SimError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// `release` with no finger down.
-    case noFingerToRelease
-    /// A tap while a finger is down.
-    case tapWhileFingerDown
-    /// The tapped view is on the table but no part of it is on screen; for a row, `closed`
-    /// says its section is closed (it has no height).
-    case headerOffScreen
-    case sectionHeaderOffScreen(section: Int)
-    case rowNotVisible(row: Int, section: Int, closed: Bool)
-    /// The tapped view does not exist.
-    case noHeader
-    case noToolbar
-    case noSuchSection(Int, count: Int)
-    case untitledSection(Int)
-    case noSuchRow(Int, section: Int, rows: Int)
-    /// A tap at a point that is not finite.
-    case pointNotFinite
-
-    /// The error in words (the one place they are written).
-    public var message: String {
-        switch self {
-        case .noFingerToRelease: return "there is no finger down to release ('release' follows a 'pull' or 'drag')"
-        case .tapWhileFingerDown: return "a tap cannot happen while a finger is down; 'release' it first"
-        case .headerOffScreen: return "the table header has no visible part to tap: it is off screen"
-        case .sectionHeaderOffScreen(let i): return "section \(i)'s header has no visible part to tap: it is off screen"
-        case .rowNotVisible(let j, let i, let closed):
-            return "row \(j) of section \(i) has no visible part to tap: " + (closed ? "its section is closed" : "it is off screen")
-        case .noHeader: return "there is no table header to tap: the scene declares no 'header'"
-        case .noToolbar: return "there is no toolbar to tap: the scene declares no 'toolbar'"
-        case .noSuchSection(let i, let n):
-            return "section \(i) does not exist: the table has \(n) section\(n == 1 ? "" : "s") (0 to \(n - 1))"
-        case .untitledSection(let i): return "section \(i) has no title, so it has no header view to tap"
-        case .noSuchRow(let j, let i, let rows):
-            return "row \(j) does not exist in section \(i): it has \(rows) row\(rows == 1 ? "" : "s")"
-        case .pointNotFinite: return "a tap needs a finite screen point"
-        }
-    }
-
+public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
 
