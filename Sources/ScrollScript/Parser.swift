@@ -46,7 +46,7 @@ public struct Parser {
         // One syntax error per line: a typo does not cascade into follow-on errors.
         var perLine: [Diagnostic] = []
         // A line that is too long reports that rather than what lies inside it.
-                for d in sortedDiagnostics(parser.lexerDiagnostics + parser.diagnostics) {
+        for d in sortedDiagnostics(parser.lexerDiagnostics + parser.diagnostics) {
             if let last = perLine.last, last.location.line == d.location.line {
                 if d.problem == .lex(.lineTooLong) { perLine[perLine.count - 1] = d }
                 continue
