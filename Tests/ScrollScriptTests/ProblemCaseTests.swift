@@ -106,6 +106,41 @@ final class ProblemCaseTests: XCTestCase {
         XCTAssertNotEqual(early, ViolationKey(RunFailure(location: at, problem: .expectationFalse, time: 0.1)))
     }
 
+    // MARK: - Pictures
+
+    func testTraceColumnAndPictureErrorsAreCases() throws {
+        let r = checkSource(SourceFile(name: "t.scroll", text: "sections 2 rows 3\nwait 1s"))
+        let config = try XCTUnwrap(r.scenarios.first).config
+        func refusal(_ list: String) -> TraceColumnError? {
+            if case .failure(let e) = TraceColumns.parse(list, config: config) { return e }
+            return nil
+        }
+        XCTAssertEqual(refusal("toolbar.y"), .needsToolbar("toolbar.y"))
+        XCTAssertEqual(refusal("row[1,3].y"), .noSuchRow(column: "row[1,3].y", section: 1, row: 3, rows: 3))
+        XCTAssertEqual(refusal("section[2].y"), .noSuchSection(column: "section[2].y", section: 2, count: 2))
+        XCTAssertEqual(refusal("time,,offset"), .emptyName(list: "time,,offset"))
+        XCTAssertEqual(refusal("offest"), .unknown("offest"))
+        XCTAssertEqual(refusal("offest")?.message,
+                       "unknown column 'offest' (did you mean 'offset'?) (columns are named as observables: offset, header.height, section[0].y, row[0,3].visible, ...)")
+        XCTAssertNil(refusal("time,row[1,2].y"))
+        let list = Array(repeating: "time", count: TraceColumns.maxColumns + 1).joined(separator: ",")
+        XCTAssertEqual(refusal(list), .tooManyColumns)
+        XCTAssertEqual(TraceColumnError.tooManyColumns.message, "at most 10000 columns")
+
+        guard case .failure(let e) = selectScenario(r.scenarios, named: "nope", file: "t.scroll") else { return XCTFail("selected") }
+        XCTAssertEqual(e, .noScenarioNamed("nope", file: "t.scroll", near: [], scenarios: ["t"]))
+        XCTAssertEqual(e.message, "no scenario \"nope\" in t.scroll (it has \"t\")")
+        for p in [PictureError.noScenario(file: "a.scroll"), .noScenarioNamed("x", file: "a.scroll", near: ["y", "z"], scenarios: ["y", "z"]),
+                  .artifactsNotADirectory("out"), .artifactsCannotCreate("out", reason: "Permission denied")] {
+            assertRendered(p.message, "\(p)")
+        }
+        for t in [TraceColumnError.tooManyColumns, .emptyName(list: "a,,b"), .listedTwice("time"),
+                  .noSuchSection(column: "section[3].y", section: 3, count: 1), .noSuchRow(column: "row[0,4].y", section: 0, row: 4, rows: 2),
+                  .rect("header.frame"), .needsHeader("header.y"), .needsToolbar("toolbar.y"), .unknown("zq")] {
+            assertRendered(t.message, "\(t)")
+        }
+    }
+
     // MARK: - Every case renders
 
     /// A message with its data filled in: not empty, no interpolation left over, no Swift
