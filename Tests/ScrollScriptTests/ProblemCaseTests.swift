@@ -162,6 +162,16 @@ final class ProblemCaseTests: XCTestCase {
         for p in Self.parseProblemSamples { assertRendered(Problem.parse(p).message, Self.caseName(p)) }
         for p in Self.checkProblemSamples { assertRendered(Problem.check(p).message, Self.caseName(p)) }
         for p in Self.runProblemSamples { assertRendered(p.message, Self.caseName(p)) }
+        // A sample's words and tokens ("zq", the word 'opne') show in its message.
+        let rendered: [(String, String)] = Self.lexProblemSamples.map { ("\($0)", $0.message) }
+            + Self.parseProblemSamples.map { ("\($0)", $0.message) }
+            + Self.checkProblemSamples.map { ("\($0)", $0.message) }
+            + Self.runProblemSamples.map { ("\($0)", $0.message) }
+        for (sample, message) in rendered {
+            for marker in ["zq", "opne"] where sample.contains("\"\(marker)\"") {
+                XCTAssertTrue(message.contains(marker), "\(sample): '\(message)' does not show \(marker)")
+            }
+        }
         assertRendered(Problem.tooManyErrors.message, "tooManyErrors")
         assertRendered(Problem.format(.layoutChangesTokens).message, "layoutChangesTokens")
         // The parts that name things: every operand, place, argument and advice.
