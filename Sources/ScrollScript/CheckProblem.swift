@@ -340,10 +340,8 @@ private var scenarioHours: Int { Int(Limits.scenarioSeconds / 3600) }
 /// every tunable: a user guessing a name learns the real ones.
 func unknownTunableHint(_ name: String) -> String {
     let all = Vocabulary.tunableNames
-    let special = nonASCIIHint(name, candidates: all)
-    if !special.isEmpty { return special }
-    let near = didYouMean(name, all)
-    if !near.isEmpty { return near }
+    let hint = unknownWordHint(name, all)
+    if hint != .none { return hint.text }
     if let dot = name.firstIndex(of: ".") {
         let family = String(name[..<dot]) + "."
         let same = all.filter { $0.hasPrefix(family) }

@@ -80,6 +80,23 @@ final class ProblemCaseTests: XCTestCase {
                        "cannot format this file: the canonical layout would not parse (line 2 of it: line is longer than \(SourceLimits.maxLineLength) characters)")
     }
 
+    func testHintsAreCasesWithTheirData() {
+        XCTAssertEqual(unknownWordHint("pul", statementKeywords), .nearest(["pull"]))
+        XCTAssertEqual(unknownWordHint("zzzzzz", statementKeywords), WordHint.none)
+        XCTAssertEqual(characterHint("pu\u{200B}ll", candidates: ["pull"]),
+                       .hiddenCharacters(invisible: ["\u{200B}"], lookAlikes: [], meant: "pull", withoutThem: nil))
+        let cyrillic = characterHint("\u{0440}ull")
+        XCTAssertEqual(cyrillic, .hiddenCharacters(invisible: [], lookAlikes: [WordHint.LookAlike(scalar: "\u{0440}", latin: "p")],
+                                                   meant: nil, withoutThem: "pull"))
+        XCTAssertEqual(cyrillic.text, " (it contains U+0440 CYRILLIC SMALL LETTER ER, which looks like 'p'; without it the word is 'pull')")
+        XCTAssertEqual(characterHint("１２０"), .fullWidth(meant: nil, ascii: "120"))
+        XCTAssertEqual(characterHint("ｐｕｌｌ", candidates: statementKeywords), .fullWidth(meant: "pull", ascii: "pull"))
+        XCTAssertEqual(characterHint("山手線"), WordHint.none)
+        XCTAssertEqual(characterHint("山手線", quotes: true), .needsQuotes("山手線"))
+        XCTAssertEqual(WordHint.nearest(["a", "b", "c"]).text, " (did you mean 'a', 'b' or 'c'?)")
+        XCTAssertEqual(WordHint.none.text, "")
+    }
+
     // MARK: - Run time
 
     func testRunFailuresAreCasesWithTheirData() throws {
