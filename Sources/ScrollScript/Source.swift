@@ -72,25 +72,56 @@ public struct SourceFile: Sendable {
     }
 
     /// The text of every line (without its line end), invalid UTF-8 shown as U+FFFD.
-    /// Only for diagnostics: it is built on demand.
+    /// Only for diagnostics: it is built on demand. (`SourceLines` finds one line without
+    /// making a String of every line: for a large file.)
     public var lines: [String] {
-        var result: [String] = []
-        var start = 0
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
-        var i = start
-        while i < bytes.count {
-            if bytes[i] == 0x0A {
-                var end = i
-                if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-                result.append(decodeLine(bytes[start..<end]))
-                start = i + 1
-            }
-            i += 1
+        let index = SourceLines(self)
+        return (1...index.count).map { index.sourceLine($0) ?? "" }
+    }
+}
+
+/// What a diagnostic needs of a file: the text of one line.
+public protocol SourceLineLookup {
+    /// Line `number` (from 1) without its line end, invalid UTF-8 shown as U+FFFD; nil
+    /// when the file has no such line.
+    func sourceLine(_ number: Int) -> String?
+}
+
+extension Array: SourceLineLookup where Element == String {
+    public func sourceLine(_ number: Int) -> String? {
+        indices.contains(number - 1) ? self[number - 1] : nil
+    }
+}
+
+/// A file's lines as an index of where each starts: a line becomes a String only when a
+/// diagnostic shows it (a 60 MB file would otherwise be two million Strings). Lines end at
+/// LF; a CR before it is not part of the line; a BOM is not part of the first line; the
+/// text after the last LF is a line too (empty when the file ends with one).
+public struct SourceLines: SourceLineLookup, Sendable {
+    private let bytes: [UInt8]
+    /// The byte offset where each line starts (32 bits: a file is at most 64 MiB + 1).
+    private let starts: [UInt32]
+
+    public init(_ source: SourceFile) {
+        bytes = source.bytes
+        var starts: [UInt32] = []
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        starts.append(hasBOM ? 3 : 0)
+        bytes.withUnsafeBufferPointer { b in
+            for i in b.indices where b[i] == 0x0A { starts.append(UInt32(truncatingIfNeeded: i + 1)) }
         }
-        var end = bytes.count
+        self.starts = starts
+    }
+
+    /// The number of lines (at least 1).
+    public var count: Int { starts.count }
+
+    public func sourceLine(_ number: Int) -> String? {
+        guard number >= 1, number <= starts.count else { return nil }
+        let start = Int(starts[number - 1])
+        var end = number < starts.count ? Int(starts[number]) - 1 : bytes.count
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-        result.append(decodeLine(bytes[start..<end]))
-        return result
+        return decodeLine(bytes[start..<end])
     }
 }
 

@@ -1,7 +1,8 @@
 // Finding and reading scenario files (spec §7): the one input loader of `run`, `check`,
 // `fmt` and the REPL's `:load`, so that they agree on every file error.
 //
-// - `-` is standard input, read to its end.
+// - `-` is standard input, read to its end; `run -e TEXT` is TEXT, named `<-e>` (then
+//   `<-e2>`, ...).
 // - A path named on the command line that is a FIFO, a pipe or a character device
 //   (`run <(echo 'pull 10')`, `/dev/stdin`) is a stream: read to its end, as `-` is.
 // - A directory gives every `*.scroll` inside it, recursively, not following directory
@@ -22,8 +23,9 @@ import Darwin
 public enum LoadedInput: Sendable {
     /// A regular file's contents (its name is the path as given or found by the walk).
     case file(SourceFile)
-    /// Standard input (`-`, named `<stdin>`) or a stream named on the command line (a FIFO,
-    /// a pipe, a character device: named by its path). `fmt -w` cannot rewrite these.
+    /// Standard input (`-`, named `<stdin>`), a stream named on the command line (a FIFO,
+    /// a pipe, a character device: named by its path) or a `-e` text. `fmt -w` cannot
+    /// rewrite these.
     case stream(SourceFile)
     /// A path that could not be read, and the one-line message that says why.
     case unreadable(path: String, message: String)
@@ -37,70 +39,130 @@ public enum LoadedInput: Sendable {
     }
 }
 
-/// Loads every input named on a command line, in order (directories expanded, see above).
-/// `readStandardInput` reads `-` (the tests give their own).
-public func loadInputs(_ paths: [String], readStandardInput: () -> [UInt8] = { readStream(fd: 0) }) -> [LoadedInput] {
-    var out: [LoadedInput] = []
-    for p in paths {
-        if p == "-" {
+/// One input named on a command line, found but not read yet when it is a regular file.
+public enum LocatedInput: Sendable {
+    /// A regular file (named, or found by a walk): read when its turn comes (`load()`), so
+    /// memory does not grow with the number of files.
+    case file(path: String)
+    /// Standard input or a stream named as a path (a FIFO, a pipe, a character device):
+    /// read at once, to its end, since a stream can be read only once.
+    case stream(SourceFile)
+    /// The text of `run -e TEXT`.
+    case text(SourceFile)
+    /// A path that cannot be read, and the one-line message that says why.
+    case unreadable(path: String, message: String)
+
+    /// Reads the input (a regular file now; the others were read when found).
+    public func load() -> LoadedInput {
+        switch self {
+        case .file(let path): return loadFile(path: path)
+        case .stream(let s): return .stream(s)
+        case .text(let s): return .stream(s)  // not a file: `fmt -w` cannot rewrite it
+        case .unreadable(let path, let message): return .unreadable(path: path, message: message)
+        }
+    }
+
+    /// The input as the runner takes it (a regular file is still read when its turn comes).
+    public var runInput: RunInput {
+        switch self {
+        case .file(let path): return .path(path)
+        case .stream(let s), .text(let s): return .source(s)
+        case .unreadable(let path, let message): return .unreadable(path: path, message: message)
+        }
+    }
+}
+
+/// An input as a command line names it.
+public enum InputName: Sendable, Equatable {
+    /// A file, a directory, or a stream such as `/dev/stdin` or `<(...)`.
+    case path(String)
+    /// `-`.
+    case standardInput
+    /// `-e TEXT`.
+    case text(String)
+
+    /// `-` is standard input; anything else a path.
+    public init(argument: String) {
+        self = argument == "-" ? .standardInput : .path(argument)
+    }
+}
+
+/// Finds every input named on a command line, in order (directories expanded, see
+/// above), without reading regular files yet. `-e` texts are named `<-e>`, `<-e2>`, ...
+/// in order. `readStandardInput` reads `-` (the tests give their own). The one loader of
+/// `run`, `check`, `fmt` (and, for one path, the REPL's `:load`, through `loadFile`).
+public func locateInputs(_ names: [InputName], readStandardInput: () -> [UInt8] = { readStream(fd: 0) }) -> [LocatedInput] {
+    var out: [LocatedInput] = []
+    var texts = 0
+    for name in names {
+        let p: String
+        switch name {
+        case .standardInput:
             out.append(.stream(SourceFile(name: "<stdin>", bytes: readStandardInput())))
             continue
+        case .text(let t):
+            texts += 1
+            out.append(.text(SourceFile(name: texts == 1 ? "<-e>" : "<-e\(texts)>", text: t)))
+            continue
+        case .path(let path):
+            p = path
         }
         var st = stat()
         if stat(p, &st) != 0 {
             out.append(.unreadable(path: p, message: "cannot read '\(p)': \(systemReason(errno))"))
             continue
         }
-        if fileType(st) == S_IFDIR {
+        switch fileType(st) {
+        case S_IFDIR:
             for e in walk(p) {
-                if let message = e.error {
-                    out.append(.unreadable(path: e.path, message: message))
-                } else {
-                    out.append(loadFile(path: e.path, fromWalk: true))
-                }
+                out.append(e.error.map { .unreadable(path: e.path, message: $0) } ?? .file(path: e.path))
             }
-        } else {
-            out.append(loadFile(path: p, fromWalk: false))
+        case S_IFREG:
+            out.append(.file(path: p))
+        default:
+            // A stream is read now; anything else is unreadable, with the reason.
+            switch loadFile(path: p) {
+            case .file(let s), .stream(let s): out.append(.stream(s))
+            case .unreadable(let path, let message): out.append(.unreadable(path: path, message: message))
+            }
         }
     }
     return out
 }
 
-/// The inputs named on a command line without reading regular files yet (`run` reads each
-/// when its turn comes, so memory does not grow with the number of files): `.path` for a
-/// regular file (named, or found by a walk), `.source` for `-` and for a stream named as a
-/// path (read now: a stream can be read only once), `.unreadable` for what cannot be read.
-/// The same rules and messages as `loadInputs`.
-public func locateInputs(_ paths: [String], readStandardInput: () -> [UInt8] = { readStream(fd: 0) }) -> [RunInput] {
-    var out: [RunInput] = []
-    for p in paths {
-        if p == "-" {
-            out.append(.source(SourceFile(name: "<stdin>", bytes: readStandardInput())))
-            continue
-        }
-        var st = stat()
-        if stat(p, &st) != 0 {
-            out.append(.unreadable(path: p, message: "cannot read '\(p)': \(systemReason(errno))"))
-            continue
-        }
-        if fileType(st) == S_IFDIR {
-            for e in walk(p) {
-                out.append(e.error.map { .unreadable(path: e.path, message: $0) } ?? .path(e.path))
-            }
-        } else if fileType(st) == S_IFREG {
-            out.append(.path(p))
-        } else {
-            out.append(loadFile(path: p, fromWalk: false).runInput)
-        }
-    }
-    return out
+/// `locateInputs` for paths as a command line gives them (`-` is standard input).
+public func locateInputs(_ paths: [String], readStandardInput: () -> [UInt8] = { readStream(fd: 0) }) -> [LocatedInput] {
+    locateInputs(paths.map(InputName.init(argument:)), readStandardInput: readStandardInput)
 }
 
-/// Reads one file named by the user (`:load FILE`, or a path on the command line): a
+/// Loads every input named on a command line, in order: `locateInputs`, each read.
+public func loadInputs(_ paths: [String], readStandardInput: () -> [UInt8] = { readStream(fd: 0) }) -> [LoadedInput] {
+    locateInputs(paths, readStandardInput: readStandardInput).map { $0.load() }
+}
+
+/// Reads one file (`:load FILE`, a path on the command line, or a file a walk found): a
 /// regular file, or a stream read to its end; a directory or anything else unreadable is
-/// `.unreadable` with the reason.
+/// `.unreadable` with the reason. (A walk never hands out a stream: see `walkDirectory`.)
 public func loadFile(path: String) -> LoadedInput {
-    loadFile(path: path, fromWalk: false)
+    func failure(_ reason: String) -> LoadedInput {
+        .unreadable(path: path, message: "cannot read '\(path)': \(reason)")
+    }
+    var st = stat()
+    guard stat(path, &st) == 0 else { return failure(systemReason(errno)) }
+    let type = fileType(st)
+    let isStream = type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+    if type == S_IFDIR { return failure("it is a directory") }
+    if type != S_IFREG && !isStream { return failure("it is \(typeName(type)), not a regular file") }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return failure(systemReason(errno)) }
+    defer { close(fd) }
+    switch readAll(fd: fd) {
+    case .success(let bytes):
+        let source = SourceFile(name: path, bytes: bytes)
+        return isStream ? .stream(source) : .file(source)
+    case .failure(let f):
+        return failure(systemReason(f.code))
+    }
 }
 
 /// `loadFile` as a source, or the message (the REPL's `:load`).
@@ -217,30 +279,6 @@ private func walkDirectory(_ dir: String, into found: inout [WalkEntry]) {
     }
 }
 
-/// Reads one file. Inside a walk only regular files are read (a FIFO there could block the
-/// walk for ever); named by the user, a FIFO, pipe or character device is read as a stream.
-private func loadFile(path: String, fromWalk: Bool) -> LoadedInput {
-    func failure(_ reason: String) -> LoadedInput {
-        .unreadable(path: path, message: "cannot read '\(path)': \(reason)")
-    }
-    var st = stat()
-    guard stat(path, &st) == 0 else { return failure(systemReason(errno)) }
-    let type = fileType(st)
-    let isStream = type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
-    if type == S_IFDIR { return failure("it is a directory") }
-    if type != S_IFREG && (fromWalk || !isStream) { return failure("it is \(typeName(type)), not a regular file") }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return failure(systemReason(errno)) }
-    defer { close(fd) }
-    switch readAll(fd: fd) {
-    case .success(let bytes):
-        let source = SourceFile(name: path, bytes: bytes)
-        return isStream ? .stream(source) : .file(source)
-    case .failure(let f):
-        return failure(systemReason(f.code))
-    }
-}
-
 private struct ReadFailure: Error {
     var code: Int32
 }
@@ -248,6 +286,12 @@ private struct ReadFailure: Error {
 private func readAll(fd: Int32) -> Result<[UInt8], ReadFailure> {
     let limit = SourceLimits.maxFileBytes + 1
     var bytes: [UInt8] = []
+    // A regular file's size is known: one allocation, not a doubling series (a 60 MB file
+    // would otherwise pass through a 64 MB and a 128 MB buffer).
+    var st = stat()
+    if fstat(fd, &st) == 0, fileType(st) == S_IFREG, st.st_size > 0 {
+        bytes.reserveCapacity(min(Int(st.st_size) + 1, limit))
+    }
     var chunk = [UInt8](repeating: 0, count: 65536)
     while bytes.count < limit {
         let want = min(chunk.count, limit - bytes.count)

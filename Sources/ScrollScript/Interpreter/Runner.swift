@@ -204,32 +204,48 @@ public struct Shard: Sendable, Equatable {
 
 // MARK: - Preparing a file
 
-/// A file read and checked, its selected scenarios ready to run.
+/// A file read and checked clean, its selected scenarios ready to run. They are not held:
+/// the file is streamed a second time (`nextScenario`), one scenario at a time, so a
+/// 60 MB file costs its bytes and the scenarios running, not its whole tree.
 final class PreparedFile: @unchecked Sendable {
     let source: SourceFile
-    let scenarios: [CheckedScenario]
+    /// How many of its scenarios this run runs (after --filter and --shard).
+    let count: Int
     /// Scenarios of the file that pass `--filter`, in any shard.
-    var filterMatches = 0
+    let filterMatches: Int
+    private let selection: RunSelection
+    private var stream: ScenarioStream
     private let lock = NSLock()
-    private var cachedLines: [String]?
+    private var cachedLines: SourceLines?
 
-    init(source: SourceFile, scenarios: [CheckedScenario]) {
+    init(source: SourceFile, count: Int, filterMatches: Int, selection: RunSelection) {
         self.source = source
-        self.scenarios = scenarios
+        self.count = count
+        self.filterMatches = filterMatches
+        self.selection = selection
+        stream = ScenarioStream(source)
     }
 
-    /// The file's lines, built once, when a failure needs them.
-    var lines: [String] {
+    /// The next selected scenario, in file order; nil after the last. Callers take turns
+    /// (the parallel run calls it under its lock, in the order scenarios are numbered).
+    func nextScenario() -> CheckedScenario? {
+        while let sc = stream.next() {
+            if selection.includes(file: source.name, scenario: sc.name) { return sc }
+        }
+        return nil
+    }
+
+    /// The file's line index, built once, when a failure needs it.
+    var lines: SourceLines {
         lock.lock()
         defer { lock.unlock() }
         if let l = cachedLines { return l }
-        let l = source.lines
+        let l = SourceLines(source)
         cachedLines = l
         return l
     }
 
-    func run(_ k: Int, shouldInterrupt: @escaping () -> Bool) -> ScenarioOutcome {
-        let sc = scenarios[k]
+    func run(_ sc: CheckedScenario, shouldInterrupt: @escaping () -> Bool) -> ScenarioOutcome {
         let r = runScenario(sc, shouldInterrupt: shouldInterrupt)
         return ScenarioOutcome(file: source.name, scenario: sc, result: r,
                                renderedFailure: r.failure.map { $0.render(sourceLines: lines) })
@@ -253,6 +269,8 @@ enum FileStage {
     }
 }
 
+/// Reads a file and checks it to its end (nothing in a file with errors runs), counting
+/// the scenarios the selection takes; the scenarios themselves are not kept.
 func prepare(_ input: RunInput, _ selection: RunSelection) -> FileStage {
     let source: SourceFile
     switch input {
@@ -266,22 +284,25 @@ func prepare(_ input: RunInput, _ selection: RunSelection) -> FileStage {
     case .source(let s):
         source = s
     }
-    let checked = checkSource(source)
-    if !checked.diagnostics.isEmpty {
-        guard selection.reportsBrokenFile(source.name) else { return .skipped(filterMatches: 0) }
-        let n = checked.diagnostics.count
-        let lines = source.lines
-        var rendered = ""
-        for d in checked.diagnostics { rendered += renderDiagnostic(d, sourceLines: lines) }
-        return .failed(FileFailure(file: source.name, summary: "\(n) error\(n == 1 ? "" : "s"); nothing in this file ran",
-                                   diagnostics: checked.diagnostics, rendered: rendered, unreadable: false))
+    var check = ScenarioStream(source)
+    var matching = 0
+    var selected = 0
+    while let sc = check.next() {
+        guard selection.matchesFilter(file: source.name, scenario: sc.name) else { continue }
+        matching += 1
+        if selection.shard?.contains(file: source.name, scenario: sc.name) ?? true { selected += 1 }
     }
-    let matching = checked.scenarios.filter { selection.matchesFilter(file: source.name, scenario: $0.name) }
-    let selected = selection.shard == nil ? matching : matching.filter { selection.includes(file: source.name, scenario: $0.name) }
-    if selected.isEmpty { return .skipped(filterMatches: matching.count) }
-    let file = PreparedFile(source: source, scenarios: selected)
-    file.filterMatches = matching.count
-    return .ready(file)
+    if !check.diagnostics.isEmpty {
+        guard selection.reportsBrokenFile(source.name) else { return .skipped(filterMatches: 0) }
+        let n = check.diagnostics.count
+        let lines = SourceLines(source)
+        var rendered = ""
+        for d in check.diagnostics { rendered += renderDiagnostic(d, sourceLines: lines) }
+        return .failed(FileFailure(file: source.name, summary: "\(n) error\(n == 1 ? "" : "s"); nothing in this file ran",
+                                   diagnostics: check.diagnostics, rendered: rendered, unreadable: false))
+    }
+    if selected == 0 { return .skipped(filterMatches: matching) }
+    return .ready(PreparedFile(source: source, count: selected, filterMatches: matching, selection: selection))
 }
 
 private func unreadable(_ path: String, _ message: String, _ selection: RunSelection) -> FileStage {
@@ -379,9 +400,10 @@ private func runSerially(_ inputs: [RunInput], _ options: RunOptions, _ sawStage
         case .skipped: break
         case .failed(let f): emit(.fileFailed(f))
         case .ready(let file):
-            for k in file.scenarios.indices {
+            for _ in 0..<file.count {
                 if options.shouldInterrupt() { return false }
-                emit(.scenario(file.run(k, shouldInterrupt: options.shouldInterrupt)))
+                guard let sc = file.nextScenario() else { break }
+                emit(.scenario(file.run(sc, shouldInterrupt: options.shouldInterrupt)))
             }
         }
         fileDone()
@@ -404,14 +426,14 @@ private final class ParallelRun: @unchecked Sendable {
         var results: [Int: ScenarioOutcome] = [:]
         init(index: Int) { self.index = index }
         var scenarioCount: Int {
-            if case .ready(let f)? = stage { return f.scenarios.count }
+            if case .ready(let f)? = stage { return f.count }
             return 0
         }
     }
 
     enum Job {
         case check(OpenFile)
-        case scenario(OpenFile, PreparedFile, Int)
+        case scenario(OpenFile, PreparedFile, Int, CheckedScenario)
     }
 
     let inputs: [RunInput]
@@ -533,13 +555,16 @@ private final class ParallelRun: @unchecked Sendable {
                     if f.stage == nil { pending = true }
                     continue
                 }
-                guard f.nextStart < pf.scenarios.count else { continue }
+                guard f.nextStart < pf.count else { continue }
                 pending = true
                 if f.index == emitFile || startedNotEmitted < window {
+                    // Parsed and checked here, under the lock: scenario k is the k-th out
+                    // of the file's stream.
+                    guard let sc = pf.nextScenario() else { continue }
                     let k = f.nextStart
                     f.nextStart += 1
                     startedNotEmitted += 1
-                    return .scenario(f, pf, k)
+                    return .scenario(f, pf, k, sc)
                 }
                 break
             }
@@ -568,8 +593,8 @@ private final class ParallelRun: @unchecked Sendable {
                 let stage = prepare(inputs[f.index], options.selection)
                 cond.lock()
                 f.stage = stage
-            case .scenario(let f, let pf, let k):
-                let r = pf.run(k, shouldInterrupt: options.shouldInterrupt)
+            case .scenario(let f, let pf, let k, let sc):
+                let r = pf.run(sc, shouldInterrupt: options.shouldInterrupt)
                 cond.lock()
                 f.results[k] = r
             }
@@ -640,7 +665,7 @@ public func listScenarios(_ inputs: [RunInput], selection: RunSelection, jsonl: 
             }
             output.err(f.rendered)
         case .ready(let file):
-            for sc in file.scenarios {
+            while let sc = file.nextScenario() {
                 count += 1
                 if jsonl {
                     output.out("{\"type\":\"scenario\",\"file\":\(jsonString(file.source.name)),\"name\":\(jsonString(sc.name)),\"line\":\(sc.location.line)}\n")
