@@ -414,8 +414,9 @@ private func runSerially(_ inputs: [RunInput], _ options: RunOptions, _ sawStage
 /// `--jobs N`: N worker threads take the next piece of work — a scenario of the earliest
 /// file that has one waiting, else reading and checking the next file — while the calling
 /// thread emits results strictly in input order. At most `window` pieces are started
-/// and not yet emitted (the emitter's current file is always allowed to proceed, so the
-/// window cannot deadlock), so memory stays bounded however many files there are.
+/// and not yet emitted (the emitter's current file may always run up to `window`
+/// scenarios past the one it waits for, so the window cannot deadlock), so memory stays
+/// bounded however many files there are, and however many scenarios one file has.
 private final class ParallelRun: @unchecked Sendable {
     final class OpenFile {
         let index: Int
@@ -557,7 +558,7 @@ private final class ParallelRun: @unchecked Sendable {
                 }
                 guard f.nextStart < pf.count else { continue }
                 pending = true
-                if f.index == emitFile || startedNotEmitted < window {
+                if f.index == emitFile ? f.nextStart - f.emitted < window : startedNotEmitted < window {
                     // Parsed and checked here, under the lock: scenario k is the k-th out
                     // of the file's stream.
                     guard let sc = pf.nextScenario() else { continue }
