@@ -36,6 +36,27 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(r.stderr, "bad.scroll:2:1: error: unknown statement 'pul' (did you mean 'pull'?)\npul 3\n^\n1 error\n")
     }
 
+    /// `check` and `run` stream a file scenario by scenario: an error in the last of 2,000
+    /// scenarios is still found, nothing of the file runs, and a clean copy counts them all.
+    func testErrorInTheLastScenarioOfALargeFile() throws {
+        var text = "scene {\n  sections 3 rows 4\n}\n"
+        for k in 0..<2000 { text += "scenario \"s\(k)\" {\n  print \(k)\n  pull 10\n}\n" }
+        try write("clean.scroll", text)
+        try write("late.scroll", text + "scenario \"last\" {\n  tap row 0 9\n}\n")
+        let ok = try CLI.run(["check", "clean.scroll"], in: dir)
+        XCTAssertEqual(ok.status, 0)
+        XCTAssertEqual(ok.stdout, "ok: 1 file, 2000 scenarios\n")
+        let bad = try CLI.run(["check", "late.scroll"], in: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.hasPrefix("late.scroll:8005:13: error: "), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasSuffix("  tap row 0 9\n            ^\n1 error\n"), bad.stderr)
+        let run = try CLI.run(["run", "late.scroll", "clean.scroll", "--jobs", "2"], in: dir)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stdout.hasPrefix("ERROR  late.scroll  (1 error; nothing in this file ran)\nPASS  clean.scroll  \"s0\""), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("2000 passed, 0 failed\n"), run.stdout)
+        XCTAssertEqual(run.stderr, bad.stderr.replacingOccurrences(of: "1 error\n", with: ""))
+    }
+
     func testDirectoryIsRecursiveAndSortedByBytes() throws {
         try write("d/b.scroll", "pul 1\n")
         try write("d/a/z.scroll", "pul 1\n")
