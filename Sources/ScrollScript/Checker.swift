@@ -23,7 +23,7 @@ public struct CheckResult: Sendable {
 }
 
 /// Lexes, parses and checks one file, keeping its whole tree (`Program`): for the
-/// formatter, the editor server and the REPL. `run` and `check` stream (`ScenarioStream`).
+/// formatter, the editor server and the REPL. `run` and `check` stream (ScenarioStream.swift).
 public func checkSource(_ source: SourceFile) -> CheckResult {
     let (program, parseDiags) = Parser.parse(source)
     var checker = Checker(fileScenarioName: source.scenarioName, file: source.name)
@@ -34,41 +34,6 @@ public func checkSource(_ source: SourceFile) -> CheckResult {
     if let c = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty) { scenarios.append(c) }
     let all = sortedDiagnostics(parseDiags + checker.diagnostics)
     return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all)
-}
-
-/// Lexes, parses and checks one file one top-level statement at a time: each scenario
-/// comes out checked as soon as its block ends, and nothing else of the file's tree is
-/// kept, so memory is the file's bytes plus one scenario (a file without blocks is one
-/// scenario: all of it). The same checks, diagnostics and scenarios as `checkSource`:
-/// `diagnostics` is final once `next()` has returned nil; until then a scenario that
-/// comes out may belong to a file with errors (nothing in such a file runs: `run` checks
-/// a file to its end before it runs anything, then streams it again).
-public struct ScenarioStream: IteratorProtocol {
-    private var parser: Parser
-    private var place = Parser.TopLevelPlace()
-    private var checker: Checker
-    private var finished = false
-    /// Sorted by position, as `checkSource` gives them; set at the end.
-    public private(set) var diagnostics: [Diagnostic] = []
-
-    public init(_ source: SourceFile) {
-        parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, keepsComments: false)
-        checker = Checker(fileScenarioName: source.scenarioName, file: source.name)
-    }
-
-    public mutating func next() -> CheckedScenario? {
-        while !finished {
-            guard let s = parser.nextTopLevelStatement(&place) else {
-                finished = true
-                let parseDiags = parser.syntaxDiagnostics
-                let last = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty)
-                diagnostics = sortedDiagnostics(parseDiags + checker.diagnostics)
-                return last
-            }
-            if let c = checker.checkTopLevel(s) { return c }
-        }
-        return nil
-    }
 }
 
 /// Checks statements typed in the REPL against an existing configuration: the same rules

@@ -252,15 +252,17 @@ public struct Parser {
         let blank = list.pending.first?.blankLineBefore ?? (list.newlines >= 2)
         list.newlines = 0
         var settledOne = false
-        if var s = parseStatementRecovering() {
+        var parsed = parseStatementRecovering()
+        if parsed != nil {
+            // Set in place (`if var s = ...` would copy the statement out of the optional).
             // A new statement has no comments yet: set them only when there are some.
             if !list.pending.isEmpty {
-                s.leadingComments = list.pending
+                parsed!.leadingComments = list.pending
                 list.pending = []
             }
-            s.blankLineBefore = blank
+            parsed!.blankLineBefore = blank
             list.settled = list.last.take()
-            list.last = consume s
+            list.last = parsed.take()
             list.lastHasTrailing = false
             settledOne = list.settled != nil
         }

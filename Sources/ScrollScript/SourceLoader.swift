@@ -285,23 +285,33 @@ private struct ReadFailure: Error {
 
 private func readAll(fd: Int32) -> Result<[UInt8], ReadFailure> {
     let limit = SourceLimits.maxFileBytes + 1
-    var bytes: [UInt8] = []
-    // A regular file's size is known: one allocation, not a doubling series (a 60 MB file
-    // would otherwise pass through a 64 MB and a 128 MB buffer).
+    // A regular file's size is known: read into one buffer of that size (plus one byte, to
+    // see the end), not through a doubling series of copies (a 60 MB file passed through
+    // a 64 MB and a 128 MB buffer). A stream, or a file that grows, goes on in steps.
     var st = stat()
-    if fstat(fd, &st) == 0, fileType(st) == S_IFREG, st.st_size > 0 {
-        bytes.reserveCapacity(min(Int(st.st_size) + 1, limit))
-    }
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while bytes.count < limit {
-        let want = min(chunk.count, limit - bytes.count)
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return .failure(ReadFailure(code: errno))
+    let known = fstat(fd, &st) == 0 && fileType(st) == S_IFREG ? max(0, Int(st.st_size)) : 0
+    var bytes: [UInt8] = []
+    var capacity = min(max(known + 1, 65536), limit)
+    while true {
+        var failure: Int32 = 0
+        let old = bytes.count
+        // Reads until the buffer is full, the input ends or a read fails.
+        bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            if old > 0 { _ = buffer.initialize(fromContentsOf: bytes) }
+            count = old
+            while count < capacity {
+                let n = read(fd, buffer.baseAddress! + count, capacity - count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { return }
+                count += n
+            }
         }
-        if n == 0 { break }
-        bytes.append(contentsOf: chunk[0..<n])
+        if failure != 0 { return .failure(ReadFailure(code: failure)) }
+        if bytes.count < capacity || capacity == limit { return .success(bytes) }
+        capacity = min(capacity * 2, limit)
     }
-    return .success(bytes)
 }
