@@ -1,5 +1,9 @@
 // Finding and reading scenario files (spec §7): the one input loader of `run`, `check`,
-// `fmt` and the REPL's `:load`, so that they agree on every file error.
+// `fmt` (`locateInputs`), the REPL's `:load` (`loadSource(path:)`) and the one FILE of
+// `trace`, `plot`, `replay` and `explore` (`loadSource(argument:)`), so that they agree on
+// every file error. `locateInputs` finds; a regular file is read when its turn comes
+// (`LocatedInput.load`), so memory does not grow with the number of files; `loadInputs`
+// is the two together.
 //
 // - `-` is standard input, read to its end; `run -e TEXT` is TEXT, named `<-e>` (then
 //   `<-e2>`, ...).
@@ -165,9 +169,21 @@ public func loadFile(path: String) -> LoadedInput {
     }
 }
 
-/// `loadFile` as a source, or the message (the REPL's `:load`).
+/// `loadFile` as a source, or the message (the REPL's `:load`, where `-` is not standard
+/// input: that is the REPL's own input).
 public func loadSource(path: String) -> Result<SourceFile, SourceLoadError> {
-    switch loadFile(path: path) {
+    source(of: loadFile(path: path))
+}
+
+/// The one FILE of `trace`, `plot`, `replay` and `explore`: `-` is standard input (read to
+/// its end, bounded as for `run`), anything else `loadFile` (a directory is an error there:
+/// these commands take one file).
+public func loadSource(argument: String, readStandardInput: () -> [UInt8] = { readStream(fd: 0) }) -> Result<SourceFile, SourceLoadError> {
+    argument == "-" ? .success(SourceFile(name: "<stdin>", bytes: readStandardInput())) : loadSource(path: argument)
+}
+
+private func source(of input: LoadedInput) -> Result<SourceFile, SourceLoadError> {
+    switch input {
     case .file(let s), .stream(let s): return .success(s)
     case .unreadable(_, let message): return .failure(SourceLoadError(message: message))
     }

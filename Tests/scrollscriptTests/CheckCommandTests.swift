@@ -57,6 +57,20 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(run.stderr, bad.stderr.replacingOccurrences(of: "1 error\n", with: ""))
     }
 
+    /// `-` is standard input for every command that reads scenario files (one loader), and
+    /// they report a bad one alike.
+    func testStandardInputIsTheSameForEveryCommand() throws {
+        let expected = "<stdin>:1:1: error: unknown statement 'pul' (did you mean 'pull'?)\npul 3\n^\n"
+        for args in [["check", "-"], ["fmt", "-"], ["run", "-"], ["trace", "-"], ["plot", "-", "-o", "x.svg"], ["replay", "-", "-o", "x.html"], ["explore", "-"]] {
+            let r = try CLI.run(args, in: dir, stdin: "pul 3\n")
+            XCTAssertEqual(r.status, 2, "\(args)")
+            XCTAssertTrue(r.stderr.hasPrefix(expected), "\(args): \(r.stderr)")
+        }
+        let trace = try CLI.run(["trace", "-", "--every", "30"], in: dir, stdin: "pull 10\n")
+        XCTAssertEqual(trace.status, 0, trace.stderr)
+        XCTAssertTrue(trace.stdout.hasPrefix("frame,time,line,phase,offset,"), trace.stdout)
+    }
+
     func testDirectoryIsRecursiveAndSortedByBytes() throws {
         try write("d/b.scroll", "pul 1\n")
         try write("d/a/z.scroll", "pul 1\n")
