@@ -73,6 +73,8 @@ struct Checker {
     /// The line of each scenario name so far (lookup only; never iterated).
     var scenarioNames: [String: Int32] = [:]
     var firstTopLevel: SourceLocation?
+    /// Whether a checked scenario carries its statements (not when only counted: `check`).
+    var keepsStatements = true
     /// A `section`/`sections` line of the scenario being checked (or of the scene) had an
     /// error, so the table's shape is unknown: indexes into it are not checked (one error
     /// at the value; nothing further about that table).
@@ -187,7 +189,7 @@ struct Checker {
         var sections: [SectionConfig]?
         var firstTimeStatement: Stmt?
         var runnable: [Stmt] = []
-        runnable.reserveCapacity(body.count)
+        if keepsStatements { runnable.reserveCapacity(body.count) }
         for s in body {
             if s.kind.isConfiguration {
                 if let t = firstTimeStatement {
@@ -196,12 +198,16 @@ struct Checker {
                 applyConfig(s, to: &cfg, sections: &sections)
             } else {
                 if firstTimeStatement == nil && s.kind.advancesTime { firstTimeStatement = s }
-                runnable.append(s)
+                if keepsStatements { runnable.append(s) }
             }
         }
         if let sections { cfg.sections = sections }
         current = cfg
-        for s in runnable { checkCurrentStatement(s, inRepeat: false) }
+        if keepsStatements {
+            for s in runnable { checkCurrentStatement(s, inRepeat: false) }
+        } else {
+            for s in body where !s.kind.isConfiguration { checkCurrentStatement(s, inRepeat: false) }
+        }
         return CheckedScenario(name: name, location: location, config: cfg, statements: runnable)
     }
 

@@ -230,6 +230,12 @@ public struct Parser {
     /// A comment on a line of its own, or after a statement that ended with `;`.
     @inline(never)
     private mutating func listComment(_ list: inout ListState, openLine: Int?) {
+        // A streaming reader (check, run) has no use for comments: no trivia is built.
+        guard comments != nil else {
+            advance()
+            list.newlines = 0
+            return
+        }
         let c = Comment(text: tok.text, location: loc(tok), blankLineBefore: list.newlines >= 2)
         let commentLine = tok.at.line
         record(c)
@@ -253,6 +259,13 @@ public struct Parser {
         list.newlines = 0
         var settledOne = false
         var parsed = parseStatementRecovering()
+        if comments == nil {
+            // A streaming reader (check, run): no comments, no trivia.
+            list.settled = list.last.take()
+            list.last = parsed.take()
+            if tok.kind == .comment { advance() }
+            return list.settled != nil
+        }
         if parsed != nil {
             // Set in place (`if var s = ...` would copy the statement out of the optional).
             // A new statement has no comments yet: set them only when there are some.

@@ -23,9 +23,16 @@ public struct ScenarioStream: IteratorProtocol {
     /// Sorted by position, as `checkSource` gives them; set at the end.
     public private(set) var diagnostics: [Diagnostic] = []
 
-    public init(_ source: SourceFile) {
+    /// `keepsStatements: false`: the scenarios come out checked, with their names, locations
+    /// and configurations but no statements (for counting them: `check`, and `run` before
+    /// it runs a file).
+    public init(_ source: SourceFile, keepsStatements: Bool = true) {
         parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, keepsComments: false)
         checker = Checker(fileScenarioName: source.scenarioName, file: source.name)
+        checker.keepsStatements = keepsStatements
+        // Room for the names of a file of short scenarios, so a large file's table does
+        // not grow (and rehash) step by step.
+        checker.scenarioNames.reserveCapacity(min(source.bytes.count / 256, 1 << 18))
     }
 
     public mutating func next() -> CheckedScenario? {

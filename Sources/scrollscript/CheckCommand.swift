@@ -44,7 +44,7 @@ func runCheck(_ args: [String]) -> Int32 {
             status = 2
         case .file(let source), .stream(let source):
             fileCount += 1
-            var stream = ScenarioStream(source)
+            var stream = ScenarioStream(source, keepsStatements: false)
             var scenarios = 0
             while stream.next() != nil { scenarios += 1 }
             if stream.diagnostics.isEmpty {

@@ -6,8 +6,8 @@ import XCTest
 /// statement at a time and the checker checks each as it comes. They must find exactly
 /// what the whole-file path (`checkSource`, which keeps the tree) finds.
 final class StreamingCheckTests: XCTestCase {
-    private func stream(_ source: SourceFile) -> (scenarios: [CheckedScenario], diagnostics: [Diagnostic]) {
-        var s = ScenarioStream(source)
+    private func stream(_ source: SourceFile, keepsStatements: Bool = true) -> (scenarios: [CheckedScenario], diagnostics: [Diagnostic]) {
+        var s = ScenarioStream(source, keepsStatements: keepsStatements)
         var out: [CheckedScenario] = []
         while let c = s.next() { out.append(c) }
         return (out, s.diagnostics)
@@ -35,13 +35,44 @@ final class StreamingCheckTests: XCTestCase {
             let whole = checkSource(source)
             let streamed = stream(source)
             XCTAssertEqual(streamed.diagnostics, whole.diagnostics, path)
+            // Counting (check; run before it runs a file): the same, without the statements.
+            let counted = stream(source, keepsStatements: false)
+            XCTAssertEqual(counted.diagnostics, whole.diagnostics, path)
+            XCTAssertEqual(counted.scenarios.count, streamed.scenarios.count, path)
+            for (c, s) in zip(counted.scenarios, streamed.scenarios) {
+                XCTAssertEqual([c.name, "\(c.location)"], [s.name, "\(s.location)"], path)
+                XCTAssertEqual(c.config, s.config, path)
+                XCTAssertEqual(c.statements, [], path)
+            }
             if whole.diagnostics.isEmpty {
-                XCTAssertEqual(streamed.scenarios, whole.scenarios, path)
+                // The stream keeps no comments (nothing that runs reads them).
+                XCTAssertEqual(streamed.scenarios, whole.scenarios.map(withoutComments), path)
+                XCTAssertEqual(streamed.scenarios.map(withoutComments), streamed.scenarios, path)
             } else {
                 withErrors += 1
             }
         }
         XCTAssertGreaterThan(withErrors, 10, "the corpus should hold files with errors too")
+    }
+
+    private func withoutComments(_ c: CheckedScenario) -> CheckedScenario {
+        var c = c
+        c.statements = c.statements.map(withoutComments)
+        return c
+    }
+
+    private func withoutComments(_ s: Stmt) -> Stmt {
+        func block(_ b: Block) -> Block {
+            Block(statements: b.statements.map(withoutComments), open: b.open, close: b.close)
+        }
+        var kind = s.kind
+        switch s.kind {
+        case .scene(let b): kind = .scene(block(b))
+        case .scenario(let name, let b): kind = .scenario(name: name, body: block(b))
+        case .repeatBlock(let count, let b): kind = .repeatBlock(count: count, body: block(b))
+        default: break
+        }
+        return Stmt(kind: kind, location: s.location)
     }
 
     /// The file's structure is known only at the first block: statements before it wait,

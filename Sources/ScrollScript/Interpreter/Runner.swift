@@ -284,7 +284,7 @@ func prepare(_ input: RunInput, _ selection: RunSelection) -> FileStage {
     case .source(let s):
         source = s
     }
-    var check = ScenarioStream(source)
+    var check = ScenarioStream(source, keepsStatements: false)
     var matching = 0
     var selected = 0
     while let sc = check.next() {
