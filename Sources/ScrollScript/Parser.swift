@@ -11,7 +11,8 @@ public struct Parser {
     /// The current token and the one after it (the grammar needs one token of lookahead).
     private var tok: Token
     private var nextTok: Token
-    private let file: String
+    /// The file, as locations hold it (a number: `SourceFileNames`).
+    private let fileID: Int32
     /// Errors found while parsing (lexer errors are separate).
     public private(set) var diagnostics: [Diagnostic] = []
     /// Every comment so far (`Program.comments`, for the formatter); nil when they are not
@@ -25,7 +26,7 @@ public struct Parser {
     /// A parser over a lexer (tokens are lexed as the parser goes).
     public init(lexer: Lexer, file: String, keepsComments: Bool = true) {
         self.lexer = lexer
-        self.file = file
+        fileID = SourceFileNames.id(file)
         comments = keepsComments ? [] : nil
         tok = self.lexer.next()
         nextTok = self.lexer.next()
@@ -35,7 +36,7 @@ public struct Parser {
     public var lexerDiagnostics: [Diagnostic] { lexer.diagnostics }
 
     private func loc(_ t: Token) -> SourceLocation {
-        t.location(file)
+        SourceLocation(fileID: fileID, line: t.at.line, column: t.at.column, offset: t.at.offset, length: t.at.length)
     }
 
     private mutating func advance() {
@@ -121,7 +122,7 @@ public struct Parser {
         var place = TopLevelPlace()
         var statements: [Stmt] = []
         while let s = nextTopLevelStatement(&place) { statements.append(s) }
-        return Program(file: file, statements: statements, trailingComments: place.list.pending, comments: comments ?? [])
+        return Program(file: SourceFileNames.name(fileID), statements: statements, trailingComments: place.list.pending, comments: comments ?? [])
     }
 
     /// How far the top level of the file has been read (kept by the caller: in the parser
