@@ -169,17 +169,21 @@ public func loadFile(path: String) -> LoadedInput {
     }
 }
 
-/// `loadFile` as a source, or the message (the REPL's `:load`, where `-` is not standard
-/// input: that is the REPL's own input).
+/// `loadFile` as a source, or the message (the REPL's `:load` and `repl FILE`). `-` is
+/// refused with its reason rather than looked for as a file named `-`: standard input is
+/// where the REPL reads its commands.
 public func loadSource(path: String) -> Result<SourceFile, SourceLoadError> {
-    source(of: loadFile(path: path))
+    if path == "-" {
+        return .failure(SourceLoadError(message: "cannot read '-': standard input is where the REPL reads its commands; give the file's path (or './-' for a file named '-')"))
+    }
+    return source(of: loadFile(path: path))
 }
 
 /// The one FILE of `trace`, `plot`, `replay` and `explore`: `-` is standard input (read to
 /// its end, bounded as for `run`), anything else `loadFile` (a directory is an error there:
 /// these commands take one file).
 public func loadSource(argument: String, readStandardInput: () -> [UInt8] = { readStream(fd: 0) }) -> Result<SourceFile, SourceLoadError> {
-    argument == "-" ? .success(SourceFile(name: "<stdin>", bytes: readStandardInput())) : loadSource(path: argument)
+    argument == "-" ? .success(SourceFile(name: "<stdin>", bytes: readStandardInput())) : source(of: loadFile(path: argument))
 }
 
 private func source(of input: LoadedInput) -> Result<SourceFile, SourceLoadError> {

@@ -66,6 +66,13 @@ final class CheckCommandTests: XCTestCase {
             XCTAssertEqual(r.status, 2, "\(args)")
             XCTAssertTrue(r.stderr.hasPrefix(expected), "\(args): \(r.stderr)")
         }
+        // The REPL reads its commands from standard input: `-` is refused with that reason
+        // (not looked for as a file named '-'); './-' is the file.
+        let repl = try CLI.run(["repl", "-"], in: dir, stdin: "")
+        XCTAssertTrue(repl.stdout.hasPrefix("error: cannot read '-': standard input is where the REPL reads its commands"), repl.stdout + repl.stderr)
+        try write("-", "pull 10\n")
+        let dash = try CLI.run(["repl"], in: dir, stdin: ":load ./-\n")
+        XCTAssertFalse(dash.stdout.contains("error"), dash.stdout)
         let trace = try CLI.run(["trace", "-", "--every", "30"], in: dir, stdin: "pull 10\n")
         XCTAssertEqual(trace.status, 0, trace.stderr)
         XCTAssertTrue(trace.stdout.hasPrefix("frame,time,line,phase,offset,"), trace.stdout)

@@ -277,9 +277,9 @@ func prepare(_ input: RunInput, _ selection: RunSelection) -> FileStage {
     case .unreadable(let path, let message):
         return unreadable(path, message, selection)
     case .path(let path):
-        switch loadSource(path: path) {
-        case .success(let s): source = s
-        case .failure(let e): return unreadable(path, e.message, selection)
+        switch loadFile(path: path) {
+        case .file(let s), .stream(let s): source = s
+        case .unreadable(_, let message): return unreadable(path, message, selection)
         }
     case .source(let s):
         source = s
