@@ -182,8 +182,10 @@ private func bigFileBenchmark() {
     func line(_ label: String, _ r: ChildRun?, _ expected: Int32) {
         guard let r else { return print("  \(label): could not start \(binary)") }
         guard r.status == expected else { return print("  \(label): exit status \(r.status), expected \(expected)") }
-        print("  \(label): wall \(String(format: "%.3f", r.wall)) s \(String(format: "%.1f", mb / r.wall)) MB/s, "
-              + "peak RSS \(String(format: "%.1f", r.peakKB / 1000)) MB = \(String(format: "%.2f", r.peakKB * 1024 / size))x the file")
+        let peak = r.peakKB > 0
+            ? "peak RSS \(String(format: "%.1f", r.peakKB * 1024 / 1e6)) MB = \(String(format: "%.2f", r.peakKB * 1024 / size))x the file"
+            : "peak RSS unknown (no /proc here)"
+        print("  \(label): wall \(String(format: "%.3f", r.wall)) s \(String(format: "%.1f", mb / r.wall)) MB/s, \(peak)")
     }
     var best: ChildRun?
     for _ in 0..<bigRuns {
@@ -210,7 +212,11 @@ private struct ChildRun {
 /// Runs `binary args` with standard input, output and error on /dev/null; nil if it
 /// cannot be started.
 private func runChild(_ binary: String, _ args: [String]) -> ChildRun? {
+    #if canImport(Glibc)
     var actions = posix_spawn_file_actions_t()
+    #else
+    var actions: posix_spawn_file_actions_t? = nil
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     for fd: Int32 in [0, 1, 2] {
