@@ -425,8 +425,12 @@ private final class ParallelRun: @unchecked Sendable {
         var nextStart = 0
         var emitted = 0
         var results: [Int: ScenarioOutcome] = [:]
+        /// Set if the file's second reading ended before the count its check gave (it
+        /// cannot: the same bytes, the same checks; but then the file ends there, no wait).
+        var endedAt: Int?
         init(index: Int) { self.index = index }
         var scenarioCount: Int {
+            if let endedAt { return endedAt }
             if case .ready(let f)? = stage { return f.count }
             return 0
         }
@@ -556,12 +560,16 @@ private final class ParallelRun: @unchecked Sendable {
                     if f.stage == nil { pending = true }
                     continue
                 }
-                guard f.nextStart < pf.count else { continue }
+                guard f.nextStart < f.scenarioCount else { continue }
                 pending = true
                 if f.index == emitFile ? f.nextStart - f.emitted < window : startedNotEmitted < window {
                     // Parsed and checked here, under the lock: scenario k is the k-th out
                     // of the file's stream.
-                    guard let sc = pf.nextScenario() else { continue }
+                    guard let sc = pf.nextScenario() else {
+                        f.endedAt = f.nextStart
+                        cond.broadcast()
+                        continue
+                    }
                     let k = f.nextStart
                     f.nextStart += 1
                     startedNotEmitted += 1
