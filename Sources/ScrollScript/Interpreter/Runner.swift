@@ -226,13 +226,33 @@ final class PreparedFile: @unchecked Sendable {
         stream = ScenarioStream(source)
     }
 
-    /// The next selected scenario, in file order; nil after the last. Callers take turns
-    /// (the parallel run calls it under its lock, in the order scenarios are numbered).
+    /// The next selected scenario, in file order; nil after the last (one caller at a time:
+    /// the serial run and `--list`).
     func nextScenario() -> CheckedScenario? {
         while let sc = stream.next() {
             if selection.includes(file: source.name, scenario: sc.name) { return sc }
         }
         return nil
+    }
+
+    private let streamLock = NSLock()
+    /// Selected scenarios read so far, and those read but not yet taken (by number).
+    private var produced = 0
+    private var waiting: [Int: CheckedScenario] = [:]
+
+    /// Selected scenario `k` (from 0) for the parallel run's workers, each number taken
+    /// once, in about increasing order: the file is read up to it (under this file's lock,
+    /// not the run's), and the few read past a slower worker's wait here. Nil if the file
+    /// has no scenario `k`.
+    func scenario(_ k: Int) -> CheckedScenario? {
+        streamLock.lock()
+        defer { streamLock.unlock() }
+        while produced <= k {
+            guard let sc = nextScenario() else { return nil }
+            waiting[produced] = sc
+            produced += 1
+        }
+        return waiting.removeValue(forKey: k)
     }
 
     /// The file's line index, built once, when a failure needs it.
@@ -438,7 +458,7 @@ private final class ParallelRun: @unchecked Sendable {
 
     enum Job {
         case check(OpenFile)
-        case scenario(OpenFile, PreparedFile, Int, CheckedScenario)
+        case scenario(OpenFile, PreparedFile, Int)
     }
 
     let inputs: [RunInput]
@@ -563,17 +583,10 @@ private final class ParallelRun: @unchecked Sendable {
                 guard f.nextStart < f.scenarioCount else { continue }
                 pending = true
                 if f.index == emitFile ? f.nextStart - f.emitted < window : startedNotEmitted < window {
-                    // Parsed and checked here, under the lock: scenario k is the k-th out
-                    // of the file's stream.
-                    guard let sc = pf.nextScenario() else {
-                        f.endedAt = f.nextStart
-                        cond.broadcast()
-                        continue
-                    }
                     let k = f.nextStart
                     f.nextStart += 1
                     startedNotEmitted += 1
-                    return .scenario(f, pf, k, sc)
+                    return .scenario(f, pf, k)
                 }
                 break
             }
@@ -602,10 +615,18 @@ private final class ParallelRun: @unchecked Sendable {
                 let stage = prepare(inputs[f.index], options.selection)
                 cond.lock()
                 f.stage = stage
-            case .scenario(let f, let pf, let k, let sc):
-                let r = pf.run(sc, shouldInterrupt: options.shouldInterrupt)
+            case .scenario(let f, let pf, let k):
+                // Read (parsed and checked) outside the run's lock.
+                let r = pf.scenario(k).map { pf.run($0, shouldInterrupt: options.shouldInterrupt) }
                 cond.lock()
-                f.results[k] = r
+                if let r {
+                    f.results[k] = r
+                } else {
+                    // The file's second reading ended before its check's count (it cannot:
+                    // the same bytes, the same checks); the file ends there, no wait.
+                    f.endedAt = min(f.endedAt ?? k, k)
+                    startedNotEmitted -= 1
+                }
             }
             busy -= 1
             cond.broadcast()
