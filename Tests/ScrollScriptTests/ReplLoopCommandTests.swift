@@ -1,21 +1,17 @@
 import XCTest
 import Foundation
-@testable import scrollscript
-import ScrollScript
+@testable import ScrollScript
 
-/// The loop with the real engine, fed scripted lines (no terminal, no process).
-final class REPLEngineTests: XCTestCase {
+/// The loop with the real core, fed scripted lines (no terminal, no process): every
+/// colon command of the table, through the loop.
+final class ReplLoopCommandTests: XCTestCase {
     private func session(_ lines: [String], interactive: Bool = false) -> (status: Int32, out: String) {
-        let reader = ScriptedLineReader(lines.map { .line($0) }, interactive: interactive)
-        let engine = InterpreterEngine(shouldInterrupt: { false })
-        engine.makeRenderer = { ScreenRenderer(columns: 11, rows: 6) }
-        var out = ""
-        let status = ReplLoop(reader: reader, engine: engine, write: { out += $0 }, clearInterrupt: {}).run()
-        return (status, out)
+        // :show draws in 11 × 6 cells: a 7-line terminal less the prompt's line.
+        runLoop(ScriptedLineReader(lines: lines, interactive: interactive, screenSize: (11, 7)))
     }
 
     private var scenario000: String {
-        REPLTranscriptTests.root.appendingPathComponent("scenarios/000-zoomable-header.scroll").path
+        ReplCoreTests.root.appendingPathComponent("scenarios/000-zoomable-header.scroll").path
     }
 
     func testPipedErrorsArePrintedTheNextLineRunsAndTheStatusIs1() {
@@ -87,24 +83,5 @@ final class REPLEngineTests: XCTestCase {
         // the saved file is the configuration only (the reset dropped the actions)
         let saved = try String(contentsOfFile: dir + "/out.scroll", encoding: .utf8)
         XCTAssertEqual(saved, "# Saved by scrollscript repl.\nscenario \"repl session\" {\n  screen 375 x 667\n  header 240 pin 60\n}\n")
-    }
-
-    func testASigintDuringARunStopsItAtThatFrameAndTheLoopClearsIt() {
-        XCTAssertTrue(Interrupt.install())
-        Interrupt.clear()
-        var frames = 0
-        // the real flag, with a SIGINT raised at the 10th frame's poll
-        let engine = InterpreterEngine(shouldInterrupt: {
-            frames += 1
-            if frames == 10 { raise(SIGINT) }
-            return Interrupt.poll()
-        })
-        let reader = ScriptedLineReader([.line("repeat 100000 { tick }"), .line("time")], interactive: false)
-        var out = ""
-        let status = ReplLoop(reader: reader, engine: engine, write: { out += $0 }).run()
-        // 10 frames at 60 fps = 0.1667 s; the rest of the repeat is dropped
-        XCTAssertEqual(out, "interrupted at t=0.167 s\nt=0.167 s\ntime = 0.167\n")
-        XCTAssertFalse(Interrupt.isPending)
-        XCTAssertEqual(status, 0)
     }
 }
