@@ -115,6 +115,27 @@ final class ReplLoopTests: XCTestCase {
         XCTAssertTrue(isIncomplete("print \"abc"))
     }
 
+    /// `:show` draws in the reader's terminal size, less the prompt's line.
+    func testShowFitsTheReadersTerminal() {
+        let reader = ScriptedLineReader(lines(["screen 100 x 100", "header 40", "set row.height 40", ":show"]),
+                                        interactive: false, screenSize: (11, 7))
+        let r = runLoop(reader)
+        // 11 × 6 cells for 100 × 100 pt: max(100/10, 100/(2·5)) = 10 pt a column, 20 a
+        // row. Header y 0...40 → rows 0...2; row[0,0] 40...80 → 2...4; row[0,1] 80...120
+        // → 4...6, its bottom border below the grid. Names from column 2.
+        XCTAssertEqual(r.out, """
+        t=0.000 s
+        +---------+
+        | header  |
+        +---------+
+        | row[0,0]|
+        +---------+
+        | row[0,1]|
+
+        """)
+        XCTAssertEqual(r.status, 0)
+    }
+
     /// Completion offers every command of the table, and what it completes runs.
     func testCompletedCommandsParseAndRun() {
         let completer = Completer(listDirectory: { _ in [] })
