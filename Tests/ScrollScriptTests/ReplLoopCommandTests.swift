@@ -38,7 +38,7 @@ final class ReplLoopCommandTests: XCTestCase {
     }
 
     func testEveryColonCommand() throws {
-        let dir = NSTemporaryDirectory() + "repl-engine-\(getpid())"
+        let dir = NSTemporaryDirectory() + "repl-loop-commands-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let typed = [

@@ -3,7 +3,7 @@ import Foundation
 @testable import ScrollScript
 
 /// Replays a transcript: the typed lines (after `scroll> ` or `  ...> `) go to the real
-/// engine; the result must be the transcript again, byte for byte.
+/// core through the loop; the result must be the transcript again, byte for byte.
 func replayTranscript(_ expected: String, columns: Int = 40, rows: Int = 12) -> String {
     let typed = expected.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
         if line.hasPrefix(ReplLoop.primaryPrompt) { return String(line.dropFirst(ReplLoop.primaryPrompt.count)) }
