@@ -103,7 +103,7 @@ public enum NameRef: Equatable, Sendable {
     case observable(ObservableID)
     case tunable(TunableID)
     /// A state name (`hidden`, `idle`).
-    case state(String, StateSet)
+    case state(StateID)
 }
 
 /// Resolves a bare/dotted name: observables first, then tunables, then state names.
@@ -114,9 +114,7 @@ public func resolveName(_ name: String) -> NameRef? {
 /// Every plain name, built once from the tables in Names.swift (lookup only, never iterated).
 private let nameTable: [String: NameRef] = {
     var t: [String: NameRef] = [:]
-    for s in StateSet.allCases {
-        for n in s.names { t[n] = .state(n, s) }
-    }
+    for s in StateID.allCases { t[s.rawValue] = .state(s) }
     for id in TunableID.allCases { t[id.rawValue] = .tunable(id) }
     for id in ObservableID.allCases where id.subscriptForm == .none { t[id.rawValue] = .observable(id) }
     return t

@@ -241,7 +241,7 @@ extension Checker {
                 return Ty.of(o.kind)
             }
         case .tunable(let t): return Ty.of(t.kind)
-        case .state(_, let s): return .state(s)
+        case .state(let s): return .state(s.family)
         }
     }
 

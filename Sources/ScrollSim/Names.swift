@@ -30,23 +30,48 @@ public enum ValueKind: Equatable, Sendable {
     case rect
 }
 
-/// The two families of state names.
+/// Every state name a scenario can write (`expect phase == dragging`): the values of the
+/// state observables. A value holds the case (compared as an enum, never as text); the
+/// name as written is `rawValue`, here and nowhere else.
+public enum StateID: String, CaseIterable, Sendable, Equatable {
+    // phase (spec §5)
+    case idle, dragging, decelerating, bouncing
+    // toolbar.state
+    case shown, hidden, showing, hiding
+
+    /// The family it belongs to (which observables it can be compared with).
+    public var family: StateSet {
+        switch self {
+        case .idle, .dragging, .decelerating, .bouncing: return .phase
+        case .shown, .hidden, .showing, .hiding: return .toolbar
+        }
+    }
+}
+
+/// The families of state names: which observable's values they are.
 public enum StateSet: String, Equatable, Sendable, CaseIterable {
     case phase
     case toolbar
 
-    public var names: [String] {
+    /// Its states, in table order.
+    public var states: [StateID] {
         switch self {
-        case .phase: return ["idle", "dragging", "decelerating", "bouncing"]
-        case .toolbar: return ["shown", "hidden", "showing", "hiding"]
+        case .phase: return StateSet.phaseStates
+        case .toolbar: return StateSet.toolbarStates
         }
     }
 
+    /// Its states' names, in table order.
+    public var names: [String] { states.map { $0.rawValue } }
+
+    private static let phaseStates = StateID.allCases.filter { $0.family == .phase }
+    private static let toolbarStates = StateID.allCases.filter { $0.family == .toolbar }
+
     /// Every state name of every family, for the lexer/checker (bare words in expressions).
-    public static let allNames: [String] = StateSet.allCases.flatMap { $0.names }
+    public static let allNames: [String] = StateID.allCases.map { $0.rawValue }
 
     public static func family(of name: String) -> StateSet? {
-        allCases.first { $0.names.contains(name) }
+        StateID(rawValue: name)?.family
     }
 }
 
@@ -424,7 +449,7 @@ public struct Rect: Equatable, Sendable {
 public enum Value: Equatable, Sendable {
     case number(Double, Quantity)
     case bool(Bool)
-    case state(String)
+    case state(StateID)
     case string(String)
     case rect(Rect)
 }

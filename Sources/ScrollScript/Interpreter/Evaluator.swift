@@ -20,7 +20,7 @@ public struct RuntimeError: Error, Equatable, Sendable {
 enum EvalValue: Equatable {
     case number(Double, Quantity?)
     case bool(Bool)
-    case state(String)
+    case state(StateID)
     case string(String)
     case rect(Rect)
 

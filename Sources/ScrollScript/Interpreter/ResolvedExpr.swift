@@ -39,7 +39,7 @@ indirect enum ResolvedExpr {
             switch resolveName(name) {
             case .observable(let id)?: self = .observable(id, at: loc)
             case .tunable(let id)?: self = .tunable(id, at: loc)
-            case .state(let s, _)?: self = .constant(.state(s), at: loc)
+            case .state(let s)?: self = .constant(.state(s), at: loc)
             case nil: self = .failure(RuntimeError(loc, "unknown name '\(name)'"))
             }
         case .indexed(let base, let indexes, let member, let loc):
