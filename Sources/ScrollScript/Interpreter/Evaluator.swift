@@ -1,8 +1,6 @@
-// Expression evaluation against a World (spec §5). Pure: reads the world, never changes it.
-//
-// The parser refuses trees deeper than SourceLimits.maxNesting, so the recursion here is
-// bounded. Run-time problems (division by zero, kinds that do not mix, an index past the
-// table) are `RuntimeError`s, never traps.
+// What evaluation works with: run-time errors, values, how quantities mix, the default
+// `~=` tolerance. The evaluator itself is `Evaluate` (ResolvedExpr.swift); statements
+// reach it through the resolved program (ResolvedProgram.swift).
 
 /// A run-time error at a location: the scenario fails with it.
 public struct RuntimeError: Error, Equatable, Sendable {
@@ -17,7 +15,7 @@ public struct RuntimeError: Error, Equatable, Sendable {
 
 /// A value during evaluation. `quantity` nil is a bare number (a literal without a unit),
 /// which mixes with any quantity.
-enum EvalValue: Equatable {
+enum EvalValue: Equatable, Sendable {
     case number(Double, Quantity?)
     case bool(Bool)
     case state(StateID)
@@ -67,53 +65,6 @@ func combine(_ a: Quantity?, _ b: Quantity?) -> (ok: Bool, result: Quantity?) {
     if isDimensioned(a) { return (true, a) }
     if isDimensioned(b) { return (true, b) }
     return (true, a ?? b)
-}
-
-/// The one evaluator (`Evaluate`) for a caller that holds a world of its own and an
-/// unresolved `Expr`: failure reports, `print`, recording, the REPL. Resolves the names
-/// once per call; the per-frame paths keep a `ResolvedExpr` and borrow the world instead.
-struct Evaluator {
-    let world: World
-    /// Values for the `?` of an `expect`, by the `?`'s byte offset (recording, spec §5).
-    var placeholders: [Int: EvalValue] = [:]
-
-    init(world: World) {
-        self.world = world
-    }
-
-    func eval(_ e: Expr) throws -> EvalValue {
-        try Evaluate.eval(ResolvedExpr(e), world, placeholders)
-    }
-
-    /// Evaluates a condition (`expect`), which must be a boolean.
-    func condition(_ e: Expr) throws -> Bool {
-        try Evaluate.condition(ResolvedExpr(e), world, placeholders)
-    }
-
-    /// `section[I].member` / `row[I,J].member` with its name as written with numbers
-    /// (`section[0].y`), for failure reports and `print`.
-    func indexedValue(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) throws -> (name: String, value: Value) {
-        let r = ResolvedExpr(.indexed(base: base, indexes: indexes, member: member, loc))
-        switch r {
-        case .indexed(let id, let i, let j, let at):
-            let v = try Evaluate.indexed(id, i, j, at, world, placeholders)
-            return (subscriptName(id, section: v.section, row: v.row), v.value)
-        case .failure(let err): throw err
-        default: throw RuntimeError(loc, "unknown name '\(base)[...].\(member)'")
-        }
-    }
-
-    func compare(_ op: CompareOp, _ a: Expr, _ b: Expr, _ tol: Expr?, _ loc: SourceLocation) throws -> Comparison {
-        try Evaluate.compare(op, ResolvedExpr(a), ResolvedExpr(b), tol.map { ResolvedExpr($0) }, loc, world, placeholders)
-    }
-
-    /// `within X`, or the default for the left side's quantity: 0.5 pt and pt/s, half a
-    /// frame for seconds, 0.005 for plain numbers, 0.5 for counts.
-    func tolerance(_ tol: Expr?, _ q: Quantity?, _ loc: SourceLocation) throws -> Double {
-        try Evaluate.tolerance(tol.map { ResolvedExpr($0) }, q, loc, world, placeholders)
-    }
-
-    static func wholeIndex(_ d: Double) -> Int? { Evaluate.wholeIndex(d) }
 }
 
 /// `section[2].y` / `row[1,3].title`: how an indexed observable is written with numbers.

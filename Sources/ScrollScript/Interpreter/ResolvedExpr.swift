@@ -13,7 +13,7 @@
 // `SourceLimits.maxNesting`, so the recursion here is bounded.
 
 /// An expression with every name resolved to an id and every literal to a value.
-indirect enum ResolvedExpr {
+indirect enum ResolvedExpr: Sendable {
     /// A literal or a state name: its value never changes.
     case constant(EvalValue, at: SourceLocation)
     case observable(ObservableID, at: SourceLocation)
@@ -79,7 +79,7 @@ indirect enum ResolvedExpr {
 }
 
 /// The outcome of one comparison, with what a failure report needs for `~=`.
-struct Comparison {
+struct Comparison: Sendable {
     var holds: Bool
     var left: EvalValue
     var right: EvalValue
