@@ -195,24 +195,10 @@ extension Checker {
         return nil
     }
 
-    /// `section[I].MEMBER` and `row[I,J].MEMBER` by member (lookup only, never iterated).
-    static let sectionMembers: [String: ObservableID] = membersTable(.section)
-    static let rowMembers: [String: ObservableID] = membersTable(.row)
-    /// The same lookups without hashing Strings (a miss falls back to the tables above).
-    static let fastSectionMembers = PackedNameTable(sectionMembers.map { ($0.key, $0.value) })
-    static let fastRowMembers = PackedNameTable(rowMembers.map { ($0.key, $0.value) })
     /// `resolveName` for every plain name it knows, without hashing Strings.
     static let plainNameRefs = PackedNameTable(
         (ObservableID.allCases.map { $0.rawValue } + Vocabulary.tunableNames + StateSet.allNames)
             .compactMap { n in resolveName(n).map { (n, $0) } })
-
-    static func membersTable(_ form: Subscript) -> [String: ObservableID] {
-        var t: [String: ObservableID] = [:]
-        for id in ObservableID.allCases where id.subscriptForm == form {
-            if let m = id.member { t[m] = id }
-        }
-        return t
-    }
 
     static let plainNames: [String] =
         Vocabulary.plainObservableNames + Vocabulary.tunableNames + StateSet.allNames + ["true", "false"]
@@ -259,8 +245,8 @@ extension Checker {
             error(l, form == .section ? "section takes one index: section[I].\(member)" : "row takes two indexes: row[I,J].\(member)")
             return nil
         }
-        let memberTable = form == .section ? Checker.fastSectionMembers : Checker.fastRowMembers
-        guard let id = memberTable.find(member) ?? (form == .section ? Checker.sectionMembers : Checker.rowMembers)[member] else {
+        // `section[I].MEMBER` / `row[I,J].MEMBER`: the evaluator's own table.
+        guard let id = SubscriptMembers.find(form, member) else {
             let members = Vocabulary.members(of: form)
             error(l, "unknown property '\(member)' of \(base)[...]" + didYouMean(member, members))
             return nil

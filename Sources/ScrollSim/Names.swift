@@ -254,6 +254,8 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
     }
 
     /// `section[I].member` / `row[I,J].member` by member name.
+    /// (Cold paths: hovers, trace columns. The checker and the evaluator use the language
+    /// library's packed index of the same table, `SubscriptMembers`.)
     public static func subscripted(_ form: Subscript, member: String) -> ObservableID? {
         allCases.first { $0.subscriptForm == form && $0.member == member }
     }

@@ -72,26 +72,26 @@ func subscriptName(_ id: ObservableID, section: Int, row: Int?) -> String {
     Subscript.written(section: section, row: row) + "." + (id.member ?? "")
 }
 
-/// `section[I].member` / `row[I,J].member` observables, built once from Names.swift so
-/// that a lookup after every frame (`expect always section[0].y ...`) allocates nothing.
-private struct SubscriptedEntry {
-    var form: Subscript
-    var member: String
-    var id: ObservableID
-}
+/// `section[I].MEMBER` / `row[I,J].MEMBER` by member: the one lookup the checker and the
+/// resolver share, built once from Names.swift. Keyed by packed bytes (no String hashing,
+/// no allocation); every member is short ASCII, so a miss means "no such member".
+enum SubscriptMembers {
+    static let section = PackedNameTable(entries(.section))
+    static let row = PackedNameTable(entries(.row))
 
-private let subscriptedTable: [SubscriptedEntry] =
-    ObservableID.allCases.compactMap { id in id.member.map { SubscriptedEntry(form: id.subscriptForm, member: $0, id: id) } }
-
-func subscriptedObservable(_ form: Subscript, _ member: String) -> ObservableID? {
-    // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
-    var k = 0
-    while k < subscriptedTable.count {
-        let e = subscriptedTable[k]
-        if e.form == form && e.member == member { return e.id }
-        k += 1
+    static func find(_ form: Subscript, _ member: String) -> ObservableID? {
+        switch form {
+        case .section: return section.find(member)
+        case .row: return row.find(member)
+        case .none: return nil
+        }
     }
-    return nil
+
+    private static func entries(_ form: Subscript) -> [(String, ObservableID)] {
+        ObservableID.allCases.compactMap { id in
+            id.subscriptForm == form ? id.member.map { ($0, id) } : nil
+        }
+    }
 }
 
 /// The default `~=` tolerance for a quantity (spec §5).

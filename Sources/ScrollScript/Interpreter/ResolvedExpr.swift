@@ -55,7 +55,7 @@ indirect enum ResolvedExpr: Sendable {
 
     private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) -> ResolvedExpr {
         let form: Subscript = base == "row" ? .row : .section
-        guard let id = subscriptedObservable(form, member) else {
+        guard let id = SubscriptMembers.find(form, member) else {
             return .failure(RuntimeError(loc, "unknown name '\(base)[...].\(member)'"))
         }
         let need = form == .row ? 2 : 1

@@ -21,10 +21,15 @@ enum ResolvedArg: Sendable {
     case expr(ResolvedExpr, at: SourceLocation)
 
     init(_ e: Expr) {
-        if case .number(let n, _) = e, n.value.isFinite {
-            self = .constant(n.value, at: e.startLocation)
-        } else {
-            self = .expr(ResolvedExpr(e), at: e.startLocation)
+        let r = ResolvedExpr(e)
+        switch r {
+        case .constant(.number(let d, _), _) where d.isFinite:
+            self = .constant(d, at: e.startLocation)
+        case .unary(.negate, .constant(.number(let d, _), _), _) where d.isFinite:
+            // `drag -40`: a negated literal is a literal too.
+            self = .constant(-d, at: e.startLocation)
+        default:
+            self = .expr(r, at: e.startLocation)
         }
     }
 
