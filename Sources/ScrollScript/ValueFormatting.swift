@@ -64,6 +64,55 @@ extension Value {
     }
 }
 
+extension TapOutcome {
+    /// What the REPL prints after `tap: ` (`section[2] header (opening)`).
+    public var description: String {
+        switch self {
+        case .stoppedScrolling: return "stopped scrolling"
+        case .toolbar(let shows): return shows ? "toolbar (showing)" : "toolbar"
+        case .revealZone: return "toolbar reveal zone (showing)"
+        case .header(let e):
+            guard let e else { return "header" }
+            return e ? "header (expanding)" : "header (collapsing)"
+        case .sectionHeader(let i, let open):
+            guard let open else { return Subscript.written(section: i) + " header" }
+            return Subscript.written(section: i) + " header (\(open ? "opening" : "closing"))"
+        case .row(let i, let j): return Subscript.written(section: i, row: j)
+        case .nothing: return "nothing"
+        }
+    }
+}
+
+extension SimError {
+    /// The sentence a scenario fails with when the world refuses an action.
+    public var message: String {
+        switch self {
+        case .noFingerToRelease:
+            return "there is no finger down to release ('release' follows a 'pull' or 'drag')"
+        case .tapWhileFingerDown:
+            return "a tap cannot happen while a finger is down; 'release' it first"
+        case .headerOffScreen:
+            return "the table header has no visible part to tap: it is off screen"
+        case .sectionHeaderOffScreen(let i):
+            return "section \(i)'s header has no visible part to tap: it is off screen"
+        case .rowNotVisible(let i, let j, let closed):
+            return "row \(j) of section \(i) has no visible part to tap: " + (closed ? "its section is closed" : "it is off screen")
+        case .noHeader:
+            return "there is no table header to tap: the scene declares no 'header'"
+        case .noSection(let i, let n):
+            return "section \(i) does not exist: the table has \(n) section\(n == 1 ? "" : "s") (0 to \(n - 1))"
+        case .untitledSection(let i):
+            return "section \(i) has no title, so it has no header view to tap"
+        case .noRow(let i, let j, let rows):
+            return "row \(j) does not exist in section \(i): it has \(rows) row\(rows == 1 ? "" : "s")"
+        case .noToolbar:
+            return "there is no toolbar to tap: the scene declares no 'toolbar'"
+        case .pointNotFinite:
+            return "a tap needs a finite screen point"
+        }
+    }
+}
+
 /// `"山手線"` with `\"`, `\\`, `\n`, `\t` escaped, as a scenario would write it.
 public func quoteString(_ s: String) -> String {
     var out = "\""
