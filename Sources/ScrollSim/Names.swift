@@ -301,6 +301,31 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
     case accordionDuration = "accordion.duration"
     case insetTop = "inset.top"
 
+    /// Its position in the table (`allCases` order): where `Tunables` keeps its value.
+    /// A switch, so a read is an array index, not a search.
+    public var index: Int {
+        switch self {
+        case .rowHeight: return 0
+        case .sectionHeight: return 1
+        case .deceleration: return 2
+        case .rubberband: return 3
+        case .bounceStiffness: return 4
+        case .bounceDamping: return 5
+        case .snapbackStiffness: return 6
+        case .snapbackDamping: return 7
+        case .decelerationStopVelocity: return 8
+        case .dragSpeed: return 9
+        case .flingDuration: return 10
+        case .toolbarShowVelocity: return 11
+        case .toolbarHideDistance: return 12
+        case .toolbarDuration: return 13
+        case .headerDuration: return 14
+        case .headerBodyFollows: return 15
+        case .accordionDuration: return 16
+        case .insetTop: return 17
+        }
+    }
+
     /// `.bool` for header.bodyFollows, else `.quantity(q)`.
     public var kind: ValueKind {
         switch self {

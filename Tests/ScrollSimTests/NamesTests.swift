@@ -16,4 +16,15 @@ final class NamesTests: XCTestCase {
         XCTAssertFalse(TunableID.rowHeight.range.contains(-1))
         XCTAssertFalse(TunableID.rowHeight.range.contains(.nan))
     }
+
+    func testTunableIndexIsTheTablePosition() {
+        // Tunables stores values by index: every tunable has its own slot, in table order.
+        for (k, id) in TunableID.allCases.enumerated() { XCTAssertEqual(id.index, k, id.rawValue) }
+        var t = Tunables()
+        t[.insetTop] = 12
+        t[.rowHeight] = 50
+        XCTAssertEqual(t[.insetTop], 12)
+        XCTAssertEqual(t[.rowHeight], 50)
+        XCTAssertEqual(t[.sectionHeight], 28)   // the default, untouched
+    }
 }
