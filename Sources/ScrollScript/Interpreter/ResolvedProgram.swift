@@ -126,11 +126,13 @@ enum ResolvedStmtKind: Sendable {
     case nothing
 }
 
-/// A statement of the resolved program.
-struct ResolvedStmt: Sendable {
-    var kind: ResolvedStmtKind
+/// A statement of the resolved program. A class: the control stack, the statement in
+/// progress and the pending top-level statement share it, so handing it around (once per
+/// frame while it runs) is one reference count, not a copy of its arguments.
+final class ResolvedStmt: Sendable {
+    let kind: ResolvedStmtKind
     /// The statement as written.
-    var source: Stmt
+    let source: Stmt
 
     var location: SourceLocation { source.location }
 
