@@ -18,6 +18,16 @@ public enum Quantity: String, Sendable, Equatable, CaseIterable {
     case number
     /// A whole number (`section[0].rows`). Prints with no decimals; `~=` tolerance 0.5.
     case count
+
+    /// Points, velocity and seconds are dimensioned: two of them mix only when they agree.
+    /// Plain numbers, counts and bare literals take the other side's quantity. (The one
+    /// statement of this rule: the checker's `Dim` and the evaluator's `combine` read it.)
+    public var isDimensioned: Bool {
+        switch self {
+        case .points, .velocity, .seconds: return true
+        case .number, .count: return false
+        }
+    }
 }
 
 /// The kind of a value.

@@ -57,7 +57,7 @@ enum EvalValue: Equatable, Sendable {
 /// The quantity that decides a mix of two: points, velocity and seconds must agree; plain
 /// numbers, counts and bare literals take the other side's quantity.
 private func isDimensioned(_ q: Quantity?) -> Bool {
-    q == .points || q == .velocity || q == .seconds
+    q?.isDimensioned ?? false
 }
 
 func combine(_ a: Quantity?, _ b: Quantity?) -> (ok: Bool, result: Quantity?) {
