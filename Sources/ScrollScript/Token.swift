@@ -153,6 +153,47 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
     /// The statement keywords, in table order.
     static let statements: [GrammarWord] = allCases.filter { $0.isStatement }
 
+    /// What a statement keyword's statements are (spec §2–§5).
+    enum Role {
+        /// `scene`, `scenario`, `repeat`: blocks.
+        case structure
+        /// Builds the world; before anything that advances time.
+        case configuration
+        /// Touches, taps and the passing of time.
+        case action
+        /// Checks and output.
+        case check
+    }
+
+    /// The role of a statement keyword; nil for a word that starts no statement.
+    var role: Role? {
+        switch self {
+        case .scene, .scenario, .repeat: return .structure
+        case .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set: return .configuration
+        case .pull, .drag, .release, .fling, .swipe, .tap, .wait, .tick, .settle: return .action
+        case .expect, .print, .frames: return .check
+        default: return nil
+        }
+    }
+
+    /// The statement keywords of a role, in table order.
+    static func statements(_ role: Role) -> [GrammarWord] { statements.filter { $0.role == role } }
+
+    /// Words that may follow a statement keyword (`header 240 pin 60` → `pin`), for completion.
+    var followers: [GrammarWord] {
+        switch self {
+        case .header: return [.pin, .parallax, .toggle, .nostretch]
+        case .section: return [.rows, .open, .closed]
+        case .sections: return [.rows]
+        case .accordion: return [.single]
+        case .screen: return [.x]
+        case .drag, .swipe: return [.in]
+        case .tap: return [.header, .row, .toolbar]
+        case .expect: return [.within, .always]
+        default: return []
+        }
+    }
+
     /// A statement keyword's form, then what it does (in grammar.md's and the spec's
     /// words), for editor hovers; nil for a word that starts no statement.
     var summary: String? {

@@ -96,6 +96,14 @@ final class ResolvedProgramTests: XCTestCase {
         XCTAssertEqual(StmtKind.release.keyword, "release")
         XCTAssertEqual(StmtKind.tapToolbar.keyword, "tap")
         XCTAssertEqual(StmtKind.expression(.bool(true, SourceLocation(file: "", line: 1, column: 1))).keyword, "expression")
-        for w in GrammarWord.allCases { XCTAssertEqual(w.summary != nil, w.isStatement, w.spelling) }
+        for w in GrammarWord.allCases {
+            XCTAssertEqual(w.summary != nil, w.isStatement, w.spelling)
+            XCTAssertEqual(w.role != nil, w.isStatement, w.spelling)
+        }
+        XCTAssertEqual(GrammarWord.statements(.structure).map { $0.spelling }, ["scene", "scenario", "repeat"])
+        XCTAssertEqual(GrammarWord.statements(.check).map { $0.spelling }, ["expect", "print", "frames"])
+        XCTAssertEqual(ReplVocabulary.standard.followWords["header"], ["pin", "parallax", "toggle", "nostretch"])
+        XCTAssertEqual(ReplVocabulary.standard.followWords["tap"], ["header", "row", "toolbar"])
+        XCTAssertNil(ReplVocabulary.standard.followWords["pull"])
     }
 }
