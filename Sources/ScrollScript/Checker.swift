@@ -22,12 +22,16 @@ public struct CheckResult: Sendable {
     public var diagnostics: [Diagnostic]
 }
 
-/// Lexes, parses and checks one file.
+/// Lexes, parses and checks one file, keeping its whole tree (`Program`): for the
+/// formatter, the editor server and the REPL. `run` and `check` stream (ScenarioStream.swift).
 public func checkSource(_ source: SourceFile) -> CheckResult {
     let (program, parseDiags) = Parser.parse(source)
     var checker = Checker(fileScenarioName: source.scenarioName, file: source.name)
-    checker.hadSyntaxErrors = !parseDiags.isEmpty
-    let scenarios = checker.checkProgram(program)
+    var scenarios: [CheckedScenario] = []
+    for s in program.statements {
+        if let c = checker.checkTopLevel(s) { scenarios.append(c) }
+    }
+    if let c = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty) { scenarios.append(c) }
     let all = sortedDiagnostics(parseDiags + checker.diagnostics)
     return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all)
 }
@@ -60,8 +64,17 @@ struct Checker {
     let fileScenarioName: String
     let file: String
     var diagnostics: [Diagnostic] = []
-    /// Statements were lost to syntax errors: do not also report the file as empty.
-    var hadSyntaxErrors = false
+    /// The file's structure so far (see `checkTopLevel`).
+    var layout = FileLayout.undecided([])
+    /// The configuration the scene block gives every scenario.
+    var base = SceneConfig()
+    var sceneSeen = false
+    var scenarioSeen = false
+    /// The line of each scenario name so far (lookup only; never iterated).
+    var scenarioNames: [String: Int32] = [:]
+    var firstTopLevel: SourceLocation?
+    /// Whether a checked scenario carries its statements (not when only counted: `check`).
+    var keepsStatements = true
     /// A `section`/`sections` line of the scenario being checked (or of the scene) had an
     /// error, so the table's shape is unknown: indexes into it are not checked (one error
     /// at the value; nothing further about that table).
@@ -79,57 +92,78 @@ struct Checker {
     }
 
     // MARK: - File structure (§2)
+    //
+    // Top-level statements come one at a time (`checkTopLevel`, then `finishFile`). Until
+    // the first scene or scenario block it is not known whether the file has blocks, so
+    // the statements before it wait in `layout`: with no block at all they are the file's
+    // one scenario; once a block comes they are errors (nothing else is at top level).
 
-    mutating func checkProgram(_ p: Program) -> [CheckedScenario] {
-        let top = p.statements
-        let hasBlocks = top.contains {
-            if case .scene = $0.kind { return true }
-            if case .scenario = $0.kind { return true }
-            return false
+    enum FileLayout {
+        /// No scene or scenario block yet: the statements so far.
+        case undecided([Stmt])
+        case blocks
+    }
+
+    /// Checks one top-level statement; a scenario block comes back checked.
+    mutating func checkTopLevel(_ s: Stmt) -> CheckedScenario? {
+        if firstTopLevel == nil { firstTopLevel = s.location }
+        guard case .undecided(var waiting) = layout else { return checkInFileWithBlocks(s) }
+        layout = .blocks  // moved out of `layout`, so the append below does not copy
+        switch s.kind {
+        case .scene, .scenario:
+            for w in waiting { _ = checkInFileWithBlocks(w) }
+            return checkInFileWithBlocks(s)
+        default:
+            waiting.append(s)
+            layout = .undecided(waiting)
+            return nil
         }
-        if top.isEmpty {
-            if hadSyntaxErrors { return [] }
-            error(SourceLocation(file: file, line: 1, column: 1), "no scenario found (the file has no statements)")
-            return []
-        }
-        if !hasBlocks {
-            let l = SourceLocation(file: file, line: 1, column: 1)
-            return [checkScenario(name: fileScenarioName, location: l, body: top, base: SceneConfig())].compactMap { $0 }
-        }
-        var base = SceneConfig()
-        var sceneSeen = false
-        var scenarioSeen = false
-        var names: [String: SourceLocation] = [:]  // lookup only; never iterated
-        names.reserveCapacity(top.count)
-        var out: [CheckedScenario] = []
-        for s in top {
-            switch s.kind {
-            case .scene(let block):
-                if sceneSeen {
-                    error(s.location, "only one scene block is allowed")
-                } else if scenarioSeen {
-                    error(s.location, "the scene block must come before the scenarios")
+    }
+
+    /// The end of the file: a file without blocks is checked now, as one scenario.
+    mutating func finishFile(hadSyntaxErrors: Bool) -> CheckedScenario? {
+        switch layout {
+        case .undecided(let top):
+            if top.isEmpty {
+                // Statements were lost to syntax errors: do not also report the file as empty.
+                if !hadSyntaxErrors {
+                    error(SourceLocation(file: file, line: 1, column: 1), "no scenario found (the file has no statements)")
                 }
-                sceneSeen = true
-                base = checkScene(block)
-            case .scenario(let name, let body):
-                scenarioSeen = true
-                if let first = names[name.value] {
-                    error(name.location, "duplicate scenario name \(name.raw) (first at line \(first.line))")
-                } else {
-                    names[name.value] = name.location
-                }
-                if let c = checkScenario(name: name.value, location: s.location, body: body.statements, base: base) {
-                    out.append(c)
-                }
-            default:
-                error(s.location, "'\(s.kind.keyword)' is outside any scenario (a file with scene or scenario blocks holds nothing else at top level)")
+                return nil
             }
+            let l = SourceLocation(file: file, line: 1, column: 1)
+            return checkScenario(name: fileScenarioName, location: l, body: top, base: SceneConfig())
+        case .blocks:
+            if !scenarioSeen, let first = firstTopLevel {
+                error(first, "no scenario found (the file has a scene block but no scenario)")
+            }
+            return nil
         }
-        if !scenarioSeen, let first = top.first {
-            error(first.location, "no scenario found (the file has a scene block but no scenario)")
+    }
+
+    /// A top-level statement of a file with blocks.
+    private mutating func checkInFileWithBlocks(_ s: Stmt) -> CheckedScenario? {
+        switch s.kind {
+        case .scene(let block):
+            if sceneSeen {
+                error(s.location, "only one scene block is allowed")
+            } else if scenarioSeen {
+                error(s.location, "the scene block must come before the scenarios")
+            }
+            sceneSeen = true
+            base = checkScene(block)
+        case .scenario(let name, let body):
+            scenarioSeen = true
+            if let first = scenarioNames[name.value] {
+                error(name.location, "duplicate scenario name \(name.raw) (first at line \(first))")
+            } else {
+                scenarioNames[name.value] = Int32(clamping: name.location.line)
+            }
+            return checkScenario(name: name.value, location: s.location, body: body.statements, base: base)
+        default:
+            error(s.location, "'\(s.kind.keyword)' is outside any scenario (a file with scene or scenario blocks holds nothing else at top level)")
         }
-        return out
+        return nil
     }
 
     /// The scene block: configuration only.
@@ -149,13 +183,13 @@ struct Checker {
         return cfg
     }
 
-    mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], base: SceneConfig) -> CheckedScenario? {
+    mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], base: SceneConfig) -> CheckedScenario {
         var cfg = base
         tableUnknown = sceneTableUnknown
         var sections: [SectionConfig]?
         var firstTimeStatement: Stmt?
         var runnable: [Stmt] = []
-        runnable.reserveCapacity(body.count)
+        if keepsStatements { runnable.reserveCapacity(body.count) }
         for s in body {
             if s.kind.isConfiguration {
                 if let t = firstTimeStatement {
@@ -164,12 +198,16 @@ struct Checker {
                 applyConfig(s, to: &cfg, sections: &sections)
             } else {
                 if firstTimeStatement == nil && s.kind.advancesTime { firstTimeStatement = s }
-                runnable.append(s)
+                if keepsStatements { runnable.append(s) }
             }
         }
         if let sections { cfg.sections = sections }
         current = cfg
-        for s in runnable { checkCurrentStatement(s, inRepeat: false) }
+        if keepsStatements {
+            for s in runnable { checkCurrentStatement(s, inRepeat: false) }
+        } else {
+            for s in body where !s.kind.isConfiguration { checkCurrentStatement(s, inRepeat: false) }
+        }
         return CheckedScenario(name: name, location: location, config: cfg, statements: runnable)
     }
 

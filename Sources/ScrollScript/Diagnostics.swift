@@ -35,14 +35,13 @@ public func sortedDiagnostics(_ ds: [Diagnostic]) -> [Diagnostic] {
 }
 
 /// Renders one diagnostic: the header line, the source line and a caret under the column.
-/// `sourceLines` are the file's lines (`SourceFile.lines`); when the line is missing only
-/// the header line is printed. The result ends with a newline.
-/// The interpreter uses this for runtime failures too (with its own message lines).
-public func renderDiagnostic(at location: SourceLocation, message: String, sourceLines: [String]) -> String {
+/// `sourceLines` are the file's lines (`SourceFile.lines`, or `SourceLines` for a large
+/// file); when the line is missing only the header line is printed. The result ends with
+/// a newline. The interpreter uses this for runtime failures too (with its own message lines).
+public func renderDiagnostic(at location: SourceLocation, message: String, sourceLines: some SourceLineLookup) -> String {
     var out = "\(location.file):\(location.line):\(location.column): error: \(message)\n"
-    let index = location.line - 1
-    guard index >= 0, index < sourceLines.count else { return out }
-    let line = shownSourceLine(sourceLines[index], column: location.column)
+    guard let text = sourceLines.sourceLine(location.line) else { return out }
+    let line = shownSourceLine(text, column: location.column)
     out += line + "\n"
     out += caretLine(for: line, column: location.column) + "\n"
     return out
@@ -66,7 +65,7 @@ func shownSourceLine(_ line: String, column: Int) -> String {
 }
 
 /// Renders a diagnostic of a file.
-public func renderDiagnostic(_ d: Diagnostic, sourceLines: [String]) -> String {
+public func renderDiagnostic(_ d: Diagnostic, sourceLines: some SourceLineLookup) -> String {
     renderDiagnostic(at: d.location, message: d.message, sourceLines: sourceLines)
 }
 

@@ -11,18 +11,23 @@ public struct Parser {
     /// The current token and the one after it (the grammar needs one token of lookahead).
     private var tok: Token
     private var nextTok: Token
-    private let file: String
+    /// The file, as locations hold it (a number: `SourceFileNames`).
+    private let fileID: Int32
     /// Errors found while parsing (lexer errors are separate).
     public private(set) var diagnostics: [Diagnostic] = []
-    private var comments: [Comment] = []
+    /// Every comment so far (`Program.comments`, for the formatter); nil when they are not
+    /// kept (a streaming reader, `ScenarioStream`). An optional, not a separate flag: the
+    /// parser's size counts in every parsing function's stack frame in debug builds.
+    private var comments: [Comment]?
     private var exprNesting = 0
     private var blockDepth = 0
     private var reportedUnclosed = false
 
     /// A parser over a lexer (tokens are lexed as the parser goes).
-    public init(lexer: Lexer, file: String) {
+    public init(lexer: Lexer, file: String, keepsComments: Bool = true) {
         self.lexer = lexer
-        self.file = file
+        fileID = SourceFileNames.id(file)
+        comments = keepsComments ? [] : nil
         tok = self.lexer.next()
         nextTok = self.lexer.next()
     }
@@ -31,7 +36,7 @@ public struct Parser {
     public var lexerDiagnostics: [Diagnostic] { lexer.diagnostics }
 
     private func loc(_ t: Token) -> SourceLocation {
-        t.location(file)
+        SourceLocation(fileID: fileID, line: t.at.line, column: t.at.column, offset: t.at.offset, length: t.at.length)
     }
 
     private mutating func advance() {
@@ -43,18 +48,24 @@ public struct Parser {
     public static func parse(_ source: SourceFile) -> (program: Program, diagnostics: [Diagnostic]) {
         var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name)
         let program = parser.parseProgram()
+        return (program, parser.syntaxDiagnostics)
+    }
+
+    /// The lexer's and the parser's errors so far, sorted, one per line (all of them once
+    /// the input is parsed to its end).
+    public var syntaxDiagnostics: [Diagnostic] {
         // One syntax error per line: a typo does not cascade into follow-on errors.
         var perLine: [Diagnostic] = []
         // A line that is too long reports that rather than what lies inside it.
-        let tooLong = parser.lexer.problems.filter { $0.problem == .lineTooLong }.map { Diagnostic($0.location, $0.problem.message) }
-        for d in sortedDiagnostics(parser.lexerDiagnostics + parser.diagnostics) {
+        let tooLong = lexer.problems.filter { $0.problem == .lineTooLong }.map { Diagnostic($0.location, $0.problem.message) }
+        for d in sortedDiagnostics(lexerDiagnostics + diagnostics) {
             if let last = perLine.last, last.location.line == d.location.line {
                 if tooLong.contains(d) { perLine[perLine.count - 1] = d }
                 continue
             }
             perLine.append(d)
         }
-        return (program, perLine)
+        return perLine
     }
 
     // MARK: - Helpers
@@ -108,8 +119,51 @@ public struct Parser {
 
     /// program = { statement-end | statement } EOF
     public mutating func parseProgram() -> Program {
-        let list = parseStatementList(openLine: nil)
-        return Program(file: file, statements: list.statements, trailingComments: list.closing, comments: comments)
+        var place = TopLevelPlace()
+        var statements: [Stmt] = []
+        while let s = nextTopLevelStatement(&place) { statements.append(s) }
+        return Program(file: SourceFileNames.name(fileID), statements: statements, trailingComments: place.list.pending, comments: comments ?? [])
+    }
+
+    /// How far the top level of the file has been read (kept by the caller: in the parser
+    /// it would enlarge every parsing function's stack frame in debug builds).
+    public struct TopLevelPlace {
+        fileprivate var list = ListState()
+
+        public init() {}
+    }
+
+    /// The next top-level statement of the file (a scene, a scenario, or a statement of a
+    /// file without blocks), or nil at the end: the parser streams, so a caller that drops
+    /// each statement holds one at a time, never the file's whole tree (`check` of 60 MB).
+    /// A statement comes out once the next one has parsed (a comment later on its line,
+    /// after a statement that fails to parse, still attaches to it), so at most two are
+    /// held. `parseProgram` is this, collected. Pass the same `place` every time.
+    public mutating func nextTopLevelStatement(_ place: inout TopLevelPlace) -> Stmt? {
+        nextInList(&place.list, openLine: nil)
+    }
+
+    /// Where a statement list (a block's, or the file's top level) has got to.
+    fileprivate struct ListState {
+        /// Own-line comments waiting for the next statement (or, at the end, the list's closing ones).
+        var pending: [Comment] = []
+        var newlines = 0
+        var lastEndLine = -1
+        /// The latest statement parsed, not yet handed out (a comment may still attach to it).
+        var last: Stmt?
+        /// `last` has its trailing comment (kept here: reading it through the optional copies the statement).
+        var lastHasTrailing = false
+        /// The statement being handed out.
+        var settled: Stmt?
+        /// A comment on the `{` line of a block, before any statement.
+        var openComment: Comment?
+        /// A block's list stopped at its `}` (not consumed).
+        var closed = false
+        var ended = false
+
+        mutating func takeSettled() -> Stmt? {
+            settled.take()
+        }
     }
 
     private struct StatementList {
@@ -119,78 +173,126 @@ public struct Parser {
         var closed = false
     }
 
-    /// Statements up to `}` (not consumed) in a block, or to the end of file at top level.
-    private mutating func parseStatementList(openLine: Int?) -> StatementList {
-        var list = StatementList()
+    /// Statements up to `}` (not consumed) in a block.
+    private mutating func parseStatementList(openLine: Int) -> StatementList {
+        var state = ListState()
+        var statements: [Stmt] = []
         // A block usually holds several statements: skip the smallest growth steps.
-        if openLine != nil { list.statements.reserveCapacity(8) }
-        var pending: [Comment] = []
-        var newlines = 0
-        var lastEndLine = -1
-        while true {
+        statements.reserveCapacity(8)
+        while let s = nextInList(&state, openLine: openLine) { statements.append(s) }
+        return StatementList(statements: statements, closing: state.pending, openComment: state.openComment, closed: state.closed)
+    }
+
+    private mutating func record(_ c: Comment) {
+        comments?.append(c)
+    }
+
+    /// The next statement of a list whose comments are settled, in order; nil once the list
+    /// has ended (at `}` in a block, or at the end of the file at top level). `openLine` is
+    /// the line of the block's `{`, nil at top level. (Nested blocks recurse through here:
+    /// the work is in small helpers, so that each level's stack frames stay small in debug
+    /// builds too — 256 levels of blocks must fit in the main thread's stack.)
+    private mutating func nextInList(_ list: inout ListState, openLine: Int?) -> Stmt? {
+        while !list.ended {
             switch tok.kind {
             case .newline:
-                newlines += 1
+                list.newlines += 1
                 advance()
             case .semicolon:
                 advance()
             case .comment:
-                let c = Comment(text: tok.text, location: loc(tok), blankLineBefore: newlines >= 2)
-                let commentLine = tok.at.line
-                comments.append(c)
-                advance()
-                if let line = openLine, line == commentLine, list.statements.isEmpty, pending.isEmpty {
-                    list.openComment = c
-                } else if commentLine == lastEndLine, !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
-                    list.statements[list.statements.count - 1].trailingComment = c
-                } else {
-                    pending.append(c)
-                }
-                newlines = 0
+                listComment(&list, openLine: openLine)
             case .rbrace:
                 if openLine != nil {
-                    list.closing = pending
                     list.closed = true
-                    return list
-                }
-                if diagnostics.count + lexer.problems.count >= DiagnosticLimits.maxPerFile {
+                    list.ended = true
+                } else if diagnostics.count + lexer.problems.count >= DiagnosticLimits.maxPerFile {
                     giveUp()
-                    list.closing = pending
-                    return list
+                    list.ended = true
+                } else {
+                    report(tok, "unexpected '}' (no block is open)")
+                    advance()
                 }
-                report(tok, "unexpected '}' (no block is open)")
-                advance()
             case .eof:
-                list.closing = pending
-                return list
+                list.ended = true
             default:
                 if diagnostics.count + lexer.problems.count >= DiagnosticLimits.maxPerFile {
                     giveUp()
-                    list.closing = pending
-                    return list
-                }
-                let blank = pending.first?.blankLineBefore ?? (newlines >= 2)
-                newlines = 0
-                if var s = parseStatementRecovering() {
-                    // A new statement has no comments yet: set them only when there are some.
-                    if !pending.isEmpty { s.leadingComments = pending }
-                    s.blankLineBefore = blank
-                    list.statements.append(s)
-                    pending = []
-                }
-                lastEndLine = tok.at.line
-                if tok.kind == .comment {
-                    let c = Comment(text: tok.text, location: loc(tok), blankLineBefore: false)
-                    comments.append(c)
-                    if !list.statements.isEmpty, list.statements[list.statements.count - 1].trailingComment == nil {
-                        list.statements[list.statements.count - 1].trailingComment = c
-                    } else {
-                        pending.append(c)
-                    }
-                    advance()
+                    list.ended = true
+                } else if listStatement(&list) {
+                    return list.takeSettled()
                 }
             }
         }
+        list.settled = list.last.take()
+        return list.takeSettled()
+    }
+
+    /// A comment on a line of its own, or after a statement that ended with `;`.
+    @inline(never)
+    private mutating func listComment(_ list: inout ListState, openLine: Int?) {
+        // A streaming reader (check, run) has no use for comments: no trivia is built.
+        guard comments != nil else {
+            advance()
+            list.newlines = 0
+            return
+        }
+        let c = Comment(text: tok.text, location: loc(tok), blankLineBefore: list.newlines >= 2)
+        let commentLine = tok.at.line
+        record(c)
+        advance()
+        if let line = openLine, line == commentLine, list.last == nil, list.pending.isEmpty {
+            list.openComment = c
+        } else if commentLine == list.lastEndLine, list.last != nil, !list.lastHasTrailing {
+            list.last?.trailingComment = c
+            list.lastHasTrailing = true
+        } else {
+            list.pending.append(c)
+        }
+        list.newlines = 0
+    }
+
+    /// Parses a statement of the list (and a comment after it on its line). True when the
+    /// one before it is settled now (in `list.settled`).
+    @inline(never)
+    private mutating func listStatement(_ list: inout ListState) -> Bool {
+        let blank = list.pending.first?.blankLineBefore ?? (list.newlines >= 2)
+        list.newlines = 0
+        var settledOne = false
+        var parsed = parseStatementRecovering()
+        if comments == nil {
+            // A streaming reader (check, run): no comments, no trivia.
+            list.settled = list.last.take()
+            list.last = parsed.take()
+            if tok.kind == .comment { advance() }
+            return list.settled != nil
+        }
+        if parsed != nil {
+            // Set in place (`if var s = ...` would copy the statement out of the optional).
+            // A new statement has no comments yet: set them only when there are some.
+            if !list.pending.isEmpty {
+                parsed!.leadingComments = list.pending
+                list.pending = []
+            }
+            parsed!.blankLineBefore = blank
+            list.settled = list.last.take()
+            list.last = parsed.take()
+            list.lastHasTrailing = false
+            settledOne = list.settled != nil
+        }
+        list.lastEndLine = tok.at.line
+        if tok.kind == .comment {
+            let c = Comment(text: tok.text, location: loc(tok), blankLineBefore: false)
+            record(c)
+            if list.last != nil, !list.lastHasTrailing {
+                list.last?.trailingComment = c
+                list.lastHasTrailing = true
+            } else {
+                list.pending.append(c)
+            }
+            advance()
+        }
+        return settledOne
     }
 
     /// Too many errors: say so once, and skip the rest of the input (no "never closed").

@@ -1,15 +1,26 @@
+import Foundation
+
 // Source text and positions: the one place that knows about lines, columns and bytes.
 
 /// A position in a source file. Lines and columns count from 1; columns count Unicode
 /// scalars. `offset`/`length` are in bytes of the file (after nothing is stripped: a BOM
 /// still counts in `offset`).
 public struct SourceLocation: Equatable, Hashable, Sendable, Comparable {
-    public var file: String
-    // Stored as 32-bit values (a file is at most 64 MiB): every AST node carries one.
+    // Every AST node carries one, and is copied and freed with it: the file is a number
+    // (see `SourceFileNames`), not a String, whose reference count every copy of a path
+    // longer than 15 bytes would touch (8% of `check`'s time on a 60 MB file under /tmp).
+    // The rest is 32-bit (a file is at most 64 MiB).
+    private var fileID: Int32
     private var line32: Int32
     private var column32: Int32
     private var offset32: Int32
     private var length32: Int32
+
+    /// The file's name as diagnostics print it.
+    public var file: String {
+        get { SourceFileNames.name(fileID) }
+        set { fileID = SourceFileNames.id(newValue) }
+    }
 
     public var line: Int {
         get { Int(line32) }
@@ -32,7 +43,13 @@ public struct SourceLocation: Equatable, Hashable, Sendable, Comparable {
     }
 
     public init(file: String, line: Int, column: Int, offset: Int = 0, length: Int = 0) {
-        self.file = file
+        self.init(fileID: SourceFileNames.id(file), line: line, column: column, offset: offset, length: length)
+    }
+
+    /// A location in the file `SourceFileNames.id` gave `fileID` (the parser looks its
+    /// file up once, not once per node).
+    init(fileID: Int32, line: Int, column: Int, offset: Int, length: Int) {
+        self.fileID = fileID
         self.line32 = Int32(clamping: line)
         self.column32 = Int32(clamping: column)
         self.offset32 = Int32(clamping: offset)
@@ -41,10 +58,44 @@ public struct SourceLocation: Equatable, Hashable, Sendable, Comparable {
 
     /// Orders by file, line, column (then offset), for deterministic diagnostics.
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
-        if a.file != b.file { return a.file < b.file }
-        if a.line != b.line { return a.line < b.line }
-        if a.column != b.column { return a.column < b.column }
-        return a.offset < b.offset
+        if a.fileID != b.fileID { return a.file < b.file }
+        if a.line32 != b.line32 { return a.line32 < b.line32 }
+        if a.column32 != b.column32 { return a.column32 < b.column32 }
+        return a.offset32 < b.offset32
+    }
+}
+
+/// The names of the files locations point into, each stored once for the process: a
+/// location holds a file's number. Names are never removed (a process sees few: the
+/// files it reads, `<stdin>`, `<-e>`, `<repl>`...). Thread-safe.
+enum SourceFileNames {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var names: [String] = [""]
+    nonisolated(unsafe) private static var ids: [String: Int32] = ["": 0]
+    /// The last name looked up (most lookups repeat it: a String compare, no hashing).
+    nonisolated(unsafe) private static var last = (name: "", id: Int32(0))
+
+    /// The number of `name`, given on first sight.
+    static func id(_ name: String) -> Int32 {
+        lock.lock()
+        defer { lock.unlock() }
+        if name == last.name { return last.id }
+        let id: Int32
+        if let known = ids[name] {
+            id = known
+        } else {
+            id = Int32(names.count)
+            names.append(name)
+            ids[name] = id
+        }
+        last = (name, id)
+        return id
+    }
+
+    static func name(_ id: Int32) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return names[Int(id)]
     }
 }
 
@@ -72,25 +123,56 @@ public struct SourceFile: Sendable {
     }
 
     /// The text of every line (without its line end), invalid UTF-8 shown as U+FFFD.
-    /// Only for diagnostics: it is built on demand.
+    /// Only for diagnostics: it is built on demand. (`SourceLines` finds one line without
+    /// making a String of every line: for a large file.)
     public var lines: [String] {
-        var result: [String] = []
-        var start = 0
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
-        var i = start
-        while i < bytes.count {
-            if bytes[i] == 0x0A {
-                var end = i
-                if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-                result.append(decodeLine(bytes[start..<end]))
-                start = i + 1
-            }
-            i += 1
+        let index = SourceLines(self)
+        return (1...index.count).map { index.sourceLine($0) ?? "" }
+    }
+}
+
+/// What a diagnostic needs of a file: the text of one line.
+public protocol SourceLineLookup {
+    /// Line `number` (from 1) without its line end, invalid UTF-8 shown as U+FFFD; nil
+    /// when the file has no such line.
+    func sourceLine(_ number: Int) -> String?
+}
+
+extension Array: SourceLineLookup where Element == String {
+    public func sourceLine(_ number: Int) -> String? {
+        indices.contains(number - 1) ? self[number - 1] : nil
+    }
+}
+
+/// A file's lines as an index of where each starts: a line becomes a String only when a
+/// diagnostic shows it (a 60 MB file would otherwise be two million Strings). Lines end at
+/// LF; a CR before it is not part of the line; a BOM is not part of the first line; the
+/// text after the last LF is a line too (empty when the file ends with one).
+public struct SourceLines: SourceLineLookup, Sendable {
+    private let bytes: [UInt8]
+    /// The byte offset where each line starts (32 bits: a file is at most 64 MiB + 1).
+    private let starts: [UInt32]
+
+    public init(_ source: SourceFile) {
+        bytes = source.bytes
+        var starts: [UInt32] = []
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        starts.append(hasBOM ? 3 : 0)
+        bytes.withUnsafeBufferPointer { b in
+            for i in b.indices where b[i] == 0x0A { starts.append(UInt32(truncatingIfNeeded: i + 1)) }
         }
-        var end = bytes.count
+        self.starts = starts
+    }
+
+    /// The number of lines (at least 1).
+    public var count: Int { starts.count }
+
+    public func sourceLine(_ number: Int) -> String? {
+        guard number >= 1, number <= starts.count else { return nil }
+        let start = Int(starts[number - 1])
+        var end = number < starts.count ? Int(starts[number]) - 1 : bytes.count
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-        result.append(decodeLine(bytes[start..<end]))
-        return result
+        return decodeLine(bytes[start..<end])
     }
 }
 

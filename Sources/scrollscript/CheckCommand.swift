@@ -35,23 +35,27 @@ func runCheck(_ args: [String]) -> Int32 {
     var errorCount = 0
     var scenarioCount = 0
     var fileCount = 0
-    for input in loadInputs(paths) {
-        switch input {
+    // One file at a time, and each file one scenario at a time (ScenarioStream): memory
+    // is the file's bytes and one scenario, however large the file or the suite.
+    for located in locateInputs(paths) {
+        switch located.load() {
         case .unreadable(_, let message):
             writeErr("scrollscript: \(message)\n")
             status = 2
         case .file(let source), .stream(let source):
             fileCount += 1
-            let result = checkSource(source)
-            if result.diagnostics.isEmpty {
-                scenarioCount += result.scenarios.count
+            var stream = ScenarioStream(source, keepsStatements: false)
+            var scenarios = 0
+            while stream.next() != nil { scenarios += 1 }
+            if stream.diagnostics.isEmpty {
+                scenarioCount += scenarios
                 continue
             }
             status = 2
-            errorCount += result.diagnostics.count
-            let lines = source.lines
+            errorCount += stream.diagnostics.count
+            let lines = SourceLines(source)
             var out = ""
-            for d in result.diagnostics { out += renderDiagnostic(d, sourceLines: lines) }
+            for d in stream.diagnostics { out += renderDiagnostic(d, sourceLines: lines) }
             writeErr(out)
         }
     }

@@ -111,15 +111,11 @@ func runExplore(_ args: [String]) -> Int32 {
         }
     }
     let source: SourceFile
-    if file == "-" {
-        source = SourceFile(name: "<stdin>", bytes: readStream(fd: 0))  // bounded, as for run and check
-    } else {
-        switch loadSource(path: file) {
-        case .success(let s): source = s
-        case .failure(let e):
-            writeErr("scrollscript: \(e.message)\n")
-            return 2
-        }
+    switch loadSource(argument: file) {
+    case .success(let s): source = s
+    case .failure(let e):
+        writeErr("scrollscript: \(e.message)\n")
+        return 2
     }
     let onTerminal = isatty(2) == 1
     let runs = options.runs

@@ -62,8 +62,9 @@ func runFmt(_ args: [String]) -> Int32 {
         return usageError("fmt: -w cannot rewrite standard input")
     }
     var run = FmtRun(mode: mode)
-    for input in loadInputs(paths) {
-        switch input {
+    // Each file is read when its turn comes.
+    for located in locateInputs(paths) {
+        switch located.load() {
         case .unreadable(_, let message): run.fail(message)
         case .file(let source): run.format(source, path: source.name)
         case .stream(let source):

@@ -120,15 +120,11 @@ private func parsePictureArgs(_ args: [String], command: String, extra: [String]
 /// Reads, checks and picks the scenario; nil after reporting why (exit 2).
 private func pickScenario(_ path: String, _ name: String?, command: String) -> (SourceFile, CheckedScenario)? {
     let source: SourceFile
-    if path == "-" {
-        source = SourceFile(name: "<stdin>", bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile()))
-    } else {
-        switch loadSource(path: path) {
-        case .failure(let e):
-            writeErr("scrollscript: \(e.message)\n")
-            return nil
-        case .success(let s): source = s
-        }
+    switch loadSource(argument: path) {
+    case .failure(let e):
+        writeErr("scrollscript: \(e.message)\n")
+        return nil
+    case .success(let s): source = s
     }
     let checked = checkSource(source)
     if !checked.diagnostics.isEmpty {

@@ -53,17 +53,10 @@ let runCommand = Command(
     """,
     run: runRun)
 
-/// One source named on the command line, in order.
-private enum RunArg {
-    case path(String)
-    case stdin
-    case text(String)
-}
-
 private let runOptions = ["-e", "--filter", "--shard", "--list", "--format", "--junit", "--jobs", "--color", "--update", "--artifacts", "--help"]
 
 func runRun(_ args: [String]) -> Int32 {
-    var sources: [RunArg] = []
+    var sources: [InputName] = []
     var filters: [String] = []
     var shard: Shard?
     var list = false
@@ -78,7 +71,7 @@ func runRun(_ args: [String]) -> Int32 {
     while i < args.count {
         var a = args[i]
         i += 1
-        if onlyPaths { sources.append(.path(a)); continue }
+        if onlyPaths { sources.append(InputName(argument: a)); continue }
         // --option=value is the same as --option value.
         var inlineValue: String?
         if a.hasPrefix("--"), let eq = a.firstIndex(of: "="), runOptions.contains(String(a[..<eq])) {
@@ -93,7 +86,7 @@ func runRun(_ args: [String]) -> Int32 {
         }
         switch a {
         case "--": onlyPaths = true
-        case "-": sources.append(.stdin)
+        case "-": sources.append(.standardInput)
         case "--list": list = true
         case "--update": update = true
         case "-e", "--filter", "--shard", "--format", "--junit", "--jobs", "--color", "--artifacts":
@@ -137,19 +130,7 @@ func runRun(_ args: [String]) -> Int32 {
 
     // Paths only: each file is read when its turn comes, so memory does not grow with
     // the number of files.
-    var inputs: [RunInput] = []
-    var eCount = 0
-    for s in sources {
-        switch s {
-        case .stdin:
-            inputs += loadInputs(["-"]).map(\.runInput)
-        case .text(let t):
-            eCount += 1
-            inputs.append(.source(SourceFile(name: eCount == 1 ? "<-e>" : "<-e\(eCount)>", text: t)))
-        case .path(let p):
-            inputs += locateInputs([p])
-        }
-    }
+    var inputs = locateInputs(sources).map(\.runInput)
     let selection = RunSelection(filters: filters, shard: shard)
 
     let env = ProcessInfo.processInfo.environment

@@ -36,6 +36,48 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(r.stderr, "bad.scroll:2:1: error: unknown statement 'pul' (did you mean 'pull'?)\npul 3\n^\n1 error\n")
     }
 
+    /// `check` and `run` stream a file scenario by scenario: an error in the last of 2,000
+    /// scenarios is still found, nothing of the file runs, and a clean copy counts them all.
+    func testErrorInTheLastScenarioOfALargeFile() throws {
+        var text = "scene {\n  sections 3 rows 4\n}\n"
+        for k in 0..<2000 { text += "scenario \"s\(k)\" {\n  print \(k)\n  pull 10\n}\n" }
+        try write("clean.scroll", text)
+        try write("late.scroll", text + "scenario \"last\" {\n  tap row 0 9\n}\n")
+        let ok = try CLI.run(["check", "clean.scroll"], in: dir)
+        XCTAssertEqual(ok.status, 0)
+        XCTAssertEqual(ok.stdout, "ok: 1 file, 2000 scenarios\n")
+        let bad = try CLI.run(["check", "late.scroll"], in: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.hasPrefix("late.scroll:8005:13: error: "), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasSuffix("  tap row 0 9\n            ^\n1 error\n"), bad.stderr)
+        let run = try CLI.run(["run", "late.scroll", "clean.scroll", "--jobs", "2"], in: dir)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stdout.hasPrefix("ERROR  late.scroll  (1 error; nothing in this file ran)\nPASS  clean.scroll  \"s0\""), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("2000 passed, 0 failed\n"), run.stdout)
+        XCTAssertEqual(run.stderr, bad.stderr.replacingOccurrences(of: "1 error\n", with: ""))
+    }
+
+    /// `-` is standard input for every command that reads scenario files (one loader), and
+    /// they report a bad one alike.
+    func testStandardInputIsTheSameForEveryCommand() throws {
+        let expected = "<stdin>:1:1: error: unknown statement 'pul' (did you mean 'pull'?)\npul 3\n^\n"
+        for args in [["check", "-"], ["fmt", "-"], ["run", "-"], ["trace", "-"], ["plot", "-", "-o", "x.svg"], ["replay", "-", "-o", "x.html"], ["explore", "-"]] {
+            let r = try CLI.run(args, in: dir, stdin: "pul 3\n")
+            XCTAssertEqual(r.status, 2, "\(args)")
+            XCTAssertTrue(r.stderr.hasPrefix(expected), "\(args): \(r.stderr)")
+        }
+        // The REPL reads its commands from standard input: `-` is refused with that reason
+        // (not looked for as a file named '-'); './-' is the file.
+        let repl = try CLI.run(["repl", "-"], in: dir, stdin: "")
+        XCTAssertTrue(repl.stdout.hasPrefix("error: cannot read '-': standard input is where the REPL reads its commands"), repl.stdout + repl.stderr)
+        try write("-", "pull 10\n")
+        let dash = try CLI.run(["repl"], in: dir, stdin: ":load ./-\n")
+        XCTAssertFalse(dash.stdout.contains("error"), dash.stdout)
+        let trace = try CLI.run(["trace", "-", "--every", "30"], in: dir, stdin: "pull 10\n")
+        XCTAssertEqual(trace.status, 0, trace.stderr)
+        XCTAssertTrue(trace.stdout.hasPrefix("frame,time,line,phase,offset,"), trace.stdout)
+    }
+
     func testDirectoryIsRecursiveAndSortedByBytes() throws {
         try write("d/b.scroll", "pul 1\n")
         try write("d/a/z.scroll", "pul 1\n")

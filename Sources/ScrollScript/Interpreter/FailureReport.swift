@@ -27,7 +27,7 @@ public struct RunFailure: Equatable, Sendable {
     }
 
     /// The diagnostic (the front end's renderer), then each note indented by two spaces.
-    public func render(sourceLines: [String]) -> String {
+    public func render(sourceLines: some SourceLineLookup) -> String {
         var out = renderDiagnostic(at: location, message: message, sourceLines: sourceLines)
         for n in notes { out += "  " + n + "\n" }
         return out

@@ -204,32 +204,68 @@ public struct Shard: Sendable, Equatable {
 
 // MARK: - Preparing a file
 
-/// A file read and checked, its selected scenarios ready to run.
+/// A file read and checked clean, its selected scenarios ready to run. They are not held:
+/// the file is streamed a second time (`nextScenario`), one scenario at a time, so a
+/// 60 MB file costs its bytes and the scenarios running, not its whole tree.
 final class PreparedFile: @unchecked Sendable {
     let source: SourceFile
-    let scenarios: [CheckedScenario]
+    /// How many of its scenarios this run runs (after --filter and --shard).
+    let count: Int
     /// Scenarios of the file that pass `--filter`, in any shard.
-    var filterMatches = 0
+    let filterMatches: Int
+    private let selection: RunSelection
+    private var stream: ScenarioStream
     private let lock = NSLock()
-    private var cachedLines: [String]?
+    private var cachedLines: SourceLines?
 
-    init(source: SourceFile, scenarios: [CheckedScenario]) {
+    init(source: SourceFile, count: Int, filterMatches: Int, selection: RunSelection) {
         self.source = source
-        self.scenarios = scenarios
+        self.count = count
+        self.filterMatches = filterMatches
+        self.selection = selection
+        stream = ScenarioStream(source)
     }
 
-    /// The file's lines, built once, when a failure needs them.
-    var lines: [String] {
+    /// The next selected scenario, in file order; nil after the last (one caller at a time:
+    /// the serial run and `--list`).
+    func nextScenario() -> CheckedScenario? {
+        while let sc = stream.next() {
+            if selection.includes(file: source.name, scenario: sc.name) { return sc }
+        }
+        return nil
+    }
+
+    private let streamLock = NSLock()
+    /// Selected scenarios read so far, and those read but not yet taken (by number).
+    private var produced = 0
+    private var waiting: [Int: CheckedScenario] = [:]
+
+    /// Selected scenario `k` (from 0) for the parallel run's workers, each number taken
+    /// once, in about increasing order: the file is read up to it (under this file's lock,
+    /// not the run's), and the few read past a slower worker's wait here. Nil if the file
+    /// has no scenario `k`.
+    func scenario(_ k: Int) -> CheckedScenario? {
+        streamLock.lock()
+        defer { streamLock.unlock() }
+        while produced <= k {
+            guard let sc = nextScenario() else { return nil }
+            waiting[produced] = sc
+            produced += 1
+        }
+        return waiting.removeValue(forKey: k)
+    }
+
+    /// The file's line index, built once, when a failure needs it.
+    var lines: SourceLines {
         lock.lock()
         defer { lock.unlock() }
         if let l = cachedLines { return l }
-        let l = source.lines
+        let l = SourceLines(source)
         cachedLines = l
         return l
     }
 
-    func run(_ k: Int, shouldInterrupt: @escaping () -> Bool) -> ScenarioOutcome {
-        let sc = scenarios[k]
+    func run(_ sc: CheckedScenario, shouldInterrupt: @escaping () -> Bool) -> ScenarioOutcome {
         let r = runScenario(sc, shouldInterrupt: shouldInterrupt)
         return ScenarioOutcome(file: source.name, scenario: sc, result: r,
                                renderedFailure: r.failure.map { $0.render(sourceLines: lines) })
@@ -253,35 +289,40 @@ enum FileStage {
     }
 }
 
+/// Reads a file and checks it to its end (nothing in a file with errors runs), counting
+/// the scenarios the selection takes; the scenarios themselves are not kept.
 func prepare(_ input: RunInput, _ selection: RunSelection) -> FileStage {
     let source: SourceFile
     switch input {
     case .unreadable(let path, let message):
         return unreadable(path, message, selection)
     case .path(let path):
-        switch loadSource(path: path) {
-        case .success(let s): source = s
-        case .failure(let e): return unreadable(path, e.message, selection)
+        switch loadFile(path: path) {
+        case .file(let s), .stream(let s): source = s
+        case .unreadable(_, let message): return unreadable(path, message, selection)
         }
     case .source(let s):
         source = s
     }
-    let checked = checkSource(source)
-    if !checked.diagnostics.isEmpty {
-        guard selection.reportsBrokenFile(source.name) else { return .skipped(filterMatches: 0) }
-        let n = checked.diagnostics.count
-        let lines = source.lines
-        var rendered = ""
-        for d in checked.diagnostics { rendered += renderDiagnostic(d, sourceLines: lines) }
-        return .failed(FileFailure(file: source.name, summary: "\(n) error\(n == 1 ? "" : "s"); nothing in this file ran",
-                                   diagnostics: checked.diagnostics, rendered: rendered, unreadable: false))
+    var check = ScenarioStream(source, keepsStatements: false)
+    var matching = 0
+    var selected = 0
+    while let sc = check.next() {
+        guard selection.matchesFilter(file: source.name, scenario: sc.name) else { continue }
+        matching += 1
+        if selection.shard?.contains(file: source.name, scenario: sc.name) ?? true { selected += 1 }
     }
-    let matching = checked.scenarios.filter { selection.matchesFilter(file: source.name, scenario: $0.name) }
-    let selected = selection.shard == nil ? matching : matching.filter { selection.includes(file: source.name, scenario: $0.name) }
-    if selected.isEmpty { return .skipped(filterMatches: matching.count) }
-    let file = PreparedFile(source: source, scenarios: selected)
-    file.filterMatches = matching.count
-    return .ready(file)
+    if !check.diagnostics.isEmpty {
+        guard selection.reportsBrokenFile(source.name) else { return .skipped(filterMatches: 0) }
+        let n = check.diagnostics.count
+        let lines = SourceLines(source)
+        var rendered = ""
+        for d in check.diagnostics { rendered += renderDiagnostic(d, sourceLines: lines) }
+        return .failed(FileFailure(file: source.name, summary: "\(n) error\(n == 1 ? "" : "s"); nothing in this file ran",
+                                   diagnostics: check.diagnostics, rendered: rendered, unreadable: false))
+    }
+    if selected == 0 { return .skipped(filterMatches: matching) }
+    return .ready(PreparedFile(source: source, count: selected, filterMatches: matching, selection: selection))
 }
 
 private func unreadable(_ path: String, _ message: String, _ selection: RunSelection) -> FileStage {
@@ -379,9 +420,10 @@ private func runSerially(_ inputs: [RunInput], _ options: RunOptions, _ sawStage
         case .skipped: break
         case .failed(let f): emit(.fileFailed(f))
         case .ready(let file):
-            for k in file.scenarios.indices {
+            for _ in 0..<file.count {
                 if options.shouldInterrupt() { return false }
-                emit(.scenario(file.run(k, shouldInterrupt: options.shouldInterrupt)))
+                guard let sc = file.nextScenario() else { break }
+                emit(.scenario(file.run(sc, shouldInterrupt: options.shouldInterrupt)))
             }
         }
         fileDone()
@@ -392,8 +434,9 @@ private func runSerially(_ inputs: [RunInput], _ options: RunOptions, _ sawStage
 /// `--jobs N`: N worker threads take the next piece of work — a scenario of the earliest
 /// file that has one waiting, else reading and checking the next file — while the calling
 /// thread emits results strictly in input order. At most `window` pieces are started
-/// and not yet emitted (the emitter's current file is always allowed to proceed, so the
-/// window cannot deadlock), so memory stays bounded however many files there are.
+/// and not yet emitted (the emitter's current file may always run up to `window`
+/// scenarios past the one it waits for, so the window cannot deadlock), so memory stays
+/// bounded however many files there are, and however many scenarios one file has.
 private final class ParallelRun: @unchecked Sendable {
     final class OpenFile {
         let index: Int
@@ -402,9 +445,13 @@ private final class ParallelRun: @unchecked Sendable {
         var nextStart = 0
         var emitted = 0
         var results: [Int: ScenarioOutcome] = [:]
+        /// Set if the file's second reading ended before the count its check gave (it
+        /// cannot: the same bytes, the same checks; but then the file ends there, no wait).
+        var endedAt: Int?
         init(index: Int) { self.index = index }
         var scenarioCount: Int {
-            if case .ready(let f)? = stage { return f.scenarios.count }
+            if let endedAt { return endedAt }
+            if case .ready(let f)? = stage { return f.count }
             return 0
         }
     }
@@ -533,9 +580,9 @@ private final class ParallelRun: @unchecked Sendable {
                     if f.stage == nil { pending = true }
                     continue
                 }
-                guard f.nextStart < pf.scenarios.count else { continue }
+                guard f.nextStart < f.scenarioCount else { continue }
                 pending = true
-                if f.index == emitFile || startedNotEmitted < window {
+                if f.index == emitFile ? f.nextStart - f.emitted < window : startedNotEmitted < window {
                     let k = f.nextStart
                     f.nextStart += 1
                     startedNotEmitted += 1
@@ -569,9 +616,17 @@ private final class ParallelRun: @unchecked Sendable {
                 cond.lock()
                 f.stage = stage
             case .scenario(let f, let pf, let k):
-                let r = pf.run(k, shouldInterrupt: options.shouldInterrupt)
+                // Read (parsed and checked) outside the run's lock.
+                let r = pf.scenario(k).map { pf.run($0, shouldInterrupt: options.shouldInterrupt) }
                 cond.lock()
-                f.results[k] = r
+                if let r {
+                    f.results[k] = r
+                } else {
+                    // The file's second reading ended before its check's count (it cannot:
+                    // the same bytes, the same checks); the file ends there, no wait.
+                    f.endedAt = min(f.endedAt ?? k, k)
+                    startedNotEmitted -= 1
+                }
             }
             busy -= 1
             cond.broadcast()
@@ -640,7 +695,7 @@ public func listScenarios(_ inputs: [RunInput], selection: RunSelection, jsonl: 
             }
             output.err(f.rendered)
         case .ready(let file):
-            for sc in file.scenarios {
+            while let sc = file.nextScenario() {
                 count += 1
                 if jsonl {
                     output.out("{\"type\":\"scenario\",\"file\":\(jsonString(file.source.name)),\"name\":\(jsonString(sc.name)),\"line\":\(sc.location.line)}\n")
