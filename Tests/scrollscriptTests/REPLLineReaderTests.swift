@@ -1,5 +1,10 @@
 import XCTest
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ScrollScript
 @testable import scrollscript
 
 final class REPLLineReaderTests: XCTestCase {
@@ -61,5 +66,56 @@ final class REPLLineReaderTests: XCTestCase {
         Interrupt.clear()
         XCTAssertFalse(Interrupt.isPending)
         XCTAssertEqual(poll(&pfd, 1, 0), 0)
+        // the plain reader's flag is this one
+        let (r, fd) = reader(feeding: [])
+        defer { close(fd) }
+        XCTAssertFalse(r.isInterrupted)
+        raise(SIGINT)
+        XCTAssertTrue(r.isInterrupted)
+        r.clearInterrupt()
+        XCTAssertFalse(Interrupt.isPending)
+        XCTAssertEqual(r.screenSize.columns, 80)  // not a terminal: readline knows no size
+        XCTAssertEqual(r.screenSize.rows, 24)
     }
+
+    /// A real SIGINT during a long run, through the plain reader's flag, the loop and the
+    /// real core: the run stops at the end of that frame and the loop clears the flag.
+    func testASigintDuringARunStopsItAtThatFrame() {
+        XCTAssertTrue(Interrupt.install())
+        Interrupt.clear()
+        let (plain, fd) = reader(feeding: Array("repeat 100000 { tick }\ntime\n".utf8))
+        defer { close(fd) }
+        let signalling = SignallingReader(plain, signalAtPoll: 10)
+        var out = ""
+        let status = ReplLoop(reader: signalling, core: ReplCore(), write: { out += $0 }).run()
+        // 10 frames at 60 fps = 0.1667 s; the rest of the repeat is dropped
+        XCTAssertEqual(out, "interrupted at t=0.167 s\nt=0.167 s\ntime = 0.167\n")
+        XCTAssertFalse(Interrupt.isPending)
+        XCTAssertEqual(status, 0)
+    }
+}
+
+/// TEST DOUBLE: the plain reader, raising a real SIGINT from the core's `signalAtPoll`-th
+/// poll of the flag (once per frame), as a Ctrl-C typed during a run would.
+private final class SignallingReader: LineReader {
+    private let inner: PlainLineReader
+    private let signalAtPoll: Int
+    private var polls = 0
+
+    init(_ inner: PlainLineReader, signalAtPoll: Int) {
+        self.inner = inner
+        self.signalAtPoll = signalAtPoll
+    }
+
+    func readLine(prompt: String) -> LineResult { inner.readLine(prompt: prompt) }
+    func addHistory(_ line: String) { inner.addHistory(line) }
+    var isInteractive: Bool { inner.isInteractive }
+    var isInterrupted: Bool {
+        polls += 1
+        if polls == signalAtPoll { raise(SIGINT) }
+        return inner.isInterrupted
+    }
+    func clearInterrupt() { inner.clearInterrupt() }
+    var screenSize: (columns: Int, rows: Int) { inner.screenSize }
+    func close() { inner.close() }
 }

@@ -1,4 +1,4 @@
-// :where, :list and :frames: looking without running.
+// :where, :list, :frames and :show: looking without running.
 
 extension ReplCore {
     /// The statement that runs next (or is part-way), if it comes from the loaded file.
@@ -77,5 +77,17 @@ extension ReplCore {
     private func pad(_ s: String, _ width: Int, left: Bool) -> String {
         let fill = String(repeating: " ", count: max(0, width - textWidth(s)))
         return left ? s + fill : fill + s
+    }
+}
+
+extension ReplCore {
+    /// `:show`: the time, then the views on screen drawn by `ScreenRenderer` in
+    /// `columns` × `rows` cells.
+    public func screen(columns: Int, rows: Int) -> ReplOutcome {
+        var w = 0.0, h = 0.0
+        if case .number(let x, _) = world.value(.screenWidth) { w = x }
+        if case .number(let y, _) = world.value(.screenHeight) { h = y }
+        let lines = ScreenRenderer(columns: columns, rows: rows).render(world.visibleFrames(), screenWidth: w, screenHeight: h)
+        return ReplOutcome([replTimeLabel(world.time)] + lines)
     }
 }

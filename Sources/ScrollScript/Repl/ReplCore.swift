@@ -1,16 +1,22 @@
-// The REPL without a terminal: entries and commands in, text out. `scrollscript repl`
-// wraps it in a `ReplEngine`; tests drive it line by line. One world (a `Session`), and
+// The REPL without a terminal: entries and commands in, text out. `ReplLoop` drives it
+// from a `LineReader`; tests drive it line by line. One world (a `Session`), and
 // optionally a loaded scenario being stepped.
 
-/// What one entry or command printed, and whether it failed (piped sessions exit 1).
+/// What one entry or command printed, whether it failed (piped sessions exit 1), and
+/// whether it ends the session (`:quit`).
 public struct ReplOutcome: Equatable, Error {
     public var text: String
     public var failed: Bool
+    public var quit: Bool
 
-    public init(_ lines: [String] = [], failed: Bool = false) {
+    public init(_ lines: [String] = [], failed: Bool = false, quit: Bool = false) {
         text = lines.joined(separator: "\n")
         self.failed = failed
+        self.quit = quit
     }
+
+    /// `:quit`: nothing to print; the loop ends.
+    public static let quit = ReplOutcome(quit: true)
 }
 
 /// A scenario file loaded with `:load`.

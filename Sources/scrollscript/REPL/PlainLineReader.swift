@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ScrollScript
 
 /// Reads lines from a file descriptor that is not a terminal (a pipe, a file): no
 /// prompts, no history, no line editing. `\n` and `\r\n` end lines; a last line without
@@ -42,6 +43,15 @@ public final class PlainLineReader: LineReader {
     }
 
     public func addHistory(_ line: String) {}
+
+    /// Ctrl-C ends a piped session (no handler is installed), so this stays false
+    /// unless something else installed `Interrupt`'s handler.
+    public var isInterrupted: Bool { Interrupt.isPending }
+
+    public func clearInterrupt() { Interrupt.clear() }
+
+    /// Not a terminal: 80 × 24 (what readline reports when it knows nothing).
+    public var screenSize: (columns: Int, rows: Int) { TerminalSize.current() }
 
     public func close() {}
 

@@ -10,7 +10,8 @@ import ScrollScript
 /// the SIGINT self-pipe, `rl_callback_read_char` for each key. Readline catches no
 /// signals itself (`rl_catch_signals = 0`); on Ctrl-C the half-typed line is thrown away
 /// (`rl_callback_sigcleanup`), `^C` is shown and `.interrupted` returned, so the loop
-/// shows a fresh prompt. Tab completes through `Completer`; history through `ReplHistory`.
+/// shows a fresh prompt. Tab completes through the library's `Completer` (this file is
+/// only the glue to readline); history through `ReplHistory`.
 ///
 /// Readline is process-global, so only one instance should exist at a time.
 public final class ReadlineLineReader: LineReader {
@@ -34,10 +35,12 @@ public final class ReadlineLineReader: LineReader {
 
     public var isInteractive: Bool { true }
 
-    /// Replaces the vocabulary completion uses (the engine's keywords).
-    public func setVocabulary(_ vocabulary: ReplVocabulary) {
-        ReadlineState.completer.vocabulary = vocabulary
-    }
+    public var isInterrupted: Bool { Interrupt.isPending }
+
+    public func clearInterrupt() { Interrupt.clear() }
+
+    /// What readline knows of the terminal (it tracks SIGWINCH).
+    public var screenSize: (columns: Int, rows: Int) { TerminalSize.current() }
 
     public func readLine(prompt: String) -> LineResult {
         ReadlineState.result = nil

@@ -1,9 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import ScrollScript
 
 /// `scrollscript repl [FILE]`. `args` are the arguments after `repl`. Returns the exit
 /// status: 0, or 1 when standard input is not a terminal and an entry failed, or 2 for
-/// a wrong command line.
+/// a wrong command line. The loop, the commands, completion and `:show` are the
+/// library's (`Sources/ScrollScript/Repl/`); this file picks the line reader.
 public func runReplCommand(_ args: [String]) -> Int32 {
     if args.contains("-h") || args.contains("--help") {
         writeOut(ReplCommand.usage + "\n")
@@ -13,21 +19,24 @@ public func runReplCommand(_ args: [String]) -> Int32 {
         writeErr("error: " + (args.count > 1 ? "repl takes at most one FILE" : "unknown option '\(args[0])'") + "\n" + ReplCommand.usage + "\n")
         return 2
     }
-    let engine = ReplCommand.makeEngine()
     let history = ReplHistory.defaultPath(environment: ProcessInfo.processInfo.environment).map { ReplHistory(path: $0) }
-    let reader = LineReaders.forStandardInput(history: history)
-    if let readline = reader as? ReadlineLineReader {
-        readline.setVocabulary(engine.vocabulary)
+    let reader = ReplCommand.lineReaderForStandardInput(history: history)
+    if reader.isInteractive {
         writeOut("scrollscript \(ScrollScriptInfo.version) REPL; :help lists commands, Ctrl-D quits\n")
     }
-    let loop = ReplLoop(reader: reader, engine: engine, write: writeOut)
-    let initial = args.first.map { [ColonCommand.load(path: $0, scenario: nil)] } ?? []
-    return loop.run(initial: initial)
+    let loop = ReplLoop(reader: reader, core: ReplCore(), write: writeOut)
+    return loop.run(loading: args.first)
 }
 
 public enum ReplCommand {
     public static let usage = "usage: scrollscript repl [FILE]"
 
-    /// The engine `scrollscript repl` runs: the interpreter, interrupted by Ctrl-C.
-    nonisolated(unsafe) public static var makeEngine: () -> ReplEngine = { InterpreterEngine() }
+    /// The reader for this process: readline when standard input is a terminal,
+    /// otherwise plain lines from standard input with no prompts.
+    public static func lineReaderForStandardInput(history: ReplHistory?) -> LineReader {
+        if isatty(0) != 0 {
+            return ReadlineLineReader(history: history)
+        }
+        return PlainLineReader(fileDescriptor: 0)
+    }
 }

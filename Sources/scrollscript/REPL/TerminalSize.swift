@@ -11,10 +11,4 @@ public enum TerminalSize {
         guard rows > 0, columns > 0 else { return (80, 24) }
         return (Int(columns), Int(rows))
     }
-
-    /// A renderer that fits the terminal, leaving one line for the prompt.
-    public static func renderer() -> ScreenRenderer {
-        let size = current()
-        return ScreenRenderer(columns: size.columns, rows: max(size.rows - 1, 2))
-    }
 }

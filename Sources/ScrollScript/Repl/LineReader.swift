@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What one read of a line gave.
 public enum LineResult: Equatable {
     /// A line, without its line ending.
@@ -15,7 +9,9 @@ public enum LineResult: Equatable {
 }
 
 /// The narrow interface between the REPL loop and the terminal (like lua.c's
-/// `lua_readline`/`lua_saveline`): the loop never talks to readline directly.
+/// `lua_readline`/`lua_saveline`): the loop never talks to readline, signals or the
+/// terminal directly. The executable provides two: readline at a terminal, plain lines
+/// from a pipe; tests provide scripted ones.
 public protocol LineReader: AnyObject {
     /// Shows `prompt` (if the reader shows prompts) and reads one line.
     func readLine(prompt: String) -> LineResult
@@ -23,17 +19,13 @@ public protocol LineReader: AnyObject {
     func addHistory(_ line: String)
     /// True when prompts are shown and the user is at a terminal.
     var isInteractive: Bool { get }
+    /// True once Ctrl-C was pressed, until `clearInterrupt()`. The core polls it once per
+    /// frame of a long run and stops at the end of that frame.
+    var isInterrupted: Bool { get }
+    /// Forgets a pending Ctrl-C (the loop calls it once back at the prompt).
+    func clearInterrupt()
+    /// The terminal's size in cells (`:show` draws to fit it, one line left for the prompt).
+    var screenSize: (columns: Int, rows: Int) { get }
     /// Called once when the loop ends (the readline reader writes its history file).
     func close()
-}
-
-public enum LineReaders {
-    /// The reader for this process: readline when standard input is a terminal,
-    /// otherwise plain lines from standard input with no prompts.
-    public static func forStandardInput(history: ReplHistory?) -> LineReader {
-        if isatty(0) != 0 {
-            return ReadlineLineReader(history: history)
-        }
-        return PlainLineReader(fileDescriptor: 0)
-    }
 }

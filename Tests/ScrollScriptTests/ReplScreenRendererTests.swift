@@ -1,8 +1,8 @@
 import XCTest
 import ScrollSim
-@testable import scrollscript
+@testable import ScrollScript
 
-final class REPLScreenRendererTests: XCTestCase {
+final class ReplScreenRendererTests: XCTestCase {
     private func frame(_ kind: ViewFrame.Kind, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ title: String? = nil) -> ViewFrame {
         ViewFrame(kind: kind, rect: Rect(x: x, y: y, width: w, height: h), title: title)
     }

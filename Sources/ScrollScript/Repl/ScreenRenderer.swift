@@ -1,5 +1,4 @@
 import ScrollSim
-import ScrollScript
 
 /// Draws view frames as boxes in a character grid, for `:show`. Pure and deterministic.
 ///

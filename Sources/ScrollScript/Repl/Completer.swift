@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ScrollScript
 
 /// What completion offers for the word before the cursor.
 public struct Completion: Equatable {

@@ -1,21 +1,17 @@
 import XCTest
 import Foundation
-@testable import scrollscript
-import ScrollScript
+@testable import ScrollScript
 
-/// The loop with the real engine, fed scripted lines (no terminal, no process).
-final class REPLEngineTests: XCTestCase {
+/// The loop with the real core, fed scripted lines (no terminal, no process): every
+/// colon command of the table, through the loop.
+final class ReplLoopCommandTests: XCTestCase {
     private func session(_ lines: [String], interactive: Bool = false) -> (status: Int32, out: String) {
-        let reader = ScriptedLineReader(lines.map { .line($0) }, interactive: interactive)
-        let engine = InterpreterEngine(shouldInterrupt: { false })
-        engine.makeRenderer = { ScreenRenderer(columns: 11, rows: 6) }
-        var out = ""
-        let status = ReplLoop(reader: reader, engine: engine, write: { out += $0 }, clearInterrupt: {}).run()
-        return (status, out)
+        // :show draws in 11 × 6 cells: a 7-line terminal less the prompt's line.
+        runLoop(ScriptedLineReader(lines: lines, interactive: interactive, screenSize: (11, 7)))
     }
 
     private var scenario000: String {
-        REPLTranscriptTests.root.appendingPathComponent("scenarios/000-zoomable-header.scroll").path
+        ReplCoreTests.root.appendingPathComponent("scenarios/000-zoomable-header.scroll").path
     }
 
     func testPipedErrorsArePrintedTheNextLineRunsAndTheStatusIs1() {
@@ -42,15 +38,22 @@ final class REPLEngineTests: XCTestCase {
     }
 
     func testEveryColonCommand() throws {
-        let dir = NSTemporaryDirectory() + "repl-engine-\(getpid())"
+        let dir = NSTemporaryDirectory() + "repl-loop-commands-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = session([
+        let typed = [
             ":load \(scenario000)", ":where", ":list", ":tick 2", ":where", ":step 1", ":break 33",
             ":break 36 if offset > -50", ":breaks", ":delete 1", ":watch phase", ":display offset",
             ":continue", ":continue", ":undisplay 1", ":frames", ":show", ":reset", ":where", ":help step",
             ":save \(dir)/out.scroll", ":quit", "pull 1",
-        ])
+        ]
+        // With the next test, every row of the table is typed.
+        let names = Set((typed + ReplLoopCommandTests.picturesAndChecks("DIR")).compactMap { line -> String? in
+            guard line.hasPrefix(":") else { return nil }
+            return String(line.dropFirst().prefix { $0 != " " })
+        })
+        XCTAssertEqual(names, Set(ColonCommands.all.map { $0.name }))
+        let r = session(typed)
         XCTAssertEqual(r.status, 0, r.out)
         let out = r.out
         let expectations = [
@@ -89,22 +92,33 @@ final class REPLEngineTests: XCTestCase {
         XCTAssertEqual(saved, "# Saved by scrollscript repl.\nscenario \"repl session\" {\n  screen 375 x 667\n  header 240 pin 60\n}\n")
     }
 
-    func testASigintDuringARunStopsItAtThatFrameAndTheLoopClearsIt() {
-        XCTAssertTrue(Interrupt.install())
-        Interrupt.clear()
-        var frames = 0
-        // the real flag, with a SIGINT raised at the 10th frame's poll
-        let engine = InterpreterEngine(shouldInterrupt: {
-            frames += 1
-            if frames == 10 { raise(SIGINT) }
-            return Interrupt.poll()
-        })
-        let reader = ScriptedLineReader([.line("repeat 100000 { tick }"), .line("time")], interactive: false)
-        var out = ""
-        let status = ReplLoop(reader: reader, engine: engine, write: { out += $0 }).run()
-        // 10 frames at 60 fps = 0.1667 s; the rest of the repeat is dropped
-        XCTAssertEqual(out, "interrupted at t=0.167 s\nt=0.167 s\ntime = 0.167\n")
-        XCTAssertFalse(Interrupt.isPending)
-        XCTAssertEqual(status, 0)
+    static func picturesAndChecks(_ dir: String) -> [String] {
+        ["header 240 pin 60", "pull 120", ":expect offset header.height", ":plot \(dir)/s.svg", ":replay \(dir)/s.html", ":help"]
+    }
+
+    func testExpectPlotReplayAndHelp() throws {
+        let dir = NSTemporaryDirectory() + "repl-loop-pictures-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = session(ReplLoopCommandTests.picturesAndChecks(dir))
+        XCTAssertEqual(r.status, 0, r.out)
+        // b(120) = 120·0.55·667/(667 + 66) = 60.06; the header stretches by as much.
+        // The session's scenario: pull 120 and the two checks (3 statements, 24 frames).
+        let expected = """
+        t=0.400 s  offset 0.00 → -60.06  header.height 240.00 → 300.06  phase idle → dragging
+        added 2 checks (:save writes them):
+          expect offset ~= -60.06
+          expect header.height ~= 300.06
+        wrote the plot of the session so far (0.400 s, 3 statements) to \(dir)/s.svg
+        wrote the replay page of the session so far (0.400 s, 3 statements) to \(dir)/s.html
+        Commands (a unique prefix is enough, e.g. :q):
+          :load FILE [SCENARIO]  load a scenario file (its first scenario, or the one named) and stop before its first statement
+
+        """
+        XCTAssertTrue(r.out.hasPrefix(expected), r.out)
+        // :help lists the 21 rows and ends with the line about statements
+        XCTAssertTrue(r.out.hasSuffix("  :quit                  leave the REPL (Ctrl-D on an empty line does too)\nAnything else is a statement or an expression; a line ending in { continues until }.\n"), r.out)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/s.svg"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/s.html"))
     }
 }

@@ -1,7 +1,7 @@
 import XCTest
-@testable import scrollscript
+@testable import ScrollScript
 
-final class REPLCompleterTests: XCTestCase {
+final class ReplCompleterTests: XCTestCase {
     private let files: [String: [DirectoryEntry]] = [
         "": [DirectoryEntry(name: "scene.scroll", isDirectory: false),
              DirectoryEntry(name: "scenarios", isDirectory: true),

@@ -1,52 +1,30 @@
 import XCTest
 import Foundation
-@testable import scrollscript
-import ScrollScript
-
-/// TEST DOUBLE: a reader that "types" scripted lines and echoes them after the prompt,
-/// as a terminal would, into the same transcript the loop writes to.
-final class EchoingLineReader: LineReader {
-    private var lines: [String]
-    var transcript = ""
-    let isInteractive = true
-
-    init(_ lines: [String]) { self.lines = lines }
-
-    func readLine(prompt: String) -> LineResult {
-        guard !lines.isEmpty else { return .eof }
-        let line = lines.removeFirst()
-        transcript += prompt + line + "\n"
-        return .line(line)
-    }
-
-    func addHistory(_ line: String) {}
-    func close() {}
-}
+@testable import ScrollScript
 
 /// Replays a transcript: the typed lines (after `scroll> ` or `  ...> `) go to the real
-/// engine; the result must be the transcript again, byte for byte.
-func replayTranscript(_ expected: String, renderer: ScreenRenderer = ScreenRenderer(columns: 40, rows: 12)) -> String {
+/// core through the loop; the result must be the transcript again, byte for byte.
+func replayTranscript(_ expected: String, columns: Int = 40, rows: Int = 12) -> String {
     let typed = expected.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
         if line.hasPrefix(ReplLoop.primaryPrompt) { return String(line.dropFirst(ReplLoop.primaryPrompt.count)) }
         if line.hasPrefix(ReplLoop.continuationPrompt) { return String(line.dropFirst(ReplLoop.continuationPrompt.count)) }
         return nil
     }
-    let reader = EchoingLineReader(typed)
-    let engine = InterpreterEngine(shouldInterrupt: { false })
-    engine.makeRenderer = { renderer }
-    let loop = ReplLoop(reader: reader, engine: engine, write: { reader.transcript += $0 }, clearInterrupt: {})
+    // `:show` leaves one line of the terminal for the prompt.
+    let reader = EchoingLineReader(typed, screenSize: (columns, rows + 1))
+    let loop = ReplLoop(reader: reader, core: ReplCore(), write: { reader.transcript += $0 })
     _ = loop.run()
     return reader.transcript
 }
 
 /// The README's REPL session is real: replaying its typed lines gives it back exactly.
-final class REPLTranscriptTests: XCTestCase {
-    static let root = CLI.repoRoot
+final class ReplTranscriptTests: XCTestCase {
+    static let root = ReplCoreTests.root
 
     /// The first ``` block after `heading` in `file`, without the `$ scrollscript repl`
     /// line and the banner.
     private func transcript(in file: String, after heading: String) throws -> String {
-        let text = try String(contentsOfFile: REPLTranscriptTests.root.appendingPathComponent(file).path, encoding: .utf8)
+        let text = try String(contentsOfFile: ReplTranscriptTests.root.appendingPathComponent(file).path, encoding: .utf8)
         let section = try XCTUnwrap(text.range(of: heading)).upperBound
         let open = try XCTUnwrap(text.range(of: "```\n", range: section..<text.endIndex))
         let close = try XCTUnwrap(text.range(of: "```\n", range: open.upperBound..<text.endIndex))
@@ -59,7 +37,7 @@ final class REPLTranscriptTests: XCTestCase {
 
     private func check(_ file: String, _ heading: String) throws {
         let cwd = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(REPLTranscriptTests.root.path)
+        FileManager.default.changeCurrentDirectoryPath(ReplTranscriptTests.root.path)
         defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
         let expected = try transcript(in: file, after: heading)
         // An empty or prompt-less block would replay to itself and pass having checked
