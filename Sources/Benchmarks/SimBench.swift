@@ -1,5 +1,6 @@
 import Foundation
 import ScrollSim
+import ScrollScript
 
 /// `swift run -c release Benchmarks sim [FRAMES]`: frames per second of `World.step()` for a
 /// world with a pinned header, a toolbar and 50 titled accordion sections, driven by a fixed

@@ -103,7 +103,7 @@ public enum NameRef: Equatable, Sendable {
     case observable(ObservableID)
     case tunable(TunableID)
     /// A state name (`hidden`, `idle`).
-    case state(String, StateSet)
+    case state(StateID)
 }
 
 /// Resolves a bare/dotted name: observables first, then tunables, then state names.
@@ -114,9 +114,7 @@ public func resolveName(_ name: String) -> NameRef? {
 /// Every plain name, built once from the tables in Names.swift (lookup only, never iterated).
 private let nameTable: [String: NameRef] = {
     var t: [String: NameRef] = [:]
-    for s in StateSet.allCases {
-        for n in s.names { t[n] = .state(n, s) }
-    }
+    for s in StateID.allCases { t[s.rawValue] = .state(s) }
     for id in TunableID.allCases { t[id.rawValue] = .tunable(id) }
     for id in ObservableID.allCases where id.subscriptForm == .none { t[id.rawValue] = .observable(id) }
     return t
@@ -220,35 +218,38 @@ public indirect enum StmtKind: Equatable, Sendable {
         }
     }
 
-    /// The statement keyword (`pull`, `tap`, `expect`, ...); `expression` for expression statements.
-    public var keyword: String {
+    /// The keyword that starts the statement (nil for an expression statement).
+    var keywordWord: GrammarWord? {
         switch self {
-        case .scene: return "scene"
-        case .scenario: return "scenario"
-        case .repeatBlock: return "repeat"
-        case .screen: return "screen"
-        case .fps: return "fps"
-        case .header: return "header"
-        case .toolbar: return "toolbar"
-        case .section: return "section"
-        case .sections: return "sections"
-        case .accordion: return "accordion"
-        case .set: return "set"
-        case .pull: return "pull"
-        case .drag: return "drag"
-        case .release: return "release"
-        case .fling: return "fling"
-        case .swipe: return "swipe"
-        case .tapHeader, .tapRow, .tapToolbar, .tap: return "tap"
-        case .wait: return "wait"
-        case .tick: return "tick"
-        case .settle: return "settle"
-        case .expect, .expectWithin, .expectAlways: return "expect"
-        case .print: return "print"
-        case .frames: return "frames"
-        case .expression: return "expression"
+        case .scene: return .scene
+        case .scenario: return .scenario
+        case .repeatBlock: return .repeat
+        case .screen: return .screen
+        case .fps: return .fps
+        case .header: return .header
+        case .toolbar: return .toolbar
+        case .section: return .section
+        case .sections: return .sections
+        case .accordion: return .accordion
+        case .set: return .set
+        case .pull: return .pull
+        case .drag: return .drag
+        case .release: return .release
+        case .fling: return .fling
+        case .swipe: return .swipe
+        case .tapHeader, .tapRow, .tapToolbar, .tap: return .tap
+        case .wait: return .wait
+        case .tick: return .tick
+        case .settle: return .settle
+        case .expect, .expectWithin, .expectAlways: return .expect
+        case .print: return .print
+        case .frames: return .frames
+        case .expression: return nil
         }
     }
+
+    /// The statement keyword (`pull`, `tap`, `expect`, ...); `expression` for expression statements.
+    public var keyword: String { keywordWord?.spelling ?? "expression" }
 }
 
 /// A statement with its location (its first token) and trivia.
@@ -317,38 +318,13 @@ public struct Program: Equatable, Sendable {
     }
 }
 
-/// The statement keywords, for "did you mean" and the REPL's completion.
-public let statementKeywords: [String] = [
-    "scene", "scenario", "repeat", "screen", "fps", "header", "toolbar", "section", "sections",
-    "accordion", "set", "pull", "drag", "release", "fling", "swipe", "tap", "wait", "tick", "settle",
-    "expect", "print", "frames",
-]
+/// The statement keywords, for "did you mean" and the REPL's completion (from `GrammarWord`).
+public let statementKeywords: [String] = GrammarWord.statements.map { $0.spelling }
 
-/// One line per statement keyword (its form, then what it does, in grammar.md's and the
-/// spec's words), for editor hovers. Every word of `statementKeywords` has one (a test
-/// holds that). Lookup only, never iterated.
-public let statementSummaries: [String: String] = [
-    "scene": "scene { ... } — configuration shared by every scenario below it",
-    "scenario": "scenario \"NAME\" { ... } — one scenario; it starts from a fresh world built from the scene and its own configuration",
-    "repeat": "repeat N { ... } — runs the block N times (N a non-negative integer)",
-    "screen": "screen W x H — the viewport size in points (default 375 x 667)",
-    "fps": "fps N — display frames per second; all motion is sampled at this rate (default 60)",
-    "header": "header H [pin P] [parallax F] [toggle H2] [nostretch] — a table header H pt tall",
-    "toolbar": "toolbar [H] — a bottom toolbar H pt tall (44 by default) with a Safari-like hide/show",
-    "section": "section [\"TITLE\"] rows N|\"A\" \"B\"... [open|closed] — a section; a titled one has a header view",
-    "sections": "sections N rows M — N sections titled Section 0...Section N-1, M rows each, open",
-    "accordion": "accordion [single] — tapping a section header opens/closes it; single: opening one closes the others",
-    "set": "set NAME VALUE — sets a tunable (row.height, deceleration, ...)",
-    "pull": "pull D — the finger moves down D pt (D > 0) at drag.speed and stays down",
-    "drag": "drag D [in T] — the finger moves D pt (signed) at constant speed and stays down",
-    "release": "release — the finger lifts, held still (velocity 0)",
-    "fling": "fling V — a flick: the finger moves at V pt/s for fling.duration, then lifts with velocity V",
-    "swipe": "swipe D [in T] — the finger moves D pt as drag does, then lifts moving (a drag with momentum)",
-    "tap": "tap header [I|\"TITLE\"] | tap row I J | tap toolbar | tap X Y — a tap on a view or a screen point (takes no time)",
-    "wait": "wait T — lets T of simulated time pass",
-    "tick": "tick [N] — runs N display frames (default 1)",
-    "settle": "settle — runs frames until nothing moves and no animation runs",
-    "expect": "expect EXPR | expect within T EXPR | expect always EXPR — a check; the scenario fails when it is false",
-    "print": "print EXPR, ... — prints values with the simulated time",
-    "frames": "frames — prints the frame of every view on screen",
-]
+/// One line per statement keyword (its form, then what it does), for editor hovers: each
+/// keyword's `GrammarWord.summary`. Lookup only, never iterated.
+public let statementSummaries: [String: String] = {
+    var t: [String: String] = [:]
+    for w in GrammarWord.statements { t[w.spelling] = w.summary }
+    return t
+}()

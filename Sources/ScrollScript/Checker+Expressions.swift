@@ -194,24 +194,10 @@ extension Checker {
         return nil
     }
 
-    /// `section[I].MEMBER` and `row[I,J].MEMBER` by member (lookup only, never iterated).
-    static let sectionMembers: [String: ObservableID] = membersTable(.section)
-    static let rowMembers: [String: ObservableID] = membersTable(.row)
-    /// The same lookups without hashing Strings (a miss falls back to the tables above).
-    static let fastSectionMembers = PackedNameTable(sectionMembers.map { ($0.key, $0.value) })
-    static let fastRowMembers = PackedNameTable(rowMembers.map { ($0.key, $0.value) })
     /// `resolveName` for every plain name it knows, without hashing Strings.
     static let plainNameRefs = PackedNameTable(
         (ObservableID.allCases.map { $0.rawValue } + Vocabulary.tunableNames + StateSet.allNames)
             .compactMap { n in resolveName(n).map { (n, $0) } })
-
-    static func membersTable(_ form: Subscript) -> [String: ObservableID] {
-        var t: [String: ObservableID] = [:]
-        for id in ObservableID.allCases where id.subscriptForm == form {
-            if let m = id.member { t[m] = id }
-        }
-        return t
-    }
 
     static let plainNames: [String] =
         Vocabulary.plainObservableNames + Vocabulary.tunableNames + StateSet.allNames + ["true", "false"]
@@ -240,7 +226,7 @@ extension Checker {
                 return Ty.of(o.kind)
             }
         case .tunable(let t): return Ty.of(t.kind)
-        case .state(_, let s): return .state(s)
+        case .state(let s): return .state(s.family)
         }
     }
 
@@ -258,8 +244,8 @@ extension Checker {
             error(l, .indexCount(form, member: member))
             return nil
         }
-        let memberTable = form == .section ? Checker.fastSectionMembers : Checker.fastRowMembers
-        guard let id = memberTable.find(member) ?? (form == .section ? Checker.sectionMembers : Checker.rowMembers)[member] else {
+        // `section[I].MEMBER` / `row[I,J].MEMBER`: the evaluator's own table.
+        guard let id = SubscriptMembers.find(form, member) else {
             error(l, .unknownMember(form, member))
             return nil
         }

@@ -7,14 +7,11 @@
 import Foundation
 
 public enum EditorGrammars {
-    /// Statement keywords by role. Words not named here (any new action) are actions.
-    static let structureWords = ["scene", "scenario", "repeat"]
-    static let configurationWords = ["screen", "fps", "header", "toolbar", "section", "sections", "accordion", "set"]
-    static let outputWords = ["expect", "print", "frames"]
-
-    static var actionWords: [String] {
-        statementKeywords.filter { !structureWords.contains($0) && !configurationWords.contains($0) && !outputWords.contains($0) }
-    }
+    /// Statement keywords by role (`GrammarWord.role`).
+    static let structureWords = GrammarWord.statements(.structure).map { $0.spelling }
+    static let configurationWords = GrammarWord.statements(.configuration).map { $0.spelling }
+    static let outputWords = GrammarWord.statements(.check).map { $0.spelling }
+    static let actionWords = GrammarWord.statements(.action).map { $0.spelling }
 
     static let logicalWords = ["and", "or", "not"]
     static let booleanWords = ["true", "false"]

@@ -1,8 +1,8 @@
 import ScrollSim
 
 /// The words completion offers (the REPL's tab completion and the language server's). Observable, tunable and state names come from the one
-/// table in `ScrollSim/Names.swift`; statement words from the front end's
-/// `statementKeywords` (`Sources/ScrollScript/AST.swift`).
+/// table in `ScrollSim/Names.swift`; statement words and the words that follow them from
+/// the grammar's one table of words (`GrammarWord`, `Sources/ScrollScript/Token.swift`).
 public struct ReplVocabulary: Equatable, Sendable {
     /// Words that start a statement (`pull`, `expect`, `header`, ...).
     public var statementWords: [String]
@@ -24,17 +24,11 @@ public struct ReplVocabulary: Equatable, Sendable {
     /// The front end's statement keywords, and the words that follow some of them.
     public static let standard = ReplVocabulary(
         statementWords: statementKeywords,
-        followWords: [
-            "header": ["pin", "parallax", "toggle", "nostretch"],
-            "section": ["rows", "open", "closed"],
-            "sections": ["rows"],
-            "accordion": ["single"],
-            "screen": ["x"],
-            "drag": ["in"],
-            "swipe": ["in"],
-            "tap": ["header", "row", "toolbar"],
-            "expect": ["within", "always"],
-        ],
+        followWords: {
+            var t: [String: [String]] = [:]
+            for w in GrammarWord.statements where !w.followers.isEmpty { t[w.spelling] = w.followers.map { $0.spelling } }
+            return t
+        }(),
         expressionStatements: ["expect", "print"],
         expressionWords: ["and", "or", "not", "true", "false", "within"]
     )

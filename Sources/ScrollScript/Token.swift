@@ -130,17 +130,100 @@ public struct Token: Sendable {
     }
 }
 
-/// Words the parser tests for: statement keywords, then expression and option words.
-/// A word token carries its case (see `Token.word`), so the parser compares integers.
+/// Every word of the grammar, the one table of their spellings (the case name is the word
+/// as written): the statement keywords (`scene` ... `frames`), then expression and option
+/// words. A word token carries its case (see `Token.word`), so the parser compares
+/// integers. `statementKeywords`, `statementSummaries`, `StmtKind.keyword`, the lexer's word
+/// table, completion and the editor grammars are all derived from it.
 enum GrammarWord: UInt8, CaseIterable, Sendable {
     case other = 0
+    // Statement keywords (keep them together, `scene` first and `frames` last: see `isStatement`).
     case scene, scenario, `repeat`, screen, fps, header, toolbar, section, sections, accordion, set
     case pull, drag, release, fling, swipe, tap, wait, tick, settle, expect, print, frames
+    // Expression and option words.
     case `true`, `false`, not, and, or, within, `in`, always, rows, pin, parallax, toggle, nostretch
     case open, closed, single, x, row
 
     /// The word as written.
     var spelling: String { String(describing: self) }
+
+    /// The word starts a statement.
+    var isStatement: Bool { rawValue >= GrammarWord.scene.rawValue && rawValue <= GrammarWord.frames.rawValue }
+
+    /// The statement keywords, in table order.
+    static let statements: [GrammarWord] = allCases.filter { $0.isStatement }
+
+    /// What a statement keyword's statements are (spec §2–§5).
+    enum Role {
+        /// `scene`, `scenario`, `repeat`: blocks.
+        case structure
+        /// Builds the world; before anything that advances time.
+        case configuration
+        /// Touches, taps and the passing of time.
+        case action
+        /// Checks and output.
+        case check
+    }
+
+    /// The role of a statement keyword; nil for a word that starts no statement.
+    var role: Role? {
+        switch self {
+        case .scene, .scenario, .repeat: return .structure
+        case .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set: return .configuration
+        case .pull, .drag, .release, .fling, .swipe, .tap, .wait, .tick, .settle: return .action
+        case .expect, .print, .frames: return .check
+        default: return nil
+        }
+    }
+
+    /// The statement keywords of a role, in table order.
+    static func statements(_ role: Role) -> [GrammarWord] { statements.filter { $0.role == role } }
+
+    /// Words that may follow a statement keyword (`header 240 pin 60` → `pin`), for completion.
+    var followers: [GrammarWord] {
+        switch self {
+        case .header: return [.pin, .parallax, .toggle, .nostretch]
+        case .section: return [.rows, .open, .closed]
+        case .sections: return [.rows]
+        case .accordion: return [.single]
+        case .screen: return [.x]
+        case .drag, .swipe: return [.in]
+        case .tap: return [.header, .row, .toolbar]
+        case .expect: return [.within, .always]
+        default: return []
+        }
+    }
+
+    /// A statement keyword's form, then what it does (in grammar.md's and the spec's
+    /// words), for editor hovers; nil for a word that starts no statement.
+    var summary: String? {
+        switch self {
+        case .scene: return "scene { ... } — configuration shared by every scenario below it"
+        case .scenario: return "scenario \"NAME\" { ... } — one scenario; it starts from a fresh world built from the scene and its own configuration"
+        case .repeat: return "repeat N { ... } — runs the block N times (N a non-negative integer)"
+        case .screen: return "screen W x H — the viewport size in points (default 375 x 667)"
+        case .fps: return "fps N — display frames per second; all motion is sampled at this rate (default 60)"
+        case .header: return "header H [pin P] [parallax F] [toggle H2] [nostretch] — a table header H pt tall"
+        case .toolbar: return "toolbar [H] — a bottom toolbar H pt tall (44 by default) with a Safari-like hide/show"
+        case .section: return "section [\"TITLE\"] rows N|\"A\" \"B\"... [open|closed] — a section; a titled one has a header view"
+        case .sections: return "sections N rows M — N sections titled Section 0...Section N-1, M rows each, open"
+        case .accordion: return "accordion [single] — tapping a section header opens/closes it; single: opening one closes the others"
+        case .set: return "set NAME VALUE — sets a tunable (row.height, deceleration, ...)"
+        case .pull: return "pull D — the finger moves down D pt (D > 0) at drag.speed and stays down"
+        case .drag: return "drag D [in T] — the finger moves D pt (signed) at constant speed and stays down"
+        case .release: return "release — the finger lifts, held still (velocity 0)"
+        case .fling: return "fling V — a flick: the finger moves at V pt/s for fling.duration, then lifts with velocity V"
+        case .swipe: return "swipe D [in T] — the finger moves D pt as drag does, then lifts moving (a drag with momentum)"
+        case .tap: return "tap header [I|\"TITLE\"] | tap row I J | tap toolbar | tap X Y — a tap on a view or a screen point (takes no time)"
+        case .wait: return "wait T — lets T of simulated time pass"
+        case .tick: return "tick [N] — runs N display frames (default 1)"
+        case .settle: return "settle — runs frames until nothing moves and no animation runs"
+        case .expect: return "expect EXPR | expect within T EXPR | expect always EXPR — a check; the scenario fails when it is false"
+        case .print: return "print EXPR, ... — prints values with the simulated time"
+        case .frames: return "frames — prints the frame of every view on screen"
+        default: return nil
+        }
+    }
 }
 
 /// The words scenarios are made of (statement keywords, grammar words, observable, tunable
@@ -164,7 +247,7 @@ struct WordTable {
 
     static var vocabulary: [String] {
         var words = GrammarWord.allCases.dropFirst().map { $0.spelling }
-        words += statementKeywords + StateSet.allNames + ["section", "row"]
+        words += StateSet.allNames + ["section", "row"]
         // Whole dotted names too (the parser looks up `header.height` as written).
         for id in ObservableID.allCases { words += [id.rawValue] + id.rawValue.split(separator: ".").map(String.init) }
         for id in ObservableID.allCases { if let m = id.member { words += m.split(separator: ".").map(String.init) } }

@@ -7,7 +7,7 @@ public enum Dim: Equatable, Sendable {
 
     /// Points, velocity and seconds are dimensioned; plain numbers and counts are not.
     var dimensioned: Quantity? {
-        if case .quantity(let q) = self, q == .points || q == .velocity || q == .seconds { return q }
+        if case .quantity(let q) = self, q.isDimensioned { return q }
         return nil
     }
 

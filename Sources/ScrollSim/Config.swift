@@ -55,14 +55,10 @@ public struct Tunables: Equatable, Sendable {
         values = TunableID.allCases.map { $0.defaultValue }
     }
 
+    /// `values` holds one entry per tunable, at `TunableID.index` (its `allCases` position).
     public subscript(_ id: TunableID) -> Double {
-        get { values[Tunables.index(id)] }
-        set { values[Tunables.index(id)] = newValue }
-    }
-
-    private static func index(_ id: TunableID) -> Int {
-        // allCases is in declaration order; firstIndex always succeeds for a case of the enum.
-        TunableID.allCases.firstIndex(of: id) ?? 0
+        get { values[id.index] }
+        set { values[id.index] = newValue }
     }
 }
 

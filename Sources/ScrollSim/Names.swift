@@ -18,6 +18,16 @@ public enum Quantity: String, Sendable, Equatable, CaseIterable {
     case number
     /// A whole number (`section[0].rows`). Prints with no decimals; `~=` tolerance 0.5.
     case count
+
+    /// Points, velocity and seconds are dimensioned: two of them mix only when they agree.
+    /// Plain numbers, counts and bare literals take the other side's quantity. (The one
+    /// statement of this rule: the checker's `Dim` and the evaluator's `combine` read it.)
+    public var isDimensioned: Bool {
+        switch self {
+        case .points, .velocity, .seconds: return true
+        case .number, .count: return false
+        }
+    }
 }
 
 /// The kind of a value.
@@ -28,42 +38,50 @@ public enum ValueKind: Equatable, Sendable {
     case state(StateSet)
     case string
     case rect
+}
 
-    public var displayName: String {
+/// Every state name a scenario can write (`expect phase == dragging`): the values of the
+/// state observables. A value holds the case (compared as an enum, never as text); the
+/// name as written is `rawValue`, here and nowhere else.
+public enum StateID: String, CaseIterable, Sendable, Equatable {
+    // phase (spec §5)
+    case idle, dragging, decelerating, bouncing
+    // toolbar.state
+    case shown, hidden, showing, hiding
+
+    /// The family it belongs to (which observables it can be compared with).
+    public var family: StateSet {
         switch self {
-        case .quantity(let q):
-            switch q {
-            case .points: return "a distance (pt)"
-            case .velocity: return "a velocity (pt/s)"
-            case .seconds: return "a duration (s)"
-            case .number: return "a number"
-            case .count: return "a whole number"
-            }
-        case .bool: return "a boolean"
-        case .state(let s): return "a state (\(s.names.joined(separator: ", ")))"
-        case .string: return "a string"
-        case .rect: return "a rect"
+        case .idle, .dragging, .decelerating, .bouncing: return .phase
+        case .shown, .hidden, .showing, .hiding: return .toolbar
         }
     }
 }
 
-/// The two families of state names.
+/// The families of state names: which observable's values they are.
 public enum StateSet: String, Equatable, Sendable, CaseIterable {
     case phase
     case toolbar
 
-    public var names: [String] {
+    /// Its states, in table order.
+    public var states: [StateID] {
         switch self {
-        case .phase: return ["idle", "dragging", "decelerating", "bouncing"]
-        case .toolbar: return ["shown", "hidden", "showing", "hiding"]
+        case .phase: return StateSet.phaseStates
+        case .toolbar: return StateSet.toolbarStates
         }
     }
 
+    /// Its states' names, in table order.
+    public var names: [String] { states.map { $0.rawValue } }
+
+    private static let phaseStates = StateID.allCases.filter { $0.family == .phase }
+    private static let toolbarStates = StateID.allCases.filter { $0.family == .toolbar }
+
     /// Every state name of every family, for the lexer/checker (bare words in expressions).
-    public static let allNames: [String] = StateSet.allCases.flatMap { $0.names }
+    public static let allNames: [String] = StateID.allCases.map { $0.rawValue }
 
     public static func family(of name: String) -> StateSet? {
-        allCases.first { $0.names.contains(name) }
+        StateID(rawValue: name)?.family
     }
 }
 
@@ -246,6 +264,8 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
     }
 
     /// `section[I].member` / `row[I,J].member` by member name.
+    /// (Cold paths: hovers, trace columns. The checker and the evaluator use the language
+    /// library's packed index of the same table, `SubscriptMembers`.)
     public static func subscripted(_ form: Subscript, member: String) -> ObservableID? {
         allCases.first { $0.subscriptForm == form && $0.member == member }
     }
@@ -290,6 +310,31 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
     case headerBodyFollows = "header.bodyFollows"
     case accordionDuration = "accordion.duration"
     case insetTop = "inset.top"
+
+    /// Its position in the table (`allCases` order): where `Tunables` keeps its value.
+    /// A switch, so a read is an array index, not a search.
+    public var index: Int {
+        switch self {
+        case .rowHeight: return 0
+        case .sectionHeight: return 1
+        case .deceleration: return 2
+        case .rubberband: return 3
+        case .bounceStiffness: return 4
+        case .bounceDamping: return 5
+        case .snapbackStiffness: return 6
+        case .snapbackDamping: return 7
+        case .decelerationStopVelocity: return 8
+        case .dragSpeed: return 9
+        case .flingDuration: return 10
+        case .toolbarShowVelocity: return 11
+        case .toolbarHideDistance: return 12
+        case .toolbarDuration: return 13
+        case .headerDuration: return 14
+        case .headerBodyFollows: return 15
+        case .accordionDuration: return 16
+        case .insetTop: return 17
+        }
+    }
 
     /// `.bool` for header.bodyFollows, else `.quantity(q)`.
     public var kind: ValueKind {
@@ -401,16 +446,6 @@ public struct TunableRange: Equatable, Sendable {
         let belowUpper = upperOpen ? v < upper : v <= upper
         return aboveLower && belowUpper
     }
-
-    /// "greater than 0 and at most 10000", for diagnostics.
-    public var description: String {
-        func fmt(_ x: Double) -> String {
-            x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
-        }
-        let lo = lowerOpen ? "greater than \(fmt(lower))" : "at least \(fmt(lower))"
-        let hi = upperOpen ? "less than \(fmt(upper))" : "at most \(fmt(upper))"
-        return "\(lo) and \(hi)"
-    }
 }
 
 /// Configuration limits of spec §3.
@@ -445,87 +480,15 @@ public struct Rect: Equatable, Sendable {
         self.width = width
         self.height = height
     }
-
-    /// `(0.00, 240.00, 375.00, 44.00)`
-    public var formatted: String {
-        "(\(formatFixed(x, 2)), \(formatFixed(y, 2)), \(formatFixed(width, 2)), \(formatFixed(height, 2)))"
-    }
 }
 
 /// A value of an observable or of an expression.
 public enum Value: Equatable, Sendable {
     case number(Double, Quantity)
     case bool(Bool)
-    case state(String)
+    case state(StateID)
     case string(String)
     case rect(Rect)
-
-    /// How `print`, `frames`, failures and the REPL show it (spec §5): points and pt/s to
-    /// 2 decimals, seconds to 3, plain numbers to 3, counts whole; `-0.00` prints as `0.00`.
-    public var formatted: String {
-        switch self {
-        case .number(let x, let q):
-            switch q {
-            case .points, .velocity: return formatFixed(x, 2)
-            case .seconds: return formatFixed(x, 3)
-            case .number: return formatFixed(x, 3)
-            case .count: return formatFixed(x, 0)
-            }
-        case .bool(let b): return b ? "true" : "false"
-        case .state(let s): return s
-        case .string(let s): return quoteString(s)
-        case .rect(let r): return r.formatted
-        }
-    }
-}
-
-/// `"山手線"` with `\"`, `\\`, `\n`, `\t` escaped, as a scenario would write it.
-public func quoteString(_ s: String) -> String {
-    var out = "\""
-    for ch in s.unicodeScalars {
-        switch ch {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        default:
-            if ch.value < 0x20 || ch.value == 0x7F {
-                out += "\\u{" + String(ch.value, radix: 16) + "}"
-            } else {
-                out.unicodeScalars.append(ch)
-            }
-        }
-    }
-    return out + "\""
-}
-
-/// Fixed-point formatting that does not depend on the C locale: `formatFixed(-0.001, 2)` is
-/// `"0.00"`. It rounds |x|·10^d half away from zero, on the binary value: 2.675 (stored as
-/// 2.67499999999999982236431605997495353221893310546875) gives 2.675·100 = 267.5 exactly after
-/// the multiplication's rounding, so `"2.68"`; 1.005·100 = 100.49999999999999 gives `"1.00"`.
-public func formatFixed(_ x: Double, _ decimals: Int) -> String {
-    if x.isNaN { return "nan" }
-    if x.isInfinite { return x < 0 ? "-inf" : "inf" }
-    let d = max(0, min(decimals, 9))
-    var scale: Double = 1
-    for _ in 0..<d { scale *= 10 }
-    let scaled = (abs(x) * scale).rounded(.toNearestOrAwayFromZero)
-    // Past 2^53 a Double holds no fractional digits; print it whole.
-    if scaled >= 9.0e15 {
-        let whole = String(format: "%.0f", abs(x))
-        return (x < 0 ? "-" : "") + whole + (d > 0 ? "." + String(repeating: "0", count: d) : "")
-    }
-    let n = UInt64(scaled)
-    var p: UInt64 = 1
-    for _ in 0..<d { p *= 10 }
-    let intPart = n / p
-    let frac = n % p
-    var s = String(intPart)
-    if d > 0 {
-        let f = String(frac)
-        s += "." + String(repeating: "0", count: d - f.count) + f
-    }
-    return (x < 0 && n != 0 ? "-" : "") + s
 }
 
 /// Lists derived from the tables above, built once (the checker, the REPL, the language

@@ -1,8 +1,18 @@
 import Foundation
 
 /// The scroll view's phase (`phase` observable).
-public enum ScrollPhase: String, Equatable, Sendable {
+public enum ScrollPhase: Equatable, Sendable {
     case idle, dragging, decelerating, bouncing
+
+    /// Its value as an observable (its name is the vocabulary's, `StateID`).
+    public var state: StateID {
+        switch self {
+        case .idle: return .idle
+        case .dragging: return .dragging
+        case .decelerating: return .decelerating
+        case .bouncing: return .bouncing
+        }
+    }
 }
 
 /// The scroll bounds of one frame: min = −inset.top, max = max(min, content − screen).

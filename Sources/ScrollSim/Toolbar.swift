@@ -1,8 +1,18 @@
 import Foundation
 
 /// `toolbar.state`.
-public enum ToolbarMode: String, Equatable, Sendable {
+public enum ToolbarMode: Equatable, Sendable {
     case shown, hidden, showing, hiding
+
+    /// Its value as an observable (its name is the vocabulary's, `StateID`).
+    public var state: StateID {
+        switch self {
+        case .shown: return .shown
+        case .hidden: return .hidden
+        case .showing: return .showing
+        case .hiding: return .hiding
+        }
+    }
 }
 
 /// Events of the Safari-like toolbar (post 003, spec §6.4). Times are passed in.

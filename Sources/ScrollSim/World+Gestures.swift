@@ -40,7 +40,7 @@ extension World {
     /// `release`: the finger, held still, lifts with velocity 0 now.
     public mutating func release() throws {
         guard finger.isDown else {
-            throw SimError("there is no finger down to release ('release' follows a 'pull' or 'drag')")
+            throw SimError.noFingerToRelease
         }
         lift(fingerVelocity: 0)
     }

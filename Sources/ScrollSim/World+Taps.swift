@@ -14,8 +14,9 @@ public enum TapTarget: Equatable, Sendable {
     case point(x: Double, y: Double)
 }
 
-/// What received a tap and what it did; `description` is what the REPL prints.
-public enum TapOutcome: Equatable, Sendable, CustomStringConvertible {
+/// What received a tap and what it did (the REPL prints it: `TapOutcome.description`,
+/// in the language library).
+public enum TapOutcome: Equatable, Sendable {
     /// The content was decelerating or bouncing: the tap stopped it and reached no view.
     case stoppedScrolling
     /// The toolbar received it; `shows`: it started showing the toolbar (it was hiding).
@@ -30,22 +31,6 @@ public enum TapOutcome: Equatable, Sendable, CustomStringConvertible {
     case row(Int, Int)
     /// No view is at that point.
     case nothing
-
-    public var description: String {
-        switch self {
-        case .stoppedScrolling: return "stopped scrolling"
-        case .toolbar(let shows): return shows ? "toolbar (showing)" : "toolbar"
-        case .revealZone: return "toolbar reveal zone (showing)"
-        case .header(let e):
-            guard let e else { return "header" }
-            return e ? "header (expanding)" : "header (collapsing)"
-        case .sectionHeader(let i, let open):
-            guard let open else { return Subscript.written(section: i) + " header" }
-            return Subscript.written(section: i) + " header (\(open ? "opening" : "closing"))"
-        case .row(let i, let j): return Subscript.written(section: i, row: j)
-        case .nothing: return "nothing"
-        }
-    }
 
     /// The value of `tap.target` after this outcome (spec §5): `"header"`, `"toolbar"`,
     /// `"toolbar.zone"`, `"section[2]"`, `"row[0,3]"` or `"nothing"` (also for a tap that
@@ -74,7 +59,7 @@ extension World {
 
     private mutating func tapOutcome(_ target: TapTarget) throws -> TapOutcome {
         guard !finger.isDown else {
-            throw SimError("a tap cannot happen while a finger is down; 'release' it first")
+            throw SimError.tapWhileFingerDown
         }
         try validate(target)
         if scroll.phase == .decelerating || scroll.phase == .bouncing {
@@ -84,19 +69,18 @@ extension World {
         switch target {
         case .header:
             guard let r = headerFrame(), visibleMiddle(r) != nil else {
-                throw SimError("the table header has no visible part to tap: it is off screen")
+                throw SimError.headerOffScreen
             }
             return tapHeader()
         case .section(let i):
             guard let r = sectionFrame(i), visibleMiddle(r) != nil else {
-                throw SimError("section \(i)'s header has no visible part to tap: it is off screen")
+                throw SimError.sectionHeaderOffScreen(section: i)
             }
             return tapSectionHeader(i)
         case .row(let i, let j):
             guard let r = rowFrame(i, j), r.height > 0, visibleMiddle(r) != nil else {
                 let closed = table.rowHeight(fraction: accordion.fraction[i]) <= 0
-                throw SimError("row \(j) of section \(i) has no visible part to tap: "
-                               + (closed ? "its section is closed" : "it is off screen"))
+                throw SimError.rowNotVisible(section: i, row: j, sectionClosed: closed)
             }
             return .row(i, j)
         case .toolbar:
@@ -110,29 +94,29 @@ extension World {
         switch target {
         case .header:
             guard config.header != nil else {
-                throw SimError("there is no table header to tap: the scene declares no 'header'")
+                throw SimError.noHeader
             }
         case .section(let i):
             let n = table.sectionCount
             guard i >= 0 && i < n else {
-                throw SimError("section \(i) does not exist: the table has \(n) section\(n == 1 ? "" : "s") (0 to \(n - 1))")
+                throw SimError.noSection(i, count: n)
             }
             guard !needsTitle || sectionTitles[i] != nil else {
-                throw SimError("section \(i) has no title, so it has no header view to tap")
+                throw SimError.untitledSection(i)
             }
         case .row(let i, let j):
             try validate(.section(i), needsTitle: false)
             let rows = table.rowCounts[i]
             guard j >= 0 && j < rows else {
-                throw SimError("row \(j) does not exist in section \(i): it has \(rows) row\(rows == 1 ? "" : "s")")
+                throw SimError.noRow(section: i, row: j, rows: rows)
             }
         case .toolbar:
             guard toolbar != nil else {
-                throw SimError("there is no toolbar to tap: the scene declares no 'toolbar'")
+                throw SimError.noToolbar
             }
         case .point(let x, let y):
             guard x.isFinite && y.isFinite else {
-                throw SimError("a tap needs a finite screen point")
+                throw SimError.pointNotFinite
             }
         }
     }

@@ -10,7 +10,7 @@ extension World {
         case .offsetMax: return pt(bounds.max)
         case .tapTarget: return .string(lastTap?.targetName ?? "")
         case .velocity: return .number(scroll.velocity, .velocity)
-        case .phase: return .state(scroll.phase.rawValue)
+        case .phase: return .state(scroll.phase.state)
         case .contentHeight: return pt(table.contentHeight)
         case .contentRemaining: return pt(bounds.max - scroll.offset)
         case .screenWidth: return pt(screenWidth)
@@ -62,7 +62,7 @@ extension World {
         switch id {
         case .toolbarY: return pt(r.y)
         case .toolbarHeight: return pt(r.height)
-        case .toolbarState: return .state((toolbar?.mode ?? .hidden).rawValue)
+        case .toolbarState: return .state((toolbar?.mode ?? .hidden).state)
         default: return .rect(r)
         }
     }

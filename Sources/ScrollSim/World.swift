@@ -1,10 +1,31 @@
 import Foundation
 
 /// An error of a scenario at run time (spec §4): a sentence that says why.
-public struct SimError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+/// Why the world refused an action (spec §4, §6.6): a case with its numbers. The language
+/// library words it (`SimError.message`, ScrollScript/ValueFormatting.swift).
+public enum SimError: Error, Equatable, Sendable {
+    /// `release` with no finger down.
+    case noFingerToRelease
+    /// A tap while a finger is down.
+    case tapWhileFingerDown
+    /// `tap header` while none of the table header is on screen.
+    case headerOffScreen
+    /// `tap header I` while none of section I's header view is on screen.
+    case sectionHeaderOffScreen(section: Int)
+    /// `tap row I J` while none of the row is on screen (`sectionClosed`: its section is closed).
+    case rowNotVisible(section: Int, row: Int, sectionClosed: Bool)
+    /// `tap header` without a header.
+    case noHeader
+    /// A section index past the table (`count` sections).
+    case noSection(Int, count: Int)
+    /// `tap header I` on an untitled section (it has no header view).
+    case untitledSection(Int)
+    /// A row index past its section (`rows` rows).
+    case noRow(section: Int, row: Int, rows: Int)
+    /// `tap toolbar` without a toolbar.
+    case noToolbar
+    /// `tap X Y` with a coordinate that is not finite.
+    case pointNotFinite
 }
 
 /// The simulated table view: physics, layout and behaviours (spec §4–§6).

@@ -105,7 +105,7 @@ final class ProblemCaseTests: XCTestCase {
         XCTAssertEqual(try failure("pull 10\nsettle").problem, .settleWithFingerDown)
         XCTAssertEqual(try failure("expect within 0.5s offset == 5").problem, .withinTimedOut(limit: 0.5))
         XCTAssertEqual(try failure("wait 1s", interrupt: true).problem, .interrupted)
-        guard case .world = try failure("release").problem else { return XCTFail("release with no finger down") }
+        XCTAssertEqual(try failure("release").problem, .world(.noFingerToRelease))
         // Pulling down moves the offset below 0; the invariant breaks after some frame.
         let broken = try failure("expect always offset > -10\npull 100")
         guard case .invariantBroken(let t) = broken.problem else { return XCTFail("\(broken.problem)") }
@@ -496,7 +496,7 @@ final class ProblemCaseTests: XCTestCase {
         .noSectionTitled(raw: "zq"),
         .expectedNumber(.number(.points)),
         .notWholeFromZero(what: .rowIndex, 2.5),
-        .world(SimError("there is no finger down")),
+        .world(.noFingerToRelease),
         .unexpected("zq"),
         .cannotRecord(subject: "zq", value: .number(12.5, .points)),
         .noRecordedValue(seen: [UnrecordedValue(subject: "offset", value: .number(3, .points))], advice: .runUpdate(count: 2)),

@@ -39,7 +39,7 @@ final class ReplCoreTests: XCTestCase {
         let t = core.tick(3)
         XCTAssertTrue(t.text.hasPrefix("t=0.450 s"), t.text)
         XCTAssertEqual(core.world.value(.fingerDown), .bool(true))
-        XCTAssertEqual(core.world.value(.phase), .state("dragging"))
+        XCTAssertEqual(core.world.value(.phase), .state(.dragging))
         XCTAssertEqual(text(core.world.value(.offset)), "-60.06")
         XCTAssertTrue(core.enter("release").text.contains("phase dragging → bouncing"))
         // the snap-back spring (v1.3: stiffness 2000, ζ 2.8; r1 = −8.258275, r2 = −242.181339),
@@ -67,7 +67,7 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertTrue(r.text.contains("rebuilt at t=0.000 s"), r.text)
         XCTAssertEqual(core.world.time, 0)
         XCTAssertEqual(text(core.world.value(.headerHeight)), "200.00")
-        XCTAssertEqual(core.world.value(.toolbarState), .state("shown"))  // the toolbar stays
+        XCTAssertEqual(core.world.value(.toolbarState), .state(.shown))  // the toolbar stays
         XCTAssertEqual(core.session.actions.count, 0)                    // pull 120 dropped
     }
 
@@ -153,7 +153,7 @@ final class ReplCoreTests: XCTestCase {
         let t = core.tick(5)
         XCTAssertTrue(t.text.contains("PASS  \"pull stretches the header, release bounces back\"  (1.000 s)"), t.text)
         XCTAssertEqual(core.world.frameIndex, 65)
-        XCTAssertEqual(core.world.value(.phase), .state("idle"))
+        XCTAssertEqual(core.world.value(.phase), .state(.idle))
     }
 
     func testBreakpointsWithConditions() {

@@ -16,22 +16,15 @@ final class NamesTests: XCTestCase {
         XCTAssertFalse(TunableID.rowHeight.range.contains(-1))
         XCTAssertFalse(TunableID.rowHeight.range.contains(.nan))
     }
-}
 
-final class FormatTests: XCTestCase {
-    func testFixedFormatting() {
-        XCTAssertEqual(formatFixed(-0.001, 2), "0.00")
-        XCTAssertEqual(formatFixed(-60.0625, 2), "-60.06")
-        XCTAssertEqual(formatFixed(0.3, 3), "0.300")
-        XCTAssertEqual(formatFixed(449.554, 2), "449.55")
-        XCTAssertEqual(formatFixed(7, 0), "7")
-        XCTAssertEqual(formatFixed(1e300, 2).hasSuffix(".00"), true)
-    }
-
-    func testValueFormatting() {
-        XCTAssertEqual(Value.number(300.0625, .points).formatted, "300.06")
-        XCTAssertEqual(Value.number(0.25, .seconds).formatted, "0.250")
-        XCTAssertEqual(Value.string("山手線").formatted, "\"山手線\"")
-        XCTAssertEqual(Value.rect(Rect(x: 0, y: -0.001, width: 375, height: 44)).formatted, "(0.00, 0.00, 375.00, 44.00)")
+    func testTunableIndexIsTheTablePosition() {
+        // Tunables stores values by index: every tunable has its own slot, in table order.
+        for (k, id) in TunableID.allCases.enumerated() { XCTAssertEqual(id.index, k, id.rawValue) }
+        var t = Tunables()
+        t[.insetTop] = 12
+        t[.rowHeight] = 50
+        XCTAssertEqual(t[.insetTop], 12)
+        XCTAssertEqual(t[.rowHeight], 50)
+        XCTAssertEqual(t[.sectionHeight], 28)   // the default, untouched
     }
 }

@@ -60,13 +60,13 @@ final class SwipeTapRowTests: XCTestCase {
         XCTAssertEqual(try w.tap(.row(0, 0)), .row(0, 0))
         // Row 2 of section 9 is at 240 + 9·160 + 28 + 88 = 1796: off screen.
         XCTAssertThrowsError(try w.tap(.row(9, 2))) {
-            XCTAssertEqual(($0 as? SimError)?.message, "row 2 of section 9 has no visible part to tap: it is off screen")
+            XCTAssertEqual($0 as? SimError, .rowNotVisible(section: 9, row: 2, sectionClosed: false))
         }
         XCTAssertThrowsError(try w.tap(.row(0, 3))) {
-            XCTAssertEqual(($0 as? SimError)?.message, "row 3 does not exist in section 0: it has 3 rows")
+            XCTAssertEqual($0 as? SimError, .noRow(section: 0, row: 3, rows: 3))
         }
         XCTAssertThrowsError(try w.tap(.row(10, 0))) {
-            XCTAssertTrue(($0 as? SimError)?.message.contains("10 sections") ?? false)
+            XCTAssertEqual($0 as? SimError, .noSection(10, count: 10))
         }
         // Offset 300: row[0,1] at 12..56 lies under the pinned header band (0..60); a
         // targeted tap still reaches it, a point tap there reaches the header.
@@ -82,7 +82,7 @@ final class SwipeTapRowTests: XCTestCase {
             $0.accordion = .multiple
         })
         XCTAssertThrowsError(try w.tap(.row(0, 0))) {
-            XCTAssertEqual(($0 as? SimError)?.message, "row 0 of section 0 has no visible part to tap: its section is closed")
+            XCTAssertEqual($0 as? SimError, .rowNotVisible(section: 0, row: 0, sectionClosed: true))
         }
     }
 

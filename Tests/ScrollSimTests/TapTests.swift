@@ -7,14 +7,14 @@ final class TapTests: XCTestCase {
             $0.sections = [SectionConfig(title: "A", rowCount: 3), SectionConfig(title: nil, rowCount: 3),
                            SectionConfig(title: "C", rowCount: 3), SectionConfig(title: "D", rowCount: 3)]
         })
-        XCTAssertThrowsError(try w.release()) { XCTAssertTrue(($0 as? SimError)?.message.contains("no finger") ?? false) }
-        XCTAssertThrowsError(try w.tap(.section(9))) { XCTAssertTrue(($0 as? SimError)?.message.contains("4 sections") ?? false) }
-        XCTAssertThrowsError(try w.tap(.section(-1)))
-        XCTAssertThrowsError(try w.tap(.section(1))) { XCTAssertTrue(($0 as? SimError)?.message.contains("no title") ?? false) }
-        XCTAssertThrowsError(try w.tap(.toolbar))
-        XCTAssertThrowsError(try w.tap(.header))
+        XCTAssertThrowsError(try w.release()) { XCTAssertEqual($0 as? SimError, .noFingerToRelease) }
+        XCTAssertThrowsError(try w.tap(.section(9))) { XCTAssertEqual($0 as? SimError, .noSection(9, count: 4)) }
+        XCTAssertThrowsError(try w.tap(.section(-1))) { XCTAssertEqual($0 as? SimError, .noSection(-1, count: 4)) }
+        XCTAssertThrowsError(try w.tap(.section(1))) { XCTAssertEqual($0 as? SimError, .untitledSection(1)) }
+        XCTAssertThrowsError(try w.tap(.toolbar)) { XCTAssertEqual($0 as? SimError, .noToolbar) }
+        XCTAssertThrowsError(try w.tap(.header)) { XCTAssertEqual($0 as? SimError, .noHeader) }
         _ = w.beginDrag(-10, duration: nil)
-        XCTAssertThrowsError(try w.tap(.section(0))) { XCTAssertTrue(($0 as? SimError)?.message.contains("finger is down") ?? false) }
+        XCTAssertThrowsError(try w.tap(.section(0))) { XCTAssertEqual($0 as? SimError, .tapWhileFingerDown) }
     }
 
     func testHeaderWithNoVisiblePartCannotBeTapped() throws {
@@ -22,7 +22,7 @@ final class TapTests: XCTestCase {
         w.drag(-300)
         try w.release()
         // header y = −300, bottom −60: off screen
-        XCTAssertThrowsError(try w.tap(.header))
+        XCTAssertThrowsError(try w.tap(.header)) { XCTAssertEqual($0 as? SimError, .headerOffScreen) }
     }
 
     func testTapWhileDeceleratingStopsIt() throws {

@@ -3,7 +3,7 @@
 // Stored as parallel arrays so that taking the next statement copies no list.
 
 struct ControlStack {
-    private var lists: [[Stmt]] = []
+    private var lists: [[ResolvedStmt]] = []
     private var indexes: [Int] = []
     private var counts: [Int] = []
     /// Further passes over each list after the current one (repeat bodies).
@@ -14,7 +14,7 @@ struct ControlStack {
     var isEmpty: Bool { indexes.isEmpty }
 
     /// Opens a list that runs `1 + extraPasses` times. An empty list is not opened.
-    mutating func push(_ statements: [Stmt], extraPasses: Int) {
+    mutating func push(_ statements: [ResolvedStmt], extraPasses: Int) {
         guard !statements.isEmpty else { return }
         lists.append(statements)
         indexes.append(0)
@@ -23,7 +23,7 @@ struct ControlStack {
     }
 
     /// Adds statements at the end of the bottom list (opening it if needed).
-    mutating func appendToBottom(_ statements: [Stmt]) {
+    mutating func appendToBottom(_ statements: [ResolvedStmt]) {
         guard !statements.isEmpty else { return }
         if lists.isEmpty {
             push(statements, extraPasses: 0)
@@ -51,14 +51,14 @@ struct ControlStack {
     }
 
     /// The next statement, without taking it.
-    func peek() -> Stmt? {
+    func peek() -> ResolvedStmt? {
         let k = indexes.count - 1
         guard k >= 0, indexes[k] < counts[k] else { return nil }
         return lists[k][indexes[k]]
     }
 
     /// Takes the next statement (after closing finished lists); nil at the end.
-    mutating func next() -> Stmt? {
+    mutating func next() -> ResolvedStmt? {
         popExhausted()
         let k = indexes.count - 1
         guard k >= 0 else { return nil }

@@ -1,8 +1,6 @@
-// Expression evaluation against a World (spec §5). Pure: reads the world, never changes it.
-//
-// The parser refuses trees deeper than SourceLimits.maxNesting, so the recursion here is
-// bounded. Run-time problems (division by zero, kinds that do not mix, an index past the
-// table) are `RuntimeError`s, never traps.
+// What evaluation works with: run-time errors, values, how quantities mix, the default
+// `~=` tolerance. The evaluator itself is `Evaluate` (ResolvedExpr.swift); statements
+// reach it through the resolved program (ResolvedProgram.swift).
 
 /// A run-time error at a location: the scenario fails with it.
 public struct RuntimeError: Error, Equatable, Sendable {
@@ -20,10 +18,10 @@ public struct RuntimeError: Error, Equatable, Sendable {
 
 /// A value during evaluation. `quantity` nil is a bare number (a literal without a unit),
 /// which mixes with any quantity.
-enum EvalValue: Equatable {
+enum EvalValue: Equatable, Sendable {
     case number(Double, Quantity?)
     case bool(Bool)
-    case state(String)
+    case state(StateID)
     case string(String)
     case rect(Rect)
 
@@ -53,7 +51,7 @@ enum EvalValue: Equatable {
 /// The quantity that decides a mix of two: points, velocity and seconds must agree; plain
 /// numbers, counts and bare literals take the other side's quantity.
 private func isDimensioned(_ q: Quantity?) -> Bool {
-    q == .points || q == .velocity || q == .seconds
+    q?.isDimensioned ?? false
 }
 
 func combine(_ a: Quantity?, _ b: Quantity?) -> (ok: Bool, result: Quantity?) {
@@ -63,78 +61,31 @@ func combine(_ a: Quantity?, _ b: Quantity?) -> (ok: Bool, result: Quantity?) {
     return (true, a ?? b)
 }
 
-/// The one evaluator (`Evaluate`) for a caller that holds a world of its own and an
-/// unresolved `Expr`: failure reports, `print`, recording, the REPL. Resolves the names
-/// once per call; the per-frame paths keep a `ResolvedExpr` and borrow the world instead.
-struct Evaluator {
-    let world: World
-    /// Values for the `?` of an `expect`, by the `?`'s byte offset (recording, spec §5).
-    var placeholders: [Int: EvalValue] = [:]
-
-    init(world: World) {
-        self.world = world
-    }
-
-    func eval(_ e: Expr) throws -> EvalValue {
-        try Evaluate.eval(ResolvedExpr(e), world, placeholders)
-    }
-
-    /// Evaluates a condition (`expect`), which must be a boolean.
-    func condition(_ e: Expr) throws -> Bool {
-        try Evaluate.condition(ResolvedExpr(e), world, placeholders)
-    }
-
-    /// `section[I].member` / `row[I,J].member` with its name as written with numbers
-    /// (`section[0].y`), for failure reports and `print`.
-    func indexedValue(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) throws -> (name: String, value: Value) {
-        let r = ResolvedExpr(.indexed(base: base, indexes: indexes, member: member, loc))
-        switch r {
-        case .indexed(let id, let i, let j, let at):
-            let v = try Evaluate.indexed(id, i, j, at, world, placeholders)
-            return (subscriptName(id, section: v.section, row: v.row), v.value)
-        case .failure(let err): throw err
-        default: throw RuntimeError(loc, .unknownIndexedName(base: base, member: member))
-        }
-    }
-
-    func compare(_ op: CompareOp, _ a: Expr, _ b: Expr, _ tol: Expr?, _ loc: SourceLocation) throws -> Comparison {
-        try Evaluate.compare(op, ResolvedExpr(a), ResolvedExpr(b), tol.map { ResolvedExpr($0) }, loc, world, placeholders)
-    }
-
-    /// `within X`, or the default for the left side's quantity: 0.5 pt and pt/s, half a
-    /// frame for seconds, 0.005 for plain numbers, 0.5 for counts.
-    func tolerance(_ tol: Expr?, _ q: Quantity?, _ loc: SourceLocation) throws -> Double {
-        try Evaluate.tolerance(tol.map { ResolvedExpr($0) }, q, loc, world, placeholders)
-    }
-
-    static func wholeIndex(_ d: Double) -> Int? { Evaluate.wholeIndex(d) }
-}
-
 /// `section[2].y` / `row[1,3].title`: how an indexed observable is written with numbers.
 func subscriptName(_ id: ObservableID, section: Int, row: Int?) -> String {
     Subscript.written(section: section, row: row) + "." + (id.member ?? "")
 }
 
-/// `section[I].member` / `row[I,J].member` observables, built once from Names.swift so
-/// that a lookup after every frame (`expect always section[0].y ...`) allocates nothing.
-private struct SubscriptedEntry {
-    var form: Subscript
-    var member: String
-    var id: ObservableID
-}
+/// `section[I].MEMBER` / `row[I,J].MEMBER` by member: the one lookup the checker and the
+/// resolver share, built once from Names.swift. Keyed by packed bytes (no String hashing,
+/// no allocation); every member is short ASCII, so a miss means "no such member".
+enum SubscriptMembers {
+    static let section = PackedNameTable(entries(.section))
+    static let row = PackedNameTable(entries(.row))
 
-private let subscriptedTable: [SubscriptedEntry] =
-    ObservableID.allCases.compactMap { id in id.member.map { SubscriptedEntry(form: id.subscriptForm, member: $0, id: id) } }
-
-func subscriptedObservable(_ form: Subscript, _ member: String) -> ObservableID? {
-    // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
-    var k = 0
-    while k < subscriptedTable.count {
-        let e = subscriptedTable[k]
-        if e.form == form && e.member == member { return e.id }
-        k += 1
+    static func find(_ form: Subscript, _ member: String) -> ObservableID? {
+        switch form {
+        case .section: return section.find(member)
+        case .row: return row.find(member)
+        case .none: return nil
+        }
     }
-    return nil
+
+    private static func entries(_ form: Subscript) -> [(String, ObservableID)] {
+        ObservableID.allCases.compactMap { id in
+            id.subscriptForm == form ? id.member.map { ($0, id) } : nil
+        }
+    }
 }
 
 /// The default `~=` tolerance for a quantity (spec §5).

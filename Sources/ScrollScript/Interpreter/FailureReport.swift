@@ -50,11 +50,12 @@ private func shortestOrFormatted(_ d: Double, _ q: Quantity) -> String {
 
 /// Notes for a false expression: every observable (and tunable) in it with its value now,
 /// then the details of each `~=` in it. Observables are listed once, in source order.
-func failureNotes(_ e: Expr, _ evaluator: Evaluator) -> [String] {
+/// `placeholders`: the values of the `?`s of an `expect` (recording).
+func failureNotes(_ e: ResolvedExpr, in world: inout World, placeholders: [Int: EvalValue] = [:]) -> [String] {
     var names: [(String, Value)] = []
     var approx: [String] = []
-    collect(e, evaluator, &names, &approx)
-    let t = timeText(evaluator.world.time)
+    collect(e, world, placeholders, &names, &approx)
+    let t = timeText(world.time)
     var notes: [String] = []
     var seen: [String] = []
     for (n, v) in names where !seen.contains(n) {
@@ -65,32 +66,32 @@ func failureNotes(_ e: Expr, _ evaluator: Evaluator) -> [String] {
     return notes + approx
 }
 
-private func collect(_ e: Expr, _ ev: Evaluator, _ names: inout [(String, Value)], _ approx: inout [String]) {
+private func collect(_ e: ResolvedExpr, _ world: borrowing World, _ ph: [Int: EvalValue],
+                     _ names: inout [(String, Value)], _ approx: inout [String]) {
     switch e {
-    case .number, .string, .bool, .placeholder: return
-    case .name(let n, _):
-        switch resolveName(n) {
-        case .observable(let id)?: names.append((n, ev.world.value(id)))
-        case .tunable(let id)?: names.append((n, ev.world.value(id)))
-        default: return
+    case .constant, .placeholder, .failure: return
+    case .observable(let id, _): names.append((id.rawValue, world.value(id)))
+    case .tunable(let id, _): names.append((id.rawValue, world.value(id)))
+    case .indexed(let id, let i, let j, let loc):
+        collect(i, world, ph, &names, &approx)
+        if let j { collect(j, world, ph, &names, &approx) }
+        if let r = try? Evaluate.indexed(id, i, j, loc, world, ph) {
+            names.append((subscriptName(id, section: r.section, row: r.row), r.value))
         }
-    case .indexed(let base, let indexes, let member, let loc):
-        for x in indexes { collect(x, ev, &names, &approx) }
-        if let r = try? ev.indexedValue(base, indexes, member, loc) { names.append((r.name, r.value)) }
-    case .paren(let x, _), .unary(_, let x, _): collect(x, ev, &names, &approx)
+    case .unary(_, let x, _): collect(x, world, ph, &names, &approx)
     case .binary(_, let a, let b, _):
-        collect(a, ev, &names, &approx)
-        collect(b, ev, &names, &approx)
+        collect(a, world, ph, &names, &approx)
+        collect(b, world, ph, &names, &approx)
     case .compare(let op, let a, let b, let tol, let loc):
-        collect(a, ev, &names, &approx)
-        collect(b, ev, &names, &approx)
-        if op == .approx, let c = try? ev.compare(op, a, b, tol, loc), !c.holds,
+        collect(a, world, ph, &names, &approx)
+        collect(b, world, ph, &names, &approx)
+        if op == .approx, let c = try? Evaluate.compare(op, a, b, tol, loc, world, ph), !c.holds,
            case .number(let l, _) = c.left, case .number(let r, _) = c.right, let t = c.tolerance {
             let q = c.quantity ?? .number
             let f = { (x: Double) in Value.number(x, q).formatted }
             approx.append("~= expected \(f(r)) within \(f(t)), actual \(f(l)) (off by \(f(abs(l - r))))")
         }
-        if op == .eq, let c = try? ev.compare(op, a, b, tol, loc), !c.holds {
+        if op == .eq, let c = try? Evaluate.compare(op, a, b, tol, loc, world, ph), !c.holds {
             switch (c.left, c.right) {
             case (.number(let l, let lq), .number(let r, let rq)):
                 // Shown in the left side's quantity; digits enough to show they differ.
@@ -98,7 +99,7 @@ private func collect(_ e: Expr, _ ev: Evaluator, _ names: inout [(String, Value)
                 var fl = Value.number(l, q).formatted, fr = Value.number(r, q).formatted
                 if fl == fr { fl = shortestDigits(l); fr = shortestDigits(r) }
                 approx.append("== expected \(fr), actual \(fl) (off by \(shortestOrFormatted(abs(l - r), q)))")
-                let tol = defaultTolerance(q, fps: ev.world.config.fps)
+                let tol = defaultTolerance(q, fps: world.config.fps)
                 if abs(l - r) <= tol {
                     approx.append("'~=' would hold: '==' compares every digit, '~=' allows \(Value.number(tol, q).formatted)")
                 }

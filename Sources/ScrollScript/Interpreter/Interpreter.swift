@@ -23,7 +23,7 @@ public enum StepEvent: Equatable, Sendable {
 
 public final class Interpreter {
     /// The world as it is now (read observables with `world.value(...)`).
-    public private(set) var world: World
+    public internal(set) var world: World
     /// Receives each line of `print` and `frames` output (without a line end).
     public var output: (String) -> Void = { _ in }
     /// Receives the value of each expression statement (a file run ignores it; the REPL
@@ -77,22 +77,17 @@ public final class Interpreter {
 
     private var stack = ControlStack()
     private struct Invariant {
-        var stmt: Stmt
-        var expr: Expr
-        /// `expr` with its names resolved, for the check after every frame.
-        var resolved: ResolvedExpr
-        /// The condition reads `time` (its value can change while the world is at rest).
-        var readsTime: Bool
+        /// Where the `expect always` stands (its failure is reported there).
+        var location: SourceLocation
+        /// The condition, resolved; `readsTime`: its value can change while the world is at rest.
+        var condition: ResolvedCondition
     }
     private var activity: Activity = .none
     /// The statement in progress (when `activity` is not `.none`).
-    private var active: Stmt?
+    private var active: ResolvedStmt?
     private var counter = 0
-    private var withinExpr: Expr?
-    /// `withinExpr` with its names resolved, for the check after every frame.
-    private var withinResolved: ResolvedExpr?
-    /// `withinExpr` reads `time` (worked out once, not per frame).
-    private var withinReadsTime = false
+    /// The condition of the `expect within` in progress, checked after every frame.
+    private var within: ResolvedCondition?
     /// Registered `expect always` invariants: the statement and its condition.
     private var invariants: [Invariant] = []
     /// Where the registered invariants stand (registered once per location, even inside
@@ -103,7 +98,7 @@ public final class Interpreter {
     private var settleFrames = 0
     /// The bottom-level statement being run (recorded in `completed` when it and every
     /// statement of its `repeat` body have run).
-    private var pendingTop: Stmt?
+    private var pendingTop: ResolvedStmt?
     /// Inside `run()`: frames in which nothing can change may be skipped (see `fastForward`).
     private var inRun = false
     /// Lets `run()` skip frames in which nothing can change (see `fastForward`); a skip
@@ -126,9 +121,14 @@ public final class Interpreter {
     private var recorded: [Int: EvalValue] = [:]
 
     /// A fresh world from `config`, ready to run `statements` (a checked scenario's).
-    public init(config: SceneConfig, statements: [Stmt] = []) {
+    public convenience init(config: SceneConfig, statements: [Stmt] = []) {
+        self.init(config: config, resolved: lowerStatements(statements, config))
+    }
+
+    /// A fresh world from `config`, ready to run a resolved program.
+    init(config: SceneConfig, resolved: [ResolvedStmt]) {
         world = World(config)
-        stack.push(statements, extraPasses: 0)
+        stack.push(resolved, extraPasses: 0)
         setLimits(config)
     }
 
@@ -140,7 +140,7 @@ public final class Interpreter {
 
     /// A checked scenario, from a fresh world.
     public convenience init(_ scenario: CheckedScenario) {
-        self.init(config: scenario.config, statements: scenario.statements)
+        self.init(config: scenario.config, resolved: scenario.resolvedStatements)
     }
 
     /// True when no statement is left to run or in progress.
@@ -152,9 +152,9 @@ public final class Interpreter {
     /// The statement in progress (a timed action paused mid-way), else the next to run.
     public var currentStatement: Stmt? {
         switch activity {
-        case .frames, .settle, .within: return active
+        case .frames, .settle, .within: return active?.source
         case .none:
-            return stack.peek()
+            return stack.peek()?.source
         }
     }
 
@@ -168,7 +168,7 @@ public final class Interpreter {
     /// The caller checks them first (`checkStatements(_:config:)`).
     public func append(_ statements: [Stmt]) {
         guard failure == nil, !statements.isEmpty else { return }
-        stack.appendToBottom(statements)
+        stack.appendToBottom(lowerStatements(statements, world.config))
     }
 
     /// After a failure, makes the session usable again (the REPL goes on after a failed
@@ -177,7 +177,7 @@ public final class Interpreter {
     public func recover() {
         recordDroppedTop()
         if let f = failure {
-            invariants.removeAll { $0.stmt.location == f.location }
+            invariants.removeAll { $0.location == f.location }
             invariantLocations.remove(f.location)
         }
         failure = nil
@@ -199,7 +199,7 @@ public final class Interpreter {
     /// (wait, tick, settle, expect, print ...) are recorded as `tick N`; a gesture or a tap
     /// cut short cannot be written as a statement, so the history stops replaying.
     private func recordDroppedTop() {
-        guard let top = pendingTop else { return }
+        guard let top = pendingTop?.source else { return }
         pendingTop = nil
         let frames = world.frameIndex - topStartFrame
         if Interpreter.onlyAdvancesFrames(top) {
@@ -229,12 +229,10 @@ public final class Interpreter {
 
     /// Evaluates an expression now (the REPL's expressions, `:display`, `:watch`).
     public func evaluate(_ e: Expr) -> Result<Value, RuntimeError> {
-        do {
-            return .success(try Evaluator(world: world).eval(e).value)
-        } catch let err as RuntimeError {
-            return .failure(err)
+        do throws(RuntimeError) {
+            return .success(try Evaluate.value(ResolvedExpr(e), in: &world).value)
         } catch {
-            return .failure(RuntimeError(e.startLocation, .unexpected("\(error)")))
+            return .failure(error)
         }
     }
 
@@ -293,7 +291,7 @@ public final class Interpreter {
 
     /// The statement in progress after one of its frames: counts it, and finishes or fails
     /// the statement when it is done. Returns `.frame` while it goes on.
-    private func afterFrame(_ s: Stmt) -> StepEvent {
+    private func afterFrame(_ s: ResolvedStmt) -> StepEvent {
         switch activity {
         case .none:
             return .statement
@@ -308,18 +306,18 @@ public final class Interpreter {
             }
             return .frame
         case .within:
-            guard let e = withinExpr, let r = withinResolved else { return finish(s) }
+            guard let c = within else { return finish(s) }
             do throws(RuntimeError) {
-                if try Evaluate.condition(r, in: &world) { return finish(s) }
+                if try Evaluate.condition(c.expr, in: &world) { return finish(s) }
             } catch {
                 return fail(error.location, error.problem)
             }
             counter -= 1
             if counter <= 0 {
                 return fail(s.location, .withinTimedOut(limit: withinLimit(s)),
-                            notes: failureNotes(e, Evaluator(world: world)))
+                            notes: failureNotes(c.expr, in: &world))
             }
-            if !withinReadsTime { fastForward() }
+            if !c.readsTime { fastForward() }
             return .frame
         }
     }
@@ -353,7 +351,7 @@ public final class Interpreter {
         guard fastForwardsIdleFrames, inRun, counter > 1, observer == nil else { return }
         var k = 0
         while k < invariants.count {
-            if invariants[k].readsTime { return }
+            if invariants[k].condition.readsTime { return }
             k += 1
         }
         if world.skipFramesAtRest(counter - 1) {
@@ -388,7 +386,7 @@ public final class Interpreter {
         // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
         var k = 0
         while k < invariants.count {
-            if !Evaluate.holds(invariants[k].resolved, in: &world), let stop = checkFully(invariants[k]) {
+            if !Evaluate.holds(invariants[k].condition.expr, in: &world), let stop = checkFully(invariants[k]) {
                 return stop
             }
             k += 1
@@ -398,16 +396,13 @@ public final class Interpreter {
 
     /// One invariant through the full evaluator: nil if it holds, else the failure.
     private func checkFully(_ inv: Invariant) -> StepEvent? {
-        let ev = Evaluator(world: world)
-        do {
-            if try !ev.condition(inv.expr) {
-                return fail(inv.stmt.location, .invariantBroken(time: world.time),
-                            notes: failureNotes(inv.expr, ev))
+        do throws(RuntimeError) {
+            if try !Evaluate.condition(inv.condition.expr, in: &world) {
+                return fail(inv.location, .invariantBroken(time: world.time),
+                            notes: failureNotes(inv.condition.expr, in: &world))
             }
-        } catch let err as RuntimeError {
-            return fail(err.location, err.problem)
         } catch {
-            return fail(inv.stmt.location, .unexpected("\(error)"))
+            return fail(error.location, error.problem)
         }
         return nil
     }
@@ -441,9 +436,8 @@ public final class Interpreter {
         }
     }
 
-    private func start(_ s: Stmt) throws -> StepEvent {
-        // No Evaluator up front: making one copies the world (a dozen retains in a debug
-        // build), and most statements take literal arguments (see `number`).
+    /// Starts a resolved statement: no name is looked up and nothing is parsed here.
+    private func start(_ s: ResolvedStmt) throws -> StepEvent {
         switch s.kind {
         case .pull(let d):
             return try timed(s, world.beginPull(try number(d)))
@@ -460,17 +454,15 @@ public final class Interpreter {
         case .release:
             try world.release()
             return finish(s)
-        case .tapHeader(let i):
-            if case .string(let title)? = i {
-                guard let k = world.config.effectiveSections.firstIndex(where: { $0.title == title.value }) else {
-                    throw RuntimeError(title.location, .noSectionTitled(raw: title.raw))
-                }
-                try tap(.section(k))
-            } else if let i {
-                try tap(.section(try whole(i, what: .sectionIndex)))
-            } else {
-                try tap(.header)
-            }
+        case .tapHeader:
+            try tap(.header)
+            return finish(s)
+        case .tapSection(let i):
+            try tap(.section(try whole(i, what: .sectionIndex)))
+            return finish(s)
+        case .tapSectionTitled(let k, let title):
+            guard let k else { throw RuntimeError(title.location, .noSectionTitled(raw: title.raw)) }
+            try tap(.section(k))
             return finish(s)
         case .tapRow(let i, let j):
             try tap(.row(try whole(i, what: .sectionIndex), try whole(j, what: .rowIndex)))
@@ -478,7 +470,7 @@ public final class Interpreter {
         case .tapToolbar:
             try tap(.toolbar)
             return finish(s)
-        case .tap(let x, let y):
+        case .tapPoint(let x, let y):
             try tap(.point(x: try number(x), y: try number(y)))
             return finish(s)
         case .wait(let t):
@@ -492,48 +484,44 @@ public final class Interpreter {
             if World.isAtRest(&world) { return finish(s) }
             begin(.settle, s, counter: 0)
             return advance()
-        case .expect(let e):
-            var ev = Evaluator(world: world)
-            if exprHasPlaceholder(e), let stop = try fillPlaceholders(e, &ev) { return stop }
-            if try ev.condition(e) { return finish(s) }
-            return fail(s.location, .expectationFalse, notes: failureNotes(e, ev))
-        case .expectWithin(let t, let e):
-            let ev = Evaluator(world: world)
-            if try ev.condition(e) { return finish(s) }
+        case .expect(let c):
+            var ph: [Int: EvalValue] = [:]
+            if c.hasPlaceholder, let stop = try fillPlaceholders(c, &ph) { return stop }
+            if try Evaluate.condition(c.expr, in: &world, placeholders: ph) { return finish(s) }
+            return fail(s.location, .expectationFalse, notes: failureNotes(c.expr, in: &world, placeholders: ph))
+        case .expectWithin(let t, let c):
+            if try Evaluate.condition(c.expr, in: &world) { return finish(s) }
             let n = World.frameCount(seconds: try number(t), fps: world.config.fps)
-            if n == 0 { return fail(s.location, .expectationFalse, notes: failureNotes(e, ev)) }
+            if n == 0 { return fail(s.location, .expectationFalse, notes: failureNotes(c.expr, in: &world)) }
             try checkTimeLimit(s, frames: n)
             begin(.within, s, counter: n)
-            withinExpr = e
-            withinResolved = ResolvedExpr(e)
-            withinReadsTime = readsTime(e)
+            within = c
             return advance()
-        case .expectAlways(let e):
-            let ev = Evaluator(world: world)
-            if try !ev.condition(e) {
-                return fail(s.location, .invariantBroken(time: world.time), notes: failureNotes(e, ev))
+        case .expectAlways(let c):
+            if try !Evaluate.condition(c.expr, in: &world) {
+                return fail(s.location, .invariantBroken(time: world.time), notes: failureNotes(c.expr, in: &world))
             }
             if invariantLocations.insert(s.location).inserted {
-                invariants.append(Invariant(stmt: s, expr: e, resolved: ResolvedExpr(e), readsTime: readsTime(e)))
+                invariants.append(Invariant(location: s.location, condition: c))
             }
             return finish(s)
-        case .print(let exprs):
-            try emit([try printLine(exprs, Evaluator(world: world))], s)
+        case .print(let items):
+            try emit([try printLine(items)], s)
             return finish(s)
         case .frames:
             try emit(framesLines(), s)
             return finish(s)
-        case .expression(let e):
-            let v = try Evaluator(world: world).eval(e)
-            onExpression?(e, v.value)
+        case .expression(let e, let written):
+            let v = try Evaluate.value(e, in: &world)
+            onExpression?(written, v.value)
             return finish(s)
         case .repeatBlock(let count, let body):
             let n = try whole(count, what: .repeatCount)
-            if n > 0 && !body.statements.isEmpty {
-                stack.push(body.statements, extraPasses: n - 1)
+            if n > 0 && !body.isEmpty {
+                stack.push(body, extraPasses: n - 1)
             }
             return finish(s)
-        case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set:
+        case .nothing:
             // Configuration is applied when the world is built; the checker removes it.
             return finish(s)
         }
@@ -546,7 +534,7 @@ public final class Interpreter {
     }
 
     /// Starts a statement of `n` frames (0: it is done).
-    private func timed(_ s: Stmt, _ n: Int) throws -> StepEvent {
+    private func timed(_ s: ResolvedStmt, _ n: Int) throws -> StepEvent {
         if n <= 0 { return finish(s) }
         try checkTimeLimit(s, frames: n)
         begin(.frames, s, counter: n)
@@ -554,13 +542,13 @@ public final class Interpreter {
     }
 
     /// A statement that would run past 24 h fails before it runs (no input hangs the tool).
-    private func checkTimeLimit(_ s: Stmt, frames n: Int) throws {
+    private func checkTimeLimit(_ s: ResolvedStmt, frames n: Int) throws {
         if n > maxFrames - (world.frameIndex - limitStartFrame) {
             throw RuntimeError(s.location, .statementPassesTimeLimit)
         }
     }
 
-    private func begin(_ a: Activity, _ s: Stmt, counter c: Int) {
+    private func begin(_ a: Activity, _ s: ResolvedStmt, counter c: Int) {
         activity = a
         active = s
         counter = c
@@ -569,16 +557,15 @@ public final class Interpreter {
     private func clearActivity() {
         activity = .none
         active = nil
-        withinExpr = nil
-        withinResolved = nil
+        within = nil
         counter = 0
     }
 
-    private func finish(_ s: Stmt) -> StepEvent {
+    private func finish(_ s: ResolvedStmt) -> StepEvent {
         clearActivity()
         stack.popExhausted()
         if stack.depth <= 1, let top = pendingTop {
-            completed.append(top)
+            completed.append(top.source)
             pendingTop = nil
         }
         return .statement
@@ -593,22 +580,10 @@ public final class Interpreter {
         return .failed
     }
 
-    /// True when `e` reads the clock (`time`): its value changes even when nothing moves.
-    private func readsTime(_ e: Expr) -> Bool {
-        switch e {
-        case .name(let n, _): return n == ObservableID.time.rawValue
-        case .number, .string, .bool, .placeholder: return false
-        case .indexed(_, let ix, _, _): return ix.contains { readsTime($0) }
-        case .unary(_, let x, _), .paren(let x, _): return readsTime(x)
-        case .binary(_, let a, let b, _): return readsTime(a) || readsTime(b)
-        case .compare(_, let a, let b, let t, _): return readsTime(a) || readsTime(b) || (t.map { readsTime($0) } ?? false)
-        }
-    }
-
     // MARK: - Arguments and output
 
     /// Sends lines to `output`, unless they would pass `maxOutputBytes`.
-    private func emit(_ lines: [String], _ s: Stmt) throws {
+    private func emit(_ lines: [String], _ s: ResolvedStmt) throws {
         var bytes = 0
         for line in lines { bytes &+= line.utf8.count &+ 1 }
         if bytes > Interpreter.maxOutputBytes - outputBytes {
@@ -618,45 +593,58 @@ public final class Interpreter {
         for line in lines { output(line) }
     }
 
-    /// A statement's numeric argument. A literal (`tick 0`, `wait 2s`) is read directly;
-    /// anything else is evaluated against the world.
-    private func number(_ e: Expr) throws -> Double {
-        if case .number(let n, _) = e, n.value.isFinite { return n.value }
-        let v = try Evaluator(world: world).eval(e)
-        guard case .number(let d, _) = v, d.isFinite else {
-            throw RuntimeError(e.startLocation, .expectedNumber(v.kind))
+    /// A statement's numeric argument: a literal as it is; anything else evaluated now.
+    private func number(_ a: ResolvedArg) throws(RuntimeError) -> Double {
+        switch a {
+        case .constant(let d, _): return d
+        case .expr(let e, let at):
+            let v = try Evaluate.value(e, in: &world)
+            guard case .number(let d, _) = v, d.isFinite else {
+                throw RuntimeError(at, .expectedNumber(v.kind))
+            }
+            return d
         }
-        return d
     }
 
-    private func whole(_ e: Expr, what: WholeArgument) throws -> Int {
-        let d = try number(e)
+    private func whole(_ a: ResolvedArg, what: WholeArgument) throws(RuntimeError) -> Int {
+        let d = try number(a)
         guard d >= 0, d == d.rounded(), d < 9.0e15, let n = Int(exactly: d) else {
-            throw RuntimeError(e.startLocation, .notWholeFromZero(what: what, d))
+            throw RuntimeError(a.location, .notWholeFromZero(what: what, d))
         }
         return n
     }
 
     /// The T of `expect within T` in seconds, when it evaluates.
-    private func withinLimit(_ s: Stmt) -> Double? {
-        if case .expectWithin(let t, _) = s.kind, case .number(let d, _)? = try? Evaluator(world: world).eval(t) {
-            return d
+    private func withinLimit(_ s: ResolvedStmt) -> Double? {
+        guard case .expectWithin(let t, _) = s.kind else { return nil }
+        switch t {
+        case .constant(let d, _): return d
+        case .expr(let e, _):
+            if case .number(let d, _)? = try? Evaluate.value(e, in: &world) { return d }
+            return nil
         }
-        return nil
     }
 
     /// `print a, b`: `t = 0.400 s: header.height = 300.06, "text"`.
-    private func printLine(_ exprs: [Expr], _ ev: Evaluator) throws -> String {
+    private func printLine(_ items: [PrintItem]) throws(RuntimeError) -> String {
         var parts: [String] = []
-        for e in exprs {
-            let v = try ev.eval(e).value
-            switch e {
-            case .name(let n, _): parts.append("\(n) = \(v.formatted)")
-            case .indexed(let base, let ix, let member, let loc):
-                let name = (try? ev.indexedValue(base, ix, member, loc).name) ?? base
+        for item in items {
+            switch item {
+            case .named(let n, let e):
+                parts.append("\(n) = \(try Evaluate.value(e, in: &world).value.formatted)")
+            case .indexed(let base, let e):
+                let v = try Evaluate.value(e, in: &world).value
+                var name = base
+                if case .indexed(let id, let i, let j, let at) = e,
+                   let r = try? Evaluate.indexed(id, i, j, at, world, [:]) {
+                    name = subscriptName(id, section: r.section, row: r.row)
+                }
                 parts.append("\(name) = \(v.formatted)")
-            case .string(let s): parts.append(s.value)
-            default: parts.append(v.formatted)
+            case .text(let t, let e):
+                _ = try Evaluate.value(e, in: &world)
+                parts.append(t)
+            case .value(let e):
+                parts.append(try Evaluate.value(e, in: &world).value.formatted)
             }
         }
         return timeText(world.time) + ": " + parts.joined(separator: ", ")

@@ -21,46 +21,33 @@ public struct Recording: Equatable, Sendable {
 }
 
 extension Interpreter {
-    /// The `a OP ?` comparisons of an expectation (the checker allows them under `and`
-    /// and parentheses only), in source order.
-    private func recordedComparisons(_ e: Expr, into out: inout [(CompareOp, Expr, SourceLocation, Expr?)]) {
-        switch e {
-        case .compare(let op, let a, .placeholder(let l), let t, _): out.append((op, a, l, t))
-        case .binary(.and, let a, let b, _):
-            recordedComparisons(a, into: &out)
-            recordedComparisons(b, into: &out)
-        case .paren(let x, _): recordedComparisons(x, into: &out)
-        default: return
-        }
-    }
-
-    /// Gives every `?` of `e` its value in `ev`: the one recorded before, else (recording)
-    /// the value observed now, else fails the scenario with what it observed. Returns the
-    /// failure event, or nil to go on and evaluate `e`.
-    func fillPlaceholders(_ e: Expr, _ ev: inout Evaluator) throws -> StepEvent? {
-        var list: [(CompareOp, Expr, SourceLocation, Expr?)] = []
-        recordedComparisons(e, into: &list)
+    /// Gives every `?` of the condition its value in `ph` (by the `?`'s byte offset): the
+    /// one recorded before, else (recording) the value observed now, else fails the
+    /// scenario with what it observed. Returns the failure event, or nil to go on and
+    /// evaluate the condition.
+    func fillPlaceholders(_ c: ResolvedCondition, _ ph: inout [Int: EvalValue]) throws(RuntimeError) -> StepEvent? {
         // Without recording, every `?` of the expectation is reported at once (at the first).
         var unrecorded: [(SourceLocation, String, EvalValue)] = []
         var notes: [String] = []
-        for (op, a, at, tol) in list {
+        for r in c.recorded {
+            let at = r.placeholder
             if let v = recordedValue(at.offset) {
-                ev.placeholders[at.offset] = v
+                ph[at.offset] = v
                 continue
             }
-            let observed = try ev.eval(a)
-            let subject = exprText(a)
+            let observed = try Evaluate.value(r.subject, in: &world, placeholders: ph)
+            let subject = r.subjectText
             guard recordsPlaceholders else {
                 unrecorded.append((at, subject, observed))
-                for n in failureNotes(a, ev) where !notes.contains(n) { notes.append(n) }
+                for n in failureNotes(r.subject, in: &world, placeholders: ph) where !notes.contains(n) { notes.append(n) }
                 continue
             }
-            guard let (text, value) = try recordable(observed, op, tol, at, ev) else {
+            guard let (text, value) = try recordable(observed, r.op, r.tolerance, at, ph) else {
                 return failNow(at, .cannotRecord(subject: subject, value: observed.value),
-                               notes: failureNotes(a, ev))
+                               notes: failureNotes(r.subject, in: &world, placeholders: ph))
             }
-            remember(Recording(location: at, subject: subject, op: op, text: text), value)
-            ev.placeholders[at.offset] = value
+            remember(Recording(location: at, subject: subject, op: r.op, text: text), value)
+            ph[at.offset] = value
         }
         if let at = unrecorded.first?.0 {
             let seen = unrecorded.map { UnrecordedValue(subject: $0.1, value: $0.2.value) }
@@ -75,7 +62,8 @@ extension Interpreter {
 
     /// The text written for an observed value and the value it stands for (what the
     /// updated file compares with); nil for a number that is not finite.
-    private func recordable(_ observed: EvalValue, _ op: CompareOp, _ tol: Expr?, _ at: SourceLocation, _ ev: Evaluator) throws -> (String, EvalValue)? {
+    private func recordable(_ observed: EvalValue, _ op: CompareOp, _ tol: ResolvedExpr?, _ at: SourceLocation,
+                            _ ph: [Int: EvalValue]) throws(RuntimeError) -> (String, EvalValue)? {
         switch observed {
         case .number(let x, let q):
             guard x.isFinite else { return nil }
@@ -85,14 +73,14 @@ extension Interpreter {
                 if op == .eq {
                     good = p == x
                 } else {
-                    good = abs(p - x) <= (try ev.tolerance(tol, q, at))
+                    good = abs(p - x) <= (try Evaluate.tolerance(tol, q, at, world, ph))
                 }
             }
             // The printed form when it passes; else the shortest digits that give x back.
             let text = good ? printed : shortestDigits(x)
             return (text, .number(Double(text) ?? x, nil))
         case .bool(let b): return (b ? "true" : "false", observed)
-        case .state(let s): return (s, observed)
+        case .state(let s): return (s.rawValue, observed)
         case .string(let s): return (quoteString(s), observed)
         case .rect: return nil
         }

@@ -13,7 +13,7 @@
 // `SourceLimits.maxNesting`, so the recursion here is bounded.
 
 /// An expression with every name resolved to an id and every literal to a value.
-indirect enum ResolvedExpr {
+indirect enum ResolvedExpr: Sendable {
     /// A literal or a state name: its value never changes.
     case constant(EvalValue, at: SourceLocation)
     case observable(ObservableID, at: SourceLocation)
@@ -39,7 +39,7 @@ indirect enum ResolvedExpr {
             switch resolveName(name) {
             case .observable(let id)?: self = .observable(id, at: loc)
             case .tunable(let id)?: self = .tunable(id, at: loc)
-            case .state(let s, _)?: self = .constant(.state(s), at: loc)
+            case .state(let s)?: self = .constant(.state(s), at: loc)
             case nil: self = .failure(RuntimeError(loc, .unknownName(name)))
             }
         case .indexed(let base, let indexes, let member, let loc):
@@ -55,7 +55,7 @@ indirect enum ResolvedExpr {
 
     private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) -> ResolvedExpr {
         let form: Subscript = base == "row" ? .row : .section
-        guard let id = subscriptedObservable(form, member) else {
+        guard let id = SubscriptMembers.find(form, member) else {
             return .failure(RuntimeError(loc, .unknownIndexedName(base: base, member: member)))
         }
         let need = form == .row ? 2 : 1
@@ -79,7 +79,7 @@ indirect enum ResolvedExpr {
 }
 
 /// The outcome of one comparison, with what a failure report needs for `~=`.
-struct Comparison {
+struct Comparison: Sendable {
     var holds: Bool
     var left: EvalValue
     var right: EvalValue

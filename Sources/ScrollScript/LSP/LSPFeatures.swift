@@ -423,7 +423,8 @@ extension LanguageServer {
             switch ref {
             case .observable(let id): text = observableHover(id)
             case .tunable(let id): text = tunableHover(id)
-            case .state(let s, let family):
+            case .state(let state):
+                let s = state.rawValue, family = state.family
                 text = "`\(s)`: a state of \(family == .phase ? "`phase`" : "`toolbar.state`") (\(family.names.joined(separator: ", ")))"
             }
         }

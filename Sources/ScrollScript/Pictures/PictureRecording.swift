@@ -130,7 +130,7 @@ public struct PictureRecording: Sendable {
             }
         }
         var phase = ""
-        if case .state(let p) = world.value(.phase) { phase = p }
+        if case .state(let p) = world.value(.phase) { phase = p.rawValue }
         var translation = 0.0
         if case .number(let t, _) = world.value(.fingerTranslation) { translation = t }
         var imageY = 0.0

@@ -1,0 +1,215 @@
+// The resolved program: a checked scenario's statements lowered once, before they run,
+// into the form the interpreter runs (docs/architecture.md).
+//
+// Every expression is a `ResolvedExpr` (each observable an id with its indexes, each
+// tunable an id, each state a `StateID`), every numeric argument a literal already in
+// base units (`250ms` is 0.25) or a resolved expression, every section title a section
+// index, and every `expect` carries what its checks need (does it read `time`, which
+// `?`s it records). Nothing here is worked out per frame, and nothing is looked up by
+// name while a scenario runs.
+//
+// Each statement keeps the `Stmt` it came from (`source`): its location (failure
+// messages, breakpoints, `--update`), its keyword, and what the REPL's `:save` writes.
+// The lowering recurses over `repeat` bodies, which the parser bounds
+// (`SourceLimits.maxNesting`).
+
+/// A numeric argument of a statement (`pull 120`, `wait 250ms`, `repeat N`).
+enum ResolvedArg: Sendable {
+    /// A literal, in base units (seconds, points), finite.
+    case constant(Double, at: SourceLocation)
+    /// Anything else: evaluated when the statement starts.
+    case expr(ResolvedExpr, at: SourceLocation)
+
+    init(_ e: Expr) {
+        let r = ResolvedExpr(e)
+        switch r {
+        case .constant(.number(let d, _), _) where d.isFinite:
+            self = .constant(d, at: e.startLocation)
+        case .unary(.negate, .constant(.number(let d, _), _), _) where d.isFinite:
+            // `drag -40`: a negated literal is a literal too.
+            self = .constant(-d, at: e.startLocation)
+        default:
+            self = .expr(r, at: e.startLocation)
+        }
+    }
+
+    /// Where the argument starts in the source (`Expr.startLocation`).
+    var location: SourceLocation {
+        switch self {
+        case .constant(_, let at), .expr(_, let at): return at
+        }
+    }
+}
+
+/// `a == ?` / `a ~= ?` in an `expect`: what recording (spec §5) reads and writes.
+struct RecordedComparison: Sendable {
+    var op: CompareOp
+    /// The left side, resolved.
+    var subject: ResolvedExpr
+    /// The left side as `fmt` writes it (`header.height`), for messages and `--update`.
+    var subjectText: String
+    /// The `?` (its byte offset keys the recorded value).
+    var placeholder: SourceLocation
+    var tolerance: ResolvedExpr?
+}
+
+/// The condition of an `expect`, `expect within` or `expect always`.
+struct ResolvedCondition: Sendable {
+    var expr: ResolvedExpr
+    /// It reads the clock (`time`): its value can change while nothing moves.
+    var readsTime: Bool
+    /// It holds a `?`.
+    var hasPlaceholder: Bool
+    /// Its `a OP ?` comparisons (under `and` and parentheses only), in source order.
+    var recorded: [RecordedComparison]
+
+    init(_ e: Expr) {
+        expr = ResolvedExpr(e)
+        readsTime = exprReadsTime(e)
+        hasPlaceholder = exprHasPlaceholder(e)
+        var list: [RecordedComparison] = []
+        if hasPlaceholder { collectRecordedComparisons(e, into: &list) }
+        recorded = list
+    }
+}
+
+/// One item of `print a, b, "text"`: how it is labelled.
+enum PrintItem: Sendable {
+    /// A plain name: `offset = 12.00`.
+    case named(String, ResolvedExpr)
+    /// `section[I].m` / `row[I,J].m`: labelled with its indexes' values (`section[0].y = 28.00`).
+    case indexed(base: String, ResolvedExpr)
+    /// A string literal: printed as its text.
+    case text(String, ResolvedExpr)
+    /// Anything else: the value alone.
+    case value(ResolvedExpr)
+
+    init(_ e: Expr) {
+        switch e {
+        case .name(let n, _): self = .named(n, ResolvedExpr(e))
+        case .indexed(let base, _, _, _): self = .indexed(base: base, ResolvedExpr(e))
+        case .string(let s): self = .text(s.value, ResolvedExpr(e))
+        default: self = .value(ResolvedExpr(e))
+        }
+    }
+}
+
+/// What a resolved statement does.
+enum ResolvedStmtKind: Sendable {
+    case pull(ResolvedArg)
+    case drag(ResolvedArg, duration: ResolvedArg?)
+    case fling(ResolvedArg)
+    case swipe(ResolvedArg, duration: ResolvedArg?)
+    case release
+    /// `tap header`.
+    case tapHeader
+    /// `tap header I`.
+    case tapSection(ResolvedArg)
+    /// `tap header "TITLE"`: the section's index, nil when no section has that title.
+    case tapSectionTitled(Int?, StringLiteral)
+    case tapRow(ResolvedArg, ResolvedArg)
+    case tapToolbar
+    case tapPoint(x: ResolvedArg, y: ResolvedArg)
+    case wait(ResolvedArg)
+    /// `tick` (nil: one frame).
+    case tick(ResolvedArg?)
+    case settle
+    case expect(ResolvedCondition)
+    case expectWithin(ResolvedArg, ResolvedCondition)
+    case expectAlways(ResolvedCondition)
+    case print([PrintItem])
+    case frames
+    /// An expression alone; `Expr` is what the REPL's `onExpression` shows it as.
+    case expression(ResolvedExpr, Expr)
+    case repeatBlock(ResolvedArg, body: [ResolvedStmt])
+    /// Configuration (applied when the world is built) and blocks: nothing to run.
+    case nothing
+}
+
+/// A statement of the resolved program. A class: the control stack, the statement in
+/// progress and the pending top-level statement share it, so handing it around (once per
+/// frame while it runs) is one reference count, not a copy of its arguments.
+final class ResolvedStmt: Sendable {
+    let kind: ResolvedStmtKind
+    /// The statement as written.
+    let source: Stmt
+
+    var location: SourceLocation { source.location }
+
+    /// Lowers a checked statement against the world configuration it runs in.
+    init(_ s: Stmt, _ config: SceneConfig) {
+        source = s
+        switch s.kind {
+        case .pull(let d): kind = .pull(ResolvedArg(d))
+        case .drag(let d, let t): kind = .drag(ResolvedArg(d), duration: t.map { ResolvedArg($0) })
+        case .fling(let v): kind = .fling(ResolvedArg(v))
+        case .swipe(let d, let t): kind = .swipe(ResolvedArg(d), duration: t.map { ResolvedArg($0) })
+        case .release: kind = .release
+        case .tapHeader(let i):
+            if case .string(let title)? = i {
+                kind = .tapSectionTitled(config.effectiveSections.firstIndex { $0.title == title.value }, title)
+            } else if let i {
+                kind = .tapSection(ResolvedArg(i))
+            } else {
+                kind = .tapHeader
+            }
+        case .tapRow(let i, let j): kind = .tapRow(ResolvedArg(i), ResolvedArg(j))
+        case .tapToolbar: kind = .tapToolbar
+        case .tap(let x, let y): kind = .tapPoint(x: ResolvedArg(x), y: ResolvedArg(y))
+        case .wait(let t): kind = .wait(ResolvedArg(t))
+        case .tick(let n): kind = .tick(n.map { ResolvedArg($0) })
+        case .settle: kind = .settle
+        case .expect(let e): kind = .expect(ResolvedCondition(e))
+        case .expectWithin(let t, let e): kind = .expectWithin(ResolvedArg(t), ResolvedCondition(e))
+        case .expectAlways(let e): kind = .expectAlways(ResolvedCondition(e))
+        case .print(let items): kind = .print(items.map { PrintItem($0) })
+        case .frames: kind = .frames
+        case .expression(let e): kind = .expression(ResolvedExpr(e), e)
+        case .repeatBlock(let count, let body):
+            kind = .repeatBlock(ResolvedArg(count), body: lowerStatements(body.statements, config))
+        case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set:
+            kind = .nothing
+        }
+    }
+}
+
+/// Lowers checked statements (a scenario's, a REPL entry's) for the world built from `config`.
+func lowerStatements(_ statements: [Stmt], _ config: SceneConfig) -> [ResolvedStmt] {
+    var out: [ResolvedStmt] = []
+    out.reserveCapacity(statements.count)
+    for s in statements { out.append(ResolvedStmt(s, config)) }
+    return out
+}
+
+extension CheckedScenario {
+    /// The scenario's statements lowered for its world: what `Interpreter(_:)` runs. Built
+    /// when the scenario is run (a `check` alone does not pay for it).
+    var resolvedStatements: [ResolvedStmt] { lowerStatements(statements, config) }
+}
+
+/// True when `e` reads the clock (`time`): its value changes even when nothing moves.
+func exprReadsTime(_ e: Expr) -> Bool {
+    switch e {
+    case .name(let n, _): return n == ObservableID.time.rawValue
+    case .number, .string, .bool, .placeholder: return false
+    case .indexed(_, let ix, _, _): return ix.contains { exprReadsTime($0) }
+    case .unary(_, let x, _), .paren(let x, _): return exprReadsTime(x)
+    case .binary(_, let a, let b, _): return exprReadsTime(a) || exprReadsTime(b)
+    case .compare(_, let a, let b, let t, _): return exprReadsTime(a) || exprReadsTime(b) || (t.map { exprReadsTime($0) } ?? false)
+    }
+}
+
+/// The `a OP ?` comparisons of an expectation (the checker allows them under `and` and
+/// parentheses only), in source order.
+private func collectRecordedComparisons(_ e: Expr, into out: inout [RecordedComparison]) {
+    switch e {
+    case .compare(let op, let a, .placeholder(let l), let t, _):
+        out.append(RecordedComparison(op: op, subject: ResolvedExpr(a), subjectText: exprText(a),
+                                      placeholder: l, tolerance: t.map { ResolvedExpr($0) }))
+    case .binary(.and, let a, let b, _):
+        collectRecordedComparisons(a, into: &out)
+        collectRecordedComparisons(b, into: &out)
+    case .paren(let x, _): collectRecordedComparisons(x, into: &out)
+    default: return
+    }
+}
