@@ -29,8 +29,8 @@ public struct ReplVocabulary: Equatable, Sendable {
             for w in GrammarWord.statements where !w.followers.isEmpty { t[w.spelling] = w.followers.map { $0.spelling } }
             return t
         }(),
-        expressionStatements: ["expect", "print"],
-        expressionWords: ["and", "or", "not", "true", "false", "within"]
+        expressionStatements: [GrammarWord.expect, .print].map { $0.spelling },
+        expressionWords: [GrammarWord.and, .or, .not, .true, .false, .within].map { $0.spelling }
     )
 
     /// Names an expression can read that need no subscript: `offset`, `header.height`,

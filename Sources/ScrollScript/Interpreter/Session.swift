@@ -59,8 +59,8 @@ public final class Session {
         }
         let stmts = program.statements
         for s in stmts {
-            if case .scene = s.kind { result.diagnostics.append(Diagnostic(s.location, .check(.blockTypedInRepl(keyword: "scene")))) }
-            if case .scenario = s.kind { result.diagnostics.append(Diagnostic(s.location, .check(.blockTypedInRepl(keyword: "scenario")))) }
+            if case .scene = s.kind { result.diagnostics.append(Diagnostic(s.location, .check(.blockTypedInRepl(keyword: GrammarWord.scene.spelling)))) }
+            if case .scenario = s.kind { result.diagnostics.append(Diagnostic(s.location, .check(.blockTypedInRepl(keyword: GrammarWord.scenario.spelling)))) }
         }
         if !result.diagnostics.isEmpty { return result }
         let configStmts = stmts.filter { $0.kind.isConfiguration }
