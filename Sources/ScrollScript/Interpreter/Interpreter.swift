@@ -227,10 +227,16 @@ public final class Interpreter {
         return false
     }
 
-    /// Evaluates an expression now (the REPL's expressions, `:display`, `:watch`).
+    /// Evaluates an expression now (the REPL's expressions, `:display`).
     public func evaluate(_ e: Expr) -> Result<Value, RuntimeError> {
+        evaluate(ResolvedExpr(e))
+    }
+
+    /// Evaluates an expression resolved once (`:watch`, read after every frame, and
+    /// breakpoint conditions: no name is looked up per call).
+    func evaluate(_ r: ResolvedExpr) -> Result<Value, RuntimeError> {
         do throws(RuntimeError) {
-            return .success(try Evaluate.value(ResolvedExpr(e), in: &world).value)
+            return .success(try Evaluate.value(r, in: &world).value)
         } catch {
             return .failure(error)
         }

@@ -120,11 +120,11 @@ extension ReplCore {
 
     /// `:break LINE [if EXPR]`.
     public func addBreakpoint(line: Int, condition: String?) -> ReplOutcome {
-        var cond: Expr?
+        var cond: ResolvedExpr?
         if let c = condition {
             switch parseExpression(c) {
             case .failure(let o): return o
-            case .success(let e): cond = e
+            case .success(let e): cond = ResolvedExpr(e)
             }
         }
         var at = line
@@ -204,10 +204,11 @@ extension ReplCore {
         case .success(let e):
             let id = nextStop
             nextStop += 1
-            let now = interpreter.evaluate(e)
+            let resolved = ResolvedExpr(e)
+            let now = interpreter.evaluate(resolved)
             var last: Value?
             if case .success(let v) = now { last = v }
-            stops.append(Stop(id: id, text: text, kind: .watch(e, last: last)))
+            stops.append(Stop(id: id, text: text, kind: .watch(resolved, last: last)))
             updateObserver()
             return ReplOutcome(["watch \(id): \(text) (now \(last?.formatted ?? "?"))"])
         }

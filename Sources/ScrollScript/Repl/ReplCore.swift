@@ -30,8 +30,10 @@ public struct LoadedScenario {
 /// A breakpoint (`:break`) or a watch (`:watch`); they share one numbering, as in gdb.
 struct Stop {
     enum Kind {
-        case breakpoint(line: Int, condition: Expr?)
-        case watch(Expr, last: Value?)
+        /// The condition and the watched expression are resolved once, when set: a
+        /// watch is read after every frame.
+        case breakpoint(line: Int, condition: ResolvedExpr?)
+        case watch(ResolvedExpr, last: Value?)
     }
     var id: Int
     var text: String
