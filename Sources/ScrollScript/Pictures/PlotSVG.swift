@@ -118,7 +118,7 @@ public enum PlotSVG {
         for (n, i) in sectionIndexes.enumerated() {
             let own = n < 4
             let colour = own ? seriesColours[3 + n] : seriesColours[7]
-            var name = "section[\(i)].y"
+            var name = Subscript.written(section: i) + "." + (ObservableID.sectionY.member ?? "y")
             var note = titles[i].map(quoteString)
             if !own {
                 name = n == 4 ? "other sections' y" : ""

@@ -23,8 +23,8 @@ public struct TraceColumn: Equatable, Sendable {
     public init(_ id: ObservableID, section: Int = 0, row: Int = 0) {
         switch id.subscriptForm {
         case .none: name = id.rawValue
-        case .section: name = "section[\(section)].\(id.member ?? "")"
-        case .row: name = "row[\(section),\(row)].\(id.member ?? "")"
+        case .section: name = Subscript.written(section: section) + "." + (id.member ?? "")
+        case .row: name = Subscript.written(section: section, row: row) + "." + (id.member ?? "")
         }
         source = .observable(id, section: section, row: row)
     }
