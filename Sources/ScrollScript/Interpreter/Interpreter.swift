@@ -209,7 +209,7 @@ public final class Interpreter {
                 completed.append(Stmt(kind: .tick(.number(n, l)), location: l))
             }
         } else if frames > 0 || Interpreter.isCompound(top) {
-            unreplayable = unreplayable ?? "'\(top.kind.keyword)' (\(top.location.file):\(top.location.line)) was stopped part-way at t=\(formatFixed(world.time, 3)) s, and a scenario file cannot stop it there"
+            unreplayable = unreplayable ?? "'\(top.kind.keyword)' (\(top.location.file):\(top.location.line)) was stopped part-way at \(replTimeLabel(world.time)), and a scenario file cannot stop it there"
         }
     }
 

@@ -111,7 +111,7 @@ extension ReplCore {
 
     private func nothingLeft(_ what: String) -> ReplOutcome {
         if let l = loaded {
-            return ReplOutcome(["nothing to \(what): \(quoteString(l.scenario.name)) has ended (t=\(formatFixed(world.time, 3)) s); :reset starts it again"])
+            return ReplOutcome(["nothing to \(what): \(quoteString(l.scenario.name)) has ended (\(replTimeLabel(world.time))); :reset starts it again"])
         }
         return ReplOutcome(["nothing to \(what): no scenario loaded (:load FILE), and nothing paused"])
     }

@@ -43,7 +43,7 @@ extension ReplCore {
             let num = String(repeating: " ", count: width - String(n).count) + String(n)
             out.append((n == current ? "-> " : "   ") + num + "  " + lines[n - 1])
         }
-        if current == nil { out.append("(at the end, t=\(formatFixed(world.time, 3)) s)") }
+        if current == nil { out.append("(at the end, \(replTimeLabel(world.time)))") }
         return ReplOutcome(out)
     }
 

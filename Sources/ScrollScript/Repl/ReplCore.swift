@@ -99,7 +99,7 @@ public final class ReplCore {
             guard case .watch(let e, let last) = stops[i].kind else { continue }
             guard case .success(let v) = interpreter.evaluate(e) else { continue }
             if let last, last != v {
-                watchHits.append("watch \(stops[i].id): \(stops[i].text) \(last.formatted) → \(v.formatted) at t=\(formatFixed(world.time, 3)) s")
+                watchHits.append("watch \(stops[i].id): \(stops[i].text) \(last.formatted) → \(v.formatted) at \(replTimeLabel(world.time))")
                 fired = true
             }
             stops[i].kind = .watch(e, last: v)
@@ -183,7 +183,7 @@ public final class ReplCore {
             watchHits = []
             return hits
         }
-        return ["interrupted at t=\(formatFixed(world.time, 3)) s"]
+        return ["interrupted at \(replTimeLabel(world.time))"]
     }
 
     /// The change line and the `:display` expressions, after something ran (the
@@ -235,7 +235,7 @@ public final class ReplCore {
         // The typed session is replaced: say so (docs/repl.md), with what was lost.
         let typed = session.configuration.count + session.actions.count
         let discarded = loaded == nil && (typed > 0 || world.frameIndex > 0)
-            ? "note: the typed session (\(typed) statement\(typed == 1 ? "" : "s"), t=\(formatFixed(world.time, 3)) s) was discarded; :save FILE before :load keeps it"
+            ? "note: the typed session (\(typed) statement\(typed == 1 ? "" : "s"), \(replTimeLabel(world.time))) was discarded; :save FILE before :load keeps it"
             : nil
         loaded = LoadedScenario(source: source, scenario: sc,
                                 configuration: configurationStatements(checked.program, scenario: sc))

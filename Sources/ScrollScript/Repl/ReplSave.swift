@@ -57,7 +57,7 @@ extension ReplCore {
                 return ReplOutcome(["error: interrupted while checking that the file replays the session; nothing written"], failed: true)
             }
             if end != here {
-                return ReplOutcome(["error: cannot save a file that replays this session: the saved scenario would end at t=\(formatFixed(end.time, 3)) s, not where this session is (t=\(formatFixed(world.time, 3)) s); nothing written"], failed: true)
+                return ReplOutcome(["error: cannot save a file that replays this session: the saved scenario would end at \(replTimeLabel(end.time)), not where this session is (\(replTimeLabel(world.time))); nothing written"], failed: true)
             }
             if let problem = writeNewOrReplace(path: path, bytes: Array(text.utf8)) {
                 return ReplOutcome(["error: " + problem], failed: true)
@@ -136,7 +136,7 @@ extension ReplCore {
         }
         let what = kind == .plot ? "plot" : "replay page"
         var line = "wrote the \(what) of the session so far (\(formatFixed(recording.duration, 3)) s, \(recording.spans.count) statement\(recording.spans.count == 1 ? "" : "s")) to \(path)"
-        if let f = recording.failure { line += "; it fails at t=\(formatFixed(f.time, 3)) s: \(f.message)" }
+        if let f = recording.failure { line += "; it fails at \(replTimeLabel(f.time)): \(f.message)" }
         return ReplOutcome([line])
     }
 }
