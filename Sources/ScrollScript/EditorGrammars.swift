@@ -13,8 +13,8 @@ public enum EditorGrammars {
     static let outputWords = GrammarWord.statements(.check).map { $0.spelling }
     static let actionWords = GrammarWord.statements(.action).map { $0.spelling }
 
-    static let logicalWords = ["and", "or", "not"]
-    static let booleanWords = ["true", "false"]
+    static let logicalWords = [GrammarWord.and, .or, .not].map { $0.spelling }
+    static let booleanWords = [GrammarWord.true, .false].map { $0.spelling }
 
     /// Words inside statements: `pin`, `rows`, `within`, `x`, ... (grammar words that are
     /// not statement keywords, logical operators or booleans).
