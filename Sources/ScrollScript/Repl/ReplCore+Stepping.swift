@@ -243,7 +243,7 @@ extension ReplCore {
             let id = nextDisplay
             nextDisplay += 1
             displays.append((id, text, e))
-            return ReplOutcome(displayLines().filter { $0.hasPrefix("\(id): ") })
+            return ReplOutcome([displayLine(id: id, text: text, expr: e)])
         }
     }
 

@@ -196,11 +196,14 @@ public final class ReplCore {
     }
 
     func displayLines() -> [String] {
-        displays.map { d in
-            switch interpreter.evaluate(d.expr) {
-            case .success(let v): return "\(d.id): \(d.text) = \(v.formatted)"
-            case .failure(let err): return "\(d.id): \(d.text): \(err.message)"
-            }
+        displays.map { displayLine(id: $0.id, text: $0.text, expr: $0.expr) }
+    }
+
+    /// One display's line: `1: offset = 12.00`.
+    func displayLine(id: Int, text: String, expr: Expr) -> String {
+        switch interpreter.evaluate(expr) {
+        case .success(let v): return "\(id): \(text) = \(v.formatted)"
+        case .failure(let err): return "\(id): \(text): \(err.message)"
         }
     }
 
