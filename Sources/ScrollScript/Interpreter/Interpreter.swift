@@ -230,8 +230,14 @@ public final class Interpreter {
 
     /// Evaluates an expression now (the REPL's expressions, `:display`, `:watch`).
     public func evaluate(_ e: Expr) -> Result<Value, RuntimeError> {
+        evaluate(ResolvedExpr(e))
+    }
+
+    /// Evaluates an expression resolved beforehand (the REPL's watches, after every frame:
+    /// no name is looked up again).
+    func evaluate(_ r: ResolvedExpr) -> Result<Value, RuntimeError> {
         do throws(RuntimeError) {
-            return .success(try Evaluate.value(ResolvedExpr(e), in: &world).value)
+            return .success(try Evaluate.value(r, in: &world).value)
         } catch {
             return .failure(error)
         }

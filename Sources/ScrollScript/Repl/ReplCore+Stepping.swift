@@ -204,10 +204,11 @@ extension ReplCore {
         case .success(let e):
             let id = nextStop
             nextStop += 1
-            let now = interpreter.evaluate(e)
+            let resolved = ResolvedExpr(e)
+            let now = interpreter.evaluate(resolved)
             var last: Value?
             if case .success(let v) = now { last = v }
-            stops.append(Stop(id: id, text: text, kind: .watch(e, last: last)))
+            stops.append(Stop(id: id, text: text, kind: .watch(resolved, last: last)))
             updateObserver()
             return ReplOutcome(["watch \(id): \(text) (now \(last?.formatted ?? "?"))"])
         }

@@ -31,7 +31,8 @@ public struct LoadedScenario {
 struct Stop {
     enum Kind {
         case breakpoint(line: Int, condition: Expr?)
-        case watch(Expr, last: Value?)
+        /// The expression resolved once (it is evaluated after every frame).
+        case watch(ResolvedExpr, last: Value?)
     }
     var id: Int
     var text: String
