@@ -2,30 +2,30 @@
 
 extension Checker {
     /// A constant number for a configuration value, with its dimension checked.
-    mutating func configNumber(_ e: Expr, _ what: String, _ want: Quantity) -> Double? {
+    mutating func configNumber(_ e: Expr, _ what: Operand, _ want: Quantity) -> Double? {
         guard let c = constValue(e) else {
             if hasOverflowedLiteral(e) { return nil }   // the lexer said "too large" already
             if case .bool = e {
-                error(e.location, "\(what) takes \(ValueKind.quantity(want).displayName), not true/false")
+                error(e.location, .configNotBool(what, want))
             } else if case .name(let n, _) = e {
-                error(e.location, "\(what) takes \(ValueKind.quantity(want).displayName), not '\(n)'")
+                error(e.location, .configNotName(what, want, name: n))
             } else {
-                error(e.startLocation, "\(what) must be a number written in the file")
+                error(e.startLocation, .configNotConstant(what))
             }
             return nil
         }
         if !c.dim.compatible(.quantity(want)) || (c.dim.dimensioned != nil && want != .points && want != .seconds && want != .velocity) {
-            error(e.startLocation, "\(what) takes \(ValueKind.quantity(want).displayName), found \(c.dim.name)")
+            error(e.startLocation, .wrongKind(what, want: want, found: .num(c.dim)))
             return nil
         }
         guard c.value.isFinite else { return nil }
         return c.value
     }
 
-    mutating func wholeConfigNumber(_ e: Expr, _ what: String) -> Int? {
+    mutating func wholeConfigNumber(_ e: Expr, _ what: Operand) -> Int? {
         guard let v = configNumber(e, what, .count) else { return nil }
         guard let n = wholeNumber(v) else {
-            error(e.startLocation, "\(what) must be a whole number of at least 0 (found \(show(v)))")
+            error(e.startLocation, .notWholeCount(what, v))
             return nil
         }
         return n
@@ -42,29 +42,29 @@ extension Checker {
         }
         switch s.kind {
         case .screen(let w, let h):
-            if let v = configNumber(w, "screen width", .points) {
+            if let v = configNumber(w, .screenWidth, .points) {
                 if Limits.screenSide.contains(v) { cfg.screenWidth = v } else {
-                    error(w.startLocation, "screen width must be between \(show(Limits.screenSide.lower)) and \(show(Limits.screenSide.upper)) (found \(show(v)))")
+                    error(w.startLocation, .screenSideOutOfRange(.screenWidth, v))
                 }
             }
-            if let v = configNumber(h, "screen height", .points) {
+            if let v = configNumber(h, .screenHeight, .points) {
                 if Limits.screenSide.contains(v) { cfg.screenHeight = v } else {
-                    error(h.startLocation, "screen height must be between \(show(Limits.screenSide.lower)) and \(show(Limits.screenSide.upper)) (found \(show(v)))")
+                    error(h.startLocation, .screenSideOutOfRange(.screenHeight, v))
                 }
             }
         case .fps(let e):
-            if let v = configNumber(e, "fps", .count) {
+            if let v = configNumber(e, .fps, .count) {
                 if let n = wholeNumber(v), Limits.fpsRange.contains(n) { cfg.fps = n } else {
-                    error(e.startLocation, "fps must be a whole number from \(Limits.fpsRange.lowerBound) to \(Limits.fpsRange.upperBound) (found \(show(v)))")
+                    error(e.startLocation, .fpsOutOfRange(v))
                 }
             }
         case .header(let he, let options):
             applyHeader(he, options, &cfg)
         case .toolbar(let he):
             var h = SceneConfig.defaultToolbarHeight
-            if let he, let v = configNumber(he, "toolbar height", .points) {
+            if let he, let v = configNumber(he, .toolbarHeight, .points) {
                 if Limits.toolbarHeight.contains(v) { h = v } else {
-                    error(he.startLocation, "toolbar height must be \(Limits.toolbarHeight.description) (found \(show(v)))")
+                    error(he.startLocation, .outOfRange(.toolbarHeight, v, Limits.toolbarHeight))
                 }
             }
             cfg.toolbarHeight = h
@@ -72,21 +72,21 @@ extension Checker {
             var sec = SectionConfig(title: title?.value, rowCount: 0, open: open ?? true)
             switch rows {
             case .count(let e):
-                if let n = wholeConfigNumber(e, "a section's row count") { sec.rowCount = n }
+                if let n = wholeConfigNumber(e, .sectionRowCount) { sec.rowCount = n }
             case .titles(let ts):
                 sec.rowCount = ts.count
                 sec.rowTitles = ts.map { $0.value }
             }
             appendSections([sec], s.location, &sections)
         case .sections(let ne, let me):
-            guard let n = wholeConfigNumber(ne, "the number of sections"),
-                  let m = wholeConfigNumber(me, "the number of rows") else { return }
+            guard let n = wholeConfigNumber(ne, .sectionCount),
+                  let m = wholeConfigNumber(me, .rowCount) else { return }
             if n > Limits.maxSections {
-                error(ne.startLocation, "too many sections: \(n) (at most \(Limits.maxSections))")
+                error(ne.startLocation, .tooManySectionsDeclared(n))
                 return
             }
             if m > Limits.maxRows {
-                error(me.startLocation, "too many rows: \(m) (at most \(Limits.maxRows) in the table)")
+                error(me.startLocation, .tooManyRowsDeclared(m))
                 return
             }
             let list = (0..<n).map { SectionConfig(title: "Section \($0)", rowCount: m) }
@@ -113,11 +113,11 @@ extension Checker {
         let rowsBefore = sectionRowsCache.rows
         let rowsAdded = list.reduce(0) { $0 &+ $1.rowCount }
         if before + list.count > Limits.maxSections {
-            error(l, "too many sections (at most \(Limits.maxSections))")
+            error(l, .tooManySections)
             return
         }
         if rowsBefore + rowsAdded > Limits.maxRows {
-            error(l, "too many rows (at most \(Limits.maxRows) in the table)")
+            error(l, .tooManyRows)
             return
         }
         all.append(contentsOf: list)
@@ -130,11 +130,11 @@ extension Checker {
         // "needs a header, and this scenario declares none"). A file with errors never runs,
         // so the stand-in height below is never simulated.
         var known: Double?
-        if let v = configNumber(he, "header height", .points) {
+        if let v = configNumber(he, .headerHeight, .points) {
             if Limits.headerHeight.contains(v) {
                 known = v
             } else {
-                error(he.startLocation, "header height must be \(Limits.headerHeight.description) (found \(show(v)))")
+                error(he.startLocation, .outOfRange(.headerHeight, v, Limits.headerHeight))
             }
         }
         let h = known ?? 1
@@ -142,23 +142,22 @@ extension Checker {
         for o in options {
             switch o {
             case .pin(let e, _):
-                if let p = configNumber(e, "pin", .points) {
+                if let p = configNumber(e, .pin, .points) {
                     // With the height unknown only the lower bound can be checked.
                     if p >= 0 && p <= (known ?? .infinity) { header.pin = min(p, h) } else {
-                        error(e.startLocation, known == nil ? "pin must be at least 0 (found \(show(p)))"
-                              : "pin must be between 0 and the header height \(show(h)) (found \(show(p)))")
+                        error(e.startLocation, .pinOutOfRange(p, headerHeight: known))
                     }
                 }
             case .parallax(let e, _):
-                if let f = configNumber(e, "parallax", .number) {
+                if let f = configNumber(e, .parallax, .number) {
                     if f >= 0 && f <= 1 { header.parallax = f } else {
-                        error(e.startLocation, "parallax must be between 0 and 1 (found \(show(f)))")
+                        error(e.startLocation, .parallaxOutOfRange(f))
                     }
                 }
             case .toggle(let e, _):
-                if let t = configNumber(e, "toggle height", .points) {
+                if let t = configNumber(e, .toggleHeight, .points) {
                     if Limits.headerHeight.contains(t) { header.toggle = t } else {
-                        error(e.startLocation, "toggle height must be \(Limits.headerHeight.description) (found \(show(t)))")
+                        error(e.startLocation, .outOfRange(.toggleHeight, t, Limits.headerHeight))
                     }
                 }
             case .nostretch:
@@ -170,7 +169,7 @@ extension Checker {
 
     mutating func applySet(_ name: String, _ nameLoc: SourceLocation, _ value: Expr, _ cfg: inout SceneConfig) {
         guard let id = TunableID(rawValue: name) else {
-            error(nameLoc, "unknown tunable '\(clip(name))'" + unknownTunableHint(name))
+            error(nameLoc, .unknownTunable(name))
             return
         }
         let named = id.namedValues
@@ -178,44 +177,28 @@ extension Checker {
             if let v = named.first(where: { $0.name == n }) {
                 cfg.tunables[id] = v.value
             } else if named.isEmpty {
-                error(l, "\(name) takes \(id.kind.displayName), not '\(n)'")
+                error(l, .tunableNotName(id, name: n))
             } else {
-                error(l, "'\(n)' is not a value of \(name) (use a number or \(named.map { "'\($0.name)'" }.joined(separator: ", ")))")
+                error(l, .notANamedValue(id, name: n))
             }
             return
         }
         if case .bool(let b, let l) = value {
             if id.kind == .bool { cfg.tunables[id] = b ? 1 : 0 } else {
-                error(l, "\(name) takes \(id.kind.displayName), not true/false")
+                error(l, .tunableNotBool(id))
             }
             return
         }
         guard case .quantity(let q) = id.kind else {
-            error(value.startLocation, "\(name) takes true or false")
+            error(value.startLocation, .tunableTakesBool(id))
             return
         }
-        guard let v = configNumber(value, name, q) else { return }
+        guard let v = configNumber(value, .tunable(id), q) else { return }
         guard id.range.contains(v) else {
-            error(value.startLocation, "\(name) must be \(id.range.description) (found \(show(v)))")
+            error(value.startLocation, .outOfRange(.tunable(id), v, id.range))
             return
         }
         cfg.tunables[id] = v
-    }
-
-    /// ` (did you mean ...?)`, else the tunables of the same family (`toolbar.*`), else
-    /// every tunable: a user guessing a name learns the real ones.
-    func unknownTunableHint(_ name: String) -> String {
-        let all = Vocabulary.tunableNames
-        let special = nonASCIIHint(name, candidates: all)
-        if !special.isEmpty { return special }
-        let near = didYouMean(name, all)
-        if !near.isEmpty { return near }
-        if let dot = name.firstIndex(of: ".") {
-            let family = String(name[..<dot]) + "."
-            let same = all.filter { $0.hasPrefix(family) }
-            if !same.isEmpty { return " (the \(name[..<dot]) tunables are \(same.joined(separator: ", ")))" }
-        }
-        return " (the tunables are \(all.joined(separator: ", ")))"
     }
 
 }

@@ -4,11 +4,11 @@ extension Checker {
     mutating func placeholderError(_ l: SourceLocation) {
         switch placeholderRule {
         case .timed(let what):
-            error(l, "'\(what)' takes no '?': a value is recorded at one moment (record it with a plain 'expect' after a 'wait')")
+            error(l, .placeholderInTimedExpect(what))
         case .allowed where placeholderBlocked > 0:
-            error(l, "'?' cannot be recorded under 'not' or 'or' (the recorded value would not decide the expectation); write the value")
+            error(l, .placeholderUnderNotOrOr)
         default:
-            error(l, "'?' (a value to record) can only stand right of '==' or '~=' in an 'expect' (as in 'expect header.height ~= ?')")
+            error(l, .placeholderNotHere)
         }
     }
 
@@ -33,7 +33,7 @@ extension Checker {
         case .unary(.negate, let x, let l):
             guard let t = type(x) else { return nil }
             guard case .num = t else {
-                error(l, "'-' needs a number, found \(t.name)")
+                error(l, .negateNeedsNumber(found: t))
                 return nil
             }
             return t
@@ -43,7 +43,7 @@ extension Checker {
             placeholderBlocked -= 1
             guard let t = tx else { return nil }
             guard t == .bool else {
-                error(l, "'not' needs a condition (true or false), found \(t.name)")
+                error(l, .notNeedsCondition(found: t))
                 return nil
             }
             return .bool
@@ -61,20 +61,20 @@ extension Checker {
         guard let ta, let tb else { return nil }
         if op == .and || op == .or {
             for t in [ta, tb] where t != .bool {
-                error(l, "'\(op.rawValue)' needs conditions (true or false), found \(t.name)")
+                error(l, .logicNeedsConditions(op, found: t))
                 return nil
             }
             return .bool
         }
         guard case .num(let da) = ta, case .num(let db) = tb else {
             let bad = { if case .num = ta { return tb } else { return ta } }()
-            error(l, "'\(op.rawValue)' needs numbers, found \(bad.name)")
+            error(l, .arithmeticNeedsNumbers(op, found: bad))
             return nil
         }
         switch op {
         case .add, .subtract:
             if !da.compatible(db) {
-                error(l, "cannot \(op == .add ? "add" : "subtract") \(db.name) \(op == .add ? "to" : "from") \(da.name)")
+                error(l, .cannotAddOrSubtract(op, left: da, right: db))
                 return nil
             }
             return .num(da.dimensioned != nil ? da : db)
@@ -82,7 +82,7 @@ extension Checker {
             return .num(da.dimensioned != nil ? (db.dimensioned != nil ? .bare : da) : db)
         default:
             if let c = constValue(b), c.value == 0 {
-                error(l, "division by zero")
+                error(l, .divisionByZero)
                 return nil
             }
             if db.dimensioned == nil { return .num(da) }
@@ -98,16 +98,15 @@ extension Checker {
         // `toolbar.state == visible`: an unknown word compared with a state lists the states.
         if case .state(let family)? = ta, case .name(let n, let nl) = b, resolveName(n) == nil,
            ObservableID(rawValue: n) == nil {
-            error(nl, "'\(clip(n))' is not a \(family.rawValue) state (they are \(family.names.joined(separator: ", ")))"
-                  + wordHint(n, family.names))
+            error(nl, .notAState(n, family))
             return nil
         }
         // `toolbar.state == "hidden"`: a state is a bare word.
         if case .state(let family)? = ta, case .string(let str) = b {
             if family.names.contains(str.value) {
-                error(str.location, "a state is a bare word: write \(str.value), not \(str.raw)")
+                error(str.location, .stateAsString(value: str.value, raw: str.raw))
             } else {
-                error(str.location, "a \(family.rawValue) state is compared with a bare word (\(family.names.joined(separator: ", "))), not a string")
+                error(str.location, .stateComparedWithString(family))
             }
             return nil
         }
@@ -116,18 +115,18 @@ extension Checker {
         if let tol { tt = type(tol) }
         guard let ta, let tb else { return nil }
         if ta == .rect || tb == .rect {
-            error(l, "rects cannot be compared (compare their parts, e.g. header.y or header.height)")
+            error(l, .rectsCannotBeCompared)
             return nil
         }
         switch (ta, tb) {
         case (.num(let da), .num(let db)):
             if !da.compatible(db) {
-                error(l, "cannot compare \(da.name) with \(db.name)")
+                error(l, .cannotCompare(.num(da), .num(db)))
                 return nil
             }
             if let tt {
                 guard case .num(let dt) = tt, dt.compatible(da), dt.compatible(db) else {
-                    error(tol?.startLocation ?? l, "the tolerance after 'within' must be \(da.dimensioned != nil ? da.name : db.name), found \(tt.name)")
+                    error(tol?.startLocation ?? l, .toleranceKind(want: da.dimensioned != nil ? da : db, found: tt))
                     return nil
                 }
             }
@@ -137,7 +136,7 @@ extension Checker {
         }
         if op != .eq && op != .ne {
             let bad = { if case .num = ta { return tb } else { return ta } }()
-            error(l, "'\(op.rawValue)' needs numbers, found \(bad.name) (only == and != compare other values)")
+            error(l, .orderNeedsNumbers(op, found: bad))
             return nil
         }
         switch (ta, tb) {
@@ -146,15 +145,15 @@ extension Checker {
             if x != y {
                 let stateName = stateLiteralName(b) ?? stateLiteralName(a)
                 if let stateName {
-                    error(l, "'\(stateName)' is not a \(x == StateSet.family(of: stateName) ? y.rawValue : x.rawValue) state (\(x == StateSet.family(of: stateName) ? y.names.joined(separator: ", ") : x.names.joined(separator: ", ")))")
+                    error(l, .stateOfOtherFamily(stateName, x == StateSet.family(of: stateName) ? y : x))
                 } else {
-                    error(l, "cannot compare \(ta.name) with \(tb.name)")
+                    error(l, .cannotCompare(ta, tb))
                 }
                 return nil
             }
             return .bool
         default:
-            error(l, "cannot compare \(ta.name) with \(tb.name)")
+            error(l, .cannotCompare(ta, tb))
             return nil
         }
     }
@@ -167,22 +166,22 @@ extension Checker {
             return nil
         }
         guard op == .eq || op == .approx else {
-            error(pl, "'?' records a value for '==' or '~=' only, not '\(op.rawValue)'")
+            error(pl, .placeholderOperator(op))
             return nil
         }
         guard let ta else { return nil }
         if ta == .rect {
-            error(l, "rects cannot be compared (compare their parts, e.g. header.y or header.height)")
+            error(l, .rectsCannotBeCompared)
             return nil
         }
         if op == .approx {
             guard case .num(let da) = ta else {
-                error(l, "'~=' needs numbers, found \(ta.name) (record it with '== ?')")
+                error(l, .approxRecordNeedsNumber(found: ta))
                 return nil
             }
             if let tol, let tt = type(tol) {
                 guard case .num(let dt) = tt, dt.compatible(da) else {
-                    error(tol.startLocation, "the tolerance after 'within' must be \(da.name), found \(tt.name)")
+                    error(tol.startLocation, .toleranceKind(want: da, found: tt))
                     return nil
                 }
             }
@@ -206,11 +205,11 @@ extension Checker {
     mutating func nameType(_ n: String, _ l: SourceLocation) -> Ty? {
         guard let ref = Checker.plainNameRefs.find(n) ?? resolveName(n) else {
             if let o = ObservableID(rawValue: n), o.subscriptForm != .none {
-                error(l, "'\(n)' needs an index: \(o.displayName)")
+                error(l, .needsIndex(o))
             } else if TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == n } }) {
-                error(l, "'\(n)' is a value for 'set', not an observable")
+                error(l, .setValueAsName(n))
             } else {
-                error(l, "unknown name '\(clip(n))'" + wordHint(n, Checker.plainNames, quotes: true))
+                error(l, .unknownName(n))
             }
             return nil
         }
@@ -218,10 +217,10 @@ extension Checker {
         case .observable(let o):
             switch o.requirement {
             case .header where current.header == nil:
-                error(l, "'\(n)' needs a header, and this scenario declares none (add 'header H')")
+                error(l, .needsHeader(subject: n))
                 return nil
             case .toolbar where current.toolbarHeight == nil:
-                error(l, "'\(n)' needs a toolbar, and this scenario declares none (add 'toolbar')")
+                error(l, .needsToolbar(subject: n))
                 return nil
             default:
                 return Ty.of(o.kind)
@@ -237,30 +236,29 @@ extension Checker {
         case "section": form = .section
         case "row": form = .row
         default:
-            error(l, "unknown name '\(base)[...]'" + didYouMean(base, ["section", "row"]))
+            error(l, .unknownIndexedName(base))
             return nil
         }
         let want = form == .section ? 1 : 2
         guard indexes.count == want else {
-            error(l, form == .section ? "section takes one index: section[I].\(member)" : "row takes two indexes: row[I,J].\(member)")
+            error(l, .indexCount(form, member: member))
             return nil
         }
         // `section[I].MEMBER` / `row[I,J].MEMBER`: the evaluator's own table.
         guard let id = SubscriptMembers.find(form, member) else {
-            let members = Vocabulary.members(of: form)
-            error(l, "unknown property '\(member)' of \(base)[...]" + didYouMean(member, members))
+            error(l, .unknownMember(form, member))
             return nil
         }
         var values: [Int?] = []
         for ix in indexes {
             guard let t = type(ix) else { return nil }
             guard case .num(let d) = t, d.dimensioned == nil else {
-                error(ix.startLocation, "an index must be a whole number, found \(t.name)")
+                error(ix.startLocation, .indexNotNumber(found: t))
                 return nil
             }
             if let c = constValue(ix) {
                 guard let v = wholeNumber(c.value) else {
-                    error(ix.startLocation, "an index must be a whole number of at least 0 (found \(show(c.value)))")
+                    error(ix.startLocation, .notWholeCount(.index, c.value))
                     return nil
                 }
                 values.append(v)
@@ -271,11 +269,11 @@ extension Checker {
         let sections = current.effectiveSections
         if let s = values[0], !tableUnknown {
             if s >= sections.count {
-                error(indexes[0].startLocation, "section \(s) does not exist (the table has \(countPhrase(sections.count, "section")))")
+                error(indexes[0].startLocation, .noSuchSection(written: String(s), count: sections.count))
                 return nil
             }
             if form == .row, let r = values[1], r >= sections[s].rowCount {
-                error(indexes[1].startLocation, "row \(r) does not exist in section \(s) (it has \(countPhrase(sections[s].rowCount, "row")))")
+                error(indexes[1].startLocation, .noSuchRow(written: String(r), section: s, rows: sections[s].rowCount))
                 return nil
             }
         }

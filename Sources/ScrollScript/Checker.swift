@@ -87,8 +87,8 @@ struct Checker {
         self.file = file
     }
 
-    mutating func error(_ l: SourceLocation, _ m: String) {
-        diagnostics.append(Diagnostic(l, m))
+    mutating func error(_ l: SourceLocation, _ p: CheckProblem) {
+        diagnostics.append(Diagnostic(l, .check(p)))
     }
 
     // MARK: - File structure (§2)
@@ -127,7 +127,7 @@ struct Checker {
             if top.isEmpty {
                 // Statements were lost to syntax errors: do not also report the file as empty.
                 if !hadSyntaxErrors {
-                    error(SourceLocation(file: file, line: 1, column: 1), "no scenario found (the file has no statements)")
+                    error(SourceLocation(file: file, line: 1, column: 1), .noStatements)
                 }
                 return nil
             }
@@ -135,7 +135,7 @@ struct Checker {
             return checkScenario(name: fileScenarioName, location: l, body: top, base: SceneConfig())
         case .blocks:
             if !scenarioSeen, let first = firstTopLevel {
-                error(first, "no scenario found (the file has a scene block but no scenario)")
+                error(first, .sceneWithoutScenario)
             }
             return nil
         }
@@ -146,22 +146,22 @@ struct Checker {
         switch s.kind {
         case .scene(let block):
             if sceneSeen {
-                error(s.location, "only one scene block is allowed")
+                error(s.location, .secondScene)
             } else if scenarioSeen {
-                error(s.location, "the scene block must come before the scenarios")
+                error(s.location, .sceneAfterScenario)
             }
             sceneSeen = true
             base = checkScene(block)
         case .scenario(let name, let body):
             scenarioSeen = true
             if let first = scenarioNames[name.value] {
-                error(name.location, "duplicate scenario name \(name.raw) (first at line \(first))")
+                error(name.location, .duplicateScenario(raw: name.raw, firstLine: Int(first)))
             } else {
                 scenarioNames[name.value] = Int32(clamping: name.location.line)
             }
             return checkScenario(name: name.value, location: s.location, body: body.statements, base: base)
         default:
-            error(s.location, "'\(s.kind.keyword)' is outside any scenario (a file with scene or scenario blocks holds nothing else at top level)")
+            error(s.location, .outsideScenario(keyword: s.kind.keyword))
         }
         return nil
     }
@@ -176,7 +176,7 @@ struct Checker {
             if s.kind.isConfiguration {
                 applyConfig(s, to: &cfg, sections: &sections)
             } else {
-                error(s.location, "only configuration statements may appear in a scene block ('\(s.kind.keyword)' is not one)")
+                error(s.location, .notConfigurationInScene(keyword: s.kind.keyword))
             }
         }
         if let sections { cfg.sections = sections }
@@ -193,7 +193,7 @@ struct Checker {
         for s in body {
             if s.kind.isConfiguration {
                 if let t = firstTimeStatement {
-                    error(s.location, "configuration ('\(s.kind.keyword)') must come before the first statement that advances time or touches ('\(t.kind.keyword)' at line \(t.location.line))")
+                    error(s.location, .configurationAfterTime(keyword: s.kind.keyword, first: t.kind.keyword, line: t.location.line))
                 }
                 applyConfig(s, to: &cfg, sections: &sections)
             } else {

@@ -4,14 +4,38 @@
 //     <the source line>
 //     <caret line, padded by display width>
 
-/// One error found in a file.
+/// One error found in a file: what is wrong (a case with its data) and where.
 public struct Diagnostic: Equatable, Sendable {
     public var location: SourceLocation
-    public var message: String
+    public var problem: Problem
 
-    public init(_ location: SourceLocation, _ message: String) {
+    public init(_ location: SourceLocation, _ problem: Problem) {
         self.location = location
-        self.message = message
+        self.problem = problem
+    }
+
+    /// The problem in words, as printers, reporters and the language server show it.
+    public var message: String { problem.message }
+}
+
+/// What a diagnostic reports, by the stage that found it. Program logic matches on these
+/// cases; each stage's enum words its cases in one place (its `message`).
+public enum Problem: Equatable, Sendable {
+    case lex(LexProblem)
+    case parse(ParseProblem)
+    case check(CheckProblem)
+    /// The file reached `DiagnosticLimits.maxPerFile` errors; the rest is not examined.
+    case tooManyErrors
+    case format(FormatProblem)
+
+    public var message: String {
+        switch self {
+        case .lex(let p): return p.message
+        case .parse(let p): return p.message
+        case .check(let p): return p.message
+        case .tooManyErrors: return "too many errors (\(DiagnosticLimits.maxPerFile)); the rest of the file is not checked"
+        case .format(let p): return p.message
+        }
     }
 }
 
@@ -20,10 +44,15 @@ public struct Diagnostic: Equatable, Sendable {
 /// otherwise take minutes (a "did you mean" each) and gigabytes, for errors nobody reads.
 public enum DiagnosticLimits {
     public static let maxPerFile = 1000
-    public static let stoppedMessage = "too many errors (\(maxPerFile)); the rest of the file is not checked"
+    /// How `Problem.tooManyErrors` reads.
+    public static var stoppedMessage: String { Problem.tooManyErrors.message }
 }
 
-/// Sorts by position, then message, and drops exact duplicates: deterministic output.
+/// Sorts by position, then by the wording, and drops exact duplicates: deterministic output.
+/// The wording only orders two errors at one place (the parser then shows the first of a
+/// line): `expected end of statement, found number '1e999'` before `number 1e999 is too
+/// large`. Ordering by stage instead would change which error such a line shows, so the
+/// order of the output as it has always been is kept; no other decision reads wording.
 public func sortedDiagnostics(_ ds: [Diagnostic]) -> [Diagnostic] {
     let sorted = ds.sorted { a, b in
         if a.location != b.location { return a.location < b.location }

@@ -26,7 +26,7 @@ public struct Lexer {
     /// What the lexer found wrong, each with its data (rendered by `LexProblem.message`).
     public private(set) var problems: [(location: SourceLocation, problem: LexProblem)] = []
     /// `problems` as diagnostics (the rendered messages).
-    public var diagnostics: [Diagnostic] { problems.map { Diagnostic($0.location, $0.problem.message) } }
+    public var diagnostics: [Diagnostic] { problems.map { Diagnostic($0.location, .lex($0.problem)) } }
 
     public init(bytes: [UInt8], file: String) {
         self.bytes = bytes

@@ -57,10 +57,9 @@ public struct Parser {
         // One syntax error per line: a typo does not cascade into follow-on errors.
         var perLine: [Diagnostic] = []
         // A line that is too long reports that rather than what lies inside it.
-        let tooLong = lexer.problems.filter { $0.problem == .lineTooLong }.map { Diagnostic($0.location, $0.problem.message) }
         for d in sortedDiagnostics(lexerDiagnostics + diagnostics) {
             if let last = perLine.last, last.location.line == d.location.line {
-                if tooLong.contains(d) { perLine[perLine.count - 1] = d }
+                if d.problem == .lex(.lineTooLong) { perLine[perLine.count - 1] = d }
                 continue
             }
             perLine.append(d)
@@ -77,12 +76,12 @@ public struct Parser {
         tok.word == w
     }
 
-    private mutating func report(_ t: Token, _ message: String) {
-        if t.kind != .error { diagnostics.append(Diagnostic(loc(t), message)) }
+    private mutating func report(_ t: Token, _ problem: ParseProblem) {
+        if t.kind != .error { diagnostics.append(Diagnostic(loc(t), .parse(problem))) }
     }
 
-    private mutating func fail(_ t: Token, _ message: String) -> ParseAbort {
-        report(t, message)
+    private mutating func fail(_ t: Token, _ problem: ParseProblem) -> ParseAbort {
+        report(t, problem)
         return ParseAbort()
     }
 
@@ -93,8 +92,8 @@ public struct Parser {
         }
     }
 
-    private mutating func expectWord(_ w: GrammarWord, _ context: String) throws {
-        guard isWord(w) else { throw fail(tok, "expected '\(w.spelling)' \(context), found \(tok.describe)") }
+    private mutating func expectWord(_ w: GrammarWord, _ place: ExpectedWordPlace) throws {
+        guard isWord(w) else { throw fail(tok, .expectedWord(place, found: FoundToken(tok))) }
         advance()
     }
 
@@ -210,7 +209,7 @@ public struct Parser {
                     giveUp()
                     list.ended = true
                 } else {
-                    report(tok, "unexpected '}' (no block is open)")
+                    report(tok, .unexpectedCloseBrace)
                     advance()
                 }
             case .eof:
@@ -298,7 +297,7 @@ public struct Parser {
     /// Too many errors: say so once, and skip the rest of the input (no "never closed").
     private mutating func giveUp() {
         if !reportedUnclosed {
-            diagnostics.append(Diagnostic(loc(tok), DiagnosticLimits.stoppedMessage))
+            diagnostics.append(Diagnostic(loc(tok), .tooManyErrors))
         }
         reportedUnclosed = true
         // No token loop: the lexer jumps to the end. (A `while tok.kind != .eof { advance() }`
@@ -309,17 +308,11 @@ public struct Parser {
         nextTok = tok
     }
 
-    /// `wait 0.5 s`: a unit standing alone belongs right after its number.
-    private func unitHint(_ word: String) -> String {
-        ["s", "ms", "pt"].contains(word) ? " (write the unit right after the number, as in '0.5\(word)')" : ""
-    }
-
     private mutating func parseStatementRecovering() -> Stmt? {
         do {
             let s = try parseStatement()
             guard isStatementEnd(tok) else {
-                throw fail(tok, "expected end of statement, found \(tok.describe)"
-                    + (tok.kind == .word ? unitHint(tok.text) + nonASCIIHint(tok.text) : ""))
+                throw fail(tok, .expectedStatementEnd(found: FoundToken(tok)))
             }
             return s
         } catch {
@@ -331,9 +324,9 @@ public struct Parser {
     /// block = "{" { statement } "}"
     private mutating func parseBlock() throws -> Block {
         let open = tok
-        guard open.kind == .lbrace else { throw fail(open, "expected '{', found \(open.describe)") }
+        guard open.kind == .lbrace else { throw fail(open, .expectedOpenBrace(found: FoundToken(open))) }
         if blockDepth >= SourceLimits.maxNesting {
-            throw fail(open, "blocks nest too deeply (more than \(SourceLimits.maxNesting) levels)")
+            throw fail(open, .blocksTooDeep)
         }
         advance()
         blockDepth += 1
@@ -344,7 +337,7 @@ public struct Parser {
             advance()
         } else {
             if !reportedUnclosed {
-                diagnostics.append(Diagnostic(loc(open), "'{' is never closed (missing '}')"))
+                diagnostics.append(Diagnostic(loc(open), .parse(.unclosedBrace)))
                 reportedUnclosed = true
             }
             close = loc(tok)
@@ -379,7 +372,7 @@ public struct Parser {
                 advance()
                 let d = try parseArg()
                 if isWord(.in) {   // `pull 120 in 1s`: only drag takes a duration
-                    throw fail(tok, "'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one")
+                    throw fail(tok, .pullTakesNoDuration)
                 }
                 return stmt(.pull(d))
             case .drag: return stmt(try parseDrag())
@@ -404,19 +397,19 @@ public struct Parser {
             case .true, .false, .not: return stmt(.expression(try parseExpr()))
             default:
                 if resolveName(tok.text) != nil { return stmt(.expression(try parseExpr())) }
-                throw fail(tok, "unknown statement '\(clip(tok.text))'" + wordHint(tok.text, statementKeywords))
+                throw fail(tok, .unknownStatement(tok.text))
             }
         case .number, .string, .lparen, .minus:
             return stmt(.expression(try parseExpr()))
         default:
-            throw fail(tok, "expected a statement, found \(tok.describe)")
+            throw fail(tok, .expectedStatement(found: FoundToken(tok)))
         }
     }
 
     /// scenario = "scenario" STRING block
     private mutating func parseScenario() throws -> StmtKind {
         advance()
-        guard tok.kind == .string else { throw fail(tok, "expected the scenario's name in quotes, found \(tok.describe)") }
+        guard tok.kind == .string else { throw fail(tok, .expectedScenarioName(found: FoundToken(tok))) }
         let name = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
         advance()
         return .scenario(name: name, body: try parseBlock())
@@ -433,7 +426,7 @@ public struct Parser {
     private mutating func parseScreen() throws -> StmtKind {
         advance()
         let w = try parseArg()
-        try expectWord(.x, "between the screen's width and height")
+        try expectWord(.x, .screenSize)
         return .screen(width: w, height: try parseArg())
     }
 
@@ -444,7 +437,7 @@ public struct Parser {
         var options: [HeaderOption] = []
         while !isStatementEnd(tok) {
             let t = tok
-            guard t.kind == .word else { throw fail(t, "expected a header option (pin, parallax, toggle, nostretch), found \(t.describe)") }
+            guard t.kind == .word else { throw fail(t, .expectedHeaderOption(found: FoundToken(t))) }
             advance()
             switch t.word {
             case .pin: options.append(.pin(try parseArg(), loc(t)))
@@ -452,7 +445,7 @@ public struct Parser {
             case .toggle: options.append(.toggle(try parseArg(), loc(t)))
             case .nostretch: options.append(.nostretch(loc(t)))
             default:
-                throw fail(t, "unknown header option '\(t.text)'" + didYouMean(t.text, ["pin", "parallax", "toggle", "nostretch"]))
+                throw fail(t, .unknownHeaderOption(t.text))
             }
         }
         return .header(height: h, options: options)
@@ -466,7 +459,7 @@ public struct Parser {
             title = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
             advance()
         }
-        try expectWord(.rows, "in a section (section \"TITLE\" rows N)")
+        try expectWord(.rows, .sectionRows)
         let rows: SectionRows
         if tok.kind == .string {
             var titles: [StringLiteral] = []
@@ -481,8 +474,7 @@ public struct Parser {
         var open: Bool?
         if isWord(.open) { open = true; advance() } else if isWord(.closed) { open = false; advance() }
         if open == nil, tok.kind == .word {
-            throw fail(tok, "expected 'open', 'closed' or the end of the statement, found \(tok.describe)"
-                + didYouMean(tok.text, ["open", "closed"]))
+            throw fail(tok, .expectedSectionState(found: FoundToken(tok)))
         }
         return .section(title: title, rows: rows, open: open)
     }
@@ -491,7 +483,7 @@ public struct Parser {
     private mutating func parseSections() throws -> StmtKind {
         advance()
         let n = try parseArg()
-        try expectWord(.rows, "in 'sections N rows M'")
+        try expectWord(.rows, .sectionsRows)
         return .sections(count: n, rows: try parseArg())
     }
 
@@ -499,7 +491,7 @@ public struct Parser {
     private mutating func parseAccordion() throws -> StmtKind {
         advance()
         if isWord(.single) { advance(); return .accordion(single: true) }
-        if tok.kind == .word { throw fail(tok, "expected 'single' or the end of the statement, found \(tok.describe)" + didYouMean(tok.text, ["single"])) }
+        if tok.kind == .word { throw fail(tok, .expectedSingle(found: FoundToken(tok))) }
         return .accordion(single: false)
     }
 
@@ -507,14 +499,14 @@ public struct Parser {
     private mutating func parseSet() throws -> StmtKind {
         advance()
         let start = tok
-        guard start.kind == .word else { throw fail(start, "expected a tunable name after 'set', found \(start.describe)") }
+        guard start.kind == .word else { throw fail(start, .expectedTunableName(found: FoundToken(start))) }
         var name = start.text
         advance()
         while tok.kind == .dot, nextTok.kind == .word {
             name += "." + nextTok.text
             advance(); advance()
         }
-        if isStatementEnd(tok) { throw fail(tok, "expected a value after 'set \(name)'") }
+        if isStatementEnd(tok) { throw fail(tok, .expectedSetValue(name: name)) }
         return .set(name: name, nameLocation: loc(start), value: try parseArg())
     }
 
@@ -547,32 +539,32 @@ public struct Parser {
         }
         if isWord(.row) && notName {
             advance()
-            if isStatementEnd(tok) { throw fail(tok, "expected a section and a row after 'tap row' (as in 'tap row 0 3': row 3 of section 0)") }
+            if isStatementEnd(tok) { throw fail(tok, .tapRowNeedsIndexes) }
             let i = try parseArg()
-            if isStatementEnd(tok) { throw fail(tok, "expected the row number after 'tap row \(exprSourceHint(i))' (tap row SECTION ROW, both from 0, as in IndexPath)") }
+            if isStatementEnd(tok) { throw fail(tok, .tapRowNeedsRow(section: literalSource(i))) }
             return .tapRow(section: i, row: try parseArg())
         }
         if isWord(.toolbar) && notName {
             advance()
             return .tapToolbar
         }
-        if isStatementEnd(tok) { throw fail(tok, "expected 'header', 'row', 'toolbar' or a point X Y after 'tap'") }
+        if isStatementEnd(tok) { throw fail(tok, .tapNeedsTarget) }
         if isWord(.section) && notName {   // `tap section 0`: a section is tapped by its header
-            let rest = nextTok.kind == .number ? " " + nextTok.raw : nextTok.kind == .string ? " " + nextTok.raw : " I"
-            throw fail(tok, "a section is tapped through its header: write 'tap header\(rest)' (or 'tap row I J' for one of its rows)")
+            throw fail(tok, .tapSection(index: nextTok.kind == .number || nextTok.kind == .string ? nextTok.raw : nil))
         }
         if tok.kind == .word, notName, !Checker.plainNames.contains(tok.text) {
-            let hint = didYouMean(tok.text, ["header", "row", "toolbar"])   // `tap heder 1`
-            if !hint.isEmpty { throw fail(tok, "expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found \(tok.describe)" + hint) }
+            // `tap heder 1`
+            if !suggestions(for: tok.text, among: tapTargetWords).isEmpty { throw fail(tok, .tapUnknownTarget(found: FoundToken(tok))) }
         }
         let x = try parseArg()
-        if isStatementEnd(tok) { throw fail(tok, "expected the y coordinate after 'tap \(exprSourceHint(x))'") }
+        if isStatementEnd(tok) { throw fail(tok, .tapNeedsY(x: literalSource(x))) }
         return .tap(x: x, y: try parseArg())
     }
 
-    private func exprSourceHint(_ e: Expr) -> String {
+    /// A number literal as written, else nil.
+    private func literalSource(_ e: Expr) -> String? {
         if case .number(let n, _) = e { return n.raw }
-        return "X"
+        return nil
     }
 
     /// expect = "expect" ( "within" arg expr | "always" expr | expr )
@@ -587,11 +579,10 @@ public struct Parser {
             advance()
             return .expectAlways(try parseExpr())
         }
-        if isStatementEnd(tok) { throw fail(tok, "expected an expression after 'expect'") }
+        if isStatementEnd(tok) { throw fail(tok, .expectNeedsExpression) }
         if tok.kind == .word, tok.word == .other, ["eventually", "until", "soon"].contains(tok.text),
            nextTok.kind != .dot, nextTok.kind != .lbracket, !isStatementEnd(nextTok) {
-            throw fail(tok, "there is no 'expect \(tok.text)': write 'expect within T' with a time limit"
-                       + " (as in 'expect within 1s toolbar.state == hidden'; it runs frames until the condition holds)")
+            throw fail(tok, .noSuchExpect(tok.text))
         }
         return .expect(try parseExpr())
     }
@@ -625,7 +616,7 @@ public struct Parser {
 
     private mutating func checkDepth(_ d: Int, _ t: Token) throws {
         if d > SourceLimits.maxNesting {
-            throw fail(t, "expression nests too deeply (more than \(SourceLimits.maxNesting) levels)")
+            throw fail(t, .expressionTooDeep)
         }
     }
 
@@ -636,7 +627,7 @@ public struct Parser {
 
     @inline(never)
     private mutating func tooDeep(_ l: SourceLocation) -> ParseAbort {
-        diagnostics.append(Diagnostic(l, "expression nests too deeply (more than \(SourceLimits.maxNesting) levels)"))
+        diagnostics.append(Diagnostic(l, .parse(.expressionTooDeep)))
         return ParseAbort()
     }
 
@@ -644,7 +635,7 @@ public struct Parser {
         exprNesting += 1
         if exprNesting > SourceLimits.maxNesting {
             exprNesting -= 1
-            throw fail(t, "expression nests too deeply (more than \(SourceLimits.maxNesting) levels)")
+            throw fail(t, .expressionTooDeep)
         }
     }
 
@@ -734,14 +725,12 @@ public struct Parser {
 
     @inline(never)
     private mutating func withinWithoutApprox(_ op: CompareOp?) -> ParseAbort {
-        guard let op else { return fail(tok, "'within' can only follow '~=' (as in 'offset ~= 100 within 1')") }
-        return fail(tok, "'within' can only follow '~=', not '\(op.rawValue)'"
-                    + " (to wait until it holds, write 'expect within T' before the condition)")
+        fail(tok, .withinWithoutApprox(op))
     }
 
     @inline(never)
     private mutating func chainedComparison() -> ParseAbort {
-        fail(tok, "comparisons cannot be chained (write 'a <= b and b <= c')")
+        fail(tok, .chainedComparison)
     }
 
     /// additive = multiplicative { ("+" | "-") multiplicative }
@@ -790,7 +779,7 @@ public struct Parser {
 
     /// arg = "-" arg | primary     (an argument: `tap 100 -20` is two arguments)
     private mutating func parseArg() throws -> Expr {
-        if isStatementEnd(tok) { throw fail(tok, "expected a value, found \(tok.describe)") }
+        if isStatementEnd(tok) { throw fail(tok, .expectedValue(found: FoundToken(tok))) }
         return try parseArgPE().e
     }
 
@@ -841,12 +830,12 @@ public struct Parser {
 
     @inline(never)
     private mutating func wordIsNotAValue() -> ParseAbort {
-        fail(tok, "expected a value, found '\(tok.text)'")
+        fail(tok, .expectedValue(found: FoundToken(tok)))
     }
 
     @inline(never)
     private mutating func valueExpected() -> ParseAbort {
-        fail(tok, "expected a value, found \(tok.describe)")
+        fail(tok, .expectedValue(found: FoundToken(tok)))
     }
 
     /// "(" expr ")"
@@ -864,7 +853,7 @@ public struct Parser {
 
     @inline(never)
     private mutating func parenNotClosed(_ open: SourceLocation) -> ParseAbort {
-        fail(tok, "expected ')' to close the '(' at \(open.line):\(open.column), found \(tok.describe)")
+        fail(tok, .unclosedParen(line: open.line, column: open.column, found: FoundToken(tok)))
     }
 
     /// name = WORD { "." WORD } | WORD "[" expr { "," expr } "]" "." WORD
@@ -886,10 +875,10 @@ public struct Parser {
                 if tok.kind == .comma { advance(); continue }
                 break
             }
-            guard tok.kind == .rbracket else { throw fail(tok, "expected ']' after the index, found \(tok.describe)") }
+            guard tok.kind == .rbracket else { throw fail(tok, .expectedCloseBracket(found: FoundToken(tok))) }
             advance()
             guard tok.kind == .dot, nextTok.kind == .word else {
-                throw fail(tok, "expected '.' and a property after '\(t.text)[...]' (as in \(t.text)[0].y)")
+                throw fail(tok, .expectedMember(base: t.text))
             }
             let member = nextTok.text
             advance(); advance()
@@ -903,7 +892,7 @@ public struct Parser {
         var end = start + t.at.length
         var joined: String?
         while tok.kind == .dot {
-            guard nextTok.kind == .word else { throw fail(nextTok, "expected a name after '.', found \(nextTok.describe)") }
+            guard nextTok.kind == .word else { throw fail(nextTok, .expectedNameAfterDot(found: FoundToken(nextTok))) }
             if joined == nil && (tok.at.offset != end || nextTok.at.offset != end + 1) {
                 joined = lexer.sourceText(start, end)
             }

@@ -41,14 +41,66 @@ public func suggestions(for word: String, among candidates: [String]) -> [String
     return out
 }
 
+/// A hint for an unknown word, as data; `text` words it, the one place (` (did you mean
+/// 'pull'?)`). Callers decide on the case (`.none`: nothing to say), not on the words.
+public enum WordHint: Equatable, Sendable {
+    case none
+    /// The nearest known words (one to three), nearest first.
+    case nearest([String])
+    /// Characters that are not what they look like: invisible ones, and letters of another
+    /// script drawn like Latin ones. `meant` is the known word it spells without them;
+    /// else `withoutThem` is the word without them (when that is plain ASCII).
+    case hiddenCharacters(invisible: [Unicode.Scalar], lookAlikes: [LookAlike], meant: String?, withoutThem: String?)
+    /// Full-width letters or curly quotes (a Japanese input method): the known word meant,
+    /// else the word in ASCII.
+    case fullWidth(meant: String?, ascii: String)
+    /// Letters of another script where a name stands: text, which needs quotes.
+    case needsQuotes(String)
+
+    /// A letter of another script and the Latin letter it looks like.
+    public struct LookAlike: Equatable, Sendable {
+        public var scalar: Unicode.Scalar
+        public var latin: Character
+    }
+
+    /// ` (did you mean 'pull'?)`, ` (did you mean 'a', 'b' or 'c'?)`, ... ; "" for `.none`.
+    public var text: String {
+        switch self {
+        case .none:
+            return ""
+        case .nearest(let words):
+            let s = words.map { "'\($0)'" }
+            if s.count <= 1 { return s.first.map { " (did you mean \($0)?)" } ?? "" }
+            return " (did you mean \(s.dropLast().joined(separator: ", ")) or \(s[s.count - 1])?)"
+        case .hiddenCharacters(let invisible, let lookAlikes, let meant, let withoutThem):
+            var parts = invisible.map { "\(scalarName($0)), which is invisible" }
+            parts += lookAlikes.map { "\(scalarName($0.scalar)), which looks like '\($0.latin)'" }
+            var hint = " (it contains " + parts.joined(separator: ", and ")
+            if let meant {
+                hint += "; did you mean '\(meant)'?"
+            } else if let withoutThem {
+                hint += "; without it the word is '\(withoutThem)'"
+            }
+            return hint + ")"
+        case .fullWidth(let meant?, _):
+            return " (did you mean '\(meant)'? it is typed in full-width letters)"
+        case .fullWidth(nil, let ascii):
+            return " (did you mean '\(ascii)' in ASCII?)"
+        case .needsQuotes(let word):
+            return " (text needs quotes: \"\(word)\")"
+        }
+    }
+}
+
+/// The nearest of `candidates` to `word` (`suggestions`), or `.none`.
+public func nearestHint(_ word: String, _ candidates: [String]) -> WordHint {
+    let s = suggestions(for: word, among: candidates)
+    return s.isEmpty ? .none : .nearest(s)
+}
+
 /// ` (did you mean 'pull'?)`, ` (did you mean 'a' or 'b'?)`, or "" when nothing is close.
 public func didYouMean(_ word: String, _ candidates: [String]) -> String {
-    let s = suggestions(for: word, among: candidates).map { "'\($0)'" }
-    switch s.count {
-    case 0: return ""
-    case 1: return " (did you mean \(s[0])?)"
-    default: return " (did you mean \(s.dropLast().joined(separator: ", ")) or \(s[s.count - 1])?)"
-    }
+    nearestHint(word, candidates).text
 }
 
 /// The hint for a word with characters that are not what they look like:
@@ -62,9 +114,15 @@ public func didYouMean(_ word: String, _ candidates: [String]) -> String {
 /// With `quotes`, a word of other non-ASCII letters gets ` (text needs quotes: "山手線")`;
 /// otherwise "".
 public func nonASCIIHint(_ word: String, quotes: Bool = false, candidates: [String] = []) -> String {
-    guard word.unicodeScalars.count <= 64, word.unicodeScalars.contains(where: { !$0.isASCII }) else { return "" }
+    characterHint(word, quotes: quotes, candidates: candidates).text
+}
+
+/// `nonASCIIHint` as data: `.hiddenCharacters`, `.fullWidth`, `.needsQuotes` (with
+/// `quotes`) or `.none`.
+public func characterHint(_ word: String, quotes: Bool = false, candidates: [String] = []) -> WordHint {
+    guard word.unicodeScalars.count <= 64, word.unicodeScalars.contains(where: { !$0.isASCII }) else { return .none }
     var invisible: [Unicode.Scalar] = []
-    var lookAlikes: [(Unicode.Scalar, Character)] = []
+    var lookAlikes: [WordHint.LookAlike] = []
     var fullWidth = false
     var out = String.UnicodeScalarView()
     for u in word.unicodeScalars {
@@ -73,7 +131,7 @@ public func nonASCIIHint(_ word: String, quotes: Bool = false, candidates: [Stri
             continue
         }
         if let latin = latinLookAlikes[u.value] {
-            if !lookAlikes.contains(where: { $0.0 == u }) { lookAlikes.append((u, latin)) }
+            if !lookAlikes.contains(where: { $0.scalar == u }) { lookAlikes.append(WordHint.LookAlike(scalar: u, latin: latin)) }
             out.append(contentsOf: String(latin).unicodeScalars)
             continue
         }
@@ -93,32 +151,27 @@ public func nonASCIIHint(_ word: String, quotes: Bool = false, candidates: [Stri
     if !allASCII { lookAlikes = [] }
     let match = candidates.first { $0 == ascii } ?? candidates.first { $0.lowercased() == ascii.lowercased() }
     if !invisible.isEmpty || !lookAlikes.isEmpty {
-        var parts = invisible.map { "\(scalarName($0)), which is invisible" }
-        parts += lookAlikes.map { "\(scalarName($0.0)), which looks like '\($0.1)'" }
-        var hint = " (it contains " + parts.joined(separator: ", and ")
-        if let match {
-            hint += "; did you mean '\(match)'?"
-        } else if allASCII && !ascii.isEmpty {
-            hint += "; without it the word is '\(ascii)'"
-        }
-        return hint + ")"
+        return .hiddenCharacters(invisible: invisible, lookAlikes: lookAlikes, meant: match,
+                                 withoutThem: match == nil && allASCII && !ascii.isEmpty ? ascii : nil)
     }
-    if fullWidth {
-        if let match { return " (did you mean '\(match)'? it is typed in full-width letters)" }
-        return " (did you mean '\(ascii)' in ASCII?)"
-    }
-    return quotes ? " (text needs quotes: \"\(word)\")" : ""
+    if fullWidth { return .fullWidth(meant: match, ascii: ascii) }
+    return quotes ? .needsQuotes(word) : .none
 }
 
-/// The hint for an unknown word: the special characters' hint (`nonASCIIHint`) when it has
-/// one, else the nearest of `candidates` (`didYouMean`), else with `quotes` the advice
+/// The hint for an unknown word: the special characters' hint (`characterHint`) when it
+/// has one, else the nearest of `candidates` (`nearestHint`), else with `quotes` the advice
 /// to quote text.
+public func unknownWordHint(_ word: String, _ candidates: [String], quotes: Bool = false) -> WordHint {
+    let special = characterHint(word, candidates: candidates)
+    if special != .none { return special }
+    let near = nearestHint(word, candidates)
+    if near != .none { return near }
+    return quotes ? characterHint(word, quotes: true) : .none
+}
+
+/// `unknownWordHint` in words.
 public func wordHint(_ word: String, _ candidates: [String], quotes: Bool = false) -> String {
-    let special = nonASCIIHint(word, candidates: candidates)
-    if !special.isEmpty { return special }
-    let near = didYouMean(word, candidates)
-    if !near.isEmpty { return near }
-    return quotes ? nonASCIIHint(word, quotes: true) : ""
+    unknownWordHint(word, candidates, quotes: quotes).text
 }
 
 /// `U+200B ZERO WIDTH SPACE`: the code point and its Unicode name.

@@ -1,7 +1,7 @@
 // Static kinds of expressions, for the checker: what a value measures, without running.
 
 /// The dimension of a number: a bare literal fits any numeric quantity.
-enum Dim: Equatable {
+public enum Dim: Equatable, Sendable {
     case bare
     case quantity(Quantity)
 
@@ -29,7 +29,7 @@ enum Dim: Equatable {
 }
 
 /// The static type of an expression.
-enum Ty: Equatable {
+public enum Ty: Equatable, Sendable {
     case num(Dim)
     case bool
     /// A state value; the family when known (a bare state name knows its family).

@@ -142,7 +142,7 @@ final class ExploreTests: XCTestCase {
         // Titled sections 0, 2, 3 (section 1 is untitled: no header to tap).
         let p = try property("section \"a\" rows 1\nsection rows 1\nsection \"b\" rows 1\nsection \"c\" rows 1\nexpect always offset < 100000\n")
         let engine = ExploreEngine(property: p)
-        let failure = RunFailure(location: p.invariants[0].location, message: "invariant broken at t = 0.017 s", time: 1.0 / 60)
+        let failure = RunFailure(location: p.invariants[0].location, problem: .invariantBroken(time: 1.0 / 60), time: 1.0 / 60)
         let s = ExploreShrinker(engine: engine, key: ViolationKey(failure), maxAttempts: 10)
         // 3 → targets 0, 1 (half), 2 (3 − 1) → titled at or below: 0, 0, 2.
         XCTAssertEqual(s.candidates(.tapSection(3)), [.tapSection(0), .tapSection(2)])
@@ -154,7 +154,7 @@ final class ExploreTests: XCTestCase {
         XCTAssertEqual(s.candidates(.drag(-120, hundredths: 30)).prefix(3), [.tick(1), .drag(-120, hundredths: nil), .drag(0, hundredths: 30)])
         XCTAssertEqual(s.candidates(.release), [])
         XCTAssertEqual(s.candidates(.tick(1)), [])
-        XCTAssertEqual(ViolationKey(failure), ViolationKey(RunFailure(location: failure.location, message: "invariant broken at t = 2.000 s", time: 2)))
+        XCTAssertEqual(ViolationKey(failure), ViolationKey(RunFailure(location: failure.location, problem: .invariantBroken(time: 2), time: 2)))
     }
 
     func testActionText() {

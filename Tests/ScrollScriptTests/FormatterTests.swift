@@ -11,7 +11,9 @@ final class FormatterTests: XCTestCase {
     func testFileThatDoesNotParseIsRefusedWithTheParsersError() {
         let out = fmt("pull 10\npul 3\n")
         XCTAssertEqual(out, .failed([Diagnostic(SourceLocation(file: "t.scroll", line: 2, column: 1, offset: 8, length: 3),
-                                                "unknown statement 'pul' (did you mean 'pull'?)")]))
+                                                .parse(.unknownStatement("pul")))]))
+        guard case .failed(let ds) = out else { return XCTFail("\(out)") }
+        XCTAssertEqual(ds.map(\.message), ["unknown statement 'pul' (did you mean 'pull'?)"])
     }
 
     func testCheckerErrorsDoNotStopFormatting() {
@@ -71,7 +73,10 @@ final class FormatterTests: XCTestCase {
         let src = "print " + Array(repeating: "1", count: 4000).joined(separator: ",") + "\n"
         XCTAssertEqual(src.count, 8006)
         XCTAssertEqual(fmt(src), .failed([Diagnostic(SourceLocation(file: "t.scroll", line: 1, column: 1),
-            "cannot format this file: the canonical layout would not parse (line 1 of it: line is longer than 10000 characters)")]))
+            .format(.layoutWouldNotParse(line: 1, .lex(.lineTooLong))))]))
+        guard case .failed(let ds) = fmt(src) else { return XCTFail("formatted") }
+        XCTAssertEqual(ds.map(\.message),
+            ["cannot format this file: the canonical layout would not parse (line 1 of it: line is longer than 10000 characters)"])
     }
 
     /// Two runs give the same bytes, and those bytes are the layout written out by hand:

@@ -64,7 +64,7 @@ public func verifyCounterexample(_ text: String, name: String, counterexample ce
     if f.location.line != inv.location.line {
         return "the written scenario fails at line \(f.location.line) (\(f.message)), not at its invariant (line \(inv.location.line))"
     }
-    if f.message != ce.failure.message || f.notes != ce.failure.notes || f.time != ce.failure.time {
+    if f.problem != ce.failure.problem || f.notes != ce.failure.notes || f.time != ce.failure.time {
         return "the written scenario fails differently: \(f.message) instead of \(ce.failure.message)"
     }
     return nil

@@ -53,19 +53,25 @@ public struct ReplayOutcome: Sendable {
 /// the property's. (No file on disk can have this name: it holds a NUL.)
 let generatedFile = "\u{0}explore"
 
-/// Which invariant broke and how: the location and the message without its time, so that
-/// "invariant broken at t = 0.017 s" and "... at t = 0.033 s" are the same violation.
+/// Which invariant broke and how: the location and the problem without its time, so that
+/// an invariant broken at t = 0.017 s and the same one at t = 0.033 s are one violation.
 public struct ViolationKey: Equatable, Hashable, Sendable {
     public var location: SourceLocation
-    public var message: String
+    /// The failure's problem; an invariant broken at any time is `.invariantBroken(time: 0)`.
+    public var problem: RunProblem
 
     public init(_ f: RunFailure) {
         location = f.location
-        if let r = f.message.range(of: " at t = ") {
-            message = String(f.message[..<r.lowerBound])
+        if case .invariantBroken = f.problem {
+            problem = .invariantBroken(time: 0)
         } else {
-            message = f.message
+            problem = f.problem
         }
+    }
+
+    /// By location (keys that are equal share it; the problem need not be hashable).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(location)
     }
 }
 

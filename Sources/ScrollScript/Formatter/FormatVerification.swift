@@ -3,19 +3,36 @@
 // change). A failure here is a formatter bug or a limit (a line pushed past 10,000
 // characters by indentation), and the file is then left untouched.
 
+/// Why the formatter refuses a file (worded here, in one place).
+public indirect enum FormatProblem: Equatable, Sendable {
+    /// The canonical layout does not parse: at `line` of it, `problem`.
+    case layoutWouldNotParse(line: Int, Problem)
+    /// The layout would change the file's tokens (a formatter bug).
+    case layoutChangesTokens
+
+    public var message: String {
+        switch self {
+        case .layoutWouldNotParse(let line, let problem):
+            return "cannot format this file: the canonical layout would not parse (line \(line) of it: \(problem.message))"
+        case .layoutChangesTokens:
+            return "cannot format this file: the layout would change its tokens here (a formatter bug; please report it)"
+        }
+    }
+}
+
 /// Nil when `formatted` is a faithful layout of `original`; else why it is not.
 func verifyFormatting(original: SourceFile, formatted: String) -> Diagnostic? {
     let start = SourceLocation(file: original.name, line: 1, column: 1)
     let reparsed = Parser.parse(SourceFile(name: original.name, text: formatted))
     if let d = reparsed.diagnostics.first {
-        return Diagnostic(start, "cannot format this file: the canonical layout would not parse (line \(d.location.line) of it: \(d.message))")
+        return Diagnostic(start, .format(.layoutWouldNotParse(line: d.location.line, d.problem)))
     }
     var a = Lexer(bytes: original.bytes, file: original.name)
     var b = Lexer(bytes: Array(formatted.utf8), file: original.name)
     while true {
         let x = nextSignificant(&a), y = nextSignificant(&b)
         if x.kind != y.kind || tokenKey(x) != tokenKey(y) {
-            return Diagnostic(x.location(original.name), "cannot format this file: the layout would change its tokens here (a formatter bug; please report it)")
+            return Diagnostic(x.location(original.name), .format(.layoutChangesTokens))
         }
         if x.kind == .eof { return nil }
     }

@@ -5,12 +5,15 @@
 /// A run-time error at a location: the scenario fails with it.
 public struct RuntimeError: Error, Equatable, Sendable {
     public var location: SourceLocation
-    public var message: String
+    public var problem: RunProblem
 
-    public init(_ location: SourceLocation, _ message: String) {
+    public init(_ location: SourceLocation, _ problem: RunProblem) {
         self.location = location
-        self.message = message
+        self.problem = problem
     }
+
+    /// The problem in words.
+    public var message: String { problem.message }
 }
 
 /// A value during evaluation. `quantity` nil is a bare number (a literal without a unit),
@@ -43,15 +46,6 @@ enum EvalValue: Equatable, Sendable {
         }
     }
 
-    var kindName: String {
-        switch self {
-        case .number(_, let q): return q.map { ValueKind.quantity($0).displayName } ?? "a number"
-        case .bool: return "a boolean"
-        case .state: return "a state"
-        case .string: return "a string"
-        case .rect: return "a rect"
-        }
-    }
 }
 
 /// The quantity that decides a mix of two: points, velocity and seconds must agree; plain

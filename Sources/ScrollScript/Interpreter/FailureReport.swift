@@ -11,20 +11,23 @@
 public struct RunFailure: Equatable, Sendable {
     /// The statement (or, for an error inside an expression, the operator) where it failed.
     public var location: SourceLocation
-    /// One sentence: `expectation is false`, `release with no finger down`.
-    public var message: String
+    /// What went wrong, a case with its data (`.expectationFalse`, `.world(...)`).
+    public var problem: RunProblem
     /// The observables of the failed expression with their values, and `~=` details;
     /// one line each, without indentation.
     public var notes: [String]
     /// Simulated time of the failure, seconds.
     public var time: Double
 
-    public init(location: SourceLocation, message: String, notes: [String] = [], time: Double) {
+    public init(location: SourceLocation, problem: RunProblem, notes: [String] = [], time: Double) {
         self.location = location
-        self.message = message
+        self.problem = problem
         self.notes = notes
         self.time = time
     }
+
+    /// One sentence: `expectation is false`, `release with no finger down`.
+    public var message: String { problem.message }
 
     /// The diagnostic (the front end's renderer), then each note indented by two spaces.
     public func render(sourceLines: some SourceLineLookup) -> String {

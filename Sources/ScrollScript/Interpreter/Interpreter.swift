@@ -112,9 +112,8 @@ public final class Interpreter {
     /// (`run --update`); false fails it with "no recorded value" and what it observed.
     public var recordsPlaceholders = false
     /// The advice after "no recorded value: X is V here" for the left sides X and the first `?`'s
-    /// location; nil gives `runUpdateAdvice`. The REPL points a typed `?` at `:expect`.
+    /// location; nil gives `RecordAdvice.runUpdate`. The REPL points a typed `?` at `:expect`.
     public var unrecordedAdvice: ([String], SourceLocation) -> String? = { _, _ in nil }
-    public static let runUpdateAdvice = "'scrollscript run --update' writes it in place of '?'"
     /// The values recorded for `?`s, in the order they were first reached.
     public private(set) var recordings: [Recording] = []
     /// Values recorded so far, by the `?`'s byte offset: a `?` reached again (in a
@@ -309,7 +308,7 @@ public final class Interpreter {
             if World.isAtRest(&world) { return finish(s) }
             counter += 1
             if counter >= settleFrames {
-                return fail(s.location, "settle: still moving after \(Int(Limits.settleSeconds)) s of simulated time")
+                return fail(s.location, .settleTimedOut)
             }
             return .frame
         case .within:
@@ -317,11 +316,11 @@ public final class Interpreter {
             do throws(RuntimeError) {
                 if try Evaluate.condition(c.expr, in: &world) { return finish(s) }
             } catch {
-                return fail(error.location, error.message)
+                return fail(error.location, error.problem)
             }
             counter -= 1
             if counter <= 0 {
-                return fail(s.location, "expectation still false after \(durationText(s))",
+                return fail(s.location, .withinTimedOut(limit: withinLimit(s)),
                             notes: failureNotes(c.expr, in: &world))
             }
             if !c.readsTime { fastForward() }
@@ -377,8 +376,7 @@ public final class Interpreter {
         framesSimulated &+= 1
         if world.frameIndex - limitStartFrame > maxFrames {
             let s = currentStatement
-            return fail(s?.location ?? SourceLocation(file: "", line: 0, column: 0),
-                        "the scenario passed the limit of \(Int(Limits.scenarioSeconds / 3600)) h of simulated time")
+            return fail(s?.location ?? SourceLocation(file: "", line: 0, column: 0), .timeLimit)
         }
         if !invariants.isEmpty, let stop = checkInvariants() { return stop }
         var pause = false
@@ -406,11 +404,11 @@ public final class Interpreter {
     private func checkFully(_ inv: Invariant) -> StepEvent? {
         do throws(RuntimeError) {
             if try !Evaluate.condition(inv.condition.expr, in: &world) {
-                return fail(inv.location, "invariant broken at \(timeText(world.time))",
+                return fail(inv.location, .invariantBroken(time: world.time),
                             notes: failureNotes(inv.condition.expr, in: &world))
             }
         } catch {
-            return fail(error.location, error.message)
+            return fail(error.location, error.problem)
         }
         return nil
     }
@@ -431,16 +429,16 @@ public final class Interpreter {
         }
         statementCount &+= 1
         if statementCount > Limits.scenarioStatements {
-            return fail(s.location, "the scenario passed the limit of \(groupedDigits(Limits.scenarioStatements)) executed statements")
+            return fail(s.location, .statementLimit)
         }
         do {
             return try start(s)
         } catch let err as RuntimeError {
-            return fail(err.location, err.message)
+            return fail(err.location, err.problem)
         } catch let err as SimError {
-            return fail(s.location, err.message)
+            return fail(s.location, .world(err))
         } catch {
-            return fail(s.location, "\(error)")
+            return fail(s.location, .unexpected("\(error)"))
         }
     }
 
@@ -466,14 +464,14 @@ public final class Interpreter {
             try tap(.header)
             return finish(s)
         case .tapSection(let i):
-            try tap(.section(try whole(i, what: "a section index")))
+            try tap(.section(try whole(i, what: .sectionIndex)))
             return finish(s)
         case .tapSectionTitled(let k, let title):
-            guard let k else { throw RuntimeError(title.location, "no section is titled \(title.raw)") }
+            guard let k else { throw RuntimeError(title.location, .noSectionTitled(raw: title.raw)) }
             try tap(.section(k))
             return finish(s)
         case .tapRow(let i, let j):
-            try tap(.row(try whole(i, what: "a section index"), try whole(j, what: "a row index")))
+            try tap(.row(try whole(i, what: .sectionIndex), try whole(j, what: .rowIndex)))
             return finish(s)
         case .tapToolbar:
             try tap(.toolbar)
@@ -484,10 +482,10 @@ public final class Interpreter {
         case .wait(let t):
             return try timed(s, World.frameCount(seconds: try number(t), fps: world.config.fps))
         case .tick(let n):
-            return try timed(s, try n.map { try whole($0, what: "a frame count") } ?? 1)
+            return try timed(s, try n.map { try whole($0, what: .frameCount) } ?? 1)
         case .settle:
             if world.fingerIsDown {
-                throw RuntimeError(s.location, "settle while a finger is down: release it first")
+                throw RuntimeError(s.location, .settleWithFingerDown)
             }
             if World.isAtRest(&world) { return finish(s) }
             begin(.settle, s, counter: 0)
@@ -496,18 +494,18 @@ public final class Interpreter {
             var ph: [Int: EvalValue] = [:]
             if c.hasPlaceholder, let stop = try fillPlaceholders(c, &ph) { return stop }
             if try Evaluate.condition(c.expr, in: &world, placeholders: ph) { return finish(s) }
-            return fail(s.location, "expectation is false", notes: failureNotes(c.expr, in: &world, placeholders: ph))
+            return fail(s.location, .expectationFalse, notes: failureNotes(c.expr, in: &world, placeholders: ph))
         case .expectWithin(let t, let c):
             if try Evaluate.condition(c.expr, in: &world) { return finish(s) }
             let n = World.frameCount(seconds: try number(t), fps: world.config.fps)
-            if n == 0 { return fail(s.location, "expectation is false", notes: failureNotes(c.expr, in: &world)) }
+            if n == 0 { return fail(s.location, .expectationFalse, notes: failureNotes(c.expr, in: &world)) }
             try checkTimeLimit(s, frames: n)
             begin(.within, s, counter: n)
             within = c
             return advance()
         case .expectAlways(let c):
             if try !Evaluate.condition(c.expr, in: &world) {
-                return fail(s.location, "invariant broken at \(timeText(world.time))", notes: failureNotes(c.expr, in: &world))
+                return fail(s.location, .invariantBroken(time: world.time), notes: failureNotes(c.expr, in: &world))
             }
             if invariantLocations.insert(s.location).inserted {
                 invariants.append(Invariant(location: s.location, condition: c))
@@ -524,7 +522,7 @@ public final class Interpreter {
             onExpression?(written, v.value)
             return finish(s)
         case .repeatBlock(let count, let body):
-            let n = try whole(count, what: "a repeat count")
+            let n = try whole(count, what: .repeatCount)
             if n > 0 && !body.isEmpty {
                 stack.push(body, extraPasses: n - 1)
             }
@@ -552,7 +550,7 @@ public final class Interpreter {
     /// A statement that would run past 24 h fails before it runs (no input hangs the tool).
     private func checkTimeLimit(_ s: ResolvedStmt, frames n: Int) throws {
         if n > maxFrames - (world.frameIndex - limitStartFrame) {
-            throw RuntimeError(s.location, "this statement would pass the limit of \(Int(Limits.scenarioSeconds / 3600)) h of simulated time")
+            throw RuntimeError(s.location, .statementPassesTimeLimit)
         }
     }
 
@@ -580,10 +578,10 @@ public final class Interpreter {
     }
 
     @discardableResult
-    private func fail(_ location: SourceLocation, _ message: String, notes: [String] = []) -> StepEvent {
+    private func fail(_ location: SourceLocation, _ problem: RunProblem, notes: [String] = []) -> StepEvent {
         clearActivity()
         if failure == nil {
-            failure = RunFailure(location: location, message: message, notes: notes, time: world.time)
+            failure = RunFailure(location: location, problem: problem, notes: notes, time: world.time)
         }
         return .failed
     }
@@ -595,7 +593,7 @@ public final class Interpreter {
         var bytes = 0
         for line in lines { bytes &+= line.utf8.count &+ 1 }
         if bytes > Interpreter.maxOutputBytes - outputBytes {
-            throw RuntimeError(s.location, "the scenario passed the limit of \(Interpreter.maxOutputBytes / (1024 * 1024)) MiB of print and frames output")
+            throw RuntimeError(s.location, .outputLimit)
         }
         outputBytes &+= bytes
         for line in lines { output(line) }
@@ -608,27 +606,28 @@ public final class Interpreter {
         case .expr(let e, let at):
             let v = try Evaluate.value(e, in: &world)
             guard case .number(let d, _) = v, d.isFinite else {
-                throw RuntimeError(at, "expected a number, not \(v.kindName)")
+                throw RuntimeError(at, .expectedNumber(v.kind))
             }
             return d
         }
     }
 
-    private func whole(_ a: ResolvedArg, what: String) throws(RuntimeError) -> Int {
+    private func whole(_ a: ResolvedArg, what: WholeArgument) throws(RuntimeError) -> Int {
         let d = try number(a)
         guard d >= 0, d == d.rounded(), d < 9.0e15, let n = Int(exactly: d) else {
-            throw RuntimeError(a.location, "\(what) must be a whole number from 0, not \(formatFixed(d, 3))")
+            throw RuntimeError(a.location, .notWholeFromZero(what: what, d))
         }
         return n
     }
 
-    private func durationText(_ s: ResolvedStmt) -> String {
-        guard case .expectWithin(let t, _) = s.kind else { return "its time limit" }
+    /// The T of `expect within T` in seconds, when it evaluates.
+    private func withinLimit(_ s: ResolvedStmt) -> Double? {
+        guard case .expectWithin(let t, _) = s.kind else { return nil }
         switch t {
-        case .constant(let d, _): return formatFixed(d, 3) + " s"
+        case .constant(let d, _): return d
         case .expr(let e, _):
-            if case .number(let d, _)? = try? Evaluate.value(e, in: &world) { return formatFixed(d, 3) + " s" }
-            return "its time limit"
+            if case .number(let d, _)? = try? Evaluate.value(e, in: &world) { return d }
+            return nil
         }
     }
 
@@ -677,8 +676,8 @@ public final class Interpreter {
         recordings.append(r)
     }
 
-    func failNow(_ location: SourceLocation, _ message: String, notes: [String]) -> StepEvent {
-        fail(location, message, notes: notes)
+    func failNow(_ location: SourceLocation, _ problem: RunProblem, notes: [String]) -> StepEvent {
+        fail(location, problem, notes: notes)
     }
 
     // MARK: - REPL support

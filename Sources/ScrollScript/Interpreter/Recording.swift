@@ -43,21 +43,19 @@ extension Interpreter {
                 continue
             }
             guard let (text, value) = try recordable(observed, r.op, r.tolerance, at, ph) else {
-                return failNow(at, "cannot record \(subject): its value \(observed.value.formatted) is not a finite number",
+                return failNow(at, .cannotRecord(subject: subject, value: observed.value),
                                notes: failureNotes(r.subject, in: &world, placeholders: ph))
             }
             remember(Recording(location: at, subject: subject, op: r.op, text: text), value)
             ph[at.offset] = value
         }
         if let at = unrecorded.first?.0 {
-            let seen = unrecorded.map { "\($0.1) is \($0.2.value.formatted)" }.joined(separator: ", ")
+            let seen = unrecorded.map { UnrecordedValue(subject: $0.1, value: $0.2.value) }
             let subjects = unrecorded.map { $0.1 }
-            let fallback = unrecorded.count == 1 ? Interpreter.runUpdateAdvice
-                : "'scrollscript run --update' writes them in place of the '?'s"
             let infinite = unrecorded.contains { if case .number(let x, _) = $0.2 { return !x.isFinite } else { return false } }
-            let advice = infinite ? "a value that is not a finite number cannot be recorded"
-                : unrecordedAdvice(subjects, at) ?? fallback
-            return failNow(at, "no recorded value: \(seen) here (" + advice + ")", notes: notes)
+            let advice: RecordAdvice = infinite ? .notFinite
+                : unrecordedAdvice(subjects, at).map { .host($0) } ?? .runUpdate(count: unrecorded.count)
+            return failNow(at, .noRecordedValue(seen: seen, advice: advice), notes: notes)
         }
         return nil
     }

@@ -40,7 +40,7 @@ indirect enum ResolvedExpr: Sendable {
             case .observable(let id)?: self = .observable(id, at: loc)
             case .tunable(let id)?: self = .tunable(id, at: loc)
             case .state(let s)?: self = .constant(.state(s), at: loc)
-            case nil: self = .failure(RuntimeError(loc, "unknown name '\(name)'"))
+            case nil: self = .failure(RuntimeError(loc, .unknownName(name)))
             }
         case .indexed(let base, let indexes, let member, let loc):
             self = ResolvedExpr.indexed(base, indexes, member, loc)
@@ -56,11 +56,11 @@ indirect enum ResolvedExpr: Sendable {
     private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) -> ResolvedExpr {
         let form: Subscript = base == "row" ? .row : .section
         guard let id = SubscriptMembers.find(form, member) else {
-            return .failure(RuntimeError(loc, "unknown name '\(base)[...].\(member)'"))
+            return .failure(RuntimeError(loc, .unknownIndexedName(base: base, member: member)))
         }
         let need = form == .row ? 2 : 1
         guard indexes.count == need else {
-            return .failure(RuntimeError(loc, "\(base) takes \(need) index\(need == 1 ? "" : "es")"))
+            return .failure(RuntimeError(loc, .indexCount(base: base, need: need)))
         }
         return .indexed(id, ResolvedExpr(indexes[0]), column: form == .row ? ResolvedExpr(indexes[1]) : nil, at: loc)
     }
@@ -112,7 +112,7 @@ enum Evaluate {
     static func condition(_ e: ResolvedExpr, _ world: borrowing World,
                           _ ph: [Int: EvalValue]) throws(RuntimeError) -> Bool {
         guard case .bool(let b) = try eval(e, world, ph) else {
-            throw RuntimeError(e.startLocation, "an expectation must be true or false")
+            throw RuntimeError(e.startLocation, .expectationNotBool)
         }
         return b
     }
@@ -124,7 +124,7 @@ enum Evaluate {
         case .tunable(let id, _): return EvalValue(world.value(id))
         case .indexed(let id, let i, let j, let loc): return EvalValue(try indexed(id, i, j, loc, world, ph).value)
         case .placeholder(let loc):
-            guard let v = ph[loc.offset] else { throw RuntimeError(loc, "no recorded value for '?'") }
+            guard let v = ph[loc.offset] else { throw RuntimeError(loc, .placeholderWithoutValue) }
             return v
         case .unary(let op, let x, let loc): return try unary(op, x, loc, world, ph)
         case .binary(let op, let a, let b, let loc): return try binary(op, a, b, loc, world, ph)
@@ -141,14 +141,14 @@ enum Evaluate {
         let i = try index(ix, world, ph)
         let count = world.sectionCount
         guard i < count else {
-            throw RuntimeError(loc, "there is no section \(i): the table has \(count) section\(count == 1 ? "" : "s")")
+            throw RuntimeError(loc, .noSuchSection(i, count: count))
         }
         guard let jx else { return (world.value(id, section: i), i, nil) }
         let j = try index(jx, world, ph)
         var rows = 0
         if case .number(let r, _) = world.value(.sectionRows, section: i) { rows = Int(exactly: r) ?? 0 }
         guard j < rows else {
-            throw RuntimeError(loc, "there is no row \(j) in section \(i): it has \(rows) row\(rows == 1 ? "" : "s")")
+            throw RuntimeError(loc, .noSuchRow(j, section: i, rows: rows))
         }
         return (world.value(id, section: i, row: j), i, j)
     }
@@ -156,7 +156,7 @@ enum Evaluate {
     private static func index(_ x: ResolvedExpr, _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> Int {
         let v = try eval(x, world, ph)
         guard case .number(let d, _) = v, let i = wholeIndex(d) else {
-            throw RuntimeError(x.startLocation, "an index must be a whole number from 0, not \(v.value.formatted)")
+            throw RuntimeError(x.startLocation, .badIndex(v.value))
         }
         return i
     }
@@ -173,7 +173,7 @@ enum Evaluate {
         switch (op, v) {
         case (.negate, .number(let d, let q)): return .number(-d, q)
         case (.not, .bool(let b)): return .bool(!b)
-        default: throw RuntimeError(loc, "'\(op.rawValue)' cannot be applied to \(v.kindName)")
+        default: throw RuntimeError(loc, .unaryNotApplicable(op, v.kind))
         }
     }
 
@@ -182,31 +182,31 @@ enum Evaluate {
         if op == .and || op == .or {
             let x = try eval(a, world, ph)
             guard case .bool(let l) = x else {
-                throw RuntimeError(a.startLocation, "'\(op.rawValue)' needs booleans, not \(x.kindName)")
+                throw RuntimeError(a.startLocation, .needsBooleans(op, x.kind))
             }
             // Short-circuit, like every language a user knows.
             if op == .and && !l { return .bool(false) }
             if op == .or && l { return .bool(true) }
             let y = try eval(b, world, ph)
             guard case .bool(let r) = y else {
-                throw RuntimeError(b.startLocation, "'\(op.rawValue)' needs booleans, not \(y.kindName)")
+                throw RuntimeError(b.startLocation, .needsBooleans(op, y.kind))
             }
             return .bool(r)
         }
         let x = try eval(a, world, ph), y = try eval(b, world, ph)
         guard case .number(let l, let lq) = x, case .number(let r, let rq) = y else {
-            throw RuntimeError(loc, "'\(op.rawValue)' needs numbers, not \(x.kindName) and \(y.kindName)")
+            throw RuntimeError(loc, .needsNumbers(op, x.kind, y.kind))
         }
         let (ok, q) = combine(lq, rq)
         if (op == .add || op == .subtract) && !ok {
-            throw RuntimeError(loc, "cannot \(op == .add ? "add" : "subtract") \(x.kindName) and \(y.kindName)")
+            throw RuntimeError(loc, .cannotAddOrSubtract(op, x.kind, y.kind))
         }
         switch op {
         case .add: return .number(l + r, q)
         case .subtract: return .number(l - r, q)
         case .multiply: return .number(l * r, q)
         default:
-            guard r != 0 else { throw RuntimeError(loc, "division by zero") }
+            guard r != 0 else { throw RuntimeError(loc, .divisionByZero) }
             return .number(l / r, q)
         }
     }
@@ -219,7 +219,7 @@ enum Evaluate {
         switch (x, y) {
         case (.number(let l, let lq), .number(let r, let rq)):
             let (ok, q) = combine(lq, rq)
-            guard ok else { throw RuntimeError(loc, "cannot compare \(x.kindName) with \(y.kindName)") }
+            guard ok else { throw RuntimeError(loc, .cannotCompare(x.kind, y.kind)) }
             switch op {
             case .eq: return Comparison(holds: l == r, left: x, right: y)
             case .ne: return Comparison(holds: l != r, left: x, right: y)
@@ -232,12 +232,12 @@ enum Evaluate {
                 return Comparison(holds: abs(l - r) <= t, left: x, right: y, tolerance: t, quantity: lq ?? rq ?? q)
             }
         case (.rect, _), (_, .rect):
-            throw RuntimeError(loc, "rects can be printed but not compared")
+            throw RuntimeError(loc, .rectsNotComparable)
         case (.bool(let l), .bool(let r)): return try equality(op, l == r, x, y, loc)
         case (.state(let l), .state(let r)): return try equality(op, l == r, x, y, loc)
         case (.string(let l), .string(let r)): return try equality(op, l == r, x, y, loc)
         default:
-            throw RuntimeError(loc, "cannot compare \(x.kindName) with \(y.kindName)")
+            throw RuntimeError(loc, .cannotCompare(x.kind, y.kind))
         }
     }
 
@@ -247,7 +247,7 @@ enum Evaluate {
         switch op {
         case .eq: return Comparison(holds: equal, left: x, right: y)
         case .ne: return Comparison(holds: !equal, left: x, right: y)
-        default: throw RuntimeError(loc, "'\(op.rawValue)' needs numbers, not \(x.kindName)")
+        default: throw RuntimeError(loc, .orderNeedsNumbers(op, x.kind))
         }
     }
 
@@ -256,7 +256,7 @@ enum Evaluate {
                           _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> Double {
         guard let tol else { return defaultTolerance(q, fps: world.config.fps) }
         guard case .number(let t, _) = try eval(tol, world, ph), t >= 0, t.isFinite else {
-            throw RuntimeError(tol.startLocation, "a tolerance must be a number at least 0")
+            throw RuntimeError(tol.startLocation, .badTolerance)
         }
         return t
     }

@@ -59,14 +59,9 @@ public func runScenario(_ scenario: CheckedScenario, shouldInterrupt: @escaping 
     var failure = interp.failure
     if end == .paused {
         let loc = interp.currentStatement?.location ?? scenario.location
-        failure = RunFailure(location: loc, message: RunFailure.interruptedMessage, time: interp.world.time)
+        failure = RunFailure(location: loc, problem: .interrupted, time: interp.world.time)
     }
     return ScenarioResult(name: scenario.name, duration: interp.world.time, output: lines, failure: failure)
-}
-
-extension RunFailure {
-    /// The message of a scenario stopped by Ctrl-C.
-    public static let interruptedMessage = "interrupted"
 }
 
 // MARK: - Events
@@ -373,7 +368,7 @@ public func runScenarios(_ inputs: [RunInput], options: RunOptions, reporters: [
             } else {
                 summary.failed += 1
                 summary.exitStatus = max(summary.exitStatus, 1)
-                if o.result.failure?.message == RunFailure.interruptedMessage && options.shouldInterrupt() { summary.interrupted = true }
+                if o.result.failure?.problem == .interrupted && options.shouldInterrupt() { summary.interrupted = true }
             }
         }
         for r in reporters { r.handle(e) }

@@ -59,8 +59,8 @@ public final class Session {
         }
         let stmts = program.statements
         for s in stmts {
-            if case .scene = s.kind { result.diagnostics.append(Diagnostic(s.location, "a 'scene' block cannot be typed here; type its statements, or :load a file")) }
-            if case .scenario = s.kind { result.diagnostics.append(Diagnostic(s.location, "a 'scenario' block cannot be typed here; type its statements, or :load a file")) }
+            if case .scene = s.kind { result.diagnostics.append(Diagnostic(s.location, .check(.blockTypedInRepl(keyword: "scene")))) }
+            if case .scenario = s.kind { result.diagnostics.append(Diagnostic(s.location, .check(.blockTypedInRepl(keyword: "scenario")))) }
         }
         if !result.diagnostics.isEmpty { return result }
         let configStmts = stmts.filter { $0.kind.isConfiguration }

@@ -7,22 +7,40 @@ import Darwin
 #endif
 import Foundation
 
-public struct PictureError: Error, Equatable, Sendable {
-    public var message: String
+/// Why a picture (or `--artifacts`) cannot be made: a case with its data, worded in `message`.
+public enum PictureError: Error, Equatable, Sendable {
+    case noScenario(file: String)
+    /// `--scenario NAME` names none of the file's `scenarios`; `near` are the nearest names.
+    case noScenarioNamed(String, file: String, near: [String], scenarios: [String])
+    case artifactsNotADirectory(String)
+    /// `--artifacts DIR` could not be created: the system's reason.
+    case artifactsCannotCreate(String, reason: String)
+
+    public var message: String {
+        switch self {
+        case .noScenario(let file):
+            return "\(file) has no scenario"
+        case .noScenarioNamed(let name, let file, let near, let names):
+            let hint = near.isEmpty
+                ? " (it has " + names.prefix(8).map(quoteString).joined(separator: ", ") + (names.count > 8 ? ", ..." : "") + ")"
+                : "; did you mean " + near.map(quoteString).joined(separator: " or ") + "?"
+            return "no scenario \(quoteString(name)) in \(file)\(hint)"
+        case .artifactsNotADirectory(let directory):
+            return "--artifacts: '\(directory)' is not a directory"
+        case .artifactsCannotCreate(let directory, let reason):
+            return "--artifacts: cannot create '\(directory)': \(reason)"
+        }
+    }
 }
 
 /// The scenario named `name`, else the first. A name that is not there gets the
 /// nearest names.
 public func selectScenario(_ scenarios: [CheckedScenario], named name: String?, file: String) -> Result<CheckedScenario, PictureError> {
-    guard let first = scenarios.first else { return .failure(PictureError(message: "\(file) has no scenario")) }
+    guard let first = scenarios.first else { return .failure(.noScenario(file: file)) }
     guard let name else { return .success(first) }
     if let sc = scenarios.first(where: { $0.name == name }) { return .success(sc) }
     let names = scenarios.map { $0.name }
-    let near = suggestions(for: name, among: names)
-    let hint = near.isEmpty
-        ? " (it has " + names.prefix(8).map(quoteString).joined(separator: ", ") + (names.count > 8 ? ", ..." : "") + ")"
-        : "; did you mean " + near.map(quoteString).joined(separator: " or ") + "?"
-    return .failure(PictureError(message: "no scenario \(quoteString(name)) in \(file)\(hint)"))
+    return .failure(.noScenarioNamed(name, file: file, near: suggestions(for: name, among: names), scenarios: names))
 }
 
 /// The base name of a scenario's artifacts: the file's name without its directory and
@@ -81,13 +99,13 @@ public final class FailureArtifacts: RunReporter, @unchecked Sendable {
         self.directory = directory
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw PictureError(message: "--artifacts: '\(directory)' is not a directory") }
+            guard isDir.boolValue else { throw PictureError.artifactsNotADirectory(directory) }
             return
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw PictureError(message: "--artifacts: cannot create '\(directory)': \(String(cString: strerror(errno)))")
+            throw PictureError.artifactsCannotCreate(directory, reason: String(cString: strerror(errno)))
         }
     }
 
@@ -98,7 +116,7 @@ public final class FailureArtifacts: RunReporter, @unchecked Sendable {
 
     public func handle(_ event: RunEvent) {
         // An interrupted scenario (Ctrl-C) is not drawn: the user asked the run to stop.
-        if case .scenario(let o) = event, let f = o.result.failure, f.message != RunFailure.interruptedMessage {
+        if case .scenario(let o) = event, let f = o.result.failure, f.problem != .interrupted {
             write(file: o.file, scenario: o.scenario)
         }
     }

@@ -314,7 +314,7 @@ public enum PlotSVG {
             svg.line(px - 5, expectTop + 6, px + 5, expectTop + expectHeight - 6, stroke: failureColour, width: 2.5)
             svg.line(px - 5, expectTop + expectHeight - 6, px + 5, expectTop + 6, stroke: failureColour, width: 2.5)
             // Its line, beside the cross (left of it when the cross is near the right edge).
-            let label = c.message.split(separator: ":").first.map(String.init) ?? ""
+            let label = c.failureLine.map { "line \($0)" } ?? ""
             let right = px + 10 + textWidth(label, size: 11) < chartRight
             svg.text(right ? px + 10 : px - 10, expectTop + 15, label, size: 11, weight: "bold", fill: failureColour, anchor: right ? nil : "end")
         }

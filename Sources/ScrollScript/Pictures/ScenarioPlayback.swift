@@ -42,6 +42,8 @@ public struct PlaybackCheck: Equatable, Sendable {
     public var failed: Bool
     /// For a failure: `line 5: expectation is false`, then the notes.
     public var message: String
+    /// For a failure: the line it is reported at (the plot labels the cross with it).
+    public var failureLine: Int? = nil
 }
 
 public final class ScenarioPlayback {
@@ -114,7 +116,7 @@ public final class ScenarioPlayback {
             case .failed, .paused:
                 var f = interp.failure
                 if event == .paused {
-                    f = RunFailure(location: running?.location ?? scenario.location, message: "interrupted", time: interp.world.time)
+                    f = RunFailure(location: running?.location ?? scenario.location, problem: .interrupted, time: interp.world.time)
                 }
                 failure = f
                 if interp.world.frameIndex != lastFrame {
@@ -126,7 +128,7 @@ public final class ScenarioPlayback {
                     let at = index[f.location] ?? current
                     var message = "line \(f.location.line): \(f.message)"
                     for n in f.notes { message += "\n" + n }
-                    checks.append(PlaybackCheck(statement: at, frame: interp.world.frameIndex, failed: true, message: message))
+                    checks.append(PlaybackCheck(statement: at, frame: interp.world.frameIndex, failed: true, message: message, failureLine: f.location.line))
                 }
                 break loop
             case .finished:

@@ -36,14 +36,54 @@ public struct TraceColumn: Equatable, Sendable {
     }
 }
 
-/// Why a `--columns` list was refused.
-public struct TraceColumnError: Error, Equatable, Sendable {
-    public var message: String
+/// Why a `--columns` list was refused: a case with its data, worded in `message`.
+public enum TraceColumnError: Error, Equatable, Sendable {
+    /// More than `TraceColumns.maxColumns` names.
+    case tooManyColumns
+    /// An empty name in `list` (`offset,,time`).
+    case emptyName(list: String)
+    case listedTwice(String)
+    /// `section[I].y` past the table's `count` sections.
+    case noSuchSection(column: String, section: Int, count: Int)
+    /// `row[I,J].y` past section I's `rows` rows.
+    case noSuchRow(column: String, section: Int, row: Int, rows: Int)
+    /// A rect-valued observable (its parts can be traced).
+    case rect(String)
+    case needsHeader(String)
+    case needsToolbar(String)
+    case unknown(String)
+
+    public var message: String {
+        switch self {
+        case .tooManyColumns:
+            return "at most \(TraceColumns.maxColumns) columns"
+        case .emptyName(let list):
+            return "an empty column name in '\(list)'"
+        case .listedTwice(let name):
+            return "column '\(name)' is listed twice"
+        case .noSuchSection(let name, let i, let count):
+            return "column '\(name)': there is no section \(i) (the table has \(count) section\(count == 1 ? "" : "s"))"
+        case .noSuchRow(let name, let i, let j, let rows):
+            return "column '\(name)': section \(i) has no row \(j) (it has \(rows))"
+        case .rect(let name):
+            return "column '\(name)' is a rect; trace its parts (.y, .height) instead"
+        case .needsHeader(let name):
+            return "column '\(name)': the scenario declares no header"
+        case .needsToolbar(let name):
+            return "column '\(name)': the scenario declares no toolbar"
+        case .unknown(let name):
+            let candidates = TraceField.allCases.map { $0.rawValue }
+                + ObservableID.allCases.filter { $0.kind != .rect && $0.subscriptForm == .none }.map { $0.rawValue }
+            return "unknown column '\(name)'\(didYouMean(name, candidates)) (columns are named as observables: offset, header.height, section[0].y, row[0,3].visible, ...)"
+        }
+    }
 }
 
 public enum TraceColumns {
     /// Sections that get a `section[I].y` column by default (more: ask with `--columns`).
     public static let defaultSectionColumns = 20
+    /// The most names a `--columns` list may hold.
+    public static let maxColumns = 10_000
 
     /// The plain observables a default trace holds, in order (those of an undeclared
     /// header or toolbar are left out; `header.expanded` only with a toggle).
@@ -99,14 +139,14 @@ public enum TraceColumns {
             }
         }
         names.append(trimBlanks(current))
-        if names.count > 10_000 { return .failure(TraceColumnError(message: "at most 10000 columns")) }
+        if names.count > maxColumns { return .failure(.tooManyColumns) }
         for name in names {
-            if name.isEmpty { return .failure(TraceColumnError(message: "an empty column name in '\(list)'")) }
+            if name.isEmpty { return .failure(.emptyName(list: list)) }
             switch column(named: name, config: config) {
             case .failure(let e): return .failure(e)
             case .success(let c):
                 if c.source == .field(.failure) { continue }
-                if cols.contains(c) { return .failure(TraceColumnError(message: "column '\(name)' is listed twice")) }
+                if cols.contains(c) { return .failure(.listedTwice(name)) }
                 cols.append(c)
             }
         }
@@ -131,39 +171,33 @@ public enum TraceColumns {
             let form: Subscript = base == "section" ? .section : (base == "row" ? .row : .none)
             let need = form == .section ? 1 : 2
             guard form != .none, indexes.count == need, let found = ObservableID.subscripted(form, member: member) else {
-                return .failure(unknown(name))
+                return .failure(.unknown(name))
             }
             id = found
             i = indexes[0]
             guard i < sections.count else {
-                return .failure(TraceColumnError(message: "column '\(name)': there is no section \(i) (the table has \(sections.count) section\(sections.count == 1 ? "" : "s"))"))
+                return .failure(.noSuchSection(column: name, section: i, count: sections.count))
             }
             if form == .row {
                 j = indexes[1]
                 let rows = sections[i].rowCount
                 guard j < rows else {
-                    return .failure(TraceColumnError(message: "column '\(name)': section \(i) has no row \(j) (it has \(rows))"))
+                    return .failure(.noSuchRow(column: name, section: i, row: j, rows: rows))
                 }
             }
         }
-        guard let id else { return .failure(unknown(name)) }
+        guard let id else { return .failure(.unknown(name)) }
         if id.kind == .rect {
-            return .failure(TraceColumnError(message: "column '\(name)' is a rect; trace its parts (.y, .height) instead"))
+            return .failure(.rect(name))
         }
         switch id.requirement {
         case .header where config.header == nil:
-            return .failure(TraceColumnError(message: "column '\(name)': the scenario declares no header"))
+            return .failure(.needsHeader(name))
         case .toolbar where config.toolbarHeight == nil:
-            return .failure(TraceColumnError(message: "column '\(name)': the scenario declares no toolbar"))
+            return .failure(.needsToolbar(name))
         default: break
         }
         return .success(TraceColumn(id, section: i, row: j))
-    }
-
-    private static func unknown(_ name: String) -> TraceColumnError {
-        let candidates = TraceField.allCases.map { $0.rawValue }
-            + ObservableID.allCases.filter { $0.kind != .rect && $0.subscriptForm == .none }.map { $0.rawValue }
-        return TraceColumnError(message: "unknown column '\(name)'\(didYouMean(name, candidates)) (columns are named as observables: offset, header.height, section[0].y, row[0,3].visible, ...)")
     }
 
     /// `section[2].y` → ("section", [2], "y"); `row[0, 3].visible` → ("row", [0, 3], "visible").

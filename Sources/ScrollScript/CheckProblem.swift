@@ -1,0 +1,351 @@
+// The checker's errors as cases with their data, worded in one place (`CheckProblem.message`).
+// The checker records a case; nothing reads the wording back.
+
+/// The value or argument an error is about (`screen width`, `fps`, `drag ... in`).
+public enum Operand: Equatable, Sendable {
+    case screenWidth, screenHeight, fps, toolbarHeight, headerHeight, pin, parallax, toggleHeight
+    /// A `section` line's row count; the N and M of `sections N rows M`.
+    case sectionRowCount, sectionCount, rowCount
+    case tunable(TunableID)
+    case repeatCount, pull, drag, swipe, fling, tapX, tapY, tick, tapHeader
+    /// The I and J of `tap row I J`.
+    case tapRowSection, tapRowRow
+    /// The T of `drag D in T`, `swipe D in T`, `wait T`, `expect within T`.
+    case dragDuration, swipeDuration, wait, expectWithin
+    /// The index of `tap header I`/`tap row I J`, and of `section[I]`/`row[I,J]`.
+    case sectionIndex, rowIndex, index
+
+    /// How a message names it.
+    public var name: String {
+        switch self {
+        case .screenWidth: return "screen width"
+        case .screenHeight: return "screen height"
+        case .fps: return "fps"
+        case .toolbarHeight: return "toolbar height"
+        case .headerHeight: return "header height"
+        case .pin: return "pin"
+        case .parallax: return "parallax"
+        case .toggleHeight: return "toggle height"
+        case .sectionRowCount: return "a section's row count"
+        case .sectionCount: return "the number of sections"
+        case .rowCount: return "the number of rows"
+        case .tunable(let id): return id.rawValue
+        case .repeatCount: return "repeat count"
+        case .pull: return "pull"
+        case .drag: return "drag"
+        case .swipe: return "swipe"
+        case .fling: return "fling"
+        case .tapX: return "tap x"
+        case .tapY: return "tap y"
+        case .tick: return "tick"
+        case .tapHeader: return "tap header"
+        case .tapRowSection: return "tap row (section)"
+        case .tapRowRow: return "tap row (row)"
+        case .dragDuration: return "drag ... in"
+        case .swipeDuration: return "swipe ... in"
+        case .wait: return "wait"
+        case .expectWithin: return "expect within"
+        case .sectionIndex: return "a section index"
+        case .rowIndex: return "a row index"
+        case .index: return "an index"
+        }
+    }
+}
+
+/// What the checker found wrong, each with its data.
+public enum CheckProblem: Equatable, Sendable {
+    // File structure (§2)
+    /// A file without statements.
+    case noStatements
+    case secondScene
+    case sceneAfterScenario
+    /// A scenario name used twice: the name as written, and the line of its first use.
+    case duplicateScenario(raw: String, firstLine: Int)
+    /// A statement at the top level of a file with blocks: its keyword.
+    case outsideScenario(keyword: String)
+    case sceneWithoutScenario
+    /// A statement in the scene block that is not configuration.
+    case notConfigurationInScene(keyword: String)
+    /// Configuration after `first` (at `line`), a statement that advances time or touches.
+    case configurationAfterTime(keyword: String, first: String, line: Int)
+    /// `scene`/`scenario` inside a block; at column 1 the block above likely lacks its `}`.
+    case blockNotAtTopLevel(keyword: String, atColumnOne: Bool)
+    /// `scene`/`scenario` typed in the REPL.
+    case blockTypedInRepl(keyword: String)
+
+    // Configuration (§3)
+    /// `fps true`, `screen yes x 2`: a configuration value that is a boolean or a name.
+    case configNotBool(Operand, Quantity)
+    case configNotName(Operand, Quantity, name: String)
+    /// A configuration value that reads the world.
+    case configNotConstant(Operand)
+    /// A value of the wrong kind: `want` wanted, `found` given.
+    case wrongKind(Operand, want: Quantity, found: Ty)
+    /// Not a whole number of at least 0.
+    case notWholeCount(Operand, Double)
+    /// A screen side outside `Limits.screenSide`.
+    case screenSideOutOfRange(Operand, Double)
+    /// fps outside `Limits.fpsRange`.
+    case fpsOutOfRange(Double)
+    /// A value outside its range (from `Limits`, or the tunable's).
+    case outOfRange(Operand, Double, TunableRange)
+    /// `sections N rows M` with N or M too large.
+    case tooManySectionsDeclared(Int)
+    case tooManyRowsDeclared(Int)
+    /// The scenario's list of sections grows past a limit.
+    case tooManySections
+    case tooManyRows
+    /// `pin P` out of range; `headerHeight` nil when the header's height is itself wrong.
+    case pinOutOfRange(Double, headerHeight: Double?)
+    case parallaxOutOfRange(Double)
+    case unknownTunable(String)
+    /// `set T word` for a tunable that takes no named values.
+    case tunableNotName(TunableID, name: String)
+    /// `set T word` with a word that is not one of T's named values.
+    case notANamedValue(TunableID, name: String)
+    case tunableNotBool(TunableID)
+    /// A boolean tunable set to something else.
+    case tunableTakesBool(TunableID)
+
+    // Statements (§4–§5)
+    /// `repeat N` with N more than `Limits.scenarioStatements`; N as written.
+    case repeatTooLarge(written: String)
+    case configurationInRepeat(keyword: String)
+    case pullNotPositive
+    case flingTooFast(Double)
+    /// `subject` (`tap header`, `header.height`) needs a header; none is declared.
+    case needsHeader(subject: String)
+    case needsToolbar(subject: String)
+    /// `tick N` past 24 hours of frames at `fps`; N as written.
+    case tickTooLarge(written: String, fps: Int)
+    case tickNotWhole(Double)
+    case expectNeedsCondition(found: Ty)
+    /// A duration below 0 (or at 0, when `allowZero` is false).
+    case badDuration(Operand, Double, allowZero: Bool)
+    /// A duration longer than `Limits.scenarioSeconds`.
+    case durationTooLong(Operand, Double)
+    /// `tap header "x"` with no such title: the title as written, the nearest titles,
+    /// and all titles.
+    case noSectionTitled(raw: String, near: [String], titles: [String])
+    /// Section `written` past the table's `count` sections.
+    case noSuchSection(written: String, count: Int)
+    case untitledSection(Int)
+    /// Row `written` past section `section`'s `rows` rows.
+    case noSuchRow(written: String, section: Int, rows: Int)
+
+    // Expressions
+    /// A `?` in `expect within`/`expect always` (the statement's words).
+    case placeholderInTimedExpect(String)
+    case placeholderUnderNotOrOr
+    case placeholderNotHere
+    case placeholderOperator(CompareOp)
+    case negateNeedsNumber(found: Ty)
+    case notNeedsCondition(found: Ty)
+    case logicNeedsConditions(BinaryOp, found: Ty)
+    case arithmeticNeedsNumbers(BinaryOp, found: Ty)
+    /// `a + b`/`a - b` of quantities that do not mix.
+    case cannotAddOrSubtract(BinaryOp, left: Dim, right: Dim)
+    case divisionByZero
+    /// A word compared with a state of `family` that is none of its states.
+    case notAState(String, StateSet)
+    /// `toolbar.state == "hidden"`: the string's value and its source text.
+    case stateAsString(value: String, raw: String)
+    case stateComparedWithString(StateSet)
+    case rectsCannotBeCompared
+    case cannotCompare(Ty, Ty)
+    /// `within` followed by something other than `want`.
+    case toleranceKind(want: Dim, found: Ty)
+    case orderNeedsNumbers(CompareOp, found: Ty)
+    /// A state of one family compared with a state of another: the state and that family.
+    case stateOfOtherFamily(String, StateSet)
+    case approxRecordNeedsNumber(found: Ty)
+    /// An indexed observable written without its index.
+    case needsIndex(ObservableID)
+    /// A named value of a tunable (`fast`) used as a name.
+    case setValueAsName(String)
+    case unknownName(String)
+    /// `x[...]` for an x other than `section` and `row`.
+    case unknownIndexedName(String)
+    /// `section[I,J]`, `row[I]`: the wrong number of indexes.
+    case indexCount(Subscript, member: String)
+    case unknownMember(Subscript, String)
+    case indexNotNumber(found: Ty)
+
+    public var message: String {
+        switch self {
+        case .noStatements:
+            return "no scenario found (the file has no statements)"
+        case .secondScene:
+            return "only one scene block is allowed"
+        case .sceneAfterScenario:
+            return "the scene block must come before the scenarios"
+        case .duplicateScenario(let raw, let firstLine):
+            return "duplicate scenario name \(raw) (first at line \(firstLine))"
+        case .outsideScenario(let keyword):
+            return "'\(keyword)' is outside any scenario (a file with scene or scenario blocks holds nothing else at top level)"
+        case .sceneWithoutScenario:
+            return "no scenario found (the file has a scene block but no scenario)"
+        case .notConfigurationInScene(let keyword):
+            return "only configuration statements may appear in a scene block ('\(keyword)' is not one)"
+        case .configurationAfterTime(let keyword, let first, let line):
+            return "configuration ('\(keyword)') must come before the first statement that advances time or touches ('\(first)' at line \(line))"
+        case .blockNotAtTopLevel(let keyword, let atColumnOne):
+            return "'\(keyword)' can only appear at the top level of a file"
+                + (atColumnOne ? " (is the '}' of the block above it missing?)" : "")
+        case .blockTypedInRepl(let keyword):
+            return "a '\(keyword)' block cannot be typed here; type its statements, or :load a file"
+
+        case .configNotBool(let what, let want):
+            return "\(what.name) takes \(ValueKind.quantity(want).displayName), not true/false"
+        case .configNotName(let what, let want, let name):
+            return "\(what.name) takes \(ValueKind.quantity(want).displayName), not '\(name)'"
+        case .configNotConstant(let what):
+            return "\(what.name) must be a number written in the file"
+        case .wrongKind(let what, let want, let found):
+            return "\(what.name) takes \(ValueKind.quantity(want).displayName), found \(found.name)"
+        case .notWholeCount(let what, let v):
+            return "\(what.name) must be a whole number of at least 0 (found \(show(v)))"
+        case .screenSideOutOfRange(let what, let v):
+            return "\(what.name) must be between \(show(Limits.screenSide.lower)) and \(show(Limits.screenSide.upper)) (found \(show(v)))"
+        case .fpsOutOfRange(let v):
+            return "fps must be a whole number from \(Limits.fpsRange.lowerBound) to \(Limits.fpsRange.upperBound) (found \(show(v)))"
+        case .outOfRange(let what, let v, let range):
+            return "\(what.name) must be \(range.description) (found \(show(v)))"
+        case .tooManySectionsDeclared(let n):
+            return "too many sections: \(n) (at most \(Limits.maxSections))"
+        case .tooManyRowsDeclared(let m):
+            return "too many rows: \(m) (at most \(Limits.maxRows) in the table)"
+        case .tooManySections:
+            return "too many sections (at most \(Limits.maxSections))"
+        case .tooManyRows:
+            return "too many rows (at most \(Limits.maxRows) in the table)"
+        case .pinOutOfRange(let p, nil):
+            return "pin must be at least 0 (found \(show(p)))"
+        case .pinOutOfRange(let p, let h?):
+            return "pin must be between 0 and the header height \(show(h)) (found \(show(p)))"
+        case .parallaxOutOfRange(let f):
+            return "parallax must be between 0 and 1 (found \(show(f)))"
+        case .unknownTunable(let name):
+            return "unknown tunable '\(clip(name))'" + unknownTunableHint(name)
+        case .tunableNotName(let id, let name):
+            return "\(id.rawValue) takes \(id.kind.displayName), not '\(name)'"
+        case .notANamedValue(let id, let name):
+            return "'\(name)' is not a value of \(id.rawValue) (use a number or \(id.namedValues.map { "'\($0.name)'" }.joined(separator: ", ")))"
+        case .tunableNotBool(let id):
+            return "\(id.rawValue) takes \(id.kind.displayName), not true/false"
+        case .tunableTakesBool(let id):
+            return "\(id.rawValue) takes true or false"
+
+        case .repeatTooLarge(let written):
+            return "repeat count \(written) is more than the \(Limits.scenarioStatements) statements a scenario may run"
+        case .configurationInRepeat(let keyword):
+            return "configuration ('\(keyword)') cannot be inside 'repeat'"
+        case .pullNotPositive:
+            return "pull needs a distance greater than 0 (the finger moves down; use 'drag' for up)"
+        case .flingTooFast(let v):
+            return "fling speed must be at most \(show(Limits.maxFlingSpeed)) pt/s (found \(show(v)))"
+        case .needsHeader(let subject):
+            return "'\(subject)' needs a header, and this scenario declares none (add 'header H')"
+        case .needsToolbar(let subject):
+            return "'\(subject)' needs a toolbar, and this scenario declares none (add 'toolbar')"
+        case .tickTooLarge(let written, let fps):
+            return "tick count \(written) is too large (at most \(show(Limits.scenarioSeconds * Double(fps))) frames, \(scenarioHours) hours at \(fps) fps)"
+        case .tickNotWhole(let v):
+            return "tick needs a whole number of frames (found \(show(v)))"
+        case .expectNeedsCondition(let found):
+            return "expect needs a condition (true or false), found \(found.name)"
+        case .badDuration(let what, let v, let allowZero):
+            return "\(what.name) needs a duration \(allowZero ? "of at least 0" : "greater than 0") (found \(show(v)))"
+        case .durationTooLong(let what, let v):
+            return "\(what.name) is longer than \(scenarioHours) hours (\(show(v)) s)"
+        case .noSectionTitled(let raw, let near, let titles):
+            var message = "no section is titled \(raw)"
+            if !near.isEmpty {
+                let q = near.map { quoteString($0) }
+                message += " (did you mean " + (q.count == 1 ? q[0] : q.dropLast().joined(separator: ", ") + " or " + q[q.count - 1]) + "?)"
+            } else if titles.isEmpty {
+                message += " (this scenario's sections have no titles; tap one with 'tap header I')"
+            } else if titles.count <= 8 {
+                message += " (the titles are \(titles.map { quoteString($0) }.joined(separator: ", ")))"
+            }
+            return message
+        case .noSuchSection(let written, let count):
+            return "section \(written) does not exist (the table has \(countPhrase(count, "section")))"
+        case .untitledSection(let i):
+            return "section \(i) has no header view to tap (it is untitled)"
+        case .noSuchRow(let written, let section, let rows):
+            return "row \(written) does not exist in section \(section) (it has \(countPhrase(rows, "row")))"
+
+        case .placeholderInTimedExpect(let what):
+            return "'\(what)' takes no '?': a value is recorded at one moment (record it with a plain 'expect' after a 'wait')"
+        case .placeholderUnderNotOrOr:
+            return "'?' cannot be recorded under 'not' or 'or' (the recorded value would not decide the expectation); write the value"
+        case .placeholderNotHere:
+            return "'?' (a value to record) can only stand right of '==' or '~=' in an 'expect' (as in 'expect header.height ~= ?')"
+        case .placeholderOperator(let op):
+            return "'?' records a value for '==' or '~=' only, not '\(op.rawValue)'"
+        case .negateNeedsNumber(let found):
+            return "'-' needs a number, found \(found.name)"
+        case .notNeedsCondition(let found):
+            return "'not' needs a condition (true or false), found \(found.name)"
+        case .logicNeedsConditions(let op, let found):
+            return "'\(op.rawValue)' needs conditions (true or false), found \(found.name)"
+        case .arithmeticNeedsNumbers(let op, let found):
+            return "'\(op.rawValue)' needs numbers, found \(found.name)"
+        case .cannotAddOrSubtract(let op, let left, let right):
+            return "cannot \(op == .add ? "add" : "subtract") \(right.name) \(op == .add ? "to" : "from") \(left.name)"
+        case .divisionByZero:
+            return "division by zero"
+        case .notAState(let word, let family):
+            return "'\(clip(word))' is not a \(family.rawValue) state (they are \(family.names.joined(separator: ", ")))"
+                + wordHint(word, family.names)
+        case .stateAsString(let value, let raw):
+            return "a state is a bare word: write \(value), not \(raw)"
+        case .stateComparedWithString(let family):
+            return "a \(family.rawValue) state is compared with a bare word (\(family.names.joined(separator: ", "))), not a string"
+        case .rectsCannotBeCompared:
+            return "rects cannot be compared (compare their parts, e.g. header.y or header.height)"
+        case .cannotCompare(let a, let b):
+            return "cannot compare \(a.name) with \(b.name)"
+        case .toleranceKind(let want, let found):
+            return "the tolerance after 'within' must be \(want.name), found \(found.name)"
+        case .orderNeedsNumbers(let op, let found):
+            return "'\(op.rawValue)' needs numbers, found \(found.name) (only == and != compare other values)"
+        case .stateOfOtherFamily(let state, let family):
+            return "'\(state)' is not a \(family.rawValue) state (\(family.names.joined(separator: ", ")))"
+        case .approxRecordNeedsNumber(let found):
+            return "'~=' needs numbers, found \(found.name) (record it with '== ?')"
+        case .needsIndex(let id):
+            return "'\(id.rawValue)' needs an index: \(id.displayName)"
+        case .setValueAsName(let name):
+            return "'\(name)' is a value for 'set', not an observable"
+        case .unknownName(let name):
+            return "unknown name '\(clip(name))'" + wordHint(name, Checker.plainNames, quotes: true)
+        case .unknownIndexedName(let base):
+            return "unknown name '\(base)[...]'" + didYouMean(base, ["section", "row"])
+        case .indexCount(let form, let member):
+            return form == .section ? "section takes one index: section[I].\(member)" : "row takes two indexes: row[I,J].\(member)"
+        case .unknownMember(let form, let member):
+            return "unknown property '\(member)' of \(form == .section ? "section" : "row")[...]" + didYouMean(member, Vocabulary.members(of: form))
+        case .indexNotNumber(let found):
+            return "an index must be a whole number, found \(found.name)"
+        }
+    }
+}
+
+/// `Limits.scenarioSeconds` in hours (24), as messages state it.
+private var scenarioHours: Int { Int(Limits.scenarioSeconds / 3600) }
+
+/// ` (did you mean ...?)`, else the tunables of the same family (`toolbar.*`), else
+/// every tunable: a user guessing a name learns the real ones.
+func unknownTunableHint(_ name: String) -> String {
+    let all = Vocabulary.tunableNames
+    let hint = unknownWordHint(name, all)
+    if hint != .none { return hint.text }
+    if let dot = name.firstIndex(of: ".") {
+        let family = String(name[..<dot]) + "."
+        let same = all.filter { $0.hasPrefix(family) }
+        if !same.isEmpty { return " (the \(name[..<dot]) tunables are \(same.joined(separator: ", ")))" }
+    }
+    return " (the tunables are \(all.joined(separator: ", ")))"
+}

@@ -1,0 +1,195 @@
+// Syntax errors as cases with their data, worded in one place (`ParseProblem.message`).
+// The parser records a case; nothing reads the wording back.
+
+/// A token as an error names it ("found 'x'", "found end of line"): its kind and text.
+public struct FoundToken: Equatable, Sendable {
+    public var kind: TokenKind
+    /// The word, a string's decoded value, a number's digits.
+    public var text: String
+    /// A number's or a string's source text.
+    public var raw: String
+
+    public init(kind: TokenKind, text: String = "", raw: String = "") {
+        self.kind = kind
+        self.text = text
+        self.raw = raw
+    }
+
+    init(_ t: Token) {
+        self.init(kind: t.kind, text: t.text, raw: t.raw)
+    }
+
+    /// `'pull'`, `number '3'`, `end of line` (`Token.describe`).
+    var described: String {
+        Token(kind: kind, text: text, raw: raw, at: TokenPos(line: 0, column: 0, offset: 0, length: 0)).describe
+    }
+}
+
+/// Which grammar word a statement expected, and where (`expected 'x' between ...`).
+public enum ExpectedWordPlace: Equatable, Sendable {
+    /// `screen W x H`
+    case screenSize
+    /// `section "TITLE" rows N`
+    case sectionRows
+    /// `sections N rows M`
+    case sectionsRows
+
+    /// The word expected there.
+    public var word: String {
+        switch self {
+        case .screenSize: return "x"
+        case .sectionRows, .sectionsRows: return "rows"
+        }
+    }
+
+    var context: String {
+        switch self {
+        case .screenSize: return "between the screen's width and height"
+        case .sectionRows: return "in a section (section \"TITLE\" rows N)"
+        case .sectionsRows: return "in 'sections N rows M'"
+        }
+    }
+}
+
+/// What the parser found wrong, each with its data.
+public enum ParseProblem: Equatable, Sendable {
+    case expectedWord(ExpectedWordPlace, found: FoundToken)
+    /// A `}` at the top level.
+    case unexpectedCloseBrace
+    /// Something after a complete statement.
+    case expectedStatementEnd(found: FoundToken)
+    case expectedOpenBrace(found: FoundToken)
+    /// Blocks nested deeper than `SourceLimits.maxNesting`.
+    case blocksTooDeep
+    /// A `{` without its `}` (reported at the `{`).
+    case unclosedBrace
+    /// `pull 120 in 1s`.
+    case pullTakesNoDuration
+    /// A word that starts no statement.
+    case unknownStatement(String)
+    case expectedStatement(found: FoundToken)
+    case expectedScenarioName(found: FoundToken)
+    case expectedHeaderOption(found: FoundToken)
+    case unknownHeaderOption(String)
+    /// A word after a `section` line's rows other than `open`/`closed`.
+    case expectedSectionState(found: FoundToken)
+    /// A word after `accordion` other than `single`.
+    case expectedSingle(found: FoundToken)
+    case expectedTunableName(found: FoundToken)
+    /// `set NAME` with no value.
+    case expectedSetValue(name: String)
+    /// `tap row` with nothing after it.
+    case tapRowNeedsIndexes
+    /// `tap row I` without the row; `section` is the section as written (nil: not a literal).
+    case tapRowNeedsRow(section: String?)
+    /// `tap` with nothing after it.
+    case tapNeedsTarget
+    /// `tap section I`; `index` is the following number or string as written, if any.
+    case tapSection(index: String?)
+    /// `tap heder 1`: a word near `header`/`row`/`toolbar`.
+    case tapUnknownTarget(found: FoundToken)
+    /// `tap X` without Y; `x` is X as written (nil: not a literal).
+    case tapNeedsY(x: String?)
+    case expectNeedsExpression
+    /// `expect eventually ...`: the word used.
+    case noSuchExpect(String)
+    /// Expressions nested deeper than `SourceLimits.maxNesting`.
+    case expressionTooDeep
+    /// `within` after no comparison (nil) or after a comparison other than `~=`.
+    case withinWithoutApprox(CompareOp?)
+    case chainedComparison
+    case expectedValue(found: FoundToken)
+    /// `(` at `line`:`column` not closed where `found` stands.
+    case unclosedParen(line: Int, column: Int, found: FoundToken)
+    case expectedCloseBracket(found: FoundToken)
+    /// `section[0]` without `.member`.
+    case expectedMember(base: String)
+    case expectedNameAfterDot(found: FoundToken)
+
+    public var message: String {
+        switch self {
+        case .expectedWord(let place, let found):
+            return "expected '\(place.word)' \(place.context), found \(found.described)"
+        case .unexpectedCloseBrace:
+            return "unexpected '}' (no block is open)"
+        case .expectedStatementEnd(let found):
+            return "expected end of statement, found \(found.described)"
+                + (found.kind == .word ? unitHint(found.text) + nonASCIIHint(found.text) : "")
+        case .expectedOpenBrace(let found):
+            return "expected '{', found \(found.described)"
+        case .blocksTooDeep:
+            return "blocks nest too deeply (more than \(SourceLimits.maxNesting) levels)"
+        case .unclosedBrace:
+            return "'{' is never closed (missing '}')"
+        case .pullTakesNoDuration:
+            let speed = show(TunableID.dragSpeed.defaultValue)
+            return "'pull' takes no duration (it moves at \(TunableID.dragSpeed.rawValue), \(speed) pt/s by default); write 'drag D in T' to choose one"
+        case .unknownStatement(let word):
+            return "unknown statement '\(clip(word))'" + wordHint(word, statementKeywords)
+        case .expectedStatement(let found):
+            return "expected a statement, found \(found.described)"
+        case .expectedScenarioName(let found):
+            return "expected the scenario's name in quotes, found \(found.described)"
+        case .expectedHeaderOption(let found):
+            return "expected a header option (\(headerOptionWords.joined(separator: ", "))), found \(found.described)"
+        case .unknownHeaderOption(let word):
+            return "unknown header option '\(word)'" + didYouMean(word, headerOptionWords)
+        case .expectedSectionState(let found):
+            return "expected 'open', 'closed' or the end of the statement, found \(found.described)"
+                + didYouMean(found.text, ["open", "closed"])
+        case .expectedSingle(let found):
+            return "expected 'single' or the end of the statement, found \(found.described)" + didYouMean(found.text, ["single"])
+        case .expectedTunableName(let found):
+            return "expected a tunable name after 'set', found \(found.described)"
+        case .expectedSetValue(let name):
+            return "expected a value after 'set \(name)'"
+        case .tapRowNeedsIndexes:
+            return "expected a section and a row after 'tap row' (as in 'tap row 0 3': row 3 of section 0)"
+        case .tapRowNeedsRow(let section):
+            return "expected the row number after 'tap row \(section ?? "X")' (tap row SECTION ROW, both from 0, as in IndexPath)"
+        case .tapNeedsTarget:
+            return "expected 'header', 'row', 'toolbar' or a point X Y after 'tap'"
+        case .tapSection(let index):
+            return "a section is tapped through its header: write 'tap header \(index ?? "I")' (or 'tap row I J' for one of its rows)"
+        case .tapUnknownTarget(let found):
+            return "expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found \(found.described)"
+                + didYouMean(found.text, tapTargetWords)
+        case .tapNeedsY(let x):
+            return "expected the y coordinate after 'tap \(x ?? "X")'"
+        case .expectNeedsExpression:
+            return "expected an expression after 'expect'"
+        case .noSuchExpect(let word):
+            return "there is no 'expect \(word)': write 'expect within T' with a time limit"
+                + " (as in 'expect within 1s toolbar.state == hidden'; it runs frames until the condition holds)"
+        case .expressionTooDeep:
+            return "expression nests too deeply (more than \(SourceLimits.maxNesting) levels)"
+        case .withinWithoutApprox(nil):
+            return "'within' can only follow '~=' (as in 'offset ~= 100 within 1')"
+        case .withinWithoutApprox(let op?):
+            return "'within' can only follow '~=', not '\(op.rawValue)'"
+                + " (to wait until it holds, write 'expect within T' before the condition)"
+        case .chainedComparison:
+            return "comparisons cannot be chained (write 'a <= b and b <= c')"
+        case .expectedValue(let found):
+            return "expected a value, found \(found.described)"
+        case .unclosedParen(let line, let column, let found):
+            return "expected ')' to close the '(' at \(line):\(column), found \(found.described)"
+        case .expectedCloseBracket(let found):
+            return "expected ']' after the index, found \(found.described)"
+        case .expectedMember(let base):
+            return "expected '.' and a property after '\(base)[...]' (as in \(base)[0].y)"
+        case .expectedNameAfterDot(let found):
+            return "expected a name after '.', found \(found.described)"
+        }
+    }
+}
+
+/// The options of a `header` line, as written.
+let headerOptionWords = ["pin", "parallax", "toggle", "nostretch"]
+/// What `tap` takes by name.
+let tapTargetWords = ["header", "row", "toolbar"]
+
+/// `wait 0.5 s`: a unit standing alone belongs right after its number.
+func unitHint(_ word: String) -> String {
+    ["s", "ms", "pt"].contains(word) ? " (write the unit right after the number, as in '0.5\(word)')" : ""
+}

@@ -1,0 +1,562 @@
+import XCTest
+@testable import ScrollScript
+import ScrollSim
+
+/// Diagnostics and run-time failures are cases with their data (issue 9, "coded
+/// diagnostics"): representative bad inputs give the expected case, and every case of
+/// every stage renders a sentence with its data filled in.
+final class ProblemCaseTests: XCTestCase {
+    private func problems(_ text: String) -> [Problem] {
+        checkSource(SourceFile(name: "t.scroll", text: text)).diagnostics.map(\.problem)
+    }
+
+    private func failure(_ text: String, interrupt: Bool = false) throws -> RunFailure {
+        let r = checkSource(SourceFile(name: "t.scroll", text: text))
+        XCTAssertEqual(r.diagnostics, [], "check errors")
+        let sc = try XCTUnwrap(r.scenarios.first)
+        return try XCTUnwrap(runScenario(sc, shouldInterrupt: { interrupt }).failure)
+    }
+
+    // MARK: - Lexer and parser
+
+    func testLexerAndParserErrorsAreCasesWithTheirData() {
+        XCTAssertEqual(problems("pul 3"), [.parse(.unknownStatement("pul"))])
+        XCTAssertEqual(problems("pull 120 in 1s"), [.parse(.pullTakesNoDuration)])
+        XCTAssertEqual(problems("tap row 0"), [.parse(.tapRowNeedsRow(section: "0"))])
+        XCTAssertEqual(problems("tap row offset"), [.parse(.tapRowNeedsRow(section: nil))])
+        XCTAssertEqual(problems("tap section 2"), [.parse(.tapSection(index: "2"))])
+        XCTAssertEqual(problems("expect offset < 1 < 2"), [.parse(.chainedComparison)])
+        XCTAssertEqual(problems("expect offset < 1 within 2"), [.parse(.withinWithoutApprox(.lt))])
+        XCTAssertEqual(problems("expect eventually offset == 0"), [.parse(.noSuchExpect("eventually"))])
+        XCTAssertEqual(problems("sections 2 cols 3"), [.parse(.expectedWord(.sectionsRows, found: FoundToken(kind: .word, text: "cols")))])
+        XCTAssertEqual(problems("expect \"abc"), [.lex(.unterminatedString)])
+        // The '(' at column 8 is still open at the end of the file.
+        guard case .parse(.unclosedParen(let line, let column, let found))? = problems("expect (offset > 1").first else {
+            return XCTFail("\(problems("expect (offset > 1"))")
+        }
+        XCTAssertEqual([line, column], [1, 8])
+        XCTAssertEqual(found.kind, .eof)
+    }
+
+    func testALineTooLongIsTheOneErrorOfItsLine() {
+        // The line also holds an unknown statement; the length is what is reported.
+        let long = "pul " + String(repeating: "1 ", count: SourceLimits.maxLineLength / 2 + 1)
+        XCTAssertEqual(problems(long), [.lex(.lineTooLong)])
+    }
+
+    func testPastTheErrorLimitTheLastProblemSaysSo() {
+        let text = String(repeating: "x\n", count: DiagnosticLimits.maxPerFile + 5)
+        let ps = problems(text)
+        XCTAssertEqual(ps.count, DiagnosticLimits.maxPerFile + 1)
+        XCTAssertEqual(ps.last, .tooManyErrors)
+    }
+
+    // MARK: - Checker
+
+    func testCheckerErrorsAreCasesWithTheirData() {
+        XCTAssertEqual(problems("fps 0\nwait 1s"), [.check(.fpsOutOfRange(0))])
+        XCTAssertEqual(problems("expect nosuch == 1"), [.check(.unknownName("nosuch"))])
+        XCTAssertEqual(problems("wait -1s"), [.check(.badDuration(.wait, -1, allowZero: true))])
+        XCTAssertEqual(problems("drag 10 in 0s"), [.check(.badDuration(.dragDuration, 0, allowZero: false))])
+        XCTAssertEqual(problems("sections 2 rows 3\ntap row 5 0"), [.check(.noSuchSection(written: "5", count: 2))])
+        XCTAssertEqual(problems("sections 2 rows 3\ntap row 1 3"), [.check(.noSuchRow(written: "3", section: 1, rows: 3))])
+        XCTAssertEqual(problems("tick 1.5"), [.check(.tickNotWhole(1.5))])
+        XCTAssertEqual(problems("toolbar\nexpect toolbar.state == \"hidden\""),
+                       [.check(.stateAsString(value: "hidden", raw: "\"hidden\""))])
+        XCTAssertEqual(problems("expect header.height > 0"), [.check(.needsHeader(subject: "header.height"))])
+        XCTAssertEqual(problems("fling 2s"), [.check(.wrongKind(.fling, want: .velocity, found: .num(.quantity(.seconds))))])
+        XCTAssertEqual(problems("header 0\nwait 1s"), [.check(.outOfRange(.headerHeight, 0, Limits.headerHeight))])
+        let tunable = problems("set drag.sped 3\nwait 1s")
+        XCTAssertEqual(tunable, [.check(.unknownTunable("drag.sped"))])
+        XCTAssertEqual(tunable.first?.message, "unknown tunable 'drag.sped' (did you mean 'drag.speed'?)")
+    }
+
+    func testTheSameCaseIsTheSameWordsWhereverItIsFound() {
+        // A REPL block and a file's block report through their own cases.
+        XCTAssertEqual(CheckProblem.blockTypedInRepl(keyword: "scene").message,
+                       "a 'scene' block cannot be typed here; type its statements, or :load a file")
+        XCTAssertEqual(Diagnostic(SourceLocation(file: "f", line: 1, column: 1), .check(.divisionByZero)).message, "division by zero")
+        XCTAssertEqual(Problem.format(.layoutWouldNotParse(line: 2, .lex(.lineTooLong))).message,
+                       "cannot format this file: the canonical layout would not parse (line 2 of it: line is longer than \(SourceLimits.maxLineLength) characters)")
+    }
+
+    func testHintsAreCasesWithTheirData() {
+        XCTAssertEqual(unknownWordHint("pul", statementKeywords), .nearest(["pull"]))
+        XCTAssertEqual(unknownWordHint("zzzzzz", statementKeywords), WordHint.none)
+        XCTAssertEqual(characterHint("pu\u{200B}ll", candidates: ["pull"]),
+                       .hiddenCharacters(invisible: ["\u{200B}"], lookAlikes: [], meant: "pull", withoutThem: nil))
+        let cyrillic = characterHint("\u{0440}ull")
+        XCTAssertEqual(cyrillic, .hiddenCharacters(invisible: [], lookAlikes: [WordHint.LookAlike(scalar: "\u{0440}", latin: "p")],
+                                                   meant: nil, withoutThem: "pull"))
+        XCTAssertEqual(cyrillic.text, " (it contains U+0440 CYRILLIC SMALL LETTER ER, which looks like 'p'; without it the word is 'pull')")
+        XCTAssertEqual(characterHint("１２０"), .fullWidth(meant: nil, ascii: "120"))
+        XCTAssertEqual(characterHint("ｐｕｌｌ", candidates: statementKeywords), .fullWidth(meant: "pull", ascii: "pull"))
+        XCTAssertEqual(characterHint("山手線"), WordHint.none)
+        XCTAssertEqual(characterHint("山手線", quotes: true), .needsQuotes("山手線"))
+        XCTAssertEqual(WordHint.nearest(["a", "b", "c"]).text, " (did you mean 'a', 'b' or 'c'?)")
+        XCTAssertEqual(WordHint.none.text, "")
+    }
+
+    // MARK: - Run time
+
+    func testRunFailuresAreCasesWithTheirData() throws {
+        XCTAssertEqual(try failure("expect offset == 1").problem, .expectationFalse)
+        XCTAssertEqual(try failure("expect 1 / offset == 1").problem, .divisionByZero)
+        XCTAssertEqual(try failure("pull 10\nsettle").problem, .settleWithFingerDown)
+        XCTAssertEqual(try failure("expect within 0.5s offset == 5").problem, .withinTimedOut(limit: 0.5))
+        XCTAssertEqual(try failure("wait 1s", interrupt: true).problem, .interrupted)
+        XCTAssertEqual(try failure("release").problem, .world(.noFingerToRelease))
+        // Pulling down moves the offset below 0; the invariant breaks after some frame.
+        let broken = try failure("expect always offset > -10\npull 100")
+        guard case .invariantBroken(let t) = broken.problem else { return XCTFail("\(broken.problem)") }
+        XCTAssertGreaterThan(t, 0)
+        XCTAssertEqual(t, broken.time)
+        XCTAssertEqual(broken.message, "invariant broken at t = \(formatFixed(t, 3)) s")
+    }
+
+    func testAViolationIsTheSameWhateverTheTime() {
+        let at = SourceLocation(file: "f", line: 2, column: 1)
+        let early = ViolationKey(RunFailure(location: at, problem: .invariantBroken(time: 0.1), time: 0.1))
+        let late = ViolationKey(RunFailure(location: at, problem: .invariantBroken(time: 3), time: 3))
+        XCTAssertEqual(early, late)
+        XCTAssertEqual(Set([early, late]).count, 1)
+        XCTAssertNotEqual(early, ViolationKey(RunFailure(location: at, problem: .expectationFalse, time: 0.1)))
+    }
+
+    // MARK: - Pictures
+
+    func testTraceColumnAndPictureErrorsAreCases() throws {
+        let r = checkSource(SourceFile(name: "t.scroll", text: "sections 2 rows 3\nwait 1s"))
+        let config = try XCTUnwrap(r.scenarios.first).config
+        func refusal(_ list: String) -> TraceColumnError? {
+            if case .failure(let e) = TraceColumns.parse(list, config: config) { return e }
+            return nil
+        }
+        XCTAssertEqual(refusal("toolbar.y"), .needsToolbar("toolbar.y"))
+        XCTAssertEqual(refusal("row[1,3].y"), .noSuchRow(column: "row[1,3].y", section: 1, row: 3, rows: 3))
+        XCTAssertEqual(refusal("section[2].y"), .noSuchSection(column: "section[2].y", section: 2, count: 2))
+        XCTAssertEqual(refusal("time,,offset"), .emptyName(list: "time,,offset"))
+        XCTAssertEqual(refusal("offest"), .unknown("offest"))
+        XCTAssertEqual(refusal("offest")?.message,
+                       "unknown column 'offest' (did you mean 'offset'?) (columns are named as observables: offset, header.height, section[0].y, row[0,3].visible, ...)")
+        XCTAssertNil(refusal("time,row[1,2].y"))
+        let list = Array(repeating: "time", count: TraceColumns.maxColumns + 1).joined(separator: ",")
+        XCTAssertEqual(refusal(list), .tooManyColumns)
+        XCTAssertEqual(TraceColumnError.tooManyColumns.message, "at most 10000 columns")
+
+        guard case .failure(let e) = selectScenario(r.scenarios, named: "nope", file: "t.scroll") else { return XCTFail("selected") }
+        XCTAssertEqual(e, .noScenarioNamed("nope", file: "t.scroll", near: [], scenarios: ["t"]))
+        XCTAssertEqual(e.message, "no scenario \"nope\" in t.scroll (it has \"t\")")
+        for p in [PictureError.noScenario(file: "a.scroll"), .noScenarioNamed("x", file: "a.scroll", near: ["y", "z"], scenarios: ["y", "z"]),
+                  .artifactsNotADirectory("out"), .artifactsCannotCreate("out", reason: "Permission denied")] {
+            assertRendered(p.message, "\(p)")
+        }
+        for t in [TraceColumnError.tooManyColumns, .emptyName(list: "a,,b"), .listedTwice("time"),
+                  .noSuchSection(column: "section[3].y", section: 3, count: 1), .noSuchRow(column: "row[0,4].y", section: 0, row: 4, rows: 2),
+                  .rect("header.frame"), .needsHeader("header.y"), .needsToolbar("toolbar.y"), .unknown("zq")] {
+            assertRendered(t.message, "\(t)")
+        }
+    }
+
+    // MARK: - Every case renders
+
+    /// A message with its data filled in: not empty, no interpolation left over, no Swift
+    /// debug text (`Optional(`, a type name), no doubled or trailing spaces.
+    private func assertRendered(_ message: String, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(message.isEmpty, what, file: file, line: line)
+        for bad in ["\\(", "Optional(", "ScrollScript.", "ScrollSim.", "  ", "%@", "{}", "nil"] {
+            XCTAssertFalse(message.contains(bad), "\(what): '\(message)' holds '\(bad)'", file: file, line: line)
+        }
+        XCTAssertEqual(message, message.trimmingCharacters(in: .whitespacesAndNewlines), what, file: file, line: line)
+    }
+
+    func testEveryCaseRendersASentenceWithItsData() {
+        XCTAssertEqual(Set(Self.lexProblemSamples.map(Self.caseName)).count, Self.lexProblemCaseCount)
+        XCTAssertEqual(Set(Self.parseProblemSamples.map(Self.caseName)).count, Self.parseProblemCaseCount)
+        XCTAssertEqual(Set(Self.checkProblemSamples.map(Self.caseName)).count, Self.checkProblemCaseCount)
+        XCTAssertEqual(Set(Self.runProblemSamples.map(Self.caseName)).count, Self.runProblemCaseCount)
+        for p in Self.lexProblemSamples { assertRendered(Problem.lex(p).message, Self.caseName(p)) }
+        for p in Self.parseProblemSamples { assertRendered(Problem.parse(p).message, Self.caseName(p)) }
+        for p in Self.checkProblemSamples { assertRendered(Problem.check(p).message, Self.caseName(p)) }
+        for p in Self.runProblemSamples { assertRendered(p.message, Self.caseName(p)) }
+        // A sample's words and tokens ("zq", the word 'opne') show in its message.
+        let rendered: [(String, String)] = Self.lexProblemSamples.map { ("\($0)", $0.message) }
+            + Self.parseProblemSamples.map { ("\($0)", $0.message) }
+            + Self.checkProblemSamples.map { ("\($0)", $0.message) }
+            + Self.runProblemSamples.map { ("\($0)", $0.message) }
+        for (sample, message) in rendered {
+            for marker in ["zq", "opne"] where sample.contains("\"\(marker)\"") {
+                XCTAssertTrue(message.contains(marker), "\(sample): '\(message)' does not show \(marker)")
+            }
+        }
+        assertRendered(Problem.tooManyErrors.message, "tooManyErrors")
+        assertRendered(Problem.format(.layoutChangesTokens).message, "layoutChangesTokens")
+        // The parts that name things: every operand, place, argument and advice.
+        for o in Self.operands {
+            assertRendered(CheckProblem.wrongKind(o, want: .points, found: .bool).message, o.name)
+            assertRendered(CheckProblem.notWholeCount(o, -1).message, o.name)
+        }
+        for place in [ExpectedWordPlace.screenSize, .sectionRows, .sectionsRows] {
+            assertRendered(ParseProblem.expectedWord(place, found: FoundToken(kind: .newline)).message, "\(place)")
+        }
+        for w in [WholeArgument.sectionIndex, .rowIndex, .frameCount, .repeatCount] {
+            assertRendered(RunProblem.notWholeFromZero(what: w, 1.5).message, "\(w)")
+        }
+        for a in [RecordAdvice.runUpdate(count: 1), .runUpdate(count: 2), .notFinite, .host("type :expect offset")] {
+            assertRendered(RunProblem.noRecordedValue(seen: [UnrecordedValue(subject: "offset", value: .number(1, .points))], advice: a).message, "\(a)")
+        }
+        // Data shows in the words.
+        XCTAssertEqual(CheckProblem.duplicateScenario(raw: "\"a\"", firstLine: 7).message, "duplicate scenario name \"a\" (first at line 7)")
+        XCTAssertEqual(RunProblem.noSuchRow(4, section: 1, rows: 1).message, "there is no row 4 in section 1: it has 1 row")
+        XCTAssertEqual(ParseProblem.pullTakesNoDuration.message,
+                       "'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one")
+    }
+
+
+    static let operands: [Operand] = [
+        .screenWidth, .screenHeight, .fps, .toolbarHeight, .headerHeight, .pin, .parallax, .toggleHeight,
+        .sectionRowCount, .sectionCount, .rowCount, .tunable(.dragSpeed), .repeatCount, .pull, .drag, .swipe,
+        .fling, .tapX, .tapY, .tick, .tapHeader, .tapRowSection, .tapRowRow, .dragDuration, .swipeDuration,
+        .wait, .expectWithin, .sectionIndex, .rowIndex, .index,
+    ]
+
+    /// One value of every case of `LexProblem`.
+    static let lexProblemSamples: [LexProblem] = [
+        .fileTooLarge,
+        .lineTooLong,
+        .invalidUTF8(0x01),
+        .symbolForWord(written: "zq", word: "zq"),
+        .loneOperator(0x01),
+        .unexpectedByte(0x01),
+        .unknownUnit("zq"),
+        .numberTooLarge("zq"),
+        .unterminatedString,
+        .escapeWithoutBrace,
+        .invalidUnicodeEscape,
+        .unknownEscape(0x01),
+    ]
+
+    /// The case's name; exhaustive, so a new case must be named here (and given a sample).
+    static func caseName(_ p: LexProblem) -> String {
+        switch p {
+        case .fileTooLarge: return "fileTooLarge"
+        case .lineTooLong: return "lineTooLong"
+        case .invalidUTF8: return "invalidUTF8"
+        case .symbolForWord: return "symbolForWord"
+        case .loneOperator: return "loneOperator"
+        case .unexpectedByte: return "unexpectedByte"
+        case .unknownUnit: return "unknownUnit"
+        case .numberTooLarge: return "numberTooLarge"
+        case .unterminatedString: return "unterminatedString"
+        case .escapeWithoutBrace: return "escapeWithoutBrace"
+        case .invalidUnicodeEscape: return "invalidUnicodeEscape"
+        case .unknownEscape: return "unknownEscape"
+        }
+    }
+    static let lexProblemCaseCount = 12
+
+    /// One value of every case of `ParseProblem`.
+    static let parseProblemSamples: [ParseProblem] = [
+        .expectedWord(.sectionRows, found: FoundToken(kind: .word, text: "opne")),
+        .unexpectedCloseBrace,
+        .expectedStatementEnd(found: FoundToken(kind: .word, text: "opne")),
+        .expectedOpenBrace(found: FoundToken(kind: .word, text: "opne")),
+        .blocksTooDeep,
+        .unclosedBrace,
+        .pullTakesNoDuration,
+        .unknownStatement("zq"),
+        .expectedStatement(found: FoundToken(kind: .word, text: "opne")),
+        .expectedScenarioName(found: FoundToken(kind: .word, text: "opne")),
+        .expectedHeaderOption(found: FoundToken(kind: .word, text: "opne")),
+        .unknownHeaderOption("zq"),
+        .expectedSectionState(found: FoundToken(kind: .word, text: "opne")),
+        .expectedSingle(found: FoundToken(kind: .word, text: "opne")),
+        .expectedTunableName(found: FoundToken(kind: .word, text: "opne")),
+        .expectedSetValue(name: "zq"),
+        .tapRowNeedsIndexes,
+        .tapRowNeedsRow(section: "7"),
+        .tapNeedsTarget,
+        .tapSection(index: "7"),
+        .tapUnknownTarget(found: FoundToken(kind: .word, text: "opne")),
+        .tapNeedsY(x: "7"),
+        .expectNeedsExpression,
+        .noSuchExpect("zq"),
+        .expressionTooDeep,
+        .withinWithoutApprox(.lt),
+        .chainedComparison,
+        .expectedValue(found: FoundToken(kind: .word, text: "opne")),
+        .unclosedParen(line: 3, column: 3, found: FoundToken(kind: .word, text: "opne")),
+        .expectedCloseBracket(found: FoundToken(kind: .word, text: "opne")),
+        .expectedMember(base: "zq"),
+        .expectedNameAfterDot(found: FoundToken(kind: .word, text: "opne")),
+    ]
+
+    /// The case's name; exhaustive, so a new case must be named here (and given a sample).
+    static func caseName(_ p: ParseProblem) -> String {
+        switch p {
+        case .expectedWord: return "expectedWord"
+        case .unexpectedCloseBrace: return "unexpectedCloseBrace"
+        case .expectedStatementEnd: return "expectedStatementEnd"
+        case .expectedOpenBrace: return "expectedOpenBrace"
+        case .blocksTooDeep: return "blocksTooDeep"
+        case .unclosedBrace: return "unclosedBrace"
+        case .pullTakesNoDuration: return "pullTakesNoDuration"
+        case .unknownStatement: return "unknownStatement"
+        case .expectedStatement: return "expectedStatement"
+        case .expectedScenarioName: return "expectedScenarioName"
+        case .expectedHeaderOption: return "expectedHeaderOption"
+        case .unknownHeaderOption: return "unknownHeaderOption"
+        case .expectedSectionState: return "expectedSectionState"
+        case .expectedSingle: return "expectedSingle"
+        case .expectedTunableName: return "expectedTunableName"
+        case .expectedSetValue: return "expectedSetValue"
+        case .tapRowNeedsIndexes: return "tapRowNeedsIndexes"
+        case .tapRowNeedsRow: return "tapRowNeedsRow"
+        case .tapNeedsTarget: return "tapNeedsTarget"
+        case .tapSection: return "tapSection"
+        case .tapUnknownTarget: return "tapUnknownTarget"
+        case .tapNeedsY: return "tapNeedsY"
+        case .expectNeedsExpression: return "expectNeedsExpression"
+        case .noSuchExpect: return "noSuchExpect"
+        case .expressionTooDeep: return "expressionTooDeep"
+        case .withinWithoutApprox: return "withinWithoutApprox"
+        case .chainedComparison: return "chainedComparison"
+        case .expectedValue: return "expectedValue"
+        case .unclosedParen: return "unclosedParen"
+        case .expectedCloseBracket: return "expectedCloseBracket"
+        case .expectedMember: return "expectedMember"
+        case .expectedNameAfterDot: return "expectedNameAfterDot"
+        }
+    }
+    static let parseProblemCaseCount = 32
+
+    /// One value of every case of `CheckProblem`.
+    static let checkProblemSamples: [CheckProblem] = [
+        .noStatements,
+        .secondScene,
+        .sceneAfterScenario,
+        .duplicateScenario(raw: "zq", firstLine: 3),
+        .outsideScenario(keyword: "zq"),
+        .sceneWithoutScenario,
+        .notConfigurationInScene(keyword: "zq"),
+        .configurationAfterTime(keyword: "zq", first: "zq", line: 3),
+        .blockNotAtTopLevel(keyword: "zq", atColumnOne: true),
+        .blockTypedInRepl(keyword: "zq"),
+        .configNotBool(.wait, .points),
+        .configNotName(.wait, .points, name: "zq"),
+        .configNotConstant(.wait),
+        .wrongKind(.wait, want: .points, found: .num(.quantity(.seconds))),
+        .notWholeCount(.wait, 2.5),
+        .screenSideOutOfRange(.wait, 2.5),
+        .fpsOutOfRange(2.5),
+        .outOfRange(.wait, 2.5, Limits.headerHeight),
+        .tooManySectionsDeclared(3),
+        .tooManyRowsDeclared(3),
+        .tooManySections,
+        .tooManyRows,
+        .pinOutOfRange(2.5, headerHeight: 1.5),
+        .parallaxOutOfRange(2.5),
+        .unknownTunable("zq"),
+        .tunableNotName(.deceleration, name: "zq"),
+        .notANamedValue(.deceleration, name: "zq"),
+        .tunableNotBool(.deceleration),
+        .tunableTakesBool(.deceleration),
+        .repeatTooLarge(written: "zq"),
+        .configurationInRepeat(keyword: "zq"),
+        .pullNotPositive,
+        .flingTooFast(2.5),
+        .needsHeader(subject: "zq"),
+        .needsToolbar(subject: "zq"),
+        .tickTooLarge(written: "zq", fps: 3),
+        .tickNotWhole(2.5),
+        .expectNeedsCondition(found: .num(.quantity(.seconds))),
+        .badDuration(.wait, 2.5, allowZero: true),
+        .durationTooLong(.wait, 2.5),
+        .noSectionTitled(raw: "zq", near: ["Inbox", "Outbox"], titles: ["Inbox", "Outbox"]),
+        .noSuchSection(written: "zq", count: 3),
+        .untitledSection(3),
+        .noSuchRow(written: "zq", section: 3, rows: 3),
+        .placeholderInTimedExpect("zq"),
+        .placeholderUnderNotOrOr,
+        .placeholderNotHere,
+        .placeholderOperator(.lt),
+        .negateNeedsNumber(found: .num(.quantity(.seconds))),
+        .notNeedsCondition(found: .num(.quantity(.seconds))),
+        .logicNeedsConditions(.add, found: .num(.quantity(.seconds))),
+        .arithmeticNeedsNumbers(.add, found: .num(.quantity(.seconds))),
+        .cannotAddOrSubtract(.add, left: .quantity(.points), right: .quantity(.points)),
+        .divisionByZero,
+        .notAState("zq", .toolbar),
+        .stateAsString(value: "zq", raw: "zq"),
+        .stateComparedWithString(.toolbar),
+        .rectsCannotBeCompared,
+        .cannotCompare(.num(.quantity(.seconds)), .num(.quantity(.seconds))),
+        .toleranceKind(want: .quantity(.points), found: .num(.quantity(.seconds))),
+        .orderNeedsNumbers(.lt, found: .num(.quantity(.seconds))),
+        .stateOfOtherFamily("zq", .toolbar),
+        .approxRecordNeedsNumber(found: .num(.quantity(.seconds))),
+        .needsIndex(.sectionY),
+        .setValueAsName("zq"),
+        .unknownName("zq"),
+        .unknownIndexedName("zq"),
+        .indexCount(.row, member: "zq"),
+        .unknownMember(.row, "zq"),
+        .indexNotNumber(found: .num(.quantity(.seconds))),
+    ]
+
+    /// The case's name; exhaustive, so a new case must be named here (and given a sample).
+    static func caseName(_ p: CheckProblem) -> String {
+        switch p {
+        case .noStatements: return "noStatements"
+        case .secondScene: return "secondScene"
+        case .sceneAfterScenario: return "sceneAfterScenario"
+        case .duplicateScenario: return "duplicateScenario"
+        case .outsideScenario: return "outsideScenario"
+        case .sceneWithoutScenario: return "sceneWithoutScenario"
+        case .notConfigurationInScene: return "notConfigurationInScene"
+        case .configurationAfterTime: return "configurationAfterTime"
+        case .blockNotAtTopLevel: return "blockNotAtTopLevel"
+        case .blockTypedInRepl: return "blockTypedInRepl"
+        case .configNotBool: return "configNotBool"
+        case .configNotName: return "configNotName"
+        case .configNotConstant: return "configNotConstant"
+        case .wrongKind: return "wrongKind"
+        case .notWholeCount: return "notWholeCount"
+        case .screenSideOutOfRange: return "screenSideOutOfRange"
+        case .fpsOutOfRange: return "fpsOutOfRange"
+        case .outOfRange: return "outOfRange"
+        case .tooManySectionsDeclared: return "tooManySectionsDeclared"
+        case .tooManyRowsDeclared: return "tooManyRowsDeclared"
+        case .tooManySections: return "tooManySections"
+        case .tooManyRows: return "tooManyRows"
+        case .pinOutOfRange: return "pinOutOfRange"
+        case .parallaxOutOfRange: return "parallaxOutOfRange"
+        case .unknownTunable: return "unknownTunable"
+        case .tunableNotName: return "tunableNotName"
+        case .notANamedValue: return "notANamedValue"
+        case .tunableNotBool: return "tunableNotBool"
+        case .tunableTakesBool: return "tunableTakesBool"
+        case .repeatTooLarge: return "repeatTooLarge"
+        case .configurationInRepeat: return "configurationInRepeat"
+        case .pullNotPositive: return "pullNotPositive"
+        case .flingTooFast: return "flingTooFast"
+        case .needsHeader: return "needsHeader"
+        case .needsToolbar: return "needsToolbar"
+        case .tickTooLarge: return "tickTooLarge"
+        case .tickNotWhole: return "tickNotWhole"
+        case .expectNeedsCondition: return "expectNeedsCondition"
+        case .badDuration: return "badDuration"
+        case .durationTooLong: return "durationTooLong"
+        case .noSectionTitled: return "noSectionTitled"
+        case .noSuchSection: return "noSuchSection"
+        case .untitledSection: return "untitledSection"
+        case .noSuchRow: return "noSuchRow"
+        case .placeholderInTimedExpect: return "placeholderInTimedExpect"
+        case .placeholderUnderNotOrOr: return "placeholderUnderNotOrOr"
+        case .placeholderNotHere: return "placeholderNotHere"
+        case .placeholderOperator: return "placeholderOperator"
+        case .negateNeedsNumber: return "negateNeedsNumber"
+        case .notNeedsCondition: return "notNeedsCondition"
+        case .logicNeedsConditions: return "logicNeedsConditions"
+        case .arithmeticNeedsNumbers: return "arithmeticNeedsNumbers"
+        case .cannotAddOrSubtract: return "cannotAddOrSubtract"
+        case .divisionByZero: return "divisionByZero"
+        case .notAState: return "notAState"
+        case .stateAsString: return "stateAsString"
+        case .stateComparedWithString: return "stateComparedWithString"
+        case .rectsCannotBeCompared: return "rectsCannotBeCompared"
+        case .cannotCompare: return "cannotCompare"
+        case .toleranceKind: return "toleranceKind"
+        case .orderNeedsNumbers: return "orderNeedsNumbers"
+        case .stateOfOtherFamily: return "stateOfOtherFamily"
+        case .approxRecordNeedsNumber: return "approxRecordNeedsNumber"
+        case .needsIndex: return "needsIndex"
+        case .setValueAsName: return "setValueAsName"
+        case .unknownName: return "unknownName"
+        case .unknownIndexedName: return "unknownIndexedName"
+        case .indexCount: return "indexCount"
+        case .unknownMember: return "unknownMember"
+        case .indexNotNumber: return "indexNotNumber"
+        }
+    }
+    static let checkProblemCaseCount = 70
+
+    /// One value of every case of `RunProblem`.
+    static let runProblemSamples: [RunProblem] = [
+        .expectationFalse,
+        .withinTimedOut(limit: 1.5),
+        .invariantBroken(time: 2.5),
+        .interrupted,
+        .settleTimedOut,
+        .statementLimit,
+        .timeLimit,
+        .statementPassesTimeLimit,
+        .outputLimit,
+        .settleWithFingerDown,
+        .noSectionTitled(raw: "zq"),
+        .expectedNumber(.number(.points)),
+        .notWholeFromZero(what: .rowIndex, 2.5),
+        .world(.noFingerToRelease),
+        .unexpected("zq"),
+        .cannotRecord(subject: "zq", value: .number(12.5, .points)),
+        .noRecordedValue(seen: [UnrecordedValue(subject: "offset", value: .number(3, .points))], advice: .runUpdate(count: 2)),
+        .unknownName("zq"),
+        .unknownIndexedName(base: "zq", member: "zq"),
+        .indexCount(base: "zq", need: 3),
+        .expectationNotBool,
+        .placeholderWithoutValue,
+        .noSuchSection(3, count: 3),
+        .noSuchRow(3, section: 3, rows: 3),
+        .badIndex(.number(12.5, .points)),
+        .unaryNotApplicable(.negate, .number(.points)),
+        .needsBooleans(.add, .number(.points)),
+        .needsNumbers(.add, .number(.points), .number(.points)),
+        .cannotAddOrSubtract(.add, .number(.points), .number(.points)),
+        .divisionByZero,
+        .cannotCompare(.number(.points), .number(.points)),
+        .rectsNotComparable,
+        .orderNeedsNumbers(.lt, .number(.points)),
+        .badTolerance,
+    ]
+
+    /// The case's name; exhaustive, so a new case must be named here (and given a sample).
+    static func caseName(_ p: RunProblem) -> String {
+        switch p {
+        case .expectationFalse: return "expectationFalse"
+        case .withinTimedOut: return "withinTimedOut"
+        case .invariantBroken: return "invariantBroken"
+        case .interrupted: return "interrupted"
+        case .settleTimedOut: return "settleTimedOut"
+        case .statementLimit: return "statementLimit"
+        case .timeLimit: return "timeLimit"
+        case .statementPassesTimeLimit: return "statementPassesTimeLimit"
+        case .outputLimit: return "outputLimit"
+        case .settleWithFingerDown: return "settleWithFingerDown"
+        case .noSectionTitled: return "noSectionTitled"
+        case .expectedNumber: return "expectedNumber"
+        case .notWholeFromZero: return "notWholeFromZero"
+        case .world: return "world"
+        case .unexpected: return "unexpected"
+        case .cannotRecord: return "cannotRecord"
+        case .noRecordedValue: return "noRecordedValue"
+        case .unknownName: return "unknownName"
+        case .unknownIndexedName: return "unknownIndexedName"
+        case .indexCount: return "indexCount"
+        case .expectationNotBool: return "expectationNotBool"
+        case .placeholderWithoutValue: return "placeholderWithoutValue"
+        case .noSuchSection: return "noSuchSection"
+        case .noSuchRow: return "noSuchRow"
+        case .badIndex: return "badIndex"
+        case .unaryNotApplicable: return "unaryNotApplicable"
+        case .needsBooleans: return "needsBooleans"
+        case .needsNumbers: return "needsNumbers"
+        case .cannotAddOrSubtract: return "cannotAddOrSubtract"
+        case .divisionByZero: return "divisionByZero"
+        case .cannotCompare: return "cannotCompare"
+        case .rectsNotComparable: return "rectsNotComparable"
+        case .orderNeedsNumbers: return "orderNeedsNumbers"
+        case .badTolerance: return "badTolerance"
+        }
+    }
+    static let runProblemCaseCount = 34
+}
