@@ -1,6 +1,5 @@
 import Foundation
 
-/// An error of a scenario at run time (spec §4): a sentence that says why.
 /// Why the world refused an action (spec §4, §6.6): a case with its numbers. The language
 /// library words it (`SimError.message`, ScrollScript/ValueFormatting.swift).
 public enum SimError: Error, Equatable, Sendable {

@@ -19,6 +19,7 @@ final class LSPProcessTests: XCTestCase {
         private var violations: [String] = []
         private var stdoutClosed = false
         private var errData = Data()
+        private var stderrClosed = false
         private var nextID = 100
 
         init() throws {
@@ -57,6 +58,8 @@ final class LSPProcessTests: XCTestCase {
                 let d = err.readDataToEndOfFile()
                 lock.lock()
                 errData = d
+                stderrClosed = true
+                lock.broadcast()
                 lock.unlock()
             }
         }
@@ -137,8 +140,10 @@ final class LSPProcessTests: XCTestCase {
             try? input.fileHandleForWriting.close()
             let limit = Date().addingTimeInterval(LSPProcessTests.deadline)
             lock.lock()
-            while !stdoutClosed && lock.wait(until: limit) {}
-            let closed = stdoutClosed
+            // Both pipes to their end: stderr is read by its own thread, and the exit status
+            // alone does not say that thread has stored what the server wrote there.
+            while !(stdoutClosed && stderrClosed) && lock.wait(until: limit) {}
+            let closed = stdoutClosed && stderrClosed
             lock.unlock()
             if !closed {
                 process.terminate()

@@ -227,13 +227,13 @@ public final class Interpreter {
         return false
     }
 
-    /// Evaluates an expression now (the REPL's expressions, `:display`).
+    /// Evaluates an expression now (the REPL's expressions, `:display`, `:watch`).
     public func evaluate(_ e: Expr) -> Result<Value, RuntimeError> {
         evaluate(ResolvedExpr(e))
     }
 
-    /// Evaluates an expression resolved once (`:watch`, read after every frame, and
-    /// breakpoint conditions: no name is looked up per call).
+    /// Evaluates an expression resolved beforehand (the REPL's watches, after every frame:
+    /// no name is looked up again).
     func evaluate(_ r: ResolvedExpr) -> Result<Value, RuntimeError> {
         do throws(RuntimeError) {
             return .success(try Evaluate.value(r, in: &world).value)

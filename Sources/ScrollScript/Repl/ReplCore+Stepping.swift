@@ -120,11 +120,11 @@ extension ReplCore {
 
     /// `:break LINE [if EXPR]`.
     public func addBreakpoint(line: Int, condition: String?) -> ReplOutcome {
-        var cond: ResolvedExpr?
+        var cond: Expr?
         if let c = condition {
             switch parseExpression(c) {
             case .failure(let o): return o
-            case .success(let e): cond = ResolvedExpr(e)
+            case .success(let e): cond = e
             }
         }
         var at = line

@@ -30,9 +30,8 @@ public struct LoadedScenario {
 /// A breakpoint (`:break`) or a watch (`:watch`); they share one numbering, as in gdb.
 struct Stop {
     enum Kind {
-        /// The condition and the watched expression are resolved once, when set: a
-        /// watch is read after every frame.
-        case breakpoint(line: Int, condition: ResolvedExpr?)
+        case breakpoint(line: Int, condition: Expr?)
+        /// The expression resolved once (it is evaluated after every frame).
         case watch(ResolvedExpr, last: Value?)
     }
     var id: Int
