@@ -32,18 +32,68 @@ public enum TapOutcome: Equatable, Sendable {
     /// No view is at that point.
     case nothing
 
-    /// The value of `tap.target` after this outcome (spec §5): `"header"`, `"toolbar"`,
-    /// `"toolbar.zone"`, `"section[2]"`, `"row[0,3]"` or `"nothing"` (also for a tap that
-    /// only stopped the scrolling: it reached no view).
-    public var targetName: String {
+    /// What `tap.target` names after this outcome (spec §5): `nothing` also for a tap that
+    /// only stopped the scrolling (it reached no view).
+    public var target: TapTargetName {
         switch self {
-        case .stoppedScrolling, .nothing: return "nothing"
+        case .stoppedScrolling, .nothing: return .nothing
+        case .toolbar: return .toolbar
+        case .revealZone: return .toolbarZone
+        case .header: return .header
+        case .sectionHeader(let i, _): return .section(i)
+        case .row(let i, let j): return .row(i, j)
+        }
+    }
+}
+
+/// The value of `tap.target` as ids and indexes: the evaluator compares these (no string
+/// work per frame); `text` is its spelling, built only to print it.
+public enum TapTargetName: Equatable, Sendable {
+    /// No tap yet: `tap.target` is `""`.
+    case noTap
+    case nothing
+    case toolbar
+    case toolbarZone
+    case header
+    case section(Int)
+    case row(Int, Int)
+
+    /// As `tap.target` spells it: `""`, `"nothing"`, `"toolbar"`, `"toolbar.zone"`,
+    /// `"header"`, `"section[2]"`, `"row[0,3]"`.
+    public var text: String {
+        switch self {
+        case .noTap: return ""
+        case .nothing: return "nothing"
         case .toolbar: return "toolbar"
-        case .revealZone: return "toolbar.zone"
+        case .toolbarZone: return "toolbar.zone"
         case .header: return "header"
-        case .sectionHeader(let i, _): return Subscript.written(section: i)
+        case .section(let i): return Subscript.written(section: i)
         case .row(let i, let j): return Subscript.written(section: i, row: j)
         }
+    }
+
+    /// The target a string spells exactly as `text` does (`"section[2]"`, not
+    /// `"section[02]"`), or nil when `tap.target` can never equal that string.
+    /// Done once per literal, when an expression is resolved.
+    public init?(text s: String) {
+        let fixed: [TapTargetName] = [.noTap, .nothing, .toolbar, .toolbarZone, .header]
+        if let t = fixed.first(where: { $0.text == s }) { self = t; return }
+        guard s.hasSuffix("]"), let open = s.firstIndex(of: "[") else { return nil }
+        var n: [Int] = []
+        for part in s[s.index(after: open)..<s.index(before: s.endIndex)]
+            .split(separator: ",", omittingEmptySubsequences: false) {
+            guard let x = Int(part), x >= 0 else { return nil }
+            n.append(x)
+        }
+        let t: TapTargetName
+        switch n.count {
+        case 1: t = .section(n[0])
+        case 2: t = .row(n[0], n[1])
+        default: return nil
+        }
+        // Only the one spelling: `section[+2]`, `row[0, 3]` or `section[0,1]` name nothing.
+        guard t.text == s else { return nil }
+        self = t
     }
 }
 

@@ -8,7 +8,7 @@ extension World {
         case .offset: return pt(scroll.offset)
         case .offsetMin: return pt(bounds.min)
         case .offsetMax: return pt(bounds.max)
-        case .tapTarget: return .string(lastTap?.targetName ?? "")
+        case .tapTarget: return .string(tapTarget.text)
         case .velocity: return .number(scroll.velocity, .velocity)
         case .phase: return .state(scroll.phase.state)
         case .contentHeight: return pt(table.contentHeight)
@@ -29,6 +29,9 @@ extension World {
             return rowValue(id, section, row)
         }
     }
+
+    /// `tap.target` as ids and indexes (`.noTap` before the first tap).
+    public var tapTarget: TapTargetName { lastTap?.target ?? .noTap }
 
     /// A tunable's value in this world.
     public func value(_ id: TunableID) -> Value {

@@ -79,6 +79,7 @@ private func collect(_ e: ResolvedExpr, _ world: borrowing World, _ ph: [Int: Ev
             names.append((subscriptName(id, section: r.section, row: r.row), r.value))
         }
     case .unary(_, let x, _): collect(x, world, ph, &names, &approx)
+    case .tapTargetIs(_, _, let general): collect(general, world, ph, &names, &approx)
     case .binary(_, let a, let b, _):
         collect(a, world, ph, &names, &approx)
         collect(b, world, ph, &names, &approx)

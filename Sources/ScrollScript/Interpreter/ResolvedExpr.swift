@@ -25,6 +25,10 @@ indirect enum ResolvedExpr: Sendable {
     case unary(UnaryOp, ResolvedExpr, at: SourceLocation)
     case binary(BinaryOp, ResolvedExpr, ResolvedExpr, at: SourceLocation)
     case compare(CompareOp, ResolvedExpr, ResolvedExpr, tolerance: ResolvedExpr?, at: SourceLocation)
+    /// `tap.target == "LITERAL"` (`equal`) or `!=` (either side): the literal resolved once
+    /// to the target it names (nil: none), compared with the world's `tapTarget` by id, so a
+    /// frame builds no string. `general` is the same comparison unspecialised, for reports.
+    case tapTargetIs(TapTargetName?, equal: Bool, general: ResolvedExpr)
     /// Something that fails when evaluated (an unknown name, a wrong index count): the
     /// checker refuses these, so only a program it did not see reaches one.
     case failure(RuntimeError)
@@ -49,8 +53,22 @@ indirect enum ResolvedExpr: Sendable {
         case .unary(let op, let x, let loc): self = .unary(op, ResolvedExpr(x), at: loc)
         case .binary(let op, let a, let b, let loc): self = .binary(op, ResolvedExpr(a), ResolvedExpr(b), at: loc)
         case .compare(let op, let a, let b, let tol, let loc):
-            self = .compare(op, ResolvedExpr(a), ResolvedExpr(b), tolerance: tol.map { ResolvedExpr($0) }, at: loc)
+            let general = ResolvedExpr.compare(op, ResolvedExpr(a), ResolvedExpr(b), tolerance: tol.map { ResolvedExpr($0) }, at: loc)
+            self = ResolvedExpr.tapTargetComparison(general) ?? general
         }
+    }
+
+    /// `tap.target == "..."` / `!=` with a string literal on either side, specialised.
+    private static func tapTargetComparison(_ e: ResolvedExpr) -> ResolvedExpr? {
+        guard case .compare(let op, let a, let b, nil, _) = e, op == .eq || op == .ne else { return nil }
+        let text: String
+        switch (a, b) {
+        case (.observable(.tapTarget, _), .constant(.string(let s), _)),
+             (.constant(.string(let s), _), .observable(.tapTarget, _)):
+            text = s
+        default: return nil
+        }
+        return .tapTargetIs(TapTargetName(text: text), equal: op == .eq, general: e)
     }
 
     private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) -> ResolvedExpr {
@@ -73,6 +91,7 @@ indirect enum ResolvedExpr: Sendable {
              .indexed(_, _, _, let loc), .placeholder(let loc), .unary(_, _, let loc):
             return loc
         case .binary(_, let a, _, _), .compare(_, let a, _, _, _): return a.startLocation
+        case .tapTargetIs(_, _, let general): return general.startLocation
         case .failure(let err): return err.location
         }
     }
@@ -130,6 +149,8 @@ enum Evaluate {
         case .binary(let op, let a, let b, let loc): return try binary(op, a, b, loc, world, ph)
         case .compare(let op, let a, let b, let tol, let loc):
             return .bool(try compare(op, a, b, tol, loc, world, ph).holds)
+        case .tapTargetIs(let target, let equal, _):
+            return .bool((target == world.tapTarget) == equal)
         case .failure(let err): throw err
         }
     }
