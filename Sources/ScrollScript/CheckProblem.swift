@@ -20,31 +20,31 @@ public enum Operand: Equatable, Sendable {
         switch self {
         case .screenWidth: return "screen width"
         case .screenHeight: return "screen height"
-        case .fps: return "fps"
+        case .fps: return GrammarWord.fps.spelling
         case .toolbarHeight: return "toolbar height"
         case .headerHeight: return "header height"
-        case .pin: return "pin"
-        case .parallax: return "parallax"
+        case .pin: return GrammarWord.pin.spelling
+        case .parallax: return GrammarWord.parallax.spelling
         case .toggleHeight: return "toggle height"
         case .sectionRowCount: return "a section's row count"
         case .sectionCount: return "the number of sections"
         case .rowCount: return "the number of rows"
         case .tunable(let id): return id.rawValue
-        case .repeatCount: return "repeat count"
-        case .pull: return "pull"
-        case .drag: return "drag"
-        case .swipe: return "swipe"
-        case .fling: return "fling"
-        case .tapX: return "tap x"
-        case .tapY: return "tap y"
-        case .tick: return "tick"
-        case .tapHeader: return "tap header"
-        case .tapRowSection: return "tap row (section)"
-        case .tapRowRow: return "tap row (row)"
-        case .dragDuration: return "drag ... in"
-        case .swipeDuration: return "swipe ... in"
-        case .wait: return "wait"
-        case .expectWithin: return "expect within"
+        case .repeatCount: return GrammarWord.repeat.spelling + " count"
+        case .pull: return GrammarWord.pull.spelling
+        case .drag: return GrammarWord.drag.spelling
+        case .swipe: return GrammarWord.swipe.spelling
+        case .fling: return GrammarWord.fling.spelling
+        case .tapX: return GrammarWord.tap.spelling + " x"
+        case .tapY: return GrammarWord.tap.spelling + " y"
+        case .tick: return GrammarWord.tick.spelling
+        case .tapHeader: return GrammarWord.tap.spelling + " " + GrammarWord.header.spelling
+        case .tapRowSection: return GrammarWord.tap.spelling + " " + GrammarWord.row.spelling + " (section)"
+        case .tapRowRow: return GrammarWord.tap.spelling + " " + GrammarWord.row.spelling + " (row)"
+        case .dragDuration: return GrammarWord.drag.spelling + " ... " + GrammarWord.in.spelling
+        case .swipeDuration: return GrammarWord.swipe.spelling + " ... " + GrammarWord.in.spelling
+        case .wait: return GrammarWord.wait.spelling
+        case .expectWithin: return GrammarWord.expect.spelling + " " + GrammarWord.within.spelling
         case .sectionIndex: return "a section index"
         case .rowIndex: return "a row index"
         case .index: return "an index"

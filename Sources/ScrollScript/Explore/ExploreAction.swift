@@ -30,19 +30,23 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
 
     /// The statement as `scrollscript fmt` writes it.
     public var text: String {
+        // The keyword, then the parts, single spaces between (every word from `GrammarWord`).
+        func line(_ keyword: GrammarWord, _ parts: String...) -> String {
+            ([keyword.spelling] + parts).joined(separator: " ")
+        }
         switch self {
-        case .pull(let d): return "pull \(d)"
-        case .drag(let d, nil): return "drag \(d)"
-        case .drag(let d, let h?): return "drag \(d) in \(ExploreAction.seconds(h))"
-        case .fling(let v): return "fling \(v)"
-        case .release: return "release"
-        case .tapHeader: return "tap header"
-        case .tapSection(let i): return "tap header \(i)"
-        case .tapToolbar: return "tap toolbar"
-        case .tapPoint(let x, let y): return "tap \(x) \(y)"
-        case .wait(let h): return "wait \(ExploreAction.seconds(h))"
-        case .tick(let n): return n == 1 ? "tick" : "tick \(n)"
-        case .settle: return "settle"
+        case .pull(let d): return line(.pull, "\(d)")
+        case .drag(let d, nil): return line(.drag, "\(d)")
+        case .drag(let d, let h?): return line(.drag, "\(d)", GrammarWord.in.spelling, ExploreAction.seconds(h))
+        case .fling(let v): return line(.fling, "\(v)")
+        case .release: return line(.release)
+        case .tapHeader: return line(.tap, GrammarWord.header.spelling)
+        case .tapSection(let i): return line(.tap, GrammarWord.header.spelling, "\(i)")
+        case .tapToolbar: return line(.tap, GrammarWord.toolbar.spelling)
+        case .tapPoint(let x, let y): return line(.tap, "\(x)", "\(y)")
+        case .wait(let h): return line(.wait, ExploreAction.seconds(h))
+        case .tick(let n): return n == 1 ? line(.tick) : line(.tick, "\(n)")
+        case .settle: return line(.settle)
         }
     }
 

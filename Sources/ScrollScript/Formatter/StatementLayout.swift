@@ -3,37 +3,39 @@
 // `section "山手線" rows "渋谷" "新宿" closed`, `tap 100 -20`, `print offset, header.height`).
 
 /// The one-line text of a statement; for `scene`/`scenario`/`repeat` the text before ` {`.
+/// Every word comes from `GrammarWord` (the keyword from `StmtKind.keywordWord`).
 func statementHead(_ kind: StmtKind) -> String {
+    guard let keyword = kind.keywordWord else {
+        if case .expression(let e) = kind { return exprText(e) }
+        return ""
+    }
+    // The keyword, then `parts` (nil ones left out), single spaces between.
+    func line(_ parts: String?...) -> String {
+        ([keyword.spelling] + parts.compactMap { $0 }).joined(separator: " ")
+    }
+    func word(_ w: GrammarWord) -> String { w.spelling }
+    func optional(_ w: GrammarWord, _ e: Expr?) -> String? { e.map { word(w) + " " + exprText($0) } }
     switch kind {
-    case .scene: return "scene"
-    case .scenario(let name, _): return "scenario " + canonicalStringRaw(name.raw)
-    case .repeatBlock(let count, _): return "repeat " + exprText(count)
-    case .screen(let w, let h): return "screen \(exprText(w)) x \(exprText(h))"
-    case .fps(let n): return "fps " + exprText(n)
-    case .header(let h, let options): return headerText(h, options)
-    case .toolbar(let h): return h.map { "toolbar " + exprText($0) } ?? "toolbar"
-    case .section(let title, let rows, let open): return sectionText(title, rows, open)
-    case .sections(let n, let rows): return "sections \(exprText(n)) rows \(exprText(rows))"
-    case .accordion(let single): return single ? "accordion single" : "accordion"
-    case .set(let name, _, let value): return "set \(name) \(exprText(value))"
-    case .pull(let d): return "pull " + exprText(d)
-    case .drag(let d, let t): return "drag " + exprText(d) + (t.map { " in " + exprText($0) } ?? "")
-    case .release: return "release"
-    case .fling(let v): return "fling " + exprText(v)
-    case .swipe(let d, let t): return "swipe " + exprText(d) + (t.map { " in " + exprText($0) } ?? "")
-    case .tapRow(let i, let j): return "tap row \(exprText(i)) \(exprText(j))"
-    case .tapHeader(let i): return i.map { "tap header " + exprText($0) } ?? "tap header"
-    case .tapToolbar: return "tap toolbar"
-    case .tap(let x, let y): return "tap \(exprText(x)) \(exprText(y))"
-    case .wait(let t): return "wait " + exprText(t)
-    case .tick(let n): return n.map { "tick " + exprText($0) } ?? "tick"
-    case .settle: return "settle"
-    case .expect(let e): return "expect " + exprText(e)
-    case .expectWithin(let t, let e): return "expect within \(exprText(t)) \(exprText(e))"
-    case .expectAlways(let e): return "expect always " + exprText(e)
-    case .print(let items): return "print " + items.map(exprText).joined(separator: ", ")
-    case .frames: return "frames"
-    case .expression(let e): return exprText(e)
+    case .scene, .release, .settle, .frames, .expression: return line()
+    case .scenario(let name, _): return line(canonicalStringRaw(name.raw))
+    case .repeatBlock(let count, _): return line(exprText(count))
+    case .screen(let w, let h): return line(exprText(w), word(.x), exprText(h))
+    case .fps(let n), .pull(let n), .fling(let n), .wait(let n): return line(exprText(n))
+    case .header(let h, let options): return headerText(line(exprText(h)), options)
+    case .toolbar(let h), .tick(let h): return line(h.map(exprText))
+    case .section(let title, let rows, let open): return sectionText(line(), title, rows, open)
+    case .sections(let n, let rows): return line(exprText(n), word(.rows), exprText(rows))
+    case .accordion(let single): return line(single ? word(.single) : nil)
+    case .set(let name, _, let value): return line(name, exprText(value))
+    case .drag(let d, let t), .swipe(let d, let t): return line(exprText(d), optional(.in, t))
+    case .tapRow(let i, let j): return line(word(.row), exprText(i), exprText(j))
+    case .tapHeader(let i): return line(word(.header), i.map(exprText))
+    case .tapToolbar: return line(word(.toolbar))
+    case .tap(let x, let y): return line(exprText(x), exprText(y))
+    case .expect(let e): return line(exprText(e))
+    case .expectWithin(let t, let e): return line(word(.within), exprText(t), exprText(e))
+    case .expectAlways(let e): return line(word(.always), exprText(e))
+    case .print(let items): return line(items.map(exprText).joined(separator: ", "))
     }
 }
 
@@ -45,28 +47,30 @@ func statementBlock(_ kind: StmtKind) -> Block? {
     }
 }
 
-private func headerText(_ height: Expr, _ options: [HeaderOption]) -> String {
-    var s = "header " + exprText(height)
+/// `head` (`header 240`) followed by its options.
+private func headerText(_ head: String, _ options: [HeaderOption]) -> String {
+    var s = head
     for o in options {
         switch o {
-        case .pin(let e, _): s += " pin " + exprText(e)
-        case .parallax(let e, _): s += " parallax " + exprText(e)
-        case .toggle(let e, _): s += " toggle " + exprText(e)
-        case .nostretch: s += " nostretch"
+        case .pin(let e, _): s += " " + GrammarWord.pin.spelling + " " + exprText(e)
+        case .parallax(let e, _): s += " " + GrammarWord.parallax.spelling + " " + exprText(e)
+        case .toggle(let e, _): s += " " + GrammarWord.toggle.spelling + " " + exprText(e)
+        case .nostretch: s += " " + GrammarWord.nostretch.spelling
         }
     }
     return s
 }
 
-private func sectionText(_ title: StringLiteral?, _ rows: SectionRows, _ open: Bool?) -> String {
-    var s = "section"
+/// `head` (`section`) followed by the title, the rows and open/closed.
+private func sectionText(_ head: String, _ title: StringLiteral?, _ rows: SectionRows, _ open: Bool?) -> String {
+    var s = head
     if let t = title { s += " " + canonicalStringRaw(t.raw) }
-    s += " rows"
+    s += " " + GrammarWord.rows.spelling
     switch rows {
     case .count(let n): s += " " + exprText(n)
     case .titles(let titles):
         for t in titles { s += " " + canonicalStringRaw(t.raw) }
     }
-    if let o = open { s += o ? " open" : " closed" }
+    if let o = open { s += " " + (o ? GrammarWord.open : GrammarWord.closed).spelling }
     return s
 }
