@@ -200,7 +200,7 @@ extension Checker {
             .compactMap { n in resolveName(n).map { (n, $0) } })
 
     static let plainNames: [String] =
-        Vocabulary.plainObservableNames + Vocabulary.tunableNames + StateSet.allNames + ["true", "false"]
+        Vocabulary.plainObservableNames + Vocabulary.tunableNames + StateSet.allNames + [GrammarWord.true.spelling, GrammarWord.false.spelling]
 
     mutating func nameType(_ n: String, _ l: SourceLocation) -> Ty? {
         guard let ref = Checker.plainNameRefs.find(n) ?? resolveName(n) else {
@@ -231,11 +231,7 @@ extension Checker {
     }
 
     mutating func indexedType(_ base: String, _ indexes: [Expr], _ member: String, _ l: SourceLocation) -> Ty? {
-        let form: Subscript
-        switch base {
-        case "section": form = .section
-        case "row": form = .row
-        default:
+        guard let form = Subscript(base: base) else {
             error(l, .unknownIndexedName(base))
             return nil
         }

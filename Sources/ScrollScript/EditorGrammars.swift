@@ -37,7 +37,7 @@ public enum EditorGrammars {
         Vocabulary.plainObservableNames
     }
 
-    static var subscriptBases: [String] { ["section", "row"] }
+    static var subscriptBases: [String] { Subscript.indexed.map { $0.base } }
 
     static var memberNames: [String] {
         var out: [String] = []

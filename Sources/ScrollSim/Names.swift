@@ -97,8 +97,27 @@ public enum Subscript: Equatable, Sendable {
     /// `section[2]` (`row` nil) or `row[0,3]`: the one spelling of a subscript with
     /// numbers (values, tap targets, failure reports, the REPL).
     public static func written(section i: Int, row j: Int? = nil) -> String {
-        guard let j else { return "section[\(i)]" }
-        return "row[\(i),\(j)]"
+        guard let j else { return "\(Subscript.section.base)[\(i)]" }
+        return "\(Subscript.row.base)[\(i),\(j)]"
+    }
+
+    /// The word before `[` (`section`, `row`; "" for `.none`): the one spelling of the
+    /// subscript bases (checker, resolver, completion, language server, editor grammars).
+    public var base: String {
+        switch self {
+        case .none: return ""
+        case .section: return "section"
+        case .row: return "row"
+        }
+    }
+
+    /// The subscripted forms, in the order they are offered (`section[`, then `row[`).
+    public static let indexed: [Subscript] = [.section, .row]
+
+    /// The subscripted form whose base word is `word`, nil for any other word.
+    public init?(base word: String) {
+        guard let form = Subscript.indexed.first(where: { $0.base == word }) else { return nil }
+        self = form
     }
 
     /// `time`, `header.height`

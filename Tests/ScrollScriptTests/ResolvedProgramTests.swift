@@ -88,6 +88,17 @@ final class ResolvedProgramTests: XCTestCase {
         XCTAssertNil(SubscriptMembers.find(.none, "y"))
     }
 
+    func testSubscriptBasesHaveOneSpelling() {
+        XCTAssertEqual(Subscript(base: "section"), .section)
+        XCTAssertEqual(Subscript(base: "row"), .row)
+        XCTAssertNil(Subscript(base: "rows"))
+        XCTAssertNil(Subscript(base: "Section"))
+        XCTAssertNil(Subscript(base: ""))
+        XCTAssertEqual(Subscript.indexed.map { $0.base }, ["section", "row"])
+        XCTAssertEqual(Subscript.written(section: 2), "section[2]")
+        XCTAssertEqual(Subscript.written(section: 0, row: 3), "row[0,3]")
+    }
+
     func testKeywordsComeFromTheOneTable() {
         XCTAssertEqual(statementKeywords.first, "scene")
         XCTAssertEqual(statementKeywords.last, "frames")

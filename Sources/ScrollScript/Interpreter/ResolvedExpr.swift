@@ -72,7 +72,8 @@ indirect enum ResolvedExpr: Sendable {
     }
 
     private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) -> ResolvedExpr {
-        let form: Subscript = base == "row" ? .row : .section
+        // The checker refuses other bases; an unchecked one reads as `section`, as before.
+        let form: Subscript = Subscript(base: base) == .row ? .row : .section
         guard let id = SubscriptMembers.find(form, member) else {
             return .failure(RuntimeError(loc, .unknownIndexedName(base: base, member: member)))
         }

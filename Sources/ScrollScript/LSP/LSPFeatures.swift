@@ -220,15 +220,15 @@ extension LanguageServer {
             let base = subscriptBase(context)
             replaceFrom = chain[0].end
             chain.removeFirst()
-            let form: Subscript = base == "row" ? .row : .section
+            let form: Subscript = Subscript(base: base) == .row ? .row : .section
             for id in ObservableID.allCases where id.subscriptForm == form {
                 if let m = id.member { candidates.append(observableCandidate(id, label: m)) }
             }
         } else if let last = context.last, last.kind == .lbracket {
             let base = context.count >= 2 ? context[context.count - 2].text : ""
-            if base == "section" || base == "row" { candidates = sectionIndexes(config(), titledOnly: false) }
+            if Subscript(base: base) != nil { candidates = sectionIndexes(config(), titledOnly: false) }
         } else if context.count >= 4, context[context.count - 1].kind == .comma, context[context.count - 2].kind == .number,
-                  context[context.count - 3].kind == .lbracket, context[context.count - 4].text == "row" {
+                  context[context.count - 3].kind == .lbracket, context[context.count - 4].text == Subscript.row.base {
             candidates = rowIndexes(config(), section: context[context.count - 2].text)
         } else if context.isEmpty {
             if chain.contains(where: { $0.kind == .dot }) {
@@ -241,13 +241,14 @@ extension LanguageServer {
         } else {
             let first = context[0].text
             let words = context.map { $0.text }
-            if first == "set" && context.count == 1 {
+            let tap = GrammarWord.tap.spelling
+            if first == GrammarWord.set.spelling && context.count == 1 {
                 candidates = TunableID.allCases.map { tunableCandidate($0) }
-            } else if first == "tap" && context.count == 1 {
-                candidates = (vocabulary.followWords["tap"] ?? []).map {
-                    Candidate(label: $0, kind: CompletionKind.keyword, detail: "tap \($0)", documentation: nil)
+            } else if first == tap && context.count == 1 {
+                candidates = (vocabulary.followWords[tap] ?? []).map {
+                    Candidate(label: $0, kind: CompletionKind.keyword, detail: "\(tap) \($0)", documentation: nil)
                 }
-            } else if words == ["tap", "header"] {
+            } else if words == [tap, GrammarWord.header.spelling] {
                 candidates = sectionIndexes(config(), titledOnly: true)
                 if LanguageServer.tapHeaderTakesTitle {
                     var seen: Set<String> = []
@@ -256,9 +257,9 @@ extension LanguageServer {
                         candidates.append(Candidate(label: quoteString(t), kind: CompletionKind.value, detail: "the first section titled \(quoteString(t))", documentation: nil))
                     }
                 }
-            } else if words == ["tap", "row"] {
+            } else if words == [tap, GrammarWord.row.spelling] {
                 candidates = sectionIndexes(config(), titledOnly: false)
-            } else if words.count == 3, words[0] == "tap", words[1] == "row", context[2].kind == .number {
+            } else if words.count == 3, words[0] == tap, words[1] == GrammarWord.row.spelling, context[2].kind == .number {
                 candidates = rowIndexes(config(), section: words[2])
             } else if let op = context.last, op.kind == .eq || op.kind == .ne,
                       case .state(let family)? = leftOperandKind(Array(context.dropLast())) {
@@ -352,8 +353,8 @@ extension LanguageServer {
             default: out.append(observableCandidate(id, label: id.rawValue))
             }
         }
-        out.append(Candidate(label: "section[", kind: CompletionKind.variable, detail: "section[I].MEMBER", documentation: "section I's header view: " + members(.section)))
-        out.append(Candidate(label: "row[", kind: CompletionKind.variable, detail: "row[I,J].MEMBER", documentation: "row J of section I: " + members(.row)))
+        out.append(Candidate(label: Subscript.section.base + "[", kind: CompletionKind.variable, detail: "section[I].MEMBER", documentation: "section I's header view: " + members(.section)))
+        out.append(Candidate(label: Subscript.row.base + "[", kind: CompletionKind.variable, detail: "row[I,J].MEMBER", documentation: "row J of section I: " + members(.row)))
         out += TunableID.allCases.map { tunableCandidate($0) }
         return out
     }
@@ -411,11 +412,10 @@ extension LanguageServer {
         var text: String?
         if chain.first!.kind == .dot, lo > 0, pieces[lo - 1].kind == .rbracket, pieces[lo - 1].end == chain.first!.start {
             let base = subscriptBase(Array(pieces[..<lo]))
-            let form: Subscript = base == "row" ? .row : .section
+            let form: Subscript = Subscript(base: base) == .row ? .row : .section
             if let id = ObservableID.subscripted(form, member: String(name.dropFirst())) { text = observableHover(id) }
-        } else if (name == "section" || name == "row"), next?.kind == .lbracket {
-            let form: Subscript = name == "row" ? .row : .section
-            text = "`\(name == "row" ? "row[I,J]" : "section[I]").MEMBER`\n\n" + (form == .row ? "row J of section I: " : "section I's header view: ") + members(form)
+        } else if let form = Subscript(base: name), next?.kind == .lbracket {
+            text = "`\(name)\(form == .row ? "[I,J]" : "[I]").MEMBER`\n\n" + (form == .row ? "row J of section I: " : "section I's header view: ") + members(form)
         } else if lo == hi, statementStarts.contains(lo), next?.kind != .dot, next?.kind != .lbracket,
                   let summary = statementSummaries[name] {
             text = "`\(name)` statement\n\n" + summary

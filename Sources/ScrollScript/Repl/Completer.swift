@@ -151,12 +151,12 @@ public struct Completer {
 
     /// Plain names plus the openings of the subscripted forms.
     private var expressionNames: [String] {
-        vocabulary.plainNames + ["section[", "row["]
+        vocabulary.plainNames + Subscript.indexed.map { $0.base + "[" }
     }
 
     /// `section[2].h` → `section[2].height`; otherwise prefix matches among `names`.
     private func candidatesForName(_ word: String, names: [String]) -> [String] {
-        for (head, members) in [("section[", vocabulary.sectionMembers), ("row[", vocabulary.rowMembers)] {
+        for (head, members) in [(Subscript.section.base + "[", vocabulary.sectionMembers), (Subscript.row.base + "[", vocabulary.rowMembers)] {
             guard word.hasPrefix(head), let close = word.range(of: "].") else { continue }
             let prefix = String(word[..<close.upperBound])
             let rest = String(word[close.upperBound...])

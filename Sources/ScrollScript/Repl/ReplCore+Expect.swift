@@ -15,7 +15,8 @@ extension ReplCore {
     func expectableValues(_ world: World) -> [(name: String, value: Value)] {
         var v = ReplSnapshot(world).values
         let extra: [ObservableID] = [.offsetMin, .offsetMax, .tapTarget]
-        let at = v.firstIndex { $0.name.hasPrefix("section[") } ?? v.count
+        // After the snapshot's plain observables, before its `section[I].*` values.
+        let at = min(ReplSnapshot.order.filter { ReplSnapshot.exists($0, in: world) }.count, v.count)
         v.insert(contentsOf: extra.map { ($0.rawValue, world.value($0)) }, at: at)
         return v
     }
