@@ -158,7 +158,7 @@ public enum PlotSVG {
             var lane = -1
             for l in 0..<maxLanes where laneEnds[l] <= x0 + 0.5 { lane = l; break }
             let failed = r.failure != nil && failedStatement == span.statement && span.endFrame == (frames.last?.frame ?? -1)
-            var tip = "line \(st.line): \(st.text), " + (instant ? "t = \(formatFixed(t0, 3)) s" : "\(formatFixed(t0, 3))–\(formatFixed(t1, 3)) s")
+            var tip = "line \(st.line): \(st.text), " + (instant ? timeText(t0) : "\(formatFixed(t0, 3))–\(formatFixed(t1, 3)) s")
             if !span.note.isEmpty { tip += " → " + span.note }
             if lane < 0 {
                 // No lane is free: the bar alone, in the lane that frees first (the label
@@ -207,7 +207,7 @@ public enum PlotSVG {
         if r.stride > 1 { sub += " · every \(r.stride)th frame shown" }
         svg.text(20, 50, sub, size: 12, fill: "#444444")
         if let f = r.failure {
-            svg.text(chartRight, 28, "FAILED at t = \(formatFixed(f.time, 3)) s", size: 14, weight: "bold", fill: failureColour, anchor: "end")
+            svg.text(chartRight, 28, "FAILED at " + timeText(f.time), size: 14, weight: "bold", fill: failureColour, anchor: "end")
         } else {
             svg.text(chartRight, 28, "passed", size: 14, weight: "bold", fill: "#1a7f37", anchor: "end")
         }

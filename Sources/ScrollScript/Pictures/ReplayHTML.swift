@@ -16,7 +16,7 @@ public enum ReplayHTML {
         if r.stride > 1 { sub += " · every \(r.stride)th frame" }
         page += "<div class=\"sub\">\(xmlAttribute(sub))"
         if let f = r.failure {
-            page += " · <span class=\"bad\">FAILED at t = \(formatFixed(f.time, 3)) s</span>"
+            page += " · <span class=\"bad\">FAILED at " + timeText(f.time) + "</span>"
         } else {
             page += " · <span class=\"good\">passed</span>"
         }
