@@ -1,11 +1,15 @@
 // The checker, statements (spec §4, §5): arguments, durations, tap indexes, conditions.
 
 extension Checker {
-    /// True once the file has DiagnosticLimits.maxPerFile errors (the parser stops there
-    /// too); the first time, at `s`, it says so.
+    /// True once the checker has DiagnosticLimits.maxPerFile errors of its own (the lexer
+    /// and parser keep their own count); the first time, at `s`, it says so. A statement
+    /// with several errors can take the count past the cap: it still says so, once.
     mutating func stopsForTooManyErrors(_ s: Stmt) -> Bool {
         guard diagnostics.count >= DiagnosticLimits.maxPerFile else { return false }
-        if diagnostics.count == DiagnosticLimits.maxPerFile { diagnostics.append(Diagnostic(s.location, .tooManyErrors)) }
+        if !saidTooManyErrors {
+            saidTooManyErrors = true
+            diagnostics.append(Diagnostic(s.location, .tooManyErrors))
+        }
         return true
     }
 

@@ -64,6 +64,8 @@ struct Checker {
     let fileScenarioName: String
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// The checker has said `too many errors` (it says it once: `stopsForTooManyErrors`).
+    var saidTooManyErrors = false
     /// The file's structure so far (see `checkTopLevel`).
     var layout = FileLayout.undecided([])
     /// The configuration the scene block gives every scenario.

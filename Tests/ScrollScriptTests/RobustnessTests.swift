@@ -235,6 +235,34 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(r.diagnostics[1000].message, "too many errors (1000); the rest of the file is not checked")
     }
 
+    func testTheParserAndTheCheckerCountTheirOwnErrors() throws {
+        // 1500 lines that parse but do not check, then 1500 lines that do not parse. The
+        // checker's count: lines 1–1000, then "too many ..." at the 1001st statement (line
+        // 1001). The lexer and parser's own count: lines 1501–2500, then the parser stops at
+        // line 2501 with the same line. 1000 + 1 + 1000 + 1 = 2002 (grammar.md §5).
+        let text = String(repeating: "expect offsett == 0\n", count: 1500) + String(repeating: ")\n", count: 1500)
+        let r = checkSource(SourceFile(name: "t.scroll", text: text))
+        XCTAssertEqual(r.diagnostics.count, 2002)
+        let stops = r.diagnostics.filter { $0.problem == .tooManyErrors }.map { $0.location.line }
+        XCTAssertEqual(stops, [1001, 2501])
+        XCTAssertEqual(r.diagnostics[1001].location.line, 1501)
+        XCTAssertEqual(r.diagnostics[1001].message, "expected a statement, found ')'")
+    }
+
+    func testACheckerStatementPastTheCapStillSaysSo() throws {
+        // 999 errors, then a statement with three (999 + 3 = 1002, past the cap at once):
+        // the next statement still gets the one "too many ..." line (it used to be left
+        // out unless the count was exactly 1000: the rest was skipped silently).
+        let text = String(repeating: "expect offsett == 0\n", count: 999)
+            + String(repeating: "expect offsett == 0 and headr == 1 and xx == 2\n", count: 5)
+        let r = checkSource(SourceFile(name: "t.scroll", text: text))
+        XCTAssertEqual(r.diagnostics.count, 1003)
+        XCTAssertEqual(r.diagnostics[1001].location.line, 1000)
+        XCTAssertEqual(r.diagnostics[1002].location.line, 1001)
+        XCTAssertEqual(r.diagnostics[1002].message, "too many errors (1000); the rest of the file is not checked")
+        XCTAssertEqual(r.diagnostics.filter { $0.problem == .tooManyErrors }.count, 1)
+    }
+
     func testAThousandUnexpectedCharactersThenTheLimit() throws {
         // The lexer's errors count as well: 5000 lines of "@" (unexpected character), the
         // lexer keeps 1000 (lines 1–1000); the parser then stops at line 1000's statement.
