@@ -126,8 +126,9 @@ public struct Completer {
         let tokens = string(before[segmentStart..<wordStart])
             .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let first = tokens.first else {
+            // An expression statement may start the line: `section[0].ti` completes its member.
             let names = vocabulary.statementWords + expressionNames
-            return Completion(wordStart: wordStart, candidates: matching(names, word))
+            return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: names))
         }
         if first == "set" && tokens.count == 1 {
             return Completion(wordStart: wordStart, candidates: matching(vocabulary.tunableNames, word))
