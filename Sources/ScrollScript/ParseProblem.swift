@@ -185,9 +185,9 @@ public enum ParseProblem: Equatable, Sendable {
 }
 
 /// The options of a `header` line, as written.
-let headerOptionWords = ["pin", "parallax", "toggle", "nostretch"]
+let headerOptionWords = [GrammarWord.pin, .parallax, .toggle, .nostretch].map { $0.spelling }
 /// What `tap` takes by name.
-let tapTargetWords = ["header", "row", "toolbar"]
+let tapTargetWords = [GrammarWord.header, .row, .toolbar].map { $0.spelling }
 
 /// `wait 0.5 s`: a unit standing alone belongs right after its number.
 func unitHint(_ word: String) -> String {

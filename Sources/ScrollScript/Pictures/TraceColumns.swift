@@ -168,7 +168,7 @@ public enum TraceColumns {
         if let plain = ObservableID.plain(name) {
             id = plain
         } else if let (base, indexes, member) = splitSubscript(name) {
-            let form: Subscript = base == "section" ? .section : (base == "row" ? .row : .none)
+            let form = Subscript(base: base) ?? .none
             let need = form == .section ? 1 : 2
             guard form != .none, indexes.count == need, let found = ObservableID.subscripted(form, member: member) else {
                 return .failure(.unknown(name))
