@@ -48,6 +48,15 @@ public final class ReplLoop {
             case .interrupted:
                 pending.removeAll()
                 reader.clearInterrupt()
+            case .tooLong(let start):
+                // The same error the lexer gives for a too-long line, at the same place;
+                // the entry it was part of is dropped with it.
+                let line = pending.count + 1
+                pending.removeAll()
+                let at = SourceLocation(file: "<repl>", line: line, column: SourceLimits.maxLineLength + 1)
+                let lines = Array(repeating: "", count: line - 1) + [start]
+                show(ReplOutcome([chomp(renderDiagnostic(at: at, message: LexProblem.lineTooLong.message, sourceLines: lines))], failed: true))
+                anyFailed = true
             case .line(let line):
                 reader.addHistory(line)
                 guard let outcome = entry(line, pending: &pending) else { continue }
