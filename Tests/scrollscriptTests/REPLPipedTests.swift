@@ -58,6 +58,15 @@ final class REPLPipedTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
     }
 
+    func testAWatchExpressionErrorShowsTheTypedExpression() throws {
+        // "velocity + " is 11 characters: ofset starts at column 12
+        let r = try run(":watch velocity + ofset\n:breaks\n")
+        XCTAssertEqual(r.out, "<repl>:1:12: error: unknown name 'ofset' (did you mean 'offset'?)\n"
+                       + "velocity + ofset\n" + String(repeating: " ", count: 11) + "^\n"
+                       + "no breakpoints or watches\n")
+        XCTAssertEqual(r.status, 1)
+    }
+
     func testTooManyArgumentsIsStatus2() throws {
         let r = try run("", ["repl", "a.scroll", "b.scroll"])
         XCTAssertEqual(r.status, 2)
