@@ -203,7 +203,11 @@ public indirect enum StmtKind: Equatable, Sendable {
     public var isConfiguration: Bool {
         switch self {
         case .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set: return true
-        default: return false
+        // Every case by name (no `default`): a new statement must say which it is.
+        case .scene, .scenario, .repeatBlock, .pull, .drag, .release, .fling, .swipe, .tapHeader,
+             .tapRow, .tapToolbar, .tap, .wait, .tick, .settle, .expect, .expectWithin,
+             .expectAlways, .print, .frames, .expression:
+            return false
         }
     }
 
@@ -214,7 +218,9 @@ public indirect enum StmtKind: Equatable, Sendable {
             return true
         case .repeatBlock(_, let body):
             return body.statements.contains { $0.kind.advancesTime }
-        default: return false
+        case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion,
+             .set, .expect, .expectAlways, .print, .frames, .expression:
+            return false
         }
     }
 

@@ -179,7 +179,12 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
             return .header
         case .toolbarY, .toolbarHeight, .toolbarState, .toolbarFrame:
             return .toolbar
-        default:
+        // Every case by name (no `default`): a new observable must say what it needs.
+        case .time, .offset, .offsetMin, .offsetMax, .velocity, .phase, .contentHeight,
+             .contentRemaining, .screenWidth, .screenHeight, .fingerDown, .fingerTranslation,
+             .fingerVelocity, .tapTarget,
+             .sectionY, .sectionHeight, .sectionOpen, .sectionRows, .sectionTitle, .sectionFrame,
+             .rowY, .rowHeight, .rowVisible, .rowTitle, .rowFrame:
             return .none
         }
     }
@@ -190,7 +195,13 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
             return .section
         case .rowY, .rowHeight, .rowVisible, .rowTitle, .rowFrame:
             return .row
-        default:
+        // Every case by name (no `default`): a new member of section[I]/row[I,J] must be listed above.
+        case .time, .offset, .offsetMin, .offsetMax, .velocity, .phase, .contentHeight,
+             .contentRemaining, .screenWidth, .screenHeight, .fingerDown, .fingerTranslation,
+             .fingerVelocity, .tapTarget,
+             .headerY, .headerHeight, .headerBottom, .headerScale, .headerFrame,
+             .headerImageY, .headerImageHeight, .headerExpanded,
+             .toolbarY, .toolbarHeight, .toolbarState, .toolbarFrame:
             return .none
         }
     }

@@ -18,15 +18,31 @@ extension World {
         case .fingerDown: return .bool(finger.isDown)
         case .fingerTranslation: return pt(finger.translation)
         case .fingerVelocity: return .number(finger.velocity, .velocity)
-        case .headerY, .headerHeight, .headerBottom, .headerScale, .headerFrame,
-             .headerImageY, .headerImageHeight, .headerExpanded:
-            return headerValue(id)
-        case .toolbarY, .toolbarHeight, .toolbarState, .toolbarFrame:
-            return toolbarValue(id)
-        case .sectionY, .sectionHeight, .sectionOpen, .sectionRows, .sectionTitle, .sectionFrame:
-            return sectionValue(id, section)
-        case .rowY, .rowHeight, .rowVisible, .rowTitle, .rowFrame:
-            return rowValue(id, section, row)
+        case .headerY: return pt(headerRect().y)
+        case .headerHeight: return pt(headerRect().height)
+        case .headerBottom: let r = headerRect(); return pt(r.y + r.height)
+        case .headerScale:
+            let layoutHeight = headerHeight ?? 0
+            return .number(layoutHeight > 0 ? headerRect().height / layoutHeight : 0, .number)
+        case .headerFrame: return .rect(headerRect())
+        case .headerImageY: return pt(headerRect().y * (1 - (config.header?.parallax ?? 0)))
+        case .headerImageHeight: return pt(headerRect().height)
+        case .headerExpanded: return .bool(headerToggle?.expanded ?? false)
+        case .toolbarY: return pt(toolbarRect().y)
+        case .toolbarHeight: return pt(toolbarRect().height)
+        case .toolbarState: return .state((toolbar?.mode ?? .hidden).state)
+        case .toolbarFrame: return .rect(toolbarRect())
+        case .sectionY: return pt(sectionRect(section).y)
+        case .sectionHeight: return pt(sectionRect(section).height)
+        case .sectionOpen: return .bool(validSection(section) && accordion.open[section])
+        case .sectionRows: return .number(validSection(section) ? Double(table.rowCounts[section]) : 0, .count)
+        case .sectionTitle: return .string(validSection(section) ? sectionTitles[section] ?? "" : "")
+        case .sectionFrame: return .rect(sectionRect(section))
+        case .rowY: return pt(rowRect(section, row).y)
+        case .rowHeight: return pt(rowRect(section, row).height)
+        case .rowVisible: return .bool(isOnScreen(rowRect(section, row)))
+        case .rowTitle: return .string(rowTitle(section, row) ?? "")
+        case .rowFrame: return .rect(rowRect(section, row))
         }
     }
 
@@ -42,52 +58,17 @@ extension World {
 
     private func pt(_ x: Double) -> Value { .number(x, .points) }
 
-    private func headerValue(_ id: ObservableID) -> Value {
-        let r = headerFrame() ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        let layoutHeight = headerHeight ?? 0
-        switch id {
-        case .headerY: return pt(r.y)
-        case .headerHeight: return pt(r.height)
-        case .headerBottom: return pt(r.y + r.height)
-        case .headerScale: return .number(layoutHeight > 0 ? r.height / layoutHeight : 0, .number)
-        case .headerFrame: return .rect(r)
-        case .headerImageY: return pt(r.y * (1 - (config.header?.parallax ?? 0)))
-        case .headerImageHeight: return pt(r.height)
-        default: return .bool(headerToggle?.expanded ?? false)
-        }
-    }
+    private static let zeroRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    private func toolbarValue(_ id: ObservableID) -> Value {
-        let r = toolbarFrame() ?? Rect(x: 0, y: screenHeight, width: 0, height: 0)
-        switch id {
-        case .toolbarY: return pt(r.y)
-        case .toolbarHeight: return pt(r.height)
-        case .toolbarState: return .state((toolbar?.mode ?? .hidden).state)
-        default: return .rect(r)
-        }
-    }
+    /// The header's visible frame; zero without a header.
+    private func headerRect() -> Rect { headerFrame() ?? World.zeroRect }
 
-    private func sectionValue(_ id: ObservableID, _ i: Int) -> Value {
-        let valid = i >= 0 && i < table.sectionCount
-        let r = sectionFrame(i) ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        switch id {
-        case .sectionY: return pt(r.y)
-        case .sectionHeight: return pt(r.height)
-        case .sectionOpen: return .bool(valid && accordion.open[i])
-        case .sectionRows: return .number(valid ? Double(table.rowCounts[i]) : 0, .count)
-        case .sectionTitle: return .string(valid ? sectionTitles[i] ?? "" : "")
-        default: return .rect(r)
-        }
-    }
+    /// The toolbar's frame; below the screen, zero-sized, without a toolbar.
+    private func toolbarRect() -> Rect { toolbarFrame() ?? Rect(x: 0, y: screenHeight, width: 0, height: 0) }
 
-    private func rowValue(_ id: ObservableID, _ i: Int, _ j: Int) -> Value {
-        let r = rowFrame(i, j) ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        switch id {
-        case .rowY: return pt(r.y)
-        case .rowHeight: return pt(r.height)
-        case .rowVisible: return .bool(isOnScreen(r))
-        case .rowTitle: return .string(rowTitle(i, j) ?? "")
-        default: return .rect(r)
-        }
-    }
+    private func validSection(_ i: Int) -> Bool { i >= 0 && i < table.sectionCount }
+
+    private func sectionRect(_ i: Int) -> Rect { sectionFrame(i) ?? World.zeroRect }
+
+    private func rowRect(_ i: Int, _ j: Int) -> Rect { rowFrame(i, j) ?? World.zeroRect }
 }

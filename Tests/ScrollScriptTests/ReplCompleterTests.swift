@@ -38,6 +38,14 @@ final class ReplCompleterTests: XCTestCase {
         ])
     }
 
+    /// An expression statement at the start of a line (the REPL prints its value) completes
+    /// its member as after `expect` (docs/repl.md's completion table).
+    func testMembersAtTheStartOfALine() {
+        XCTAssertEqual(complete("section[0].ti").candidates, ["section[0].title"])
+        XCTAssertEqual(complete("row[1,2].vi").candidates, ["row[1,2].visible"])
+        XCTAssertEqual(complete("offset; section[3].o").candidates, ["section[3].open"])
+    }
+
     func testRowMembersKeepTheCommaInsideBrackets() {
         let c = complete("print offset, row[0,1].")
         XCTAssertEqual(c.candidates, ["row[0,1].frame", "row[0,1].height", "row[0,1].title", "row[0,1].visible", "row[0,1].y"])

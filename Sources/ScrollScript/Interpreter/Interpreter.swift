@@ -218,7 +218,11 @@ public final class Interpreter {
         switch s.kind {
         case .wait, .tick, .settle, .expect, .expectWithin, .print, .frames, .expression: return true
         case .repeatBlock(_, let body): return body.statements.allSatisfy(onlyAdvancesFrames)
-        default: return false
+        // Every case by name (no `default`): a new statement must say whether `tick N` replays it.
+        case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion,
+             .set, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapToolbar, .tap,
+             .expectAlways:
+            return false
         }
     }
 

@@ -72,17 +72,22 @@ public struct Completer {
         guard let first = tokens.first else {
             return Completion(wordStart: wordStart, candidates: matching(ColonCommands.all.map { ":" + $0.name }, word))
         }
+        // What follows the name comes from the command's row of the table (its action's
+        // shape), so a new `:x` completes its FILE or EXPR without a line here.
         let name = String(first.dropFirst())
-        switch (name, tokens.count) {
-        case ("load", 1), ("save", 1), ("plot", 1), ("replay", 1):
+        guard let info = ColonCommands.all.first(where: { $0.name == name }) else {
+            return Completion(wordStart: wordStart, candidates: [])
+        }
+        switch (info.action, tokens.count) {
+        case (.file, 1), (.fileAndName, 1):
             return Completion(wordStart: wordStart, candidates: fileCandidates(word))
-        case ("help", 1):
+        case (.topic, 1):
             return Completion(wordStart: wordStart, candidates: matching(ColonCommands.all.map { $0.name }, word))
-        case ("watch", _), ("display", _), ("expect", _):
+        case (.expression, _), (.names, _):
             return expressionCompletion(before, wordStartHint: nil)
-        case ("break", let n) where n >= 3 && tokens[2] == "if":
+        case (.line, let n) where n >= 3 && tokens[2] == "if":
             return expressionCompletion(before, wordStartHint: nil)
-        case ("break", 2):
+        case (.line, 2):
             return Completion(wordStart: wordStart, candidates: matching(["if"], word))
         default:
             return Completion(wordStart: wordStart, candidates: [])
@@ -121,8 +126,9 @@ public struct Completer {
         let tokens = string(before[segmentStart..<wordStart])
             .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let first = tokens.first else {
+            // An expression statement may start the line: `section[0].ti` completes its member.
             let names = vocabulary.statementWords + expressionNames
-            return Completion(wordStart: wordStart, candidates: matching(names, word))
+            return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: names))
         }
         if first == "set" && tokens.count == 1 {
             return Completion(wordStart: wordStart, candidates: matching(vocabulary.tunableNames, word))
