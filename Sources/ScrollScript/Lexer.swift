@@ -33,6 +33,14 @@ public struct Lexer {
         self.file = file
     }
 
+    /// A lexer whose first line starts at column `firstColumn` (the REPL parses a typed
+    /// expression as `print EXPR` with the first column at -5, so that its columns are
+    /// those of the text typed).
+    init(bytes: [UInt8], file: String, firstColumn: Int) {
+        self.init(bytes: bytes, file: file)
+        col = firstColumn
+    }
+
     /// Tokenizes the whole input; the last token is `.eof`. Comments and newlines are tokens.
     public mutating func tokenize() -> [Token] {
         var all: [Token] = []

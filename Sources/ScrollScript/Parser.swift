@@ -913,9 +913,16 @@ public struct Parser {
 /// Whether typed text is unfinished: a `{` (or `(`/`[`) is still open, or a string is
 /// unterminated. The REPL shows a continuation prompt and reads more lines.
 public func isIncomplete(_ text: String) -> Bool {
+    let b = bracketBalance(text)
+    return b.openString || b.depth > 0
+}
+
+/// What `isIncomplete` looks at: `{`, `(` and `[` less `}`, `)` and `]` (outside strings
+/// and comments), and whether the text ends inside a string.
+func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
     var lexer = Lexer(bytes: Array(text.utf8), file: "<repl>")
     let tokens = lexer.tokenize()
-    if lexer.problems.contains(where: { $0.problem == .unterminatedString }) { return true }
+    if lexer.problems.contains(where: { $0.problem == .unterminatedString }) { return (0, true) }
     var depth = 0
     for t in tokens {
         switch t.kind {
@@ -924,7 +931,7 @@ public func isIncomplete(_ text: String) -> Bool {
         default: break
         }
     }
-    return depth > 0
+    return (depth, false)
 }
 
 /// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics.

@@ -307,4 +307,25 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertEqual(core.world.frameIndex, 0)
         XCTAssertEqual(text(core.world.value(.headerHeight)), "240.00")
     }
+
+    /// A mistake in the expression of `:watch`, `:display` or `:break N if` is shown in the
+    /// text typed, the caret under it (before: in a made-up `print EXPR` line, column + 6).
+    func testExpressionErrorsOfCommandsPointIntoTheTypedText() {
+        let core = ReplCore()
+        XCTAssertEqual(core.addWatch("ofset").text,
+                       "<repl>:1:1: error: unknown name 'ofset' (did you mean 'offset'?)\nofset\n^")
+        // "offset + " then ofset at column 10
+        let display = core.addDisplay("offset + ofset")
+        XCTAssertTrue(display.failed)
+        XCTAssertEqual(display.text, "<repl>:1:10: error: unknown name 'ofset' (did you mean 'offset'?)\noffset + ofset\n         ^")
+        XCTAssertEqual(core.addBreakpoint(line: 3, condition: "velocity > 0 and ofset < 1").text,
+                       "<repl>:1:18: error: unknown name 'ofset' (did you mean 'offset'?)\nvelocity > 0 and ofset < 1\n                 ^")
+        // a parse error, whose message names a column too: the '(' is the typed text's first
+        XCTAssertEqual(core.addDisplay("(offset").text,
+                       "<repl>:1:8: error: expected ')' to close the '(' at 1:1, found end of file\n(offset\n       ^")
+        // a check error on a constant (1/0 is refused before it runs): the '/' is column 2
+        XCTAssertEqual(core.addWatch("1/0").text, "<repl>:1:2: error: division by zero\n1/0\n ^")
+        // nothing was added by the failures
+        XCTAssertEqual(core.listStops().text, "no breakpoints or watches")
+    }
 }

@@ -115,6 +115,67 @@ final class ReplLoopTests: XCTestCase {
         XCTAssertTrue(isIncomplete("print \"abc"))
     }
 
+    /// `PendingEntry` answers as `isIncomplete` on the lines so far would, after every line
+    /// (strings across lines, escaped quotes, comments, brackets closed early).
+    func testPendingEntryAgreesWithIsIncompleteLineByLine() {
+        let entries: [[String]] = [
+            ["repeat 3 {", "  tick", "}"],
+            ["scene {", "  section \"a\\\"{\" rows 3", "}", "tick"],
+            ["print \"abc", "def {", "ghi\" + \"(", "x\")"],
+            ["print \"a", "b", "c\"", "{", "# }", "}"],
+            ["}}", "{", "{"],
+            ["print (offset", "+ 1", ")"],
+            ["repeat 2 { print \"}\"", "tick }"],
+            ["print \"\\u{41}", "{\"", "}"],
+        ]
+        for lines in entries {
+            var p = PendingEntry()
+            for (i, line) in lines.enumerated() {
+                let text = lines[...i].joined(separator: "\n")
+                XCTAssertEqual(p.append(line), isIncomplete(text), text)
+                XCTAssertEqual(p.text, text)
+                XCTAssertEqual(p.byteCount, text.utf8.count)
+            }
+        }
+    }
+
+    /// A long block is lexed once, line by line (before, the whole entry was joined and
+    /// lexed again after every line: 2000 lines, ~2000²/2 line-lexings).
+    func testALongBlockIsLexedOnce() {
+        var p = PendingEntry()
+        XCTAssertTrue(p.append("repeat 2 {"))
+        for _ in 0..<2000 { XCTAssertTrue(p.append("  tick")) }
+        XCTAssertFalse(p.append("}"))
+        // 10 + 2000·6 + 1 bytes of lines, each lexed once
+        XCTAssertEqual(p.lexedBytes, 10 + 2000 * 6 + 1)
+        // a string open across 1000 lines: lines without a quote are not lexed again
+        var s = PendingEntry()
+        XCTAssertTrue(s.append("print \"start"))
+        for _ in 0..<1000 { XCTAssertTrue(s.append("text")) }
+        XCTAssertFalse(s.append("end\""))
+        // "print \"start" (12) alone, then once the quote comes: 12 + 1000·"\ntext" + "\nend\""
+        XCTAssertEqual(s.lexedBytes, 12 + (12 + 1000 * 5 + 5))
+    }
+
+    /// An unfinished entry is bounded (the file size limit; 1 MiB here): past it, a clear
+    /// error, the entry is dropped and the next line starts a new one.
+    func testAnUnfinishedEntryPastTheLimitIsDropped() {
+        let x = String(repeating: "x", count: 9_998)   // + "# ": 10 000, the line limit
+        // "repeat 2 {" then lines of 10 000 bytes, each + 1 newline: 10 + n·10 001 > 1 048 576
+        // first at n = 105 (1 050 115 bytes); the other 5 of the 110 come after the drop
+        let reader = ScriptedLineReader(lines(["repeat 2 {"] + Array(repeating: "# " + x, count: 110) + ["tick", "}", "time"]),
+                                        interactive: false)
+        var out = ""
+        let loop = ReplLoop(reader: reader, core: ReplCore(), write: { out += $0 })
+        loop.maxEntryBytes = 1 << 20
+        let status = loop.run()
+        // the 5 comment lines after the drop are blank entries; then tick runs (1 frame),
+        // the `}` has no block, time = 1/60
+        XCTAssertEqual(out, "error: unfinished entry is larger than 1 MiB (the limit for a file); it was dropped\n"
+                       + "t=0.017 s\n<repl>:1:1: error: unexpected '}' (no block is open)\n}\n^\ntime = 0.017\n")
+        XCTAssertEqual(status, 1)
+    }
+
     /// `:show` draws in the reader's terminal size, less the prompt's line.
     func testShowFitsTheReadersTerminal() {
         let reader = ScriptedLineReader(lines(["screen 100 x 100", "header 40", "set row.height 40", ":show"]),

@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -50,6 +51,53 @@ final class REPLLineReaderTests: XCTestCase {
             count += 1
         }
         XCTAssertEqual(count, 5000)
+    }
+
+    /// A reader on a regular file (no pipe buffer limit, so no writer thread is needed).
+    private func reader(file bytes: [UInt8]) throws -> (PlainLineReader, Int32) {
+        let path = NSTemporaryDirectory() + "plain-line-reader-\(getpid())-\(bytes.count)"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let fd = open(path, O_RDONLY)
+        unlink(path)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        return (PlainLineReader(fileDescriptor: fd), fd)
+    }
+
+    func testAHugeLineIsReportedCutAndSkippedToItsNewline() throws {
+        // 4 MiB of 'x' with no newline inside a line: before the fix the reader held it
+        // all (and searched the whole buffer again after every 4 KiB read).
+        let huge = 4 * 1024 * 1024
+        let limit = 4 * (10_000 + 64)   // 10 000 characters (spec §1), at most 4 bytes each, + 64
+        let bytes = Array("pull 1\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: huge) + Array("\ntick\n".utf8)
+        let (r, fd) = try reader(file: bytes)
+        defer { close(fd) }
+        XCTAssertEqual(r.readLine(prompt: ""), .line("pull 1"))
+        XCTAssertEqual(r.readLine(prompt: ""), .tooLong(String(repeating: "x", count: limit)))
+        XCTAssertEqual(r.readLine(prompt: ""), .line("tick"))
+        XCTAssertEqual(r.readLine(prompt: ""), .eof)
+        // What was held at once stays near the limit plus the 64 KiB kept before compacting,
+        // not the 4 MiB line.
+        XCTAssertLessThan(r.peakBufferedBytes, limit + 65_536 + 2 * 4096)
+    }
+
+    func testAHugeLastLineWithoutNewlineEndsInput() throws {
+        let bytes = Array("tick\n".utf8) + [UInt8](repeating: UInt8(ascii: "y"), count: 200_000)
+        let (r, fd) = try reader(file: bytes)
+        defer { close(fd) }
+        XCTAssertEqual(r.readLine(prompt: ""), .line("tick"))
+        guard case .tooLong(let start) = r.readLine(prompt: "") else { return XCTFail("expected .tooLong") }
+        XCTAssertEqual(start.utf8.count, 4 * (10_000 + 64))
+        XCTAssertEqual(r.readLine(prompt: ""), .eof)
+    }
+
+    func testALineAtTheByteLimitIsPassedOn() throws {
+        // Exactly the limit is still a line (the lexer then reports it as too long).
+        let line = String(repeating: "z", count: 4 * (10_000 + 64))
+        let (r, fd) = try reader(file: Array((line + "\nnext").utf8))
+        defer { close(fd) }
+        XCTAssertEqual(r.readLine(prompt: ""), .line(line))
+        XCTAssertEqual(r.readLine(prompt: ""), .line("next"))
+        XCTAssertEqual(r.readLine(prompt: ""), .eof)
     }
 
     func testInterruptFlag() {

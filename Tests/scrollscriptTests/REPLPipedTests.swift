@@ -43,6 +43,30 @@ final class REPLPipedTests: XCTestCase {
         XCTAssertTrue(r.out.contains("PASS  \"pull stretches the header, release bounces back\""), r.out)
     }
 
+    func testAHugeLineGetsTheLineTooLongErrorAndTheSessionGoesOn() throws {
+        // 1 MiB line: the error the lexer gives a file's too-long line (spec §1: 10 000
+        // characters), at column 10 001, the line shown to 40 characters past it + " …".
+        let x = String(repeating: "x", count: 1 << 20)
+        let r = try run("repeat 2 {\npull " + x + "\n}\ntick\n")
+        let shown = "pull " + String(repeating: "x", count: 10_041 - 5) + " …"
+        let caret = String(repeating: " ", count: 10_000) + "^"
+        // The block the line was in is dropped with it, so the `}` is then unexpected; the
+        // session goes on (`tick` is one frame, 1/60 s).
+        XCTAssertEqual(r.out, "<repl>:2:10001: error: line is longer than 10000 characters\n" + shown + "\n" + caret + "\n"
+                       + "<repl>:1:1: error: unexpected '}' (no block is open)\n}\n^\n"
+                       + "t=0.017 s\n")
+        XCTAssertEqual(r.status, 1)
+    }
+
+    func testAWatchExpressionErrorShowsTheTypedExpression() throws {
+        // "velocity + " is 11 characters: ofset starts at column 12
+        let r = try run(":watch velocity + ofset\n:breaks\n")
+        XCTAssertEqual(r.out, "<repl>:1:12: error: unknown name 'ofset' (did you mean 'offset'?)\n"
+                       + "velocity + ofset\n" + String(repeating: " ", count: 11) + "^\n"
+                       + "no breakpoints or watches\n")
+        XCTAssertEqual(r.status, 1)
+    }
+
     func testTooManyArgumentsIsStatus2() throws {
         let r = try run("", ["repl", "a.scroll", "b.scroll"])
         XCTAssertEqual(r.status, 2)

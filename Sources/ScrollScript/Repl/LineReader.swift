@@ -6,6 +6,9 @@ public enum LineResult: Equatable {
     case eof
     /// Ctrl-C while the line was being typed: the line was thrown away.
     case interrupted
+    /// A line longer than the reader keeps (piped input): its start, for the diagnostic;
+    /// the rest of it was dropped. The loop reports `LexProblem.lineTooLong`.
+    case tooLong(String)
 }
 
 /// The narrow interface between the REPL loop and the terminal (like lua.c's

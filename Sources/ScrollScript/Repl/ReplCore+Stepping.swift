@@ -258,20 +258,28 @@ extension ReplCore {
 
     /// An expression typed after a command, parsed and checked against this world's
     /// configuration (as the argument of `print`, so any kind of value is allowed).
+    /// Diagnostics show `text` itself, with columns counted in it: `print ` is lexed as if
+    /// it stood left of column 1.
     func parseExpression(_ text: String) -> Result<Expr, ReplOutcome> {
-        let wrapped = "print " + text
-        let lines = [wrapped]
-        let (program, diags) = parseChunk(wrapped)
-        if !diags.isEmpty {
-            return .failure(ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true))
+        let prefix = "print "
+        let lines = [text]
+        let lexer = Lexer(bytes: Array((prefix + text).utf8), file: "<repl>", firstColumn: 1 - prefix.utf8.count)
+        var parser = Parser(lexer: lexer, file: "<repl>")
+        let program = parser.parseProgram()
+        func shown(_ diags: [Diagnostic]) -> ReplOutcome {
+            ReplOutcome(diags.map { d in
+                var at = d.location
+                at.column = max(at.column, 1)  // (nothing is reported at `print` itself)
+                return chomp(renderDiagnostic(at: at, message: d.message, sourceLines: lines))
+            }, failed: true)
         }
+        let diags = parser.syntaxDiagnostics
+        if !diags.isEmpty { return .failure(shown(diags)) }
         guard program.statements.count == 1, case .print(let es) = program.statements[0].kind, es.count == 1 else {
             return .failure(ReplOutcome(["error: expected one expression, not '\(text)'"], failed: true))
         }
         let check = checkStatements(program.statements, config: session.config)
-        if !check.isEmpty {
-            return .failure(ReplOutcome(check.map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true))
-        }
+        if !check.isEmpty { return .failure(shown(check)) }
         return .success(es[0])
     }
 }

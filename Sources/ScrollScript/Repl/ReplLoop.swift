@@ -11,6 +11,9 @@ public final class ReplLoop {
     /// The world, the session and what the commands do.
     public let core: ReplCore
     private let write: (String) -> Void
+    /// The most bytes an unfinished entry may hold (its lines and the newlines between
+    /// them): the file size limit. Smaller in tests.
+    var maxEntryBytes = SourceLimits.maxFileBytes
 
     /// Connects `core`'s Ctrl-C poll to `reader`'s flag.
     /// - Parameter write: where replies go (standard output in the product).
@@ -32,7 +35,7 @@ public final class ReplLoop {
             show(outcome)
             anyFailed = outcome.failed
         }
-        var pending: [String] = []
+        var pending = PendingEntry()
         while !quit {
             let prompt = reader.isInteractive ? (pending.isEmpty ? ReplLoop.primaryPrompt : ReplLoop.continuationPrompt) : ""
             switch reader.readLine(prompt: prompt) {
@@ -40,7 +43,7 @@ public final class ReplLoop {
                 if reader.isInteractive { write("\n") }
                 if !pending.isEmpty {
                     // An unfinished entry at the end of input: the core reports it.
-                    let outcome = core.enter(pending.joined(separator: "\n"))
+                    let outcome = core.enter(pending.text)
                     show(outcome)
                     anyFailed = anyFailed || outcome.failed
                 }
@@ -48,6 +51,15 @@ public final class ReplLoop {
             case .interrupted:
                 pending.removeAll()
                 reader.clearInterrupt()
+            case .tooLong(let start):
+                // The same error the lexer gives for a too-long line, at the same place;
+                // the entry it was part of is dropped with it.
+                let line = pending.lines.count + 1
+                pending.removeAll()
+                let at = SourceLocation(file: "<repl>", line: line, column: SourceLimits.maxLineLength + 1)
+                let lines = Array(repeating: "", count: line - 1) + [start]
+                show(ReplOutcome([chomp(renderDiagnostic(at: at, message: LexProblem.lineTooLong.message, sourceLines: lines))], failed: true))
+                anyFailed = true
             case .line(let line):
                 reader.addHistory(line)
                 guard let outcome = entry(line, pending: &pending) else { continue }
@@ -62,7 +74,7 @@ public final class ReplLoop {
     }
 
     /// Adds `line` to the entry being typed; returns the outcome once the entry is complete.
-    private func entry(_ line: String, pending: inout [String]) -> ReplOutcome? {
+    private func entry(_ line: String, pending: inout PendingEntry) -> ReplOutcome? {
         if pending.isEmpty {
             let trimmed = ColonCommands.trimBlanks(line)
             if trimmed.isEmpty { return nil }
@@ -73,9 +85,12 @@ public final class ReplLoop {
                 }
             }
         }
-        pending.append(line)
-        let text = pending.joined(separator: "\n")
-        if isIncomplete(text) { return nil }
+        if pending.append(line) {
+            guard pending.byteCount > maxEntryBytes else { return nil }
+            pending.removeAll()
+            return ReplOutcome(["error: unfinished entry is larger than \(maxEntryBytes / (1024 * 1024)) MiB (the limit for a file); it was dropped"], failed: true)
+        }
+        let text = pending.text
         pending.removeAll()
         return core.enter(text)
     }
@@ -83,5 +98,49 @@ public final class ReplLoop {
     private func show(_ outcome: ReplOutcome) {
         guard !outcome.text.isEmpty else { return }
         write(outcome.text.hasSuffix("\n") ? outcome.text : outcome.text + "\n")
+    }
+}
+
+/// The lines of an entry being typed, and whether it is still unfinished — the same
+/// answer as `isIncomplete(text)`, without lexing the whole entry again for every line:
+/// lines that end outside a string are lexed once and their bracket depth kept; while a
+/// string is open, the lines from the one it may have started on are lexed again only
+/// when a new line has a `"` (without one, the string stays open).
+struct PendingEntry {
+    private(set) var lines: [String] = []
+    /// UTF-8 bytes of `text`.
+    private(set) var byteCount = 0
+    /// Bytes lexed so far (for tests: each line once, unless a string spans lines).
+    private(set) var lexedBytes = 0
+    /// Lines before this one end outside any string; `depth` is their bracket depth.
+    private var settled = 0
+    private var depth = 0
+    private var openString = false
+
+    var isEmpty: Bool { lines.isEmpty }
+    /// The entry as the core takes it: the lines joined with `\n`.
+    var text: String { lines.joined(separator: "\n") }
+
+    /// Adds a line; returns whether the entry is still unfinished.
+    mutating func append(_ line: String) -> Bool {
+        byteCount += line.utf8.count + (lines.isEmpty ? 0 : 1)
+        lines.append(line)
+        if openString && !line.utf8.contains(UInt8(ascii: "\"")) { return true }
+        // Lines after a newline outside a string lex as they would in the whole entry.
+        let chunk = lines[settled...].joined(separator: "\n")
+        lexedBytes += chunk.utf8.count
+        let b = bracketBalance(chunk)
+        if b.openString {
+            openString = true
+            return true
+        }
+        openString = false
+        depth += b.depth
+        settled = lines.count
+        return depth > 0
+    }
+
+    mutating func removeAll() {
+        self = PendingEntry()
     }
 }
