@@ -1,3 +1,4 @@
+import XCTest
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -72,6 +73,13 @@ final class PseudoTerminal {
     func type(_ text: String) {
         let bytes = Array(text.utf8)
         bytes.withUnsafeBytes { _ = write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Types `line` and Return at the REPL, then waits for the session's prompt number
+    /// `prompt` (the REPL's answer is complete when its next prompt is drawn).
+    func enter(_ line: String, thenPrompt prompt: Int, file: StaticString = #filePath, line callLine: UInt = #line) {
+        type(line + "\r")
+        XCTAssertTrue(waitFor("scroll> ", count: prompt), transcript, file: file, line: callLine)
     }
 
     /// How long a wait may take (10 ms steps): 60 s, generous on a loaded machine. A wait

@@ -14,12 +14,9 @@ final class REPLPictureTests: XCTestCase {
         let term = try PseudoTerminal.repl(home: dir)
         defer { term.kill() }
         XCTAssertTrue(term.waitFor("scroll> ", count: 1), term.transcript)
-        term.type("header 240 pin 60\r")
-        XCTAssertTrue(term.waitFor("scroll> ", count: 2), term.transcript)
-        term.type("pull 120\r")
-        XCTAssertTrue(term.waitFor("scroll> ", count: 3), term.transcript)
-        term.type("header.height\r")
-        XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+        term.enter("header 240 pin 60", thenPrompt: 2)
+        term.enter("pull 120", thenPrompt: 3)
+        term.enter("header.height", thenPrompt: 4)
         term.type(":plot \(dir)/s.svg\r")
         // pull 120 takes 0.4 s; the bare expression is not part of the session's scenario.
         XCTAssertTrue(term.waitFor("wrote the plot of the session so far (0.400 s, 1 statement) to \(dir)/s.svg", count: 1), term.transcript)

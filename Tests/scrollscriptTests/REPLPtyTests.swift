@@ -113,11 +113,9 @@ final class REPLPtyTests: XCTestCase {
         let term = try PseudoTerminal.repl(home: dir)
         defer { term.kill() }
         XCTAssertTrue(term.waitFor("scroll> ", count: 1), term.transcript)
-        term.type("header 240 pin 60\r")
-        XCTAssertTrue(term.waitFor("scroll> ", count: 2), term.transcript)
+        term.enter("header 240 pin 60", thenPrompt: 2)
         // 120 pt at 300 pt/s: 24 frames; b(120) = 120·0.55·667/(667 + 66) = 60.0573.
-        term.type("pull 120\r")
-        XCTAssertTrue(term.waitFor("scroll> ", count: 3), term.transcript)
+        term.enter("pull 120", thenPrompt: 3)
         // Tab completes the command, then the name.
         term.type(":exp\t")
         XCTAssertTrue(term.waitFor(":expect ", count: 1), term.transcript)
