@@ -1,6 +1,6 @@
 // `scrollscript run`: reads the command line, then hands the inputs to the library's
-// `runScenarios` (Sources/ScrollScript/Interpreter/Runner.swift) with the reporters asked for
-// (Sources/ScrollScript/Report/).
+// `runScenarios` (Sources/ScrollScript/Run/Runner.swift) with the reporters asked for
+// (Sources/ScrollScript/Run/Report/).
 import Foundation
 import ScrollScript
 

@@ -1,6 +1,6 @@
 import XCTest
 
-/// The one input loader (Sources/ScrollScript/SourceLoader.swift) seen from the command
+/// The one input loader (Sources/ScrollScript/IO/SourceLoader.swift) seen from the command
 /// line: every path the walk cannot read is an error that names it with the system's
 /// reason; `run`, `check` and `fmt` agree; a FIFO or pipe named as a path is a stream.
 final class InputLoaderTests: XCTestCase {

@@ -1,6 +1,6 @@
 " Vim syntax file for ScrollScript (.scroll)
 " Generated from the vocabulary by EditorGrammars.vimSyntax()
-" (Sources/ScrollScript/EditorGrammars.swift); do not edit by hand.
+" (Sources/ScrollScript/Editor/EditorGrammars.swift); do not edit by hand.
 if exists("b:current_syntax")
   finish
 endif

@@ -100,7 +100,7 @@ public enum EditorGrammars {
             ("name", .string("ScrollScript")),
             ("scopeName", .string("source.scrollscript")),
             ("fileTypes", .array([.string("scroll")])),
-            ("comment", .string("Generated from the vocabulary by EditorGrammars.textMate() (Sources/ScrollScript/EditorGrammars.swift); do not edit by hand.")),
+            ("comment", .string("Generated from the vocabulary by EditorGrammars.textMate() (Sources/ScrollScript/Editor/EditorGrammars.swift); do not edit by hand.")),
             ("patterns", .array(patterns)),
             ("repository", .object([
                 ("comment", .object([("name", .string("comment.line.number-sign.scrollscript")), ("match", .string("#.*$"))])),
@@ -131,7 +131,7 @@ public enum EditorGrammars {
         var s = """
         " Vim syntax file for ScrollScript (.scroll)
         " Generated from the vocabulary by EditorGrammars.vimSyntax()
-        " (Sources/ScrollScript/EditorGrammars.swift); do not edit by hand.
+        " (Sources/ScrollScript/Editor/EditorGrammars.swift); do not edit by hand.
         if exists("b:current_syntax")
           finish
         endif

@@ -1,5 +1,5 @@
 // The text report of `run` (`--format text`), and `--format github` (the same text plus
-// GitHub Actions `::error` commands). Layout: see the top of Interpreter/Runner.swift.
+// GitHub Actions `::error` commands). Layout: see the top of Run/Runner.swift.
 
 /// How the text report looks.
 public struct TextStyle: Sendable, Equatable {

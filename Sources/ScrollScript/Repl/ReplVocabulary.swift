@@ -2,7 +2,7 @@ import ScrollSim
 
 /// The words completion offers (the REPL's tab completion and the language server's). Observable, tunable and state names come from the one
 /// table in `ScrollSim/Names.swift`; statement words and the words that follow them from
-/// the grammar's one table of words (`GrammarWord`, `Sources/ScrollScript/Token.swift`).
+/// the grammar's one table of words (`GrammarWord`, `Sources/ScrollScript/Syntax/Token.swift`).
 public struct ReplVocabulary: Equatable, Sendable {
     /// Words that start a statement (`pull`, `expect`, `header`, ...).
     public var statementWords: [String]
