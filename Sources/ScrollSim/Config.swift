@@ -73,6 +73,8 @@ public struct SceneConfig: Equatable, Sendable {
     public var sections: [SectionConfig] = []
     public var accordion: AccordionMode = .off
     public var tunables = Tunables()
+    /// The behaviours this scene's words are read against.
+    public var registry: BehaviourRegistry = .builtIn
 
     public init() {}
 
@@ -88,30 +90,78 @@ public struct SceneConfig: Equatable, Sendable {
 /// One view's frame on screen, as `frames` and the REPL's `:frames`/`:show` list them.
 public struct ViewFrame: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        case header
+        /// A view a behaviour declares (the table header, the toolbar).
+        case view(ViewID)
         case section(Int)
         case row(Int, Int)
-        case toolbar
     }
 
     public var kind: Kind
     public var rect: Rect
     /// Section or row title, when it has one.
     public var title: String?
+    /// `header`, `section[2]`, `row[0,3]`, `toolbar`.
+    public var name: String
+    /// Where it is drawn: sections and rows are the table's own (`nil`).
+    public var layer: ViewLayer?
+    /// How a behaviour's view is drawn (nil for sections and rows).
+    public var style: ViewStyle?
 
-    public init(kind: Kind, rect: Rect, title: String? = nil) {
+    public init(kind: Kind, rect: Rect, title: String? = nil, name: String? = nil, layer: ViewLayer? = nil, style: ViewStyle? = nil) {
         self.kind = kind
         self.rect = rect
         self.title = title
+        switch kind {
+        case .view: self.name = name ?? ""
+        case .section(let i): self.name = Subscript.written(section: i)
+        case .row(let i, let j): self.name = Subscript.written(section: i, row: j)
+        }
+        self.layer = layer
+        self.style = style
     }
 
-    /// `header`, `section[2]`, `row[0,3]`, `toolbar`.
-    public var name: String {
-        switch kind {
-        case .header: return "header"
-        case .section(let i): return Subscript.written(section: i)
-        case .row(let i, let j): return Subscript.written(section: i, row: j)
-        case .toolbar: return "toolbar"
+    public static func == (a: ViewFrame, b: ViewFrame) -> Bool {
+        a.kind == b.kind && a.rect == b.rect && a.title == b.title && a.name == b.name && a.layer == b.layer
+    }
+}
+
+extension SceneConfig {
+    /// What behaviour `id` is made from in this scene, nil when it is not declared.
+    /// (Read from the fields above until the configuration is generic.)
+    public func setup(for id: BehaviourID) -> BehaviourSetup? {
+        let d = registry.declaration(id)
+        var settings: BehaviourSettings
+        var hostID: BehaviourID?
+        var host: BehaviourSettings?
+        let headerSettings = header.map {
+            BehaviourSettings(argument: $0.height, options: [$0.pin, $0.stretches ? nil : 1], configured: true)
         }
+        switch d.name {
+        case "header":
+            guard let h = headerSettings else { return nil }
+            settings = h
+        case "parallax":
+            guard let h = header else { return nil }
+            settings = BehaviourSettings(argument: nil, options: [h.parallax], configured: h.parallax != nil)
+            host = headerSettings
+            hostID = registry.ids.first { registry.declaration($0).name == "header" }
+        case "toggle":
+            guard let h = header else { return nil }
+            settings = BehaviourSettings(argument: nil, options: [h.toggle], configured: h.toggle != nil)
+            host = headerSettings
+            hostID = registry.ids.first { registry.declaration($0).name == "header" }
+        case "toolbar":
+            guard let h = toolbarHeight else { return nil }
+            settings = BehaviourSettings(argument: h, options: [], configured: true)
+        case "accordion":
+            guard accordion != .off else { return nil }
+            settings = BehaviourSettings(argument: nil, options: [accordion == .single ? 1 : nil], configured: true)
+        default:
+            return nil
+        }
+        let tun = d.tunables.map { t in TunableID(rawValue: d.namespace + "." + t.name).map { tunables[$0] } ?? t.defaultValue }
+        return BehaviourSetup(id: id, settings: settings, hostID: hostID, host: host, tunables: tun,
+                              screenWidth: screenWidth, screenHeight: screenHeight, fps: fps,
+                              insetTop: tunables[.insetTop], sectionCount: effectiveSections.count)
     }
 }

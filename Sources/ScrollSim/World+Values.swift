@@ -8,7 +8,7 @@ extension World {
         case .offset: return pt(scroll.offset)
         case .offsetMin: return pt(bounds.min)
         case .offsetMax: return pt(bounds.max)
-        case .tapTarget: return .string(tapTarget.text)
+        case .tapTarget: return .string(tapTarget.text(registry))
         case .velocity: return .number(scroll.velocity, .velocity)
         case .phase: return .state(scroll.phase.state)
         case .contentHeight: return pt(table.contentHeight)
@@ -18,23 +18,21 @@ extension World {
         case .fingerDown: return .bool(finger.isDown)
         case .fingerTranslation: return pt(finger.translation)
         case .fingerVelocity: return .number(finger.velocity, .velocity)
-        case .headerY: return pt(headerRect().y)
-        case .headerHeight: return pt(headerRect().height)
-        case .headerBottom: let r = headerRect(); return pt(r.y + r.height)
-        case .headerScale:
-            let layoutHeight = headerHeight ?? 0
-            return .number(layoutHeight > 0 ? headerRect().height / layoutHeight : 0, .number)
-        case .headerFrame: return .rect(headerRect())
-        case .headerImageY: return pt(headerRect().y * (1 - (config.header?.parallax ?? 0)))
-        case .headerImageHeight: return pt(headerRect().height)
-        case .headerExpanded: return .bool(headerToggle?.expanded ?? false)
-        case .toolbarY: return pt(toolbarRect().y)
-        case .toolbarHeight: return pt(toolbarRect().height)
-        case .toolbarState: return .state((toolbar?.mode ?? .hidden).state)
-        case .toolbarFrame: return .rect(toolbarRect())
+        case .headerY: return behaviourValue("header", 0)
+        case .headerHeight: return behaviourValue("header", 1)
+        case .headerBottom: return behaviourValue("header", 2)
+        case .headerScale: return behaviourValue("header", 3)
+        case .headerFrame: return behaviourValue("header", 4)
+        case .headerImageY: return behaviourValue("parallax", 0)
+        case .headerImageHeight: return behaviourValue("parallax", 1)
+        case .headerExpanded: return behaviourValue("toggle", 0)
+        case .toolbarY: return behaviourValue("toolbar", 0)
+        case .toolbarHeight: return behaviourValue("toolbar", 1)
+        case .toolbarState: return behaviourValue("toolbar", 2)
+        case .toolbarFrame: return behaviourValue("toolbar", 3)
         case .sectionY: return pt(sectionRect(section).y)
         case .sectionHeight: return pt(sectionRect(section).height)
-        case .sectionOpen: return .bool(validSection(section) && accordion.open[section])
+        case .sectionOpen: return .bool(validSection(section) && adjustments.sections.open[section])
         case .sectionRows: return .number(validSection(section) ? Double(table.rowCounts[section]) : 0, .count)
         case .sectionTitle: return .string(validSection(section) ? sectionTitles[section] ?? "" : "")
         case .sectionFrame: return .rect(sectionRect(section))
@@ -63,11 +61,22 @@ extension World {
 
     private static let zeroRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    /// The header's visible frame; zero without a header.
-    private func headerRect() -> Rect { headerFrame() ?? World.zeroRect }
-
-    /// The toolbar's frame; below the screen, zero-sized, without a toolbar.
-    private func toolbarRect() -> Rect { toolbarFrame() ?? Rect(x: 0, y: screenHeight, width: 0, height: 0) }
+    /// Observable `k` of the behaviour named `name`; the zero of its kind when the scene
+    /// does not declare the behaviour (the checker refuses such a read).
+    private func behaviourValue(_ name: String, _ k: Int) -> Value {
+        guard let id = registry.ids.first(where: { registry.declaration($0).name == name }) else { return .number(0, .points) }
+        guard let s = slot(id) else {
+            let d = registry.declaration(id)
+            switch d.observables[k].kind {
+            case .quantity(let q): return .number(0, q)
+            case .bool: return .bool(false)
+            case .state: return .state(StateID(rawValue: d.states[0]) ?? .idle)
+            case .string: return .string("")
+            case .rect: return .rect(World.zeroRect)
+            }
+        }
+        return behaviours[s].value(of: k, facts, adjustments)
+    }
 
     private func validSection(_ i: Int) -> Bool { i >= 0 && i < table.sectionCount }
 

@@ -4,7 +4,7 @@ import ScrollSim
 
 final class ReplScreenRendererTests: XCTestCase {
     private func frame(_ kind: ViewFrame.Kind, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ title: String? = nil) -> ViewFrame {
-        ViewFrame(kind: kind, rect: Rect(x: x, y: y, width: w, height: h), title: title)
+        ViewFrame.of(kind, Rect(x: x, y: y, width: w, height: h), title: title)
     }
 
     // Screen 100 x 100 on 11 x 6 cells: points per column = max(100/10, 100/(2*5)) = 10,

@@ -43,7 +43,7 @@ final class ResolvedProgramTests: XCTestCase {
         XCTAssertEqual(k, 1)                           // "B" is the second section
         XCTAssertEqual(title.value, "B")
         guard case .tapSection(.constant(0, _)) = s[1].kind else { return XCTFail("\(s[1].kind)") }
-        guard case .tapHeader = s[2].kind else { return XCTFail("\(s[2].kind)") }
+        guard case .tapView(let v?, _) = s[2].kind, v == .named("header") else { return XCTFail("\(s[2].kind)") }
     }
 
     func testConditionsCarryTheirFacts() throws {

@@ -49,3 +49,35 @@ func scene(_ edit: (inout SceneConfig) -> Void) -> SceneConfig {
     edit(&c)
     return c
 }
+
+// The built-in behaviours' views and what taps on them report, by name (the world's API
+// is generic: views are ids from the registry).
+extension ViewID {
+    static func named(_ name: String) -> ViewID { BehaviourRegistry.builtIn.view(named: name)! }
+}
+
+extension TapTarget {
+    static var header: TapTarget { .view(.named("header")) }
+    static var toolbar: TapTarget { .view(.named("toolbar")) }
+}
+
+extension TapOutcome {
+    /// The table header; `expanded` is the toggle's new target, nil when it does not toggle.
+    static func header(expanded: Bool?) -> TapOutcome {
+        .view(.named("header"), note: expanded.map { $0 ? "expanding" : "collapsing" })
+    }
+    /// The toolbar; `shows`: it started showing the toolbar (it was hiding).
+    static func toolbar(shows: Bool) -> TapOutcome { .view(.named("toolbar"), note: shows ? "showing" : nil) }
+    /// The reveal zone: shows the toolbar.
+    static var revealZone: TapOutcome { .view(.named("toolbar.zone"), note: "showing") }
+    /// Section I's header; `open` is the section's new target state, nil without accordion.
+    static func sectionHeader(_ i: Int, open: Bool?) -> TapOutcome {
+        .sectionHeader(i, note: open.map { $0 ? "opening" : "closing" })
+    }
+}
+
+extension SimError {
+    static var noToolbar: SimError { .viewNotDeclared(noun: "toolbar", word: "toolbar") }
+    static var noHeader: SimError { .viewNotDeclared(noun: "table header", word: "header") }
+    static var headerOffScreen: SimError { .viewOffScreen(noun: "table header") }
+}

@@ -11,7 +11,7 @@ final class TableLayoutTests: XCTestCase {
     private func straightTop(_ w: World, _ i: Int, bodyTop: Double) -> Double {
         var y = bodyTop
         for k in 0..<i {
-            y += w.table.headerHeights[k] + Double(w.table.rowCounts[k]) * 44 * w.accordion.fraction[k]
+            y += w.table.headerHeights[k] + Double(w.table.rowCounts[k]) * 44 * w.adjustments.sections.fraction[k]
         }
         return y
     }

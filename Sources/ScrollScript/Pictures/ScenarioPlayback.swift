@@ -87,7 +87,7 @@ public final class ScenarioPlayback {
         /// The statement being started or run (the driver's, below).
         var running: Stmt?
         interp.onTap = { [unowned interp] outcome in
-            tapNote = outcome.description
+            tapNote = outcome.description(interp.world.registry)
             if let s = running { tapPoint = ScenarioPlayback.tapPoint(s, outcome, interp) }
         }
         onFrame(interp.world, -1)
@@ -167,15 +167,12 @@ public final class ScenarioPlayback {
                   case .success(.number(let py, _)) = interp.evaluate(y), px.isFinite, py.isFinite else { return nil }
             return (px, py)
         case .tapHeader(nil):
-            return centre(world.headerFrame())
+            return centre(world.lastTapFrame)
         case .tapHeader(let i?):
             guard case .success(.number(let n, _)) = interp.evaluate(i), n >= 0, n < 1e9 else { return nil }
             return centre(world.sectionFrame(Int(n)))
         case .tapToolbar:
-            guard let tb = world.toolbarFrame() else { return nil }
-            let zone = Rect(x: tb.x, y: h - tb.height, width: tb.width, height: tb.height)
-            if case .revealZone = outcome { return centre(zone) }
-            return centre(tb) ?? centre(zone)
+            return centre(world.lastTapFrame)
         default:
             return nil
         }

@@ -86,7 +86,8 @@ extension ReplCore {
         i.beginEntry()
         i.output = { lines.append($0) }
         i.onExpression = { e, v in lines.append(expressionText(e, v)) }
-        i.onTap = { lines.append("tap: \($0.description)") }
+        let registry = i.world.registry
+        i.onTap = { lines.append("tap: \($0.description(registry))") }
         let e = body(i)
         i.output = { _ in }
         i.onExpression = nil
@@ -204,7 +205,7 @@ extension ReplCore {
         case .success(let e):
             let id = nextStop
             nextStop += 1
-            let resolved = ResolvedExpr(e)
+            let resolved = ResolvedExpr(e, interpreter.world.registry)
             let now = interpreter.evaluate(resolved)
             var last: Value?
             if case .success(let v) = now { last = v }

@@ -13,7 +13,7 @@ public struct EntryResult: Equatable, Sendable {
     /// Parse and check errors; when not empty nothing ran.
     public var diagnostics: [Diagnostic]
     /// `print`/`frames` lines, the values of expression statements (`header.height = 300.06`)
-    /// and what taps reached (`tap: ...`, `TapOutcome.description`).
+    /// and what taps reached (`tap: ...`, `TapOutcome.description(_:)`).
     public var output: [String]
     /// How the run ended (`.finished`, `.failed`, `.paused`); nil when nothing ran.
     public var event: StepEvent?
@@ -111,7 +111,8 @@ public final class Session {
         var lines: [String] = []
         interpreter.output = { lines.append($0) }
         interpreter.onExpression = { e, v in lines.append(expressionText(e, v)) }
-        interpreter.onTap = { lines.append("tap: \($0.description)") }
+        let registry = interpreter.world.registry
+        interpreter.onTap = { lines.append("tap: \($0.description(registry))") }
         let event = interpreter.run()
         interpreter.output = { _ in }
         interpreter.onExpression = nil

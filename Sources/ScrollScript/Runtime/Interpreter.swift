@@ -233,7 +233,7 @@ public final class Interpreter {
 
     /// Evaluates an expression now (the REPL's expressions, `:display`, `:watch`).
     public func evaluate(_ e: Expr) -> Result<Value, RuntimeError> {
-        evaluate(ResolvedExpr(e))
+        evaluate(ResolvedExpr(e, world.registry))
     }
 
     /// Evaluates an expression resolved beforehand (the REPL's watches, after every frame:
@@ -464,8 +464,9 @@ public final class Interpreter {
         case .release:
             try world.release()
             return finish(s)
-        case .tapHeader:
-            try tap(.header)
+        case .tapView(let v, let name):
+            guard let v else { throw RuntimeError(s.location, .unknownName(name)) }
+            try tap(.view(v))
             return finish(s)
         case .tapSection(let i):
             try tap(.section(try whole(i, what: .sectionIndex)))
@@ -476,9 +477,6 @@ public final class Interpreter {
             return finish(s)
         case .tapRow(let i, let j):
             try tap(.row(try whole(i, what: .sectionIndex), try whole(j, what: .rowIndex)))
-            return finish(s)
-        case .tapToolbar:
-            try tap(.toolbar)
             return finish(s)
         case .tapPoint(let x, let y):
             try tap(.point(x: try number(x), y: try number(y)))

@@ -33,8 +33,8 @@ indirect enum ResolvedExpr: Sendable {
     /// checker refuses these, so only a program it did not see reaches one.
     case failure(RuntimeError)
 
-    /// Resolves every name in `e` (done once, never per frame).
-    init(_ e: Expr) {
+    /// Resolves every name in `e` against `registry`'s vocabulary (done once, never per frame).
+    init(_ e: Expr, _ registry: BehaviourRegistry) {
         switch e {
         case .number(let n, let loc): self = .constant(.number(n.value, n.unit.quantity), at: loc)
         case .string(let s): self = .constant(.string(s.value), at: s.location)
@@ -47,19 +47,20 @@ indirect enum ResolvedExpr: Sendable {
             case nil: self = .failure(RuntimeError(loc, .unknownName(name)))
             }
         case .indexed(let base, let indexes, let member, let loc):
-            self = ResolvedExpr.indexed(base, indexes, member, loc)
-        case .paren(let x, _): self = ResolvedExpr(x)
+            self = ResolvedExpr.indexed(base, indexes, member, loc, registry)
+        case .paren(let x, _): self = ResolvedExpr(x, registry)
         case .placeholder(let loc): self = .placeholder(at: loc)
-        case .unary(let op, let x, let loc): self = .unary(op, ResolvedExpr(x), at: loc)
-        case .binary(let op, let a, let b, let loc): self = .binary(op, ResolvedExpr(a), ResolvedExpr(b), at: loc)
+        case .unary(let op, let x, let loc): self = .unary(op, ResolvedExpr(x, registry), at: loc)
+        case .binary(let op, let a, let b, let loc): self = .binary(op, ResolvedExpr(a, registry), ResolvedExpr(b, registry), at: loc)
         case .compare(let op, let a, let b, let tol, let loc):
-            let general = ResolvedExpr.compare(op, ResolvedExpr(a), ResolvedExpr(b), tolerance: tol.map { ResolvedExpr($0) }, at: loc)
-            self = ResolvedExpr.tapTargetComparison(general) ?? general
+            let general = ResolvedExpr.compare(op, ResolvedExpr(a, registry), ResolvedExpr(b, registry),
+                                               tolerance: tol.map { ResolvedExpr($0, registry) }, at: loc)
+            self = ResolvedExpr.tapTargetComparison(general, registry) ?? general
         }
     }
 
     /// `tap.target == "..."` / `!=` with a string literal on either side, specialised.
-    private static func tapTargetComparison(_ e: ResolvedExpr) -> ResolvedExpr? {
+    private static func tapTargetComparison(_ e: ResolvedExpr, _ registry: BehaviourRegistry) -> ResolvedExpr? {
         guard case .compare(let op, let a, let b, nil, _) = e, op == .eq || op == .ne else { return nil }
         let text: String
         switch (a, b) {
@@ -68,10 +69,11 @@ indirect enum ResolvedExpr: Sendable {
             text = s
         default: return nil
         }
-        return .tapTargetIs(TapTargetName(text: text), equal: op == .eq, general: e)
+        return .tapTargetIs(TapTargetName(text: text, registry), equal: op == .eq, general: e)
     }
 
-    private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) -> ResolvedExpr {
+    private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation,
+                                _ registry: BehaviourRegistry) -> ResolvedExpr {
         // The checker refuses other bases; an unchecked one reads as `section`, as before.
         let form: Subscript = Subscript(base: base) == .row ? .row : .section
         guard let id = SubscriptMembers.find(form, member) else {
@@ -81,7 +83,7 @@ indirect enum ResolvedExpr: Sendable {
         guard indexes.count == need else {
             return .failure(RuntimeError(loc, .indexCount(base: base, need: need)))
         }
-        return .indexed(id, ResolvedExpr(indexes[0]), column: form == .row ? ResolvedExpr(indexes[1]) : nil, at: loc)
+        return .indexed(id, ResolvedExpr(indexes[0], registry), column: form == .row ? ResolvedExpr(indexes[1], registry) : nil, at: loc)
     }
 
     /// Where the expression starts in the source (the left operand's start for a binary

@@ -20,8 +20,8 @@ enum ResolvedArg: Sendable {
     /// Anything else: evaluated when the statement starts.
     case expr(ResolvedExpr, at: SourceLocation)
 
-    init(_ e: Expr) {
-        let r = ResolvedExpr(e)
+    init(_ e: Expr, _ registry: BehaviourRegistry) {
+        let r = ResolvedExpr(e, registry)
         switch r {
         case .constant(.number(let d, _), _) where d.isFinite:
             self = .constant(d, at: e.startLocation)
@@ -63,12 +63,12 @@ struct ResolvedCondition: Sendable {
     /// Its `a OP ?` comparisons (under `and` and parentheses only), in source order.
     var recorded: [RecordedComparison]
 
-    init(_ e: Expr) {
-        expr = ResolvedExpr(e)
+    init(_ e: Expr, _ r: BehaviourRegistry) {
+        expr = ResolvedExpr(e, r)
         readsTime = exprReadsTime(e)
         hasPlaceholder = exprHasPlaceholder(e)
         var list: [RecordedComparison] = []
-        if hasPlaceholder { collectRecordedComparisons(e, into: &list) }
+        if hasPlaceholder { collectRecordedComparisons(e, r, into: &list) }
         recorded = list
     }
 }
@@ -84,12 +84,12 @@ enum PrintItem: Sendable {
     /// Anything else: the value alone.
     case value(ResolvedExpr)
 
-    init(_ e: Expr) {
+    init(_ e: Expr, _ r: BehaviourRegistry) {
         switch e {
-        case .name(let n, _): self = .named(n, ResolvedExpr(e))
-        case .indexed(let base, _, _, _): self = .indexed(base: base, ResolvedExpr(e))
-        case .string(let s): self = .text(s.value, ResolvedExpr(e))
-        default: self = .value(ResolvedExpr(e))
+        case .name(let n, _): self = .named(n, ResolvedExpr(e, r))
+        case .indexed(let base, _, _, _): self = .indexed(base: base, ResolvedExpr(e, r))
+        case .string(let s): self = .text(s.value, ResolvedExpr(e, r))
+        default: self = .value(ResolvedExpr(e, r))
         }
     }
 }
@@ -101,14 +101,14 @@ enum ResolvedStmtKind: Sendable {
     case fling(ResolvedArg)
     case swipe(ResolvedArg, duration: ResolvedArg?)
     case release
-    /// `tap header`.
-    case tapHeader
+    /// `tap header`, `tap toolbar`: a behaviour's view by its name (nil: no behaviour of
+    /// the registry declares it; the checker refuses those).
+    case tapView(ViewID?, name: String)
     /// `tap header I`.
     case tapSection(ResolvedArg)
     /// `tap header "TITLE"`: the section's index, nil when no section has that title.
     case tapSectionTitled(Int?, StringLiteral)
     case tapRow(ResolvedArg, ResolvedArg)
-    case tapToolbar
     case tapPoint(x: ResolvedArg, y: ResolvedArg)
     case wait(ResolvedArg)
     /// `tick` (nil: one frame).
@@ -139,34 +139,35 @@ final class ResolvedStmt: Sendable {
     /// Lowers a checked statement against the world configuration it runs in.
     init(_ s: Stmt, _ config: SceneConfig) {
         source = s
+        let r = config.registry
         switch s.kind {
-        case .pull(let d): kind = .pull(ResolvedArg(d))
-        case .drag(let d, let t): kind = .drag(ResolvedArg(d), duration: t.map { ResolvedArg($0) })
-        case .fling(let v): kind = .fling(ResolvedArg(v))
-        case .swipe(let d, let t): kind = .swipe(ResolvedArg(d), duration: t.map { ResolvedArg($0) })
+        case .pull(let d): kind = .pull(ResolvedArg(d, r))
+        case .drag(let d, let t): kind = .drag(ResolvedArg(d, r), duration: t.map { ResolvedArg($0, r) })
+        case .fling(let v): kind = .fling(ResolvedArg(v, r))
+        case .swipe(let d, let t): kind = .swipe(ResolvedArg(d, r), duration: t.map { ResolvedArg($0, r) })
         case .release: kind = .release
         case .tapHeader(let i):
             if case .string(let title)? = i {
                 kind = .tapSectionTitled(config.effectiveSections.firstIndex { $0.title == title.value }, title)
             } else if let i {
-                kind = .tapSection(ResolvedArg(i))
+                kind = .tapSection(ResolvedArg(i, r))
             } else {
-                kind = .tapHeader
+                kind = .tapView(config.registry.view(named: GrammarWord.header.spelling), name: GrammarWord.header.spelling)
             }
-        case .tapRow(let i, let j): kind = .tapRow(ResolvedArg(i), ResolvedArg(j))
-        case .tapToolbar: kind = .tapToolbar
-        case .tap(let x, let y): kind = .tapPoint(x: ResolvedArg(x), y: ResolvedArg(y))
-        case .wait(let t): kind = .wait(ResolvedArg(t))
-        case .tick(let n): kind = .tick(n.map { ResolvedArg($0) })
+        case .tapRow(let i, let j): kind = .tapRow(ResolvedArg(i, r), ResolvedArg(j, r))
+        case .tapToolbar: kind = .tapView(config.registry.view(named: GrammarWord.toolbar.spelling), name: GrammarWord.toolbar.spelling)
+        case .tap(let x, let y): kind = .tapPoint(x: ResolvedArg(x, r), y: ResolvedArg(y, r))
+        case .wait(let t): kind = .wait(ResolvedArg(t, r))
+        case .tick(let n): kind = .tick(n.map { ResolvedArg($0, r) })
         case .settle: kind = .settle
-        case .expect(let e): kind = .expect(ResolvedCondition(e))
-        case .expectWithin(let t, let e): kind = .expectWithin(ResolvedArg(t), ResolvedCondition(e))
-        case .expectAlways(let e): kind = .expectAlways(ResolvedCondition(e))
-        case .print(let items): kind = .print(items.map { PrintItem($0) })
+        case .expect(let e): kind = .expect(ResolvedCondition(e, r))
+        case .expectWithin(let t, let e): kind = .expectWithin(ResolvedArg(t, r), ResolvedCondition(e, r))
+        case .expectAlways(let e): kind = .expectAlways(ResolvedCondition(e, r))
+        case .print(let items): kind = .print(items.map { PrintItem($0, r) })
         case .frames: kind = .frames
-        case .expression(let e): kind = .expression(ResolvedExpr(e), e)
+        case .expression(let e): kind = .expression(ResolvedExpr(e, r), e)
         case .repeatBlock(let count, let body):
-            kind = .repeatBlock(ResolvedArg(count), body: lowerStatements(body.statements, config))
+            kind = .repeatBlock(ResolvedArg(count, r), body: lowerStatements(body.statements, config))
         case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set:
             kind = .nothing
         }
@@ -201,15 +202,15 @@ func exprReadsTime(_ e: Expr) -> Bool {
 
 /// The `a OP ?` comparisons of an expectation (the checker allows them under `and` and
 /// parentheses only), in source order.
-private func collectRecordedComparisons(_ e: Expr, into out: inout [RecordedComparison]) {
+private func collectRecordedComparisons(_ e: Expr, _ r: BehaviourRegistry, into out: inout [RecordedComparison]) {
     switch e {
     case .compare(let op, let a, .placeholder(let l), let t, _):
-        out.append(RecordedComparison(op: op, subject: ResolvedExpr(a), subjectText: exprText(a),
-                                      placeholder: l, tolerance: t.map { ResolvedExpr($0) }))
+        out.append(RecordedComparison(op: op, subject: ResolvedExpr(a, r), subjectText: exprText(a),
+                                      placeholder: l, tolerance: t.map { ResolvedExpr($0, r) }))
     case .binary(.and, let a, let b, _):
-        collectRecordedComparisons(a, into: &out)
-        collectRecordedComparisons(b, into: &out)
-    case .paren(let x, _): collectRecordedComparisons(x, into: &out)
+        collectRecordedComparisons(a, r, into: &out)
+        collectRecordedComparisons(b, r, into: &out)
+    case .paren(let x, _): collectRecordedComparisons(x, r, into: &out)
     default: return
     }
 }
