@@ -240,14 +240,14 @@ final class UIKitRecordingTests: XCTestCase {
         XCTAssertEqual(d.k, 1000 * log(0.99))
     }
 
-    /// The shipped defaults this suite holds to the recordings (spec v1.3 §3).
+    /// The shipped defaults this suite holds to the recordings (spec v1.4 §3).
     func testShippedDefaults() {
         XCTAssertEqual(TunableID.decelerationStopVelocity.defaultValue, 10)
         XCTAssertEqual(TunableID.snapbackStiffness.defaultValue, 2000)
         XCTAssertEqual(TunableID.snapbackDamping.defaultValue, 2.8)
         XCTAssertEqual(TunableID.rubberband.defaultValue, 0.55)
-        // the bounce after a fling into an edge has no recording: unchanged from v1.2
-        XCTAssertEqual(TunableID.bounceStiffness.defaultValue, 100)
+        // the bounce after a fling into an edge: UIKitBounceRecordingTests
+        XCTAssertEqual(TunableID.bounceStiffness.defaultValue, 120)
         XCTAssertEqual(TunableID.bounceDamping.defaultValue, 1)
     }
 }
