@@ -84,8 +84,9 @@ final class UIKitRecordingTests: XCTestCase {
 
     // MARK: - The tool, with its shipped defaults
 
-    /// The physics parameters a world gets from the default tunables, at 60 fps.
-    private func shipped(rate: Double? = nil, screenHeight: Double = 667,
+    /// The physics parameters a world gets from the default tunables, at 60 fps (also used
+    /// by UIKitBounceRecordingTests).
+    static func shipped(rate: Double? = nil, screenHeight: Double = 667,
                          edit: (inout Tunables) -> Void = { _ in }) -> PhysicsParameters {
         var t = Tunables()
         edit(&t)
@@ -121,7 +122,7 @@ final class UIKitRecordingTests: XCTestCase {
     func testTwelveFlingTargetsWithinHalfAPoint() throws {
         var worst = 0.0
         for f in Self.flingTargets {
-            let rest = try XCTUnwrap(restingOffset(shipped(rate: f.rate), origin: f.origin,
+            let rest = try XCTUnwrap(restingOffset(Self.shipped(rate: f.rate), origin: f.origin,
                                                    velocity: f.velocityPerMs * 1000))
             XCTAssertEqual(rest, f.target, accuracy: 0.5, "rate \(f.rate), \(f.velocityPerMs) pt/ms from \(f.origin)")
             worst = max(worst, abs(rest - f.target))
@@ -136,7 +137,7 @@ final class UIKitRecordingTests: XCTestCase {
     /// 4.945 pt at 0.998, 0.985 pt at 0.99, outside 0.5 for every sample.
     func testTargetsRejectAModelThatCoastsToAStandstill() throws {
         for f in Self.flingTargets {
-            let p = shipped(rate: f.rate) { $0[.decelerationStopVelocity] = 0.1 }
+            let p = Self.shipped(rate: f.rate) { $0[.decelerationStopVelocity] = 0.1 }
             let rest = try XCTUnwrap(restingOffset(p, origin: f.origin, velocity: f.velocityPerMs * 1000))
             XCTAssertGreaterThan(rest - f.target, 0.5, "rate \(f.rate) from \(f.origin)")
         }
@@ -149,7 +150,7 @@ final class UIKitRecordingTests: XCTestCase {
     /// of the model). And it ends where the recording does: τe = ln(10/480.8337)/(−2.0020027)
     /// = 1.9345 s against the last sample at 1.9169 + 0.016 = 1.9329 s — within one frame.
     func testFlingPathWithinHalfAPointAndEndsWithTheRecording() throws {
-        var s = ScrollState(offset: Self.flingPathOrigin, parameters: shipped())
+        var s = ScrollState(offset: Self.flingPathOrigin, parameters: Self.shipped())
         s.reduce(.dragEnded(velocity: Self.flingPathVelocity, t: 0, bounds: open))
         for sample in Self.flingPath {
             s.reduce(.frameTicked(t: sample.ms / 1000 + Self.flingPathShift, bounds: open))
@@ -173,7 +174,7 @@ final class UIKitRecordingTests: XCTestCase {
     func testRubberBandWithinHalfAPoint() {
         var worst = 0.0
         for sample in Self.rubberBand {
-            var s = ScrollState(offset: 0, parameters: shipped(screenHeight: Self.rubberBandHeight))
+            var s = ScrollState(offset: 0, parameters: Self.shipped(screenHeight: Self.rubberBandHeight))
             s.reduce(.touchedDown(open))
             s.reduce(.fingerMoved(translation: sample.translation, bounds: open))
             XCTAssertEqual(-s.offset, sample.overscroll, accuracy: 0.5, "translation \(sample.translation)")
@@ -189,8 +190,8 @@ final class UIKitRecordingTests: XCTestCase {
     /// 1.46 pt from 33 ms on (python, the closed form at each sample's time). The check can fail: the v1.2 spring (stiffness 100, critical) is
     /// 49.15 pt off at 100 ms (−130.15 against −81.0), tested below.
     func testSnapBackWithinThreePoints() {
-        XCTAssertLessThanOrEqual(snapBackWorstDifference(shipped()), 3)
-        XCTAssertGreaterThan(snapBackWorstDifference(shipped { $0[.snapbackStiffness] = 100; $0[.snapbackDamping] = 1 }), 45)
+        XCTAssertLessThanOrEqual(snapBackWorstDifference(Self.shipped()), 3)
+        XCTAssertGreaterThan(snapBackWorstDifference(Self.shipped { $0[.snapbackStiffness] = 100; $0[.snapbackDamping] = 1 }), 45)
     }
 
     private func snapBackWorstDifference(_ p: PhysicsParameters) -> Double {
