@@ -851,16 +851,27 @@ def bounce_report():
               % (s, v, lag * 1000, w, v / math.sqrt(s) / math.e))
         print("  stiffness 100 fitted: v %.1f, lag %.2f ms, worst %.3f; at the 120 fit: worst %.2f, peak %.2f"
               % (v100, lag100 * 1000, w100, at, v / 10 / math.e))
-        print("  | i | t after crossing (ms) | recorded | model | difference | stiffness 100, same v and lag | its difference |")
+        print("| frame | t after crossing (ms) | recorded | stiffness %g | difference | stiffness 100 (its own fit) | its difference |" % s)
+        print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for i, y in enumerate(tr):
             m = spring(0.0, v, s, z, lag + i / 60)
-            o = spring(0.0, v, 100.0, 1.0, lag + i / 60)
-            print("  | %d | %.1f | %.2f | %.2f | %+.2f | %.2f | %+.2f |"
+            o = spring(0.0, v100, 100.0, 1.0, lag100 + i / 60)
+            print("| %d | %.1f | %.2f | %.2f | %+.2f | %.2f | %+.2f |"
                   % (i, (lag + i / 60) * 1000, y, m[0], m[0] - y, o[0], o[0] - y))
     tr = BOUNCE_TRACES[3]
+    fits = []
     for ss, zz in ((s, z), (TUNABLES["snapback.stiffness"], TUNABLES["snapback.damping"])):
         w, x0, lag = fit_release_bounce(tr, ss, zz)
-        print("trace 3, stiffness %g, damping %g: x0 %.2f, lag %.2f ms, worst %.2f pt" % (ss, zz, x0, lag * 1000, w))
+        fits.append((ss, zz, x0, lag))
+        print("trace 3, stiffness %g, damping %g: x0 %.2f, lag %.2f ms, worst %.3f pt" % (ss, zz, x0, lag * 1000, w))
+    at_first = max(abs(spring(tr[0], 0.0, fits[1][0], fits[1][1], i / 60)[0] - y) for i, y in enumerate(tr))
+    print("  the snap-back released from rest at the first sample: worst %.2f pt" % at_first)
+    print("| frame | recorded | bounce spring (%g, critical) | difference | snap-back (%g, ζ %g) | its difference |"
+          % (s, fits[1][0], fits[1][1]))
+    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+    for i, y in enumerate(tr):
+        a, b = (spring(x0, 0.0, ss, zz, lag + i / 60)[0] for ss, zz, x0, lag in fits)
+        print("| %d | %.2f | %.2f | %+.2f | %.2f | %+.2f |" % (i, y, a, a - y, b, b - y))
 
 
 # ---------------------------------------------------------------------------
