@@ -77,8 +77,8 @@ final class UIKitBounceRecordingTests: XCTestCase {
         return (a + b) / 2
     }
 
-    /// The largest difference between the trace and a spring from `x0` with `v0`, sampled at
-    /// lag + i/60 — the ScrollSim spring, as a bounce evaluates it.
+    /// The largest difference between the trace and a spring sampled at lag + i/60 — the
+    /// ScrollSim spring, as a bounce evaluates it.
     static func worst(_ trace: [Double], _ spring: Spring, lag: Double) -> Double {
         var worst = 0.0
         for (i, sample) in trace.enumerated() {
@@ -87,36 +87,34 @@ final class UIKitBounceRecordingTests: XCTestCase {
         return worst
     }
 
-    /// A fling into the edge: the spring from the edge (x0 = 0) with the edge speed.
-    static func fitEdgeBounce(_ trace: [Double], stiffness: Double, damping: Double) -> Fit {
+    /// The start (an edge speed or a release distance) and lag that suit `spring(start)`
+    /// best: for each lag, the start by golden-section search on `range`.
+    static func fit(_ trace: [Double], lags: [Double], range: ClosedRange<Double>,
+                    _ spring: (Double) -> Spring) -> Fit {
         var best = Fit(worst: .infinity, start: 0, lag: 0)
-        for j in 1...200 {
-            let lag = Double(j) / (200 * fps)
-            func off(_ v: Double) -> Double {
-                worst(trace, Spring(x0: 0, v0: v, stiffness: stiffness, damping: damping), lag: lag)
-            }
-            let v = goldenMin(0, 20_000, off)
-            let w = off(v)
-            if w < best.worst { best = Fit(worst: w, start: v, lag: lag) }
+        for lag in lags {
+            let start = goldenMin(range.lowerBound, range.upperBound) { worst(trace, spring($0), lag: lag) }
+            let w = worst(trace, spring(start), lag: lag)
+            if w < best.worst { best = Fit(worst: w, start: start, lag: lag) }
         }
         return best
     }
 
-    /// A release from rest x0 past the edge (trace 3): lag in [0, 1/60] on a grid of 100
-    /// steps, x0 between the first sample and 100 pt beyond it (a release from rest only
-    /// moves toward the edge; the largest difference is convex in x0).
-    static func fitRelease(_ trace: [Double], stiffness: Double, damping: Double) -> Fit {
-        var best = Fit(worst: .infinity, start: 0, lag: 0)
-        for j in 0...100 {
-            let lag = Double(j) / (100 * fps)
-            func off(_ x0: Double) -> Double {
-                worst(trace, Spring(x0: x0, v0: 0, stiffness: stiffness, damping: damping), lag: lag)
-            }
-            let x0 = goldenMin(trace[0], trace[0] + 100, off)
-            let w = off(x0)
-            if w < best.worst { best = Fit(worst: w, start: x0, lag: lag) }
+    /// A fling into the edge: the spring from the edge (x0 = 0) with the edge speed, the
+    /// crossing 0 < lag ≤ 1/60 s before the first sample (200 steps), the speed in [0, 20000].
+    static func fitEdgeBounce(_ trace: [Double], stiffness: Double, damping: Double) -> Fit {
+        fit(trace, lags: (1...200).map { Double($0) / (200 * fps) }, range: 0...20_000) {
+            Spring(x0: 0, v0: $0, stiffness: stiffness, damping: damping)
         }
-        return best
+    }
+
+    /// A release from rest x0 past the edge (trace 3): lag in [0, 1/60] (100 steps), x0
+    /// between the first sample and 100 pt beyond it (a release from rest only moves toward
+    /// the edge; the largest difference is convex in x0).
+    static func fitRelease(_ trace: [Double], stiffness: Double, damping: Double) -> Fit {
+        fit(trace, lags: (0...100).map { Double($0) / (100 * fps) }, range: trace[0]...(trace[0] + 100)) {
+            Spring(x0: $0, v0: 0, stiffness: stiffness, damping: damping)
+        }
     }
 
     private let defaults = Tunables()
