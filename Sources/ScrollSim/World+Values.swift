@@ -4,6 +4,13 @@ import Foundation
 extension World {
     public func value(_ id: ObservableID, section: Int = 0, row: Int = 0) -> Value {
         switch id {
+        case .core(let c): return value(c, section: section, row: row)
+        case .behaviour(let b, let k): return behaviourValue(b, k)
+        }
+    }
+
+    public func value(_ id: CoreObservable, section: Int = 0, row: Int = 0) -> Value {
+        switch id {
         case .time: return .number(time, .seconds)
         case .offset: return pt(scroll.offset)
         case .offsetMin: return pt(bounds.min)
@@ -18,18 +25,6 @@ extension World {
         case .fingerDown: return .bool(finger.isDown)
         case .fingerTranslation: return pt(finger.translation)
         case .fingerVelocity: return .number(finger.velocity, .velocity)
-        case .headerY: return behaviourValue("header", 0)
-        case .headerHeight: return behaviourValue("header", 1)
-        case .headerBottom: return behaviourValue("header", 2)
-        case .headerScale: return behaviourValue("header", 3)
-        case .headerFrame: return behaviourValue("header", 4)
-        case .headerImageY: return behaviourValue("parallax", 0)
-        case .headerImageHeight: return behaviourValue("parallax", 1)
-        case .headerExpanded: return behaviourValue("toggle", 0)
-        case .toolbarY: return behaviourValue("toolbar", 0)
-        case .toolbarHeight: return behaviourValue("toolbar", 1)
-        case .toolbarState: return behaviourValue("toolbar", 2)
-        case .toolbarFrame: return behaviourValue("toolbar", 3)
         case .sectionY: return pt(sectionRect(section).y)
         case .sectionHeight: return pt(sectionRect(section).height)
         case .sectionOpen: return .bool(validSection(section) && adjustments.sections.open[section])
@@ -47,10 +42,13 @@ extension World {
     /// `tap.target` as ids and indexes (`.noTap` before the first tap).
     public var tapTarget: TapTargetName { lastTap?.target ?? .noTap }
 
+    /// A core tunable's value in this world.
+    public func value(_ id: CoreTunable) -> Value { value(.core(id)) }
+
     /// A tunable's value in this world.
     public func value(_ id: TunableID) -> Value {
         let x = config.tunables[id]
-        switch id.kind {
+        switch registry.tunable(id).kind {
         case .bool: return .bool(x != 0)
         case .quantity(let q): return .number(x, q)
         default: return .number(x, .number)
@@ -61,21 +59,17 @@ extension World {
 
     private static let zeroRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    /// Observable `k` of the behaviour named `name`; the zero of its kind when the scene
-    /// does not declare the behaviour (the checker refuses such a read).
-    private func behaviourValue(_ name: String, _ k: Int) -> Value {
-        guard let id = registry.ids.first(where: { registry.declaration($0).name == name }) else { return .number(0, .points) }
-        guard let s = slot(id) else {
-            let d = registry.declaration(id)
-            switch d.observables[k].kind {
-            case .quantity(let q): return .number(0, q)
-            case .bool: return .bool(false)
-            case .state: return .state(StateID(rawValue: d.states[0]) ?? .idle)
-            case .string: return .string("")
-            case .rect: return .rect(World.zeroRect)
-            }
+    /// Observable `k` of behaviour `b`; the zero of its kind when the scene does not
+    /// declare the behaviour (the checker refuses such a read).
+    private func behaviourValue(_ b: BehaviourID, _ k: Int) -> Value {
+        if let s = slot(b) { return behaviours[s].value(of: k, facts, adjustments) }
+        switch registry.observable(.behaviour(b, k)).kind {
+        case .quantity(let q): return .number(0, q)
+        case .bool: return .bool(false)
+        case .state(let family): return .state(family.states[0])
+        case .string: return .string("")
+        case .rect: return .rect(World.zeroRect)
         }
-        return behaviours[s].value(of: k, facts, adjustments)
     }
 
     private func validSection(_ i: Int) -> Bool { i >= 0 && i < table.sectionCount }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// The formatter's rules that golden files cannot show well: refusal of files that do not
 /// parse, the nesting limits, a layout that would break the line limit, atomic rewriting.
@@ -11,7 +12,7 @@ final class FormatterTests: XCTestCase {
     func testFileThatDoesNotParseIsRefusedWithTheParsersError() {
         let out = fmt("pull 10\npul 3\n")
         XCTAssertEqual(out, .failed([Diagnostic(SourceLocation(file: "t.scroll", line: 2, column: 1, offset: 8, length: 3),
-                                                .parse(.unknownStatement("pul")))]))
+                                                .parse(.unknownStatement("pul", keywords: Lexicon.builtIn.statementKeywords)))]))
         guard case .failed(let ds) = out else { return XCTFail("\(out)") }
         XCTAssertEqual(ds.map(\.message), ["unknown statement 'pul' (did you mean 'pull'?)"])
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// The interpreter's stepping API and semantics. Expected numbers are worked out by hand
 /// from the spec (arithmetic in the comments), never read back from the tool.

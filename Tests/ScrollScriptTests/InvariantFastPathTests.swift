@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// `expect always` is checked after every frame through a pre-resolved form of its
 /// condition (names resolved once, at registration). These pin that a broken invariant

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 import ScrollSim
 
 /// `plot` and `replay` as documents: the SVG parsed by Foundation's XMLParser, the page's

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 import ScrollSim
 
 /// Diagnostics and run-time failures are cases with their data (issue 9, "coded
@@ -20,7 +21,7 @@ final class ProblemCaseTests: XCTestCase {
     // MARK: - Lexer and parser
 
     func testLexerAndParserErrorsAreCasesWithTheirData() {
-        XCTAssertEqual(problems("pul 3"), [.parse(.unknownStatement("pul"))])
+        XCTAssertEqual(problems("pul 3"), [.parse(.unknownStatement("pul", keywords: Lexicon.builtIn.statementKeywords))])
         XCTAssertEqual(problems("pull 120 in 1s"), [.parse(.pullTakesNoDuration)])
         XCTAssertEqual(problems("tap row 0"), [.parse(.tapRowNeedsRow(section: "0"))])
         XCTAssertEqual(problems("tap row offset"), [.parse(.tapRowNeedsRow(section: nil))])
@@ -55,7 +56,7 @@ final class ProblemCaseTests: XCTestCase {
 
     func testCheckerErrorsAreCasesWithTheirData() {
         XCTAssertEqual(problems("fps 0\nwait 1s"), [.check(.fpsOutOfRange(0))])
-        XCTAssertEqual(problems("expect nosuch == 1"), [.check(.unknownName("nosuch"))])
+        XCTAssertEqual(problems("expect nosuch == 1"), [.check(.unknownName("nosuch", known: Lexicon.builtIn.plainNames))])
         XCTAssertEqual(problems("wait -1s"), [.check(.badDuration(.wait, -1, allowZero: true))])
         XCTAssertEqual(problems("drag 10 in 0s"), [.check(.badDuration(.dragDuration, 0, allowZero: false))])
         XCTAssertEqual(problems("sections 2 rows 3\ntap row 5 0"), [.check(.noSuchSection(written: "5", count: 2))])
@@ -63,11 +64,11 @@ final class ProblemCaseTests: XCTestCase {
         XCTAssertEqual(problems("tick 1.5"), [.check(.tickNotWhole(1.5))])
         XCTAssertEqual(problems("toolbar\nexpect toolbar.state == \"hidden\""),
                        [.check(.stateAsString(value: "hidden", raw: "\"hidden\""))])
-        XCTAssertEqual(problems("expect header.height > 0"), [.check(.needsHeader(subject: "header.height"))])
+        XCTAssertEqual(problems("expect header.height > 0"), [.check(.needsBehaviour(subject: "header.height", noun: "header", usage: "header H"))])
         XCTAssertEqual(problems("fling 2s"), [.check(.wrongKind(.fling, want: .velocity, found: .num(.quantity(.seconds))))])
-        XCTAssertEqual(problems("header 0\nwait 1s"), [.check(.outOfRange(.headerHeight, 0, Limits.headerHeight))])
+        XCTAssertEqual(problems("header 0\nwait 1s"), [.check(.outOfRange(.argument("header height"), 0, Limits.headerHeight))])
         let tunable = problems("set drag.sped 3\nwait 1s")
-        XCTAssertEqual(tunable, [.check(.unknownTunable("drag.sped"))])
+        XCTAssertEqual(tunable, [.check(.unknownTunable("drag.sped", known: Lexicon.builtIn.tunableNames))])
         XCTAssertEqual(tunable.first?.message, "unknown tunable 'drag.sped' (did you mean 'drag.speed'?)")
     }
 
@@ -81,8 +82,8 @@ final class ProblemCaseTests: XCTestCase {
     }
 
     func testHintsAreCasesWithTheirData() {
-        XCTAssertEqual(unknownWordHint("pul", statementKeywords), .nearest(["pull"]))
-        XCTAssertEqual(unknownWordHint("zzzzzz", statementKeywords), WordHint.none)
+        XCTAssertEqual(unknownWordHint("pul", Lexicon.builtIn.statementKeywords), .nearest(["pull"]))
+        XCTAssertEqual(unknownWordHint("zzzzzz", Lexicon.builtIn.statementKeywords), WordHint.none)
         XCTAssertEqual(characterHint("pu\u{200B}ll", candidates: ["pull"]),
                        .hiddenCharacters(invisible: ["\u{200B}"], lookAlikes: [], meant: "pull", withoutThem: nil))
         let cyrillic = characterHint("\u{0440}ull")
@@ -90,7 +91,7 @@ final class ProblemCaseTests: XCTestCase {
                                                    meant: nil, withoutThem: "pull"))
         XCTAssertEqual(cyrillic.text, " (it contains U+0440 CYRILLIC SMALL LETTER ER, which looks like 'p'; without it the word is 'pull')")
         XCTAssertEqual(characterHint("１２０"), .fullWidth(meant: nil, ascii: "120"))
-        XCTAssertEqual(characterHint("ｐｕｌｌ", candidates: statementKeywords), .fullWidth(meant: "pull", ascii: "pull"))
+        XCTAssertEqual(characterHint("ｐｕｌｌ", candidates: Lexicon.builtIn.statementKeywords), .fullWidth(meant: "pull", ascii: "pull"))
         XCTAssertEqual(characterHint("山手線"), WordHint.none)
         XCTAssertEqual(characterHint("山手線", quotes: true), .needsQuotes("山手線"))
         XCTAssertEqual(WordHint.nearest(["a", "b", "c"]).text, " (did you mean 'a', 'b' or 'c'?)")
@@ -132,11 +133,12 @@ final class ProblemCaseTests: XCTestCase {
             if case .failure(let e) = TraceColumns.parse(list, config: config) { return e }
             return nil
         }
-        XCTAssertEqual(refusal("toolbar.y"), .needsToolbar("toolbar.y"))
+        XCTAssertEqual(refusal("toolbar.y"), .needsBehaviour("toolbar.y", noun: "toolbar"))
+        XCTAssertEqual(refusal("toolbar.y")?.message, "column 'toolbar.y': the scenario declares no toolbar")
         XCTAssertEqual(refusal("row[1,3].y"), .noSuchRow(column: "row[1,3].y", section: 1, row: 3, rows: 3))
         XCTAssertEqual(refusal("section[2].y"), .noSuchSection(column: "section[2].y", section: 2, count: 2))
         XCTAssertEqual(refusal("time,,offset"), .emptyName(list: "time,,offset"))
-        XCTAssertEqual(refusal("offest"), .unknown("offest"))
+        XCTAssertEqual(refusal("offest"), .unknown("offest", candidates: TraceColumns.candidates(.builtIn)))
         XCTAssertEqual(refusal("offest")?.message,
                        "unknown column 'offest' (did you mean 'offset'?) (columns are named as observables: offset, header.height, section[0].y, row[0,3].visible, ...)")
         XCTAssertNil(refusal("time,row[1,2].y"))
@@ -153,7 +155,7 @@ final class ProblemCaseTests: XCTestCase {
         }
         for t in [TraceColumnError.tooManyColumns, .emptyName(list: "a,,b"), .listedTwice("time"),
                   .noSuchSection(column: "section[3].y", section: 3, count: 1), .noSuchRow(column: "row[0,4].y", section: 0, row: 4, rows: 2),
-                  .rect("header.frame"), .needsHeader("header.y"), .needsToolbar("toolbar.y"), .unknown("zq")] {
+                  .rect("header.frame"), .needsBehaviour("header.y", noun: "header"), .unknown("zq", candidates: ["zqx"])] {
             assertRendered(t.message, "\(t)")
         }
     }
@@ -213,9 +215,11 @@ final class ProblemCaseTests: XCTestCase {
     }
 
 
+    static let deceleration = BehaviourRegistry.builtIn.tunable(.core(.deceleration))
+
     static let operands: [Operand] = [
-        .screenWidth, .screenHeight, .fps, .toolbarHeight, .headerHeight, .pin, .parallax, .toggleHeight,
-        .sectionRowCount, .sectionCount, .rowCount, .tunable(.dragSpeed), .repeatCount, .pull, .drag, .swipe,
+        .screenWidth, .screenHeight, .fps, .argument("toolbar height"),
+        .sectionRowCount, .sectionCount, .rowCount, .tunable(deceleration), .repeatCount, .pull, .drag, .swipe,
         .fling, .tapX, .tapY, .tick, .tapHeader, .tapRowSection, .tapRowRow, .dragDuration, .swipeDuration,
         .wait, .expectWithin, .sectionIndex, .rowIndex, .index,
     ]
@@ -264,20 +268,19 @@ final class ProblemCaseTests: XCTestCase {
         .blocksTooDeep,
         .unclosedBrace,
         .pullTakesNoDuration,
-        .unknownStatement("zq"),
+        .unknownStatement("zq", keywords: ["pull", "zqx"]),
         .expectedStatement(found: FoundToken(kind: .word, text: "opne")),
         .expectedScenarioName(found: FoundToken(kind: .word, text: "opne")),
-        .expectedHeaderOption(found: FoundToken(kind: .word, text: "opne")),
-        .unknownHeaderOption("zq"),
+        .expectedOption(word: "header", options: ["pin", "zqx"], found: FoundToken(kind: .word, text: "opne")),
+        .unknownOption(word: "header", option: "zq", options: ["pin", "zqx"]),
         .expectedSectionState(found: FoundToken(kind: .word, text: "opne")),
-        .expectedSingle(found: FoundToken(kind: .word, text: "opne")),
         .expectedTunableName(found: FoundToken(kind: .word, text: "opne")),
         .expectedSetValue(name: "zq"),
         .tapRowNeedsIndexes,
         .tapRowNeedsRow(section: "7"),
-        .tapNeedsTarget,
+        .tapNeedsTarget(targets: ["header", "row"]),
         .tapSection(index: "7"),
-        .tapUnknownTarget(found: FoundToken(kind: .word, text: "opne")),
+        .tapUnknownTarget(found: FoundToken(kind: .word, text: "opne"), targets: ["header", "row"]),
         .tapNeedsY(x: "7"),
         .expectNeedsExpression,
         .noSuchExpect("zq"),
@@ -304,10 +307,9 @@ final class ProblemCaseTests: XCTestCase {
         case .unknownStatement: return "unknownStatement"
         case .expectedStatement: return "expectedStatement"
         case .expectedScenarioName: return "expectedScenarioName"
-        case .expectedHeaderOption: return "expectedHeaderOption"
-        case .unknownHeaderOption: return "unknownHeaderOption"
+        case .expectedOption: return "expectedOption"
+        case .unknownOption: return "unknownOption"
         case .expectedSectionState: return "expectedSectionState"
-        case .expectedSingle: return "expectedSingle"
         case .expectedTunableName: return "expectedTunableName"
         case .expectedSetValue: return "expectedSetValue"
         case .tapRowNeedsIndexes: return "tapRowNeedsIndexes"
@@ -328,7 +330,7 @@ final class ProblemCaseTests: XCTestCase {
         case .expectedNameAfterDot: return "expectedNameAfterDot"
         }
     }
-    static let parseProblemCaseCount = 32
+    static let parseProblemCaseCount = 31
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [
@@ -354,19 +356,19 @@ final class ProblemCaseTests: XCTestCase {
         .tooManyRowsDeclared(3),
         .tooManySections,
         .tooManyRows,
-        .pinOutOfRange(2.5, headerHeight: 1.5),
-        .parallaxOutOfRange(2.5),
-        .unknownTunable("zq"),
-        .tunableNotName(.deceleration, name: "zq"),
-        .notANamedValue(.deceleration, name: "zq"),
-        .tunableNotBool(.deceleration),
-        .tunableTakesBool(.deceleration),
+        .notBetween(.argument("parallax"), 2.5, lower: 0, upper: 1),
+        .aboveWordArgument(.argument("pin"), 2.5, word: "header height", wordValue: 1.5),
+        .needsOption(word: "zq", other: "header", option: "nostretch", usage: "header H"),
+        .unknownTunable("zq", known: ["zqx"]),
+        .tunableNotName(deceleration, name: "zq"),
+        .notANamedValue(deceleration, name: "zq"),
+        .tunableNotBool(deceleration),
+        .tunableTakesBool(deceleration),
         .repeatTooLarge(written: "zq"),
         .configurationInRepeat(keyword: "zq"),
         .pullNotPositive,
         .flingTooFast(2.5),
-        .needsHeader(subject: "zq"),
-        .needsToolbar(subject: "zq"),
+        .needsBehaviour(subject: "zq", noun: "header", usage: "header H"),
         .tickTooLarge(written: "zq", fps: 3),
         .tickNotWhole(2.5),
         .expectNeedsCondition(found: .num(.quantity(.seconds))),
@@ -397,7 +399,7 @@ final class ProblemCaseTests: XCTestCase {
         .approxRecordNeedsNumber(found: .num(.quantity(.seconds))),
         .needsIndex(.sectionY),
         .setValueAsName("zq"),
-        .unknownName("zq"),
+        .unknownName("zq", known: ["zqx"]),
         .unknownIndexedName("zq"),
         .indexCount(.row, member: "zq"),
         .unknownMember(.row, "zq"),
@@ -429,8 +431,9 @@ final class ProblemCaseTests: XCTestCase {
         case .tooManyRowsDeclared: return "tooManyRowsDeclared"
         case .tooManySections: return "tooManySections"
         case .tooManyRows: return "tooManyRows"
-        case .pinOutOfRange: return "pinOutOfRange"
-        case .parallaxOutOfRange: return "parallaxOutOfRange"
+        case .notBetween: return "notBetween"
+        case .aboveWordArgument: return "aboveWordArgument"
+        case .needsOption: return "needsOption"
         case .unknownTunable: return "unknownTunable"
         case .tunableNotName: return "tunableNotName"
         case .notANamedValue: return "notANamedValue"
@@ -440,8 +443,7 @@ final class ProblemCaseTests: XCTestCase {
         case .configurationInRepeat: return "configurationInRepeat"
         case .pullNotPositive: return "pullNotPositive"
         case .flingTooFast: return "flingTooFast"
-        case .needsHeader: return "needsHeader"
-        case .needsToolbar: return "needsToolbar"
+        case .needsBehaviour: return "needsBehaviour"
         case .tickTooLarge: return "tickTooLarge"
         case .tickNotWhole: return "tickNotWhole"
         case .expectNeedsCondition: return "expectNeedsCondition"

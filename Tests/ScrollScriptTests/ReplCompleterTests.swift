@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 final class ReplCompleterTests: XCTestCase {
     private let files: [String: [DirectoryEntry]] = [

@@ -1,5 +1,6 @@
 import XCTest
 import ScrollSim
+import ScrollSimTestSupport
 @testable import ScrollScript
 
 final class ReplScreenRendererTests: XCTestCase {

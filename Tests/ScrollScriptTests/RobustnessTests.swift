@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// Inputs found by the fuzzer (tools/fuzz/fuzz.py, docs/robustness.md): each must end with
 /// a clear result in reasonable time, never a trap or a hang.

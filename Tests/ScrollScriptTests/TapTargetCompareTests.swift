@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 import ScrollSim
 
 /// `tap.target == "..."` is resolved once: the literal becomes a `TapTargetName` and each

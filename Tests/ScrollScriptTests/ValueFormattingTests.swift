@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 // Number and value formatting lives in the language library (ValueFormatting.swift); these
 // cases moved here from ScrollSimTests with it. Expected texts are worked out by hand from

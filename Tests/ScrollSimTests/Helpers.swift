@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// The number inside a Value. A non-number fails the test (and gives NaN): NaN alone
 /// would still pass `XCTAssertNotEqual`.
@@ -42,42 +43,14 @@ extension World {
     func n(_ id: ObservableID, _ s: Int = 0, _ r: Int = 0, file: StaticString = #filePath, line: UInt = #line) -> Double {
         num(value(id, section: s, row: r), file: file, line: line)
     }
+
+    func n(_ id: CoreObservable, _ s: Int = 0, _ r: Int = 0, file: StaticString = #filePath, line: UInt = #line) -> Double {
+        num(value(id, section: s, row: r), file: file, line: line)
+    }
 }
 
 func scene(_ edit: (inout SceneConfig) -> Void) -> SceneConfig {
     var c = SceneConfig()
     edit(&c)
     return c
-}
-
-// The built-in behaviours' views and what taps on them report, by name (the world's API
-// is generic: views are ids from the registry).
-extension ViewID {
-    static func named(_ name: String) -> ViewID { BehaviourRegistry.builtIn.view(named: name)! }
-}
-
-extension TapTarget {
-    static var header: TapTarget { .view(.named("header")) }
-    static var toolbar: TapTarget { .view(.named("toolbar")) }
-}
-
-extension TapOutcome {
-    /// The table header; `expanded` is the toggle's new target, nil when it does not toggle.
-    static func header(expanded: Bool?) -> TapOutcome {
-        .view(.named("header"), note: expanded.map { $0 ? "expanding" : "collapsing" })
-    }
-    /// The toolbar; `shows`: it started showing the toolbar (it was hiding).
-    static func toolbar(shows: Bool) -> TapOutcome { .view(.named("toolbar"), note: shows ? "showing" : nil) }
-    /// The reveal zone: shows the toolbar.
-    static var revealZone: TapOutcome { .view(.named("toolbar.zone"), note: "showing") }
-    /// Section I's header; `open` is the section's new target state, nil without accordion.
-    static func sectionHeader(_ i: Int, open: Bool?) -> TapOutcome {
-        .sectionHeader(i, note: open.map { $0 ? "opening" : "closing" })
-    }
-}
-
-extension SimError {
-    static var noToolbar: SimError { .viewNotDeclared(noun: "toolbar", word: "toolbar") }
-    static var noHeader: SimError { .viewNotDeclared(noun: "table header", word: "header") }
-    static var headerOffScreen: SimError { .viewOffScreen(noun: "table header") }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// The layout keeps prefix sums plus the sections that moved (issue 9: an accordion in a
 /// 10,000-section table must not rebuild every frame). Whatever it keeps, every section's

@@ -96,8 +96,8 @@ extension Checker {
         }
         let ta = type(a)
         // `toolbar.state == visible`: an unknown word compared with a state lists the states.
-        if case .state(let family)? = ta, case .name(let n, let nl) = b, resolveName(n) == nil,
-           ObservableID(rawValue: n) == nil {
+        if case .state(let family)? = ta, case .name(let n, let nl) = b, lexicon.resolve(n) == nil,
+           CoreObservable(rawValue: n) == nil {
             error(nl, .notAState(n, family))
             return nil
         }
@@ -194,40 +194,35 @@ extension Checker {
         return nil
     }
 
-    /// `resolveName` for every plain name it knows, without hashing Strings.
-    static let plainNameRefs = PackedNameTable(
-        (ObservableID.allCases.map { $0.rawValue } + Vocabulary.tunableNames + StateSet.allNames)
-            .compactMap { n in resolveName(n).map { (n, $0) } })
-
-    static let plainNames: [String] =
-        Vocabulary.plainObservableNames + Vocabulary.tunableNames + StateSet.allNames + [GrammarWord.true.spelling, GrammarWord.false.spelling]
-
     mutating func nameType(_ n: String, _ l: SourceLocation) -> Ty? {
-        guard let ref = Checker.plainNameRefs.find(n) ?? resolveName(n) else {
-            if let o = ObservableID(rawValue: n), o.subscriptForm != .none {
+        guard let ref = lexicon.resolve(n) else {
+            if let o = CoreObservable(rawValue: n), o.subscriptForm != .none {
                 error(l, .needsIndex(o))
-            } else if TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == n } }) {
+            } else if registry.tunables.contains(where: { $0.namedValues.contains { $0.name == n } }) {
                 error(l, .setValueAsName(n))
             } else {
-                error(l, .unknownName(n))
+                error(l, .unknownName(n, known: lexicon.plainNames))
             }
             return nil
         }
         switch ref {
         case .observable(let o):
-            switch o.requirement {
-            case .header where current.header == nil:
-                error(l, .needsHeader(subject: n))
+            if let missing = registry.missing(for: o, in: current) {
+                needsBehaviour(n, missing, l)
                 return nil
-            case .toolbar where current.toolbarHeight == nil:
-                error(l, .needsToolbar(subject: n))
-                return nil
-            default:
-                return Ty.of(o.kind)
             }
-        case .tunable(let t): return Ty.of(t.kind)
+            return Ty.of(registry.observable(o).kind)
+        case .tunable(let t): return Ty.of(registry.tunable(t).kind)
         case .state(let s): return .state(s.family)
         }
+    }
+
+    /// `subject` (`header.y`, `tap toolbar`) needs behaviour `b`'s word, which the scenario
+    /// does not declare.
+    mutating func needsBehaviour(_ subject: String, _ b: BehaviourID, _ l: SourceLocation) {
+        let word = registry.word(of: b)
+        error(l, .needsBehaviour(subject: subject, noun: word?.noun ?? registry.declaration(b).name,
+                                 usage: word?.usage ?? registry.declaration(b).name))
     }
 
     mutating func indexedType(_ base: String, _ indexes: [Expr], _ member: String, _ l: SourceLocation) -> Ty? {
@@ -273,6 +268,6 @@ extension Checker {
                 return nil
             }
         }
-        return Ty.of(id.kind)
+        return Ty.of(registry.observable(id).kind)
     }
 }

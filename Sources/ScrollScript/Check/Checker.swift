@@ -24,9 +24,10 @@ public struct CheckResult: Sendable {
 
 /// Lexes, parses and checks one file, keeping its whole tree (`Program`): for the
 /// formatter, the editor server and the REPL. `run` and `check` stream (ScenarioStream.swift).
-public func checkSource(_ source: SourceFile) -> CheckResult {
-    let (program, parseDiags) = Parser.parse(source)
-    var checker = Checker(fileScenarioName: source.scenarioName, file: source.name)
+public func checkSource(_ source: SourceFile, registry: BehaviourRegistry = .builtIn) -> CheckResult {
+    let lexicon = Lexicon.of(registry)
+    let (program, parseDiags) = Parser.parse(source, lexicon: lexicon)
+    var checker = Checker(fileScenarioName: source.scenarioName, file: source.name, lexicon: lexicon)
     var scenarios: [CheckedScenario] = []
     for s in program.statements {
         if let c = checker.checkTopLevel(s) { scenarios.append(c) }
@@ -41,7 +42,7 @@ public func checkSource(_ source: SourceFile) -> CheckResult {
 /// checked for values only.
 public func checkStatements(_ statements: [Stmt], config: SceneConfig) -> [Diagnostic] {
     let (cfg, configDiagnostics) = applyConfiguration(statements, to: config)
-    var checker = Checker(fileScenarioName: "<repl>", file: "<repl>")
+    var checker = Checker(fileScenarioName: "<repl>", file: "<repl>", lexicon: Lexicon.of(config.registry))
     for s in statements { checker.checkStatement(s, cfg, inRepeat: false) }
     return sortedDiagnostics(configDiagnostics + checker.diagnostics)
 }
@@ -50,26 +51,32 @@ public func checkStatements(_ statements: [Stmt], config: SceneConfig) -> [Diagn
 /// same checks as in a file. Non-configuration statements are ignored. A `section` list
 /// replaces the existing one, as in a scenario.
 public func applyConfiguration(_ statements: [Stmt], to config: SceneConfig) -> (config: SceneConfig, diagnostics: [Diagnostic]) {
-    var checker = Checker(fileScenarioName: "<repl>", file: "<repl>")
+    var checker = Checker(fileScenarioName: "<repl>", file: "<repl>", lexicon: Lexicon.of(config.registry))
     var cfg = config
     var sections: [SectionConfig]?
+    var words = DeclaredWords()
     for s in statements where s.kind.isConfiguration {
-        checker.applyConfig(s, to: &cfg, sections: &sections)
+        checker.applyConfig(s, to: &cfg, sections: &sections, words: &words)
     }
     if let sections { cfg.sections = sections }
+    checker.checkConditions(cfg, words)
     return (cfg, sortedDiagnostics(checker.diagnostics))
 }
 
 struct Checker {
     let fileScenarioName: String
     let file: String
+    /// The words and names of the registered behaviours.
+    let lexicon: Lexicon
+    var registry: BehaviourRegistry { lexicon.registry }
     var diagnostics: [Diagnostic] = []
     /// The checker has said `too many errors` (it says it once: `stopsForTooManyErrors`).
     var saidTooManyErrors = false
     /// The file's structure so far (see `checkTopLevel`).
     var layout = FileLayout.undecided([])
-    /// The configuration the scene block gives every scenario.
-    var base = SceneConfig()
+    /// The configuration the scene block gives every scenario, and where its words stand.
+    var base: SceneConfig
+    var baseWords = DeclaredWords()
     var sceneSeen = false
     var scenarioSeen = false
     /// The line of each scenario name so far (lookup only; never iterated).
@@ -84,9 +91,12 @@ struct Checker {
     /// `tableUnknown` as the scene block left it (each scenario starts from it).
     var sceneTableUnknown = false
 
-    init(fileScenarioName: String, file: String) {
+    init(fileScenarioName: String, file: String, lexicon: Lexicon = .builtIn) {
         self.fileScenarioName = fileScenarioName
         self.file = file
+        self.lexicon = lexicon
+        base = SceneConfig(registry: lexicon.registry)
+        current = base
     }
 
     mutating func error(_ l: SourceLocation, _ p: CheckProblem) {
@@ -134,7 +144,8 @@ struct Checker {
                 return nil
             }
             let l = SourceLocation(file: file, line: 1, column: 1)
-            return checkScenario(name: fileScenarioName, location: l, body: top, base: SceneConfig())
+            return checkScenario(name: fileScenarioName, location: l, body: top, base: SceneConfig(registry: registry),
+                                 baseWords: DeclaredWords())
         case .blocks:
             if !scenarioSeen, let first = firstTopLevel {
                 error(first, .sceneWithoutScenario)
@@ -153,7 +164,7 @@ struct Checker {
                 error(s.location, .sceneAfterScenario)
             }
             sceneSeen = true
-            base = checkScene(block)
+            (base, baseWords) = checkScene(block)
         case .scenario(let name, let body):
             scenarioSeen = true
             if let first = scenarioNames[name.value] {
@@ -161,7 +172,7 @@ struct Checker {
             } else {
                 scenarioNames[name.value] = Int32(clamping: name.location.line)
             }
-            return checkScenario(name: name.value, location: s.location, body: body.statements, base: base)
+            return checkScenario(name: name.value, location: s.location, body: body.statements, base: base, baseWords: baseWords)
         default:
             error(s.location, .outsideScenario(keyword: s.kind.keyword))
         }
@@ -169,24 +180,27 @@ struct Checker {
     }
 
     /// The scene block: configuration only.
-    mutating func checkScene(_ block: Block) -> SceneConfig {
+    mutating func checkScene(_ block: Block) -> (SceneConfig, DeclaredWords) {
         tableUnknown = false
         defer { sceneTableUnknown = tableUnknown }
-        var cfg = SceneConfig()
+        var cfg = SceneConfig(registry: registry)
         var sections: [SectionConfig]?
+        var words = DeclaredWords()
         for s in block.statements {
             if s.kind.isConfiguration {
-                applyConfig(s, to: &cfg, sections: &sections)
+                applyConfig(s, to: &cfg, sections: &sections, words: &words)
             } else {
                 error(s.location, .notConfigurationInScene(keyword: s.kind.keyword))
             }
         }
         if let sections { cfg.sections = sections }
-        return cfg
+        return (cfg, words)
     }
 
-    mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], base: SceneConfig) -> CheckedScenario {
+    mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], base: SceneConfig,
+                                baseWords: DeclaredWords) -> CheckedScenario {
         var cfg = base
+        var words = baseWords
         tableUnknown = sceneTableUnknown
         var sections: [SectionConfig]?
         var firstTimeStatement: Stmt?
@@ -197,13 +211,14 @@ struct Checker {
                 if let t = firstTimeStatement {
                     error(s.location, .configurationAfterTime(keyword: s.kind.keyword, first: t.kind.keyword, line: t.location.line))
                 }
-                applyConfig(s, to: &cfg, sections: &sections)
+                applyConfig(s, to: &cfg, sections: &sections, words: &words)
             } else {
                 if firstTimeStatement == nil && s.kind.advancesTime { firstTimeStatement = s }
                 if keepsStatements { runnable.append(s) }
             }
         }
         if let sections { cfg.sections = sections }
+        checkConditions(cfg, words)
         current = cfg
         if keepsStatements {
             for s in runnable { checkCurrentStatement(s, inRepeat: false) }
@@ -224,7 +239,10 @@ struct Checker {
     /// Inside `not` or `or`, where a recorded value would not make the expectation hold.
     var placeholderBlocked = 0
     /// The world the current expression is checked against (set by typeOf's callers).
-    var current = SceneConfig()
+    var current: SceneConfig
+    /// The behaviours' rules between words already reported, by location (a scene's word
+    /// that breaks one is reported once, not once per scenario).
+    var reportedConditions = Set<SourceLocation>()
 
     /// Where a `?` (a value to record) may stand in the statement being checked.
     enum PlaceholderRule {

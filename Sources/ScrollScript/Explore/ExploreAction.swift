@@ -13,12 +13,10 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
     /// `fling V` (pt/s, any sign).
     case fling(Int)
     case release
-    /// `tap header`
-    case tapHeader
+    /// `tap NAME`: a behaviour's view (`tap header`, `tap toolbar`).
+    case tapView(String)
     /// `tap header I`
     case tapSection(Int)
-    /// `tap toolbar`
-    case tapToolbar
     /// `tap X Y`
     case tapPoint(Int, Int)
     /// `wait T` (hundredths of a second, ≥ 0).
@@ -40,9 +38,8 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         case .drag(let d, let h?): return line(.drag, "\(d)", GrammarWord.in.spelling, ExploreAction.seconds(h))
         case .fling(let v): return line(.fling, "\(v)")
         case .release: return line(.release)
-        case .tapHeader: return line(.tap, GrammarWord.header.spelling)
+        case .tapView(let name): return line(.tap, name)
         case .tapSection(let i): return line(.tap, GrammarWord.header.spelling, "\(i)")
-        case .tapToolbar: return line(.tap, GrammarWord.toolbar.spelling)
         case .tapPoint(let x, let y): return line(.tap, "\(x)", "\(y)")
         case .wait(let h): return line(.wait, ExploreAction.seconds(h))
         case .tick(let n): return n == 1 ? line(.tick) : line(.tick, "\(n)")
@@ -61,7 +58,7 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
     /// True for actions that run display frames (pull, drag, fling, wait > 0, tick, settle).
     var runsFrames: Bool {
         switch self {
-        case .release, .tapHeader, .tapSection, .tapToolbar, .tapPoint: return false
+        case .release, .tapView, .tapSection, .tapPoint: return false
         case .wait(let h): return h > 0
         default: return true
         }
@@ -84,9 +81,8 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         case .drag(let d, let h): kind = .drag(num(d), duration: h.map(dur))
         case .fling(let v): kind = .fling(num(v))
         case .release: kind = .release
-        case .tapHeader: kind = .tapHeader(nil)
+        case .tapView(let name): kind = .tapView(name)
         case .tapSection(let i): kind = .tapHeader(num(i))
-        case .tapToolbar: kind = .tapToolbar
         case .tapPoint(let x, let y): kind = .tap(x: num(x), y: num(y))
         case .wait(let h): kind = .wait(dur(h))
         case .tick(let n): kind = .tick(n == 1 ? nil : num(n))

@@ -31,11 +31,12 @@ public struct FrameSample: Equatable, Sendable {
     public var offset: Double
     public var fingerDown: Bool
     public var fingerTranslation: Double
-    /// The header's visible frame and its image's y (nil without a header).
-    public var header: Rect?
-    public var headerImageY: Double
-    public var toolbarY: Double?
-    public var toolbarHeight: Double
+    /// The value of each observable the plot draws (`PictureRecording.plotted`), nil where
+    /// its behaviour is not declared.
+    public var plotted: [Double?]
+    /// The frame of each view the pictures draw (`PictureRecording.drawnViews`), nil where
+    /// it has none.
+    public var views: [Rect?]
     public var sections: [SectionSample]
     /// The panel's values, as `print` shows them, in `PictureRecording.panelColumns` order.
     public var panel: [String]
@@ -58,6 +59,10 @@ public struct PictureRecording: Sendable {
     public var stride: Int
     /// The panel's observables.
     public var panelColumns: [TraceColumn]
+    /// The behaviours' observables the plot draws as series, in registration order.
+    public var plotted: [ObservableID]
+    /// The behaviours' views the pictures draw (every view but tap zones), in registration order.
+    public var drawnViews: [ViewID]
     public var fps: Int { max(1, config.fps) }
     /// Simulated time at the end (or the failure).
     public var duration: Double
@@ -65,9 +70,15 @@ public struct PictureRecording: Sendable {
     /// Runs `scenario` (from `file`) and records it.
     public init(_ scenario: CheckedScenario, file: String, shouldInterrupt: @escaping () -> Bool = { false }) {
         let playback = ScenarioPlayback(scenario)
+        let registry = scenario.config.registry
         let columns = TraceColumns.defaults(for: scenario.config).filter {
-            if case .observable(let id, _, _) = $0.source { return id.subscriptForm == .none }
+            if case .observable(let id, _, _) = $0.source { return registry.observable(id).subscriptForm == .none }
             return false
+        }
+        let plotted = registry.observables.filter { $0.owner != nil && $0.plotted }.map { $0.id }
+        var drawn: [ViewID] = []
+        for id in registry.ids {
+            for (k, v) in registry.declaration(id).views.enumerated() where v.style != .tapZone { drawn.append(ViewID(id, k)) }
         }
         var frames: [FrameSample] = []
         var stride = 1
@@ -85,10 +96,12 @@ public struct PictureRecording: Sendable {
                 stride *= 2
                 if f % stride != 0 { return }
             }
-            frames.append(PictureRecording.sample(world, k, columns))
+            frames.append(PictureRecording.sample(world, k, columns, plotted, drawn))
         }
         // The last frame, when the stride skipped it: the world as the scenario ended.
-        if frames.last?.frame != lastFrame { frames.append(PictureRecording.sample(playback.finalWorld, lastK, columns)) }
+        if frames.last?.frame != lastFrame {
+            frames.append(PictureRecording.sample(playback.finalWorld, lastK, columns, plotted, drawn))
+        }
         self.file = file
         self.scenarioName = scenario.name
         self.config = scenario.config
@@ -100,10 +113,13 @@ public struct PictureRecording: Sendable {
         self.frames = frames
         self.stride = stride
         self.panelColumns = columns
+        self.plotted = plotted
+        self.drawnViews = drawn
         self.duration = playback.finalWorld.time
     }
 
-    static func sample(_ world: World, _ k: Int, _ columns: [TraceColumn]) -> FrameSample {
+    static func sample(_ world: World, _ k: Int, _ columns: [TraceColumn], _ plotted: [ObservableID],
+                       _ drawn: [ViewID]) -> FrameSample {
         var sections: [SectionSample] = []
         var seen: [Int] = []
         for f in world.visibleFrames() {
@@ -133,14 +149,13 @@ public struct PictureRecording: Sendable {
         if case .state(let p) = world.value(.phase) { phase = p.rawValue }
         var translation = 0.0
         if case .number(let t, _) = world.value(.fingerTranslation) { translation = t }
-        var imageY = 0.0
-        let header = world.headerFrame()
-        if header != nil, case .number(let y, _) = world.value(.headerImageY) { imageY = y }
-        let toolbar = world.toolbarFrame()
+        let values: [Double?] = plotted.map { id in
+            guard world.registry.missing(for: id, in: world.config) == nil, case .number(let v, _) = world.value(id) else { return nil }
+            return v
+        }
         return FrameSample(frame: world.frameIndex, time: world.time, statement: k, phase: phase,
                            offset: world.offset, fingerDown: world.fingerIsDown,
-                           fingerTranslation: translation, header: header, headerImageY: imageY,
-                           toolbarY: toolbar?.y, toolbarHeight: toolbar?.height ?? 0,
+                           fingerTranslation: translation, plotted: values, views: drawn.map { world.frame(of: $0) },
                            sections: sections, panel: columns.map { $0.value(in: world)?.formatted ?? "" })
     }
 }

@@ -103,9 +103,13 @@ public enum PlotSVG {
             if !run.isEmpty { runs.append(run) }
             if !runs.isEmpty { series.append(Series(name: name, colour: colour, dashed: dashed, runs: runs, note: note)) }
         }
-        collect(ObservableID.offset.rawValue, seriesColours[0]) { $0.offset }
-        if r.config.header != nil { collect(ObservableID.headerHeight.rawValue, seriesColours[1]) { $0.header?.height } }
-        if r.config.toolbarHeight != nil { collect(ObservableID.toolbarY.rawValue, seriesColours[2]) { $0.toolbarY } }
+        let registry = r.config.registry
+        collect(CoreObservable.offset.rawValue, seriesColours[0]) { $0.offset }
+        // The behaviours' plotted observables (header.height, toolbar.y), each with its own
+        // colour by its place among them (the colours after the second are the sections').
+        for (k, id) in r.plotted.enumerated() where registry.missing(for: id, in: r.config) == nil {
+            collect(registry.observable(id).name, seriesColours[k < 2 ? 1 + k : 7]) { $0.plotted[k] }
+        }
         // Section headers on screen (titled sections: an untitled one has no header view).
         var sectionIndexes: [Int] = []
         for f in frames {
@@ -118,7 +122,7 @@ public enum PlotSVG {
         for (n, i) in sectionIndexes.enumerated() {
             let own = n < 4
             let colour = own ? seriesColours[3 + n] : seriesColours[7]
-            var name = Subscript.written(section: i) + "." + (ObservableID.sectionY.member ?? "y")
+            var name = Subscript.written(section: i) + "." + (CoreObservable.sectionY.member ?? "y")
             var note = titles[i].map(quoteString)
             if !own {
                 name = n == 4 ? "other sections' y" : ""

@@ -34,13 +34,11 @@ public enum ReplayHTML {
         j += "\"file\":\(scriptSafeJSONString(r.file)),\"scenario\":\(scriptSafeJSONString(r.scenarioName)),"
         j += "\"fps\":\(r.fps),\"stride\":\(r.stride),"
         j += "\"screen\":[\(svgNumber(r.config.screenWidth)),\(svgNumber(r.config.screenHeight))],"
-        if let h = r.config.header {
-            j += "\"header\":{\"height\":\(svgNumber(h.height)),\"pin\":\(h.pin.map(svgNumber) ?? "null"),"
-            j += "\"parallax\":\(h.parallax.map { String($0) } ?? "null"),\"toggle\":\(h.toggle.map(svgNumber) ?? "null")},"
-        } else {
-            j += "\"header\":null,"
-        }
-        j += "\"toolbar\":\(r.config.toolbarHeight.map(svgNumber) ?? "null"),"
+        // The page draws a table header (with its image) and a toolbar, each from the first
+        // declared view of that style: the header's word as written, the toolbar's height.
+        j += "\"header\":\(drawn(r, .tableHeader).map { wordJSON(r, $0.view) } ?? "null"),"
+        j += "\"toolbar\":\(drawn(r, .toolbar).flatMap { r.config.settings($0.view.behaviour)?.argument }.map(svgNumber) ?? "null"),"
+        if drawn(r, .indicator) != nil { j += "\"indicator\":true," }
         j += "\"rowHeight\":\(svgNumber(r.config.tunables[.rowHeight])),"
         j += "\"sections\":["
         for (n, s) in r.config.effectiveSections.enumerated() {
@@ -75,10 +73,18 @@ public enum ReplayHTML {
         column("stmt") { String($0.statement) }; j += ","
         column("fd") { $0.fingerDown ? "1" : "0" }; j += ","
         column("ft") { svgNumber($0.fingerTranslation) }; j += ","
-        column("hy") { $0.header.map { svgNumber($0.y) } ?? "0" }; j += ","
-        column("hh") { $0.header.map { svgNumber($0.height) } ?? "0" }; j += ","
-        column("iy") { svgNumber($0.headerImageY) }; j += ","
-        column("ty") { $0.toolbarY.map(svgNumber) ?? "0" }; j += ","
+        func frames(_ style: ViewStyle, _ part: @escaping (Rect) -> Double) -> (FrameSample) -> String {
+            let k = drawn(r, style)?.index
+            return { f in k.flatMap { f.views[$0] }.map { svgNumber(part($0)) } ?? "0" }
+        }
+        column("hy", frames(.tableHeader) { $0.y }); j += ","
+        column("hh", frames(.tableHeader) { $0.height }); j += ","
+        column("iy", frames(.headerImage) { $0.y }); j += ","
+        column("ty", frames(.toolbar) { $0.y }); j += ","
+        if drawn(r, .indicator) != nil {
+            column("ry", frames(.indicator) { $0.y }); j += ","
+            column("rh", frames(.indicator) { $0.height }); j += ","
+        }
         column("sec") { f in
             "[" + f.sections.map { s in
                 "[\(s.index),\(svgNumber(s.headerY)),\(svgNumber(s.headerHeight)),\(svgNumber(s.rowsTop)),\(svgNumber(s.rowHeight)),\(s.firstRow),\(s.lastRow),\(s.headerOnScreen ? 1 : 0)]"
@@ -88,6 +94,34 @@ public enum ReplayHTML {
         column("panel") { f in "[" + f.panel.map(scriptSafeJSONString).joined(separator: ",") + "]" }
         j += "}}"
         return j
+    }
+
+    /// The first drawn view of `style` whose behaviour the scene declares, and its place
+    /// in `r.drawnViews` (each frame's `views`).
+    static func drawn(_ r: PictureRecording, _ style: ViewStyle) -> (index: Int, view: ViewID)? {
+        for (k, v) in r.drawnViews.enumerated() where r.config.declares(v.behaviour) && r.config.registry.view(v).style == style {
+            return (k, v)
+        }
+        return nil
+    }
+
+    /// The configuration word of `v`'s behaviour as written, as JSON: its argument as
+    /// `height`, then each option that takes a number (null when not written); distances to
+    /// hundredths, plain numbers exact.
+    static func wordJSON(_ r: PictureRecording, _ v: ViewID) -> String {
+        let registry = r.config.registry
+        guard let word = registry.word(of: v.behaviour) else { return "null" }
+        func number(_ x: Double?, _ q: Quantity) -> String {
+            guard let x else { return "null" }
+            return q == .points ? svgNumber(x) : String(x)
+        }
+        var parts: [String] = []
+        if let a = word.argument { parts.append("\"height\":" + number(r.config.settings(word.owner)?.argument, a.quantity)) }
+        for o in word.options {
+            guard let a = o.option.argument else { continue }
+            parts.append(scriptSafeJSONString(o.option.word) + ":" + number(r.config.settings(o.owner)?.option(o.index), a.quantity))
+        }
+        return "{" + parts.joined(separator: ",") + "}"
     }
 
     static let body = """

@@ -166,13 +166,11 @@ public final class ScenarioPlayback {
             guard case .success(.number(let px, _)) = interp.evaluate(x),
                   case .success(.number(let py, _)) = interp.evaluate(y), px.isFinite, py.isFinite else { return nil }
             return (px, py)
-        case .tapHeader(nil):
+        case .tapView:
             return centre(world.lastTapFrame)
-        case .tapHeader(let i?):
+        case .tapHeader(let i):
             guard case .success(.number(let n, _)) = interp.evaluate(i), n >= 0, n < 1e9 else { return nil }
             return centre(world.sectionFrame(Int(n)))
-        case .tapToolbar:
-            return centre(world.lastTapFrame)
         default:
             return nil
         }

@@ -59,9 +59,13 @@ public final class ReplCore {
     /// The observables the last typed entry changed, in the REPL's order (for `:expect`).
     var lastChanged: [String] = []
 
-    public init(shouldInterrupt: @escaping () -> Bool = { false }) {
+    /// The registered behaviours this REPL's words and worlds are read against.
+    public let registry: BehaviourRegistry
+
+    public init(registry: BehaviourRegistry = .builtIn, shouldInterrupt: @escaping () -> Bool = { false }) {
+        self.registry = registry
         self.shouldInterrupt = shouldInterrupt
-        session = Session()
+        session = Session(config: SceneConfig(registry: registry))
         installHooks()
     }
 
@@ -148,7 +152,7 @@ public final class ReplCore {
 
     /// A loaded scenario is part-way: expressions are answered; actions must wait.
     private func enterWhileStepping(_ text: String) -> ReplOutcome {
-        let (program, diags) = parseChunk(text)
+        let (program, diags) = parseChunk(text, registry: registry)
         if !diags.isEmpty {
             return ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: entryLines)) }, failed: true)
         }
@@ -221,7 +225,7 @@ public final class ReplCore {
         case .failure(let e): return ReplOutcome(["error: " + e.message], failed: true)
         case .success(let s): source = s
         }
-        let checked = checkSource(source)
+        let checked = checkSource(source, registry: registry)
         if !checked.diagnostics.isEmpty {
             let lines = source.lines
             return ReplOutcome(checked.diagnostics.map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true)
@@ -255,7 +259,7 @@ public final class ReplCore {
 
     /// A fresh session: the loaded scenario from its start, or an empty world.
     private func start(_ l: LoadedScenario?) {
-        session = Session(config: l?.scenario.config ?? SceneConfig())
+        session = Session(config: l?.scenario.config ?? SceneConfig(registry: registry))
         if let l { session.interpreter.append(l.scenario.statements) }
         for i in stops.indices {
             if case .watch(let e, _) = stops[i].kind { stops[i].kind = .watch(e, last: nil) }

@@ -52,7 +52,7 @@ public final class Session {
     @discardableResult
     public func enter(_ text: String, file: String = "<repl>") -> EntryResult {
         var result = EntryResult(diagnostics: [], output: [], event: nil, failure: nil, rebuilt: false)
-        let (program, parseDiags) = parseChunk(text, file: file)
+        let (program, parseDiags) = parseChunk(text, file: file, registry: config.registry)
         if !parseDiags.isEmpty {
             result.diagnostics = parseDiags
             return result

@@ -219,8 +219,8 @@ public final class Interpreter {
         case .wait, .tick, .settle, .expect, .expectWithin, .print, .frames, .expression: return true
         case .repeatBlock(_, let body): return body.statements.allSatisfy(onlyAdvancesFrames)
         // Every case by name (no `default`): a new statement must say whether `tick N` replays it.
-        case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion,
-             .set, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapToolbar, .tap,
+        case .scene, .scenario, .screen, .fps, .configure, .section, .sections,
+             .set, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapView, .tap,
              .expectAlways:
             return false
         }

@@ -40,7 +40,7 @@ indirect enum ResolvedExpr: Sendable {
         case .string(let s): self = .constant(.string(s.value), at: s.location)
         case .bool(let b, let loc): self = .constant(.bool(b), at: loc)
         case .name(let name, let loc):
-            switch resolveName(name) {
+            switch registry.resolve(name) {
             case .observable(let id)?: self = .observable(id, at: loc)
             case .tunable(let id)?: self = .tunable(id, at: loc)
             case .state(let s)?: self = .constant(.state(s), at: loc)
@@ -64,8 +64,8 @@ indirect enum ResolvedExpr: Sendable {
         guard case .compare(let op, let a, let b, nil, _) = e, op == .eq || op == .ne else { return nil }
         let text: String
         switch (a, b) {
-        case (.observable(.tapTarget, _), .constant(.string(let s), _)),
-             (.constant(.string(let s), _), .observable(.tapTarget, _)):
+        case (.observable(.core(.tapTarget), _), .constant(.string(let s), _)),
+             (.constant(.string(let s), _), .observable(.core(.tapTarget), _)):
             text = s
         default: return nil
         }

@@ -147,15 +147,13 @@ final class ResolvedStmt: Sendable {
         case .swipe(let d, let t): kind = .swipe(ResolvedArg(d, r), duration: t.map { ResolvedArg($0, r) })
         case .release: kind = .release
         case .tapHeader(let i):
-            if case .string(let title)? = i {
+            if case .string(let title) = i {
                 kind = .tapSectionTitled(config.effectiveSections.firstIndex { $0.title == title.value }, title)
-            } else if let i {
-                kind = .tapSection(ResolvedArg(i, r))
             } else {
-                kind = .tapView(config.registry.view(named: GrammarWord.header.spelling), name: GrammarWord.header.spelling)
+                kind = .tapSection(ResolvedArg(i, r))
             }
         case .tapRow(let i, let j): kind = .tapRow(ResolvedArg(i, r), ResolvedArg(j, r))
-        case .tapToolbar: kind = .tapView(config.registry.view(named: GrammarWord.toolbar.spelling), name: GrammarWord.toolbar.spelling)
+        case .tapView(let name): kind = .tapView(config.registry.view(named: name), name: name)
         case .tap(let x, let y): kind = .tapPoint(x: ResolvedArg(x, r), y: ResolvedArg(y, r))
         case .wait(let t): kind = .wait(ResolvedArg(t, r))
         case .tick(let n): kind = .tick(n.map { ResolvedArg($0, r) })
@@ -168,7 +166,7 @@ final class ResolvedStmt: Sendable {
         case .expression(let e): kind = .expression(ResolvedExpr(e, r), e)
         case .repeatBlock(let count, let body):
             kind = .repeatBlock(ResolvedArg(count, r), body: lowerStatements(body.statements, config))
-        case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set:
+        case .scene, .scenario, .screen, .fps, .configure, .section, .sections, .set:
             kind = .nothing
         }
     }
@@ -191,7 +189,7 @@ extension CheckedScenario {
 /// True when `e` reads the clock (`time`): its value changes even when nothing moves.
 func exprReadsTime(_ e: Expr) -> Bool {
     switch e {
-    case .name(let n, _): return n == ObservableID.time.rawValue
+    case .name(let n, _): return n == CoreObservable.time.rawValue
     case .number, .string, .bool, .placeholder: return false
     case .indexed(_, let ix, _, _): return ix.contains { exprReadsTime($0) }
     case .unary(_, let x, _), .paren(let x, _): return exprReadsTime(x)

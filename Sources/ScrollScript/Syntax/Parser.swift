@@ -22,10 +22,14 @@ public struct Parser {
     private var exprNesting = 0
     private var blockDepth = 0
     private var reportedUnclosed = false
+    /// The words of the registered behaviours (configuration words, their options, views).
+    private let lexicon: Lexicon
 
-    /// A parser over a lexer (tokens are lexed as the parser goes).
-    public init(lexer: Lexer, file: String, keepsComments: Bool = true) {
+    /// A parser over a lexer (tokens are lexed as the parser goes), for the words of
+    /// `lexicon`'s behaviours.
+    public init(lexer: Lexer, file: String, keepsComments: Bool = true, lexicon: Lexicon = .builtIn) {
         self.lexer = lexer
+        self.lexicon = lexicon
         fileID = SourceFileNames.id(file)
         comments = keepsComments ? [] : nil
         tok = self.lexer.next()
@@ -45,8 +49,8 @@ public struct Parser {
     }
 
     /// Lexes and parses a whole file (or a REPL chunk). Diagnostics are sorted.
-    public static func parse(_ source: SourceFile) -> (program: Program, diagnostics: [Diagnostic]) {
-        var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name)
+    public static func parse(_ source: SourceFile, lexicon: Lexicon = .builtIn) -> (program: Program, diagnostics: [Diagnostic]) {
+        var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, lexicon: lexicon)
         let program = parser.parseProgram()
         return (program, parser.syntaxDiagnostics)
     }
@@ -362,11 +366,8 @@ public struct Parser {
             case .repeat: return stmt(try parseRepeat())
             case .screen: return stmt(try parseScreen())
             case .fps: advance(); return stmt(.fps(try parseArg()))
-            case .header: return stmt(try parseHeader())
-            case .toolbar: advance(); return stmt(.toolbar(height: isStatementEnd(tok) ? nil : try parseArg()))
             case .section: return stmt(try parseSection())
             case .sections: return stmt(try parseSections())
-            case .accordion: return stmt(try parseAccordion())
             case .set: return stmt(try parseSet())
             case .pull:
                 advance()
@@ -396,8 +397,9 @@ public struct Parser {
             case .frames: advance(); return stmt(.frames)
             case .true, .false, .not: return stmt(.expression(try parseExpr()))
             default:
-                if resolveName(tok.text) != nil { return stmt(.expression(try parseExpr())) }
-                throw fail(tok, .unknownStatement(tok.text))
+                if let word = lexicon.registry.configWord(named: tok.text) { return stmt(try parseConfiguration(word)) }
+                if lexicon.resolve(tok.text) != nil { return stmt(.expression(try parseExpr())) }
+                throw fail(tok, .unknownStatement(tok.text, keywords: lexicon.statementKeywords))
             }
         case .number, .string, .lparen, .minus:
             return stmt(.expression(try parseExpr()))
@@ -430,25 +432,28 @@ public struct Parser {
         return .screen(width: w, height: try parseArg())
     }
 
-    /// header = "header" arg { "pin" arg | "parallax" arg | "toggle" arg | "nostretch" }
-    private mutating func parseHeader() throws -> StmtKind {
+    /// config = WORD [arg] { OPTION [arg] }: a behaviour's word (`header 240 pin 60`,
+    /// `toolbar`, `accordion single`, `refresh`), its argument and its options as the
+    /// registry declares them. A word without options ends after its argument.
+    private mutating func parseConfiguration(_ word: ConfigWordInfo) throws -> StmtKind {
         advance()
-        let h = try parseArg()
-        var options: [HeaderOption] = []
-        while !isStatementEnd(tok) {
-            let t = tok
-            guard t.kind == .word else { throw fail(t, .expectedHeaderOption(found: FoundToken(t))) }
-            advance()
-            switch t.word {
-            case .pin: options.append(.pin(try parseArg(), loc(t)))
-            case .parallax: options.append(.parallax(try parseArg(), loc(t)))
-            case .toggle: options.append(.toggle(try parseArg(), loc(t)))
-            case .nostretch: options.append(.nostretch(loc(t)))
-            default:
-                throw fail(t, .unknownHeaderOption(t.text))
-            }
+        var argument: Expr?
+        if let a = word.argument, a.defaultValue == nil || !isStatementEnd(tok) {
+            argument = try parseArg()
         }
-        return .header(height: h, options: options)
+        var options: [ConfigOptionSyntax] = []
+        while !word.options.isEmpty && !isStatementEnd(tok) {
+            let t = tok
+            guard t.kind == .word else {
+                throw fail(t, .expectedOption(word: word.word, options: word.optionWords, found: FoundToken(t)))
+            }
+            guard let o = word.options.first(where: { $0.option.word == t.text }) else {
+                throw fail(t, .unknownOption(word: word.word, option: t.text, options: word.optionWords))
+            }
+            advance()
+            options.append(ConfigOptionSyntax(word: t.text, argument: o.option.argument == nil ? nil : try parseArg(), location: loc(t)))
+        }
+        return .configure(ConfigStatement(word: word.word, argument: argument, options: options))
     }
 
     /// section = "section" [STRING] "rows" ( arg | STRING { STRING } ) [ "open" | "closed" ]
@@ -487,14 +492,6 @@ public struct Parser {
         return .sections(count: n, rows: try parseArg())
     }
 
-    /// accordion = "accordion" [ "single" ]
-    private mutating func parseAccordion() throws -> StmtKind {
-        advance()
-        if isWord(.single) { advance(); return .accordion(single: true) }
-        if tok.kind == .word { throw fail(tok, .expectedSingle(found: FoundToken(tok))) }
-        return .accordion(single: false)
-    }
-
     /// set = "set" NAME arg      NAME = WORD { "." WORD }
     private mutating func parseSet() throws -> StmtKind {
         advance()
@@ -522,14 +519,15 @@ public struct Parser {
         return .drag(d, duration: t)
     }
 
-    /// tap = "tap" ( "header" [arg | STRING] | "row" arg arg | "toolbar" | arg arg )
+    /// tap = "tap" ( "header" [arg | STRING] | "row" arg arg | VIEW | arg arg ), VIEW a
+    /// view a behaviour declares (`toolbar`; `tap header` alone is the table header's view)
     private mutating func parseTap() throws -> StmtKind {
         advance()
         let next = nextTok.kind
         let notName = next != .dot && next != .lbracket
         if isWord(.header) && notName {
             advance()
-            if isStatementEnd(tok) { return .tapHeader(nil) }
+            if isStatementEnd(tok) { return .tapView(GrammarWord.header.spelling) }
             if tok.kind == .string {   // `tap header "山手線"`
                 let title = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
                 advance()
@@ -544,17 +542,20 @@ public struct Parser {
             if isStatementEnd(tok) { throw fail(tok, .tapRowNeedsRow(section: literalSource(i))) }
             return .tapRow(section: i, row: try parseArg())
         }
-        if isWord(.toolbar) && notName {
+        if tok.kind == .word && notName && lexicon.tapTargets.contains(tok.text) {
+            let name = tok.text
             advance()
-            return .tapToolbar
+            return .tapView(name)
         }
-        if isStatementEnd(tok) { throw fail(tok, .tapNeedsTarget) }
+        if isStatementEnd(tok) { throw fail(tok, .tapNeedsTarget(targets: lexicon.tapTargets)) }
         if isWord(.section) && notName {   // `tap section 0`: a section is tapped by its header
             throw fail(tok, .tapSection(index: nextTok.kind == .number || nextTok.kind == .string ? nextTok.raw : nil))
         }
-        if tok.kind == .word, notName, !Checker.plainNames.contains(tok.text) {
+        if tok.kind == .word, notName, !lexicon.plainNames.contains(tok.text) {
             // `tap heder 1`
-            if !suggestions(for: tok.text, among: tapTargetWords).isEmpty { throw fail(tok, .tapUnknownTarget(found: FoundToken(tok))) }
+            if !suggestions(for: tok.text, among: lexicon.tapTargets).isEmpty {
+                throw fail(tok, .tapUnknownTarget(found: FoundToken(tok), targets: lexicon.tapTargets))
+            }
         }
         let x = try parseArg()
         if isStatementEnd(tok) { throw fail(tok, .tapNeedsY(x: literalSource(x))) }
@@ -935,6 +936,6 @@ func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
 }
 
 /// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics.
-public func parseChunk(_ text: String, file: String = "<repl>") -> (program: Program, diagnostics: [Diagnostic]) {
-    Parser.parse(SourceFile(name: file, text: text))
+public func parseChunk(_ text: String, file: String = "<repl>", registry: BehaviourRegistry = .builtIn) -> (program: Program, diagnostics: [Diagnostic]) {
+    Parser.parse(SourceFile(name: file, text: text), lexicon: Lexicon.of(registry))
 }

@@ -198,8 +198,10 @@ public enum ViewLayer: Int, Comparable, Sendable {
 
 /// How the replay page and `:show` draw a view.
 public enum ViewStyle: Sendable {
-    /// A table header with an image (parallax).
+    /// A table header.
     case tableHeader
+    /// The image inside the table header (it moves with parallax).
+    case headerImage
     /// A bottom bar with buttons.
     case toolbar
     /// A pull-to-refresh indicator.

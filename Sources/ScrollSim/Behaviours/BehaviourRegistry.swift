@@ -10,9 +10,11 @@ public struct BehaviourRegistry: Sendable, Equatable {
 
     final class Storage: Sendable {
         let entries: [BehaviourEntry]
+        let vocabulary: VocabularyTables
 
         init(_ entries: [BehaviourEntry]) {
             self.entries = entries
+            vocabulary = VocabularyTables(entries)
         }
     }
 

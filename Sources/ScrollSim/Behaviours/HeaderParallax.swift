@@ -15,6 +15,11 @@ public struct HeaderParallax: DeclaredBehaviour, Equatable {
                                   prominence: 10, trace: .always),
             ObservableDeclaration("image.height", .quantity(.points), summary: "the header image's height (the header's height)",
                                   prominence: 11, trace: .always),
+        ],
+        views: [
+            // Drawn inside the header by the pictures; not listed by `frames`, takes no taps.
+            ViewDeclaration("header.image", noun: "header image", layer: .content, listed: false, takesTaps: false,
+                            style: .headerImage),
         ])
 
     let factor: Double
@@ -32,10 +37,17 @@ public struct HeaderParallax: DeclaredBehaviour, Equatable {
     }
 
     public func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
-        let r = StretchyHeader.visibleFrame(scroll, adjustments, pin: pin, stretches: stretches)
-        if observable == 0 { return .number(r.y * (1 - factor), .points) }
-        return .number(r.height, .points)
+        let r = image(scroll, adjustments)
+        return .number(observable == 0 ? r.y : r.height, .points)
     }
 
-    public func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? { nil }
+    public func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
+        image(scroll, adjustments)
+    }
+
+    /// The image's frame: y = header.y·(1 − F), the header's height.
+    private func image(_ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect {
+        let r = StretchyHeader.visibleFrame(scroll, adjustments, pin: pin, stretches: stretches)
+        return Rect(x: 0, y: r.y * (1 - factor), width: r.width, height: r.height)
+    }
 }

@@ -10,14 +10,14 @@ syntax case match
 " start of 'header.height'.
 syntax iskeyword @,48-57,_,192-255,.
 syntax keyword scrollStructure scene scenario repeat
-syntax keyword scrollConfiguration screen fps header toolbar sections accordion set
+syntax keyword scrollConfiguration screen fps header toolbar accordion sections set
 syntax keyword scrollAction pull drag release fling swipe tap wait tick settle
 syntax keyword scrollCheck expect print frames
 syntax keyword scrollLogical and or not
 syntax keyword scrollBoolean true false
 syntax keyword scrollState idle dragging decelerating bouncing shown hidden showing hiding
 syntax keyword scrollNamedValue normal fast
-syntax keyword scrollOption within in always rows pin parallax toggle nostretch open closed single x row
+syntax keyword scrollOption within in always rows open closed x row pin nostretch parallax toggle single
 syntax match scrollTunable "\<\%(deceleration\.stopVelocity\|toolbar\.hideDistance\|toolbar\.showVelocity\|accordion\.duration\|header\.bodyFollows\|snapback\.stiffness\|bounce\.stiffness\|snapback\.damping\|toolbar\.duration\|header\.duration\|bounce\.damping\|fling\.duration\|section\.height\|deceleration\|drag\.speed\|row\.height\|rubberband\|inset\.top\)\>"
 syntax match scrollObservable "\<\%(header\.image\.height\|finger\.translation\|content\.remaining\|finger\.velocity\|header\.expanded\|content\.height\|header\.image\.y\|toolbar\.height\|header\.bottom\|header\.height\|screen\.height\|toolbar\.frame\|toolbar\.state\|header\.frame\|header\.scale\|screen\.width\|finger\.down\|offset\.max\|offset\.min\|tap\.target\|toolbar\.y\|header\.y\|velocity\|offset\|phase\|time\)\>"
 syntax match scrollConfiguration "\<\%(section\)\>"
