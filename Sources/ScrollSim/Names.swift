@@ -34,55 +34,72 @@ public enum Quantity: String, Sendable, Equatable, CaseIterable {
 public enum ValueKind: Equatable, Sendable {
     case quantity(Quantity)
     case bool
-    /// A state name: one of `states` (e.g. `phase` → idle/dragging/...).
-    case state(StateSet)
+    /// A state of one family (`phase` → idle/dragging/...; `toolbar.state` → shown/...).
+    case state(StateFamily)
     case string
     case rect
 }
 
-/// Every state name a scenario can write (`expect phase == dragging`): the values of the
-/// state observables. A value holds the case (compared as an enum, never as text); the
-/// name as written is `rawValue`, here and nowhere else.
-public enum StateID: String, CaseIterable, Sendable, Equatable {
-    // phase (spec §5)
-    case idle, dragging, decelerating, bouncing
-    // toolbar.state
-    case shown, hidden, showing, hiding
+/// Which family a state belongs to: the scroll view's `phase`, or a behaviour's own.
+public enum StateFamilyID: Hashable, Sendable {
+    case phase
+    case behaviour(BehaviourID)
+}
 
-    /// The family it belongs to (which observables it can be compared with).
-    public var family: StateSet {
-        switch self {
-        case .idle, .dragging, .decelerating, .bouncing: return .phase
-        case .shown, .hidden, .showing, .hiding: return .toolbar
-        }
+/// A state value (`expect phase == dragging`): its family, its place in the family, and
+/// its name as written. Values hold it and compare it by family and place, never by text;
+/// `idle` of `phase` and `idle` of `refresh.state` are different states.
+public struct StateID: Hashable, Sendable {
+    public let family: StateFamilyID
+    public let index: Int
+    /// As written: `idle`, `hidden`.
+    public let name: String
+
+    public init(family: StateFamilyID, index: Int, name: String) {
+        self.family = family
+        self.index = index
+        self.name = name
+    }
+
+    public static func == (a: StateID, b: StateID) -> Bool { a.family == b.family && a.index == b.index }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(family)
+        h.combine(index)
     }
 }
 
-/// The families of state names: which observable's values they are.
-public enum StateSet: String, Equatable, Sendable, CaseIterable {
-    case phase
-    case toolbar
+/// A family of states: the values of one state observable (spec §5: a bare word is read
+/// in the family of what it is compared with).
+public struct StateFamily: Equatable, Sendable {
+    public let id: StateFamilyID
+    /// How messages name it: `phase`, `toolbar`, `refresh` (`'x' is not a toolbar state`).
+    public let name: String
+    /// The observable whose values these are: `phase`, `toolbar.state`.
+    public let observable: String
+    /// Its states, in order.
+    public let names: [String]
 
-    /// Its states, in table order.
-    public var states: [StateID] {
-        switch self {
-        case .phase: return StateSet.phaseStates
-        case .toolbar: return StateSet.toolbarStates
-        }
+    public init(id: StateFamilyID, name: String, observable: String, names: [String]) {
+        self.id = id
+        self.name = name
+        self.observable = observable
+        self.names = names
     }
 
-    /// Its states' names, in table order.
-    public var names: [String] { states.map { $0.rawValue } }
+    public static func == (a: StateFamily, b: StateFamily) -> Bool { a.id == b.id }
 
-    private static let phaseStates = StateID.allCases.filter { $0.family == .phase }
-    private static let toolbarStates = StateID.allCases.filter { $0.family == .toolbar }
-
-    /// Every state name of every family, for the lexer/checker (bare words in expressions).
-    public static let allNames: [String] = StateID.allCases.map { $0.rawValue }
-
-    public static func family(of name: String) -> StateSet? {
-        StateID(rawValue: name)?.family
+    /// Its state named `name`, nil when it has none.
+    public func state(named name: String) -> StateID? {
+        names.firstIndex(of: name).map { StateID(family: id, index: $0, name: name) }
     }
+
+    /// Its states, in order.
+    public var states: [StateID] { names.indices.map { StateID(family: id, index: $0, name: names[$0]) } }
+
+    /// The scroll view's `phase`.
+    public static let phase = StateFamily(id: .phase, name: "phase", observable: "phase",
+                                          names: ["idle", "dragging", "decelerating", "bouncing"])
 }
 
 /// How an observable is addressed.

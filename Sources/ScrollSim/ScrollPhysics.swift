@@ -4,13 +4,13 @@ import Foundation
 public enum ScrollPhase: Equatable, Sendable {
     case idle, dragging, decelerating, bouncing
 
-    /// Its value as an observable (its name is the vocabulary's, `StateID`).
+    /// Its value as an observable: a state of the `phase` family (`StateFamily.phase`).
     public var state: StateID {
         switch self {
-        case .idle: return .idle
-        case .dragging: return .dragging
-        case .decelerating: return .decelerating
-        case .bouncing: return .bouncing
+        case .idle: return StateID(family: .phase, index: 0, name: "idle")
+        case .dragging: return StateID(family: .phase, index: 1, name: "dragging")
+        case .decelerating: return StateID(family: .phase, index: 2, name: "decelerating")
+        case .bouncing: return StateID(family: .phase, index: 3, name: "bouncing")
         }
     }
 }

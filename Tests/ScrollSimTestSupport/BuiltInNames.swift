@@ -138,3 +138,21 @@ extension ViewFrame {
         return ViewFrame(kind: kind, rect: rect, title: title, name: d.name, layer: d.layer, style: d.style)
     }
 }
+
+extension StateFamily {
+    /// `toolbar.state`'s family.
+    public static var toolbar: StateFamily {
+        BehaviourRegistry.builtIn.stateFamilies.first { $0.observable == "toolbar.state" }!
+    }
+}
+
+extension StateID {
+    public static var idle: StateID { StateFamily.phase.state(named: "idle")! }
+    public static var dragging: StateID { StateFamily.phase.state(named: "dragging")! }
+    public static var decelerating: StateID { StateFamily.phase.state(named: "decelerating")! }
+    public static var bouncing: StateID { StateFamily.phase.state(named: "bouncing")! }
+    public static var shown: StateID { StateFamily.toolbar.state(named: "shown")! }
+    public static var hidden: StateID { StateFamily.toolbar.state(named: "hidden")! }
+    public static var showing: StateID { StateFamily.toolbar.state(named: "showing")! }
+    public static var hiding: StateID { StateFamily.toolbar.state(named: "hiding")! }
+}

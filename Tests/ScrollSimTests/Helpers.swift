@@ -11,7 +11,7 @@ func num(_ v: Value, file: StaticString = #filePath, line: UInt = #line) -> Doub
 }
 
 func state(_ v: Value) -> String {
-    if case .state(let s) = v { return s.rawValue }
+    if case .state(let s) = v { return s.name }
     return ""
 }
 

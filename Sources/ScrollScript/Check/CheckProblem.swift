@@ -152,17 +152,17 @@ public enum CheckProblem: Equatable, Sendable {
     case cannotAddOrSubtract(BinaryOp, left: Dim, right: Dim)
     case divisionByZero
     /// A word compared with a state of `family` that is none of its states.
-    case notAState(String, StateSet)
+    case notAState(String, StateFamily)
     /// `toolbar.state == "hidden"`: the string's value and its source text.
     case stateAsString(value: String, raw: String)
-    case stateComparedWithString(StateSet)
+    case stateComparedWithString(StateFamily)
     case rectsCannotBeCompared
     case cannotCompare(Ty, Ty)
     /// `within` followed by something other than `want`.
     case toleranceKind(want: Dim, found: Ty)
     case orderNeedsNumbers(CompareOp, found: Ty)
     /// A state of one family compared with a state of another: the state and that family.
-    case stateOfOtherFamily(String, StateSet)
+    case stateOfOtherFamily(String, StateFamily)
     case approxRecordNeedsNumber(found: Ty)
     /// An indexed observable written without its index.
     case needsIndex(CoreObservable)
@@ -303,12 +303,12 @@ public enum CheckProblem: Equatable, Sendable {
         case .divisionByZero:
             return "division by zero"
         case .notAState(let word, let family):
-            return "'\(clip(word))' is not a \(family.rawValue) state (they are \(family.names.joined(separator: ", ")))"
+            return "'\(clip(word))' is not a \(family.name) state (they are \(family.names.joined(separator: ", ")))"
                 + wordHint(word, family.names)
         case .stateAsString(let value, let raw):
             return "a state is a bare word: write \(value), not \(raw)"
         case .stateComparedWithString(let family):
-            return "a \(family.rawValue) state is compared with a bare word (\(family.names.joined(separator: ", "))), not a string"
+            return "a \(family.name) state is compared with a bare word (\(family.names.joined(separator: ", "))), not a string"
         case .rectsCannotBeCompared:
             return "rects cannot be compared (compare their parts, e.g. header.y or header.height)"
         case .cannotCompare(let a, let b):
@@ -318,7 +318,7 @@ public enum CheckProblem: Equatable, Sendable {
         case .orderNeedsNumbers(let op, let found):
             return "'\(op.rawValue)' needs numbers, found \(found.name) (only == and != compare other values)"
         case .stateOfOtherFamily(let state, let family):
-            return "'\(state)' is not a \(family.rawValue) state (\(family.names.joined(separator: ", ")))"
+            return "'\(state)' is not a \(family.name) state (\(family.names.joined(separator: ", ")))"
         case .approxRecordNeedsNumber(let found):
             return "'~=' needs numbers, found \(found.name) (record it with '== ?')"
         case .needsIndex(let id):

@@ -94,7 +94,10 @@ extension Checker {
         if case .placeholder(let pl) = b {
             return recordedCompareType(op, a, pl, tol, l)
         }
-        let ta = type(a)
+        // A bare state word is read in the family of the state it is compared with (§5:
+        // `refresh.state == idle`, `phase == idle`); alone, in the first family that has it.
+        let aWord = bareStateWord(a)
+        var ta = aWord == nil ? type(a) : nil
         // `toolbar.state == visible`: an unknown word compared with a state lists the states.
         if case .state(let family)? = ta, case .name(let n, let nl) = b, lexicon.resolve(n) == nil,
            CoreObservable(rawValue: n) == nil {
@@ -110,7 +113,15 @@ extension Checker {
             }
             return nil
         }
-        let tb = type(b)
+        var tb: Ty?
+        if case .state(let family)? = ta, let w = bareStateWord(b), family.names.contains(w) {
+            tb = .state(family)
+        } else {
+            tb = type(b)
+        }
+        if let w = aWord {
+            if case .state(let family)? = tb, family.names.contains(w) { ta = .state(family) } else { ta = type(a) }
+        }
         var tt: Ty?
         if let tol { tt = type(tol) }
         guard let ta, let tb else { return nil }
@@ -143,9 +154,9 @@ extension Checker {
         case (.bool, .bool), (.string, .string): return .bool
         case (.state(let x), .state(let y)):
             if x != y {
-                let stateName = stateLiteralName(b) ?? stateLiteralName(a)
-                if let stateName {
-                    error(l, .stateOfOtherFamily(stateName, x == StateSet.family(of: stateName) ? y : x))
+                // The bare word, and the family it is not a state of.
+                if let (word, family) = bareStateWord(b).map({ ($0, x) }) ?? aWord.map({ ($0, y) }) {
+                    error(l, .stateOfOtherFamily(word, family))
                 } else {
                     error(l, .cannotCompare(ta, tb))
                 }
@@ -189,8 +200,9 @@ extension Checker {
         return .bool
     }
 
-    func stateLiteralName(_ e: Expr) -> String? {
-        if case .name(let n, _) = e, StateSet.family(of: n) != nil { return n }
+    /// The word of a bare state name (`idle`), nil for any other expression.
+    func bareStateWord(_ e: Expr) -> String? {
+        if case .name(let n, _) = e, case .state? = lexicon.resolve(n) { return n }
         return nil
     }
 
@@ -213,7 +225,7 @@ extension Checker {
             }
             return Ty.of(registry.observable(o).kind)
         case .tunable(let t): return Ty.of(registry.tunable(t).kind)
-        case .state(let s): return .state(s.family)
+        case .state(let s): return .state(registry.family(s.family))
         }
     }
 

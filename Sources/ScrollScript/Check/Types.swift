@@ -33,7 +33,7 @@ public enum Ty: Equatable, Sendable {
     case num(Dim)
     case bool
     /// A state value; the family when known (a bare state name knows its family).
-    case state(StateSet)
+    case state(StateFamily)
     case string
     case rect
 

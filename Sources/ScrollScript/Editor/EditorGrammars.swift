@@ -99,7 +99,7 @@ public enum EditorGrammars {
             rule("keyword.control.check.scrollscript", words(w.output)),
             rule("keyword.operator.logical.scrollscript", words(logicalWords)),
             rule("constant.language.boolean.scrollscript", words(booleanWords)),
-            rule("constant.language.state.scrollscript", words(StateSet.allNames)),
+            rule("constant.language.state.scrollscript", words(lexicon.registry.stateNames)),
             rule("constant.language.named-value.scrollscript", words(w.namedValues)),
             rule("keyword.other.scrollscript", words(w.options)),
             rule("keyword.operator.comparison.scrollscript", "==|!=|<=|>=|~=|<|>"),
@@ -163,7 +163,7 @@ public enum EditorGrammars {
         s += keywords("scrollCheck", w.output)
         s += keywords("scrollLogical", logicalWords)
         s += keywords("scrollBoolean", booleanWords)
-        s += keywords("scrollState", StateSet.allNames)
+        s += keywords("scrollState", lexicon.registry.stateNames)
         s += keywords("scrollNamedValue", w.namedValues)
         s += keywords("scrollOption", w.options)
         // Names (after the keywords: a match wins over a keyword only where it matches,

@@ -146,7 +146,7 @@ public struct PictureRecording: Sendable {
             }
         }
         var phase = ""
-        if case .state(let p) = world.value(.phase) { phase = p.rawValue }
+        if case .state(let p) = world.value(.phase) { phase = p.name }
         var translation = 0.0
         if case .number(let t, _) = world.value(.fingerTranslation) { translation = t }
         let values: [Double?] = plotted.map { id in

@@ -29,7 +29,7 @@ public struct ReplVocabulary: Equatable, Sendable {
         expressionStatements = [GrammarWord.expect, .print].map { $0.spelling }
         expressionWords = [GrammarWord.and, .or, .not, .true, .false, .within].map { $0.spelling }
         plainNames = lexicon.registry.observables.filter { $0.subscriptForm == .none }.map { $0.name }
-            + lexicon.tunableNames + StateSet.allNames
+            + lexicon.tunableNames + lexicon.registry.stateNames
         sectionMembers = Lexicon.members(of: .section)
         rowMembers = Lexicon.members(of: .row)
         tunableNames = lexicon.tunableNames

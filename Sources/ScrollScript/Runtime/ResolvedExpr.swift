@@ -53,10 +53,23 @@ indirect enum ResolvedExpr: Sendable {
         case .unary(let op, let x, let loc): self = .unary(op, ResolvedExpr(x, registry), at: loc)
         case .binary(let op, let a, let b, let loc): self = .binary(op, ResolvedExpr(a, registry), ResolvedExpr(b, registry), at: loc)
         case .compare(let op, let a, let b, let tol, let loc):
-            let general = ResolvedExpr.compare(op, ResolvedExpr(a, registry), ResolvedExpr(b, registry),
-                                               tolerance: tol.map { ResolvedExpr($0, registry) }, at: loc)
+            // A bare state word is read in the family of the state observable it is compared
+            // with (§5: `refresh.state == idle` is refresh's idle, `phase == idle` phase's).
+            var ra = ResolvedExpr(a, registry), rb = ResolvedExpr(b, registry)
+            ra = ra.inFamily(of: rb, word: a, registry)
+            rb = rb.inFamily(of: ra, word: b, registry)
+            let general = ResolvedExpr.compare(op, ra, rb, tolerance: tol.map { ResolvedExpr($0, registry) }, at: loc)
             self = ResolvedExpr.tapTargetComparison(general, registry) ?? general
         }
+    }
+
+    /// This side, a bare state `word`, read in the family of `other` when `other` is a state
+    /// observable whose family has that word; else unchanged.
+    private func inFamily(of other: ResolvedExpr, word: Expr, _ registry: BehaviourRegistry) -> ResolvedExpr {
+        guard case .constant(.state, let at) = self, case .name(let n, _) = word,
+              case .observable(let id, _) = other, case .state(let family) = registry.observable(id).kind,
+              let s = family.state(named: n) else { return self }
+        return .constant(.state(s), at: at)
     }
 
     /// `tap.target == "..."` / `!=` with a string literal on either side, specialised.

@@ -57,7 +57,7 @@ extension Value {
             case .count: return formatFixed(x, 0)
             }
         case .bool(let b): return b ? "true" : "false"
-        case .state(let s): return s.rawValue
+        case .state(let s): return s.name
         case .string(let s): return quoteString(s)
         case .rect(let r): return r.formatted
         }

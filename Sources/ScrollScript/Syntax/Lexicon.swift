@@ -57,8 +57,8 @@ public final class Lexicon: Sendable {
         statementSummaries = summaries
         let plainObservables = registry.observables.filter { $0.subscriptForm == .none }.map { $0.name }
         let tunables = registry.tunables.map { $0.name }
-        plainNames = plainObservables + tunables + StateSet.allNames + [GrammarWord.true.spelling, GrammarWord.false.spelling]
-        names = PackedNameTable((registry.observables.map { $0.name } + tunables + StateSet.allNames)
+        plainNames = plainObservables + tunables + registry.stateNames + [GrammarWord.true.spelling, GrammarWord.false.spelling]
+        names = PackedNameTable((registry.observables.map { $0.name } + tunables + registry.stateNames)
             .compactMap { n in registry.resolve(n).map { (n, $0) } })
     }
 

@@ -243,7 +243,7 @@ struct WordTable {
 
     static func vocabulary(_ lexicon: Lexicon) -> [String] {
         var words = GrammarWord.allCases.dropFirst().map { $0.spelling }
-        words += StateSet.allNames + ["section", "row"] + lexicon.configurationWords + lexicon.optionWords + lexicon.tapTargets
+        words += lexicon.registry.stateNames + ["section", "row"] + lexicon.configurationWords + lexicon.optionWords + lexicon.tapTargets
         // Whole dotted names too (the parser looks up `header.height` as written).
         for o in lexicon.registry.observables { words += [o.name] + o.name.split(separator: ".").map(String.init) }
         for t in lexicon.registry.tunables {

@@ -2,19 +2,9 @@
 // hides past toolbar.hideDistance, and comes back on a fast downward flick, at the
 // bottom, or on a tap near the bottom of the screen.
 
-/// `toolbar.state`.
-public enum ToolbarMode: Equatable, Sendable {
+/// `toolbar.state`: its place in the declaration's `states` is its raw value.
+public enum ToolbarMode: Int, Equatable, Sendable {
     case shown, hidden, showing, hiding
-
-    /// Its value as an observable (its name is the vocabulary's, `StateID`).
-    public var state: StateID {
-        switch self {
-        case .shown: return .shown
-        case .hidden: return .hidden
-        case .showing: return .showing
-        case .hiding: return .hiding
-        }
-    }
 }
 
 /// `toolbar [H]`: a small state machine over its y and mode.
@@ -55,6 +45,8 @@ public struct Toolbar: DeclaredBehaviour, Equatable {
     static let toolbarView = 0, zoneView = 1
 
     let id: BehaviourID
+    /// `toolbar.state`'s values, by `ToolbarMode.rawValue`.
+    let states: [StateID]
     public let height: Double
     public let shownY: Double
     public let hiddenY: Double
@@ -68,6 +60,7 @@ public struct Toolbar: DeclaredBehaviour, Equatable {
 
     public init(_ setup: BehaviourSetup, _ adjustments: inout Adjustments) {
         id = setup.id
+        states = Toolbar.declaration.states.enumerated().map { StateID(family: .behaviour(setup.id), index: $0, name: $1) }
         height = setup.settings.argument ?? 44
         shownY = setup.screenHeight - height
         hiddenY = setup.screenHeight
@@ -118,7 +111,7 @@ public struct Toolbar: DeclaredBehaviour, Equatable {
         switch observable {
         case 0: return .number(y, .points)
         case 1: return .number(height, .points)
-        case 2: return .state(mode.state)
+        case 2: return .state(states[mode.rawValue])
         default: return .rect(Rect(x: 0, y: y, width: scroll.screenWidth, height: height))
         }
     }

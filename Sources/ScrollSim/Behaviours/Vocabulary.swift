@@ -103,6 +103,12 @@ struct VocabularyTables: Sendable {
     var names: [String: NameRef] = [:]
     var tunablesByName: [String: TunableID] = [:]
     var wordsByName: [String: Int] = [:]
+    /// `phase`, then each behaviour's state family, in registration order.
+    var families: [StateFamily] = [.phase]
+    /// Each behaviour's family, nil for one without states.
+    var behaviourFamilies: [StateFamily?] = []
+    /// Every state name once, in family order.
+    var stateNames: [String] = []
 
     init(_ entries: [BehaviourEntry]) {
         for c in CoreObservable.allCases {
@@ -132,6 +138,13 @@ struct VocabularyTables: Sendable {
         for (b, e) in entries.enumerated() {
             let d = e.declaration
             let id = BehaviourID(b)
+            var family: StateFamily?
+            if !d.states.isEmpty {
+                let observable = d.observables.first { $0.kind == .state }.map { d.namespace + "." + $0.name } ?? d.namespace
+                family = StateFamily(id: .behaviour(id), name: d.namespace, observable: observable, names: d.states)
+                families.append(family!)
+            }
+            behaviourFamilies.append(family)
             let requires = wordsByName[d.word].map { configWords[$0].owner } ?? id
             var obs: [ObservableInfo] = []
             for (k, o) in d.observables.enumerated() {
@@ -139,7 +152,7 @@ struct VocabularyTables: Sendable {
                 switch o.kind {
                 case .quantity(let q): kind = .quantity(q)
                 case .bool: kind = .bool
-                case .state: kind = .state(StateSet(rawValue: d.namespace) ?? .phase)
+                case .state: kind = family.map { .state($0) } ?? .string
                 case .string: kind = .string
                 case .rect: kind = .rect
                 }
@@ -159,7 +172,14 @@ struct VocabularyTables: Sendable {
             behaviourTunables.append(tun)
             tunables += tun
         }
-        for s in StateID.allCases where names[s.rawValue] == nil { names[s.rawValue] = .state(s) }
+        // A bare state word alone reads in the first family that has it; compared with a
+        // state, in that state's family (the checker and the resolver see to it).
+        for f in families {
+            for s in f.states where names[s.name] == nil {
+                names[s.name] = .state(s)
+                stateNames.append(s.name)
+            }
+        }
         for t in tunables { names[t.name] = .tunable(t.id); tunablesByName[t.name] = t.id }
         for o in observables where o.subscriptForm == .none { names[o.name] = .observable(o.id) }
     }
@@ -216,6 +236,25 @@ extension BehaviourRegistry {
     public func missing(for v: ViewID, in config: SceneConfig) -> BehaviourID? {
         if config.declares(v.behaviour) { return nil }
         return configWord(named: declaration(v.behaviour).word)?.owner ?? v.behaviour
+    }
+
+    /// `phase`, then each behaviour's state family, in registration order.
+    public var stateFamilies: [StateFamily] { storage.vocabulary.families }
+
+    /// Every state name once, in family order (`idle` of `phase` and of `refresh.state` once).
+    public var stateNames: [String] { storage.vocabulary.stateNames }
+
+    /// The family `id` names.
+    public func family(_ id: StateFamilyID) -> StateFamily {
+        switch id {
+        case .phase: return .phase
+        case .behaviour(let b): return storage.vocabulary.behaviourFamilies[b.index] ?? .phase
+        }
+    }
+
+    /// The families that have a state named `name`, in order.
+    public func families(having name: String) -> [StateFamily] {
+        storage.vocabulary.families.filter { $0.names.contains(name) }
     }
 
     /// The configuration word of behaviour `b` (its own, or the one it adds options to).

@@ -263,7 +263,7 @@ extension LanguageServer {
                 candidates = rowIndexes(config(), section: words[2])
             } else if let op = context.last, op.kind == .eq || op.kind == .ne,
                       case .state(let family)? = leftOperandKind(Array(context.dropLast())) {
-                candidates = family.names.map { Candidate(label: $0, kind: CompletionKind.enumMember, detail: "a state (\(family.rawValue))", documentation: nil) }
+                candidates = family.names.map { Candidate(label: $0, kind: CompletionKind.enumMember, detail: "a state (\(family.name))", documentation: nil) }
             } else if vocabulary.expressionStatements.contains(first) || lexicon.resolve(first) != nil {
                 candidates = expressionNames(config())
                 candidates += vocabulary.expressionWords.map { Candidate(label: $0, kind: CompletionKind.keyword, detail: "expression word", documentation: nil) }
@@ -420,8 +420,11 @@ extension LanguageServer {
             case .observable(let id): text = observableHover(id)
             case .tunable(let id): text = tunableHover(id)
             case .state(let state):
-                let s = state.rawValue, family = state.family
-                text = "`\(s)`: a state of \(family == .phase ? "`phase`" : "`toolbar.state`") (\(family.names.joined(separator: ", ")))"
+                // Every family that has the word: `idle` is a state of `phase` and of `refresh.state`.
+                let families = registry.families(having: state.name)
+                text = "`\(state.name)`: a state of " + families.map {
+                    "`\($0.observable)` (\($0.names.joined(separator: ", ")))"
+                }.joined(separator: "; of ")
             }
         }
         if text == nil, lo == hi {
