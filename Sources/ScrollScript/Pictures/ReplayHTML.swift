@@ -24,7 +24,11 @@ public enum ReplayHTML {
         page += body
         page += "<script type=\"application/json\" id=\"data\">\n"
         page += data(r)
-        page += "\n</script>\n<script>\n\(script)</script>\n</body>\n</html>\n"
+        page += "\n</script>\n<script>\n\(script)</script>\n"
+        // A pull-to-refresh indicator (a view of that style) is drawn only in a scene that
+        // declares one: its own style and script, which follow the frame the page shows.
+        if drawn(r, .indicator) != nil { page += "<style>\n\(indicatorCSS)</style>\n<script>\n\(indicatorScript)</script>\n" }
+        page += "</body>\n</html>\n"
         return page
     }
 
@@ -149,6 +153,40 @@ public enum ReplayHTML {
     </div>
 
     """
+
+    static let indicatorCSS = """
+    #indicator{position:absolute;left:0;width:100%;display:none;align-items:center;justify-content:center;overflow:hidden;background:#f2f2f7}
+    #indicator .spin{width:22px;height:22px;border-radius:50%;border:3px solid #c7c7cc;border-top-color:#636366}
+
+    """
+
+    /// Draws the indicator (columns `ry`, `rh`) under the rows for the frame the page shows
+    /// (`body.dataset.frame`, which the page's script sets for every frame it draws).
+    static let indicatorScript = #"""
+    (function(){
+    "use strict";
+    var D = JSON.parse(document.getElementById("data").textContent);
+    var F = D.f, at = {};
+    for (var k = 0; k < F.frame.length; k++) at[F.frame[k]] = k;
+    var el = document.createElement("div");
+    el.id = "indicator";
+    el.innerHTML = '<div class="spin"></div>';
+    var screen = document.getElementById("screen");
+    screen.insertBefore(el, screen.firstChild);
+    function draw(){
+      var i = at[document.body.dataset.frame];
+      if (i === undefined) return;
+      var h = F.rh[i];
+      el.style.top = F.ry[i] + "px";
+      el.style.height = h + "px";
+      el.style.display = h > 0 ? "flex" : "none";
+      el.dataset.height = Number(h).toFixed(2);
+    }
+    new MutationObserver(draw).observe(document.body, {attributes: true, attributeFilter: ["data-frame"]});
+    draw();
+    })();
+
+    """#
 
     static let css = """
     *{box-sizing:border-box}
