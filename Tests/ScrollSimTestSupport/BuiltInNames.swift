@@ -156,3 +156,10 @@ extension StateID {
     public static var showing: StateID { StateFamily.toolbar.state(named: "showing")! }
     public static var hiding: StateID { StateFamily.toolbar.state(named: "hiding")! }
 }
+
+extension ObservableID {
+    /// A plain observable of `registry` by name.
+    public static func named(_ name: String, in registry: BehaviourRegistry) -> ObservableID {
+        registry.plainObservable(named: name)!
+    }
+}
