@@ -176,7 +176,7 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(names.contains("offset") && names.contains("section[") && names.contains("deceleration") && names.contains("always"))
         // Tunables are always readable (`header.duration`); observables of undeclared views are not offered.
         let viewObservables = BehaviourRegistry.builtIn.observables.filter { $0.requires != nil }.map { $0.name }
-        XCTAssertEqual(viewObservables.count, 12)
+        XCTAssertEqual(viewObservables.count, 17)      // header 8, toolbar 4, refresh 5
         XCTAssertTrue(names.contains("header.duration"))
         XCTAssertFalse(names.contains { viewObservables.contains($0) }, "\(names)")
     }

@@ -105,8 +105,8 @@ final class ResolvedProgramTests: XCTestCase {
         XCTAssertEqual(keywords.first, "scene")
         XCTAssertEqual(keywords.last, "frames")
         // The grammar's 20 and the built-in behaviours' words, after `fps`.
-        XCTAssertEqual(Array(keywords[3...7]), ["screen", "fps", "header", "toolbar", "accordion"])
-        XCTAssertEqual(keywords.count, 23)
+        XCTAssertEqual(Array(keywords[3...8]), ["screen", "fps", "header", "toolbar", "accordion", "refresh"])
+        XCTAssertEqual(keywords.count, 24)
         XCTAssertFalse(keywords.contains("within"))
         XCTAssertEqual(StmtKind.release.keyword, "release")
         XCTAssertEqual(StmtKind.tapView("toolbar").keyword, "tap")
