@@ -191,6 +191,54 @@ final class PictureTests: XCTestCase {
         XCTAssertEqual(html, ReplayHTML.render(recording(Self.pull)))
     }
 
+    /// The scenario: a pinned header dragged up 400 pt in 0.6 s (36 frames), then
+    /// released with the finger still (velocity 0, inside the bounds: idle at once), and a
+    /// settle that runs no frame. `run` ends idle with the finger up; so must the pictures.
+    static let releasedAtTheEnd = "header 240 pin 60\ndrag -400 in 0.6s\nrelease\nsettle"
+
+    func testTheLastSampleIsTheWorldAfterWhatActedAfterTheLastFrame() throws {
+        let r = recording(Self.releasedAtTheEnd)
+        XCTAssertEqual(r.frames.map { $0.frame }, Array(0...36) + [36])
+        guard r.frames.count == 38 else { return }
+        let (held, final) = (r.frames[36], r.frames[37])
+        XCTAssertEqual([held.phase, final.phase], ["dragging", "idle"])
+        XCTAssertEqual([held.fingerDown, final.fingerDown], [true, false])
+        XCTAssertEqual(final.time, 0.6)
+        XCTAssertEqual(final.offset, 400)
+        XCTAssertEqual(r.statements[final.statement].text, "settle")
+        // The page shows it: its last frame's finger is up and its panel says idle.
+        let d = try pageData(ReplayHTML.render(r))
+        let f = try XCTUnwrap(d["f"] as? [String: Any])
+        XCTAssertEqual((f["frame"] as? [Int])?.suffix(2), [36, 36])
+        XCTAssertEqual((f["fd"] as? [Int])?.suffix(2), [1, 0])
+        let panel = try XCTUnwrap(d["panel"] as? [String])
+        let values = try XCTUnwrap(f["panel"] as? [[String]])
+        let phase = try XCTUnwrap(panel.firstIndex(of: "phase"))
+        XCTAssertEqual(values.suffix(2).map { $0[phase] }, ["dragging", "idle"])
+        // A toggle started by the last statement: expanded at once, still 50 pt tall.
+        let toggle = recording("header 50 toggle 100\ntap header")
+        XCTAssertEqual(toggle.frames.map { $0.frame }, [0, 0])
+        let expanded = try XCTUnwrap(toggle.panelColumns.firstIndex { $0.name == "header.expanded" })
+        XCTAssertEqual(toggle.frames.map { $0.panel[expanded] }, ["false", "true"])
+        // Nothing acts after the last frame: no sample is repeated.
+        let plain = recording("pull 30\nrelease\nsettle\nexpect offset == 0")
+        XCTAssertEqual(Set(plain.frames.map { $0.frame }).count, plain.frames.count)
+    }
+
+    func testTheREPLPicturesShowTheSessionsFinalState() throws {
+        let dir = NSTemporaryDirectory() + "repl-final-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let core = ReplCore()
+        for line in Self.releasedAtTheEnd.split(separator: "\n") { XCTAssertFalse(core.enter(String(line)).failed, String(line)) }
+        XCTAssertFalse(core.picture(path: dir + "/s.html", kind: .replay).failed)
+        let d = try pageData(try String(contentsOfFile: dir + "/s.html", encoding: .utf8))
+        let f = try XCTUnwrap(d["f"] as? [String: Any])
+        XCTAssertEqual((f["fd"] as? [Int])?.last, 0)
+        XCTAssertEqual((f["frame"] as? [Int])?.suffix(2), [36, 36])
+        XCTAssertFalse(core.picture(path: dir + "/s.svg", kind: .plot).failed)
+    }
+
     func testLongScenariosAreRecordedEveryKthFrameWithTheLastKept() {
         // 30,001 frames (500 s at 60 fps) > 20,000: every 2nd frame, and the last.
         let r = recording("wait 500s")

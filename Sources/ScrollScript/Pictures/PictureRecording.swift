@@ -71,11 +71,10 @@ public struct PictureRecording: Sendable {
         }
         var frames: [FrameSample] = []
         var stride = 1
-        var lastFrame = 0, lastK = -1
+        var lastFrame = 0
         playback.run(shouldInterrupt: shouldInterrupt) { world, k in
             let f = world.frameIndex
             lastFrame = f
-            lastK = k
             guard f % stride == 0 else { return }
             if frames.count >= PictureRecording.maxFrames {
                 var kept: [FrameSample] = []
@@ -87,8 +86,11 @@ public struct PictureRecording: Sendable {
             }
             frames.append(PictureRecording.sample(world, k, columns))
         }
-        // The last frame, when the stride skipped it: the world as the scenario ended.
-        if frames.last?.frame != lastFrame { frames.append(PictureRecording.sample(playback.finalWorld, lastK, columns)) }
+        // The world as the scenario ended: the last frame when the stride skipped it, and
+        // one more sample at the same time when a release or a tap acted after it.
+        if frames.last?.frame != lastFrame || playback.actedAfterLastFrame {
+            frames.append(PictureRecording.sample(playback.finalWorld, playback.finalStatement, columns))
+        }
         self.file = file
         self.scenarioName = scenario.name
         self.config = scenario.config
