@@ -53,7 +53,7 @@ final class CheckCommandTests: XCTestCase {
         let run = try CLI.run(["run", "late.scroll", "clean.scroll", "--jobs", "2"], in: dir)
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stdout.hasPrefix("ERROR  late.scroll  (1 error; nothing in this file ran)\nPASS  clean.scroll  \"s0\""), run.stdout)
-        XCTAssertTrue(run.stdout.hasSuffix("2000 passed, 0 failed\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("2000 passed, 0 failed, 1 error\n"), run.stdout)
         XCTAssertEqual(run.stderr, bad.stderr.replacingOccurrences(of: "1 error\n", with: ""))
     }
 

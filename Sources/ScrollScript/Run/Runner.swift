@@ -17,7 +17,7 @@
 //
 // a file that cannot be read or checked gives `ERROR  path  (...)` on stdout and its
 // diagnostics on stderr, right after it; then the list of failures, and last, alone,
-// `N passed, M failed`.
+// `N passed, M failed` (`, K errors` when K files could not run).
 import Foundation
 
 /// One input of a run: a path (read when its turn comes), a source, or a file that could
