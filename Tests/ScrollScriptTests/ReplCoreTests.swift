@@ -79,11 +79,28 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertTrue(bad.text.contains("\npul 120\n^"), bad.text)
         let failedExpect = core.enter("expect offset == 5")
         XCTAssertTrue(failedExpect.failed)
-        XCTAssertEqual(failedExpect.text, "<repl>:1:1: error: expectation is false\nexpect offset == 5\n^\n  offset is 0.00 at t = 0.000 s\n  == expected 5.00, actual 0.00 (off by 5.00)")
+        // The session's second line.
+        XCTAssertEqual(failedExpect.text, "<repl>:2:1: error: expectation is false\nexpect offset == 5\n^\n  offset is 0.00 at t = 0.000 s\n  == expected 5.00, actual 0.00 (off by 5.00)")
         // still alive: 10 pt at 300 pt/s = 2 frames, b(10) = 10·0.55·667/(667 + 5.5) = 5.4550
         let ok = core.enter("pull 10")
         XCTAssertFalse(ok.failed)
         XCTAssertTrue(ok.text.hasPrefix("t=0.033 s  offset 0.00 → -5.46"), ok.text)
+    }
+
+    /// An `expect always` typed on line 1 that breaks during the entry on line 5 is
+    /// reported at its own line, with its own text (it showed the running entry's line).
+    func testAnInvariantTypedEarlierIsShownAtItsOwnLine() {
+        let core = ReplCore()
+        XCTAssertFalse(core.enter("expect always offset > -1").failed)
+        core.line = 5   // as the loop sets it: three more lines were read in between
+        let r = core.enter("pull 30")
+        XCTAssertTrue(r.failed)
+        // b(30) per frame: the first frame pulls 5 pt, b(5) = 5·0.55·667/(667 + 2.75) = 2.74 > 1.
+        XCTAssertTrue(r.text.hasPrefix("<repl>:1:1: error: invariant broken at t = 0.017 s\nexpect always offset > -1\n^\n"), r.text)
+        XCTAssertEqual(core.line, 6)
+        let block = core.enter("repeat 2 {\n  tick\n  tic 2\n}")
+        XCTAssertTrue(block.text.hasPrefix("<repl>:8:3: error: unknown statement 'tic'"), block.text)
+        XCTAssertTrue(block.text.contains("\n  tic 2\n  ^"), block.text)
     }
 
     func testCtrlCStopsALongRunAndKeepsTheWorld() {

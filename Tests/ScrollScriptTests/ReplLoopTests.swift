@@ -54,7 +54,7 @@ final class ReplLoopTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         // b(1) = 0.55·667/667.55 = 0.55, in 1/300 s: one frame (0.017 s)
         XCTAssertTrue(r.out.hasPrefix("t=0.017 s  offset 0.00 → -0.55  phase idle → dragging"), r.out)
-        XCTAssertTrue(r.out.contains("\n<repl>:1:1: error: expectation is false\n"), r.out)
+        XCTAssertTrue(r.out.contains("\n<repl>:2:1: error: expectation is false\n"), r.out)
         XCTAssertTrue(r.out.hasSuffix("time = 0.017\n"), r.out)
     }
 
@@ -170,9 +170,9 @@ final class ReplLoopTests: XCTestCase {
         loop.maxEntryBytes = 1 << 20
         let status = loop.run()
         // the 5 comment lines after the drop are blank entries; then tick runs (1 frame),
-        // the `}` has no block, time = 1/60
+        // the `}` (line 1 + 110 + 2 = 113 of the session) has no block, time = 1/60
         XCTAssertEqual(out, "error: unfinished entry is larger than 1 MiB (the limit for a file); it was dropped\n"
-                       + "t=0.017 s\n<repl>:1:1: error: unexpected '}' (no block is open)\n}\n^\ntime = 0.017\n")
+                       + "t=0.017 s\n<repl>:113:1: error: unexpected '}' (no block is open)\n}\n^\ntime = 0.017\n")
         XCTAssertEqual(status, 1)
     }
 

@@ -52,8 +52,14 @@ public final class ReplCore {
     var displays: [(id: Int, text: String, expr: Expr)] = []
     var nextStop = 1
     var nextDisplay = 1
-    /// Lines of the last typed entry (for its diagnostics and failures).
-    var entryLines: [String] = []
+    /// The line of the session the next entry or command starts on: diagnostics of typed
+    /// text name it, `<repl>:LINE:COL` (docs/repl.md). The loop sets it before each entry
+    /// and command, counting every line read (blank lines and colon commands too), so a
+    /// piped file's errors name its own lines; `enter` moves it past the entry's lines.
+    public var line = 1
+    /// The typed lines diagnostics and failures show: the last entry's, and those of the
+    /// `expect always` lines still registered (typed earlier, they can fail later).
+    var typedLines = TypedLines()
     /// Watches that fired in the frame just run.
     var watchHits: [String] = []
     /// The observables the last typed entry changed, in the REPL's order (for `:expect`).
@@ -110,9 +116,12 @@ public final class ReplCore {
 
     /// Runs a typed entry (a line, or a block's lines joined with `\n`).
     public func enter(_ text: String) -> ReplOutcome {
-        entryLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = line
+        let typed = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        line += typed.count
+        typedLines.replace(with: typed, from: first, keeping: interpreter.invariantLocations)
         if let l = loaded, let next = interpreter.currentStatement, next.location.file == l.source.name {
-            return enterWhileStepping(text)
+            return enterWhileStepping(text, firstLine: first)
         }
         if !interpreter.isFinished {
             // Work left from a pause (a watch) is dropped by a new entry.
@@ -120,10 +129,10 @@ public final class ReplCore {
         }
         let before = ReplSnapshot(world)
         let beforeValues = expectableValues(world)
-        let r = session.enter(text)
+        let r = session.enter(text, firstLine: first)
         if r.diagnostics.isEmpty { lastChanged = changedNames(beforeValues, expectableValues(world)) }
         var lines: [String] = []
-        for d in r.diagnostics { lines.append(chomp(renderDiagnostic(d, sourceLines: entryLines))) }
+        for d in r.diagnostics { lines.append(chomp(renderDiagnostic(d, sourceLines: typedLines))) }
         if !r.diagnostics.isEmpty { return ReplOutcome(lines, failed: true) }
         lines += r.output
         if r.rebuilt {
@@ -147,10 +156,10 @@ public final class ReplCore {
     }
 
     /// A loaded scenario is part-way: expressions are answered; actions must wait.
-    private func enterWhileStepping(_ text: String) -> ReplOutcome {
-        let (program, diags) = parseChunk(text)
+    private func enterWhileStepping(_ text: String, firstLine: Int) -> ReplOutcome {
+        let (program, diags) = parseChunk(text, firstLine: firstLine)
         if !diags.isEmpty {
-            return ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: entryLines)) }, failed: true)
+            return ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: typedLines)) }, failed: true)
         }
         var exprs: [Expr] = []
         for s in program.statements {
@@ -161,14 +170,14 @@ public final class ReplCore {
         }
         let check = checkStatements(program.statements, config: session.config)
         if !check.isEmpty {
-            return ReplOutcome(check.map { chomp(renderDiagnostic($0, sourceLines: entryLines)) }, failed: true)
+            return ReplOutcome(check.map { chomp(renderDiagnostic($0, sourceLines: typedLines)) }, failed: true)
         }
         var lines: [String] = []
         for e in exprs {
             switch interpreter.evaluate(e) {
             case .success(let v): lines.append(expressionText(e, v))
             case .failure(let err):
-                lines.append(chomp(renderDiagnostic(at: err.location, message: err.message, sourceLines: entryLines)))
+                lines.append(chomp(renderDiagnostic(at: err.location, message: err.message, sourceLines: typedLines)))
                 return ReplOutcome(lines, failed: true)
             }
         }
@@ -206,10 +215,10 @@ public final class ReplCore {
         }
     }
 
-    /// The source lines a location refers to: the loaded file's or the last entry's.
-    func linesFor(_ location: SourceLocation) -> [String] {
+    /// The source line a location refers to: the loaded file's, or a typed one.
+    func linesFor(_ location: SourceLocation) -> any SourceLineLookup {
         if let l = loaded, location.file == l.source.name { return l.source.lines }
-        return entryLines
+        return typedLines
     }
 
     // MARK: - Loading and resetting
@@ -311,6 +320,24 @@ public final class ReplCore {
             }
         }
     }
+}
+
+/// Typed lines by their line of the session (see `ReplCore.line`).
+struct TypedLines: SourceLineLookup {
+    private var byLine: [Int: String] = [:]
+
+    /// An entry's `lines` from session line `first` on, in place of the last entry's; the
+    /// lines of the `<repl>` statements in `keeping` (registered invariants) stay.
+    mutating func replace(with lines: [String], from first: Int, keeping: Set<SourceLocation>) {
+        var kept: [Int: String] = [:]
+        for at in keeping where at.file == "<repl>" {
+            if let text = byLine[at.line] { kept[at.line] = text }
+        }
+        byLine = kept
+        for (k, text) in lines.enumerated() { byLine[first + k] = text }
+    }
+
+    func sourceLine(_ number: Int) -> String? { byLine[number] }
 }
 
 /// Drops one trailing newline (rendered diagnostics end with one).

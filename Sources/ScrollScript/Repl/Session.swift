@@ -49,10 +49,11 @@ public final class Session {
 
     /// Parses, checks and runs one entry (a line, or a block's lines joined with `\n`).
     /// A run paused by `shouldInterrupt` returns `.paused`; `resume()` goes on.
+    /// `firstLine` is the line of the session the entry starts on (its locations count from it).
     @discardableResult
-    public func enter(_ text: String, file: String = "<repl>") -> EntryResult {
+    public func enter(_ text: String, file: String = "<repl>", firstLine: Int = 1) -> EntryResult {
         var result = EntryResult(diagnostics: [], output: [], event: nil, failure: nil, rebuilt: false)
-        let (program, parseDiags) = parseChunk(text, file: file)
+        let (program, parseDiags) = parseChunk(text, file: file, firstLine: firstLine)
         if !parseDiags.isEmpty {
             result.diagnostics = parseDiags
             return result
