@@ -251,10 +251,8 @@ extension LanguageServer {
             } else if words == [tap, GrammarWord.header.spelling] {
                 candidates = sectionIndexes(config(), titledOnly: true)
                 if LanguageServer.tapHeaderTakesTitle {
-                    var seen: Set<String> = []
-                    for s in config().effectiveSections {
-                        guard let t = s.title, seen.insert(t).inserted, seen.count <= maxCompletionItems else { continue }
-                        candidates.append(Candidate(label: quoteString(t), kind: CompletionKind.value, detail: "the first section titled \(quoteString(t))", documentation: nil))
+                    for t in ReplVocabulary.sectionTitles(config()).prefix(maxCompletionItems) {
+                        candidates.append(Candidate(label: t, kind: CompletionKind.value, detail: "the first section titled \(t)", documentation: nil))
                     }
                 }
             } else if words == [tap, GrammarWord.row.spelling] {
@@ -365,8 +363,9 @@ extension LanguageServer {
 
     private func sectionIndexes(_ config: SceneConfig, titledOnly: Bool) -> [Candidate] {
         var out: [Candidate] = []
-        for (i, s) in config.effectiveSections.enumerated() {
-            if titledOnly && s.title == nil { continue }
+        let sections = config.effectiveSections
+        for i in ReplVocabulary.sectionIndexes(config, titledOnly: titledOnly) {
+            let s = sections[i]
             let name = s.title.map { quoteString($0) } ?? "untitled"
             out.append(Candidate(label: String(i), kind: CompletionKind.value, detail: "section \(i): \(name), \(s.rowCount) row\(s.rowCount == 1 ? "" : "s")", documentation: nil))
             if out.count > maxCompletionItems * 20 { break }
@@ -377,10 +376,10 @@ extension LanguageServer {
     private func rowIndexes(_ config: SceneConfig, section: String) -> [Candidate] {
         let sections = config.effectiveSections
         guard let i = Int(section), i >= 0, i < sections.count else { return [] }
-        let s = sections[i]
+        let titles = sections[i].rowTitles
         var out: [Candidate] = []
-        for j in 0..<s.rowCount {
-            let title = j < s.rowTitles.count ? ": " + quoteString(s.rowTitles[j]) : ""
+        for j in ReplVocabulary.rowIndexes(config, section: i) {
+            let title = j < titles.count ? ": " + quoteString(titles[j]) : ""
             out.append(Candidate(label: String(j), kind: CompletionKind.value, detail: "row \(j) of section \(i)\(title)", documentation: nil))
             if out.count > maxCompletionItems * 20 { break }
         }
