@@ -11,9 +11,11 @@ let checkCommand = Command(
     not following directory links, sorted by path; - reads standard input, and so
     does a FIFO or pipe named as a PATH) without running anything. A path that
     cannot be read is an error, with the system's reason.
-    Errors are printed as FILE:LINE:COL: error: MESSAGE, the source line and a caret.
+    Errors are printed as FILE:LINE:COL: error: MESSAGE, the source line and a caret;
+    warnings (suspicious but valid, e.g. 'drag -300 in 500': 500 seconds) the same way
+    as FILE:LINE:COL: warning: MESSAGE.
 
-    Exit status: 0 when every file is clean, 2 on any error.
+    Exit status: 0 when no file has an error (warnings do not count), 2 on any error.
 
     """,
     run: runCheck)
@@ -33,6 +35,7 @@ func runCheck(_ args: [String]) -> Int32 {
     }
     var status: Int32 = 0
     var errorCount = 0
+    var warningCount = 0
     var scenarioCount = 0
     var fileCount = 0
     // One file at a time, and each file one scenario at a time (ScenarioStream): memory
@@ -47,22 +50,28 @@ func runCheck(_ args: [String]) -> Int32 {
             var stream = ScenarioStream(source, keepsStatements: false)
             var scenarios = 0
             while stream.next() != nil { scenarios += 1 }
+            // Errors and warnings in the order of the file; warnings change no status.
+            let shown = sortedDiagnostics(stream.diagnostics + stream.warnings)
+            warningCount += stream.warnings.count
+            if !shown.isEmpty {
+                let lines = SourceLines(source)
+                var out = ""
+                for d in shown { out += renderDiagnostic(d, sourceLines: lines) }
+                writeErr(out)
+            }
             if stream.diagnostics.isEmpty {
                 scenarioCount += scenarios
                 continue
             }
             status = 2
             errorCount += stream.diagnostics.count
-            let lines = SourceLines(source)
-            var out = ""
-            for d in stream.diagnostics { out += renderDiagnostic(d, sourceLines: lines) }
-            writeErr(out)
         }
     }
+    let warned = warningCount == 0 ? "" : ", \(warningCount) warning\(warningCount == 1 ? "" : "s")"
     if status == 0 {
-        writeOut("ok: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(scenarioCount) scenario\(scenarioCount == 1 ? "" : "s")\n")
+        writeOut("ok: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(scenarioCount) scenario\(scenarioCount == 1 ? "" : "s")\(warned)\n")
     } else if errorCount > 0 {
-        writeErr("\(errorCount) error\(errorCount == 1 ? "" : "s")\n")
+        writeErr("\(errorCount) error\(errorCount == 1 ? "" : "s")\(warned)\n")
     }
     return status
 }

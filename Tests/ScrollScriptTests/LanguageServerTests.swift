@@ -184,6 +184,20 @@ final class LanguageServerTests: XCTestCase {
         return r.first?["result"]?["contents"]?["value"]?.stringValue
     }
 
+    /// A warning is published with severity 2 (Warning), an error with 1.
+    func testWarningsArePublishedAsWarnings() {
+        let s = LanguageServer()
+        _ = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        let open = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                             "params": ["textDocument": ["uri": "file:///w.scroll", "languageId": "scrollscript", "version": 1,
+                                                         "text": "drag -300 in 500\npul 3\n"]]])
+        let ds = open.first?["params"]?["diagnostics"]?.arrayValue ?? []
+        XCTAssertEqual(ds.map { $0["severity"] }, [.int(2), .int(1)])
+        XCTAssertEqual(ds.first?["range"]?["start"]?["line"], .int(0))
+        XCTAssertEqual(ds.first?["range"]?["start"]?["character"], .int(13))
+        XCTAssertTrue(ds.first?["message"]?.stringValue?.contains("'500ms'") ?? false)
+    }
+
     func testHoverContents() {
         let s = server()
         XCTAssertEqual(hover(s, 8, 10), """

@@ -180,6 +180,8 @@ final class ProblemCaseTests: XCTestCase {
         for p in Self.parseProblemSamples { assertRendered(Problem.parse(p).message, Self.caseName(p)) }
         for p in Self.checkProblemSamples { assertRendered(Problem.check(p).message, Self.caseName(p)) }
         for p in Self.runProblemSamples { assertRendered(p.message, Self.caseName(p)) }
+        XCTAssertEqual(Set(Self.checkWarningSamples.map(Self.caseName)).count, Self.checkWarningCaseCount)
+        for w in Self.checkWarningSamples { assertRendered(Problem.warning(w).message, Self.caseName(w)) }
         // A sample's words and tokens ("zq", the word 'opne') show in its message.
         let rendered: [(String, String)] = Self.lexProblemSamples.map { ("\($0)", $0.message) }
             + Self.parseProblemSamples.map { ("\($0)", $0.message) }
@@ -239,7 +241,8 @@ final class ProblemCaseTests: XCTestCase {
     /// Every message of every case (the samples and the variants above).
     static var everyMessage: [String] {
         lexProblemSamples.map { $0.message } + parseProblemSamples.map { $0.message }
-            + checkProblemSamples.map { $0.message } + runProblemSamples.map { $0.message } + exampleVariants
+            + checkProblemSamples.map { $0.message } + runProblemSamples.map { $0.message }
+            + checkWarningSamples.map { $0.message } + exampleVariants
     }
 
     /// The pieces a message puts in single quotes: an opening quote at the start or after a
@@ -264,6 +267,8 @@ final class ProblemCaseTests: XCTestCase {
         guard t.contains(" ") || t.contains("[") || CharacterSet.decimalDigits.contains(first) else { return false }
         if t.contains("zq") || t.contains("opne") || t.contains("...") || t.hasPrefix("scrollscript ") { return false }
         if t.range(of: "\\b[A-Z][A-Z0-9]*\\b", options: .regularExpression) != nil { return false }
+        // The subject a message opens with ("'in 500' is 500 seconds") is the user's text too.
+        if q.before.isEmpty { return false }
         for echo in ["after ", "no ", "found ", "not "] where q.before.hasSuffix(echo) { return false }
         return true
     }
@@ -283,7 +288,7 @@ final class ProblemCaseTests: XCTestCase {
         }
         // The ones this test must see (it would pass vacuously if the extraction broke).
         for known in ["row[0,1].y", "section[0].y", "tap row 0 3", "expect within 1s toolbar.state == hidden",
-                      "0 <= offset and offset <= 100", "offset > 0 and phase == idle", "0.5s", "tap header 2"] {
+                      "0 <= offset and offset <= 100", "offset > 0 and phase == idle", "0.5s", "tap header 2", "500ms", "500s"] {
             XCTAssertTrue(examples.contains(known), known)
         }
         for example in examples.sorted() {
@@ -641,4 +646,40 @@ final class ProblemCaseTests: XCTestCase {
         }
     }
     static let runProblemCaseCount = 34
+
+    /// One value of every case of `CheckWarning`.
+    static let checkWarningSamples: [CheckWarning] = [
+        .bareLongDuration(keyword: "in", raw: "500"),
+    ]
+
+    /// The case's name; exhaustive, so a new case must be named here (and given a sample).
+    static func caseName(_ w: CheckWarning) -> String {
+        switch w {
+        case .bareLongDuration: return "bareLongDuration"
+        }
+    }
+    static let checkWarningCaseCount = 1
+
+    /// `drag -300 in 500` is a 500 s drag: valid, but a warning names `500ms`. Warnings are
+    /// kept apart from errors: the file still has its scenarios and runs.
+    func testABareLongDurationAfterInOrWithinWarns() {
+        func warnings(_ text: String) -> [String] {
+            let r = checkSource(SourceFile(name: "t.scroll", text: text))
+            XCTAssertEqual(r.diagnostics, [], text)
+            XCTAssertFalse(r.scenarios.isEmpty, text)
+            return r.warnings.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+        }
+        XCTAssertEqual(warnings("drag -300 in 500"),
+                       ["1:14 'in 500' is 500 seconds (a number without a unit is seconds here); write '500ms' for milliseconds, or '500s' if seconds are meant"])
+        XCTAssertEqual(warnings("sections 3 rows 40\nswipe -100 in 61\nexpect within 90 phase == idle").map { String($0.prefix(16)) },
+                       ["2:15 'in 61' is ", "3:15 'within 90'"])
+        // Up to 60 s, any unit written, `wait`, and what is not a literal: no warning.
+        XCTAssertEqual(warnings("drag 10 in 60\ndrag 10 in 500ms\ndrag 10 in 61s\nwait 500\nexpect within 0.5 offset == 10"), [])
+        XCTAssertEqual(checkSource(SourceFile(name: "t.scroll", text: "drag 10 in 500")).warnings.first?.problem,
+                       .warning(.bareLongDuration(keyword: "in", raw: "500")))
+        // Printed as a warning, with the line and a caret.
+        let d = Diagnostic(SourceLocation(file: "t.scroll", line: 1, column: 14), .warning(.bareLongDuration(keyword: "in", raw: "500")))
+        XCTAssertTrue(renderDiagnostic(d, sourceLines: ["drag -300 in 500"]).hasPrefix("t.scroll:1:14: warning: 'in 500' is 500 seconds"))
+        XCTAssertTrue(renderDiagnostic(d, sourceLines: ["drag -300 in 500"]).hasSuffix("\ndrag -300 in 500\n             ^\n"))
+    }
 }

@@ -103,6 +103,16 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertTrue(block.text.contains("\n  tic 2\n  ^"), block.text)
     }
 
+    /// A warning is printed before what the entry did; the entry runs and does not fail.
+    func testAWarningIsShownAndTheEntryRuns() {
+        let core = ReplCore()
+        _ = core.enter("sections 3 rows 40")
+        let r = core.enter("drag -300 in 500")
+        XCTAssertFalse(r.failed)
+        XCTAssertTrue(r.text.hasPrefix("<repl>:2:14: warning: 'in 500' is 500 seconds"), r.text)
+        XCTAssertTrue(r.text.hasSuffix("\ndrag -300 in 500\n             ^\nt=500.000 s  offset 0.00 → 300.00  phase idle → dragging  velocity 0.00 → 0.60"), r.text)
+    }
+
     func testCtrlCStopsALongRunAndKeepsTheWorld() {
         var polls = 0
         let core = ReplCore(shouldInterrupt: { polls += 1; return polls >= 10 })

@@ -134,6 +134,7 @@ public final class ReplCore {
         var lines: [String] = []
         for d in r.diagnostics { lines.append(chomp(renderDiagnostic(d, sourceLines: typedLines))) }
         if !r.diagnostics.isEmpty { return ReplOutcome(lines, failed: true) }
+        for w in r.warnings { lines.append(chomp(renderDiagnostic(w, sourceLines: typedLines))) }
         lines += r.output
         if r.rebuilt {
             lines.append("configuration changed after time advanced: the world was rebuilt at t=0.000 s (earlier actions dropped)")

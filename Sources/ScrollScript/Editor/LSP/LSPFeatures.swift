@@ -31,12 +31,13 @@ struct Piece {
 extension LanguageServer {
     // MARK: - Diagnostics
 
-    /// The checker's errors (what `scrollscript check` prints) as a publishDiagnostics notification.
+    /// The checker's errors and warnings (what `scrollscript check` prints) as a
+    /// publishDiagnostics notification: severity 1 (Error) and 2 (Warning).
     func publishDiagnostics(_ doc: TextDocument) -> JSONValue {
         let result = checkSource(doc.source)
         programs[doc.uri] = result.program
-        let diagnostics: [JSONValue] = result.diagnostics.map { d in
-            ["range": doc.range(d.location).json, "severity": 1, "source": "scrollscript", "message": .string(d.message)]
+        let diagnostics: [JSONValue] = sortedDiagnostics(result.diagnostics + result.warnings).map { d in
+            ["range": doc.range(d.location).json, "severity": .int(d.problem.isWarning ? 2 : 1), "source": "scrollscript", "message": .string(d.message)]
         }
         return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                 "params": ["uri": .string(doc.uri), "version": .int(doc.version), "diagnostics": .array(diagnostics)]]

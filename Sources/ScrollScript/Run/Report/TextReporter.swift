@@ -49,6 +49,13 @@ public final class TextReporter: RunReporter {
                 }
             }
             failures.append("\(errorWord)  \(f.file)  (nothing in it ran)")
+        case .fileWarnings(let w):
+            output.err(w.rendered)
+            if style.github {
+                for d in w.diagnostics {
+                    output.out(githubCommand("warning", file: d.location.file, line: d.location.line, column: d.location.column, message: d.message))
+                }
+            }
         case .scenario(let o):
             let r = o.result
             let word = r.failure == nil ? paint("PASS", "32") : failWord
