@@ -113,6 +113,23 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertTrue(r.text.hasSuffix("\ndrag -300 in 500\n             ^\nt=500.000 s  offset 0.00 → 300.00  phase idle → dragging  velocity 0.00 → 0.60"), r.text)
     }
 
+    /// An interrupted `wait` at rest says where it stopped and prints no change line that
+    /// holds only the time; an interrupted one in motion still shows what moved.
+    func testAnInterruptedWaitPrintsNoEmptyChangeLine() {
+        var polls = 0
+        let core = ReplCore(shouldInterrupt: { polls += 1; return polls == 30 })
+        // Frames poll once each: the 30th frame's poll stops it, t = 30/60.
+        XCTAssertEqual(core.enter("wait 10").text, "interrupted at t=0.500 s")
+        XCTAssertEqual(core.tick(1).text, "t=0.517 s")   // an ordinary tick still says the time
+        polls = 0
+        _ = core.enter("toolbar")
+        let moving = core.enter("fling -900\nwait 10")
+        // (`toolbar` after time advanced rebuilt the world at t = 0 first.) The fling moves
+        // 90 pt in 0.1 s and lifts at 900 pt/s; 0.4 s of deceleration later the offset is
+        // 90 + 900·(0.998^400 − 1)/(1000·ln 0.998) = 337.72.
+        XCTAssertTrue(moving.text.hasSuffix("interrupted at t=0.500 s\nt=0.500 s  offset 0.00 → 337.72  phase idle → decelerating  toolbar.state shown → hidden"), moving.text)
+    }
+
     func testCtrlCStopsALongRunAndKeepsTheWorld() {
         var polls = 0
         let core = ReplCore(shouldInterrupt: { polls += 1; return polls >= 10 })

@@ -92,6 +92,7 @@ extension ReplCore {
         i.onExpression = nil
         i.onTap = nil
         var failed = false
+        let interrupted = e == .paused && watchHits.isEmpty
         if e == .failed, let f = i.failure {
             lines.append(chomp(f.render(sourceLines: linesFor(f.location))))
             if let l = loaded, f.location.file == l.source.name {
@@ -105,7 +106,7 @@ extension ReplCore {
             lines.append("PASS  \(quoteString(l.scenario.name))  (\(formatFixed(world.time, 3)) s)")
         }
         watchHits = []
-        lines += after(before, always: true)
+        lines += after(before, always: true, timeAlone: !interrupted)
         return ReplOutcome(lines, failed: failed)
     }
 

@@ -144,15 +144,15 @@ public final class ReplCore {
             lines.append(chomp(f.render(sourceLines: linesFor(f.location))))
             failed = true
         }
+        let interrupted = r.event == .paused && watchHits.isEmpty
         if r.event == .paused {
-            let byWatch = !watchHits.isEmpty
             lines += pauseLines()
             // Ctrl-C drops the rest of the entry; after a watch, :continue goes on.
-            if !byWatch { interpreter.recover() }
+            if interrupted { interpreter.recover() }
         }
         watchHits = []
         // Configuration alone runs nothing: no change line (a rebuild says so above).
-        if r.event != nil { lines += after(before) }
+        if r.event != nil { lines += after(before, timeAlone: !interrupted) }
         return ReplOutcome(lines, failed: failed)
     }
 
@@ -197,8 +197,9 @@ public final class ReplCore {
 
     /// The change line and the `:display` expressions, after something ran (the
     /// displays only when something changed, or `always` for :step, :tick, :continue).
-    func after(_ before: ReplSnapshot, always: Bool = false) -> [String] {
-        guard let line = before.changeLine(to: ReplSnapshot(world)) else {
+    /// `timeAlone: false` (after `interrupted at t=...`): no line that would only say the time.
+    func after(_ before: ReplSnapshot, always: Bool = false, timeAlone: Bool = true) -> [String] {
+        guard let line = before.changeLine(to: ReplSnapshot(world), timeAlone: timeAlone) else {
             return always ? displayLines() : []
         }
         return [line] + displayLines()
