@@ -146,8 +146,9 @@ final class ReplCompleterTests: XCTestCase {
     func testColonCommands() {
         XCTAssertEqual(complete(":lo"), Completion(wordStart: 0, candidates: [":load"]))
         XCTAssertEqual(complete(":s").candidates, [":save", ":show", ":step"])
-        XCTAssertEqual(complete(":").candidates.count, 21)
+        XCTAssertEqual(complete(":").candidates.count, 22)
         XCTAssertEqual(complete(":r").candidates, [":replay", ":reset"])
+        XCTAssertEqual(complete(":u").candidates, [":undisplay", ":unload"])
         XCTAssertEqual(complete(":plot sc").candidates, ["scenarios/", "scene.scroll"])
         XCTAssertEqual(complete(":replay sc").candidates, ["scenarios/", "scene.scroll"])
         XCTAssertEqual(complete(":expect tap.t").candidates, ["tap.target"])

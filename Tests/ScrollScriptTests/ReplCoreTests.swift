@@ -226,6 +226,41 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertEqual(text(core.world.value(.time)), "0.400")
     }
 
+    /// With a file loaded, `:reset` goes back to its scenario's first statement (its help
+    /// says so: it did say "a fresh world"), where typed statements are refused with a
+    /// way out; `:unload` leaves the file: a fresh default world that takes statements,
+    /// its breakpoints gone, the watch kept.
+    func testResetRestartsTheLoadedScenarioAndUnloadLeavesIt() throws {
+        let core = ReplCore()
+        _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)
+        XCTAssertFalse(core.addBreakpoint(line: 31, condition: nil).failed)
+        XCTAssertFalse(core.addWatch("offset").failed)
+        _ = core.step(2)
+        let reset = core.reset()
+        XCTAssertTrue(reset.text.hasPrefix("reset: back to the start of \"pull stretches the header, release bounces back\"\nat "), reset.text)
+        XCTAssertEqual(try ColonCommands.helpText(for: "reset").get(),
+                       ":reset\n  start again: the loaded scenario from its first statement, else a fresh world with the configuration typed so far")
+        let refused = core.enter("pull 10")
+        XCTAssertTrue(refused.failed)
+        XCTAssertTrue(refused.text.contains("or :unload it to type statements of your own"), refused.text)
+        let u = core.unload()
+        XCTAssertEqual(u.text, "unloaded \"pull stretches the header, release bounces back\" (\(ReplCoreTests.scenario("000-zoomable-header.scroll"))): a fresh world at t=0.000 s with no configuration; type statements (its 1 breakpoint was deleted)")
+        XCTAssertNil(core.loaded)
+        XCTAssertEqual(core.world.value(.headerHeight), World(SceneConfig()).value(.headerHeight))  // no header now
+        XCTAssertEqual(core.listStops().text, "2  watch offset (now 0.00)")
+        // pull 10 at 300 pt/s = 2 frames of 5 pt: typed statements run again (the watch
+        // stops each frame: b(5) = 2.74, b(10) = 5.46).
+        let pulled = core.enter("pull 10")
+        XCTAssertFalse(pulled.failed)
+        XCTAssertTrue(pulled.text.hasPrefix("watch 2: offset 0.00 → -2.74 at t=0.017 s"), pulled.text)
+        XCTAssertTrue(core.continueRun().text.hasPrefix("watch 2: offset -2.74 → -5.46 at t=0.033 s"))
+        XCTAssertTrue(core.unload().failed)
+        // Without a file, :reset keeps the typed configuration.
+        _ = core.enter("header 100")
+        XCTAssertEqual(core.reset().text, "reset: a fresh world at t=0.000 s (configuration kept)")
+        XCTAssertEqual(text(core.world.value(.headerHeight)), "100.00")
+    }
+
     func testWatchStopsAtTheFirstChangingFrame() {
         let core = ReplCore()
         _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)

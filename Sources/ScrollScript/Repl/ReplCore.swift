@@ -165,7 +165,7 @@ public final class ReplCore {
         var exprs: [Expr] = []
         for s in program.statements {
             guard case .expression(let e) = s.kind else {
-                return ReplOutcome(["error: the loaded scenario is part-way (see :where); :step or :continue it to the end, or :reset, before typing statements"], failed: true)
+                return ReplOutcome(["error: the loaded scenario is part-way (see :where); :step or :continue it to the end (:reset starts it again), or :unload it to type statements of your own"], failed: true)
             }
             exprs.append(e)
         }
@@ -285,6 +285,22 @@ public final class ReplCore {
         session.reset()
         primeWatches()
         return ReplOutcome(["reset: a fresh world at t=0.000 s (configuration kept)"])
+    }
+
+    /// `:unload`: forgets the loaded scenario and its breakpoints (they name its lines);
+    /// the session starts afresh from the default configuration, as `scrollscript repl`
+    /// without a file does. Watches and displays stay.
+    public func unload() -> ReplOutcome {
+        guard let l = loaded else {
+            return ReplOutcome(["error: no scenario is loaded (:reset starts a fresh world with the configuration typed so far)"], failed: true)
+        }
+        let breakpoints = stops.filter { if case .breakpoint = $0.kind { return true } else { return false } }.count
+        stops.removeAll { if case .breakpoint = $0.kind { return true } else { return false } }
+        loaded = nil
+        start(nil)
+        var line = "unloaded \(quoteString(l.scenario.name)) (\(l.source.name)): a fresh world at t=0.000 s with no configuration; type statements"
+        if breakpoints > 0 { line += " (its \(breakpoints) breakpoint\(breakpoints == 1 ? " was" : "s were") deleted)" }
+        return ReplOutcome([line])
     }
 
     /// The scene block's configuration and the scenario's own (a scenario that declares
