@@ -118,6 +118,23 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(trace.stdout.hasPrefix("frame,time,line,phase,offset,"), trace.stdout)
     }
 
+    /// `check -e TEXT` checks TEXT as `run -e` runs it (named `<-e>`, `<-e2>`, ...), beside
+    /// paths; `-e` without TEXT is a usage error.
+    func testDashEChecksText() throws {
+        let bad = try CLI.run(["check", "-e", "pull 10; expect offst > 0"], in: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr, "<-e>:1:17: error: unknown name 'offst' (did you mean 'offset'?)\npull 10; expect offst > 0\n                ^\n1 error\n")
+        try write("ok.scroll", "pull 10\n")
+        let ok = try CLI.run(["check", "ok.scroll", "-e", "tick", "-e", "header 240; tap header"], in: dir)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stdout, "ok: 3 files, 3 scenarios\n")
+        let second = try CLI.run(["check", "-e", "tick", "-e", "tap heder"], in: dir)
+        XCTAssertTrue(second.stderr.hasPrefix("<-e2>:1:5: error: "), second.stderr)
+        let missing = try CLI.run(["check", "-e"], in: dir)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("-e needs an argument"), missing.stderr)
+    }
+
     func testDirectoryIsRecursiveAndSortedByBytes() throws {
         try write("d/b.scroll", "pul 1\n")
         try write("d/a/z.scroll", "pul 1\n")
@@ -142,7 +159,7 @@ final class CheckCommandTests: XCTestCase {
         for c in ["run", "check", "fmt", "repl"] { XCTAssertTrue(h.stdout.contains("  \(c) "), c) }
         let ch = try CLI.run(["check", "--help"])
         XCTAssertEqual(ch.status, 0)
-        XCTAssertTrue(ch.stdout.hasPrefix("usage: scrollscript check PATH"))
+        XCTAssertTrue(ch.stdout.hasPrefix("usage: scrollscript check [PATH ...] [-e TEXT] [-]"))
         let v = try CLI.run(["--version"])
         XCTAssertEqual(v.status, 0)
         XCTAssertTrue(v.stdout.hasPrefix("scrollscript "))
