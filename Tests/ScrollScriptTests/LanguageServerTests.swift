@@ -198,6 +198,29 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(ds.first?["message"]?.stringValue?.contains("'500ms'") ?? false)
     }
 
+    /// Hover on `fling` says which way a sign moves the finger and how long the finger
+    /// moves (fling.duration, 0.1 s: `fling -900` moves it 90 pt up); `drag` and `swipe`
+    /// say the sign too.
+    func testHoverOnGesturesSaysTheSignAndTheFingerTime() {
+        let s = LanguageServer()
+        _ = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        let doc = "file:///g.scroll"
+        _ = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                      "params": ["textDocument": ["uri": .string(doc), "languageId": "scrollscript", "version": 1,
+                                                  "text": "fling -900\ndrag -100 in 0.5s\nswipe 80\n"]]])
+        func hoverAt(_ line: Int) -> String {
+            let r = s.handle(["jsonrpc": "2.0", "id": 9, "method": "textDocument/hover",
+                              "params": ["textDocument": ["uri": .string(doc)], "position": ["line": .int(line), "character": 2]]])
+            return r.first?["result"]?["contents"]?["value"]?.stringValue ?? ""
+        }
+        let fling = hoverAt(0)
+        XCTAssertTrue(fling.contains("for fling.duration (0.1 s by default: V × 0.1 pt)"), fling)
+        XCTAssertTrue(fling.contains("negative moves it up (the content scrolls on, toward its end: offset grows), positive down"), fling)
+        XCTAssertTrue(hoverAt(1).contains("drag.speed, 300 pt/s by default"), hoverAt(1))
+        XCTAssertTrue(hoverAt(1).contains("negative moves it up"), hoverAt(1))
+        XCTAssertTrue(hoverAt(2).contains("negative moves it up"), hoverAt(2))
+    }
+
     func testHoverContents() {
         let s = server()
         XCTAssertEqual(hover(s, 8, 10), """
