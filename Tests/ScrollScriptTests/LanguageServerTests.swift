@@ -221,6 +221,75 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(hoverAt(2).contains("negative moves it up"), hoverAt(2))
     }
 
+    /// A diagnostic's own "did you mean" as a quick fix: each word its message suggests,
+    /// and nothing else, replacing the word where it is written; applying the preferred
+    /// fixes gives a file that checks.
+    func testQuickFixesAreTheWordsTheMessagesSuggest() throws {
+        let variants: [Problem] = [
+            .parse(.unknownStatement("pul")), .parse(.unknownStatement("ｐｕｌｌ")), .parse(.unknownHeaderOption("pinn")),
+            .parse(.tapUnknownTarget(found: FoundToken(kind: .word, text: "heder"))),
+            .parse(.expectedSectionState(found: FoundToken(kind: .word, text: "opne"))),
+            .parse(.expectedSingle(found: FoundToken(kind: .word, text: "singel"))),
+            .check(.unknownName("ofset")), .check(.unknownName("山手線")), .check(.unknownTunable("drag.sped")),
+            .check(.notAState("hiden", .toolbar)), .check(.unknownMember(.section, "tittle")), .check(.unknownIndexedName("sectoin")),
+            .check(.stateAsString(value: "hidden", raw: "\"hidden\"")),
+            .check(.noSectionTitled(raw: "\"Inbx\"", near: ["Inbox"], titles: ["Inbox", "Outbox"])),
+            .lex(.symbolForWord(written: "&&", word: "and")),
+        ]
+        for p in variants {
+            let fix = try XCTUnwrap(p.quickFix, p.message)
+            XCTAssertFalse(fix.replacements.isEmpty, p.message)
+            for r in fix.replacements {
+                let shown = r.hasPrefix(".") ? "'\(r.dropFirst())'" : r
+                XCTAssertTrue(p.message.contains(shown), "'\(r)' is not what '\(p.message)' suggests")
+            }
+        }
+        XCTAssertEqual(Problem.check(.unknownName("ofset")).quickFix, QuickFix(written: "ofset", replacements: ["offset"]))
+        XCTAssertEqual(Problem.check(.unknownMember(.section, "tittle")).quickFix, QuickFix(written: ".tittle", replacements: [".title"]))
+        XCTAssertNil(Problem.check(.unknownName("zzzzqqqq")).quickFix)   // nothing suggested, nothing fixed
+        XCTAssertNil(Problem.check(.divisionByZero).quickFix)
+
+        let s = LanguageServer()
+        let initialized = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        XCTAssertEqual(initialized.first?["result"]?["capabilities"]?["codeActionProvider"]?["codeActionKinds"], ["quickfix"])
+        let uri = "file:///q.scroll"
+        let text = "sections 2 rows 3\npul 10\nrelease\nexpect section[1].tittle == \"Section 1\" && offst < 0\n"
+        _ = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                      "params": ["textDocument": ["uri": .string(uri), "languageId": "scrollscript", "version": 1, "text": .string(text)]]])
+        func actions(_ line: Int) -> [JSONValue] {
+            let r = s.handle(["jsonrpc": "2.0", "id": 5, "method": "textDocument/codeAction",
+                              "params": ["textDocument": ["uri": .string(uri)],
+                                         "range": ["start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 0]],
+                                         "context": ["diagnostics": []]]])
+            return r.first?["result"]?.arrayValue ?? []
+        }
+        let pul = actions(1)
+        XCTAssertEqual(pul.map { $0["title"]?.stringValue }, ["Replace 'pul' with 'pull'"])
+        XCTAssertEqual(pul.first?["kind"], "quickfix")
+        XCTAssertEqual(pul.first?["isPreferred"], .bool(true))
+        let edit = pul.first?["edit"]?["changes"]?[uri]?.arrayValue?.first
+        XCTAssertEqual(edit?["range"], ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 3]])
+        XCTAssertEqual(edit?["newText"], "pull")
+        XCTAssertEqual(pul.first?["diagnostics"]?.arrayValue?.first?["message"], "unknown statement 'pul' (did you mean 'pull'?)")
+        XCTAssertEqual(actions(2), [])   // nothing wrong on line 2
+        // Line 3: '&&' is a lexer error; the checker's errors come once the file parses.
+        XCTAssertEqual(actions(3).map { $0["title"]?.stringValue }, ["Replace '&&' with 'and'"])
+        // Apply the preferred fixes, line by line, until the file checks.
+        var fixed = text
+        for _ in 0..<4 {
+            let r = checkSource(SourceFile(name: "q.scroll", text: fixed))
+            guard let d = r.diagnostics.first, let fix = d.problem.quickFix else { break }
+            var lines = fixed.components(separatedBy: "\n")
+            let line = lines[d.location.line - 1]
+            let from = line.index(line.startIndex, offsetBy: d.location.column - 1)
+            let at = try XCTUnwrap(line.range(of: fix.written, range: from..<line.endIndex))
+            lines[d.location.line - 1] = line.replacingCharacters(in: at, with: fix.replacements[0])
+            fixed = lines.joined(separator: "\n")
+        }
+        XCTAssertEqual(fixed, "sections 2 rows 3\npull 10\nrelease\nexpect section[1].title == \"Section 1\" and offset < 0\n")
+        XCTAssertEqual(checkSource(SourceFile(name: "q.scroll", text: fixed)).diagnostics, [])
+    }
+
     func testHoverContents() {
         let s = server()
         XCTAssertEqual(hover(s, 8, 10), """
