@@ -157,6 +157,9 @@ final class ProblemCaseTests: XCTestCase {
                   .rect("header.frame"), .needsHeader("header.y"), .needsToolbar("toolbar.y"), .unknown("zq")] {
             assertRendered(t.message, "\(t)")
         }
+        for p in [PlotColumnError.notANumber("phase"), .column(.unknown("zq"))] {
+            assertRendered(p.message, "\(p)")
+        }
     }
 
     // MARK: - Every case renders
