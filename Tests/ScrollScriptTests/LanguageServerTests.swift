@@ -235,6 +235,7 @@ final class LanguageServerTests: XCTestCase {
             .check(.stateAsString(value: "hidden", raw: "\"hidden\"")),
             .check(.noSectionTitled(raw: "\"Inbx\"", near: ["Inbox"], titles: ["Inbox", "Outbox"])),
             .lex(.symbolForWord(written: "&&", word: "and")),
+            .warning(.bareLongDuration(keyword: "in", raw: "500")),
         ]
         for p in variants {
             let fix = try XCTUnwrap(p.quickFix, p.message)
@@ -246,6 +247,7 @@ final class LanguageServerTests: XCTestCase {
         }
         XCTAssertEqual(Problem.check(.unknownName("ofset")).quickFix, QuickFix(written: "ofset", replacements: ["offset"]))
         XCTAssertEqual(Problem.check(.unknownMember(.section, "tittle")).quickFix, QuickFix(written: ".tittle", replacements: [".title"]))
+        XCTAssertEqual(Problem.warning(.bareLongDuration(keyword: "in", raw: "500")).quickFix, QuickFix(written: "500", replacements: ["500ms", "500s"]))
         XCTAssertNil(Problem.check(.unknownName("zzzzqqqq")).quickFix)   // nothing suggested, nothing fixed
         XCTAssertNil(Problem.check(.divisionByZero).quickFix)
 

@@ -28,8 +28,10 @@ public struct ExploreGenerator: Sendable {
     public func next(_ rng: inout SplitMix64, world: World) -> ExploreAction {
         var kinds: [(Kind, Int)] = []
         kinds.reserveCapacity(13)
-        let sections = world.fingerIsDown ? [] : visibleTitledSections(world)
-        let rows = world.fingerIsDown ? [] : visibleRows(world)
+        // The views on screen, once (taps need them only with the finger up).
+        let onScreen = world.fingerIsDown ? [] : world.visibleFrames()
+        let sections = visibleTitledSections(world, onScreen)
+        let rows = visibleRows(world, onScreen)
         if world.fingerIsDown {
             kinds = [(.release, 5), (.pull, 1), (.drag, 2), (.fling, 2), (.swipe, 1), (.wait, 1), (.tick, 1)]
         } else {
@@ -86,10 +88,11 @@ public struct ExploreGenerator: Sendable {
         return bottom > top
     }
 
-    /// Titled sections whose header has a part on screen, in index order.
-    func visibleTitledSections(_ world: World) -> [Int] {
+    /// Titled sections whose header has a part on screen, in index order (`frames`: the
+    /// world's `visibleFrames()`, when the caller has them).
+    func visibleTitledSections(_ world: World, _ frames: [ViewFrame]? = nil) -> [Int] {
         var out: [Int] = []
-        for f in world.visibleFrames() {
+        for f in frames ?? world.visibleFrames() {
             if case .section(let i) = f.kind, i < titled.count, titled[i],
                let r = world.sectionFrame(i), hasVisiblePart(r, world) {
                 out.append(i)
@@ -100,9 +103,9 @@ public struct ExploreGenerator: Sendable {
 
     /// Rows with a part on screen (what `tap row I J` needs: a closed section's rows have
     /// none), in the order `frames` lists them.
-    func visibleRows(_ world: World) -> [(section: Int, row: Int)] {
+    func visibleRows(_ world: World, _ frames: [ViewFrame]? = nil) -> [(section: Int, row: Int)] {
         var out: [(section: Int, row: Int)] = []
-        for f in world.visibleFrames() {
+        for f in frames ?? world.visibleFrames() {
             if case .row(let i, let j) = f.kind, let r = world.rowFrame(i, j), r.height > 0, hasVisiblePart(r, world) {
                 out.append((i, j))
             }

@@ -61,6 +61,8 @@ extension Problem {
             return QuickFix(written: raw, replacements: [value])
         case .check(.noSectionTitled(let raw, let near, _)) where !near.isEmpty:
             return QuickFix(written: raw, replacements: near.map(quoteString))
+        case .warning(.bareLongDuration(_, let raw)):
+            return QuickFix(written: raw, replacements: [raw + "ms", raw + "s"])
         default:
             return nil
         }
