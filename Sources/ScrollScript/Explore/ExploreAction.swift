@@ -12,11 +12,15 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
     case drag(Int, hundredths: Int?)
     /// `fling V` (pt/s, any sign).
     case fling(Int)
+    /// `swipe D` or `swipe D in T` (T ≥ 1 hundredth): a drag whose finger lifts moving.
+    case swipe(Int, hundredths: Int?)
     case release
     /// `tap NAME`: a behaviour's view (`tap header`, `tap toolbar`).
     case tapView(String)
     /// `tap header I`
     case tapSection(Int)
+    /// `tap row I J`
+    case tapRow(Int, Int)
     /// `tap X Y`
     case tapPoint(Int, Int)
     /// `wait T` (hundredths of a second, ≥ 0).
@@ -37,9 +41,12 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         case .drag(let d, nil): return line(.drag, "\(d)")
         case .drag(let d, let h?): return line(.drag, "\(d)", GrammarWord.in.spelling, ExploreAction.seconds(h))
         case .fling(let v): return line(.fling, "\(v)")
+        case .swipe(let d, nil): return line(.swipe, "\(d)")
+        case .swipe(let d, let h?): return line(.swipe, "\(d)", GrammarWord.in.spelling, ExploreAction.seconds(h))
         case .release: return line(.release)
         case .tapView(let name): return line(.tap, name)
         case .tapSection(let i): return line(.tap, GrammarWord.header.spelling, "\(i)")
+        case .tapRow(let i, let j): return line(.tap, GrammarWord.row.spelling, "\(i)", "\(j)")
         case .tapPoint(let x, let y): return line(.tap, "\(x)", "\(y)")
         case .wait(let h): return line(.wait, ExploreAction.seconds(h))
         case .tick(let n): return n == 1 ? line(.tick) : line(.tick, "\(n)")
@@ -55,10 +62,10 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         return "\(whole).\(frac < 10 ? "0" : "")\(frac)s"
     }
 
-    /// True for actions that run display frames (pull, drag, fling, wait > 0, tick, settle).
+    /// True for actions that run display frames (pull, drag, fling, swipe, wait > 0, tick, settle).
     var runsFrames: Bool {
         switch self {
-        case .release, .tapView, .tapSection, .tapPoint: return false
+        case .release, .tapView, .tapSection, .tapRow, .tapPoint: return false
         case .wait(let h): return h > 0
         default: return true
         }
@@ -80,9 +87,11 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         case .pull(let d): kind = .pull(num(d))
         case .drag(let d, let h): kind = .drag(num(d), duration: h.map(dur))
         case .fling(let v): kind = .fling(num(v))
+        case .swipe(let d, let h): kind = .swipe(num(d), duration: h.map(dur))
         case .release: kind = .release
         case .tapView(let name): kind = .tapView(name)
         case .tapSection(let i): kind = .tapHeader(num(i))
+        case .tapRow(let i, let j): kind = .tapRow(section: num(i), row: num(j))
         case .tapPoint(let x, let y): kind = .tap(x: num(x), y: num(y))
         case .wait(let h): kind = .wait(dur(h))
         case .tick(let n): kind = .tick(n == 1 ? nil : num(n))

@@ -31,15 +31,15 @@ public struct FrameSample: Equatable, Sendable {
     public var offset: Double
     public var fingerDown: Bool
     public var fingerTranslation: Double
-    /// The value of each observable the plot draws (`PictureRecording.plotted`), nil where
-    /// its behaviour is not declared.
-    public var plotted: [Double?]
     /// The frame of each view the pictures draw (`PictureRecording.drawnViews`), nil where
     /// it has none.
     public var views: [Rect?]
     public var sections: [SectionSample]
     /// The panel's values, as `print` shows them, in `PictureRecording.panelColumns` order.
     public var panel: [String]
+    /// The plot's series values, in `PictureRecording.plotColumns` order (NaN where a
+    /// value is not a finite number).
+    public var plotValues: [Double] = []
 }
 
 public struct PictureRecording: Sendable {
@@ -59,34 +59,37 @@ public struct PictureRecording: Sendable {
     public var stride: Int
     /// The panel's observables.
     public var panelColumns: [TraceColumn]
-    /// The behaviours' observables the plot draws as series, in registration order.
-    public var plotted: [ObservableID]
+    /// The plot's series: the ones asked for (`plot --columns`), else `PlotColumns.defaults`.
+    public var plotColumns: [TraceColumn]
+    /// True when `plotColumns` were asked for: the plot draws exactly them.
+    public var plotColumnsChosen: Bool
     /// The behaviours' views the pictures draw (every view but tap zones), in registration order.
     public var drawnViews: [ViewID]
     public var fps: Int { max(1, config.fps) }
     /// Simulated time at the end (or the failure).
     public var duration: Double
 
-    /// Runs `scenario` (from `file`) and records it.
-    public init(_ scenario: CheckedScenario, file: String, shouldInterrupt: @escaping () -> Bool = { false }) {
+    /// Runs `scenario` (from `file`) and records it; `plotColumns` are the plot's series
+    /// (`PlotColumns.parse`), nil for the defaults.
+    public init(_ scenario: CheckedScenario, file: String, plotColumns: [TraceColumn]? = nil,
+                shouldInterrupt: @escaping () -> Bool = { false }) {
         let playback = ScenarioPlayback(scenario)
         let registry = scenario.config.registry
         let columns = TraceColumns.defaults(for: scenario.config).filter {
             if case .observable(let id, _, _) = $0.source { return registry.observable(id).subscriptForm == .none }
             return false
         }
-        let plotted = registry.observables.filter { $0.owner != nil && $0.plotted }.map { $0.id }
+        let plotted = plotColumns ?? PlotColumns.defaults(for: scenario.config)
         var drawn: [ViewID] = []
         for id in registry.ids {
             for (k, v) in registry.declaration(id).views.enumerated() where v.style != .tapZone { drawn.append(ViewID(id, k)) }
         }
         var frames: [FrameSample] = []
         var stride = 1
-        var lastFrame = 0, lastK = -1
+        var lastFrame = 0
         playback.run(shouldInterrupt: shouldInterrupt) { world, k in
             let f = world.frameIndex
             lastFrame = f
-            lastK = k
             guard f % stride == 0 else { return }
             if frames.count >= PictureRecording.maxFrames {
                 var kept: [FrameSample] = []
@@ -98,9 +101,10 @@ public struct PictureRecording: Sendable {
             }
             frames.append(PictureRecording.sample(world, k, columns, plotted, drawn))
         }
-        // The last frame, when the stride skipped it: the world as the scenario ended.
-        if frames.last?.frame != lastFrame {
-            frames.append(PictureRecording.sample(playback.finalWorld, lastK, columns, plotted, drawn))
+        // The world as the scenario ended: the last frame when the stride skipped it, and
+        // one more sample at the same time when a release or a tap acted after it.
+        if frames.last?.frame != lastFrame || playback.actedAfterLastFrame {
+            frames.append(PictureRecording.sample(playback.finalWorld, playback.finalStatement, columns, plotted, drawn))
         }
         self.file = file
         self.scenarioName = scenario.name
@@ -113,12 +117,13 @@ public struct PictureRecording: Sendable {
         self.frames = frames
         self.stride = stride
         self.panelColumns = columns
-        self.plotted = plotted
+        self.plotColumns = plotted
+        self.plotColumnsChosen = plotColumns != nil
         self.drawnViews = drawn
         self.duration = playback.finalWorld.time
     }
 
-    static func sample(_ world: World, _ k: Int, _ columns: [TraceColumn], _ plotted: [ObservableID],
+    static func sample(_ world: World, _ k: Int, _ columns: [TraceColumn], _ plotted: [TraceColumn],
                        _ drawn: [ViewID]) -> FrameSample {
         var sections: [SectionSample] = []
         var seen: [Int] = []
@@ -149,13 +154,13 @@ public struct PictureRecording: Sendable {
         if case .state(let p) = world.value(.phase) { phase = p.name }
         var translation = 0.0
         if case .number(let t, _) = world.value(.fingerTranslation) { translation = t }
-        let values: [Double?] = plotted.map { id in
-            guard world.registry.missing(for: id, in: world.config) == nil, case .number(let v, _) = world.value(id) else { return nil }
-            return v
-        }
         return FrameSample(frame: world.frameIndex, time: world.time, statement: k, phase: phase,
                            offset: world.offset, fingerDown: world.fingerIsDown,
-                           fingerTranslation: translation, plotted: values, views: drawn.map { world.frame(of: $0) },
-                           sections: sections, panel: columns.map { $0.value(in: world)?.formatted ?? "" })
+                           fingerTranslation: translation, views: drawn.map { world.frame(of: $0) },
+                           sections: sections, panel: columns.map { $0.value(in: world)?.formatted ?? "" },
+                           plotValues: plotted.map { c in
+                               if case .number(let x, _)? = c.value(in: world), x.isFinite { return x }
+                               return .nan
+                           })
     }
 }

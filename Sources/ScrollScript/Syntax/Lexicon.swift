@@ -53,6 +53,10 @@ public final class Lexicon: Sendable {
         }
         tapTargets = targets
         followers[GrammarWord.tap.spelling] = targets
+        // `tap`'s form names the behaviours' views it aims at (`tap toolbar`).
+        let views = targets.dropFirst(2).map { GrammarWord.tap.spelling + " " + $0 }
+        summaries[GrammarWord.tap.spelling] = (["tap header [I|\"TITLE\"]", "tap row I J"] + views + ["tap X Y"])
+            .joined(separator: " | ") + " — a tap on a view or a screen point (takes no time)"
         self.followers = followers
         statementSummaries = summaries
         let plainObservables = registry.observables.filter { $0.subscriptForm == .none }.map { $0.name }

@@ -935,7 +935,12 @@ func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
     return (depth, false)
 }
 
-/// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics.
-public func parseChunk(_ text: String, file: String = "<repl>", registry: BehaviourRegistry = .builtIn) -> (program: Program, diagnostics: [Diagnostic]) {
-    Parser.parse(SourceFile(name: file, text: text), lexicon: Lexicon.of(registry))
+/// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics;
+/// `firstLine` is the line of the session the chunk starts on; words are `registry`'s.
+public func parseChunk(_ text: String, file: String = "<repl>", firstLine: Int = 1,
+                       registry: BehaviourRegistry = .builtIn) -> (program: Program, diagnostics: [Diagnostic]) {
+    var parser = Parser(lexer: Lexer(bytes: Array(text.utf8), file: file, firstLine: firstLine), file: file,
+                        lexicon: Lexicon.of(registry))
+    let program = parser.parseProgram()
+    return (program, parser.syntaxDiagnostics)
 }

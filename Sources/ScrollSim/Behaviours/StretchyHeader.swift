@@ -20,7 +20,7 @@ public struct StretchyHeader: DeclaredBehaviour, Equatable {
             ObservableDeclaration("height", .quantity(.points), summary: "the height of the header's visible frame (it grows when pulled past the top)",
                                   prominence: 1, trace: .always, plotted: true),
             ObservableDeclaration("bottom", .quantity(.points), summary: "the bottom of the header's visible frame (header.y + header.height)",
-                                  prominence: 9, trace: .always),
+                                  prominence: 9, trace: .always, plotted: true),
             ObservableDeclaration("scale", .quantity(.number), summary: "the header's visible height / its layout height (the zoom)",
                                   prominence: 8, trace: .always),
             ObservableDeclaration("frame", .rect, summary: "the header's visible frame (x, y, width, height); printed, not compared"),
