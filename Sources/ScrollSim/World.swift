@@ -269,7 +269,10 @@ public struct World: Sendable {
             let r = behaviours[i].reduce(event, facts, &adjustments)
             let bit = UInt64(1) << UInt64(i)
             animatingMask = r.animating ? animatingMask | bit : animatingMask & ~bit
-            if let n = r.tapNote { note = n }
+            if let n = r.tapNote {
+                let notes = registry.declaration(behaviourIDs[i]).notes
+                if notes.indices.contains(n) { note = notes[n] }
+            }
             if let v = r.tapView { redirected = ViewID(behaviourIDs[i], v) }
         }
         return (note, redirected)

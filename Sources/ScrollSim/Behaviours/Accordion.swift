@@ -16,6 +16,7 @@ public struct Accordion: DeclaredBehaviour, Equatable {
             TunableDeclaration("duration", .quantity(.seconds), default: 0.3, range: TunableRange(0, 60, lowerOpen: true),
                                summary: "a section's open/close animation, s, ease-in-out"),
         ],
+        notes: ["opening", "closing"],
         listens: .taps)
 
     public let single: Bool
@@ -50,7 +51,7 @@ public struct Accordion: DeclaredBehaviour, Equatable {
                     retarget(j, to: false, t: t, &adjustments.sections)
                 }
             }
-            return Reaction(animating: !running.isEmpty, tapNote: opening ? "opening" : "closing")
+            return Reaction(animating: !running.isEmpty, tapNote: opening ? 0 : 1)   // opening, closing
         case .frameTicked:
             guard !running.isEmpty else { break }
             let t = scroll.time

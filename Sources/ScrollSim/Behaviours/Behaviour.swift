@@ -105,19 +105,21 @@ public struct Adjustments: Equatable, Sendable {
     }
 }
 
-/// What a transition reports back.
+/// What a transition reports back. Plain values only (no string, no reference): the world
+/// receives one after every call, every frame, and a type with a reference in it costs a
+/// release each time.
 public struct Reaction: Equatable, Sendable {
     /// One of its animations runs: it receives `frameTicked` every frame, and the world is
     /// not at rest (`settle` waits).
     public var animating: Bool
-    /// For a tap it handled: what it did, in a word the REPL prints after the view's label
-    /// (`showing`, `expanding`, `opening`).
-    public var tapNote: String?
+    /// For a tap it handled: what it did, as an index in its declaration's `notes` (the word
+    /// the REPL prints after the view's label: `showing`, `expanding`, `opening`).
+    public var tapNote: Int?
     /// For a targeted tap on one of its views: the view that received it instead (the
     /// toolbar answers `tap toolbar` while hidden with its reveal zone).
     public var tapView: Int?
 
-    public init(animating: Bool, tapNote: String? = nil, tapView: Int? = nil) {
+    public init(animating: Bool, tapNote: Int? = nil, tapView: Int? = nil) {
         self.animating = animating
         self.tapNote = tapNote
         self.tapView = tapView

@@ -260,11 +260,13 @@ public struct BehaviourDeclaration: Sendable {
     /// Its state family, in order (empty: it has none).
     public var states: [String]
     public var views: [ViewDeclaration]
+    /// The words its taps are reported with (`Reaction.tapNote` is an index here).
+    public var notes: [String]
     public var listens: BehaviourEvents
 
     public init(name: String, namespace: String, configuration: ConfigurationForm, conditions: [ConfigCondition] = [],
                 tunables: [TunableDeclaration] = [], observables: [ObservableDeclaration] = [], states: [String] = [],
-                views: [ViewDeclaration] = [], listens: BehaviourEvents = []) {
+                views: [ViewDeclaration] = [], notes: [String] = [], listens: BehaviourEvents = []) {
         self.name = name
         self.namespace = namespace
         self.configuration = configuration
@@ -273,6 +275,7 @@ public struct BehaviourDeclaration: Sendable {
         self.observables = observables
         self.states = states
         self.views = views
+        self.notes = notes
         self.listens = listens
     }
 

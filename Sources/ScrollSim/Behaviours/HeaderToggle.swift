@@ -21,6 +21,7 @@ public struct HeaderToggle: DeclaredBehaviour, Equatable {
             ObservableDeclaration("expanded", .bool, summary: "a toggle header is at (or animating to) its second height",
                                   prominence: 4, trace: .whenConfigured),
         ],
+        notes: ["expanding", "collapsing"],
         listens: .taps)
 
     let firstHeight: Double
@@ -58,7 +59,7 @@ public struct HeaderToggle: DeclaredBehaviour, Equatable {
             animation = Tween(from: height, to: expanded ? second : firstHeight,
                               start: scroll.time, duration: duration, curve: .easeInOut)
             isAnimating = true
-            return Reaction(animating: true, tapNote: expanded ? "expanding" : "collapsing")
+            return Reaction(animating: true, tapNote: expanded ? 0 : 1)   // expanding, collapsing
         case .frameTicked:
             guard isAnimating else { return Reaction(animating: false) }
             let t = scroll.time

@@ -40,6 +40,7 @@ public struct Toolbar: DeclaredBehaviour, Equatable {
             // The bottom h pt while the toolbar is hidden or hiding: a tap there shows it.
             ViewDeclaration("toolbar.zone", label: "toolbar reveal zone", layer: .screen, listed: false, style: .tapZone),
         ],
+        notes: ["showing"],
         listens: [.fingerTracked, .dragEnded, .decelerationEnded, .taps])
 
     static let toolbarView = 0, zoneView = 1
@@ -99,8 +100,8 @@ public struct Toolbar: DeclaredBehaviour, Equatable {
             let wasOff = mode == .hidden || v.view == Toolbar.zoneView
             let reveals = mode == .hidden || mode == .hiding
             if reveals { show(t) }
-            if wasOff { return Reaction(animating: isAnimating, tapNote: "showing", tapView: Toolbar.zoneView) }
-            return Reaction(animating: isAnimating, tapNote: reveals ? "showing" : nil)
+            if wasOff { return Reaction(animating: isAnimating, tapNote: 0, tapView: Toolbar.zoneView) }   // showing
+            return Reaction(animating: isAnimating, tapNote: reveals ? 0 : nil)
         default:
             break
         }
