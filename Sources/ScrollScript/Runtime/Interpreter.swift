@@ -36,7 +36,9 @@ public final class Interpreter {
     public var observer: ((Interpreter) -> Bool)?
     /// Polled once per frame (the REPL's Ctrl-C), and every `statementsPerPoll` statements
     /// (a loop that advances no frame, `repeat 9999999 { expect offset == 0 }`, is stopped
-    /// too); true pauses at the end of that frame, or before the next statement.
+    /// too); true pauses at the end of that frame, or before the next statement. It must not
+    /// read the interpreter: inside `run()` it is polled while the frame loop holds the
+    /// world (`FrameLoop`).
     public var shouldInterrupt: () -> Bool = { false }
     /// How often statements poll `shouldInterrupt` (frames poll it every frame).
     static let statementsPerPoll = 1024
