@@ -70,7 +70,7 @@ final class InterpreterTests: XCTestCase {
     func testRunLoopAndFrameByFrameAgree() throws {
         let scene = "header 240 pin 60\ntoolbar\nsections 50 rows 10\n"
         let programs = [
-            "fling -2500\nsettle\nprint offset, toolbar.state\nfling 2500\nsettle\ndrag -100 in 0.5s\nwait 0.3s\nsettle\nprint time, offset",
+            "fling -2500\nsettle\nprint offset, toolbar.state\nfling 2500\nsettle\ndrag -100 in 0.5s\nfling -900\nwait 0.3s\nsettle\nprint time, offset",
             // An invariant that breaks part-way through a settle.
             "expect always offset < 300\nfling -2500\nsettle\nprint offset",
             // An invariant that holds throughout, read every frame of the settle.
