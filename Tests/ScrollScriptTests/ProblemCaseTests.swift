@@ -609,6 +609,8 @@ final class ProblemCaseTests: XCTestCase {
         .rectsNotComparable,
         .orderNeedsNumbers(.lt, .number(.points)),
         .badTolerance,
+        .behaviourFault(behaviour: "zq", fault: .offsetNotFinite(.nan), time: 0.5, subject: ""),
+        .behaviourValueNotFinite(behaviour: "zq", observable: "zq.alpha", value: .infinity),
     ]
 
     /// The case's name; exhaustive, so a new case must be named here (and given a sample).
@@ -648,9 +650,11 @@ final class ProblemCaseTests: XCTestCase {
         case .rectsNotComparable: return "rectsNotComparable"
         case .orderNeedsNumbers: return "orderNeedsNumbers"
         case .badTolerance: return "badTolerance"
+        case .behaviourFault: return "behaviourFault"
+        case .behaviourValueNotFinite: return "behaviourValueNotFinite"
         }
     }
-    static let runProblemCaseCount = 34
+    static let runProblemCaseCount = 36
 
     /// One value of every case of `CheckWarning`.
     static let checkWarningSamples: [CheckWarning] = [
