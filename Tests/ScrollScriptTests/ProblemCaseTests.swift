@@ -365,6 +365,7 @@ final class ProblemCaseTests: XCTestCase {
         .unknownOption(word: "header", option: "zq", options: ["pin", "zqx"]),
         .expectedSectionState(found: FoundToken(kind: .word, text: "opne")),
         .expectedTunableName(found: FoundToken(kind: .word, text: "opne")),
+        .expectedBehaviourName(found: FoundToken(kind: .number, text: "3"), names: ["zq"]),
         .expectedSetValue(name: "zq"),
         .tapRowNeedsIndexes,
         .tapRowNeedsRow(section: "7"),
@@ -401,6 +402,7 @@ final class ProblemCaseTests: XCTestCase {
         case .unknownOption: return "unknownOption"
         case .expectedSectionState: return "expectedSectionState"
         case .expectedTunableName: return "expectedTunableName"
+        case .expectedBehaviourName: return "expectedBehaviourName"
         case .expectedSetValue: return "expectedSetValue"
         case .tapRowNeedsIndexes: return "tapRowNeedsIndexes"
         case .tapRowNeedsRow: return "tapRowNeedsRow"
@@ -420,7 +422,7 @@ final class ProblemCaseTests: XCTestCase {
         case .expectedNameAfterDot: return "expectedNameAfterDot"
         }
     }
-    static let parseProblemCaseCount = 31
+    static let parseProblemCaseCount = 32
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [
@@ -450,6 +452,7 @@ final class ProblemCaseTests: XCTestCase {
         .aboveWordArgument(.argument("pin"), 2.5, word: "header height", wordValue: 1.5),
         .needsOption(word: "zq", other: "header", option: "nostretch", usage: "header H"),
         .unknownTunable("zq", known: ["zqx"]),
+        .unknownBehaviour("zq", known: ["zqx"], builtInWord: false),
         .tunableNotName(deceleration, name: "zq"),
         .notANamedValue(deceleration, name: "zq"),
         .tunableNotBool(deceleration),
@@ -525,6 +528,7 @@ final class ProblemCaseTests: XCTestCase {
         case .aboveWordArgument: return "aboveWordArgument"
         case .needsOption: return "needsOption"
         case .unknownTunable: return "unknownTunable"
+        case .unknownBehaviour: return "unknownBehaviour"
         case .tunableNotName: return "tunableNotName"
         case .notANamedValue: return "notANamedValue"
         case .tunableNotBool: return "tunableNotBool"
@@ -571,7 +575,7 @@ final class ProblemCaseTests: XCTestCase {
         case .indexNotNumber: return "indexNotNumber"
         }
     }
-    static let checkProblemCaseCount = 70
+    static let checkProblemCaseCount = 71
 
     /// One value of every case of `RunProblem`.
     static let runProblemSamples: [RunProblem] = [

@@ -242,7 +242,7 @@ public final class Interpreter {
         case .repeatBlock(_, let body): return body.statements.allSatisfy(onlyAdvancesFrames)
         // Every case by name (no `default`): a new statement must say whether `tick N` replays it.
         case .scene, .scenario, .screen, .fps, .configure, .section, .sections,
-             .set, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapView, .tap,
+             .set, .use, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapView, .tap,
              .expectAlways:
             return false
         }

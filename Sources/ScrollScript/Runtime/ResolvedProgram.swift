@@ -166,7 +166,7 @@ final class ResolvedStmt: Sendable {
         case .expression(let e): kind = .expression(ResolvedExpr(e, r), e)
         case .repeatBlock(let count, let body):
             kind = .repeatBlock(ResolvedArg(count, r), body: lowerStatements(body.statements, config))
-        case .scene, .scenario, .screen, .fps, .configure, .section, .sections, .set:
+        case .scene, .scenario, .screen, .fps, .configure, .section, .sections, .set, .use:
             kind = .nothing
         }
     }
