@@ -7,12 +7,17 @@ let package = Package(
         .executable(name: "scrollscript", targets: ["scrollscript"]),
         .library(name: "ScrollScript", targets: ["ScrollScript"]),
         .library(name: "ScrollSim", targets: ["ScrollSim"]),
+        // Scenario files from a user's tests, failures at their .scroll lines (XCTest, Swift Testing).
+        .library(name: "ScrollScriptTesting", targets: ["ScrollScriptTesting"]),
     ],
     targets: [
         // The world: physics, layout, behaviours. Pure, no I/O.
         .target(name: "ScrollSim"),
         // The language: lexer, parser, AST, diagnostics, checker, interpreter, formatter, runner.
         .target(name: "ScrollScript", dependencies: ["ScrollSim"]),
+        // Runs scenario files from a user's test target and records failures there; the only
+        // target that links XCTest and Swift Testing.
+        .target(name: "ScrollScriptTesting", dependencies: ["ScrollScript"]),
         // GNU readline, from the system (Debian: libreadline-dev).
         .systemLibrary(
             name: "CReadline",
@@ -28,7 +33,8 @@ let package = Package(
         // The built-in behaviours' names as the tests write them (test support only).
         .target(name: "ScrollSimTestSupport", dependencies: ["ScrollSim"], path: "Tests/ScrollSimTestSupport"),
         .testTarget(name: "ScrollSimTests", dependencies: ["ScrollSim", "ScrollSimTestSupport"]),
-        .testTarget(name: "ScrollScriptTests", dependencies: ["ScrollScript", "ScrollSim", "ScrollSimTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ScrollScriptTests", dependencies: ["ScrollScript", "ScrollSim", "ScrollSimTestSupport", "ScrollScriptTesting"],
+                    exclude: ["Golden", "TestingScenarios"]),
         .testTarget(name: "scrollscriptTests", dependencies: ["scrollscript"], exclude: ["Scenarios", "Golden", "CI"]),
     ]
 )
