@@ -158,7 +158,7 @@ enum Evaluate {
         case .observable(let id, let loc):
             let v = world.value(id)
             // A user behaviour's number that is not finite fails where it is read (spec §8).
-            if case .behaviour(let b, let k) = id, case .number(let x, _) = v, !x.isFinite {
+            if case .behaviour(let b, _) = id, case .number(let x, _) = v, !x.isFinite {
                 let registry = world.registry
                 throw RuntimeError(loc, .behaviourValueNotFinite(behaviour: registry.declaration(b).name,
                                                                  observable: registry.observable(id).name, value: x))

@@ -50,9 +50,9 @@ public final class View {
         }
     }
 
-    /// Sets a property: inside an animation block an animation from what is on screen now,
-    /// replacing one in flight (its completion gets `false`); outside, at once, ending any
-    /// animation of it (also with `false`).
+    /// Sets a property: inside an animation block an animation from what is on screen now
+    /// (even to the same value), replacing one in flight (its completion gets `false`);
+    /// outside, at once, ending any animation of it (also with `false`).
     private func set<T: Animatable>(_ animation: ReferenceWritableKeyPath<View, PropertyAnimation<T>?>,
                                     _ model: ReferenceWritableKeyPath<View, T>, to value: T) {
         let context = ThreadContext.existing
@@ -63,10 +63,10 @@ public final class View {
             old.group.cancel()
             self[keyPath: animation] = nil
         }
-        let wasModel = self[keyPath: model]
         self[keyPath: model] = value
-        guard let runtime, let block = runtime.openBlock, block.duration > 0 || block.delay > 0,
-              current != value || wasModel != value else { return }
+        // Set inside a block, it animates over the block's time even to the value it has
+        // (its completion comes at the block's end, not at once).
+        guard let runtime, let block = runtime.openBlock, block.duration > 0 || block.delay > 0 else { return }
         block.group.remaining += 1
         self[keyPath: animation] = PropertyAnimation(from: current, to: value, block: block)
         runtime.track(self)
@@ -89,7 +89,8 @@ public final class View {
     /// seconds of simulated time, after `delay`, with the curve in `options`
     /// (`.curveEaseInOut` unless another is given; `.repeat` and `.autoreverse` as UIKit's:
     /// a repeating animation never ends). Each animation starts from what is on screen and
-    /// replaces one in flight on the same property (UIKit's `.beginFromCurrentState`).
+    /// replaces one in flight on the same property (UIKit's `.beginFromCurrentState`); a
+    /// property set in the block animates for the block's time even to the value it has.
     /// `completion` runs when every animation of the block has ended — `true` — or after the
     /// call in which one was replaced or set without animation — `false`; a block that
     /// animates nothing completes after the call that made it. Outside a behaviour's calls
