@@ -29,7 +29,10 @@ let package = Package(
         // The command-line tool: argument handling, REPL, output.
         .executableTarget(name: "scrollscript", dependencies: ["ScrollScript", "ScrollSim", "CReadline", "CSignal"]),
         // Benchmarks that print figures: `swift run -c release Benchmarks`.
-        .executableTarget(name: "Benchmarks", dependencies: ["ScrollScript", "ScrollSim"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["ScrollScript", "ScrollSim", "SafariToolbarPort"]),
+        // The SafariToolbar example's behaviour (post 003 ported), for `Benchmarks port`: the
+        // example's own source file, compiled here under another module name.
+        .target(name: "SafariToolbarPort", dependencies: ["ScrollScript"], path: "Examples/SafariToolbar/Sources/SafariToolbar"),
         // The built-in behaviours' names as the tests write them (test support only).
         .target(name: "ScrollSimTestSupport", dependencies: ["ScrollSim"], path: "Tests/ScrollSimTestSupport"),
         .testTarget(name: "ScrollSimTests", dependencies: ["ScrollSim", "ScrollSimTestSupport"]),

@@ -1,5 +1,5 @@
 // Benchmarks that print figures (never timed tests).
-// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion|run [FILES] [SCENARIOS]|explore [RUNS]|trace [SECONDS]|lsp]
+// Run: swift run -c release Benchmarks [sim|parse|flings [FILE]|accordion|run [FILES] [SCENARIOS]|explore [RUNS]|trace [SECONDS]|lsp|port [FRAMES]]
 let which = CommandLine.arguments.dropFirst().first
 if which == nil || which == "sim" { simBenchmark() }
 if which == nil || which == "flings" { flingsBenchmark() }
@@ -9,3 +9,4 @@ if which == nil || which == "run" { runBenchmark() }
 if which == nil || which == "explore" { exploreBenchmark() }
 if which == nil || which == "trace" { traceBenchmark() }
 if which == nil || which == "lsp" { lspBenchmark() }
+if which == nil || which == "port" { portBenchmark() }

@@ -70,6 +70,14 @@ public struct World: Sendable {
     public internal(set) var fault: BehaviourFaultReport?
     /// A behaviour that could not be made says why (with `fault` `.notCreated`).
     public internal(set) var creationProblem: String?
+    /// Some behaviour keeps its state in a class instance (a user's): the world journals
+    /// its inputs, to make itself again when a copy of it goes on running (World+Replay.swift).
+    let keepsClassState: Bool
+    /// Those inputs at their frames; `journalFull`: more came than a world keeps.
+    var journalLog: [JournalEntry] = []
+    var journalFull = false
+    /// Times this world was made again (tests see that a world no one copied never is).
+    var remakes = 0
     /// The offset at the end of the previous frame (`scrolled` fires when it changes).
     var lastFrameOffset: Double
     /// A touch went down and its first frame has not run yet (`dragBegan` fires there).
@@ -140,6 +148,7 @@ public struct World: Sendable {
             if listens.contains(.flingTargetChosen) { masks.flingTarget |= bit }
             if listens.contains(.taps) { masks.taps |= bit }
         }
+        keepsClassState = made.contains { $0.keepsStateInClass }
         behaviours = made
         behaviourIDs = ids
         self.slots = slots
@@ -232,6 +241,7 @@ public struct World: Sendable {
     /// An offset a behaviour sets is applied right after the dispatch that set it.
     /// A release happens after step 5 of the last frame of its gesture.
     public mutating func step() {
+        ownState()
         frameIndex &+= 1
         // Stored properties only in here: in a debug build, calling a computed property of
         // `self` from a mutating method copies the whole world (a dozen retains).
@@ -422,15 +432,12 @@ public struct World: Sendable {
 }
 
 extension World: Equatable {
-    /// Same configuration, clock, motion, layout and behaviour states.
+    /// Same configuration, clock, motion, layout and behaviour states (a behaviour that
+    /// keeps its state in a class, by what it reports).
     public static func == (a: World, b: World) -> Bool {
-        guard a.config == b.config, a.frameIndex == b.frameIndex, a.finger == b.finger, a.scroll == b.scroll,
-              a.table == b.table, a.bounds == b.bounds, a.lastTap == b.lastTap, a.lastTapFrame == b.lastTapFrame, a.laidOutBodyTop == b.laidOutBodyTop,
+        guard a.config == b.config, a.lastTapFrame == b.lastTapFrame, a.laidOutBodyTop == b.laidOutBodyTop,
               a.laidOutInset == b.laidOutInset, a.laidOutInsetBottom == b.laidOutInsetBottom, a.fault == b.fault,
-              a.lastFrameOffset == b.lastFrameOffset,
-              a.touchBeganPending == b.touchBeganPending, a.adjustments == b.adjustments,
-              a.animatingMask == b.animatingMask, a.behaviours.count == b.behaviours.count else { return false }
-        for i in a.behaviours.indices where !a.behaviours[i].isEqual(to: b.behaviours[i]) { return false }
-        return true
+              a.lastFrameOffset == b.lastFrameOffset, a.touchBeganPending == b.touchBeganPending else { return false }
+        return a.sameState(as: b)
     }
 }

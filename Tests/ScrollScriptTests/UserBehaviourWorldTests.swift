@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+@testable import ScrollSim
 
 // The UIKit-shaped API of spec §8, driven on worlds directly: the delegate calls at their
 // points of the frame, the scroll view's answers, retargeting, setContentOffset, insets,
@@ -106,6 +107,7 @@ final class Broken: ScrollBehaviour {
     let what: Int
     var value: CGFloat = 0
     var frame: CGRect? = nil
+    let box = UIView(frame: .zero)
     init(_ scene: ScrollScene) { what = Int(scene.tunable("what")) }
     func scrollViewDidScroll(_ scrollView: UIScrollView) {
         switch what {
@@ -114,6 +116,7 @@ final class Broken: ScrollBehaviour {
         case 4: value = .nan
         case 5: frame = CGRect(x: 0, y: CGFloat.nan, width: 10, height: 10)
         case 6: UIView.animate(withDuration: .infinity, animations: {})
+        case 7: box.frame.origin.x = -.infinity
         default: break
         }
     }
@@ -250,6 +253,15 @@ final class UserBehaviourWorldTests: XCTestCase {
         XCTAssertNil(b.fault)
         XCTAssertEqual(a, b)
         XCTAssertEqual(number(copy, "mover.y"), 25, accuracy: 1e-9)
+        // Each went on running while another world held its instance: each was made again
+        // once; a world no one copied never is.
+        XCTAssertEqual(a.remakes, 1)
+        XCTAssertEqual(b.remakes, 1)
+        var alone = try world([Mover.self], use: ["mover"])
+        _ = try alone.tap(.view(alone.registry.view(named: "mover")!))
+        run(&alone, 12)
+        XCTAssertEqual(number(alone, "mover.y"), 100)
+        XCTAssertEqual(alone.remakes, 0)
     }
 
     func testABehaviourThatAnswersDifferentlyWhenReplayedIsAFault() throws {
@@ -257,25 +269,30 @@ final class UserBehaviourWorldTests: XCTestCase {
         run(&a, a.beginPull(30))
         var b = a
         _ = b.beginPull(30)
-        run(&b, 1)   // b replays into a fresh instance: the shared counter has moved on
-        XCTAssertEqual(b.fault?.fault, .notReplayable(at: 1.0 / 60))
+        run(&b, 1)   // b is made again, with a fresh instance: the shared counter has moved on
+        XCTAssertEqual(b.fault?.fault, .notReplayable(at: 0.1))
         XCTAssertNil(a.fault)
     }
 
     func testNonFiniteOffsetsInsetsTargetsValuesFramesAndAnimationsAreFaults() throws {
+        // What it sets is refused when it sets it; what it reports, when it is read (here
+        // by `nonFiniteReport`, as `frames`, traces and pictures read it).
         let expected: [(Double, (BehaviourFault) -> Bool)] = [
             (1, { if case .offsetNotFinite(let x) = $0 { return x.isNaN }; return false }),
             (2, { $0 == .insetNotFinite(.infinity) }),
             (4, { if case .valueNotFinite(0, let x) = $0 { return x.isNaN }; return false }),
             (5, { if case .frameNotFinite(0, let x) = $0 { return x.isNaN }; return false }),
             (6, { $0 == .animationNotFinite(.infinity) }),
+            (7, { $0 == .viewNotFinite(-.infinity) }),
         ]
         for (what, matches) in expected {
             var w = try world([Broken.self], use: ["broken"], tunables: [("broken.what", what)])
-            run(&w, w.beginPull(30))
-            let f = try XCTUnwrap(w.fault, "what \(what)")
+            run(&w, 1)
+            _ = w.beginPull(30)
+            run(&w, 1)
+            let f = try XCTUnwrap(w.fault ?? w.nonFiniteReport(), "what \(what)")
             XCTAssertTrue(matches(f.fault), "what \(what): \(f.fault)")
-            XCTAssertEqual(f.time, 1.0 / 60, accuracy: 1e-12, "the first frame that scrolled")
+            XCTAssertEqual(f.time, 2.0 / 60, accuracy: 1e-12, "the first frame that scrolled")
             XCTAssertEqual(w.registry.declaration(f.behaviour).name, "broken")
         }
         var w = try world([Broken.self], use: ["broken"], tunables: [("broken.what", 3)])

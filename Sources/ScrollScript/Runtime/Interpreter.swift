@@ -555,6 +555,8 @@ public final class Interpreter {
             try emit([try printLine(items)], s)
             return finish(s)
         case .frames:
+            // A frame that is not finite fails where it is listed (spec §8).
+            if let f = world.nonFiniteReport() { return fail(s.location, RunProblem(f, in: world)) }
             try emit(framesLines(), s)
             return finish(s)
         case .expression(let e, let written):
@@ -626,16 +628,7 @@ public final class Interpreter {
     /// Fails at `location` with the world's behaviour fault.
     private func failFault(_ location: SourceLocation) -> StepEvent {
         guard let f = world.fault else { return .failed }
-        let registry = world.registry
-        let subject: String
-        switch f.fault {
-        case .valueNotFinite(let k, _): subject = registry.observable(.behaviour(f.behaviour, k)).name
-        case .frameNotFinite(let v, _), .undeclaredTapAnswer(let v): subject = registry.view(ViewID(f.behaviour, v)).name
-        case .notCreated: subject = world.creationProblem ?? ""
-        default: subject = ""
-        }
-        return fail(location, .behaviourFault(behaviour: registry.declaration(f.behaviour).name, fault: f.fault,
-                                              time: f.time, subject: subject))
+        return fail(location, RunProblem(f, in: world))
     }
 
     @discardableResult

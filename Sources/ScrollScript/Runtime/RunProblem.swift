@@ -228,6 +228,21 @@ extension RecordAdvice {
     }
 }
 
+extension RunProblem {
+    /// A behaviour's fault, its name and what it is about read from `world`'s registry.
+    public init(_ f: BehaviourFaultReport, in world: World) {
+        let registry = world.registry
+        let subject: String
+        switch f.fault {
+        case .valueNotFinite(let k, _): subject = registry.observable(.behaviour(f.behaviour, k)).name
+        case .frameNotFinite(let v, _), .undeclaredTapAnswer(let v): subject = registry.view(ViewID(f.behaviour, v)).name
+        case .notCreated: subject = world.creationProblem ?? ""
+        default: subject = ""
+        }
+        self = .behaviourFault(behaviour: registry.declaration(f.behaviour).name, fault: f.fault, time: f.time, subject: subject)
+    }
+}
+
 extension BehaviourFault {
     /// What the behaviour did, after its name (`behaviour 'fade' ...`); `subject` names the
     /// observable or view the fault is about, or is a creation problem's sentence.
@@ -243,14 +258,16 @@ extension BehaviourFault {
             return "reported \(subject) = \(plainNumber(v)): a value must be a finite number"
         case .frameNotFinite(_, let v):
             return "gave its view '\(subject)' a frame holding \(plainNumber(v)): a frame must be finite numbers"
+        case .viewNotFinite(let v):
+            return "set a view's frame or alpha to \(plainNumber(v)): they must be finite numbers"
         case .animationNotFinite(let v):
             return "started an animation with a duration or delay of \(plainNumber(v)): both must be finite and at least 0"
         case .undeclaredTapAnswer:
             return "answered a tap on its view '\(subject)' with a note or a receiving view its declaration does not list"
         case .notReplayable:
-            return "answered differently when its calls were given again to a fresh instance (a copy of the world that goes on running is made that way: the REPL, explore and pictures copy worlds): a behaviour must answer the same calls the same way, without the wall clock, random numbers or state shared between instances"
-        case .historyTooLong(let calls):
-            return "had received \(groupedDigits(calls)) calls when a copy of the world went on running, more than a copy replays"
+            return "answered differently when the world was made again from its inputs (a copy of a world that goes on running is made that way, with fresh instances given the same calls): a behaviour must answer the same calls the same way, without the wall clock, random numbers or state shared between instances"
+        case .historyTooLong(let inputs):
+            return "was in a copy of a world that went on running after \(groupedDigits(inputs)) inputs, more than a world keeps to make itself again"
         case .notCreated:
             return "could not be made: " + subject
         }

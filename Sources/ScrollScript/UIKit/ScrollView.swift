@@ -6,25 +6,44 @@
 /// The simulated table view as UIKit's `UIScrollView` answers: offsets and sizes in points,
 /// y down, the offset growing as the content scrolls up (toward its end).
 public final class ScrollView {
-    /// What the world reports at this call.
-    var facts: ScrollFacts
-    /// The extra insets every behaviour shares (a refresh control's among them).
-    var insetTop: Double = 0
-    var insetBottom: Double = 0
-    var insetLeft: CGFloat = 0
-    var insetRight: CGFloat = 0
-    /// What the behaviour set during this call, for its adapter to check and pass on.
-    var insetSet = false
-    var requestedOffset: Double?
-    var fault: BehaviourFault?
+    /// What a call reads and sets, in storage of its own: the scroll view is read and written
+    /// on every frame, and a class's stored properties would cost a dynamic exclusivity check
+    /// at each access. Shared with the pan gesture recognizer; freed with the scroll view.
+    let state: UnsafeMutablePointer<CallState>
+    private let storage: RawStorage<CallState>
+    var facts: ScrollFacts {
+        @inline(__always) get { state.pointee.facts }
+        @inline(__always) set { state.pointee.facts = newValue }
+    }
     /// The behaviour's animations (an animated `setContentOffset` runs there).
-    unowned let runtime: AnimationRuntime
+    let runtime: AnimationRuntime
     /// The pan gesture recognizer of the scroll view (the finger).
-    public private(set) lazy var panGestureRecognizer = PanGestureRecognizer(self)
+    public let panGestureRecognizer: PanGestureRecognizer
 
     init(_ facts: ScrollFacts, runtime: AnimationRuntime) {
-        self.facts = facts
+        storage = RawStorage(CallState(facts: facts))
+        state = storage.pointer
         self.runtime = runtime
+        panGestureRecognizer = PanGestureRecognizer(storage)
+    }
+
+    /// A call begins: what the world reports, and the insets the behaviours share now.
+    @inline(__always)
+    func begin(_ f: ScrollFacts, insetTop top: Double, insetBottom bottom: Double) {
+        state.pointee.begin(f, top, bottom)
+    }
+
+    /// An animated `setContentOffset` moved the offset this frame.
+    func setOffsetFromAnimation(_ y: Double) {
+        state.pointee.requestedOffset = y
+        state.pointee.facts.offset = y
+    }
+
+    /// A call ended: the insets and offset it set, passed on; the first thing it did that
+    /// the world refuses.
+    @inline(__always)
+    func passOn(_ a: inout Adjustments) -> BehaviourFault? {
+        state.pointee.passOn(&a)
     }
 
     /// The point of the content at the top-left of the screen (`offset`); setting it is
@@ -44,25 +63,29 @@ public final class ScrollView {
     /// the screen's height; a drag in progress goes on without a jump. `left` and `right`
     /// are kept and change nothing (the table scrolls vertically). Values must be finite.
     public var contentInset: EdgeInsets {
-        get { EdgeInsets(top: insetTop, left: insetLeft, bottom: insetBottom, right: insetRight) }
+        get {
+            let c = state.pointee
+            return EdgeInsets(top: CGFloat(c.insetTop), left: c.insetLeft, bottom: CGFloat(c.insetBottom), right: c.insetRight)
+        }
         set {
             guard newValue.top.isFinite, newValue.bottom.isFinite, newValue.left.isFinite, newValue.right.isFinite else {
                 let bad = [newValue.top, newValue.bottom, newValue.left, newValue.right].first { !$0.isFinite } ?? .nan
-                fault = fault ?? .insetNotFinite(Double(bad))
+                state.pointee.refuse(.insetNotFinite(Double(bad)))
                 return
             }
-            insetTop = Double(newValue.top)
-            insetBottom = Double(newValue.bottom)
-            insetLeft = newValue.left
-            insetRight = newValue.right
-            insetSet = true
+            state.pointee.insetTop = Double(newValue.top)
+            state.pointee.insetBottom = Double(newValue.bottom)
+            state.pointee.insetLeft = newValue.left
+            state.pointee.insetRight = newValue.right
+            state.pointee.insetSet = true
         }
     }
 
     /// `contentInset` plus the safe area (`set inset.top`): what the bounds are made of.
     /// At rest at the top, `contentOffset.y` is −`adjustedContentInset.top`.
     public var adjustedContentInset: EdgeInsets {
-        EdgeInsets(top: facts.insetTop + insetTop, left: insetLeft, bottom: insetBottom, right: insetRight)
+        let c = state.pointee
+        return EdgeInsets(top: CGFloat(c.facts.insetTop + c.insetTop), left: c.insetLeft, bottom: CGFloat(c.insetBottom), right: c.insetRight)
     }
 
     /// The visible part of the content: origin `contentOffset`, size the screen's (UIKit's
@@ -90,16 +113,13 @@ public final class ScrollView {
     /// at its end; a touch stops it. The offset must be finite.
     public func setContentOffset(_ offset: CGPoint, animated: Bool) {
         let y = Double(offset.y)
-        guard y.isFinite else {
-            fault = fault ?? .offsetNotFinite(y)
-            return
-        }
+        guard y.isFinite else { return state.pointee.refuse(.offsetNotFinite(y)) }
         if animated {
             runtime.animateOffset(from: facts.offset, to: y)
         } else {
             runtime.stopOffsetAnimation()
-            requestedOffset = y
-            facts.offset = y
+            state.pointee.requestedOffset = y
+            state.pointee.facts.offset = y
         }
     }
 
@@ -110,24 +130,68 @@ public final class ScrollView {
 /// The finger, as the scroll view's pan gesture recognizer reports it: UIKit's signs (y
 /// positive when the finger moves down, toward the content's start).
 public final class PanGestureRecognizer {
-    unowned let scrollView: ScrollView
+    /// Its scroll view's state.
+    private let storage: RawStorage<CallState>
+    private let state: UnsafeMutablePointer<CallState>
 
-    init(_ scrollView: ScrollView) {
-        self.scrollView = scrollView
+    init(_ storage: RawStorage<CallState>) {
+        self.storage = storage
+        state = storage.pointer
     }
 
     /// The finger's travel since it touched down (`finger.translation`): y > 0 down. After
     /// a lift it keeps its last value until the next touch. Every view shares the screen's
     /// coordinates here, so `view` changes nothing.
     public func translation(in view: AnyObject?) -> CGPoint {
-        CGPoint(x: 0, y: scrollView.facts.fingerTranslation)
+        CGPoint(x: 0, y: state.pointee.facts.fingerTranslation)
     }
 
     /// The finger's velocity, pt/s (`finger.velocity`): y > 0 down; 0 while held still.
     public func velocity(in view: AnyObject?) -> CGPoint {
-        CGPoint(x: 0, y: scrollView.facts.fingerVelocity)
+        CGPoint(x: 0, y: state.pointee.facts.fingerVelocity)
+    }
+}
+
+/// What a call reads (what the world reports) and sets (insets, an offset), and the first
+/// thing it did that the world refuses.
+struct CallState {
+    var facts: ScrollFacts
+    /// The extra insets every behaviour shares (a refresh control's among them).
+    var insetTop: Double = 0
+    var insetBottom: Double = 0
+    var insetLeft: CGFloat = 0
+    var insetRight: CGFloat = 0
+    var insetSet = false
+    var requestedOffset: Double?
+    var fault: BehaviourFault?
+
+    init(facts: ScrollFacts) {
+        self.facts = facts
     }
 
-    /// The view the recognizer is attached to: the scroll view.
-    public var view: ScrollView { scrollView }
+    @inline(__always)
+    mutating func begin(_ f: ScrollFacts, _ top: Double, _ bottom: Double) {
+        facts = f
+        insetTop = top
+        insetBottom = bottom
+        insetSet = false
+        requestedOffset = nil
+    }
+
+    @inline(__always)
+    mutating func passOn(_ a: inout Adjustments) -> BehaviourFault? {
+        if insetSet {
+            a.contentInsetTop = insetTop
+            a.contentInsetBottom = insetBottom
+        }
+        if let y = requestedOffset { a.requestedOffset = y }
+        guard let f = fault else { return nil }
+        fault = nil
+        return f
+    }
+
+    /// The first fault of the call is kept.
+    mutating func refuse(_ f: BehaviourFault) {
+        if fault == nil { fault = f }
+    }
 }

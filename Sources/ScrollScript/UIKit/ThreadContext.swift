@@ -4,43 +4,64 @@
 // on screen (their presentation, when the tool reads observables and frames) or with what the
 // code last set (their model, inside delegate methods, as in UIKit).
 //
-// Per thread because scenarios run on several threads at once (`run --jobs`); a pthread key
-// because it costs a load, not an allocation, on each delegate call.
+// Per thread because scenarios run on several threads at once (`run --jobs`); pthread keys
+// holding plain pointers, because a delegate call sets and restores the runtime every frame:
+// no object, no retain, no allocation.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-final class ThreadContext {
-    /// The runtime of the behaviour whose code runs now, nil outside its calls.
-    var runtime: AnimationRuntime?
-    /// Views answer their presentation at this time (the tool reads observables and
-    /// frames); nil: their model.
-    var presentationTime: Double?
-
-    private static let key: pthread_key_t = {
+enum ThreadContext {
+    /// The runtime whose behaviour's code runs now (unretained), null outside its calls.
+    private static let runtimeKey: pthread_key_t = makeKey()
+    /// A pointer to this thread's presentation time cell (made on first use, freed when the
+    /// thread ends); NaN in it: views answer their model.
+    private static let timeKey: pthread_key_t = {
         var key = pthread_key_t()
         #if canImport(Glibc)
-        pthread_key_create(&key) { p in
-            if let p { Unmanaged<ThreadContext>.fromOpaque(p).release() }
-        }
+        pthread_key_create(&key) { p in p?.assumingMemoryBound(to: Double.self).deallocate() }
         #else
-        pthread_key_create(&key) { p in Unmanaged<ThreadContext>.fromOpaque(p).release() }
+        pthread_key_create(&key) { p in p.assumingMemoryBound(to: Double.self).deallocate() }
         #endif
         return key
     }()
 
-    /// This thread's context (made on first use, released when the thread ends).
-    static var current: ThreadContext {
-        if let p = pthread_getspecific(key) { return Unmanaged<ThreadContext>.fromOpaque(p).takeUnretainedValue() }
-        let c = ThreadContext()
-        pthread_setspecific(key, Unmanaged.passRetained(c).toOpaque())
-        return c
+    private static func makeKey() -> pthread_key_t {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
     }
 
-    /// This thread's context if it has one (views ask on every read of an animated property).
-    static var existing: ThreadContext? {
-        pthread_getspecific(key).map { Unmanaged<ThreadContext>.fromOpaque($0).takeUnretainedValue() }
+    /// The runtime of the call in progress on this thread (its pointer, unretained).
+    @inline(__always)
+    static var runtimePointer: UnsafeMutableRawPointer? { pthread_getspecific(runtimeKey) }
+
+    /// Makes `p` (an `AnimationRuntime`, unretained, or null) the current one.
+    @inline(__always)
+    static func setRuntime(_ p: UnsafeMutableRawPointer?) { pthread_setspecific(runtimeKey, p) }
+
+    /// The runtime of the call in progress on this thread, if any.
+    static var runtime: AnimationRuntime? {
+        runtimePointer.map { Unmanaged<AnimationRuntime>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static var timeCell: UnsafeMutablePointer<Double> {
+        if let p = pthread_getspecific(timeKey) { return p.assumingMemoryBound(to: Double.self) }
+        let cell = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+        cell.initialize(to: .nan)
+        pthread_setspecific(timeKey, cell)
+        return cell
+    }
+
+    /// The time views answer their presentation at on this thread; nil: their model.
+    static var presentationTime: Double? {
+        get {
+            guard let p = pthread_getspecific(timeKey) else { return nil }
+            let t = p.assumingMemoryBound(to: Double.self).pointee
+            return t.isNaN ? nil : t
+        }
+        set { timeCell.pointee = newValue ?? .nan }
     }
 }

@@ -22,22 +22,52 @@ public final class View {
 
     /// Its frame in screen points. Inside a behaviour's methods, what was last set; when the
     /// tool reads it (observables, `frames`, taps, pictures), where it is on screen — partway
-    /// through an animation, as UIKit's `layer.presentation()` does.
+    /// through an animation, as UIKit's `layer.presentation()` does. Its numbers must be finite.
     public var frame: CGRect {
         get {
-            if let a = frameAnimation, let t = ThreadContext.existing?.presentationTime { return a.value(at: t) }
+            if let a = frameAnimation, let t = ThreadContext.presentationTime { return a.value(at: t) }
             return modelFrame
         }
-        set { set(\.frameAnimation, \.modelFrame, to: newValue) }
+        set {
+            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.size.width.isFinite,
+                  newValue.size.height.isFinite else { return refuse([newValue.origin.x, newValue.origin.y, newValue.size.width, newValue.size.height]) }
+            let block = View.openBlock()
+            let current = frameAnimation.map { $0.value(at: block?.start ?? 0) } ?? modelFrame
+            if let old = frameAnimation {
+                old.group.cancel(ThreadContext.runtime)
+                frameAnimation = nil
+            }
+            modelFrame = newValue
+            if let block {
+                block.group.remaining += 1
+                frameAnimation = PropertyAnimation(from: current, to: newValue, block: block)
+                ThreadContext.runtime?.track(self)
+            }
+        }
     }
 
-    /// Its opacity, 0...1 (values outside are kept, as UIKit keeps them). Read as `frame` is.
+    /// Its opacity, 0...1 (values outside are kept, as UIKit keeps them). Read as `frame` is;
+    /// it must be finite.
     public var alpha: CGFloat {
         get {
-            if let a = alphaAnimation, let t = ThreadContext.existing?.presentationTime { return a.value(at: t) }
+            if let a = alphaAnimation, let t = ThreadContext.presentationTime { return a.value(at: t) }
             return modelAlpha
         }
-        set { set(\.alphaAnimation, \.modelAlpha, to: newValue) }
+        set {
+            guard newValue.isFinite else { return refuse([newValue]) }
+            let block = View.openBlock()
+            let current = alphaAnimation.map { $0.value(at: block?.start ?? 0) } ?? modelAlpha
+            if let old = alphaAnimation {
+                old.group.cancel(ThreadContext.runtime)
+                alphaAnimation = nil
+            }
+            modelAlpha = newValue
+            if let block {
+                block.group.remaining += 1
+                alphaAnimation = PropertyAnimation(from: current, to: newValue, block: block)
+                ThreadContext.runtime?.track(self)
+            }
+        }
     }
 
     /// The centre of `frame`.
@@ -50,37 +80,33 @@ public final class View {
         }
     }
 
-    /// Sets a property: inside an animation block an animation from what is on screen now
-    /// (even to the same value), replacing one in flight (its completion gets `false`);
-    /// outside, at once, ending any animation of it (also with `false`).
-    private func set<T: Animatable>(_ animation: ReferenceWritableKeyPath<View, PropertyAnimation<T>?>,
-                                    _ model: ReferenceWritableKeyPath<View, T>, to value: T) {
-        let context = ThreadContext.existing
-        let runtime = context?.runtime
-        let now = runtime?.now ?? 0
-        let current = self[keyPath: animation]?.value(at: now) ?? self[keyPath: model]
-        if let old = self[keyPath: animation] {
-            old.group.cancel()
-            self[keyPath: animation] = nil
-        }
-        self[keyPath: model] = value
-        // Set inside a block, it animates over the block's time even to the value it has
-        // (its completion comes at the block's end, not at once).
-        guard let runtime, let block = runtime.openBlock, block.duration > 0 || block.delay > 0 else { return }
-        block.group.remaining += 1
-        self[keyPath: animation] = PropertyAnimation(from: current, to: value, block: block)
-        runtime.track(self)
+    /// The animation block whose closure runs now, if it animates (a set inside it animates
+    /// over the block's time even to the value the property has; outside one, or in a block
+    /// of no time, a set is at once and ends any animation of that property, whose
+    /// completion then gets `false`).
+    @inline(__always)
+    static func openBlock() -> AnimationBlock? {
+        guard let runtime = ThreadContext.runtime, let block = runtime.openBlock,
+              block.duration > 0 || block.delay > 0 else { return nil }
+        return block
+    }
+
+    /// A number that is not finite set on the view: a fault of its behaviour; the view keeps
+    /// what it had.
+    private func refuse(_ xs: [CGFloat]) {
+        let bad = Double(xs.first { !$0.isFinite } ?? .nan)
+        if let runtime = ThreadContext.runtime, runtime.fault == nil { runtime.fault = .viewNotFinite(bad) }
     }
 
     /// Ends the animations that are done at `t` (their groups count them); true while one runs.
-    func advance(to t: Double) -> Bool {
+    func advance(to t: Double, _ runtime: AnimationRuntime) -> Bool {
         if let a = frameAnimation, a.isFinished(at: t) {
             frameAnimation = nil
-            a.group.memberFinished()
+            a.group.memberFinished(runtime)
         }
         if let a = alphaAnimation, a.isFinished(at: t) {
             alphaAnimation = nil
-            a.group.memberFinished()
+            a.group.memberFinished(runtime)
         }
         return frameAnimation != nil || alphaAnimation != nil
     }
@@ -98,7 +124,7 @@ public final class View {
     /// wall clock is never read.
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
                                animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
-        guard let runtime = ThreadContext.existing?.runtime else {
+        guard let runtime = ThreadContext.runtime else {
             animations()
             completion?(true)
             return
@@ -175,25 +201,22 @@ final class AnimationGroup {
     /// False once one of them was replaced or stopped.
     var finished = true
     var completion: ((Bool) -> Void)?
-    /// The runtime its completion is queued on.
-    unowned let runtime: AnimationRuntime
-
-    init(_ runtime: AnimationRuntime, completion: ((Bool) -> Void)?) {
-        self.runtime = runtime
+    init(completion: ((Bool) -> Void)?) {
         self.completion = completion
     }
 
-    /// One of its animations ended at its time.
-    func memberFinished() {
+    /// One of its animations ended at its time (`runtime` advancing it).
+    func memberFinished(_ runtime: AnimationRuntime) {
         remaining -= 1
         if remaining == 0 { runtime.due(self) }
     }
 
-    /// One of its animations was replaced or set without animation.
-    func cancel() {
+    /// One of its animations was replaced or set without animation, in a call of `runtime`'s
+    /// behaviour (its completion runs at that call's end; outside any call, never).
+    func cancel(_ runtime: AnimationRuntime?) {
         finished = false
         remaining -= 1
-        if remaining == 0 { runtime.due(self) }
+        if remaining == 0 { runtime?.due(self) }
     }
 }
 

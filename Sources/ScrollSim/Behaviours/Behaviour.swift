@@ -170,16 +170,19 @@ public enum BehaviourFault: Equatable, Sendable {
     case valueNotFinite(observable: Int, Double)
     /// Its view number `view` had a frame with this number in it.
     case frameNotFinite(view: Int, Double)
+    /// It set one of its views' frame or alpha to a number with this in it.
+    case viewNotFinite(Double)
     /// An animation it started had this duration or delay.
     case animationNotFinite(Double)
     /// A tap handler of its view number `view` answered with a note its declaration does not
     /// list, or named a view of its own that it does not declare.
     case undeclaredTapAnswer(view: Int)
-    /// A copy of the world (the REPL, `explore`, pictures) went on running, and the instance
-    /// made again and given the same calls answered one of them differently: at this time.
+    /// A copy of the world (`explore`, a test) went on running, and the world made again from
+    /// its inputs came out different (with instances made again, given the same calls): at
+    /// this time.
     case notReplayable(at: Double)
-    /// A copy of the world went on running after it had received more calls than a copy keeps.
-    case historyTooLong(calls: Int)
+    /// A copy of the world went on running after more inputs than a world keeps to replay.
+    case historyTooLong(inputs: Int)
     /// It could not be made: `World.creationProblem` says why.
     case notCreated
 }
@@ -215,6 +218,12 @@ public protocol Behaviour: Sendable {
     func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double
     /// True when `other` is the same behaviour in the same state (world snapshots compare).
     func isEqual(to other: any Behaviour) -> Bool
+    /// Its state lives in a class instance (a user's behaviour): a copy of the world that
+    /// goes on running makes it again (`World` replays its inputs; `ownsState`).
+    var keepsStateInClass: Bool { get }
+    /// False when another world holds the same instance (a copy of this world): the world
+    /// must make its own before it runs on. Asked only when `keepsStateInClass`.
+    mutating func ownsState() -> Bool
     /// The world is built and laid out, before its first frame: what the scroll view reports
     /// now is known (a user behaviour's instance is made here). It may change `adjustments`
     /// as a transition does.
@@ -225,6 +234,12 @@ public protocol Behaviour: Sendable {
 }
 
 extension Behaviour {
+    /// A value: copies share nothing.
+    public var keepsStateInClass: Bool { false }
+
+    /// A value owns its state.
+    public mutating func ownsState() -> Bool { true }
+
     /// Nothing to start: a built-in is made from its settings.
     public mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         Reaction(animating: false)
