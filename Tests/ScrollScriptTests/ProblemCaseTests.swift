@@ -289,6 +289,8 @@ final class ProblemCaseTests: XCTestCase {
         .expectedCloseBracket(found: FoundToken(kind: .word, text: "opne")),
         .expectedMember(base: "zq"),
         .expectedNameAfterDot(found: FoundToken(kind: .word, text: "opne")),
+        .expectedLetName(found: FoundToken(kind: .word, text: "opne")),
+        .expectedLetAssign(name: "zq", found: FoundToken(kind: .word, text: "opne")),
     ]
 
     /// The case's name; exhaustive, so a new case must be named here (and given a sample).
@@ -326,9 +328,11 @@ final class ProblemCaseTests: XCTestCase {
         case .expectedCloseBracket: return "expectedCloseBracket"
         case .expectedMember: return "expectedMember"
         case .expectedNameAfterDot: return "expectedNameAfterDot"
+        case .expectedLetName: return "expectedLetName"
+        case .expectedLetAssign: return "expectedLetAssign"
         }
     }
-    static let parseProblemCaseCount = 32
+    static let parseProblemCaseCount = 34
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [
@@ -402,6 +406,15 @@ final class ProblemCaseTests: XCTestCase {
         .indexCount(.row, member: "zq"),
         .unknownMember(.row, "zq"),
         .indexNotNumber(found: .num(.quantity(.seconds))),
+        .unknownFunction("zq"),
+        .functionArity(.clamp, found: 2),
+        .functionNeedsNumbers(.abs, found: .bool),
+        .functionMixesKinds(.min, .quantity(.points), .quantity(.seconds)),
+        .clampBoundsReversed(lo: 2.5, hi: 1.5),
+        .remainderByZero,
+        .letNameTaken("zq", .observable),
+        .letRebound("zq", line: 3),
+        .letNotYetBound("zq", line: 3),
     ]
 
     /// The case's name; exhaustive, so a new case must be named here (and given a sample).
@@ -477,9 +490,18 @@ final class ProblemCaseTests: XCTestCase {
         case .indexCount: return "indexCount"
         case .unknownMember: return "unknownMember"
         case .indexNotNumber: return "indexNotNumber"
+        case .unknownFunction: return "unknownFunction"
+        case .functionArity: return "functionArity"
+        case .functionNeedsNumbers: return "functionNeedsNumbers"
+        case .functionMixesKinds: return "functionMixesKinds"
+        case .clampBoundsReversed: return "clampBoundsReversed"
+        case .remainderByZero: return "remainderByZero"
+        case .letNameTaken: return "letNameTaken"
+        case .letRebound: return "letRebound"
+        case .letNotYetBound: return "letNotYetBound"
         }
     }
-    static let checkProblemCaseCount = 70
+    static let checkProblemCaseCount = 79
 
     /// One value of every case of `RunProblem`.
     static let runProblemSamples: [RunProblem] = [
@@ -517,6 +539,13 @@ final class ProblemCaseTests: XCTestCase {
         .rectsNotComparable,
         .orderNeedsNumbers(.lt, .number(.points)),
         .badTolerance,
+        .remainderByZero,
+        .letNotBound("zq"),
+        .unknownFunction("zq"),
+        .functionArity(.min, found: 1),
+        .functionNeedsNumbers(.abs, .bool),
+        .functionMixesKinds(.max, .number(.points), .number(.seconds)),
+        .clampBoundsReversed(lo: 2.5, hi: 1.5, .points),
     ]
 
     /// The case's name; exhaustive, so a new case must be named here (and given a sample).
@@ -556,7 +585,14 @@ final class ProblemCaseTests: XCTestCase {
         case .rectsNotComparable: return "rectsNotComparable"
         case .orderNeedsNumbers: return "orderNeedsNumbers"
         case .badTolerance: return "badTolerance"
+        case .remainderByZero: return "remainderByZero"
+        case .letNotBound: return "letNotBound"
+        case .unknownFunction: return "unknownFunction"
+        case .functionArity: return "functionArity"
+        case .functionNeedsNumbers: return "functionNeedsNumbers"
+        case .functionMixesKinds: return "functionMixesKinds"
+        case .clampBoundsReversed: return "clampBoundsReversed"
         }
     }
-    static let runProblemCaseCount = 34
+    static let runProblemCaseCount = 41
 }

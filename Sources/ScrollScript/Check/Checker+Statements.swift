@@ -98,6 +98,8 @@ extension Checker {
             checkCondition(e)
         case .print(let items):
             for e in items { _ = type(e) }
+        case .let(let name, let at, let value):
+            checkLet(name, at, value)
         case .expression(let e):
             _ = type(e)
         case .release, .settle, .frames:

@@ -38,10 +38,12 @@ public func checkSource(_ source: SourceFile) -> CheckResult {
 
 /// Checks statements typed in the REPL against an existing configuration: the same rules
 /// as in a file (names, kinds, units, ranges, indexes). Configuration statements are
-/// checked for values only.
-public func checkStatements(_ statements: [Stmt], config: SceneConfig) -> [Diagnostic] {
+/// checked for values only. `lets`: the names the session bound with `let` before, each
+/// with its value's kind and where it was bound.
+public func checkStatements(_ statements: [Stmt], config: SceneConfig, lets: [String: LetBinding] = [:]) -> [Diagnostic] {
     let (cfg, configDiagnostics) = applyConfiguration(statements, to: config)
     var checker = Checker(fileScenarioName: "<repl>", file: "<repl>")
+    checker.lets = lets.mapValues { LetBinding(type: $0.type, location: nil) }
     for s in statements { checker.checkStatement(s, cfg, inRepeat: false) }
     return sortedDiagnostics(configDiagnostics + checker.diagnostics)
 }
@@ -205,6 +207,9 @@ struct Checker {
         }
         if let sections { cfg.sections = sections }
         current = cfg
+        lets = [:]
+        letsAhead = [:]
+        collectLets(body, into: &letsAhead)
         if keepsStatements {
             for s in runnable { checkCurrentStatement(s, inRepeat: false) }
         } else {
@@ -225,6 +230,11 @@ struct Checker {
     var placeholderBlocked = 0
     /// The world the current expression is checked against (set by typeOf's callers).
     var current = SceneConfig()
+    /// The names `let` has bound so far in the scenario being checked (lookup only).
+    var lets: [String: LetBinding] = [:]
+    /// The `let` statements of the scenario being checked, by name: the line of each (a
+    /// name read before its `let` is told so). Lookup only.
+    var letsAhead: [String: Int] = [:]
 
     /// Where a `?` (a value to record) may stand in the statement being checked.
     enum PlaceholderRule {
@@ -234,6 +244,33 @@ struct Checker {
         case allowed
         /// `expect within` / `expect always`: never.
         case timed(String)
+    }
+}
+
+/// A name bound by `let`: the kind of its value (nil when the value had an error, so that
+/// its readers say nothing more) and where it was bound (nil: in an earlier REPL entry).
+public struct LetBinding: Equatable, Sendable {
+    public var type: Ty?
+    public var location: SourceLocation?
+
+    public init(type: Ty?, location: SourceLocation?) {
+        self.type = type
+        self.location = location
+    }
+}
+
+/// The `let` statements of `body` (and of its `repeat` blocks), by name: the line of the
+/// first of each name.
+func collectLets(_ body: [Stmt], into out: inout [String: Int]) {
+    for s in body {
+        switch s.kind {
+        case .let(let name, let at, _):
+            if out[name] == nil { out[name] = at.line }
+        case .repeatBlock(_, let b):
+            collectLets(b.statements, into: &out)
+        default:
+            break
+        }
     }
 }
 

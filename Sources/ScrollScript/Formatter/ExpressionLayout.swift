@@ -1,6 +1,6 @@
 // How an expression is written: one space around binary and comparison operators, none
-// after unary minus, `not` followed by a space, literals exactly as written, the
-// author's parentheses kept and none added.
+// after unary minus, `not` followed by a space, a function's values after `(` separated
+// by `, `, literals exactly as written, the author's parentheses kept and none added.
 
 /// Appends the canonical text of `e` to `out`. The tree is at most `SourceLimits.maxNesting`
 /// deep (the parser guarantees it), so the recursion is bounded.
@@ -40,6 +40,14 @@ func writeExpr(_ e: Expr, into out: inout String) {
         }
     case .placeholder:
         out += "?"
+    case .call(let name, let args, _):
+        out += name
+        out += "("
+        for (i, x) in args.enumerated() {
+            if i > 0 { out += ", " }
+            writeExpr(x, into: &out)
+        }
+        out += ")"
     case .paren(let x, _):
         out += "("
         writeExpr(x, into: &out)

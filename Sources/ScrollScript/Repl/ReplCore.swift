@@ -67,6 +67,8 @@ public final class ReplCore {
 
     /// The world now.
     public var world: World { session.world }
+    /// The names bound with `let` so far, sorted (tab completion offers them).
+    public var letNames: [String] { interpreter.boundLets.keys.sorted() }
     var interpreter: Interpreter { session.interpreter }
 
     /// Connects a (new) session's interpreter to Ctrl-C and the watches.
@@ -148,7 +150,8 @@ public final class ReplCore {
 
     /// A loaded scenario is part-way: expressions are answered; actions must wait.
     private func enterWhileStepping(_ text: String) -> ReplOutcome {
-        let (program, diags) = parseChunk(text)
+        let lets = interpreter.boundLets
+        let (program, diags) = parseChunk(text, letNames: Set(lets.keys))
         if !diags.isEmpty {
             return ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: entryLines)) }, failed: true)
         }
@@ -159,7 +162,7 @@ public final class ReplCore {
             }
             exprs.append(e)
         }
-        let check = checkStatements(program.statements, config: session.config)
+        let check = checkStatements(program.statements, config: session.config, lets: lets)
         if !check.isEmpty {
             return ReplOutcome(check.map { chomp(renderDiagnostic($0, sourceLines: entryLines)) }, failed: true)
         }

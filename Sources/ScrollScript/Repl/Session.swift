@@ -52,7 +52,8 @@ public final class Session {
     @discardableResult
     public func enter(_ text: String, file: String = "<repl>") -> EntryResult {
         var result = EntryResult(diagnostics: [], output: [], event: nil, failure: nil, rebuilt: false)
-        let (program, parseDiags) = parseChunk(text, file: file)
+        let lets = interpreter.boundLets
+        let (program, parseDiags) = parseChunk(text, file: file, letNames: Set(lets.keys))
         if !parseDiags.isEmpty {
             result.diagnostics = parseDiags
             return result
@@ -76,7 +77,7 @@ public final class Session {
             newConfig = applied.config
         }
         let actions = stmts.filter { !$0.kind.isConfiguration }
-        let diags = checkStatements(actions, config: newConfig)
+        let diags = checkStatements(actions, config: newConfig, lets: lets)
         if !diags.isEmpty {
             result.diagnostics = diags
             return result

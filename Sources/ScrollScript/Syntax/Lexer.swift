@@ -204,6 +204,7 @@ public struct Lexer {
         case UInt8(ascii: "-"): return simple(.minus, 1)
         case UInt8(ascii: "*"): return simple(.star, 1)
         case UInt8(ascii: "/"): return simple(.slash, 1)
+        case UInt8(ascii: "%"): return simple(.percent, 1)
         case UInt8(ascii: "?"): return simple(.question, 1)
         case UInt8(ascii: "&"), UInt8(ascii: "|"):
             // `&&` / `||` (or one of them alone): the words are `and` / `or`.
@@ -217,6 +218,9 @@ public struct Lexer {
         case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "~"):
             if peekByte(1) == UInt8(ascii: "=") {
                 return simple(b == UInt8(ascii: "=") ? .eq : b == UInt8(ascii: "!") ? .ne : .approx, 2)
+            } else if b == UInt8(ascii: "=") {
+                // `let o = offset`; anywhere else the parser says what to write.
+                return simple(.assign, 1)
             } else {
                 error(loc(pos, 1), .loneOperator(b))
                 return simple(.error, 1)

@@ -105,6 +105,10 @@ public enum ParseProblem: Equatable, Sendable {
     /// `section[0]` without `.member`.
     case expectedMember(base: String)
     case expectedNameAfterDot(found: FoundToken)
+    /// `let` not followed by a name.
+    case expectedLetName(found: FoundToken)
+    /// `let NAME` not followed by `=`.
+    case expectedLetAssign(name: String, found: FoundToken)
 
     public var message: String {
         switch self {
@@ -180,6 +184,10 @@ public enum ParseProblem: Equatable, Sendable {
             return "expected '.' and a property after '\(base)[...]' (as in \(base)[0].y)"
         case .expectedNameAfterDot(let found):
             return "expected a name after '.', found \(found.described)"
+        case .expectedLetName(let found):
+            return "expected a name after 'let' (as in 'let o = offset'), found \(found.described)"
+        case .expectedLetAssign(let name, let found):
+            return "expected '=' after 'let \(clip(name))' (as in 'let \(clip(name)) = offset'), found \(found.described)"
         }
     }
 }

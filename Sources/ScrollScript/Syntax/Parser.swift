@@ -22,11 +22,16 @@ public struct Parser {
     private var exprNesting = 0
     private var blockDepth = 0
     private var reportedUnclosed = false
+    /// The names `let` has bound so far (and those a REPL session bound before): such a
+    /// name alone at the start of a statement is an expression (`o` prints it in the REPL).
+    private var letNames: Set<String>
 
-    /// A parser over a lexer (tokens are lexed as the parser goes).
-    public init(lexer: Lexer, file: String, keepsComments: Bool = true) {
+    /// A parser over a lexer (tokens are lexed as the parser goes). `letNames`: names bound
+    /// by `let` before this text (a REPL session's).
+    public init(lexer: Lexer, file: String, keepsComments: Bool = true, letNames: Set<String> = []) {
         self.lexer = lexer
         fileID = SourceFileNames.id(file)
+        self.letNames = letNames
         comments = keepsComments ? [] : nil
         tok = self.lexer.next()
         nextTok = self.lexer.next()
@@ -393,10 +398,13 @@ public struct Parser {
             case .settle: advance(); return stmt(.settle)
             case .expect: return stmt(try parseExpect())
             case .print: return stmt(try parsePrint())
+            case .let: return stmt(try parseLet())
             case .frames: advance(); return stmt(.frames)
             case .true, .false, .not: return stmt(.expression(try parseExpr()))
             default:
-                if resolveName(tok.text) != nil { return stmt(.expression(try parseExpr())) }
+                if resolveName(tok.text) != nil || letNames.contains(tok.text) || startsCall() {
+                    return stmt(.expression(try parseExpr()))
+                }
                 throw fail(tok, .unknownStatement(tok.text))
             }
         case .number, .string, .lparen, .minus:
@@ -587,6 +595,21 @@ public struct Parser {
         return .expect(try parseExpr())
     }
 
+    /// let = "let" WORD "=" expr
+    private mutating func parseLet() throws -> StmtKind {
+        advance()
+        guard tok.kind == .word else { throw fail(tok, .expectedLetName(found: FoundToken(tok))) }
+        let name = tok.text
+        let at = loc(tok)
+        advance()
+        guard tok.kind == .assign else { throw fail(tok, .expectedLetAssign(name: name, found: FoundToken(tok))) }
+        advance()
+        if isStatementEnd(tok) { throw fail(tok, .expectedValue(found: FoundToken(tok))) }
+        let value = try parseExpr()
+        letNames.insert(name)
+        return .let(name: name, nameLocation: at, value: value)
+    }
+
     /// print = "print" expr { "," expr }
     private mutating func parsePrint() throws -> StmtKind {
         advance()
@@ -748,11 +771,11 @@ public struct Parser {
         return l
     }
 
-    /// multiplicative = unary { ("*" | "/") unary }
+    /// multiplicative = unary { ("*" | "/" | "%") unary }
     private mutating func parseMultiplicative() throws -> PE {
         var l = try parseUnary()
-        while tok.kind == .star || tok.kind == .slash {
-            let op: BinaryOp = tok.kind == .star ? .multiply : .divide
+        while tok.kind == .star || tok.kind == .slash || tok.kind == .percent {
+            let op: BinaryOp = tok.kind == .star ? .multiply : tok.kind == .slash ? .divide : .remainder
             let opLoc = loc(tok)
             advance()
             let r = try parseUnary()
@@ -803,7 +826,7 @@ public struct Parser {
             switch tok.word {
             case .true, .false: return boolLiteral()
             case .and, .or, .not, .within: throw wordIsNotAValue()
-            default: return try parseName()
+            default: return startsCall() ? try parseCall() : try parseName()
             }
         default:
             throw valueExpected()
@@ -854,6 +877,39 @@ public struct Parser {
     @inline(never)
     private mutating func parenNotClosed(_ open: SourceLocation) -> ParseAbort {
         fail(tok, .unclosedParen(line: open.line, column: open.column, found: FoundToken(tok)))
+    }
+
+    /// A word followed by `(` starts a call: a built-in function's name (`min (a, b)`), or
+    /// any word with the `(` glued to it (`sqrt(x)`: the checker names the functions). A
+    /// word and a `(` apart are a name and a parenthesis (`tap o (40)`).
+    private func startsCall() -> Bool {
+        guard tok.kind == .word, nextTok.kind == .lparen else { return false }
+        return nextTok.at.offset == tok.at.offset + tok.at.length || BuiltinFunction(name: tok.text) != nil
+    }
+
+    /// call = WORD "(" [ expr { "," expr } ] ")"
+    private mutating func parseCall() throws -> PE {
+        let name = tok
+        advance()
+        let open = loc(tok)
+        try enter(tok)
+        defer { exprNesting -= 1 }
+        advance()
+        var args: [Expr] = []
+        var d = 1
+        if tok.kind != .rparen {
+            while true {
+                let x = try parseOr()
+                args.append(x.e)
+                d = max(d, x.d + 1)
+                if tok.kind == .comma { advance(); continue }
+                break
+            }
+        }
+        guard tok.kind == .rparen else { throw parenNotClosed(open) }
+        advance()
+        try checkDepth(d, name)
+        return PE(.call(name.text, args, loc(name)), d)
     }
 
     /// name = WORD { "." WORD } | WORD "[" expr { "," expr } "]" "." WORD
@@ -934,7 +990,11 @@ func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
     return (depth, false)
 }
 
-/// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics.
-public func parseChunk(_ text: String, file: String = "<repl>") -> (program: Program, diagnostics: [Diagnostic]) {
-    Parser.parse(SourceFile(name: file, text: text))
+/// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics;
+/// `letNames` are the names the session bound with `let` before it.
+public func parseChunk(_ text: String, file: String = "<repl>", letNames: Set<String> = []) -> (program: Program, diagnostics: [Diagnostic]) {
+    let source = SourceFile(name: file, text: text)
+    var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, letNames: letNames)
+    let program = parser.parseProgram()
+    return (program, parser.syntaxDiagnostics)
 }

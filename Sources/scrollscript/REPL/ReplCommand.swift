@@ -24,7 +24,10 @@ public func runReplCommand(_ args: [String]) -> Int32 {
     if reader.isInteractive {
         writeOut("scrollscript \(ScrollScriptInfo.version) REPL; :help lists commands, Ctrl-D quits\n")
     }
-    let loop = ReplLoop(reader: reader, core: ReplCore(), write: writeOut)
+    let core = ReplCore()
+    // Tab completion offers the names the session binds with `let`.
+    if reader is ReadlineLineReader { ReadlineState.completer.boundNames = { [unowned core] in core.letNames } }
+    let loop = ReplLoop(reader: reader, core: core, write: writeOut)
     return loop.run(loading: args.first)
 }
 
