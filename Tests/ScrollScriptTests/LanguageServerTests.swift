@@ -222,7 +222,7 @@ extension LanguageServerTests {
         XCTAssertEqual(out.first?["params"]?["diagnostics"], [])
         let full = s.handle(["jsonrpc": "2.0", "method": "textDocument/didChange",
                              "params": ["textDocument": ["uri": "file:///c.scroll", "version": 3], "contentChanges": [["text": "pul 1\n"]]]])
-        XCTAssertEqual(full.first?["params"]?["diagnostics"]?.arrayValue?.first?["message"], "unknown statement 'pul' (did you mean 'pull'?)")
+        XCTAssertEqual(full.first?["params"]?["diagnostics"]?.arrayValue?.first?["message"], "unknown statement 'pul' (did you mean 'pull 1'?)")
         let r = s.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/formatting", "params": ["textDocument": ["uri": "file:///c.scroll"]]])
         XCTAssertEqual(r.first?["result"], [], "a file that does not parse gets no edits")
     }

@@ -187,6 +187,9 @@ public enum CheckProblem: Equatable, Sendable {
     case letRebound(String, line: Int?)
     /// A name read before the `let` (at `line`) that binds it.
     case letNotYetBound(String, line: Int)
+    /// A statement written as another tool or plain English writes it, and the statement
+    /// it most likely means, which passes `check` where it stands.
+    case guess(Guess)
 
     public var message: String {
         switch self {
@@ -369,6 +372,8 @@ public enum CheckProblem: Equatable, Sendable {
             return "'\(clip(name))' is already bound \(first) (a name is bound once in a scenario; pick another name)"
         case .letNotYetBound(let name, let line):
             return "'\(clip(name))' is read before its 'let' at line \(line) (a name is read after the statement that binds it)"
+        case .guess(let g):
+            return g.message
         }
     }
 }

@@ -36,6 +36,17 @@ public func checkSource(_ source: SourceFile) -> CheckResult {
     return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all)
 }
 
+/// `checkSource`'s diagnostics for text as it is written: no statement is read as a
+/// guess (what a guess itself is checked with).
+func checkAsWritten(_ text: String) -> [Diagnostic] {
+    let (program, parseDiags) = parseAsWritten(text)
+    var checker = Checker(fileScenarioName: "guess", file: "guess")
+    checker.guessing = true
+    for s in program.statements { _ = checker.checkTopLevel(s) }
+    _ = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty)
+    return parseDiags + checker.diagnostics
+}
+
 /// Checks statements typed in the REPL against an existing configuration: the same rules
 /// as in a file (names, kinds, units, ranges, indexes). Configuration statements are
 /// checked for values only. `lets`: the names the session bound with `let` before, each
@@ -56,7 +67,7 @@ public func applyConfiguration(_ statements: [Stmt], to config: SceneConfig) -> 
     var cfg = config
     var sections: [SectionConfig]?
     for s in statements where s.kind.isConfiguration {
-        checker.applyConfig(s, to: &cfg, sections: &sections)
+        checker.applyConfigGuessing(s, to: &cfg, sections: &sections)
     }
     if let sections { cfg.sections = sections }
     return (cfg, sortedDiagnostics(checker.diagnostics))
@@ -178,7 +189,7 @@ struct Checker {
         var sections: [SectionConfig]?
         for s in block.statements {
             if s.kind.isConfiguration {
-                applyConfig(s, to: &cfg, sections: &sections)
+                applyConfigGuessing(s, to: &cfg, sections: &sections)
             } else {
                 error(s.location, .notConfigurationInScene(keyword: s.kind.keyword))
             }
@@ -199,7 +210,7 @@ struct Checker {
                 if let t = firstTimeStatement {
                     error(s.location, .configurationAfterTime(keyword: s.kind.keyword, first: t.kind.keyword, line: t.location.line))
                 }
-                applyConfig(s, to: &cfg, sections: &sections)
+                applyConfigGuessing(s, to: &cfg, sections: &sections)
             } else {
                 if firstTimeStatement == nil && s.kind.advancesTime { firstTimeStatement = s }
                 if keepsStatements { runnable.append(s) }
@@ -235,6 +246,8 @@ struct Checker {
     /// The `let` statements of the scenario being checked, by name: the line of each (a
     /// name read before its `let` is told so). Lookup only.
     var letsAhead: [String: Int] = [:]
+    /// Checking a guess (Checker+Guess.swift): a guess's own errors get no guess.
+    var guessing = false
 
     /// Where a `?` (a value to record) may stand in the statement being checked.
     enum PlaceholderRule {

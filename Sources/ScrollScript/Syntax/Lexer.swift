@@ -148,6 +148,22 @@ public struct Lexer {
         return text(a, b)
     }
 
+    /// The source byte at `offset`, or nil past the end.
+    func byte(at offset: Int) -> UInt8? {
+        offset >= 0 && offset < bytes.count ? bytes[offset] : nil
+    }
+
+    /// The source bytes `a..<b` (a statement a guess reads again).
+    func sourceBytes(_ a: Int, _ b: Int) -> [UInt8] {
+        guard a >= 0, a < b, b <= bytes.count else { return [] }
+        return Array(bytes[a..<b])
+    }
+
+    /// Forgets the problems found in bytes `a..<b` (a guess that says it better replaces them).
+    mutating func removeProblems(in range: Range<Int>) {
+        problems.removeAll { range.contains($0.location.offset) }
+    }
+
     private mutating func checkLineLength() {
         if col - 1 > SourceLimits.maxLineLength {
             error(SourceLocation(file: file, line: line, column: SourceLimits.maxLineLength + 1, offset: pos, length: 0),

@@ -109,6 +109,11 @@ public enum ParseProblem: Equatable, Sendable {
     case expectedLetName(found: FoundToken)
     /// `let NAME` not followed by `=`.
     case expectedLetAssign(name: String, found: FoundToken)
+    /// `+-` followed by a space: ± written in ASCII (a negative number added is `+ -1`).
+    case plusMinus
+    /// A statement written as another tool or plain English writes it, and the statement
+    /// it most likely means (`sleep 1` → `wait 1s`).
+    case guess(Guess)
 
     public var message: String {
         switch self {
@@ -188,6 +193,10 @@ public enum ParseProblem: Equatable, Sendable {
             return "expected a name after 'let' (as in 'let o = offset'), found \(found.described)"
         case .expectedLetAssign(let name, let found):
             return "expected '=' after 'let \(clip(name))' (as in 'let \(clip(name)) = offset'), found \(found.described)"
+        case .plusMinus:
+            return "'+-' is not an operator: a tolerance is written with 'within' after '~=', a negative number added as + -1"
+        case .guess(let g):
+            return g.message
         }
     }
 }

@@ -25,13 +25,21 @@ public struct Parser {
     /// The names `let` has bound so far (and those a REPL session bound before): such a
     /// name alone at the start of a statement is an expression (`o` prints it in the REPL).
     private var letNames: Set<String>
+    /// A statement with an error is read as another tool would write it (`guessStatement`);
+    /// off when the text is itself a guess being tried.
+    private let guesses: Bool
 
     /// A parser over a lexer (tokens are lexed as the parser goes). `letNames`: names bound
     /// by `let` before this text (a REPL session's).
     public init(lexer: Lexer, file: String, keepsComments: Bool = true, letNames: Set<String> = []) {
+        self.init(lexer: lexer, file: file, keepsComments: keepsComments, letNames: letNames, guesses: true)
+    }
+
+    init(lexer: Lexer, file: String, keepsComments: Bool, letNames: Set<String>, guesses: Bool) {
         self.lexer = lexer
         fileID = SourceFileNames.id(file)
         self.letNames = letNames
+        self.guesses = guesses
         comments = keepsComments ? [] : nil
         tok = self.lexer.next()
         nextTok = self.lexer.next()
@@ -314,16 +322,52 @@ public struct Parser {
     }
 
     private mutating func parseStatementRecovering() -> Stmt? {
+        let start = tok.at
+        let parseErrors = diagnostics.count
         do {
             let s = try parseStatement()
             guard isStatementEnd(tok) else {
                 throw fail(tok, .expectedStatementEnd(found: FoundToken(tok)))
             }
+            // The lexer's problems are in source order: one in the statement is the last.
+            if let last = lexer.problems.last, last.location.offset >= start.offset { guessStatement(start, parseErrors: parseErrors) }
             return s
         } catch {
             skipToStatementEnd()
+            guessStatement(start, parseErrors: parseErrors)
             return nil
         }
+    }
+
+    /// After a statement from `start` (just ended) had an error: if it reads as another
+    /// tool or plain English writes a statement (`StatementGuesser`), its errors give way
+    /// to one that says what to write instead.
+    @inline(never)
+    private mutating func guessStatement(_ start: TokenPos, parseErrors: Int) {
+        let range = start.offset..<tok.at.offset
+        guard guesses, !range.isEmpty, range.count <= SourceLimits.maxLineLength,
+              diagnostics.count > parseErrors || lexer.problems.contains(where: { range.contains($0.location.offset) }) else { return }
+        let bytes = lexer.sourceBytes(range.lowerBound, range.upperBound)
+        let letNames = self.letNames
+        let context = GuessContext(titles: nil, pin: nil, letNames: letNames)
+        guard let (g, at, length) = StatementGuesser.guess(bytes, context, accepts: { StatementGuesser.passesCheck($0, letNames: letNames) }) else { return }
+        diagnostics.removeLast(diagnostics.count - parseErrors)
+        lexer.removeProblems(in: range)
+        // The line and column of the headline's token, counted from the statement's start.
+        var line = start.line, column = start.column
+        let offset = at ?? 0
+        var k = 0
+        while k < offset && k < bytes.count {
+            if bytes[k] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[k] & 0xC0 != 0x80 {
+                column += 1
+            }
+            k += 1
+        }
+        let l = SourceLocation(fileID: fileID, line: line, column: column, offset: range.lowerBound + offset, length: length)
+        diagnostics.append(Diagnostic(l, .parse(.guess(g))))
     }
 
     /// block = "{" { statement } "}"
@@ -760,6 +804,11 @@ public struct Parser {
     private mutating func parseAdditive() throws -> PE {
         var l = try parseMultiplicative()
         while tok.kind == .plus || tok.kind == .minus {
+            // `100 +- 1` is ± written in ASCII, not `100 + -1` (written so, it adds).
+            if tok.kind == .plus, nextTok.kind == .minus, nextTok.at.offset == tok.at.offset + 1,
+               let after = lexer.byte(at: nextTok.at.offset + 1), after == 0x20 || after == 0x09 {
+                throw fail(tok, .plusMinus)
+            }
             let op: BinaryOp = tok.kind == .plus ? .add : .subtract
             let opLoc = loc(tok)
             advance()
@@ -988,6 +1037,16 @@ func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
         }
     }
     return (depth, false)
+}
+
+/// Parses `text` as it is, without reading a statement with an error as a guess: what a
+/// guess is tried with.
+func parseAsWritten(_ text: String, file: String = "guess", letNames: Set<String> = []) -> (program: Program, diagnostics: [Diagnostic]) {
+    let source = SourceFile(name: file, text: text)
+    var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name,
+                        keepsComments: true, letNames: letNames, guesses: false)
+    let program = parser.parseProgram()
+    return (program, parser.syntaxDiagnostics)
 }
 
 /// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics;

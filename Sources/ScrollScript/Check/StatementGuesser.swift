@@ -1,0 +1,254 @@
+// What a statement that is not ScrollScript most likely means. A small number of rules,
+// each for a family of first guesses (words of other tools for a statement, units,
+// directions, operators and literals of other languages, properties that mean a state,
+// other spellings of names), rewrite the statement's tokens (GuessTokens.swift) with the
+// tables of GuessTables.swift. The result is kept only if it parses (and, from the
+// checker, passes `check` where the statement stands): a suggestion is never itself an
+// error. Runs only for a statement that has an error.
+
+/// What a guess may know of where the statement stands.
+struct GuessContext {
+    /// The section titles of the scenario (nil: not known, as in the parser).
+    var titles: [String]?
+    /// The header's pin (`header H pin P`), when known.
+    var pin: Double?
+    /// Names bound by `let` so far.
+    var letNames: Set<String> = []
+}
+
+/// The tokens of a guess being rewritten, and what the rewriting found.
+struct GuessWork {
+    var toks: [GTok]
+    let context: GuessContext
+    /// The first misreading, and where (an offset and a length in the guessed text).
+    var headline: GuessHeadline?
+    var at: Int?
+    var length = 0
+    var notes: [GuessNote] = []
+    /// What the first word means, once `ruleStatementWord` has read it.
+    var verb: GuessVerb?
+
+    init(_ toks: [GTok], _ context: GuessContext) {
+        self.toks = toks
+        self.context = context
+    }
+
+    /// Records a misreading (the first one is the message's headline) and its notes.
+    mutating func fire(_ h: GuessHeadline, _ t: GTok?, _ ns: GuessNote...) {
+        if headline == nil {
+            headline = h
+            at = t?.offset
+            length = t?.offset == nil ? 0 : t?.length ?? 0
+        }
+        for n in ns where !notes.contains(n) { notes.append(n) }
+    }
+
+    /// A name the language or the scenario knows (`offset`, `header.height`, `hidden`, a
+    /// `let` name, a function).
+    func isKnownName(_ n: String) -> Bool {
+        resolveName(n) != nil || context.letNames.contains(n) || BuiltinFunction(name: n) != nil
+            || Subscript(base: n) != nil
+    }
+
+    /// The index of the block token, else the end.
+    var bodyEnd: Int { toks.firstIndex { $0.kind == .block || $0.kind == .comment } ?? toks.count }
+
+    /// Replaces `toks[range]` with `new` (the first new token takes the place's offset).
+    mutating func replace(_ range: Range<Int>, with new: [GTok]) {
+        var n = new
+        if !n.isEmpty, n[0].offset == nil, range.lowerBound < toks.count { n[0].offset = toks[range.lowerBound].offset }
+        toks.replaceSubrange(range, with: n)
+    }
+
+    /// Tokens for `text` (ScrollScript written by a rule: `toolbar.state == hidden`).
+    static func lex(_ text: String) -> [GTok] {
+        GuessTokens.tokens(Array(text.utf8)).map { var t = $0; t.offset = nil; return t }
+    }
+}
+
+enum StatementGuesser {
+    /// The rules, in the order they run: the shape of the line first (comments, noise,
+    /// code of other tools), then the statement word and its arguments, then what is
+    /// written in expressions.
+    static let rules: [(inout GuessWork) -> Void] = [
+        { $0.ruleForeignComment() },
+        { $0.ruleNoise() },
+        { $0.ruleLet() },
+        { $0.ruleAssertionCall() },
+        { $0.ruleCodeChain() },
+        { $0.ruleStatementWord() },
+        { $0.ruleCallSyntax() },
+        { $0.ruleLabels() },
+        { $0.ruleSingleQuotes() },
+        { $0.ruleWaiting() },
+        { $0.ruleUnits() },
+        { $0.ruleMotion() },
+        { $0.ruleTap() },
+        { $0.ruleConfiguration() },
+        { $0.ruleBlocks() },
+        { $0.ruleOperators() },
+        { $0.ruleLiterals() },
+        { $0.ruleNames() },
+        { $0.ruleStates() },
+        { $0.ruleExpectShapes() },
+        { $0.rulePrint() },
+    ]
+
+    /// The statement `bytes` most likely means, if a rule reads it and `accepts` takes the
+    /// text (it parses; the checker: it passes `check` there). The headline's offset is in
+    /// `bytes` (nil when it is a token a rule put there), with the token's length.
+    static func guess(_ bytes: [UInt8], _ context: GuessContext, accepts: (String) -> Bool) -> (Guess, at: Int?, length: Int)? {
+        let toks = GuessTokens.tokens(bytes)
+        guard !toks.isEmpty, toks.count <= 64 else { return nil }
+        var work = GuessWork(toks, context)
+        for rule in rules { rule(&work) }
+        guard let headline = work.headline else { return nil }
+        guard let corrected = rendered(work.toks), accepts(corrected.parsed) else { return nil }
+        return (Guess(headline: headline, notes: work.notes, corrected: corrected.display), work.at, work.length)
+    }
+
+    /// The tokens as `fmt` writes the statements they make (joined by `; `); a block is
+    /// written as it was (a block over several lines as its `{`): `display`. `parsed` is
+    /// the same with every block whole, for the parser. Nil when they do not parse.
+    static func rendered(_ toks: [GTok]) -> (display: String, parsed: String)? {
+        var body = toks
+        var block: String?
+        var comment: String?
+        if let b = body.last, b.kind == .block {
+            block = b.text
+            body.removeLast()
+        }
+        if let c = body.last, c.kind == .comment {
+            comment = c.text
+            body.removeLast()
+        }
+        guard !body.contains(where: { $0.kind == .block || $0.kind == .comment }) else { return nil }
+        if body.isEmpty { return block == nil ? comment.map { ($0, $0) } : nil }
+        // A block is parsed closed, so that its head parses whatever the block holds.
+        let text = GuessTokens.text(body) + (block == nil ? "" : " { }")
+        let (program, diagnostics) = parseAsWritten(text)
+        guard diagnostics.isEmpty, !program.statements.isEmpty else { return nil }
+        var parts: [String] = []
+        var whole: [String] = []
+        for s in program.statements {
+            let head = statementHead(s.kind)
+            // A block on the line stays as written; a block over several lines is the
+            // line's `{` (the suggestion stands for the line).
+            if statementBlock(s.kind) != nil {
+                let b = block ?? "{ }"
+                parts.append(head + " " + (b.contains("\n") ? "{" : b))
+                whole.append(head + " " + (b.contains("\n") ? "{ }" : b))
+            } else {
+                parts.append(head)
+                whole.append(head)
+            }
+        }
+        guard block == nil || program.statements.count == 1 else { return nil }
+        var out = parts.joined(separator: "; ")
+        if let comment { out += "  " + comment }
+        return (out, whole.joined(separator: "; "))
+    }
+
+    /// The scene a suggestion from the parser is checked in (the parser knows no scene):
+    /// every view, and more sections than a scenario usually has.
+    static let everyView = "header 240 pin 60\ntoolbar\nsections 100 rows 100\naccordion\n"
+
+    /// A suggestion the parser makes passes `check` in a scene with every view (errors
+    /// about the table's sections and rows aside: the real scene decides those). A
+    /// suggestion that reads a `let` name, or is a `scene`/`scenario` block, is checked for
+    /// its names only (`namesExist`).
+    static func passesCheck(_ text: String, letNames: Set<String>) -> Bool {
+        guard namesExist(text, letNames: letNames) else { return false }
+        let (program, _) = parseAsWritten(text)
+        var readsLet = false
+        for s in program.statements {
+            switch s.kind {
+            case .scene, .scenario: return true
+            case .let(let n, _, _) where letNames.contains(n): return false
+            default: forEachExpr(s.kind) { if exprReadsName($0, letNames) { readsLet = true } }
+            }
+        }
+        if readsLet { return true }
+        return checkAsWritten(everyView + text + "\n").allSatisfy { d in
+            switch d.problem {
+            case .check(.noSuchSection), .check(.noSuchRow), .check(.noSectionTitled), .check(.untitledSection): return true
+            default: return false
+            }
+        }
+    }
+
+    /// `e` reads one of `names`.
+    private static func exprReadsName(_ e: Expr, _ names: Set<String>) -> Bool {
+        switch e {
+        case .name(let n, _): return names.contains(n)
+        case .indexed(_, let ix, _, _): return ix.contains { exprReadsName($0, names) }
+        case .call(_, let args, _): return args.contains { exprReadsName($0, names) }
+        case .unary(_, let x, _), .paren(let x, _): return exprReadsName(x, names)
+        case .binary(_, let a, let b, _): return exprReadsName(a, names) || exprReadsName(b, names)
+        case .compare(_, let a, let b, let t, _):
+            return exprReadsName(a, names) || exprReadsName(b, names) || (t.map { exprReadsName($0, names) } ?? false)
+        case .number, .string, .bool, .placeholder: return false
+        }
+    }
+
+    /// The names of a parsed guess all exist (the parser's check of a suggestion, which
+    /// has no scene to check it against): every name is the language's, a `let` name
+    /// bound before (`letNames`) or by the guess itself, or a function.
+    static func namesExist(_ text: String, letNames: Set<String>) -> Bool {
+        let (program, diagnostics) = parseAsWritten(text)
+        guard diagnostics.isEmpty else { return false }
+        var ok = true
+        var bound = letNames
+        func expr(_ e: Expr) {
+            switch e {
+            case .name(let n, _):
+                if resolveName(n) == nil && !bound.contains(n) { ok = false }
+            case .indexed(let base, let ix, let member, _):
+                guard let form = Subscript(base: base), SubscriptMembers.find(form, member) != nil else { ok = false; return }
+                ix.forEach(expr)
+            case .call(let name, let args, _):
+                if BuiltinFunction(name: name) == nil { ok = false }
+                args.forEach(expr)
+            case .unary(_, let x, _), .paren(let x, _): expr(x)
+            case .binary(_, let a, let b, _): expr(a); expr(b)
+            case .compare(_, let a, let b, let t, _): expr(a); expr(b); t.map(expr)
+            case .number, .string, .bool, .placeholder: break
+            }
+        }
+        for s in program.statements {
+            // `set NAME VALUE`: the value may be a named one (`fast`); the checker knows.
+            if case .set = s.kind { continue }
+            forEachExpr(s.kind, expr)
+            if case .let(let n, _, _) = s.kind { bound.insert(n) }
+        }
+        return ok
+    }
+}
+
+/// Calls `f` with every expression a statement holds (not those of its block).
+func forEachExpr(_ k: StmtKind, _ f: (Expr) -> Void) {
+    switch k {
+    case .repeatBlock(let n, _): f(n)
+    case .screen(let w, let h): f(w); f(h)
+    case .fps(let x), .pull(let x), .fling(let x), .wait(let x), .expect(let x), .expectAlways(let x), .expression(let x): f(x)
+    case .header(let h, let options):
+        f(h)
+        for o in options {
+            switch o {
+            case .pin(let x, _), .parallax(let x, _), .toggle(let x, _): f(x)
+            case .nostretch: break
+            }
+        }
+    case .toolbar(let h), .tick(let h): h.map(f)
+    case .section(_, let rows, _): if case .count(let n) = rows { f(n) }
+    case .sections(let n, let m): f(n); f(m)
+    case .set(_, _, let v), .let(_, _, let v): f(v)
+    case .drag(let d, let t), .swipe(let d, let t): f(d); t.map(f)
+    case .tapHeader(let i): i.map(f)
+    case .tapRow(let i, let j): f(i); f(j)
+    case .tap(let x, let y): f(x); f(y)
+    case .expectWithin(let t, let x): f(t); f(x)
+    case .print(let xs): xs.forEach(f)
+    case .scene, .scenario, .accordion, .release, .tapToolbar, .settle, .frames: break
+    }
+}

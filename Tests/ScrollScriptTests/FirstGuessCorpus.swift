@@ -1,0 +1,483 @@
+// A broad set of first guesses: what an iOS developer who knows XCTest/XCUITest, Maestro,
+// Detox, Espresso, flutter_test or Cypress, or who writes plain English, types before
+// reading grammar.md. Each guess is written in a scenario that has every view (see
+// `FirstGuessTests.context`), with what it means in ScrollScript: the statements a message
+// may suggest for it (the first line of the guess is what a suggestion replaces).
+
+struct FirstGuess {
+    /// The guess as typed (more than one line for a block).
+    var text: String
+    /// The statements it means (any one of them is right), as `fmt` writes them.
+    var meant: [String]
+    /// Statements above it in the scenario (a `let` the guess reads).
+    var before = ""
+    /// Written at the top level of an empty file (a `scenario`/`scene` block guess).
+    var topLevel = false
+
+    init(_ text: String, _ meant: String..., before: String = "", topLevel: Bool = false) {
+        self.text = text
+        self.meant = meant
+        self.before = before
+        self.topLevel = topLevel
+    }
+}
+
+enum FirstGuessCorpus {
+    static let all: [FirstGuess] = waiting + moving + tapping + releasing + asserting + operators
+        + states + names + functions + configuration + structure + output + binding + keywords
+
+    // MARK: - Time
+
+    static let waiting: [FirstGuess] = [
+        FirstGuess("sleep 1", "wait 1s"),
+        FirstGuess("sleep 0.5", "wait 0.5s"),
+        FirstGuess("sleep(1)", "wait 1s"),
+        FirstGuess("sleep 300ms", "wait 300ms"),
+        FirstGuess("delay 300ms", "wait 300ms"),
+        FirstGuess("delay 500", "wait 500ms"),
+        FirstGuess("pause 1s", "wait 1s"),
+        FirstGuess("pause 2", "wait 2s"),
+        FirstGuess("wait 0.5 sec", "wait 0.5s"),
+        FirstGuess("wait 0.5 seconds", "wait 0.5s"),
+        FirstGuess("wait 1 second", "wait 1s"),
+        FirstGuess("wait 500 ms", "wait 500ms"),
+        FirstGuess("wait 1 s", "wait 1s"),
+        FirstGuess("wait 0.5secs", "wait 0.5s"),
+        FirstGuess("wait 2sec", "wait 2s"),
+        FirstGuess("wait 300msec", "wait 300ms"),
+        FirstGuess("wait 300 millis", "wait 300ms"),
+        FirstGuess("wait 250 milliseconds", "wait 250ms"),
+        FirstGuess("wait for 1s", "wait 1s"),
+        FirstGuess("wait for 0.5 seconds", "wait 0.5s"),
+        FirstGuess("wait 1min", "wait 60s"),
+        FirstGuess("wait 1 minute", "wait 60s"),
+        FirstGuess("wait 2 frames", "tick 2"),
+        FirstGuess("wait 1 frame", "tick 1", "tick"),
+        FirstGuess("Thread.sleep(forTimeInterval: 0.5)", "wait 0.5s"),
+        FirstGuess("usleep(500000)", "wait 500ms"),
+        FirstGuess("cy.wait(500)", "wait 500ms"),
+        FirstGuess("await tester.pump(const Duration(milliseconds: 300))", "wait 300ms"),
+        FirstGuess("await tester.pumpAndSettle()", "settle"),
+        FirstGuess("pumpAndSettle", "settle"),
+        FirstGuess("waitForAnimationToEnd", "settle"),
+        FirstGuess("wait until toolbar.state == hidden", "expect within 1s toolbar.state == hidden"),
+        FirstGuess("waitFor toolbar.state == hidden", "expect within 1s toolbar.state == hidden"),
+        FirstGuess("wait for settle", "settle"),
+        FirstGuess("wait for animations", "settle"),
+        FirstGuess("settle()", "settle"),
+        FirstGuess("settle down", "settle"),
+        FirstGuess("tick()", "tick"),
+        FirstGuess("tick 3 frames", "tick 3"),
+        FirstGuess("step", "tick"),
+        FirstGuess("nextFrame", "tick"),
+        FirstGuess("advance 1s", "wait 1s"),
+        FirstGuess("jest.advanceTimersByTime(1000)", "wait 1000ms"),
+    ]
+
+    // MARK: - Gestures
+
+    static let moving: [FirstGuess] = [
+        FirstGuess("scroll down 200", "drag -200"),
+        FirstGuess("scroll up 200", "drag 200"),
+        FirstGuess("scroll 300", "drag -300"),
+        FirstGuess("scroll -300", "drag 300"),
+        FirstGuess("scroll down", "drag -300"),
+        FirstGuess("scroll by 200", "drag -200"),
+        FirstGuess("scrollBy 200", "drag -200"),
+        FirstGuess("scroll down 200 px", "drag -200pt", "drag -200"),
+        FirstGuess("scroll to bottom", "drag (offset - offset.max)"),
+        FirstGuess("scrollToBottom", "drag (offset - offset.max)"),
+        FirstGuess("scroll to top", "drag (offset - offset.min)"),
+        FirstGuess("scrollTo 500", "drag (offset - 500)"),
+        FirstGuess("scroll to 500", "drag (offset - 500)"),
+        FirstGuess("swipe up", "swipe -300"),
+        FirstGuess("swipe down", "swipe 300"),
+        FirstGuess("swipe up 400", "swipe -400"),
+        FirstGuess("swipe 400 up", "swipe -400"),
+        FirstGuess("swipeUp", "swipe -300"),
+        FirstGuess("swipe_up", "swipe -300"),
+        FirstGuess("app.swipeUp()", "swipe -300"),
+        FirstGuess("app.tables.firstMatch.swipeDown()", "swipe 300"),
+        FirstGuess("onView(withId(R.id.list)).perform(swipeUp())", "swipe -300"),
+        FirstGuess("await element(by.id('list')).swipe('up')", "swipe -300"),
+        FirstGuess("element(by.id('list')).scroll(200, 'down')", "drag -200"),
+        FirstGuess("cy.get('.list').scrollTo('bottom')", "drag (offset - offset.max)"),
+        FirstGuess("swipe -300 in 0.2 seconds", "swipe -300 in 0.2s"),
+        FirstGuess("flick -900", "fling -900"),
+        FirstGuess("flick up", "fling -900"),
+        FirstGuess("flick down", "fling 900"),
+        FirstGuess("fling up", "fling -900"),
+        FirstGuess("fling down 1200", "fling 1200"),
+        FirstGuess("fling 1200 up", "fling -1200"),
+        FirstGuess("fling -900 pt/s", "fling -900"),
+        FirstGuess("fling -900pt/s", "fling -900"),
+        FirstGuess("fling -900pts", "fling -900"),
+        FirstGuess("fling velocity -900", "fling -900"),
+        FirstGuess("fling -900 in 0.1s", "fling -900"),
+        FirstGuess("fling(velocity: -900)", "fling -900"),
+        FirstGuess("drag up 300", "drag -300"),
+        FirstGuess("drag down 100", "drag 100"),
+        FirstGuess("drag -300 over 0.5s", "drag -300 in 0.5s"),
+        FirstGuess("drag -300 for 0.5s", "drag -300 in 0.5s"),
+        FirstGuess("drag -300 during 0.5s", "drag -300 in 0.5s"),
+        FirstGuess("drag -300 0.5s", "drag -300 in 0.5s"),
+        FirstGuess("drag -300 in 0.5 seconds", "drag -300 in 0.5s"),
+        FirstGuess("drag -300 in 500 ms", "drag -300 in 500ms"),
+        FirstGuess("drag -300px", "drag -300pt", "drag -300"),
+        FirstGuess("drag(-300, 0.5)", "drag -300 in 0.5s"),
+        FirstGuess("drag(-300, duration: 0.5)", "drag -300 in 0.5s"),
+        FirstGuess("drag by -300", "drag -300"),
+        FirstGuess("pan -300", "drag -300"),
+        FirstGuess("move up 300", "drag -300"),
+        FirstGuess("pull down 120", "pull 120"),
+        FirstGuess("pull 120 down", "pull 120"),
+        FirstGuess("pull up 120", "drag -120"),
+        FirstGuess("pull -120", "drag -120"),
+        FirstGuess("pull 120px", "pull 120pt", "pull 120"),
+        FirstGuess("pull 120 points", "pull 120pt", "pull 120"),
+        FirstGuess("pull 120 in 1s", "drag 120 in 1s"),
+        FirstGuess("pullDown 120", "pull 120"),
+        FirstGuess("overscroll 100", "pull 100"),
+    ]
+
+    // MARK: - Taps
+
+    static let tapping: [FirstGuess] = [
+        FirstGuess("press header", "tap header"),
+        FirstGuess("click header 1", "tap header 1"),
+        FirstGuess("touch 100 200", "tap 100 200"),
+        FirstGuess("tapOn \"Section 1\"", "tap header \"Section 1\""),
+        FirstGuess("tap \"Section 1\"", "tap header \"Section 1\""),
+        FirstGuess("tap on header", "tap header"),
+        FirstGuess("tap the header", "tap header"),
+        FirstGuess("tap header[1]", "tap header 1"),
+        FirstGuess("tap section[1]", "tap header 1"),
+        FirstGuess("tap section 1", "tap header 1"),
+        FirstGuess("tap row 1", "tap row 0 1"),
+        FirstGuess("tap row[0,1]", "tap row 0 1"),
+        FirstGuess("tap row[0][1]", "tap row 0 1"),
+        FirstGuess("tap cell 0 1", "tap row 0 1"),
+        FirstGuess("tap cell[0,1]", "tap row 0 1"),
+        FirstGuess("tap toolbar button", "tap toolbar"),
+        FirstGuess("tap (100, 200)", "tap 100 200"),
+        FirstGuess("tap 100, 200", "tap 100 200"),
+        FirstGuess("tap(100, 200)", "tap 100 200"),
+        FirstGuess("tap x: 100 y: 200", "tap 100 200"),
+        FirstGuess("tap(x: 100, y: 200)", "tap 100 200"),
+        FirstGuess("tap at 100 200", "tap 100 200"),
+        FirstGuess("tap header Section 1", "tap header \"Section 1\""),
+        FirstGuess("tap header 'Section 1'", "tap header \"Section 1\""),
+        FirstGuess("tap header1", "tap header 1"),
+        FirstGuess("double tap header", "tap header; tap header"),
+        FirstGuess("app.buttons[\"Section 1\"].tap()", "tap header \"Section 1\""),
+        FirstGuess("- tapOn: \"Section 1\"", "tap header \"Section 1\""),
+        FirstGuess("cy.contains('Section 1').click()", "tap header \"Section 1\""),
+        FirstGuess("await tester.tap(find.text('Section 1'))", "tap header \"Section 1\""),
+        FirstGuess("onView(withText(\"Section 1\")).perform(click())", "tap header \"Section 1\""),
+    ]
+
+    static let releasing: [FirstGuess] = [
+        FirstGuess("release finger", "release"),
+        FirstGuess("lift", "release"),
+        FirstGuess("lift finger", "release"),
+        FirstGuess("touchUp", "release"),
+        FirstGuess("let go", "release"),
+        FirstGuess("release()", "release"),
+    ]
+
+    // MARK: - Checks
+
+    static let asserting: [FirstGuess] = [
+        FirstGuess("assert offset == 0", "expect offset == 0"),
+        FirstGuess("check offset == 0", "expect offset == 0"),
+        FirstGuess("verify offset == 0", "expect offset == 0"),
+        FirstGuess("should offset == 0", "expect offset == 0"),
+        FirstGuess("ensure offset == 0", "expect offset == 0"),
+        FirstGuess("assertEqual offset 0", "expect offset == 0"),
+        FirstGuess("assertEquals(offset, 0)", "expect offset == 0"),
+        FirstGuess("XCTAssertEqual(offset, 0)", "expect offset == 0"),
+        FirstGuess("XCTAssertEqual(offset, 100, accuracy: 0.5)", "expect offset ~= 100 within 0.5"),
+        FirstGuess("XCTAssertTrue(finger.down)", "expect finger.down"),
+        FirstGuess("XCTAssertFalse(finger.down)", "expect not finger.down"),
+        FirstGuess("XCTAssert(offset > 0)", "expect offset > 0"),
+        FirstGuess("XCTAssertLessThan(offset, 100)", "expect offset < 100"),
+        FirstGuess("XCTAssertGreaterThanOrEqual(offset, 0)", "expect offset >= 0"),
+        FirstGuess("XCTAssertNotEqual(phase, idle)", "expect phase != idle"),
+        FirstGuess("assertThat(offset, is(0))", "expect offset == 0"),
+        FirstGuess("expect(offset).toBe(0)", "expect offset == 0"),
+        FirstGuess("expect(offset).toEqual(0)", "expect offset == 0"),
+        FirstGuess("expect(offset).toBeCloseTo(100)", "expect offset ~= 100"),
+        FirstGuess("expect(offset).toBeGreaterThan(0)", "expect offset > 0"),
+        FirstGuess("expect(offset).toBeLessThanOrEqual(100)", "expect offset <= 100"),
+        FirstGuess("expect(finger.down).toBeFalsy()", "expect not finger.down"),
+        FirstGuess("expect(finger.down).toBe(true)", "expect finger.down", "expect finger.down == true"),
+        FirstGuess("expect(toolbar.state).toEqual(hidden)", "expect toolbar.state == hidden"),
+        FirstGuess("expect(offset).not.toBe(0)", "expect offset != 0"),
+        FirstGuess("expect(offset, equals(0))", "expect offset == 0"),
+        FirstGuess("expect(offset, 0)", "expect offset == 0"),
+        FirstGuess("expect(finger.down, isFalse)", "expect not finger.down"),
+        FirstGuess("expect(offset, closeTo(100, 0.5))", "expect offset ~= 100 within 0.5"),
+        FirstGuess("expect toolbar.state == hidden within 1s", "expect within 1s toolbar.state == hidden"),
+        FirstGuess("expect toolbar.state == hidden eventually", "expect within 1s toolbar.state == hidden"),
+        FirstGuess("expect eventually toolbar.state == hidden", "expect within 1s toolbar.state == hidden"),
+        FirstGuess("eventually toolbar.state == hidden", "expect within 1s toolbar.state == hidden"),
+        FirstGuess("expect toolbar.state == hidden after 0.3s", "wait 0.3s; expect toolbar.state == hidden"),
+        FirstGuess("always offset >= 0", "expect always offset >= 0"),
+        FirstGuess("invariant offset >= 0", "expect always offset >= 0"),
+        FirstGuess("expect offset >= 0 always", "expect always offset >= 0"),
+        FirstGuess("expect never offset < -100", "expect always not offset < -100", "expect always offset >= -100"),
+        FirstGuess("expect 0 <= offset <= 100", "expect 0 <= offset and offset <= 100"),
+        FirstGuess("expect offset between 0 and 100", "expect 0 <= offset and offset <= 100"),
+        FirstGuess("expect offset in 0...100", "expect 0 <= offset and offset <= 100"),
+    ]
+
+    // MARK: - Operators and literals from other languages
+
+    static let operators: [FirstGuess] = [
+        FirstGuess("expect offset = 0", "expect offset == 0"),
+        FirstGuess("expect offset === 0", "expect offset == 0"),
+        FirstGuess("expect offset !== 0", "expect offset != 0"),
+        FirstGuess("expect offset is 0", "expect offset == 0"),
+        FirstGuess("expect offset equals 0", "expect offset == 0"),
+        FirstGuess("expect offset eq 0", "expect offset == 0"),
+        FirstGuess("expect offset equal to 0", "expect offset == 0"),
+        FirstGuess("expect offset <> 0", "expect offset != 0"),
+        FirstGuess("expect offset ≠ 0", "expect offset != 0"),
+        FirstGuess("expect offset ≤ 100", "expect offset <= 100"),
+        FirstGuess("expect offset ≥ 0", "expect offset >= 0"),
+        FirstGuess("expect offset => 0", "expect offset >= 0"),
+        FirstGuess("expect offset =< 100", "expect offset <= 100"),
+        FirstGuess("expect offset > 0 && phase == idle", "expect offset > 0 and phase == idle"),
+        FirstGuess("expect offset > 0 || phase == idle", "expect offset > 0 or phase == idle"),
+        FirstGuess("expect offset > 0 & phase == idle", "expect offset > 0 and phase == idle"),
+        FirstGuess("expect !finger.down", "expect not finger.down"),
+        FirstGuess("expect ! finger.down", "expect not finger.down"),
+        FirstGuess("expect finger.down == no", "expect finger.down == false", "expect not finger.down"),
+        FirstGuess("expect finger.down == yes", "expect finger.down == true", "expect finger.down"),
+        FirstGuess("expect finger.down == True", "expect finger.down == true", "expect finger.down"),
+        FirstGuess("expect finger.down == FALSE", "expect finger.down == false", "expect not finger.down"),
+        FirstGuess("expect finger.down is false", "expect finger.down == false", "expect not finger.down"),
+        FirstGuess("expect tap.target == nil", "expect tap.target == \"\""),
+        FirstGuess("expect tap.target == null", "expect tap.target == \"\""),
+        FirstGuess("expect offset ≈ 100", "expect offset ~= 100"),
+        FirstGuess("expect offset ~ 100", "expect offset ~= 100"),
+        FirstGuess("expect offset approx 100", "expect offset ~= 100"),
+        FirstGuess("expect offset approximately 100", "expect offset ~= 100"),
+        FirstGuess("expect offset == 100 ± 1", "expect offset ~= 100 within 1"),
+        FirstGuess("expect offset ~= 100 ± 1", "expect offset ~= 100 within 1"),
+        FirstGuess("expect offset ~= 100 +- 1", "expect offset ~= 100 within 1"),
+        FirstGuess("expect offset ~= 100 +/- 1", "expect offset ~= 100 within 1"),
+        FirstGuess("expect offset == 100 within 1", "expect offset ~= 100 within 1"),
+        FirstGuess("expect offset ~= 100 tolerance 1", "expect offset ~= 100 within 1"),
+        FirstGuess("expect offset ~= 100 accuracy 1", "expect offset ~= 100 within 1"),
+        FirstGuess("expect offset mod 80 == 0", "expect offset % 80 == 0"),
+    ]
+
+    // MARK: - States
+
+    static let states: [FirstGuess] = [
+        FirstGuess("expect toolbar.state is hidden", "expect toolbar.state == hidden"),
+        FirstGuess("expect toolbar.state is not hidden", "expect toolbar.state != hidden"),
+        FirstGuess("expect toolbar.state isnt hidden", "expect toolbar.state != hidden"),
+        FirstGuess("expect toolbar.state == .hidden", "expect toolbar.state == hidden"),
+        FirstGuess("expect phase == .idle", "expect phase == idle"),
+        FirstGuess("expect phase == Idle", "expect phase == idle"),
+        FirstGuess("expect phase == IDLE", "expect phase == idle"),
+        FirstGuess("expect toolbar.state == \"hidden\"", "expect toolbar.state == hidden"),
+        FirstGuess("expect toolbar.state == 'hidden'", "expect toolbar.state == hidden"),
+        FirstGuess("expect toolbar.state == visible", "expect toolbar.state == shown"),
+        FirstGuess("expect toolbar.state == gone", "expect toolbar.state == hidden"),
+        FirstGuess("expect phase == scrolling", "expect phase != idle"),
+        FirstGuess("expect phase == stopped", "expect phase == idle"),
+        FirstGuess("expect phase == tracking", "expect phase == dragging"),
+        FirstGuess("expect phase == coasting", "expect phase == decelerating"),
+        FirstGuess("expect toolbar.state == hidden or hiding", "expect toolbar.state == hidden or toolbar.state == hiding"),
+        FirstGuess("expect toolbar.state == hidden || hiding", "expect toolbar.state == hidden or toolbar.state == hiding"),
+        FirstGuess("expect toolbar.hidden", "expect toolbar.state == hidden"),
+        FirstGuess("expect toolbar.isHidden", "expect toolbar.state == hidden"),
+        FirstGuess("expect toolbar.isHidden == true", "expect toolbar.state == hidden"),
+        FirstGuess("expect toolbar.hidden == false", "expect toolbar.state != hidden"),
+        FirstGuess("expect toolbar.isHidden()", "expect toolbar.state == hidden"),
+        FirstGuess("expect toolbar.visible", "expect toolbar.state == shown"),
+        FirstGuess("expect toolbar.isVisible", "expect toolbar.state == shown"),
+        FirstGuess("expect toolbar.shown", "expect toolbar.state == shown"),
+        FirstGuess("expect hidden", "expect toolbar.state == hidden"),
+        FirstGuess("expect idle", "expect phase == idle"),
+        FirstGuess("expect isDecelerating", "expect phase == decelerating"),
+        FirstGuess("expect scrollView.isDecelerating", "expect phase == decelerating"),
+        FirstGuess("expect isDragging", "expect phase == dragging"),
+        FirstGuess("expect isTracking", "expect finger.down"),
+        FirstGuess("expect isBouncing", "expect phase == bouncing"),
+        FirstGuess("expect header.isPinned", "expect header.bottom == 60"),
+        FirstGuess("expect header.pinned", "expect header.bottom == 60"),
+        FirstGuess("expect header.stretched", "expect header.scale > 1"),
+        FirstGuess("expect section[0].isOpen", "expect section[0].open"),
+        FirstGuess("expect section[0].expanded", "expect section[0].open"),
+        FirstGuess("expect section[0].isExpanded", "expect section[0].open"),
+        FirstGuess("expect section[0].collapsed", "expect not section[0].open"),
+        FirstGuess("expect section[0].isCollapsed", "expect not section[0].open"),
+        FirstGuess("expect section[0].open == yes", "expect section[0].open == true", "expect section[0].open"),
+        FirstGuess("expect row[0,1].isVisible", "expect row[0,1].visible"),
+        FirstGuess("expect row[0,1].hidden", "expect not row[0,1].visible"),
+    ]
+
+    // MARK: - Names
+
+    static let names: [FirstGuess] = [
+        FirstGuess("expect contentOffset == 0", "expect offset == 0"),
+        FirstGuess("expect contentOffset.y == 0", "expect offset == 0"),
+        FirstGuess("expect scrollView.contentOffset.y == 0", "expect offset == 0"),
+        FirstGuess("expect tableView.contentOffset.y == 0", "expect offset == 0"),
+        FirstGuess("expect content_offset == 0", "expect offset == 0"),
+        FirstGuess("expect offset.y == 0", "expect offset == 0"),
+        FirstGuess("expect contentSize.height > 0", "expect content.height > 0"),
+        FirstGuess("expect content.size.height > 0", "expect content.height > 0"),
+        FirstGuess("expect contentInset.top == 0", "expect inset.top == 0"),
+        FirstGuess("expect header.frame.height == 240", "expect header.height == 240"),
+        FirstGuess("expect header.frame.origin.y == 0", "expect header.y == 0"),
+        FirstGuess("expect header.frame.minY == 0", "expect header.y == 0"),
+        FirstGuess("expect header.frame.maxY == 240", "expect header.bottom == 240"),
+        FirstGuess("expect header.maxY == 240", "expect header.bottom == 240"),
+        FirstGuess("expect toolbar.frame.minY > 600", "expect toolbar.y > 600"),
+        FirstGuess("expect toolbar.origin.y > 600", "expect toolbar.y > 600"),
+        FirstGuess("expect velocity.y == 0", "expect velocity == 0"),
+        FirstGuess("expect decelerationRate == 0.998", "expect deceleration == 0.998"),
+        FirstGuess("expect headerHeight == 240", "expect header.height == 240"),
+        FirstGuess("expect header_height == 240", "expect header.height == 240"),
+        FirstGuess("expect HeaderHeight == 240", "expect header.height == 240"),
+        FirstGuess("expect toolbarState == hidden", "expect toolbar.state == hidden"),
+        FirstGuess("expect toolbar_state == hidden", "expect toolbar.state == hidden"),
+        FirstGuess("expect fingerDown", "expect finger.down"),
+        FirstGuess("expect elapsed == 0.4", "expect time == 0.4"),
+        FirstGuess("expect currentTime >= 1", "expect time >= 1"),
+        FirstGuess("expect section(0).y == 240", "expect section[0].y == 240"),
+        FirstGuess("expect sections[0].y == 240", "expect section[0].y == 240"),
+        FirstGuess("expect section[\"Section 1\"].open", "expect section[1].open"),
+        FirstGuess("expect section[0,1].y > 0", "expect row[0,1].y > 0"),
+        FirstGuess("expect row[0][1].visible", "expect row[0,1].visible"),
+        FirstGuess("expect row(0, 1).visible", "expect row[0,1].visible"),
+        FirstGuess("expect row[3].y > 0", "expect row[0,3].y > 0"),
+        FirstGuess("expect cell[0,1].y > 0", "expect row[0,1].y > 0"),
+        FirstGuess("expect rows[0,1].y > 0", "expect row[0,1].y > 0"),
+        FirstGuess("expect row[0,1].frame.minY > 0", "expect row[0,1].y > 0"),
+    ]
+
+    // MARK: - Functions (spec §5, v1.4)
+
+    static let functions: [FirstGuess] = [
+        FirstGuess("expect offset.truncatingRemainder(dividingBy: 80) == 0", "expect offset % 80 == 0"),
+        FirstGuess("expect fmod(offset, 80) == 0", "expect offset % 80 == 0"),
+        FirstGuess("expect offset.rounded() == 0", "expect round(offset) == 0"),
+        FirstGuess("expect Math.abs(velocity) < 10", "expect abs(velocity) < 10"),
+        FirstGuess("expect fabs(velocity) < 10", "expect abs(velocity) < 10"),
+        FirstGuess("expect velocity.magnitude < 10", "expect abs(velocity) < 10"),
+        FirstGuess("expect |velocity| < 10", "expect abs(velocity) < 10"),
+        FirstGuess("expect Math.max(offset, 0) >= 0", "expect max(offset, 0) >= 0"),
+        FirstGuess("expect minimum(offset, 10) <= 10", "expect min(offset, 10) <= 10"),
+    ]
+
+    // MARK: - Configuration
+
+    static let configuration: [FirstGuess] = [
+        FirstGuess("screen 375*812", "screen 375 x 812"),
+        FirstGuess("screen 375,812", "screen 375 x 812"),
+        FirstGuess("screen 375 by 812", "screen 375 x 812"),
+        FirstGuess("screen 375×812", "screen 375 x 812"),
+        FirstGuess("screen(375, 812)", "screen 375 x 812"),
+        FirstGuess("screen width 375 height 812", "screen 375 x 812"),
+        FirstGuess("screen 375 812", "screen 375 x 812"),
+        FirstGuess("screen size 375 x 812", "screen 375 x 812"),
+        FirstGuess("fps = 120", "fps 120"),
+        FirstGuess("fps: 120", "fps 120"),
+        FirstGuess("set fps 120", "fps 120"),
+        FirstGuess("set fps = 120", "fps 120"),
+        FirstGuess("set row.height = 50", "set row.height 50"),
+        FirstGuess("set row.height: 50", "set row.height 50"),
+        FirstGuess("set rowHeight 50", "set row.height 50"),
+        FirstGuess("set row_height 50", "set row.height 50"),
+        FirstGuess("row.height = 50", "set row.height 50"),
+        FirstGuess("set deceleration = fast", "set deceleration fast"),
+        FirstGuess("set decelerationRate fast", "set deceleration fast"),
+        FirstGuess("set deceleration .fast", "set deceleration fast"),
+        FirstGuess("header 240 pinned 60", "header 240 pin 60"),
+        FirstGuess("header 240 pin: 60", "header 240 pin 60"),
+        FirstGuess("header 240 sticky 60", "header 240 pin 60"),
+        FirstGuess("header height 240", "header 240"),
+        FirstGuess("header 240 no-stretch", "header 240 nostretch"),
+        FirstGuess("header 240 noStretch", "header 240 nostretch"),
+        FirstGuess("header 240 parallax: 0.2", "header 240 parallax 0.2"),
+        FirstGuess("toolbar height 49", "toolbar 49"),
+        FirstGuess("toolbar on", "toolbar"),
+        FirstGuess("toolbar true", "toolbar"),
+        FirstGuess("sections 3 x 8", "sections 3 rows 8"),
+        FirstGuess("sections 3 with 8 rows", "sections 3 rows 8"),
+        FirstGuess("sections: 3 rows: 8", "sections 3 rows 8"),
+        FirstGuess("sections 3, rows 8", "sections 3 rows 8"),
+        FirstGuess("section \"A\" 3 rows", "section \"A\" rows 3"),
+        FirstGuess("section \"A\" with 3 rows", "section \"A\" rows 3"),
+        FirstGuess("section \"A\" rows: 3", "section \"A\" rows 3"),
+        FirstGuess("section \"A\" rows 3 collapsed", "section \"A\" rows 3 closed"),
+        FirstGuess("section \"A\" rows 3 expanded", "section \"A\" rows 3 open"),
+        FirstGuess("section 'A' rows 3", "section \"A\" rows 3"),
+        FirstGuess("accordion on", "accordion"),
+        FirstGuess("accordion exclusive", "accordion single"),
+    ]
+
+    // MARK: - Blocks and comments
+
+    static let structure: [FirstGuess] = [
+        FirstGuess("loop 3 { fling -300 }", "repeat 3 { fling -300 }"),
+        FirstGuess("for 3 { fling -300 }", "repeat 3 { fling -300 }"),
+        FirstGuess("3 times { fling -300 }", "repeat 3 { fling -300 }"),
+        FirstGuess("repeat 3 times { fling -300 }", "repeat 3 { fling -300 }"),
+        FirstGuess("for i in 1...3 { fling -300 }", "repeat 3 { fling -300 }"),
+        FirstGuess("for _ in 0..<3 {\n  fling -300\n}", "repeat 3 {"),
+        FirstGuess("3.times { fling -300 }", "repeat 3 { fling -300 }"),
+        FirstGuess("repeat 3 fling -300", "repeat 3 { fling -300 }"),
+        FirstGuess("// the header stretches", "# the header stretches"),
+        FirstGuess("pull 120 // stretch", "pull 120  # stretch"),
+        FirstGuess("/* stretch */", "# stretch"),
+        FirstGuess("scenario test {\n  pull 10\n}", "scenario \"test\" {", topLevel: true),
+        FirstGuess("scenario 'test' {\n  pull 10\n}", "scenario \"test\" {", topLevel: true),
+        FirstGuess("test \"pull\" {\n  pull 10\n}", "scenario \"pull\" {", topLevel: true),
+        FirstGuess("it \"pulls\" {\n  pull 10\n}", "scenario \"pulls\" {", topLevel: true),
+        FirstGuess("func testPull() {\n  pull 10\n}", "scenario \"testPull\" {", topLevel: true),
+    ]
+
+    // MARK: - Output
+
+    static let output: [FirstGuess] = [
+        FirstGuess("log offset", "print offset"),
+        FirstGuess("console.log(offset)", "print offset"),
+        FirstGuess("echo offset", "print offset"),
+        FirstGuess("puts offset", "print offset"),
+        FirstGuess("println(offset)", "print offset"),
+        FirstGuess("debugPrint(offset)", "print offset"),
+        FirstGuess("dump offset", "print offset"),
+        FirstGuess("print offset header.height", "print offset, header.height"),
+        FirstGuess("print \"offset: \\(offset)\"", "print \"offset:\", offset"),
+    ]
+
+    // MARK: - Naming a value (spec §5, v1.4)
+
+    static let binding: [FirstGuess] = [
+        FirstGuess("var o = offset", "let o = offset"),
+        FirstGuess("const o = offset", "let o = offset"),
+        FirstGuess("o = offset", "let o = offset"),
+        FirstGuess("o := offset", "let o = offset"),
+        FirstGuess("let o: Double = offset", "let o = offset"),
+        FirstGuess("set o = offset", "let o = offset"),
+    ]
+
+    // MARK: - Keywords misspelt or in another case
+
+    static let keywords: [FirstGuess] = [
+        FirstGuess("Pull 120", "pull 120"),
+        FirstGuess("PULL 120", "pull 120"),
+        FirstGuess("Expect offset == 0", "expect offset == 0"),
+        FirstGuess("pul 120", "pull 120"),
+        FirstGuess("exepct offset == 0", "expect offset == 0"),
+        FirstGuess("pull120", "pull 120"),
+        FirstGuess("wiat 1s", "wait 1s"),
+    ]
+}
