@@ -138,7 +138,28 @@ final class FirstGuessTests: XCTestCase {
 
     /// The figure: the fraction of the set whose message says what to write instead.
     func testMostGuessesAreAnsweredWithTheRightForm() {
-        let all = FirstGuessCorpus.all
+        measure(FirstGuessCorpus.all, "first guesses")
+    }
+
+    /// The same on the guesses written after the rules (FirstGuessHeldOut).
+    func testMostHeldOutGuessesAreAnsweredWithTheRightForm() {
+        measure(FirstGuessHeldOut.all, "held-out first guesses")
+    }
+
+    func testTheHeldOutMeantStatementsPassCheckAndEveryGuessIsAnError() {
+        for g in FirstGuessHeldOut.all {
+            let (text, line) = Self.file(g)
+            XCTAssertFalse(Self.diagnostics(text).isEmpty, "'\(g.text)' passes check")
+            for m in g.meant {
+                XCTAssertEqual(Self.diagnostics(Self.replacingLine(text, line, with: m)).map(\.message), [], "'\(m)' (for '\(g.text)')")
+            }
+            for (q, clean) in Self.answer(g).suggestions {
+                XCTAssertTrue(clean, "'\(q)' suggested for '\(g.text)' does not pass check")
+            }
+        }
+    }
+
+    private func measure(_ all: [FirstGuess], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         var points = 0, names = 0
         var missed: [String] = []
         for g in all {
@@ -147,9 +168,9 @@ final class FirstGuessTests: XCTestCase {
             if a.namesTheMeaning { names += 1 } else { missed.append("\(g.text.split(separator: "\n")[0])  →  \(a.message)") }
         }
         let n = Double(all.count)
-        print("first guesses: \(all.count); a message points at a form that passes check: \(points) (\(Int((Double(points) / n * 100).rounded())) %); names the statement meant: \(names) (\(Int((Double(names) / n * 100).rounded())) %)")
+        print("\(what): \(all.count); a message points at a form that passes check: \(points) (\(Int((Double(points) / n * 100).rounded())) %); names the statement meant: \(names) (\(Int((Double(names) / n * 100).rounded())) %)")
         for m in missed { print("  missed: \(m)") }
-        XCTAssertGreaterThanOrEqual(Double(names) / n, 0.9)
+        XCTAssertGreaterThanOrEqual(Double(names) / n, 0.9, file: file, line: line)
     }
 
     /// Every statement a message suggests passes `check` in place of the guess.

@@ -85,7 +85,8 @@ final class NaturalGuessTests: XCTestCase {
                        "1:1 unknown statement '\u{0440}ull' (it contains U+0440 CYRILLIC SMALL LETTER ER, which looks like 'p'; did you mean 'pull'?)")
         // A word wholly in another script is not "look-alike": it is text to quote.
         XCTAssertEqual(one("sections 1 rows 1\nexpect section[0].title == \u{043F}\u{0440}\u{0438}\n"),
-                       "2:28 unknown name 'при' (text needs quotes: \"при\")")
+                       "2:28 'при' is not a value (did you mean 'expect section[0].title == \"при\"'? text is in double quotes)")
+        XCTAssertEqual(one("sections 1 rows 1\nexpect \u{043F}\u{0440}\u{0438} == 1\n"), "2:8 unknown name 'при' (text needs quotes: \"при\")")
     }
 
     func testAHugeWholeTickSaysTooLargeWithTheLimit() {

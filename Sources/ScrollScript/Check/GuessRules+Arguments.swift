@@ -43,6 +43,9 @@ extension GuessWork {
             }
             if apart { toks.remove(at: k + 1) }
             switch u.unit {
+            case "plain":
+                fire(.notAUnit(unitText), unitTok)
+                toks[k].unit = ""
             case "frames":
                 fire(.notAUnit(unitText), unitTok)
                 toks[k].unit = ""
@@ -76,6 +79,13 @@ extension GuessWork {
     }
 
     // MARK: - Gestures
+
+    /// Words of a gesture that add nothing to it (`drag the list up by 200`, `swipe up fast`).
+    static let motionFillers: Set<String> = [
+        "by", "the", "finger", "velocity", "speed", "distance", "amount", "of", "a", "with", "at", "fast", "quickly",
+        "quick", "hard", "slow", "slowly", "gently", "list", "table", "tableview", "content", "page", "scrollview", "view",
+        "to", "refresh",
+    ]
 
     /// Directions, fillers and durations of `drag`, `swipe`, `fling`, `pull`, `scroll`:
     /// `swipe up` → `swipe -300`, `scroll down 200` → `drag -200`, `drag -300 over 0.5s` →
@@ -124,7 +134,7 @@ extension GuessWork {
                 changed = true
                 continue
             }
-            if t.kind == .word, ["by", "the", "finger", "velocity", "speed", "distance", "amount", "of", "a", "with"].contains(guessKey(t.text)) {
+            if t.kind == .word, GuessWork.motionFillers.contains(guessKey(t.text)) {
                 fire(.unexpected(t.text), t)
                 args.remove(at: k)
                 changed = true
@@ -133,14 +143,17 @@ extension GuessWork {
             k += 1
         }
         // The distance (or speed): the first number, with its sign.
-        guard let d = args.firstIndex(where: { $0.kind == .number }) ?? (sign != nil || content ? Optional(args.count) : nil) else { return }
+        let d = args.firstIndex(where: { $0.kind == .number }) ?? args.count
+        if d == args.count, sign == nil, !content, !changed, !args.isEmpty { return }
         let negative = d > 0 && d <= args.count && args[d - 1].isSymbol("-")
         var amount: GTok
         if d < args.count {
             amount = args[d]
         } else {
-            amount = .number(kind == .fling ? "900" : "300")
-            notes.append(.chosenAmount(kind == .fling ? "900 pt/s" : "300 pt"))
+            let a = kind == .fling ? "900" : kind == .pull ? "100" : "300"
+            amount = .number(a)
+            notes.append(.chosenAmount(kind == .fling ? a + " pt/s" : a + " pt"))
+            changed = true
         }
         var after = d < args.count ? Array(args[(d + 1)...]) : []
         guard args[..<(negative ? d - 1 : min(d, args.count))].isEmpty else { return }
@@ -198,9 +211,10 @@ extension GuessWork {
         var args = Array(toks[1..<end])
         let tail = Array(toks[end...])
         var out: [GTok]?
-        if let k = args.firstIndex(where: { $0.kind == .word && ["on", "the", "at", "a", "an"].contains(guessKey($0.text)) }) {
+        let fillers: Set<String> = ["on", "the", "at", "a", "an", "point", "location", "coordinate", "coordinates", "position", "button", "bar"]
+        if let k = args.firstIndex(where: { $0.kind == .word && fillers.contains(guessKey($0.text)) }) {
             fire(.unexpected(args[k].text), args[k])
-            args.removeAll { $0.kind == .word && ["on", "the", "at", "a", "an"].contains(guessKey($0.text)) }
+            args.removeAll { $0.kind == .word && fillers.contains(guessKey($0.text)) }
             out = args
         }
         let numbers = args.filter { $0.kind == .number }
@@ -231,7 +245,13 @@ extension GuessWork {
                 }
             } else if ["row", "rows", "cell", "cells", "item", "items", "indexpath"].contains(key) {
                 if key != "row" { fire(.unexpected(first.text), first, .tapTargets) }
-                if numbers.count == 2 {
+                // `tap row 2 in section 1`
+                if numbers.count == 2, let s = args.firstIndex(where: { $0.hasKey("section") }), s > 0 {
+                    fire(.unexpected(args[s - 1].text), args[s - 1], .tapTargets)
+                    let sectionIndex = args[(s + 1)...].first { $0.kind == .number } ?? numbers[1]
+                    let rowIndex = numbers.first { $0 != sectionIndex } ?? numbers[0]
+                    out = [.word(row), sectionIndex, rowIndex]
+                } else if numbers.count == 2 {
                     if key == "row" { fire(.unexpected(args.first { $0.kind == .symbol }?.text ?? "["), args.first { $0.kind == .symbol }, .tapTargets) }
                     out = [.word(row), numbers[0], numbers[1]]
                 } else if numbers.count == 1 {
@@ -261,6 +281,12 @@ extension GuessWork {
         let tap = GTok.word(GrammarWord.tap.spelling)
         toks = [tap] + target + (verb == .doubleTap ? [.symbol(";"), tap] + target : []) + tail
         verb = .keyword(.tap)
+    }
+
+    /// The tunable another spelling names (`rowHeight`, `row height`, `decelerationRate`).
+    static func tunable(named name: String) -> TunableID? {
+        TunableID(rawValue: name) ?? TunableID.allCases.first { guessKey($0.rawValue) == guessKey(name).replacingOccurrences(of: " ", with: "") }
+            ?? GuessTables.names[guessKey(name)].flatMap { TunableID(rawValue: $0) }
     }
 
     /// `header1` → ("header", "1").
@@ -302,7 +328,7 @@ extension GuessWork {
         let before = args
         switch kw {
         case .fps, .toolbar:
-            drop(["=", "height", "on", "true", "yes", "enabled", "visible", "shown", "show", "of", "at"])
+            drop(["=", "height", "on", "true", "yes", "enabled", "visible", "shown", "show", "of", "at", "to"])
         case .set:
             drop(["=", "to"])
             var n = 0
@@ -312,11 +338,21 @@ extension GuessWork {
             }
             if n > 0 {
                 let name = args[0..<n].map(\.text).joined()
-                if TunableID(rawValue: name) == nil,
-                   let t = TunableID.allCases.first(where: { guessKey($0.rawValue) == guessKey(name) })?.rawValue
-                    ?? GuessTables.names[guessKey(name)].flatMap({ TunableID(rawValue: $0)?.rawValue }) {
+                if TunableID(rawValue: name) == nil, let t = GuessWork.tunable(named: name) {
                     fire(.unknownName(name), args[0])
-                    args.replaceSubrange(0..<n, with: [.word(t)])
+                    args.replaceSubrange(0..<n, with: [.word(t.rawValue)])
+                } else if TunableID(rawValue: name) == nil, n < args.count {
+                    // `set row height 50`: a name written as words.
+                    var m = n
+                    while m < args.count, args[m].kind == .word {
+                        let words = args[0...m].map(\.text).joined(separator: " ")
+                        if let t = GuessWork.tunable(named: words) {
+                            fire(.unknownName(words), args[0])
+                            args.replaceSubrange(0...m, with: [.word(t.rawValue)])
+                            break
+                        }
+                        m += 1
+                    }
                 }
             }
         case .screen:
@@ -343,7 +379,7 @@ extension GuessWork {
                     args.replaceSubrange(k...j, with: [.word(GrammarWord.nostretch.spelling)])
                 }
             }
-            drop(["height", "=", "stretchy", "stretch", "zoom", "stretchable", "zoomable"])
+            drop(["height", "=", "stretchy", "stretch", "zoom", "stretchable", "zoomable", "with", ","])
             rename(["pinned", "sticky", "stuck", "pinheight"], .pin)
             rename(["nostretch", "fixed", "nozoom", "static", "nobounce", "nostretching"], .nostretch)
         case .sections:
@@ -355,7 +391,7 @@ extension GuessWork {
                 args = [numbers[0], .word(GrammarWord.rows.spelling), numbers[1]]
             }
         case .section:
-            drop(["with", "="])
+            drop(["with", "=", ",", "title", "titled", "named", "called"])
             rename(["collapsed", "folded", "close", "hidden"], .closed)
             rename(["expanded", "opened", "unfolded", "shown"], .open)
             // `section "A" 3 rows` → `section "A" rows 3`
@@ -365,8 +401,12 @@ extension GuessWork {
                 args.swapAt(r - 1, r)
             }
         case .accordion:
+            let single: Set<String> = ["single", "exclusive", "one", "onlyone", "singular", "unique", "radio"]
+            if let s = args.first(where: { $0.kind == .word && single.contains(guessKey($0.text)) }), args.count > 1 || !s.isWord(GrammarWord.single.spelling) {
+                fire(.unexpected(args.first { !$0.isWord(GrammarWord.single.spelling) }?.text ?? s.text), s)
+                args = [.word(GrammarWord.single.spelling)]
+            }
             drop(["on", "true", "yes", "enabled", "multiple", "multi", "="])
-            rename(["exclusive", "one", "onlyone", "singular", "unique", "radio"], .single)
         default:
             break
         }

@@ -108,6 +108,10 @@ extension GuessWork {
                 } else if t.text != t.text.lowercased(), StateSet.family(of: t.text.lowercased()) != nil {
                     fire(.notAValue(t.text), t)
                     toks[k] = .word(t.text.lowercased())
+                } else if besideText(k), k + 1 >= bodyEnd || !toks[k + 1].isSymbol(".") {
+                    // `tap.target == header`: text is quoted.
+                    fire(.notAValue(t.text), t, .doubleQuotes)
+                    toks[k] = GTok(kind: .string, text: quoteString(t.text))
                 }
             }
             k += 1
@@ -199,6 +203,8 @@ extension GuessWork {
                   GuessTables.receivers.contains(c.parts[0].name) || c.parts[0].name == "Math" {
                 c.parts.removeFirst()
             }
+            // Other names of the views: `headerView`, `cell`, `sectionHeader`.
+            if c.parts.count > 1, let view = GuessTables.views[guessKey(c.parts[0].name)] { c.parts[0].name = view }
             if let (text, headline) = meaning(c) {
                 fire(headline ?? .unknownName(written), toks[k])
                 var new = GuessWork.lex(text)
@@ -277,6 +283,14 @@ extension GuessWork {
         // `section(0)`, `row(0, 1)`, `section[0,1]`, `section["A"]`.
         if let indexed = subscripted(c) { return (indexed, nil) }
         guard parts.allSatisfy({ $0.indexes.isEmpty && $0.call == nil }) else { return nil }
+        // `finger.isDown`, `toolbar.isShown`: Swift's `is` before a property.
+        if parts.count >= 2, let last = parts.last, last.name.hasPrefix("is"), last.name.count > 2,
+           last.name.dropFirst(2).first?.isUppercase == true {
+            var bare = c
+            let rest = last.name.dropFirst(2)
+            bare.parts[bare.parts.count - 1].name = rest.prefix(1).lowercased() + rest.dropFirst()
+            if isValid(bare) { return (bare.text, nil) }
+        }
         let dotted = c.dotted
         if let m = GuessTables.names[guessKey(dotted)] { return (m, nil) }
         // Another case or separator: `headerHeight`, `toolbar_state`, `HeaderHeight`.
@@ -440,6 +454,30 @@ extension GuessWork {
             default: break
             }
         }
+        // `eventually` elsewhere (`X eventually within 1s`): what `within` after it says.
+        if let w = e.firstIndex(where: { $0.kind == .word && ["eventually", "soon"].contains(guessKey($0.text)) }) {
+            fire(.unexpected(e[w].text), e[w], .waitUntil)
+            e.remove(at: w)
+            if !e.contains(where: { $0.isWord(GrammarWord.within.spelling) }) {
+                notes.append(.chosenLimit)
+                head = GuessWork.lex("expect within 1s")
+            }
+        }
+        // `... at all times`, `... all the time`
+        for phrase in [["at", "all", "times"], ["all", "the", "time"], ["the", "whole", "time"], ["every", "frame"]] where e.count > phrase.count {
+            let tailWords = e.suffix(phrase.count)
+            if zip(phrase, tailWords).allSatisfy({ $1.kind == .word && guessKey($1.text) == $0 }) {
+                fire(.unexpected(phrase.joined(separator: " ")), tailWords.first, .invariant)
+                head = GuessWork.lex("expect always")
+                e.removeLast(phrase.count)
+            }
+        }
+        // `... in 1s` after a comparison: a time limit.
+        if let w = e.lastIndex(where: { $0.isWord(GrammarWord.in.spelling) }), w > 0, w + 2 == e.count,
+           e[w + 1].unit == "s" || e[w + 1].unit == "ms",
+           e[..<w].contains(where: { $0.kind == .symbol && GuessWork.comparisons.contains($0.text) }) {
+            e[w] = .word(GrammarWord.within.spelling)
+        }
         // `... after 0.3s`
         if e.count > 2, e[e.count - 2].hasKey("after"), e[e.count - 1].kind == .number {
             fire(.unexpected(e[e.count - 2].text), e[e.count - 2])
@@ -479,7 +517,8 @@ extension GuessWork {
         }
         guard let i = e.firstIndex(where: { $0.isWord("in") }), i > 0, i + 1 < e.count else { return e }
         let x = Array(e[..<i])
-        let rest = Array(e[(i + 1)...])
+        var rest = Array(e[(i + 1)...])
+        if rest.first?.hasKey("range") == true { rest.removeFirst() }
         if let r = rest.firstIndex(where: { $0.isSymbol("...") || $0.isSymbol("..") || $0.isSymbol("..<") }), r > 0, r + 1 < rest.count {
             fire(.unexpected(e[i].text), e[i])
             let upper: GTok = rest[r].isSymbol("..<") ? .symbol("<") : .symbol("<=")
@@ -526,6 +565,14 @@ extension GuessWork {
             if t.isWord("and") || t.isWord("or") {
                 flush()
                 out.append(t)
+                // `offset >= 0 and <= 100`: the subject before it, again.
+                if k + 1 < e.count, e[k + 1].kind == .symbol, GuessWork.comparisons.contains(e[k + 1].text), let cmp = lastComparison, cmp.count > 1 {
+                    let subject = Array(cmp.dropLast())
+                    fire(.missing(GuessTokens.text(subject)), e[k + 1])
+                    out += subject
+                    k += 1
+                    continue
+                }
                 // A lone value after `or`: the comparison before it, again.
                 let next = k + 1 < e.count ? e[k + 1] : nil
                 let lone = k + 2 >= e.count || e[k + 2].isWord("and") || e[k + 2].isWord("or")
@@ -550,6 +597,12 @@ extension GuessWork {
     /// → `print "x:", offset`.
     mutating func rulePrint() {
         guard firstWord == GrammarWord.print.spelling else { return }
+        // `print frames`, `show frames`: the statement `frames`.
+        if bodyEnd == 2, toks[1].isWord(GrammarWord.frames.spelling) {
+            fire(.unexpected(toks[0].text), toks[0])
+            toks = [.word(GrammarWord.frames.spelling)] + toks[bodyEnd...]
+            return
+        }
         var k = 1
         while k < bodyEnd {
             let t = toks[k]

@@ -190,7 +190,7 @@ extension GuessWork {
             let nameToks = toks[(isSet ? 1 : 0)..<eq]
             let name = GuessTokens.text(Array(nameToks)).replacingOccurrences(of: " ", with: "")
             guard !name.isEmpty, nameToks.allSatisfy({ $0.kind == .word || $0.isSymbol(".") }) else { return }
-            if TunableID(rawValue: name) != nil {
+            if TunableID(rawValue: name) != nil || (isSet && GuessWork.tunable(named: name) != nil) {
                 fire(isSet ? .unexpected(toks[eq].text) : .missing(GrammarWord.set.spelling), isSet ? toks[eq] : toks[0])
                 toks.remove(at: eq)
                 if !isSet { toks.insert(.word(GrammarWord.set.spelling), at: 0) }
@@ -222,25 +222,16 @@ extension GuessWork {
             }
             return
         }
+        // Chai, should.js: `offset.should.equal(0)`, `offset.should == 0`.
+        if let s = toks.firstIndex(where: { $0.isWord("should") }), s >= 2, toks[s - 1].isSymbol("."), let w = firstWord,
+           !GrammarWord.statements.contains(where: { $0.spelling == w }), matcherChain(from: s, subject: Array(toks[0..<(s - 1)])) {
+            return
+        }
         guard let w = firstWord, toks.count > 2, toks[1].isSymbol("("), let close = closing(1) else { return }
         let key = guessKey(w)
         let isExpect = w == GrammarWord.expect.spelling
-        // Jest/Detox: expect(a)[.not].matcher(b)
-        if isExpect, close + 2 < toks.count, toks[close + 1].isSymbol(".") {
-            var k = close + 2
-            var negated = false
-            if toks[k].isWord("not"), k + 2 < toks.count, toks[k + 1].isSymbol(".") {
-                negated = true
-                k += 2
-            }
-            guard toks[k].kind == .word, let check = GuessTables.checks[guessKey(toks[k].text)] else { return }
-            var args: [[GTok]] = []
-            if k + 1 < toks.count, toks[k + 1].isSymbol("("), let c2 = closing(k + 1) {
-                args = arguments((k + 2)..<c2)
-            }
-            let subject = Array(toks[2..<close])
-            fire(.unexpected("." + toks[k].text), toks[k])
-            expectation(subject, check, args, negated: negated)
+        // Jest, Detox, RSpec: expect(a)[.not].toBe(b), expect(a).to eq(b)
+        if isExpect, close + 2 < toks.count, toks[close + 1].isSymbol("."), matcherChain(from: close + 2, subject: Array(toks[2..<close])) {
             return
         }
         let args = arguments(2..<close)
@@ -298,6 +289,40 @@ extension GuessWork {
             }
         }
         return out
+    }
+
+    /// The words after a subject that say what it should be (`.not.toBe(0)`, `.to eq(0)`,
+    /// `.should.equal(0)`, `.should == 0`): the expectation they make, if they make one.
+    private mutating func matcherChain(from start: Int, subject: [GTok]) -> Bool {
+        let fillers: Set<String> = ["to", "be", "been", "is", "that", "which", "and", "has", "have", "should", "does", "deep", "same"]
+        var k = start
+        var negated = false
+        while k < bodyEnd, toks[k].kind == .word || toks[k].isSymbol(".") {
+            let key = toks[k].kind == .word ? guessKey(toks[k].text) : ""
+            if toks[k].isSymbol(".") || fillers.contains(key) { k += 1; continue }
+            if ["not", "notto", "tonot"].contains(key) { negated.toggle(); k += 1; continue }
+            break
+        }
+        guard k < bodyEnd else { return false }
+        var check: GuessTables.Check
+        var args: [[GTok]] = []
+        if toks[k].kind == .symbol, GuessWork.comparisons.contains(toks[k].text) {
+            check = .compare(toks[k].text)
+            args = [Array(toks[(k + 1)..<bodyEnd])]
+        } else if toks[k].kind == .word, let c = GuessTables.checks[guessKey(toks[k].text)] {
+            check = c
+            if k + 1 < bodyEnd, toks[k + 1].isSymbol("("), let c2 = closing(k + 1) {
+                args = arguments((k + 2)..<c2)
+            } else if k + 1 < bodyEnd {
+                args = [Array(toks[(k + 1)..<bodyEnd])]
+            }
+        } else {
+            return false
+        }
+        if case .compare = check, args.first?.isEmpty ?? true { return false }
+        fire(.unexpected(toks[k].text), toks[k])
+        expectation(subject, check, args, negated: negated)
+        return true
     }
 
     /// A matcher of flutter_test or Hamcrest (`equals(0)`, `isTrue`, `is(not(0))`,
@@ -435,6 +460,12 @@ extension GuessWork {
     /// A first word of another tool, in another case, or misspelt → the keyword
     /// (`sleep` → `wait`, `Pull` → `pull`, `swipeUp` → `swipe up`, `pul` → `pull`).
     mutating func ruleStatementWord() {
+        // `4 sections of 6 rows`: the number before the word.
+        if verb == nil, toks.count > 2, toks[0].kind == .number, toks[1].kind == .word,
+           let kw = GrammarWord.statements.first(where: { $0.spelling == guessKey(toks[1].text) }), kw.role == .configuration {
+            fire(.unexpected(toks[0].text), toks[0])
+            toks.swapAt(0, 1)
+        }
         guard verb == nil, let w = firstWord else { return }
         if toks.count > 1, toks[1].isSymbol(".") || toks[1].isSymbol("[") { return }
         if let kw = GrammarWord.statements.first(where: { $0.spelling == w }) {
@@ -455,6 +486,11 @@ extension GuessWork {
                 toks = [.word(GrammarWord.tick.spelling)]
                 verb = .keyword(.tick)
                 return
+            case ("finger", "up"), ("lift", "finger"), ("let", "go"):
+                fire(.unknownStatement(w + " " + toks[1].text), toks[0])
+                toks = [.word(GrammarWord.release.spelling)]
+                verb = .keyword(.release)
+                return
             default: break
             }
         }
@@ -467,6 +503,16 @@ extension GuessWork {
         toks[0] = .word(GuessWork.keyword(of: v))
         toks.insert(contentsOf: extra.map { e -> GTok in Double(e) != nil ? .number(e) : .word(e) }, at: 1)
         verb = v
+    }
+
+    /// `three` → `3`, `twice` → `2` (a number word of plain English, where no name is meant).
+    mutating func ruleNumberWords() {
+        for k in toks.indices where k > 0 && toks[k].kind == .word && !isKnownName(toks[k].text) {
+            if let n = GuessTables.numberWords[guessKey(toks[k].text)] {
+                fire(.notAValue(toks[k].text), toks[k])
+                toks[k] = GTok.number(n)
+            }
+        }
     }
 
     // MARK: - Call syntax and labels
@@ -537,6 +583,13 @@ extension GuessWork {
                 toks.remove(at: k)
             }
             let rest = Array(toks[1..<bodyEnd])
+            let settleWords: Set<String> = ["settle", "settled", "idle", "animations", "animation", "stable", "rest", "settling", "it", "to", "until", "till"]
+            if !rest.isEmpty, rest.allSatisfy({ $0.kind == .word && settleWords.contains(guessKey($0.text)) }) || (v == .pump && rest.isEmpty) {
+                fire(.unexpected(rest.first?.text ?? "()"), rest.first ?? toks[0])
+                toks = [.word(rest.isEmpty ? GrammarWord.tick.spelling : GrammarWord.settle.spelling)]
+                verb = .keyword(rest.isEmpty ? .tick : .settle)
+                return
+            }
             if let first = rest.first, first.kind == .word, ["until", "while", "till"].contains(guessKey(first.text)) {
                 fire(.unexpected(first.text), first, .waitUntil, .chosenLimit)
                 toks = GuessWork.lex("expect within 1s") + rest.dropFirst() + toks[bodyEnd...]
@@ -547,13 +600,6 @@ extension GuessWork {
                 fire(.unexpected(rest[0].text), rest[0], .waitUntil, .chosenLimit)
                 toks = GuessWork.lex("expect within 1s") + rest + toks[bodyEnd...]
                 verb = .keyword(.expect)
-                return
-            }
-            let settleWords: Set<String> = ["settle", "idle", "animations", "animation", "stable", "rest", "settling", "ittosettle"]
-            if !rest.isEmpty, rest.allSatisfy({ $0.kind == .word && settleWords.contains(guessKey($0.text)) }) || (v == .pump && rest.isEmpty) {
-                fire(.unexpected(rest.first?.text ?? "()"), rest.first ?? toks[0])
-                toks = [.word(rest.isEmpty ? GrammarWord.tick.spelling : GrammarWord.settle.spelling)]
-                verb = .keyword(rest.isEmpty ? .tick : .settle)
                 return
             }
             if case .wait(let bare) = v, let n = rest.firstIndex(where: { $0.kind == .number }), rest[n].unit.isEmpty,
@@ -581,7 +627,10 @@ extension GuessWork {
                 toks.removeSubrange(1..<end)
             }
         case .expectWithin:
-            let rest = Array(toks[1..<end])
+            var rest = Array(toks[1..<end])
+            while let f = rest.first, f.kind == .word, GuessTables.statementWords[guessKey(f.text)] == .keyword(.expect) || f.text == GrammarWord.expect.spelling {
+                rest.removeFirst()
+            }
             fire(.unknownStatement(toks[0].original ?? toks[0].text), toks[0], .waitUntil, .chosenLimit)
             if rest.isEmpty || rest.allSatisfy({ $0.kind == .word && ["idle", "settle", "settled", "stable"].contains(guessKey($0.text)) }) {
                 toks = [.word(GrammarWord.settle.spelling)]
@@ -590,7 +639,12 @@ extension GuessWork {
             }
             verb = .keyword(.expect)
         case .expectAlways, .expectNever:
-            toks = GuessWork.lex(v == .expectNever ? "expect always not" : "expect always") + toks[1...]
+            var rest = Array(toks[1...])
+            // `always expect X`, `invariant: X`
+            while let f = rest.first, f.kind == .word, GuessTables.statementWords[guessKey(f.text)] == .keyword(.expect) || f.text == GrammarWord.expect.spelling {
+                rest.removeFirst()
+            }
+            toks = GuessWork.lex(v == .expectNever ? "expect always not" : "expect always") + rest
             notes.append(.invariant)
             verb = .keyword(.expect)
         default:
@@ -628,7 +682,7 @@ extension GuessWork {
                 count = [.number(show(max(0, n)))]
             } else if let n = args.first(where: { $0.kind == .number }) {
                 count = [n]
-                if let t = args.firstIndex(where: { $0.hasKey("times") }), v == .keyword(.repeat) {
+                if v == .keyword(.repeat), let t = args.firstIndex(where: { $0.kind == .word }) {
                     fire(.unexpected(args[t].text), args[t], .repeatBlock)
                 }
             } else if !args.isEmpty, v == .keyword(.repeat) {

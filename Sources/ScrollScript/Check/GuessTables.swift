@@ -52,9 +52,9 @@ enum GuessTables {
         add(.keyword(.tick), "step frame nextframe stepframe advanceframe tickframe steps")
         add(.pump, "pump")
         add(.keyword(.settle), "pumpandsettle waitforanimationtoend waitforanimations waitforanimation waitforidle waitidle waituntilidle waitforsettle settledown quiesce waitforquiescence waitforstable idle rest")
-        add(.keyword(.pull), "pulldown pulltorefresh overscroll pullrefresh stretch")
+        add(.keyword(.pull), "pulldown pulltorefresh overscroll pullrefresh stretch refresh")
         add(.keyword(.drag), "pan move dragby panby movefinger touchmove touchdrag dragfinger movebyoffset")
-        add(.scroll, "scroll scrollby scrollview scrolldown scrollup")
+        add(.scroll, "scroll scrollby scrollview")
         add(.scrollTo, "scrollto setcontentoffset scrolltooffset scrollintoview")
         add(.keyword(.fling), "flick throw toss fastswipe swipefast flingby")
         add(.keyword(.tap), "press click touch tapon clickon presson touchon tapat clickat tapelement hit select")
@@ -64,7 +64,7 @@ enum GuessTables {
         add(.expectWithin, "eventually waitfor waituntil until waitforcondition")
         add(.expectAlways, "always invariant forever")
         add(.expectNever, "never")
-        add(.keyword(.print), "log echo puts println printf dump debugprint nslog show display printline consolelog write writeln say p")
+        add(.keyword(.print), "log echo puts println printf dump debugprint nslog show display printline consolelog write writeln say p output")
         add(.keyword(.frames), "showframes dumpframes layout printframes")
         add(.bindLet, "var const val define local my dim auto")
         add(.repeatBlock, "loop for times foreach each iterate repeattimes do")
@@ -97,6 +97,7 @@ enum GuessTables {
         add("ms", 0.001, "us µs usec usecs microsecond microseconds")
         add("pt", 1, "pt pts point points px pixel pixels dp dip dips")
         add("frames", 1, "frame frames f ticks")
+        add("plain", 1, "hz fps")
         return t
     }()
 
@@ -128,7 +129,14 @@ enum GuessTables {
         (["is", "at", "least"], ">="), (["is", "at", "most"], "<="),
         (["equal", "to"], "=="), (["less", "than"], "<"), (["greater", "than"], ">"),
         (["at", "least"], ">="), (["at", "most"], "<="), (["is", "not"], "!="),
-        (["give", "or", "take"], "within"),
+        (["give", "or", "take"], "within"), (["with", "tolerance"], "within"), (["with", "accuracy"], "within"),
+        (["to", "not", "be"], "!="), (["should", "not", "be"], "!="), (["not", "to", "be"], "!="), (["should", "not", "equal"], "!="),
+        (["to", "be", "less", "than"], "<"), (["to", "be", "greater", "than"], ">"),
+        (["to", "be", "at", "least"], ">="), (["to", "be", "at", "most"], "<="),
+        (["to", "be", "about"], "~="), (["to", "be", "close", "to"], "~="), (["is", "close", "to"], "~="),
+        (["is", "about"], "~="), (["is", "approximately"], "~="), (["is", "around"], "~="), (["is", "roughly"], "~="),
+        (["close", "to"], "~="), (["to", "be"], "=="), (["to", "equal"], "=="), (["should", "be"], "=="),
+        (["should", "equal"], "=="),
     ]
 
     /// One-token spellings (words and symbols) → ScrollScript's operator.
@@ -139,7 +147,7 @@ enum GuessTables {
         "lt": "<", "gt": ">",
         "≈": "~=", "~": "~=", "approx": "~=", "approximately": "~=", "about": "~=", "roughly": "~=", "nearly": "~=",
         "±": "within", "+-": "within", "+/-": "within", "tolerance": "within", "accuracy": "within", "plusminus": "within",
-        "&&": "and", "&": "and", "||": "or", "|": "or", "!": "not",
+        "&&": "and", "&": "and", "||": "or", "|": "or", "!": "not", "=~": "~=",
         "AND": "and", "And": "and", "OR": "or", "Or": "or", "NOT": "not", "Not": "not",
         "mod": "%", "modulo": "%", "×": "*", "·": "*", "÷": "/", "−": "-", "–": "-",
     ]
@@ -193,7 +201,7 @@ enum GuessTables {
         func add(_ meaning: String, _ words: String) {
             for w in words.split(separator: " ") { t[String(w)] = meaning }
         }
-        add("offset", "contentoffset contentoffsety offsety scrolloffset scrollposition scrolly contentoffsetvalue position")
+        add("offset", "contentoffset contentoffsety offsety yoffset scrolloffset scrollposition scrolly contentoffsetvalue position")
         add("velocity", "velocityy scrollvelocity speed contentvelocity")
         add("content.height", "contentsize contentsizeheight contentheight")
         add("inset.top", "contentinset contentinsettop adjustedcontentinsettop insettop safeareatop")
@@ -217,6 +225,21 @@ enum GuessTables {
         add("toolbar.state == shown", "toolbarvisible istoolbarvisible toolbarshown")
         return t
     }()
+
+    /// Other names of the views (`headerView` → `header`, `cell` → `row`).
+    static let views: [String: String] = [
+        "headerview": "header", "tableheaderview": "header", "tableheader": "header", "stretchyheader": "header",
+        "toolbarview": "toolbar", "bottombar": "toolbar", "bottomtoolbar": "toolbar", "tabbar": "toolbar",
+        "sectionheader": "section", "sectionheaderview": "section", "sections": "section", "headers": "section",
+        "cell": "row", "cells": "row", "rows": "row", "item": "row", "items": "row", "tableviewcell": "row",
+        "finger": "finger", "touch": "finger",
+    ]
+
+    /// Number words of plain English.
+    static let numberWords: [String: String] = [
+        "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+        "eight": "8", "nine": "9", "ten": "10", "twice": "2", "thrice": "3", "once": "1",
+    ]
 
     /// Receivers another tool writes before a name (`scrollView.contentOffset`).
     static let receivers: Set<String> = ["self", "scrollView", "tableView", "collectionView", "app", "view", "table", "list", "world", "sv", "tv"]
@@ -260,6 +283,13 @@ enum GuessTables {
             case "isexpanded": return "$.expanded"
             case "top", "miny", "originy": return "$.y"
             case "maxy": return "$.bottom"
+            case "zoom", "zoomscale", "scalefactor", "stretch": return "$.scale"
+            default: return nil
+            }
+        case "finger":
+            switch k {
+            case "up", "isup", "lifted", "islifted", "released", "isreleased": return "not $.down"
+            case "isdown", "pressed", "ispressed", "touching", "istouching", "active", "isactive": return "$.down"
             default: return nil
             }
         case "phase":
@@ -287,7 +317,7 @@ enum GuessTables {
         "fabs": "abs", "absolute": "abs", "abs": "abs", "fabsf": "abs",
         "fmin": "min", "minimum": "min", "min": "min", "fmax": "max", "maximum": "max", "max": "max",
         "floorf": "floor", "floor": "floor", "rint": "round", "lround": "round", "roundf": "round", "round": "round", "nearest": "round",
-        "fmod": "%", "mod": "%", "remainder": "%",
+        "fmod": "%", "fmodf": "%", "mod": "%", "remainder": "%",
         "ceil": "ceil", "ceiling": "ceil", "ceilf": "ceil",
         "clamp": "clamp", "clamped": "clamp", "constrain": "clamp",
     ]

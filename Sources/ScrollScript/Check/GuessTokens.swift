@@ -121,7 +121,7 @@ enum GuessTokens {
     /// Two symbols glued together that are one symbol of another language.
     private static let joinedSymbols: [String: String] = [
         "===": "===", "!==": "!==", "=>": "=>", "=<": "=<", "<>": "<>", ":=": ":=", "+-": "+-", "+/": "+/",
-        "+/-": "+/-", "..": "..", "...": "...", "..<": "..<", "**": "**",
+        "+/-": "+/-", "..": "..", "...": "...", "..<": "..<", "**": "**", "=~": "=~",
     ]
 
     /// Where the line holding `offset` ends.

@@ -77,6 +77,7 @@ enum StatementGuesser {
         { $0.ruleAssertionCall() },
         { $0.ruleCodeChain() },
         { $0.ruleStatementWord() },
+        { $0.ruleNumberWords() },
         { $0.ruleCallSyntax() },
         { $0.ruleLabels() },
         { $0.ruleSingleQuotes() },
