@@ -68,7 +68,7 @@ final class NaturalGuessTests: XCTestCase {
     func testFullWidthKeywordSuggestsTheRealKeyword() {
         // ＰＵＬＬ is PULL in full-width letters; 'PULL' is not a keyword: suggest 'pull'.
         XCTAssertEqual(one("\u{FF30}\u{FF35}\u{FF2C}\u{FF2C} 50\n"),
-                       "1:1 unknown statement 'ＰＵＬＬ' (did you mean 'pull'? it is typed in full-width letters)")
+                       "1:1 unknown statement 'ＰＵＬＬ' (did you mean 'pull 50'? it is typed in full-width letters)")
     }
 
     func testAnInvisibleCharacterIsNamed() {

@@ -648,7 +648,7 @@ extension ProblemCaseTests {
     static let guessNoteSamples: [GuessNote] = [
         .fingerSign, .scrollSign, .chosenAmount("zq"), .unitGlued, .bareMilliseconds, .points, .velocityBare,
         .flingDuration, .pullDuration, .pullDown, .waitUntil, .invariant, .tolerance, .stateCompared("zq"),
-        .hashComment, .doubleQuotes, .noParentheses, .letNames, .repeatBlock, .tapTargets, .chosenLimit,
+        .hashComment, .doubleQuotes, .noParentheses, .letNames, .repeatBlock, .tapTargets, .chosenLimit, .fullWidth,
     ]
 
     static func caseName(_ n: GuessNote) -> String {
@@ -674,13 +674,14 @@ extension ProblemCaseTests {
         case .repeatBlock: return "repeatBlock"
         case .tapTargets: return "tapTargets"
         case .chosenLimit: return "chosenLimit"
+        case .fullWidth: return "fullWidth"
         }
     }
 
     /// A guess's message: its headline, the statement meant in quotes, then its notes, once each.
     func testEveryGuessPartRendersASentence() {
         XCTAssertEqual(Set(Self.guessHeadlineSamples.map(Self.caseName)).count, 13)
-        XCTAssertEqual(Set(Self.guessNoteSamples.map(Self.caseName)).count, 21)
+        XCTAssertEqual(Set(Self.guessNoteSamples.map(Self.caseName)).count, 22)
         for h in Self.guessHeadlineSamples {
             let m = Guess(headline: h, corrected: "wait 1s").message
             XCTAssertTrue(m.contains("zq"), "\(h): \(m)")

@@ -12,6 +12,19 @@ extension GuessWork {
         var k = 0
         while k < bodyEnd {
             guard toks[k].kind == .number else { k += 1; continue }
+            // `20%` with nothing after it: a fraction (`%` is the remainder between two values).
+            if k + 1 < toks.count, toks[k + 1].isSymbol("%"), k + 2 >= bodyEnd || toks[k + 2].kind == .word, let v = toks[k].value {
+                fire(.notAUnit("%"), toks[k + 1])
+                toks[k].text = GuessWork.digits(v / 100)
+                toks.remove(at: k + 1)
+                k += 1
+                continue
+            }
+            // `half a second`: `a` before a unit.
+            if k + 2 < bodyEnd, toks[k + 1].kind == .word, ["a", "an"].contains(guessKey(toks[k + 1].text)), toks[k + 2].kind == .word,
+               GuessTables.units[guessKey(toks[k + 2].text)] != nil {
+                toks.remove(at: k + 1)
+            }
             // A speed: `-900 pt/s`, `-900pt/s`, `900 px/s`: fling takes a bare number.
             var j = k + 1
             var distanceWord = false
@@ -84,7 +97,8 @@ extension GuessWork {
     static let motionFillers: Set<String> = [
         "by", "the", "finger", "velocity", "speed", "distance", "amount", "of", "a", "with", "at", "fast", "quickly",
         "quick", "hard", "slow", "slowly", "gently", "list", "table", "tableview", "content", "page", "scrollview", "view",
-        "to", "refresh",
+        "to", "refresh", "bit", "little", "some", "more", "further", "slightly", "all", "way", "header", "top", "bottom",
+        "vertically", "now", "again", "from", "screen", "it",
     ]
 
     /// Directions, fillers and durations of `drag`, `swipe`, `fling`, `pull`, `scroll`:
@@ -113,7 +127,8 @@ extension GuessWork {
                 default: break
                 }
             }
-            if target == nil, let n = args.first(where: { $0.kind == .number }) { target = n.text }
+            // `scrollTo(0, 500)`: x and y, and only y moves the table.
+            if target == nil, let n = args.last(where: { $0.kind == .number }) { target = n.text }
             guard let target else { return }
             fire(.unknownStatement(toks[0].text), toks[0], .scrollSign)
             toks = GuessWork.lex("drag (offset - \(target))") + tail
@@ -123,6 +138,22 @@ extension GuessWork {
         var sign: Int?
         var directionTok: GTok?
         var changed = content
+        // `from bottom to top` is up; `from top to bottom` down.
+        if let f = args.firstIndex(where: { $0.hasKey("from") }), f + 3 < args.count {
+            let a = guessKey(args[f + 1].text), b = guessKey(args[f + 3].text)
+            if args[f + 2].hasKey("to"), ["top", "bottom"].contains(a), ["top", "bottom"].contains(b), a != b {
+                sign = a == "bottom" ? -1 : 1
+                directionTok = args[f]
+                args.removeSubrange(f...(f + 3))
+                changed = true
+            }
+        }
+        // `scrollBy(0, 200)`: x and y, and only y moves the table.
+        let numberAt = args.indices.filter { args[$0].kind == .number }
+        if numberAt.count == 2, args[numberAt[0]].value == 0 {
+            args.removeSubrange(numberAt[0]...(numberAt[0] + (args[numberAt[0] + 1].isSymbol(",") ? 1 : 0)))
+            changed = true
+        }
         var k = 0
         while k < args.count {
             let t = args[k]
@@ -136,6 +167,13 @@ extension GuessWork {
             }
             if t.kind == .word, GuessWork.motionFillers.contains(guessKey(t.text)) {
                 fire(.unexpected(t.text), t)
+                args.remove(at: k)
+                if k > 0, args[k - 1].isSymbol(".") { args.remove(at: k - 1); k -= 1 }
+                changed = true
+                continue
+            }
+            // A `-` with no number after it (`pull-to-refresh`), a `.` or `,` left alone.
+            if t.isSymbol(",") || (t.isSymbol("-") && !(k + 1 < args.count && args[k + 1].kind == .number)) || (t.isSymbol(".") && !(k + 1 < args.count && args[k + 1].kind == .word)) {
                 args.remove(at: k)
                 changed = true
                 continue
@@ -211,7 +249,15 @@ extension GuessWork {
         var args = Array(toks[1..<end])
         let tail = Array(toks[end...])
         var out: [GTok]?
-        let fillers: Set<String> = ["on", "the", "at", "a", "an", "point", "location", "coordinate", "coordinates", "position", "button", "bar"]
+        let fillers: Set<String> = ["on", "the", "at", "a", "an", "point", "location", "coordinate", "coordinates", "position", "button", "bar",
+                                    "screen", "index", "number", "no", "num", "idx", "named", "titled", "called", "of", "in"]
+        // `tap CGPoint(x: 100, y: 200)`: a constructor's name says nothing.
+        if let f = args.first, f.kind == .word, args.count > 1, args[1].isSymbol("("), !["header", "section", "row", "cell", "item", "indexpath", "toolbar"].contains(guessKey(f.text)) {
+            fire(.unexpected(f.text), f, .noParentheses)
+            args.removeFirst()
+            args.removeAll { $0.isSymbol("(") || $0.isSymbol(")") || $0.isSymbol(",") || $0.isSymbol(":") || $0.isWord("x") || $0.isWord("y") }
+            out = args
+        }
         if let k = args.firstIndex(where: { $0.kind == .word && fillers.contains(guessKey($0.text)) }) {
             fire(.unexpected(args[k].text), args[k])
             args.removeAll { $0.kind == .word && fillers.contains(guessKey($0.text)) }
@@ -223,7 +269,7 @@ extension GuessWork {
             let key = guessKey(first.text)
             let glued = first.kind == .word ? GuessWork.gluedNumber(first.text) : nil
             if first.kind == .string {
-                fire(.missing(header), first, .tapTargets)
+                fire(args.count > 1 ? .unexpected(args[1].text) : .missing(header), first, .tapTargets)
                 out = [.word(header), first]
             } else if ["header", "section", "sections", "headers"].contains(key) || ["header", "section"].contains(glued?.0 ?? "") {
                 let rest = args.dropFirst()
@@ -231,6 +277,7 @@ extension GuessWork {
                     fire(.unexpected(first.text), first)
                     out = [.word(header), .number(GuessWork.digits(n))]
                 } else if let s = rest.first(where: { $0.kind == .string }) {
+                    if key != "header" || rest.count > 1 { fire(.unexpected(key == "header" ? rest.first?.text ?? "" : first.text), first, .tapTargets) }
                     out = [.word(header), s]
                 } else if key == "header", !rest.isEmpty, rest.allSatisfy({ $0.kind == .word || $0.kind == .number }),
                           rest.contains(where: { $0.kind == .word }) {
@@ -286,7 +333,7 @@ extension GuessWork {
     /// The tunable another spelling names (`rowHeight`, `row height`, `decelerationRate`).
     static func tunable(named name: String) -> TunableID? {
         TunableID(rawValue: name) ?? TunableID.allCases.first { guessKey($0.rawValue) == guessKey(name).replacingOccurrences(of: " ", with: "") }
-            ?? GuessTables.names[guessKey(name)].flatMap { TunableID(rawValue: $0) }
+            ?? GuessTables.names[guessKey(name).replacingOccurrences(of: " ", with: "")].flatMap { TunableID(rawValue: $0) }
     }
 
     /// `header1` → ("header", "1").
@@ -302,11 +349,12 @@ extension GuessWork {
     /// The shapes of configuration statements of other tools and of plain English.
     mutating func ruleConfiguration() {
         guard let w = firstWord, var kw = GrammarWord.statements.first(where: { $0.spelling == w }) else { return }
-        // `set fps 120`: a statement of its own.
-        if kw == .set, toks.count > 1, toks[1].kind == .word, let inner = GrammarWord.statements.first(where: { $0.spelling == toks[1].text }),
-           inner.role == .configuration {
+        // `set fps 120`, `set framerate 120`: a statement of its own.
+        if kw == .set, toks.count > 1, toks[1].kind == .word, TunableID(rawValue: toks[1].text) == nil,
+           case .keyword(let inner)? = GuessWork.verb(toks[1].text).map({ $0.0 }), inner.role == .configuration {
             fire(.unexpected(w), toks[0])
             toks.removeFirst()
+            toks[0] = .word(inner.spelling)
             kw = inner
         }
         guard kw.role == .configuration else { return }
@@ -335,6 +383,19 @@ extension GuessWork {
             while n < args.count, args[n].kind == .word, n == 0 || args[n - 1].isSymbol(".") {
                 n += 1
                 if n < args.count, args[n].isSymbol("."), args[n].glued { n += 1 } else { break }
+            }
+            // `set deceleration rate fast`: the longest words that name a tunable.
+            var words = n
+            while words < args.count, args[words].kind == .word { words += 1 }
+            while words > n {
+                let name = args[0..<words].map(\.text).joined(separator: " ")
+                if let t = GuessWork.tunable(named: name), args.count > words {
+                    fire(.unknownName(name), args[0])
+                    args.replaceSubrange(0..<words, with: [.word(t.rawValue)])
+                    n = 0
+                    break
+                }
+                words -= 1
             }
             if n > 0 {
                 let name = args[0..<n].map(\.text).joined()
@@ -379,11 +440,12 @@ extension GuessWork {
                     args.replaceSubrange(k...j, with: [.word(GrammarWord.nostretch.spelling)])
                 }
             }
-            drop(["height", "=", "stretchy", "stretch", "zoom", "stretchable", "zoomable", "with", ","])
-            rename(["pinned", "sticky", "stuck", "pinheight"], .pin)
+            drop(["height", "=", "stretchy", "stretch", "zoom", "stretchable", "zoomable", "with", ",", "size", "at", "to", "of"])
+            rename(["pinned", "sticky", "stuck", "pinheight", "minimum", "min", "minheight", "minimumheight", "collapsedheight", "collapsesto"], .pin)
+            rename(["toggles", "toggling", "toggled", "togglesto", "alternate", "alternates"], .toggle)
             rename(["nostretch", "fixed", "nozoom", "static", "nobounce", "nostretching"], .nostretch)
         case .sections:
-            drop([",", "with", "of", "="])
+            drop([",", "with", "of", "=", "each", "per", "section", "sections"])
             let numbers = args.filter { $0.kind == .number }
             if numbers.count == 2, !(args.count == 3 && args[1].isWord(GrammarWord.rows.spelling)) {
                 if let sep = args.first(where: { $0.kind != .number && !$0.isWord(GrammarWord.rows.spelling) }) { fire(.unexpected(sep.text), sep) }
@@ -391,7 +453,7 @@ extension GuessWork {
                 args = [numbers[0], .word(GrammarWord.rows.spelling), numbers[1]]
             }
         case .section:
-            drop(["with", "=", ",", "title", "titled", "named", "called"])
+            drop(["with", "=", ",", "title", "titled", "named", "called", "has", "initially", "starts", "start", "(", ")", "by", "default"])
             rename(["collapsed", "folded", "close", "hidden"], .closed)
             rename(["expanded", "opened", "unfolded", "shown"], .open)
             // `section "A" 3 rows` → `section "A" rows 3`

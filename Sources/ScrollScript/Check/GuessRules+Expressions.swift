@@ -24,6 +24,17 @@ extension GuessWork {
     /// `!` `mod` `|x|` → ScrollScript's operators.
     mutating func ruleOperators() {
         let start = expressionStart
+        // `X to be within 1 of 100`, `X within 1 of 100`: a tolerance.
+        if let w = toks[start..<bodyEnd].firstIndex(where: { $0.isWord(GrammarWord.within.spelling) }), w > start,
+           let of = toks[w..<bodyEnd].firstIndex(where: { $0.isWord("of") }), of > w + 1, of + 1 < bodyEnd {
+            var subjectEnd = w
+            while subjectEnd > start, toks[subjectEnd - 1].kind == .word, ["to", "be", "is", "should"].contains(guessKey(toks[subjectEnd - 1].text)) { subjectEnd -= 1 }
+            if subjectEnd > start {
+                fire(.unexpected(toks[of].text), toks[of], .tolerance)
+                let tolerance = Array(toks[(w + 1)..<of]), value = Array(toks[(of + 1)..<bodyEnd])
+                toks.replaceSubrange(subjectEnd..<bodyEnd, with: [GTok.symbol("~=")] + value + [.word(GrammarWord.within.spelling)] + tolerance)
+            }
+        }
         var k = start
         while k < bodyEnd {
             let t = toks[k]
@@ -34,14 +45,10 @@ extension GuessWork {
                 continue
             }
             guard t.kind == .word || t.kind == .symbol else { k += 1; continue }
-            if t.kind == .word, isKnownName(t.text) || GrammarWord.allCases.contains(where: { $0 != .other && $0.spelling == t.text }) {
-                k += 1
-                continue
-            }
-            // Phrases: `is not`, `equal to`, `greater than`, `give or take`.
+            // Phrases: `is not`, `equal to`, `greater than`, `not to be`, `give or take`.
             var matched = false
-            for (words, op) in GuessTables.operatorPhrases where k + words.count <= bodyEnd {
-                if zip(words, toks[k..<(k + words.count)]).allSatisfy({ $1.kind == .word && guessKey($1.text) == $0 }) {
+            for (words, op) in GuessTables.operatorPhrases where k > start && k + words.count <= bodyEnd {
+                if zip(words, toks[k..<(k + words.count)]).allSatisfy({ $1.kind == .word && guessKey($1.text) == guessKey($0) }) {
                     fire(.notAnOperator(words.joined(separator: " ")), t)
                     setOperator(k..<(k + words.count), op)
                     matched = true
@@ -49,6 +56,10 @@ extension GuessWork {
                 }
             }
             if matched { k += 1; continue }
+            if t.kind == .word, isKnownName(t.text) || GrammarWord.allCases.contains(where: { $0 != .other && $0.spelling == t.text }) {
+                k += 1
+                continue
+            }
             if let op = GuessTables.operatorWords[t.text] ?? (t.kind == .word ? GuessTables.operatorWords[t.text.lowercased()] : nil),
                t.text != op, t.kind == .symbol || k > start || op == "not" {
                 // A word operator stands between two values (`offset eq 0`), `!` before one.
@@ -208,7 +219,8 @@ extension GuessWork {
             if let (text, headline) = meaning(c) {
                 fire(headline ?? .unknownName(written), toks[k])
                 var new = GuessWork.lex(text)
-                if new.count > 1, needsParentheses(at: c.range) { new = [.symbol("(")] + new + [.symbol(")")] }
+                let hasOperator = new.contains { $0.kind == .symbol && !["(", ")", "[", "]", ".", ","].contains($0.text) } || new.contains { $0.isWord("not") }
+                if hasOperator, needsParentheses(at: c.range) { new = [.symbol("(")] + new + [.symbol(")")] }
                 toks.replaceSubrange(c.range, with: new)
                 foldTruth(at: k, length: new.count)
             }
@@ -283,6 +295,17 @@ extension GuessWork {
         // `section(0)`, `row(0, 1)`, `section[0,1]`, `section["A"]`.
         if let indexed = subscripted(c) { return (indexed, nil) }
         guard parts.allSatisfy({ $0.indexes.isEmpty && $0.call == nil }) else { return nil }
+        // `finger.velocity.y`, `offset.value`: a number's own part.
+        if parts.count >= 2, ["y", "value", "dy"].contains(guessKey(parts[parts.count - 1].name)) {
+            let prefix = parts.dropLast().map(\.name).joined(separator: ".")
+            if isKnownName(prefix), ObservableID(rawValue: prefix)?.kind != .rect { return (prefix, nil) }
+        }
+        // `toolbar.state.hidden`: a state as a property of its observable.
+        if parts.count >= 2 {
+            let prefix = parts.dropLast().map(\.name).joined(separator: ".")
+            let family: StateSet? = prefix == ObservableID.phase.rawValue ? .phase : prefix == ObservableID.toolbarState.rawValue ? .toolbar : nil
+            if let family, let (op, state) = GuessTables.stateWord(parts[parts.count - 1].name, family) { return ("\(prefix) \(op) \(state)", nil) }
+        }
         // `finger.isDown`, `toolbar.isShown`: Swift's `is` before a property.
         if parts.count >= 2, let last = parts.last, last.name.hasPrefix("is"), last.name.count > 2,
            last.name.dropFirst(2).first?.isUppercase == true {
@@ -357,6 +380,43 @@ extension GuessWork {
         return nil
     }
 
+    // MARK: - Views and their states in words
+
+    /// `toolbar is hidden`, `toolbar hidden`, `the toolbar to be hidden`, `header is pinned`,
+    /// `section 0 is open`, `row 0 1 is visible`, `toolbar to hide` → the view's property
+    /// (`toolbar.hidden`), which `ruleNames` reads as the comparison it means.
+    mutating func ruleSubjectState() {
+        var k = expressionStart
+        while k + 1 < bodyEnd {
+            guard toks[k].kind == .word, k == 0 || !toks[k - 1].isSymbol("."), !(k + 1 < bodyEnd && toks[k + 1].isSymbol(".")),
+                  let view = GuessTables.views[guessKey(toks[k].text)] ?? (["toolbar", "header", "section", "row", "finger", "phase"].contains(guessKey(toks[k].text)) ? guessKey(toks[k].text) : nil) else {
+                k += 1
+                continue
+            }
+            var j = k + 1
+            var indexes: [GTok] = []
+            while j < bodyEnd, toks[j].kind == .number { indexes.append(toks[j]); j += 1 }
+            let copulas: Set<String> = ["is", "are", "to", "be", "being", "should", "must", "will", "has", "been", "gets", "get", "becomes"]
+            while j < bodyEnd, toks[j].kind == .word, copulas.contains(guessKey(toks[j].text)) { j += 1 }
+            guard j < bodyEnd, j > k + 1 || view != "phase", toks[j].kind == .word, !isKnownName(toks[j].text) || StateSet.family(of: toks[j].text) != nil,
+                  j + 1 == bodyEnd || !toks[j + 1].isSymbol(".") else { k += 1; continue }
+            let form = Subscript(base: view)
+            let need = form == .row ? 2 : form == .section ? 1 : 0
+            guard indexes.count == need else { k += 1; continue }
+            var text = view
+            if need > 0 { text += "[" + indexes.map(\.written).joined(separator: ",") + "]" }
+            let member = toks[j].text
+            let property = text + "." + member
+            // It must be something: a property another tool writes, or one of ScrollScript's.
+            var probe = GuessWork(GuessWork.lex("expect " + property), context)
+            probe.ruleNames()
+            guard probe.headline != nil || isKnownName(property) || (need > 0 && form.map { SubscriptMembers.find($0, member) != nil } == true) else { k += 1; continue }
+            fire(.unexpected(toks[k + 1].text), toks[k + 1])
+            toks.replaceSubrange(k...j, with: GuessWork.lex(property))
+            k += 1
+        }
+    }
+
     // MARK: - States
 
     /// `toolbar.state == visible` → `== shown`; `phase == "idle"` → `== idle`;
@@ -367,6 +427,12 @@ extension GuessWork {
         while k + 2 < bodyEnd + 1, k + 1 < bodyEnd {
             if toks[k].isSymbol("==") || toks[k].isSymbol("!="), k > start, k + 1 < bodyEnd,
                let family = stateFamily(endingAt: k) {
+                // `ToolbarState.hidden`, `Phase.idle`: a qualified enum case is its last word.
+                if let c = chain(at: k + 1), c.parts.count > 1, c.parts.allSatisfy({ $0.indexes.isEmpty && $0.call == nil }),
+                   let last = c.parts.last, GuessTables.stateWord(last.name, family) != nil {
+                    fire(.notAValue(c.text), toks[k + 1], .stateCompared(family.names.joined(separator: ", ")))
+                    toks.replaceSubrange(c.range, with: [.word(last.name)])
+                }
                 let t = toks[k + 1]
                 var word: String?
                 if t.kind == .word, !isKnownName(t.text) || StateSet.family(of: t.text) != nil && StateSet.family(of: t.text) != family {
@@ -453,6 +519,11 @@ extension GuessWork {
                 e.removeLast()
             default: break
             }
+        }
+        // `assert x == 0, "message"`: the message goes.
+        if e.count > 2, e[e.count - 1].kind == .string, e[e.count - 2].isSymbol(",") {
+            fire(.unexpected(","), e[e.count - 2])
+            e.removeLast(2)
         }
         // `eventually` elsewhere (`X eventually within 1s`): what `within` after it says.
         if let w = e.firstIndex(where: { $0.kind == .word && ["eventually", "soon"].contains(guessKey($0.text)) }) {
@@ -598,7 +669,7 @@ extension GuessWork {
     mutating func rulePrint() {
         guard firstWord == GrammarWord.print.spelling else { return }
         // `print frames`, `show frames`: the statement `frames`.
-        if bodyEnd == 2, toks[1].isWord(GrammarWord.frames.spelling) {
+        if bodyEnd == 2, toks[1].isWord(GrammarWord.frames.spelling) || toks[1].hasKey("layout") || toks[1].hasKey("views") {
             fire(.unexpected(toks[0].text), toks[0])
             toks = [.word(GrammarWord.frames.spelling)] + toks[bodyEnd...]
             return

@@ -121,17 +121,31 @@ extension GuessWork {
         guard let k = toks.firstIndex(where: { $0.kind == .comment && $0.original != nil }), let mark = toks[k].original else { return }
         var body = Substring(toks[k].text).dropFirst(2)
         if mark == "/*", body.hasSuffix("*/") { body = body.dropLast(2) }
+        while body.first == "*" { body = body.dropFirst() }
         let text = body.trimmingCharacters(in: [" ", "\t"])
         fire(.commentMark(mark), toks[k], .hashComment)
         toks[k] = GTok(kind: .comment, text: text.isEmpty ? "#" : "# " + text, offset: toks[k].offset)
     }
 
-    /// `await`, `try`, a YAML list's `-`, and empty `()` after a statement word.
+    /// Full-width letters and signs (typed with a Japanese input method) read in ASCII;
+    /// numbers of other spellings (`.5s`, `0,5s`) say so.
+    mutating func ruleFullWidth() {
+        if let n = toks.first(where: { $0.kind == .number && $0.original != nil }), let original = n.original {
+            fire(.notAValue(original), n)
+        }
+        guard let k = toks.firstIndex(where: { $0.original?.unicodeScalars.contains { $0.value >= 0xFF01 && $0.value <= 0xFF5E } == true }),
+              let original = toks[k].original else { return }
+        fire(k == 0 ? .unknownStatement(original) : .unexpected(original), toks[k], .fullWidth)
+        for j in toks.indices where toks[j].original == original { toks[j].original = nil }
+    }
+
+    /// `await`, `try`, a YAML list's `-`, `self.`, and empty `()` after a statement word.
     mutating func ruleNoise() {
         while let w = firstWord, w == "await" || w == "try" || w == "return" {
             toks.removeFirst()
             if toks.first?.isSymbol("!") == true || toks.first?.isSymbol("?") == true { toks.removeFirst() }
         }
+        if toks.count > 2, let w = firstWord, w == "self" || w == "this", toks[1].isSymbol(".") { toks.removeFirst(2) }
         if toks.count > 1, toks[0].isSymbol("-"), toks[1].kind == .word, !isKnownName(toks[1].text) {
             toks.removeFirst()
         }
@@ -171,6 +185,14 @@ extension GuessWork {
                 fire(.notAnOperator(":="), toks[2], .letNames)
                 toks[2] = .symbol("=")
             }
+            return
+        }
+        // `save offset as start`, `store offset in start`
+        if ["save", "store", "remember", "record", "keep", "capture"].contains(guessKey(w)), toks.count >= 4,
+           let a = toks.lastIndex(where: { $0.isWord("as") || $0.isWord("in") || $0.isWord("into") }), a > 1, a == toks.count - 2,
+           toks[a + 1].kind == .word, !isKnownName(toks[a + 1].text) {
+            fire(.unknownStatement(w), toks[0], .letNames)
+            toks = [.word(GrammarWord.let.spelling), toks[a + 1], .symbol("=")] + toks[1..<a]
             return
         }
         let assign = toks.count > 2 && (toks[1].isSymbol("=") || toks[1].isSymbol(":="))
@@ -283,6 +305,8 @@ extension GuessWork {
                 k += 2
             } else if toks[k].kind == .number || toks[k].kind == .string {
                 out.append([toks[k]])
+                k += 1
+            } else if toks[k].isSymbol(",") {
                 k += 1
             } else {
                 return []
@@ -472,7 +496,31 @@ extension GuessWork {
             verb = .keyword(kw)
             return
         }
-        // `double tap`, `next frame`, `long press`: two words.
+        // `add toolbar`, `show toolbar`: a verb before a configuration statement.
+        if toks.count > 1, toks[1].kind == .word, ["add", "show", "enable", "use", "include", "with", "create", "make", "has", "have", "display", "turnon"].contains(guessKey(w)),
+           let kw = GrammarWord.statements.first(where: { $0.spelling == guessKey(toks[1].text) }), kw.role == .configuration {
+            fire(.unexpected(w), toks[0])
+            toks.removeFirst()
+            verb = .keyword(kw)
+            return
+        }
+        // `single accordion`: an option before its statement.
+        if toks.count > 1, toks[1].kind == .word, let kw = GrammarWord.statements.first(where: { $0.spelling == guessKey(toks[1].text) }),
+           kw.followers.contains(where: { $0.spelling == guessKey(w) }) {
+            fire(.unexpected(w), toks[0])
+            toks.swapAt(0, 1)
+            verb = .keyword(kw)
+            return
+        }
+        // `double tap`, `frame rate`, `stop touching`: two words that are one.
+        if toks.count > 1, toks[1].kind == .word, let v = GuessTables.twoWordVerbs[guessKey(w) + guessKey(toks[1].text)] {
+            fire(.unknownStatement(w + " " + toks[1].text), toks[0])
+            toks.removeFirst()
+            toks[0] = .word(GuessWork.keyword(of: v))
+            if v == .keyword(.release) || v == .keyword(.tick) { toks = [toks[0]] }
+            verb = v
+            return
+        }
         if toks.count > 1, toks[1].kind == .word {
             switch (guessKey(w), guessKey(toks[1].text)) {
             case ("double", "tap"), ("double", "click"):
@@ -523,7 +571,8 @@ extension GuessWork {
         guard case .keyword? = verb, toks.count > 2, toks[1].isSymbol("("), let close = closing(1), close == bodyEnd - 1 else { return }
         let args = arguments(2..<close)
         let labelled = args.contains { $0.count > 1 && $0[1].isSymbol(":") }
-        guard args.count > 1 || labelled || args.isEmpty else { return }
+        let operators: Set<String> = ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "~=", "and", "or"]
+        guard args.count > 1 || labelled || args.isEmpty || !args[0].contains(where: { operators.contains($0.text) && $0.offset != args[0].first?.offset }) else { return }
         fire(.unexpected("("), toks[1], .noParentheses)
         var out: [GTok] = [toks[0]]
         for a in args { out += a }
@@ -543,6 +592,8 @@ extension GuessWork {
             guard k > 0, toks[k - 1].kind == .word, k - 1 > 0, !toks[k - 2].isSymbol(".") else { continue }
             let label = toks[k - 1].text
             if keyword?.followers.contains(where: { $0.spelling == label }) == true { continue }
+            // `swipe(up: 300)`, `indexPath(row: 3, section: 1)`: the label says what the value is.
+            if GuessTables.direction(label) != nil || ["row", "section"].contains(guessKey(label)) { continue }
             if let unit = GuessTables.unitLabels[label], k < toks.count, toks[k].kind == .number, toks[k].unit.isEmpty {
                 toks[k].unit = unit == "us" ? "us" : unit
                 toks.remove(at: k - 1)
@@ -590,15 +641,24 @@ extension GuessWork {
                 verb = .keyword(rest.isEmpty ? .tick : .settle)
                 return
             }
-            if let first = rest.first, first.kind == .word, ["until", "while", "till"].contains(guessKey(first.text)) {
-                fire(.unexpected(first.text), first, .waitUntil, .chosenLimit)
-                toks = GuessWork.lex("expect within 1s") + rest.dropFirst() + toks[bodyEnd...]
-                verb = .keyword(.expect)
-                return
+            // `wait until X`, `wait for X to Y`, `waitFor(X)`: a condition to wait for.
+            var condition = rest
+            var negate = false
+            if let first = condition.first, first.kind == .word, ["until", "while", "till"].contains(guessKey(first.text)) {
+                negate = guessKey(first.text) == "while"
+                condition.removeFirst()
             }
-            if rest.contains(where: { ["==", "!=", "<", "<=", ">", ">=", "~=", "is"].contains($0.text) }) {
+            if condition.first?.isSymbol("(") == true, condition.last?.isSymbol(")") == true, condition.count > 2 {
+                condition = Array(condition.dropFirst().dropLast())
+            }
+            if !condition.isEmpty, !condition.contains(where: { $0.kind == .number }) || condition.count < rest.count
+                || condition.contains(where: { ["==", "!=", "<", "<=", ">", ">=", "~=", "is"].contains($0.text) }) {
+                if negate {
+                    let ops = condition.indices.filter { condition[$0].kind == .symbol && GuessWork.comparisons.contains(condition[$0].text) }
+                    if ops.count == 1 { condition[ops[0]] = .symbol(GuessWork.negated(condition[ops[0]].text)) } else { condition = [.word("not"), .symbol("(")] + condition + [.symbol(")")] }
+                }
                 fire(.unexpected(rest[0].text), rest[0], .waitUntil, .chosenLimit)
-                toks = GuessWork.lex("expect within 1s") + rest + toks[bodyEnd...]
+                toks = GuessWork.lex("expect within 1s") + condition + toks[bodyEnd...]
                 verb = .keyword(.expect)
                 return
             }

@@ -46,8 +46,8 @@ enum GuessTables {
         func add(_ v: GuessVerb, _ words: String) {
             for w in words.split(separator: " ") { t[String(w)] = v }
         }
-        add(.wait(bareUnit: "s"), "sleep pause delay rest advance advancetime elapse passtime sleepfor waitforseconds waitseconds hold idlefor timeout")
-        add(.wait(bareUnit: "ms"), "advancetimersbytime waitms sleepms delayms settimeout")
+        add(.wait(bareUnit: "s"), "sleep pause delay delayed rest advance advancetime elapse passtime sleepfor waitforseconds waitseconds hold idlefor timeout")
+        add(.wait(bareUnit: "ms"), "advancetimersbytime waitms sleepms delayms settimeout waitfortimeout")
         add(.wait(bareUnit: "us"), "usleep")
         add(.keyword(.tick), "step frame nextframe stepframe advanceframe tickframe steps")
         add(.pump, "pump")
@@ -64,7 +64,7 @@ enum GuessTables {
         add(.expectWithin, "eventually waitfor waituntil until waitforcondition")
         add(.expectAlways, "always invariant forever")
         add(.expectNever, "never")
-        add(.keyword(.print), "log echo puts println printf dump debugprint nslog show display printline consolelog write writeln say p output")
+        add(.keyword(.print), "log echo puts println printf dump debugprint nslog show display printline consolelog write writeln say p output debug inspect")
         add(.keyword(.frames), "showframes dumpframes layout printframes")
         add(.bindLet, "var const val define local my dim auto")
         add(.repeatBlock, "loop for times foreach each iterate repeattimes do")
@@ -129,7 +129,7 @@ enum GuessTables {
         (["is", "at", "least"], ">="), (["is", "at", "most"], "<="),
         (["equal", "to"], "=="), (["less", "than"], "<"), (["greater", "than"], ">"),
         (["at", "least"], ">="), (["at", "most"], "<="), (["is", "not"], "!="),
-        (["give", "or", "take"], "within"), (["with", "tolerance"], "within"), (["with", "accuracy"], "within"),
+        (["give", "or", "take"], "within"), (["with", "tolerance"], "within"), (["with", "accuracy"], "within"), (["doesn't", "equal"], "!="),
         (["to", "not", "be"], "!="), (["should", "not", "be"], "!="), (["not", "to", "be"], "!="), (["should", "not", "equal"], "!="),
         (["to", "be", "less", "than"], "<"), (["to", "be", "greater", "than"], ">"),
         (["to", "be", "at", "least"], ">="), (["to", "be", "at", "most"], "<="),
@@ -142,7 +142,8 @@ enum GuessTables {
     /// One-token spellings (words and symbols) → ScrollScript's operator.
     static let operatorWords: [String: String] = [
         "is": "==", "equals": "==", "equal": "==", "eq": "==", "===": "==", "=": "==",
-        "isnt": "!=", "!==": "!=", "<>": "!=", "≠": "!=", "ne": "!=", "neq": "!=",
+        "isnt": "!=", "isn't": "!=", "aren't": "!=", "!==": "!=",
+        "≧": ">=", "≦": "<=", "≒": "~=", "≐": "~=", "≅": "~=", "≃": "~=", "＞": ">", "＜": "<", "≮": ">=", "≯": "<=", "<>": "!=", "≠": "!=", "ne": "!=", "neq": "!=",
         "≤": "<=", "=<": "<=", "le": "<=", "lte": "<=", "≥": ">=", "=>": ">=", "ge": ">=", "gte": ">=",
         "lt": "<", "gt": ">",
         "≈": "~=", "~": "~=", "approx": "~=", "approximately": "~=", "about": "~=", "roughly": "~=", "nearly": "~=",
@@ -235,10 +236,28 @@ enum GuessTables {
         "finger": "finger", "touch": "finger",
     ]
 
+    /// Words of plain English a statement does without (tried when the statement with
+    /// them reads as nothing).
+    static let stopWords: Set<String> = [
+        "the", "a", "an", "now", "please", "just", "initially", "vertically", "horizontally", "again", "also", "first",
+        "finally", "immediately", "really", "further", "some", "bit", "little", "more", "all", "way", "each", "that",
+        "which", "very", "slightly", "quite", "this", "it", "its", "has", "have", "mode", "manually", "automatically",
+        "simply", "only", "even", "actually", "then", "by", "default", "starts", "start", "initial", "of", "is", "be",
+        "should", "will", "must", "to",
+    ]
+
+    /// Two words that are one statement word (`frame rate`, `stop touching`).
+    static let twoWordVerbs: [String: GuessVerb] = [
+        "framerate": .keyword(.fps), "stoptouching": .keyword(.release), "stoptouch": .keyword(.release),
+        "endtouch": .keyword(.release), "removefinger": .keyword(.release), "fingerup": .keyword(.release),
+        "liftfinger": .keyword(.release), "letgo": .keyword(.release), "doubletap": .doubleTap, "doubleclick": .doubleTap,
+        "nextframe": .keyword(.tick), "liftup": .keyword(.release),
+    ]
+
     /// Number words of plain English.
     static let numberWords: [String: String] = [
         "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-        "eight": "8", "nine": "9", "ten": "10", "twice": "2", "thrice": "3", "once": "1",
+        "eight": "8", "nine": "9", "ten": "10", "twice": "2", "thrice": "3", "once": "1", "half": "0.5",
     ]
 
     /// Receivers another tool writes before a name (`scrollView.contentOffset`).
@@ -252,15 +271,17 @@ enum GuessTables {
         switch view {
         case "toolbar":
             switch k {
-            case "hidden", "ishidden", "gone", "offscreen", "collapsed": return "$.state == hidden"
-            case "visible", "isvisible", "shown", "isshown", "displayed", "isdisplayed", "onscreen", "ishittable": return "$.state == shown"
+            case "hidden", "ishidden", "gone", "offscreen", "collapsed", "hide", "hides", "disappear", "disappears", "disappeared", "hid":
+                return "$.state == hidden"
+            case "visible", "isvisible", "shown", "isshown", "displayed", "isdisplayed", "onscreen", "ishittable", "show", "shows", "appear", "appears", "appeared", "reappear", "reappears":
+                return "$.state == shown"
             case "showing", "isshowing", "appearing": return "$.state == showing"
             case "hiding", "ishiding", "disappearing": return "$.state == hiding"
             default: return nil
             }
         case "row":
             switch k {
-            case "isvisible", "shown", "isshown", "displayed", "isdisplayed", "onscreen", "ishittable": return "$.visible"
+            case "isvisible", "shown", "isshown", "displayed", "isdisplayed", "onscreen", "ishittable", "visible": return "$.visible"
             case "hidden", "ishidden", "offscreen", "invisible": return "not $.visible"
             case "name", "text", "label": return "$.title"
             case "top", "miny", "originy": return "$.y"
@@ -268,7 +289,7 @@ enum GuessTables {
             }
         case "section":
             switch k {
-            case "isopen", "expanded", "isexpanded", "opened": return "$.open"
+            case "isopen", "expanded", "isexpanded", "opened", "open": return "$.open"
             case "closed", "isclosed", "collapsed", "iscollapsed", "folded": return "not $.open"
             case "count", "rowcount", "numberofrows", "numrows", "items": return "$.rows"
             case "name", "text", "label": return "$.title"
@@ -277,7 +298,7 @@ enum GuessTables {
             }
         case "header":
             switch k {
-            case "pinned", "ispinned", "sticky", "issticky", "stuck": return "$.pinned"
+            case "pinned", "ispinned", "sticky", "issticky", "stuck", "pin": return "$.pinned"
             case "stretched", "isstretched", "zoomed", "iszoomed", "scaled", "isscaled": return "$.scale > 1"
             case "collapsed", "iscollapsed": return "not $.expanded"
             case "isexpanded": return "$.expanded"
@@ -289,7 +310,7 @@ enum GuessTables {
         case "finger":
             switch k {
             case "up", "isup", "lifted", "islifted", "released", "isreleased": return "not $.down"
-            case "isdown", "pressed", "ispressed", "touching", "istouching", "active", "isactive": return "$.down"
+            case "isdown", "pressed", "ispressed", "touching", "istouching", "active", "isactive", "down": return "$.down"
             default: return nil
             }
         case "phase":
@@ -345,9 +366,9 @@ enum GuessTables {
         }
         add(.compare("=="), "xctassertequal assertequal assertequals asserteq expectequal equals equal toequal tobe tostrictequal isequalto equalto eq shouldequal shouldbe is assertthatequals")
         add(.compare("!="), "xctassertnotequal assertnotequal assertnotequals tonotequal isnotequalto notequals ne")
-        add(.compare("<"), "xctassertlessthan assertless asserttrueless tobelessthan lessthan islessthan lt")
+        add(.compare("<"), "xctassertlessthan assertless asserttrueless tobelessthan lessthan islessthan lt below")
         add(.compare("<="), "xctassertlessthanorequal assertlessequal tobelessthanorequal lessthanorequal lessthanorequalto islessthanorequalto le")
-        add(.compare(">"), "xctassertgreaterthan assertgreater tobegreaterthan greaterthan isgreaterthan gt")
+        add(.compare(">"), "xctassertgreaterthan assertgreater tobegreaterthan greaterthan isgreaterthan gt above")
         add(.compare(">="), "xctassertgreaterthanorequal assertgreaterequal tobegreaterthanorequal greaterthanorequal greaterthanorequalto isgreaterthanorequalto ge")
         add(.compare("~="), "tobecloseto closeto isclose isclosetoo assertalmostequal xctassertequalwithaccuracy approximately")
         add(.truthy, "xctasserttrue asserttrue tobetruthy istrue tobetrue xctassert assert check verify ensure expect expectthat assertthat")

@@ -92,6 +92,59 @@ enum GuessTokens {
                     continue
                 }
             }
+            // `isn't`, `doesn't`: an apostrophe inside a word.
+            if g.isSymbol("'"), let prev = out.last, prev.kind == .word, g.glued, i + 1 < toks.count, toks[i + 1].kind == .word,
+               toks[i + 1].at.offset == end {
+                out[out.count - 1].text += "'" + toks[i + 1].text
+                out[out.count - 1].length += 1 + toks[i + 1].at.length
+                lastEnd = toks[i + 1].at.offset + toks[i + 1].at.length
+                i += 2
+                continue
+            }
+            // `.5s`: a number written without its 0.
+            if g.kind == .number, let prev = out.last, prev.isSymbol("."), g.glued,
+               out.count < 2 || !(out[out.count - 2].kind == .word || out[out.count - 2].kind == .number) || !prev.glued {
+                var n = g
+                n.text = "0." + g.text
+                n.offset = prev.offset
+                n.original = "." + g.written
+                out[out.count - 1] = n
+                lastEnd = end
+                i += 1
+                continue
+            }
+            // `0,5s`: a decimal comma (a unit after it: `tap 100,200` is two numbers).
+            if g.kind == .number, out.count >= 2, out[out.count - 1].isSymbol(","), out[out.count - 1].glued, g.glued,
+               out[out.count - 2].kind == .number, out[out.count - 2].unit.isEmpty, !g.text.contains("."), !g.unit.isEmpty {
+                var n = out[out.count - 2]
+                n.original = n.text + "," + g.written
+                n.text += "." + g.text
+                n.unit = g.unit
+                out.removeLast(2)
+                out.append(n)
+                lastEnd = end
+                i += 1
+                continue
+            }
+            // Full-width letters, digits and signs (a Japanese input method): in ASCII.
+            if g.kind == .word || g.kind == .symbol, g.text.unicodeScalars.contains(where: { $0.value >= 0xFF01 && $0.value <= 0xFF5E }) {
+                let ascii = String(String.UnicodeScalarView(g.text.unicodeScalars.map { s in
+                    s.value >= 0xFF01 && s.value <= 0xFF5E ? Unicode.Scalar(s.value - 0xFEE0) ?? s : s
+                }))
+                if ascii.unicodeScalars.allSatisfy(\.isASCII) {
+                    var relexed = GuessTokens.tokens(Array(ascii.utf8))
+                    for r in relexed.indices {
+                        relexed[r].offset = start
+                        relexed[r].length = g.length
+                        relexed[r].glued = r == 0 ? g.glued : relexed[r].glued
+                        relexed[r].original = g.text
+                    }
+                    out += relexed
+                    lastEnd = end
+                    i += 1
+                    continue
+                }
+            }
             // Text in single quotes: `'Section 1'` → `"Section 1"`.
             if g.isSymbol("'") {
                 var j = i + 1

@@ -71,6 +71,7 @@ enum StatementGuesser {
     /// code of other tools), then the statement word and its arguments, then what is
     /// written in expressions.
     static let rules: [(inout GuessWork) -> Void] = [
+        { $0.ruleFullWidth() },
         { $0.ruleForeignComment() },
         { $0.ruleNoise() },
         { $0.ruleLet() },
@@ -87,6 +88,7 @@ enum StatementGuesser {
         { $0.ruleTap() },
         { $0.ruleConfiguration() },
         { $0.ruleBlocks() },
+        { $0.ruleSubjectState() },
         { $0.ruleOperators() },
         { $0.ruleLiterals() },
         { $0.ruleNames() },
@@ -101,11 +103,59 @@ enum StatementGuesser {
     static func guess(_ bytes: [UInt8], _ context: GuessContext, accepts: (String) -> Bool) -> (Guess, at: Int?, length: Int)? {
         let toks = GuessTokens.tokens(bytes)
         guard !toks.isEmpty, toks.count <= 64 else { return nil }
-        var work = GuessWork(toks, context)
-        for rule in rules { rule(&work) }
-        guard let headline = work.headline else { return nil }
-        guard let corrected = rendered(work.toks), accepts(corrected.parsed) else { return nil }
-        return (Guess(headline: headline, notes: work.notes, corrected: corrected.display), work.at, work.length)
+        // The statement as written; else without the words of plain English it does without.
+        var attempts = [toks]
+        let bare = toks.filter { !($0.kind == .word && GuessTables.stopWords.contains(guessKey($0.text)) && $0.offset != toks.first?.offset) }
+        if bare.count < toks.count, !bare.isEmpty { attempts.append(bare) }
+        for (n, attempt) in attempts.enumerated() {
+            var work = rewrite(attempt, context)
+            if n > 0, work.headline == nil, let dropped = toks.first(where: { t in !bare.contains { $0.offset == t.offset } }) {
+                work.fire(.unexpected(dropped.text), dropped)
+            }
+            guard let headline = work.headline, let corrected = rendered(work.toks), accepts(corrected.parsed) else { continue }
+            return (Guess(headline: headline, notes: work.notes, corrected: corrected.display), work.at, work.length)
+        }
+        return nil
+    }
+
+    /// The rules over `toks`; a line of two statements (`drag -100 then release`) is
+    /// rewritten statement by statement and joined by `;`.
+    static func rewrite(_ toks: [GTok], _ context: GuessContext) -> GuessWork {
+        var parts: [[GTok]] = [[]]
+        var joints: [GTok] = []
+        var k = 0
+        while k < toks.count {
+            let t = toks[k]
+            let next = k + 1 < toks.count ? toks[k + 1] : nil
+            let joinsStatements = t.kind == .word && ["then", "and", "andthen"].contains(guessKey(t.text))
+                && parts[parts.count - 1].first.map { $0.kind == .word && GuessWork.verb($0.text) != nil } == true
+                && next.map { $0.kind == .word && GuessWork.verb($0.text) != nil && resolveName($0.text) == nil && $0.text != "not" } == true
+                && parts[parts.count - 1].first?.text != GrammarWord.expect.spelling
+            if joinsStatements {
+                joints.append(t)
+                parts.append([])
+                k += 1
+                if let n = next, n.isWord("then") { k += 1 }
+                continue
+            }
+            parts[parts.count - 1].append(t)
+            k += 1
+        }
+        var whole = GuessWork(toks, context)
+        guard parts.count > 1, parts.allSatisfy({ !$0.isEmpty }) else {
+            for rule in rules { rule(&whole) }
+            return whole
+        }
+        whole.toks = []
+        whole.fire(.unexpected(joints[0].text), joints[0])
+        for (n, part) in parts.enumerated() {
+            var w = GuessWork(part, context)
+            for rule in rules { rule(&w) }
+            if n > 0 { whole.toks.append(.symbol(";")) }
+            whole.toks += w.toks
+            for note in w.notes where !whole.notes.contains(note) { whole.notes.append(note) }
+        }
+        return whole
     }
 
     /// The tokens as `fmt` writes the statements they make (joined by `; `); a block is

@@ -121,6 +121,8 @@ public enum GuessNote: Equatable, Sendable {
     case tapTargets
     /// A duration of 1 s was chosen for `expect within`.
     case chosenLimit
+    /// Letters or signs typed in full width (a Japanese input method), read in ASCII.
+    case fullWidth
 
     public var text: String {
         switch self {
@@ -145,6 +147,7 @@ public enum GuessNote: Equatable, Sendable {
         case .repeatBlock: return "repeat N runs the block after it N times"
         case .tapTargets: return "a section is tapped through its header, a row as tap row SECTION ROW"
         case .chosenLimit: return "1s is a guess at the time limit"
+        case .fullWidth: return "it is typed in full-width letters"
         }
     }
 }
