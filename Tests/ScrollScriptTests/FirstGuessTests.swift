@@ -157,8 +157,13 @@ final class FirstGuessTests: XCTestCase {
         measure(FirstGuessHeldOut2.all, "third set of first guesses")
     }
 
+    /// The same on the fourth set (FirstGuessHeldOut3).
+    func testMostOfTheFourthSetAreAnsweredWithTheRightForm() {
+        measure(FirstGuessHeldOut3.all, "fourth set of first guesses")
+    }
+
     func testTheHeldOutMeantStatementsPassCheckAndEveryGuessIsAnError() {
-        for g in FirstGuessHeldOut.all + FirstGuessHeldOut2.all {
+        for g in FirstGuessHeldOut.all + FirstGuessHeldOut2.all + FirstGuessHeldOut3.all {
             let (text, line) = Self.file(g)
             XCTAssertFalse(Self.diagnostics(text).isEmpty, "'\(g.text)' passes check")
             for m in g.meant {

@@ -13,7 +13,11 @@ extension Checker {
     mutating func guessInstead(_ s: Stmt, from before: Int, inRepeat: Bool) {
         guard !guessing, statementBlock(s.kind) == nil, !s.kind.isConfiguration else { return }
         let context = guessContext(current)
+        // A `let` with an error has bound its name: the guess binds it anew.
+        var bound: String?
+        if case .let(let name, let at, _) = s.kind, lets[name]?.location == at { bound = name }
         replaceWithGuess(s, from: before, context) { scratch, candidate in
+            if let bound { scratch.lets[bound] = nil }
             for c in candidate {
                 guard !c.kind.isConfiguration, statementBlock(c.kind) == nil else { return false }
                 scratch.checkCurrentStatement(c, inRepeat: inRepeat)

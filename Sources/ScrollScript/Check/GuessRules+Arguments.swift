@@ -98,7 +98,7 @@ extension GuessWork {
         "by", "the", "finger", "velocity", "speed", "distance", "amount", "of", "a", "with", "at", "fast", "quickly",
         "quick", "hard", "slow", "slowly", "gently", "list", "table", "tableview", "content", "page", "scrollview", "view",
         "to", "refresh", "bit", "little", "some", "more", "further", "slightly", "all", "way", "header", "top", "bottom",
-        "vertically", "now", "again", "from", "screen", "it",
+        "vertically", "now", "again", "from", "screen", "it", "on", "in",
     ]
 
     /// Directions, fillers and durations of `drag`, `swipe`, `fling`, `pull`, `scroll`:
@@ -165,7 +165,7 @@ extension GuessWork {
                 changed = true
                 continue
             }
-            if t.kind == .word, GuessWork.motionFillers.contains(guessKey(t.text)) {
+            if t.kind == .word, GuessWork.motionFillers.contains(guessKey(t.text)), !(t.hasKey("in") && k + 1 < args.count && args[k + 1].kind == .number) {
                 fire(.unexpected(t.text), t)
                 args.remove(at: k)
                 if k > 0, args[k - 1].isSymbol(".") { args.remove(at: k - 1); k -= 1 }
@@ -179,6 +179,10 @@ extension GuessWork {
                 continue
             }
             k += 1
+        }
+        // `swipe up with velocity 2000`: a speed makes it a fling.
+        if kind == .swipe || kind == .drag, toks.contains(where: { $0.hasKey("velocity") || $0.hasKey("speed") }), args.contains(where: { $0.kind == .number }) {
+            kind = .fling
         }
         // The distance (or speed): the first number, with its sign.
         let d = args.firstIndex(where: { $0.kind == .number }) ?? args.count
@@ -261,6 +265,13 @@ extension GuessWork {
         if let k = args.firstIndex(where: { $0.kind == .word && fillers.contains(guessKey($0.text)) }) {
             fire(.unexpected(args[k].text), args[k])
             args.removeAll { $0.kind == .word && fillers.contains(guessKey($0.text)) }
+            out = args
+        }
+        // `tap header twice`: two taps; `once`: one.
+        if let k = args.firstIndex(where: { $0.hasKey("twice") || $0.hasKey("once") || $0.hasKey("double") }) {
+            if args[k].hasKey("twice") || args[k].hasKey("double") { verb = .doubleTap }
+            fire(.unexpected(args[k].text), args[k])
+            args.remove(at: k)
             out = args
         }
         let numbers = args.filter { $0.kind == .number }
@@ -349,8 +360,13 @@ extension GuessWork {
     /// The shapes of configuration statements of other tools and of plain English.
     mutating func ruleConfiguration() {
         guard let w = firstWord, var kw = GrammarWord.statements.first(where: { $0.spelling == w }) else { return }
-        // `set fps 120`, `set framerate 120`: a statement of its own.
-        if kw == .set, toks.count > 1, toks[1].kind == .word, TunableID(rawValue: toks[1].text) == nil,
+        // `set fps 120`, `set framerate 120`: a statement of its own (unless its words name a tunable).
+        let wordsAfterSet = toks.dropFirst().prefix { $0.kind == .word }.map(\.text)
+        var namesTunable = false
+        for n in stride(from: wordsAfterSet.count, through: 2, by: -1) where GuessWork.tunable(named: wordsAfterSet.prefix(n).joined(separator: " ")) != nil {
+            namesTunable = true
+        }
+        if kw == .set, !namesTunable, toks.count > 1, toks[1].kind == .word, TunableID(rawValue: toks[1].text) == nil,
            case .keyword(let inner)? = GuessWork.verb(toks[1].text).map({ $0.0 }), inner.role == .configuration {
             fire(.unexpected(w), toks[0])
             toks.removeFirst()
@@ -376,7 +392,7 @@ extension GuessWork {
         let before = args
         switch kw {
         case .fps, .toolbar:
-            drop(["=", "height", "on", "true", "yes", "enabled", "visible", "shown", "show", "of", "at", "to"])
+            drop(["=", "height", "on", "true", "yes", "enabled", "visible", "shown", "show", "of", "at", "to", "with"])
         case .set:
             drop(["=", "to"])
             var n = 0
@@ -396,6 +412,16 @@ extension GuessWork {
                     break
                 }
                 words -= 1
+            }
+            // `UIScrollView.DecelerationRate.fast`: a qualified named value is its last word.
+            if args.count > 3, let last = args.last, last.kind == .word, args[args.count - 2].isSymbol("."),
+               TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == last.text } }) {
+                var from = args.count - 1
+                while from >= 2, args[from - 1].isSymbol("."), args[from - 2].kind == .word, args[from - 1].glued { from -= 2 }
+                if from > 0, from < args.count - 1 {
+                    fire(.notAValue(GuessWork.compact(args[from...])), args[from])
+                    args.replaceSubrange(from..<args.count, with: [last])
+                }
             }
             if n > 0 {
                 let name = args[0..<n].map(\.text).joined()
@@ -453,7 +479,7 @@ extension GuessWork {
                 args = [numbers[0], .word(GrammarWord.rows.spelling), numbers[1]]
             }
         case .section:
-            drop(["with", "=", ",", "title", "titled", "named", "called", "has", "initially", "starts", "start", "(", ")", "by", "default"])
+            drop(["with", "=", ",", "title", "titled", "named", "called", "has", "initially", "starts", "start", "(", ")", "by", "default", "[", "]"])
             rename(["collapsed", "folded", "close", "hidden"], .closed)
             rename(["expanded", "opened", "unfolded", "shown"], .open)
             // `section "A" 3 rows` → `section "A" rows 3`

@@ -369,7 +369,11 @@ extension GuessWork {
         guard indexes.count == (form == .row ? 2 : 1) else { return nil }
         let head = form.base + "[" + indexes.map { GuessTokens.text($0) }.joined(separator: ",") + "]"
         guard parts.count >= 2 else { return nil }
-        let rest = parts.dropFirst()
+        var rest = parts.dropFirst()
+        // `section[0].header.y`, `row[0,1].cell.visible`: the view again.
+        if rest.count == 2, ["header", "headerview", "view", "cell", "content", "contentview"].contains(guessKey(rest[rest.startIndex].name)) {
+            rest = rest.dropFirst()
+        }
         if rest.count == 1, SubscriptMembers.find(form, rest[rest.startIndex].name) != nil {
             return head + "." + rest[rest.startIndex].name
         }
@@ -388,20 +392,28 @@ extension GuessWork {
     mutating func ruleSubjectState() {
         var k = expressionStart
         while k + 1 < bodyEnd {
+            let word = guessKey(toks[k].text)
             guard toks[k].kind == .word, k == 0 || !toks[k - 1].isSymbol("."), !(k + 1 < bodyEnd && toks[k + 1].isSymbol(".")),
-                  let view = GuessTables.views[guessKey(toks[k].text)] ?? (["toolbar", "header", "section", "row", "finger", "phase"].contains(guessKey(toks[k].text)) ? guessKey(toks[k].text) : nil) else {
+                  let view = GuessTables.views[word] ?? (GuessTables.phaseWords.contains(word) ? "phase" : nil)
+                    ?? (["toolbar", "header", "section", "row", "finger", "phase"].contains(word) ? word : nil) else {
                 k += 1
                 continue
             }
             var j = k + 1
             var indexes: [GTok] = []
             while j < bodyEnd, toks[j].kind == .number { indexes.append(toks[j]); j += 1 }
-            let copulas: Set<String> = ["is", "are", "to", "be", "being", "should", "must", "will", "has", "been", "gets", "get", "becomes"]
-            while j < bodyEnd, toks[j].kind == .word, copulas.contains(guessKey(toks[j].text)) { j += 1 }
-            guard j < bodyEnd, j > k + 1 || view != "phase", toks[j].kind == .word, !isKnownName(toks[j].text) || StateSet.family(of: toks[j].text) != nil,
+            let copulas: Set<String> = ["is", "are", "to", "be", "being", "should", "must", "will", "has", "been", "gets", "get", "becomes", "become"]
+            var negated = false
+            while j < bodyEnd, toks[j].kind == .word, copulas.contains(guessKey(toks[j].text)) || ["not", "isnt", "isn't"].contains(guessKey(toks[j].text)) {
+                if ["not", "isnt", "isn't"].contains(guessKey(toks[j].text)) { negated.toggle() }
+                j += 1
+            }
+            guard j < bodyEnd, toks[j].kind == .word, !isKnownName(toks[j].text) || StateSet.family(of: toks[j].text) != nil,
                   j + 1 == bodyEnd || !toks[j + 1].isSymbol(".") else { k += 1; continue }
             let form = Subscript(base: view)
             let need = form == .row ? 2 : form == .section ? 1 : 0
+            // `row 5`: row 5 of section 0.
+            if form == .row, indexes.count == 1 { indexes.insert(.number("0"), at: 0) }
             guard indexes.count == need else { k += 1; continue }
             var text = view
             if need > 0 { text += "[" + indexes.map(\.written).joined(separator: ",") + "]" }
@@ -412,7 +424,7 @@ extension GuessWork {
             probe.ruleNames()
             guard probe.headline != nil || isKnownName(property) || (need > 0 && form.map { SubscriptMembers.find($0, member) != nil } == true) else { k += 1; continue }
             fire(.unexpected(toks[k + 1].text), toks[k + 1])
-            toks.replaceSubrange(k...j, with: GuessWork.lex(property))
+            toks.replaceSubrange(k...j, with: (negated ? [GTok.word(GrammarWord.not.spelling)] : []) + GuessWork.lex(property))
             k += 1
         }
     }
@@ -445,6 +457,16 @@ extension GuessWork {
                     if op == "!=" { toks[k] = .symbol(toks[k].isSymbol("==") ? "!=" : "==") }
                     toks[k + 1] = .word(state)
                 }
+            }
+            k += 1
+        }
+        // `toolbar.state hidden`: the comparison left out.
+        k = start + 1
+        while k < bodyEnd {
+            if toks[k].kind == .word, !toks[k - 1].isSymbol("."), k + 1 >= bodyEnd || !toks[k + 1].isSymbol("."),
+               let family = stateFamily(endingAt: k), let (op, state) = GuessTables.stateWord(toks[k].text, family) {
+                fire(.missing(op), toks[k], .stateCompared(family.names.joined(separator: ", ")))
+                toks.replaceSubrange(k...k, with: [.symbol(op), .word(state)])
             }
             k += 1
         }
@@ -693,6 +715,13 @@ extension GuessWork {
                 fire(.unexpected("\\("), t)
                 toks.replaceSubrange(k...k, with: items)
                 k += items.count
+                continue
+            }
+            // `print velocity and offset`: a list, not a condition.
+            if t.isWord("and"), k > 1, k + 1 < bodyEnd, endsValue(toks[k - 1]), startsValue(k + 1) {
+                fire(.unexpected(t.text), t)
+                toks[k] = .symbol(",")
+                k += 1
                 continue
             }
             // Two values side by side: a comma between them.

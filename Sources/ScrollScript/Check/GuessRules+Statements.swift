@@ -146,6 +146,17 @@ extension GuessWork {
             if toks.first?.isSymbol("!") == true || toks.first?.isSymbol("?") == true { toks.removeFirst() }
         }
         if toks.count > 2, let w = firstWord, w == "self" || w == "this", toks[1].isSymbol(".") { toks.removeFirst(2) }
+        // A sentence's full stop.
+        if toks.count > 1, let last = toks.last, last.isSymbol("."), bodyEnd == toks.count {
+            fire(.unexpected("."), last)
+            toks.removeLast()
+        }
+        // `press and drag`, `touch and hold`: the finger goes down with the gesture.
+        if toks.count > 2, let w = firstWord, ["press", "touch", "hold", "tap"].contains(guessKey(w)), toks[1].isWord("and"),
+           toks[2].kind == .word, let v = GuessWork.verb(toks[2].text), v.0 != .keyword(.tap) {
+            fire(.unexpected(w + " and"), toks[0])
+            toks.removeFirst(2)
+        }
         if toks.count > 1, toks[0].isSymbol("-"), toks[1].kind == .word, !isKnownName(toks[1].text) {
             toks.removeFirst()
         }
@@ -248,6 +259,11 @@ extension GuessWork {
         if let s = toks.firstIndex(where: { $0.isWord("should") }), s >= 2, toks[s - 1].isSymbol("."), let w = firstWord,
            !GrammarWord.statements.contains(where: { $0.spelling == w }), matcherChain(from: s, subject: Array(toks[0..<(s - 1)])) {
             return
+        }
+        // `assert.equal(a, b)`, `Assert.AreEqual(a, b)`: the assertion is the method.
+        if toks.count > 4, let w = firstWord, ["assert", "chai", "nodeassert", "xct"].contains(guessKey(w)), toks[1].isSymbol("."),
+           toks[2].kind == .word, toks[3].isSymbol("("), GuessTables.checks[guessKey(toks[2].text)] != nil {
+            toks.removeFirst(2)
         }
         guard let w = firstWord, toks.count > 2, toks[1].isSymbol("("), let close = closing(1) else { return }
         let key = guessKey(w)
@@ -492,6 +508,15 @@ extension GuessWork {
         }
         guard verb == nil, let w = firstWord else { return }
         if toks.count > 1, toks[1].isSymbol(".") || toks[1].isSymbol("[") { return }
+        // `frames per second`: three words that are one.
+        if toks.count > 2, toks[1].kind == .word, toks[2].kind == .word,
+           let v = GuessTables.twoWordVerbs[guessKey(w) + guessKey(toks[1].text) + guessKey(toks[2].text)] {
+            fire(.unknownStatement(w + " " + toks[1].text + " " + toks[2].text), toks[0])
+            toks.removeFirst(2)
+            toks[0] = .word(GuessWork.keyword(of: v))
+            verb = v
+            return
+        }
         if let kw = GrammarWord.statements.first(where: { $0.spelling == w }) {
             verb = .keyword(kw)
             return
@@ -510,6 +535,14 @@ extension GuessWork {
             fire(.unexpected(w), toks[0])
             toks.swapAt(0, 1)
             verb = .keyword(kw)
+            return
+        }
+        // `quick flick up`: a manner before the statement word.
+        if toks.count > 1, toks[1].kind == .word, ["quick", "fast", "slow", "long", "short", "small", "big", "gentle", "hard", "little", "light"].contains(guessKey(w)),
+           GuessWork.verb(toks[1].text) != nil {
+            fire(.unexpected(w), toks[0])
+            toks.removeFirst()
+            ruleStatementWord()
             return
         }
         // `double tap`, `frame rate`, `stop touching`: two words that are one.
@@ -634,7 +667,8 @@ extension GuessWork {
                 toks.remove(at: k)
             }
             let rest = Array(toks[1..<bodyEnd])
-            let settleWords: Set<String> = ["settle", "settled", "idle", "animations", "animation", "stable", "rest", "settling", "it", "to", "until", "till"]
+            let settleWords: Set<String> = GuessTables.phaseWords.union(["settle", "settled", "idle", "stable", "rest", "settling", "to", "until", "till",
+                                                                        "stop", "stops", "stopped", "finish", "finishes", "finished", "end", "ends", "complete", "done", "decelerating"])
             if !rest.isEmpty, rest.allSatisfy({ $0.kind == .word && settleWords.contains(guessKey($0.text)) }) || (v == .pump && rest.isEmpty) {
                 fire(.unexpected(rest.first?.text ?? "()"), rest.first ?? toks[0])
                 toks = [.word(rest.isEmpty ? GrammarWord.tick.spelling : GrammarWord.settle.spelling)]
@@ -677,7 +711,7 @@ extension GuessWork {
             }
             if v == .pump, !rest.isEmpty { verb = .keyword(.wait) }
         case .keyword(.tick):
-            for k in (1..<end).reversed() where toks[k].kind == .word && GuessTables.units[guessKey(toks[k].text)]?.unit == "frames" {
+            for k in (1..<end).reversed() where toks[k].kind == .word && (GuessTables.units[guessKey(toks[k].text)]?.unit == "frames" || toks[k].hasKey("times")) {
                 fire(.notAUnit(toks[k].text), toks[k])
                 toks.remove(at: k)
             }

@@ -46,7 +46,7 @@ enum GuessTables {
         func add(_ v: GuessVerb, _ words: String) {
             for w in words.split(separator: " ") { t[String(w)] = v }
         }
-        add(.wait(bareUnit: "s"), "sleep pause delay delayed rest advance advancetime elapse passtime sleepfor waitforseconds waitseconds hold idlefor timeout")
+        add(.wait(bareUnit: "s"), "sleep pause delay delayed run rest advance advancetime elapse passtime sleepfor waitforseconds waitseconds hold idlefor timeout")
         add(.wait(bareUnit: "ms"), "advancetimersbytime waitms sleepms delayms settimeout waitfortimeout")
         add(.wait(bareUnit: "us"), "usleep")
         add(.keyword(.tick), "step frame nextframe stepframe advanceframe tickframe steps")
@@ -135,6 +135,10 @@ enum GuessTables {
         (["to", "be", "at", "least"], ">="), (["to", "be", "at", "most"], "<="),
         (["to", "be", "about"], "~="), (["to", "be", "close", "to"], "~="), (["is", "close", "to"], "~="),
         (["is", "about"], "~="), (["is", "approximately"], "~="), (["is", "around"], "~="), (["is", "roughly"], "~="),
+        (["approximately", "equal", "to"], "~="), (["approximately", "equals"], "~="), (["roughly", "equals"], "~="),
+        (["is", "exactly"], "=="), (["equals", "exactly"], "=="), (["not", "equal", "to"], "!="), (["not", "equal"], "!="),
+        (["not", "equals"], "!="), (["is", "positive"], "> 0"), (["is", "negative"], "< 0"), (["is", "zero"], "== 0"),
+        (["is", "nonzero"], "!= 0"), (["to", "be", "positive"], "> 0"), (["to", "be", "negative"], "< 0"), (["to", "be", "zero"], "== 0"),
         (["close", "to"], "~="), (["to", "be"], "=="), (["to", "equal"], "=="), (["should", "be"], "=="),
         (["should", "equal"], "=="),
     ]
@@ -214,7 +218,7 @@ enum GuessTables {
         add("phase == idle", "isidle idle isstopped isatrest")
         add("phase != idle", "isscrolling scrolling ismoving moving")
         add("finger.translation", "translation pantranslation translationy pangesturerecognizertranslation")
-        add("time", "elapsed elapsedtime now currenttime clock t timestamp simtime")
+        add("time", "elapsed elapsedtime now currenttime clock t timestamp simtime seconds duration timeelapsed elapsedseconds")
         add("screen.height", "bounds boundsheight frameheight viewheight viewportheight screenheight windowheight")
         add("screen.width", "boundswidth framewidth viewwidth viewportwidth windowwidth")
         add("offset.max", "maxoffset maxcontentoffset bottomoffset maxscroll")
@@ -236,6 +240,9 @@ enum GuessTables {
         "finger": "finger", "touch": "finger",
     ]
 
+    /// Words for the scrolling itself, whose state is `phase` (`scrolling stopped`).
+    static let phaseWords: Set<String> = ["scrolling", "scroll", "scrollview", "motion", "movement", "deceleration", "it", "list", "table", "content", "everything", "animation", "animations", "bounce", "bouncing"]
+
     /// Words of plain English a statement does without (tried when the statement with
     /// them reads as nothing).
     static let stopWords: Set<String> = [
@@ -251,17 +258,18 @@ enum GuessTables {
         "framerate": .keyword(.fps), "stoptouching": .keyword(.release), "stoptouch": .keyword(.release),
         "endtouch": .keyword(.release), "removefinger": .keyword(.release), "fingerup": .keyword(.release),
         "liftfinger": .keyword(.release), "letgo": .keyword(.release), "doubletap": .doubleTap, "doubleclick": .doubleTap,
-        "nextframe": .keyword(.tick), "liftup": .keyword(.release),
+        "nextframe": .keyword(.tick), "liftup": .keyword(.release), "framespersecond": .keyword(.fps),
+        "framepersecond": .keyword(.fps),
     ]
 
     /// Number words of plain English.
     static let numberWords: [String: String] = [
         "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-        "eight": "8", "nine": "9", "ten": "10", "twice": "2", "thrice": "3", "once": "1", "half": "0.5",
+        "eight": "8", "nine": "9", "ten": "10", "half": "0.5",
     ]
 
     /// Receivers another tool writes before a name (`scrollView.contentOffset`).
-    static let receivers: Set<String> = ["self", "scrollView", "tableView", "collectionView", "app", "view", "table", "list", "world", "sv", "tv"]
+    static let receivers: Set<String> = ["self", "scrollView", "tableView", "collectionView", "app", "view", "table", "list", "world", "sv", "tv", "scroll"]
 
     /// Properties of a view written as another tool's (`toolbar.isHidden`) → the
     /// expression meant, with `$` standing for the view (`toolbar`, `section[0]`,
@@ -314,7 +322,10 @@ enum GuessTables {
             default: return nil
             }
         case "phase":
-            return StateSet.phase.names.contains(k) ? "phase == " + k : nil
+            switch k {
+            case "stopped", "stop", "stops", "finished", "finish", "done", "ended", "over", "complete", "settled": return "phase == idle"
+            default: return GuessTables.stateWord(k, .phase).map { "phase \($0.op) \($0.state)" }
+            }
         default:
             return nil
         }
@@ -324,8 +335,8 @@ enum GuessTables {
     static func frameMember(_ path: [String]) -> String? {
         switch path.map(guessKey).joined(separator: ".") {
         case "frame.height", "frame.size.height", "size.height", "bounds.height", "bounds.size.height": return "height"
-        case "frame.origin.y", "frame.miny", "origin.y", "miny", "frame.y", "top", "frame.top": return "y"
-        case "frame.maxy", "maxy", "frame.bottom": return "bottom"
+        case "frame.origin.y", "frame.miny", "origin.y", "miny", "frame.y", "top", "frame.top", "originy", "topy", "header.y", "view.y": return "y"
+        case "frame.maxy", "maxy", "frame.bottom", "bottomy": return "bottom"
         default: return nil
         }
     }
@@ -364,7 +375,7 @@ enum GuessTables {
         func add(_ c: Check, _ words: String) {
             for w in words.split(separator: " ") { t[String(w)] = c }
         }
-        add(.compare("=="), "xctassertequal assertequal assertequals asserteq expectequal equals equal toequal tobe tostrictequal isequalto equalto eq shouldequal shouldbe is assertthatequals")
+        add(.compare("=="), "xctassertequal assertequal assertequals asserteq expectequal equals equal toequal tobe tostrictequal isequalto equalto eq shouldequal shouldbe is assertthatequals strictequal deepequal deepstrictequal")
         add(.compare("!="), "xctassertnotequal assertnotequal assertnotequals tonotequal isnotequalto notequals ne")
         add(.compare("<"), "xctassertlessthan assertless asserttrueless tobelessthan lessthan islessthan lt below")
         add(.compare("<="), "xctassertlessthanorequal assertlessequal tobelessthanorequal lessthanorequal lessthanorequalto islessthanorequalto le")

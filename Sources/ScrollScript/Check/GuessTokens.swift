@@ -126,6 +126,35 @@ enum GuessTokens {
                 i += 1
                 continue
             }
+            // `±0.5`, `×812`: a sign glued to a number lexes as one word.
+            if g.kind == .word, let first = g.text.unicodeScalars.first, !first.isASCII, !first.properties.isAlphabetic,
+               g.text.unicodeScalars.count > 1, g.text.unicodeScalars.dropFirst().allSatisfy({ $0.properties.numericType != nil && $0.isASCII }) {
+                var sign = GTok.symbol(String(first))
+                sign.offset = start
+                sign.length = String(first).utf8.count
+                sign.glued = g.glued
+                var digits = String(String.UnicodeScalarView(g.text.unicodeScalars.dropFirst()))
+                var numberEnd = end
+                // and its decimals: `±0` `.` `5`
+                if i + 2 < toks.count, toks[i + 1].kind == .dot, toks[i + 1].at.offset == end, toks[i + 2].kind == .number,
+                   toks[i + 2].at.offset == end + 1 {
+                    digits += "." + toks[i + 2].raw
+                    numberEnd = toks[i + 2].at.offset + toks[i + 2].at.length
+                    i += 2
+                }
+                var n = GTok.number(digits)
+                if let u = digits.firstIndex(where: { $0.isLetter }) {
+                    n.text = String(digits[..<u])
+                    n.unit = String(digits[u...])
+                }
+                n.offset = start + sign.length
+                n.length = numberEnd - n.offset!
+                n.glued = true
+                out += [sign, n]
+                lastEnd = numberEnd
+                i += 1
+                continue
+            }
             // Full-width letters, digits and signs (a Japanese input method): in ASCII.
             if g.kind == .word || g.kind == .symbol, g.text.unicodeScalars.contains(where: { $0.value >= 0xFF01 && $0.value <= 0xFF5E }) {
                 let ascii = String(String.UnicodeScalarView(g.text.unicodeScalars.map { s in

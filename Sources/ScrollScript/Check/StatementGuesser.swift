@@ -94,6 +94,7 @@ enum StatementGuesser {
         { $0.ruleNames() },
         { $0.ruleStates() },
         { $0.ruleExpectShapes() },
+        { $0.ruleStates() },
         { $0.rulePrint() },
     ]
 
@@ -124,11 +125,17 @@ enum StatementGuesser {
         var parts: [[GTok]] = [[]]
         var joints: [GTok] = []
         var k = 0
+        var depth = 0
+        let alone: Set<String> = ["release", "settle", "tick", "frames"]
         while k < toks.count {
             let t = toks[k]
+            if t.isSymbol("(") || t.isSymbol("[") { depth += 1 }
+            if t.isSymbol(")") || t.isSymbol("]") { depth -= 1 }
             let next = k + 1 < toks.count ? toks[k + 1] : nil
-            let joinsStatements = t.kind == .word && ["then", "and", "andthen"].contains(guessKey(t.text))
-                && parts[parts.count - 1].first.map { $0.kind == .word && GuessWork.verb($0.text) != nil } == true
+            let current = parts[parts.count - 1]
+            let joinsStatements = depth == 0 && (t.kind == .word && ["then", "and", "andthen"].contains(guessKey(t.text)) || t.isSymbol(","))
+                && current.first.map { $0.kind == .word && GuessWork.verb($0.text) != nil } == true
+                && (current.count > 1 || current.first.flatMap { GuessWork.verb($0.text) }.map { alone.contains(GuessWork.keyword(of: $0.0)) } == true)
                 && next.map { $0.kind == .word && GuessWork.verb($0.text) != nil && resolveName($0.text) == nil && $0.text != "not" } == true
                 && parts[parts.count - 1].first?.text != GrammarWord.expect.spelling
             if joinsStatements {

@@ -28,6 +28,8 @@ public struct Parser {
     /// A statement with an error is read as another tool would write it (`guessStatement`);
     /// off when the text is itself a guess being tried.
     private let guesses: Bool
+    /// The pin of the last `header` parsed (what a guess at "pinned" compares with).
+    private var lastPin: Double?
 
     /// A parser over a lexer (tokens are lexed as the parser goes). `letNames`: names bound
     /// by `let` before this text (a REPL session's).
@@ -331,6 +333,9 @@ public struct Parser {
             }
             // The lexer's problems are in source order: one in the statement is the last.
             if let last = lexer.problems.last, last.location.offset >= start.offset { guessStatement(start, parseErrors: parseErrors) }
+            if case .header(_, let options) = s.kind {
+                for case .pin(let p, _) in options { lastPin = constValue(p)?.value }
+            }
             return s
         } catch {
             skipToStatementEnd()
@@ -349,7 +354,7 @@ public struct Parser {
               diagnostics.count > parseErrors || lexer.problems.contains(where: { range.contains($0.location.offset) }) else { return }
         let bytes = lexer.sourceBytes(range.lowerBound, range.upperBound)
         let letNames = self.letNames
-        let context = GuessContext(titles: nil, pin: nil, letNames: letNames)
+        let context = GuessContext(titles: nil, pin: lastPin, letNames: letNames)
         guard let (g, at, length) = StatementGuesser.guess(bytes, context, accepts: { StatementGuesser.passesCheck($0, letNames: letNames) }) else { return }
         diagnostics.removeLast(diagnostics.count - parseErrors)
         lexer.removeProblems(in: range)
