@@ -174,7 +174,7 @@ final class RecordingTests: XCTestCase {
         XCTAssertFalse(core.enter("drag -100").failed)
         let r = core.enter("expect offset ~= ?")
         XCTAssertTrue(r.failed)
-        XCTAssertTrue(r.text.hasPrefix("<repl>:1:18: error: no recorded value: offset is 100.00 here (':expect offset' adds this check with its value now)"), r.text)
+        XCTAssertTrue(r.text.hasPrefix("<repl>:2:18: error: no recorded value: offset is 100.00 here (':expect offset' adds this check with its value now)"), r.text)
     }
 
     func testReplExpectAddsChecksThatSaveWrites() throws {

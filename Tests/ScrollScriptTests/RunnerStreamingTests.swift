@@ -50,6 +50,7 @@ final class RunnerStreamingTests: XCTestCase {
                 switch e {
                 case .scenario(let o): return o.file + " " + o.result.name
                 case .fileFailed(let f): return f.file + (f.unreadable ? " unreadable" : " check")
+                case .fileWarnings(let w): return w.file + " warnings"
                 }
             }
             XCTAssertEqual(got, expected, "jobs \(jobs)")

@@ -20,6 +20,8 @@ public struct CheckResult: Sendable {
     public var scenarios: [CheckedScenario]
     /// Sorted by position; empty when the file is clean.
     public var diagnostics: [Diagnostic]
+    /// Warnings (`Problem.warning`), sorted by position: they stop nothing.
+    public var warnings: [Diagnostic] = []
 }
 
 /// Lexes, parses and checks one file, keeping its whole tree (`Program`): for the
@@ -33,7 +35,8 @@ public func checkSource(_ source: SourceFile) -> CheckResult {
     }
     if let c = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty) { scenarios.append(c) }
     let all = sortedDiagnostics(parseDiags + checker.diagnostics)
-    return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all)
+    return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all,
+                       warnings: sortedDiagnostics(checker.warnings))
 }
 
 /// `checkSource`'s diagnostics for text as it is written: no statement is read as a
@@ -52,11 +55,16 @@ func checkAsWritten(_ text: String) -> [Diagnostic] {
 /// checked for values only. `lets`: the names the session bound with `let` before, each
 /// with its value's kind and where it was bound.
 public func checkStatements(_ statements: [Stmt], config: SceneConfig, lets: [String: LetBinding] = [:]) -> [Diagnostic] {
+    checkStatementsAndWarn(statements, config: config, lets: lets).errors
+}
+
+/// `checkStatements`, with the warnings as well.
+public func checkStatementsAndWarn(_ statements: [Stmt], config: SceneConfig, lets: [String: LetBinding] = [:]) -> (errors: [Diagnostic], warnings: [Diagnostic]) {
     let (cfg, configDiagnostics) = applyConfiguration(statements, to: config)
     var checker = Checker(fileScenarioName: "<repl>", file: "<repl>")
     checker.lets = lets.mapValues { LetBinding(type: $0.type, location: nil) }
     for s in statements { checker.checkStatement(s, cfg, inRepeat: false) }
-    return sortedDiagnostics(configDiagnostics + checker.diagnostics)
+    return (sortedDiagnostics(configDiagnostics + checker.diagnostics), sortedDiagnostics(checker.warnings))
 }
 
 /// Applies configuration statements (typed in the REPL, say) on top of `config`, with the
@@ -77,6 +85,8 @@ struct Checker {
     let fileScenarioName: String
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// Suspicious but valid (`Problem.warning`): reported apart, stop nothing.
+    var warnings: [Diagnostic] = []
     /// The checker has said `too many errors` (it says it once: `stopsForTooManyErrors`).
     var saidTooManyErrors = false
     /// The file's structure so far (see `checkTopLevel`).
@@ -104,6 +114,11 @@ struct Checker {
 
     mutating func error(_ l: SourceLocation, _ p: CheckProblem) {
         diagnostics.append(Diagnostic(l, .check(p)))
+    }
+
+    /// At most `DiagnosticLimits.maxPerFile` warnings are kept per file.
+    mutating func warn(_ l: SourceLocation, _ w: CheckWarning) {
+        if warnings.count < DiagnosticLimits.maxPerFile { warnings.append(Diagnostic(l, .warning(w))) }
     }
 
     // MARK: - File structure (§2)

@@ -17,7 +17,7 @@
 //
 // a file that cannot be read or checked gives `ERROR  path  (...)` on stdout and its
 // diagnostics on stderr, right after it; then the list of failures, and last, alone,
-// `N passed, M failed`.
+// `N passed, M failed` (`, K errors` when K files could not run).
 import Foundation
 
 /// One input of a run: a path (read when its turn comes), a source, or a file that could
@@ -79,6 +79,15 @@ public struct FileFailure: Sendable {
     public var unreadable: Bool
 }
 
+/// The warnings of a file that runs (`drag -300 in 500`): reported before its scenarios,
+/// on standard error; they change no count and no exit status.
+public struct FileWarnings: Sendable {
+    public var file: String
+    public var diagnostics: [Diagnostic]
+    /// The rendered warnings (`FILE:LINE:COL: warning: ...`, the line and a caret).
+    public var rendered: String
+}
+
 /// One scenario that ran, with everything a report needs.
 public struct ScenarioOutcome: Sendable {
     public var file: String
@@ -96,6 +105,8 @@ public struct ScenarioOutcome: Sendable {
 /// What a run reports, in input order.
 public enum RunEvent: Sendable {
     case fileFailed(FileFailure)
+    /// Before the scenarios of a file that runs, when its check warned.
+    case fileWarnings(FileWarnings)
     case scenario(ScenarioOutcome)
 }
 
@@ -208,16 +219,19 @@ final class PreparedFile: @unchecked Sendable {
     let count: Int
     /// Scenarios of the file that pass `--filter`, in any shard.
     let filterMatches: Int
+    /// What its check warned about, if anything.
+    let warnings: FileWarnings?
     private let selection: RunSelection
     private var stream: ScenarioStream
     private let lock = NSLock()
     private var cachedLines: SourceLines?
 
-    init(source: SourceFile, count: Int, filterMatches: Int, selection: RunSelection) {
+    init(source: SourceFile, count: Int, filterMatches: Int, selection: RunSelection, warnings: FileWarnings? = nil) {
         self.source = source
         self.count = count
         self.filterMatches = filterMatches
         self.selection = selection
+        self.warnings = warnings
         stream = ScenarioStream(source)
     }
 
@@ -317,7 +331,13 @@ func prepare(_ input: RunInput, _ selection: RunSelection) -> FileStage {
                                    diagnostics: check.diagnostics, rendered: rendered, unreadable: false))
     }
     if selected == 0 { return .skipped(filterMatches: matching) }
-    return .ready(PreparedFile(source: source, count: selected, filterMatches: matching, selection: selection))
+    var warnings: FileWarnings?
+    if !check.warnings.isEmpty {
+        let lines = SourceLines(source)
+        warnings = FileWarnings(file: source.name, diagnostics: check.warnings,
+                                rendered: check.warnings.map { renderDiagnostic($0, sourceLines: lines) }.joined())
+    }
+    return .ready(PreparedFile(source: source, count: selected, filterMatches: matching, selection: selection, warnings: warnings))
 }
 
 private func unreadable(_ path: String, _ message: String, _ selection: RunSelection) -> FileStage {
@@ -362,6 +382,8 @@ public func runScenarios(_ inputs: [RunInput], options: RunOptions, reporters: [
         case .fileFailed:
             summary.fileErrors += 1
             summary.exitStatus = max(summary.exitStatus, 2)
+        case .fileWarnings:
+            break
         case .scenario(let o):
             if o.passed {
                 summary.passed += 1
@@ -415,6 +437,7 @@ private func runSerially(_ inputs: [RunInput], _ options: RunOptions, _ sawStage
         case .skipped: break
         case .failed(let f): emit(.fileFailed(f))
         case .ready(let file):
+            if let w = file.warnings { emit(.fileWarnings(w)) }
             for _ in 0..<file.count {
                 if options.shouldInterrupt() { return false }
                 guard let sc = file.nextScenario() else { break }
@@ -498,6 +521,7 @@ private final class ParallelRun: @unchecked Sendable {
                         f.stageEmitted = true
                         stageSeen = stage
                         if case .failed(let ff) = stage { event = .fileFailed(ff) }
+                        if case .ready(let pf) = stage, let w = pf.warnings { event = .fileWarnings(w) }
                         continue
                     }
                     if f.emitted < f.scenarioCount {
@@ -548,6 +572,7 @@ private final class ParallelRun: @unchecked Sendable {
                 f.stageEmitted = true
                 leftStages.append(stage)
                 if case .failed(let ff) = stage { leftEvents.append(.fileFailed(ff)) }
+                if case .ready(let pf) = stage, let w = pf.warnings { leftEvents.append(.fileWarnings(w)) }
             }
             for k in f.results.keys.sorted() {
                 if let r = f.results.removeValue(forKey: k) { leftEvents.append(.scenario(r)) }

@@ -1055,10 +1055,10 @@ func parseAsWritten(_ text: String, file: String = "guess", letNames: Set<String
 }
 
 /// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics;
-/// `letNames` are the names the session bound with `let` before it.
-public func parseChunk(_ text: String, file: String = "<repl>", letNames: Set<String> = []) -> (program: Program, diagnostics: [Diagnostic]) {
-    let source = SourceFile(name: file, text: text)
-    var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, letNames: letNames)
+/// `firstLine` is the line of the session the chunk starts on; `letNames` are the names
+/// the session bound with `let` before it.
+public func parseChunk(_ text: String, file: String = "<repl>", firstLine: Int = 1, letNames: Set<String> = []) -> (program: Program, diagnostics: [Diagnostic]) {
+    var parser = Parser(lexer: Lexer(bytes: Array(text.utf8), file: file, firstLine: firstLine), file: file, letNames: letNames)
     let program = parser.parseProgram()
     return (program, parser.syntaxDiagnostics)
 }
