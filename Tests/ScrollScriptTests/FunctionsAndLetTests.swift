@@ -172,7 +172,7 @@ final class FunctionsAndLetTests: XCTestCase {
 
     func testALetThatNeverRanHasNoValue() throws {
         let r = try run("repeat 0 {\n  let q = 1\n}\nprint q")
-        XCTAssertEqual(r.failure?.message, "'q' has no value: the 'let' that binds it has not run (a 'let' in a 'repeat 0' never runs)")
+        XCTAssertEqual(r.failure?.message, "'q' has no value: the let that binds it has not run (a let inside repeat 0 never runs)")
         XCTAssertEqual(r.failure?.location.line, 4)
     }
 

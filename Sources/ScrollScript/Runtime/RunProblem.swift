@@ -193,7 +193,7 @@ public enum RunProblem: Equatable, Sendable {
         case .remainderByZero:
             return "remainder of a division by zero"
         case .letNotBound(let name):
-            return "'\(name)' has no value: the 'let' that binds it has not run (a 'let' in a 'repeat 0' never runs)"
+            return "'\(name)' has no value: the let that binds it has not run (a let inside repeat 0 never runs)"
         case .unknownFunction(let name):
             return "unknown function '\(name)' (the functions are \(BuiltinFunction.names.joined(separator: ", ")))"
         case .functionArity(let f, let found):
