@@ -472,6 +472,12 @@ enum FirstGuessCorpus {
     // MARK: - Keywords misspelt or in another case
 
     static let keywords: [FirstGuess] = [
+        // A word of plain English before the statement word (not a misspelt one).
+        FirstGuess("please wait 2 seconds", "wait 2s"),
+        FirstGuess("then wait 2s", "wait 2s"),
+        FirstGuess("please tap the toolbar", "tap toolbar"),
+        FirstGuess("now release", "release"),
+        FirstGuess("first pull 100", "pull 100"),
         FirstGuess("Pull 120", "pull 120"),
         FirstGuess("PULL 120", "pull 120"),
         FirstGuess("Expect offset == 0", "expect offset == 0"),

@@ -213,11 +213,13 @@ final class FunctionsAndLetTests: XCTestCase {
 
     func testTheREPLKeepsLetNamesForTheSession() {
         let core = ReplCore()
-        XCTAssertEqual(core.enter("let o = offset").text, "")
+        XCTAssertEqual(core.enter("let o = offset").text, "o = 0.00")
         XCTAssertEqual(core.enter("drag -40").failed, false)
         XCTAssertEqual(core.enter("o").text, "o = 0.00")
         XCTAssertEqual(core.enter("print offset - o").text, "t = 0.133 s: 40.00")
-        XCTAssertEqual(core.letNames, ["o"])
+        // 40 pt as a remainder of 15 pt: 40 - 2 × 15 = 10.
+        XCTAssertEqual(core.enter("let r = (offset - o) % 15pt").text, "r = 10.00")
+        XCTAssertEqual(core.letNames, ["o", "r"])
         let again = core.enter("let o = 1")
         XCTAssertTrue(again.failed)
         XCTAssertTrue(again.text.contains("'o' is already bound by an earlier entry"), again.text)

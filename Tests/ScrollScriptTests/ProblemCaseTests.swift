@@ -39,6 +39,7 @@ final class ProblemCaseTests: XCTestCase {
         XCTAssertEqual(problems("sections 2 cols 3"), [.parse(.expectedWord(.sectionsRows, found: FoundToken(kind: .word, text: "cols")))])
         XCTAssertEqual(problems("expect \"abc"), [.lex(.unterminatedString)])
         XCTAssertEqual(problems("expect offset ~= 100 +- 1"), [.parse(.plusMinus)])
+        XCTAssertEqual(problems("expect zork = 1"), [.parse(.loneAssign)])
         XCTAssertEqual(problems("let 1 = 2"), [.parse(.expectedLetName(found: FoundToken(kind: .number, text: "1", raw: "1")))])
         // With a guess: one error, the guess, where the parser stopped.
         guard case .parse(.guess(let g))? = self.problems("pul 3").first else { return XCTFail("\(self.problems("pul 3"))") }
@@ -396,6 +397,7 @@ final class ProblemCaseTests: XCTestCase {
         .expectedLetName(found: FoundToken(kind: .word, text: "opne")),
         .expectedLetAssign(name: "zq", found: FoundToken(kind: .word, text: "opne")),
         .plusMinus,
+        .loneAssign,
         .guess(Guess(headline: .unknownStatement("zq"), notes: [.unitGlued], corrected: "wait 1s")),
     ]
 
@@ -437,10 +439,11 @@ final class ProblemCaseTests: XCTestCase {
         case .expectedLetName: return "expectedLetName"
         case .expectedLetAssign: return "expectedLetAssign"
         case .plusMinus: return "plusMinus"
+        case .loneAssign: return "loneAssign"
         case .guess: return "guess"
         }
     }
-    static let parseProblemCaseCount = 36
+    static let parseProblemCaseCount = 37
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [

@@ -105,12 +105,21 @@ enum StatementGuesser {
         let toks = GuessTokens.tokens(bytes)
         guard !toks.isEmpty, toks.count <= 64 else { return nil }
         // The statement as written; else without the words of plain English it does without.
-        var attempts = [toks]
-        let bare = toks.filter { !($0.kind == .word && GuessTables.stopWords.contains(guessKey($0.text)) && $0.offset != toks.first?.offset) }
-        if bare.count < toks.count, !bare.isEmpty { attempts.append(bare) }
-        for (n, attempt) in attempts.enumerated() {
+        // (A first word that is also a statement word of another tool, as `then` for
+        // `expect`, stays unless a statement word follows it: `then wait 2s`.)
+        let secondIsVerb = toks.count > 1 && toks[1].kind == .word && GuessWork.verb(toks[1].text) != nil
+        let bare = toks.filter { t in
+            !(t.kind == .word && GuessTables.stopWords.contains(guessKey(t.text))
+                && !(t.offset == toks.first?.offset && GuessWork.verb(t.text) != nil && !secondIsVerb))
+        }
+        // A first word that is one of them (`please wait 2s`) is no misspelt statement word:
+        // the statement without them is read first.
+        let fillerFirst = bare.first?.offset != toks.first?.offset
+        var attempts = fillerFirst ? [bare, toks] : [toks, bare]
+        if bare.count == toks.count || bare.isEmpty { attempts = [toks] }
+        for attempt in attempts {
             var work = rewrite(attempt, context)
-            if n > 0, work.headline == nil, let dropped = toks.first(where: { t in !bare.contains { $0.offset == t.offset } }) {
+            if attempt.count < toks.count, work.headline == nil, let dropped = toks.first(where: { t in !bare.contains { $0.offset == t.offset } }) {
                 work.fire(.unexpected(dropped.text), dropped)
             }
             guard let headline = work.headline, let corrected = rendered(work.toks), accepts(corrected.parsed) else { continue }

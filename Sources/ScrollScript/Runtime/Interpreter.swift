@@ -26,8 +26,8 @@ public final class Interpreter {
     public internal(set) var world: World
     /// Receives each line of `print` and `frames` output (without a line end).
     public var output: (String) -> Void = { _ in }
-    /// Receives the value of each expression statement (a file run ignores it; the REPL
-    /// prints it).
+    /// Receives the value of each expression statement and each `let` (as its name) (a file
+    /// run ignores it; the REPL prints it).
     public var onExpression: ((Expr, Value) -> Void)?
     /// Receives what each tap reached (the REPL reports it; spec §6.6).
     public var onTap: ((TapOutcome) -> Void)?
@@ -543,6 +543,8 @@ public final class Interpreter {
             let v = try Evaluate.value(e, in: &world, bindings)
             while letValues.count <= slot { letValues.append(nil) }
             letValues[slot] = v
+            // The REPL shows what was bound: `start = 0.00`.
+            if let onExpression, case .let(let name, let at, _) = s.source.kind { onExpression(.name(name, at), v.value) }
             return finish(s)
         case .expression(let e, let written):
             let v = try Evaluate.value(e, in: &world, bindings)

@@ -586,7 +586,7 @@ public enum LexProblem: Equatable, Sendable {
     case invalidUTF8(UInt8)
     /// `&&`/`||` (or one of them alone), for which ScrollScript writes `and`/`or`.
     case symbolForWord(written: String, word: String)
-    /// A lone `=`, `!` or `~`.
+    /// A lone `!` or `~` (a lone `=` is a token: `let`).
     case loneOperator(UInt8)
     case unexpectedByte(UInt8)
     case unknownUnit(String)
@@ -606,7 +606,7 @@ public enum LexProblem: Equatable, Sendable {
         case .symbolForWord(let written, let word):
             return "unexpected '\(written)': ScrollScript writes '\(word)' (as in 'offset > 0 \(word) phase == idle')"
         case .loneOperator(let b):
-            let hint = b == UInt8(ascii: "=") ? " (did you mean '=='?)" : b == UInt8(ascii: "~") ? " (did you mean '~='?)" : " (did you mean 'not' or '!='?)"
+            let hint = b == UInt8(ascii: "~") ? " (did you mean '~='?)" : " (did you mean 'not' or '!='?)"
             return "unexpected '\(Character(Unicode.Scalar(b)))'" + hint
         case .unexpectedByte(let b):
             let shown = b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16, uppercase: true))"

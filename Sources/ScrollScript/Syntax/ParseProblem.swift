@@ -111,6 +111,8 @@ public enum ParseProblem: Equatable, Sendable {
     case expectedLetAssign(name: String, found: FoundToken)
     /// `+-` followed by a space: ± written in ASCII (a negative number added is `+ -1`).
     case plusMinus
+    /// A lone `=` anywhere but after `let NAME` (a comparison is `==`).
+    case loneAssign
     /// A statement written as another tool or plain English writes it, and the statement
     /// it most likely means (`sleep 1` → `wait 1s`).
     case guess(Guess)
@@ -195,6 +197,8 @@ public enum ParseProblem: Equatable, Sendable {
             return "expected '=' after 'let \(clip(name))' (as in 'let \(clip(name)) = offset'), found \(found.described)"
         case .plusMinus:
             return "'+-' is not an operator: a tolerance is written with 'within' after '~=', a negative number added as + -1"
+        case .loneAssign:
+            return "unexpected '=' (did you mean '=='? a single '=' only names a value, as in 'let o = offset')"
         case .guess(let g):
             return g.message
         }
@@ -202,6 +206,11 @@ public enum ParseProblem: Equatable, Sendable {
 }
 
 extension ParseProblem {
+    var isExpectedLetName: Bool {
+        if case .expectedLetName = self { return true }
+        return false
+    }
+
     /// A subscripted observable written right for `base`: `row` takes two indexes.
     static func memberExample(_ base: String) -> String {
         switch base {

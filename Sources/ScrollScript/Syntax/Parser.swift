@@ -92,6 +92,10 @@ public struct Parser {
     }
 
     private mutating func report(_ t: Token, _ problem: ParseProblem) {
+        // Whatever was expected, a lone `=` found there most likely means `==` (after a
+        // bare `let`, a name is missing).
+        var problem = problem
+        if t.kind == .assign, !problem.isExpectedLetName { problem = .loneAssign }
         if t.kind != .error { diagnostics.append(Diagnostic(loc(t), .parse(problem))) }
     }
 
