@@ -778,6 +778,8 @@ extension ProblemCaseTests {
         .fingerSign, .scrollSign, .chosenAmount("zq"), .unitGlued, .bareMilliseconds, .points, .velocityBare,
         .flingDuration, .pullDuration, .pullDown, .waitUntil, .invariant, .tolerance, .stateCompared("zq"),
         .hashComment, .doubleQuotes, .noParentheses, .letNames, .repeatBlock, .tapTargets, .chosenLimit, .fullWidth,
+        .declareView(.header), .declareView(.toolbar), .declareView(.sections(count: 3, rows: 10)),
+        .declareView(.titledSection("\"zq\"")),
     ]
 
     static func caseName(_ n: GuessNote) -> String {
@@ -804,13 +806,17 @@ extension ProblemCaseTests {
         case .tapTargets: return "tapTargets"
         case .chosenLimit: return "chosenLimit"
         case .fullWidth: return "fullWidth"
+        case .declareView(.header): return "declareView(header)"
+        case .declareView(.toolbar): return "declareView(toolbar)"
+        case .declareView(.sections): return "declareView(sections)"
+        case .declareView(.titledSection): return "declareView(titledSection)"
         }
     }
 
     /// A guess's message: its headline, the statement meant in quotes, then its notes, once each.
     func testEveryGuessPartRendersASentence() {
         XCTAssertEqual(Set(Self.guessHeadlineSamples.map(Self.caseName)).count, 13)
-        XCTAssertEqual(Set(Self.guessNoteSamples.map(Self.caseName)).count, 22)
+        XCTAssertEqual(Set(Self.guessNoteSamples.map(Self.caseName)).count, 26)
         for h in Self.guessHeadlineSamples {
             let m = Guess(headline: h, corrected: "wait 1s").message
             XCTAssertTrue(m.contains("zq"), "\(h): \(m)")

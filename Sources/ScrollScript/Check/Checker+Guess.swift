@@ -6,7 +6,8 @@
 extension Checker {
     /// What a guess may know here: the sections' titles, the header's pin, the let names.
     func guessContext(_ cfg: SceneConfig) -> GuessContext {
-        GuessContext(titles: cfg.effectiveSections.map { $0.title ?? "" }, pin: cfg.header?.pin, letNames: Set(lets.keys))
+        GuessContext(titles: cfg.effectiveSections.map { $0.title ?? "" }, pin: cfg.header == nil ? GuessView.examplePin : cfg.header?.pin,
+                     letNames: Set(lets.keys))
     }
 
     /// After `s` (not configuration) added errors from `before` on: a guess in their place.
@@ -43,19 +44,20 @@ extension Checker {
     }
 
     /// Replaces the errors from `before` on with a guess for `s` whose statements `check`
-    /// (given a copy of this checker with no errors) leaves without errors.
+    /// (given a copy of this checker with no errors) leaves without errors, but for a view
+    /// the scenario lacks (said in a note).
     private mutating func replaceWithGuess(_ s: Stmt, from before: Int, _ context: GuessContext,
                                            check: (inout Checker, [Stmt]) -> Bool) {
         let text = statementHead(s.kind)
         let base = self
         let found = StatementGuesser.guess(Array(text.utf8), context) { corrected in
             let (program, diagnostics) = parseAsWritten(corrected, file: base.file, letNames: context.letNames)
-            guard diagnostics.isEmpty, !program.statements.isEmpty else { return false }
+            guard diagnostics.isEmpty, !program.statements.isEmpty else { return nil }
             var scratch = base
             scratch.guessing = true
             scratch.diagnostics = []
-            guard check(&scratch, program.statements) else { return false }
-            return scratch.diagnostics.isEmpty
+            guard check(&scratch, program.statements) else { return nil }
+            return StatementGuesser.viewsToDeclare(scratch.diagnostics.map(\.problem), sectionsDeclared: !base.current.sections.isEmpty)
         }
         guard let (g, _, _) = found else { return }
         let at = diagnostics[before].location

@@ -148,11 +148,32 @@ extension GuessWork {
                 changed = true
             }
         }
-        // `scrollBy(0, 200)`: x and y, and only y moves the table.
+        // `drag from 300 to 200`: finger positions; the distance is the second less the first.
+        if let f = args.firstIndex(where: { $0.hasKey("from") }), f + 3 < args.count, args[f + 1].kind == .number,
+           args[f + 2].hasKey("to"), args[f + 3].kind == .number, let a = args[f + 1].value, let b = args[f + 3].value {
+            fire(.unexpected(args[f].text), args[f])
+            let d = b - a
+            args.replaceSubrange(f...(f + 3), with: (d < 0 ? [GTok.symbol("-")] : []) + [GTok.number(GuessWork.digits(abs(d)))])
+            changed = true
+        }
+        // `scrollBy(0, 200)`, `drag 0 -100`: x and y, and only y moves the table.
         let numberAt = args.indices.filter { args[$0].kind == .number }
-        if numberAt.count == 2, args[numberAt[0]].value == 0 {
+        if numberAt.count >= 2, args[numberAt[0]].value == 0, numberAt.count == 2 || args[numberAt[0] + 1].isSymbol(","),
+           !(numberAt[0] > 0 && args[numberAt[0] - 1].isWord(GrammarWord.in.spelling)) {
+            fire(.unexpected(args[numberAt[0]].text), args[numberAt[0]])
             args.removeSubrange(numberAt[0]...(numberAt[0] + (args[numberAt[0] + 1].isSymbol(",") ? 1 : 0)))
             changed = true
+        }
+        // `fling(offset, speed)` (flutter_test): the speed, in the offset's direction.
+        if kind == .fling {
+            let n = args.indices.filter { args[$0].kind == .number }
+            if n.count == 2, let speed = args[n[1]].value, args[n[0]].unit.isEmpty, args[n[1]].unit.isEmpty,
+               !args[n[0]..<n[1]].contains(where: { $0.kind == .word }) {
+                let up = n[0] > 0 && args[n[0] - 1].isSymbol("-")
+                fire(.unexpected(args[n[1]].text), args[n[1]])
+                args = (up ? [GTok.symbol("-")] : []) + [GTok.number(GuessWork.digits(abs(speed)))]
+                changed = true
+            }
         }
         var k = 0
         while k < args.count {

@@ -38,6 +38,19 @@ extension GuessWork {
         var k = start
         while k < bodyEnd {
             let t = toks[k]
+            // `x ** 2`, `x ^ 2`: a power is the value times itself (a square, a cube).
+            if t.isSymbol("**") || t.isSymbol("^"), k > start, k + 1 < bodyEnd, let n = toks[k + 1].value, n == 2 || n == 3,
+               k + 2 == bodyEnd || !toks[k + 2].isSymbol("."), let base = operandBefore(k) {
+                fire(.notAnOperator(t.text), t)
+                let factor = Array(toks[base..<k])
+                var product = factor
+                for _ in 1..<Int(n) { product += [.symbol("*")] + factor.map { var f = $0; f.offset = nil; return f } }
+                // In parentheses, unless it is the whole expression (`a / b ** 2`).
+                let whole = base == start && k + 2 == bodyEnd
+                toks.replaceSubrange(base...(k + 1), with: whole ? product : [.symbol("(")] + product + [.symbol(")")])
+                k = base + product.count + (whole ? 0 : 2)
+                continue
+            }
             // `|x|` is abs(x).
             if t.isSymbol("|"), let close = toks[(k + 1)..<bodyEnd].firstIndex(where: { $0.isSymbol("|") }), close > k + 1 {
                 fire(.notAnOperator("|"), t)
@@ -69,6 +82,20 @@ extension GuessWork {
             }
             k += 1
         }
+    }
+
+    /// Where the one value before `k` starts: a number, or a name (`header.height`,
+    /// `section[0].y`) as one chain; nil for anything else.
+    private func operandBefore(_ k: Int) -> Int? {
+        guard k > 0 else { return nil }
+        if toks[k - 1].kind == .number { return k - 1 }
+        var j = k - 1
+        guard toks[j].kind == .word else { return nil }
+        while j >= 2, toks[j - 1].isSymbol("."), toks[j - 2].kind == .word || toks[j - 2].isSymbol("]") {
+            j -= 2
+            if toks[j].isSymbol("]"), let open = toks[..<j].lastIndex(where: { $0.isSymbol("[") }), open > 0 { j = open - 1 }
+        }
+        return j
     }
 
     /// Puts `op` in place of `range`; a tolerance (`±`) makes the comparison before it `~=`.
@@ -744,5 +771,33 @@ extension GuessWork {
 
     private func endsValue(_ t: GTok) -> Bool {
         t.kind == .number || t.kind == .string || t.isSymbol(")") || t.isSymbol("]") || (t.kind == .word && !["and", "or", "not"].contains(t.text))
+    }
+
+    // MARK: - Negation
+
+    /// `not A == B` → `A != B` (and `not A != B` → `A == B`): the comparison a negated
+    /// property became (`!toolbar.hidden`) reads as one.
+    mutating func ruleNotComparison() {
+        var k = expressionStart
+        while k < bodyEnd {
+            guard toks[k].isWord(GrammarWord.not.spelling), k == expressionStart || !toks[k - 1].isWord(GrammarWord.not.spelling) else { k += 1; continue }
+            // The comparison `not` applies to: up to `and`, `or` or the end, outside parentheses.
+            var j = k + 1, depth = 0
+            var ops: [Int] = []
+            while j < bodyEnd {
+                let t = toks[j]
+                if t.isSymbol("(") || t.isSymbol("[") { depth += 1 }
+                if t.isSymbol(")") || t.isSymbol("]") { depth -= 1 }
+                if depth < 0 || depth == 0 && (t.isWord(GrammarWord.and.spelling) || t.isWord(GrammarWord.or.spelling)) { break }
+                if t.isWord(GrammarWord.not.spelling) || t.isWord(GrammarWord.within.spelling) { ops = []; break }
+                if depth == 0, t.kind == .symbol, GuessWork.comparisons.contains(t.text) { ops.append(j) }
+                j += 1
+            }
+            if ops.count == 1, toks[ops[0]].isSymbol("==") || toks[ops[0]].isSymbol("!=") {
+                toks[ops[0]] = .symbol(toks[ops[0]].isSymbol("==") ? "!=" : "==")
+                toks.remove(at: k)
+            }
+            k += 1
+        }
     }
 }

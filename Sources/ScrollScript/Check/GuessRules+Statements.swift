@@ -141,7 +141,7 @@ extension GuessWork {
 
     /// `await`, `try`, a YAML list's `-`, `self.`, and empty `()` after a statement word.
     mutating func ruleNoise() {
-        while let w = firstWord, w == "await" || w == "try" || w == "return" {
+        while let w = firstWord, w == "await" || w == "try" || w == "return" || w == "new" {
             toks.removeFirst()
             if toks.first?.isSymbol("!") == true || toks.first?.isSymbol("?") == true { toks.removeFirst() }
         }
@@ -164,6 +164,11 @@ extension GuessWork {
         if toks.count >= 3, toks[0].kind == .word, toks[1].isSymbol("("), toks[2].isSymbol(")"), GuessWork.verb(toks[0].text) != nil {
             fire(.unexpected("()"), toks[1], .noParentheses)
             toks.removeSubrange(1...2)
+        }
+        // `- swipe: {direction: UP}` (Maestro): a map on the line is its keys and values.
+        if let b = toks.last, b.kind == .block, !b.text.contains("\n"), b.text.contains(":") {
+            toks.removeLast()
+            toks += GuessWork.lex(String(b.text.dropFirst().dropLast()))
         }
         // Elsewhere (`toolbar.isHidden()`), the other rules say what is wrong.
         var k = 1
@@ -220,13 +225,16 @@ extension GuessWork {
         if let eq = toks.firstIndex(where: { $0.isSymbol("=") || $0.isSymbol(":=") }), eq > 0, eq + 1 < toks.count,
            GrammarWord.statements.allSatisfy({ $0.spelling != w }) || w == GrammarWord.set.spelling {
             let isSet = w == GrammarWord.set.spelling
-            let nameToks = toks[(isSet ? 1 : 0)..<eq]
+            var nameStart = isSet ? 1 : 0
+            // `tableView.rowHeight = 50`: a property of the scroll view is a tunable.
+            let receiver = eq - nameStart >= 3 && GuessTables.receivers.contains(toks[nameStart].text) && toks[nameStart + 1].isSymbol(".")
+            if receiver { nameStart += 2 }
+            let nameToks = toks[nameStart..<eq]
             let name = GuessTokens.text(Array(nameToks)).replacingOccurrences(of: " ", with: "")
             guard !name.isEmpty, nameToks.allSatisfy({ $0.kind == .word || $0.isSymbol(".") }) else { return }
-            if TunableID(rawValue: name) != nil || (isSet && GuessWork.tunable(named: name) != nil) {
+            if let tunable = GuessWork.tunable(named: name), isSet || receiver || TunableID(rawValue: name) != nil || GuessTables.names[guessKey(name)] != nil {
                 fire(isSet ? .unexpected(toks[eq].text) : .missing(GrammarWord.set.spelling), isSet ? toks[eq] : toks[0])
-                toks.remove(at: eq)
-                if !isSet { toks.insert(.word(GrammarWord.set.spelling), at: 0) }
+                toks.replaceSubrange(0...eq, with: [.word(GrammarWord.set.spelling)] + GuessWork.lex(tunable.rawValue))
             } else if GrammarWord.statements.contains(where: { $0.spelling == name }) {
                 return  // `fps = 120`, `set fps = 120`: configuration
             } else if !nameToks.contains(where: { $0.isSymbol(".") }), !isKnownName(name) {
@@ -255,6 +263,7 @@ extension GuessWork {
             }
             return
         }
+        if viewAssertion() { return }
         // Chai, should.js: `offset.should.equal(0)`, `offset.should == 0`.
         if let s = toks.firstIndex(where: { $0.isWord("should") }), s >= 2, toks[s - 1].isSymbol("."), let w = firstWord,
            !GrammarWord.statements.contains(where: { $0.spelling == w }), matcherChain(from: s, subject: Array(toks[0..<(s - 1)])) {
@@ -305,6 +314,32 @@ extension GuessWork {
             rest = [values[1], values[2]]
         }
         expectation(values[0], c, rest, negated: false)
+    }
+
+    /// `assertVisible: toolbar`, `assertNotVisible toolbar` (Maestro), `cy.get('.toolbar')
+    /// .should('not.be.visible')` (Cypress): `expect VIEW [not] WORDS`, which the rules for
+    /// a view and its state read on.
+    private mutating func viewAssertion() -> Bool {
+        guard let w = firstWord, GuessTables.checks[guessKey(w)] == nil, !isKnownName(w) else { return false }
+        let end = bodyEnd
+        var words: [String] = []
+        var subject: String?
+        let parts = GuessWork.wordParts(w).map { $0.lowercased() }
+        if parts.count >= 2, GuessTables.checks[parts[0]] == .truthy {
+            // The property glued to the assertion's name; the view after it.
+            words = Array(parts.dropFirst())
+            subject = toks[1..<end].first { $0.kind == .word || $0.kind == .string }.flatMap { GuessWork.viewNamed($0.text) ?? ($0.kind == .word ? $0.text : nil) }
+        } else if let s = toks[..<end].firstIndex(where: { $0.isWord("should") }), s > 0, s + 2 < end, toks[s + 1].isSymbol("("),
+                  toks[s + 2].kind == .string {
+            // The matcher is text: its dotted words say what the view should be.
+            words = toks[s + 2].text.dropFirst().dropLast().split(separator: ".").map { $0.lowercased() }
+            subject = toks[..<s].lazy.compactMap { GuessWork.viewNamed($0.text) }.first
+        }
+        words.removeAll { ["be", "have", "to", "is"].contains($0) }
+        guard let subject, !words.isEmpty, words.allSatisfy({ $0.allSatisfy(\.isLetter) }) else { return false }
+        fire(.unknownStatement(parts.count >= 2 ? w : GuessWork.compact(toks[0..<end])), toks[0])
+        toks = [.word(GrammarWord.expect.spelling), .word(subject)] + words.map { GTok.word($0) } + toks[end...]
+        return true
     }
 
     /// The tokens as operands side by side (`offset 0`, `section[0].y 28`): each a name
@@ -360,6 +395,12 @@ extension GuessWork {
             return false
         }
         if case .compare = check, args.first?.isEmpty ?? true { return false }
+        // Jest's `toBeCloseTo(v, d)`: d is a number of digits, a difference under 10^-d / 2.
+        if guessKey(toks[k].text) == "tobecloseto", args.count == 2, args[1].count == 1, let d = args[1][0].value, d == d.rounded(), abs(d) <= 15 {
+            var t = 0.5
+            for _ in 0..<Int(abs(d)) { t = d > 0 ? t / 10 : t * 10 }
+            args[1] = [.number(GuessWork.digits(t))]
+        }
         fire(.unexpected(toks[k].text), toks[k])
         expectation(subject, check, args, negated: negated)
         return true
@@ -400,8 +441,16 @@ extension GuessWork {
         case .truthy: truthy = !negated
         case .falsy: truthy = negated
         case .compare(var op):
-            guard let value = args.first else { return }
+            guard var value = args.first else { return }
             if negated { op = GuessWork.negated(op) }
+            var subject = subject
+            // `assertEquals(0, offset)`: the value measured goes on the left, as a failure
+            // reports it (`expected 0, actual ...`).
+            let literal = { (x: [GTok]) in x.allSatisfy { $0.kind == .number || $0.isSymbol("-") } && x.contains { $0.kind == .number } }
+            if literal(subject), !literal(value), value.contains(where: { $0.kind == .word }) {
+                swap(&subject, &value)
+                op = GuessWork.mirrored(op)
+            }
             out += subject + [.symbol(op)] + value
             if op == "~=", args.count > 1 { out += [.word(GrammarWord.within.spelling)] + args[1] }
             toks = out
@@ -411,6 +460,17 @@ extension GuessWork {
         if !truthy { out.append(.word(GrammarWord.not.spelling)) }
         out += !truthy && compound ? [.symbol("(")] + subject + [.symbol(")")] : subject
         toks = out
+    }
+
+    /// The operator with its sides swapped (`a < b` is `b > a`).
+    static func mirrored(_ op: String) -> String {
+        switch op {
+        case "<": return ">"
+        case ">": return "<"
+        case "<=": return ">="
+        case ">=": return "<="
+        default: return op
+        }
     }
 
     static func negated(_ op: String) -> String {
@@ -451,15 +511,62 @@ extension GuessWork {
         guard let (verb, extra, argRange) = found else { return }
         fire(.unknownStatement(GuessWork.compact(toks[0..<end])), toks[0])
         let head = [GTok.word(GuessWork.keyword(of: verb))] + extra.map { GTok.word($0) }
-        if verb == .keyword(.tap) || verb == .doubleTap,
-           let title = toks[0..<end].first(where: { $0.kind == .string }) {
-            toks = head + [.word(GrammarWord.header.spelling), title]
-            self.verb = verb
-            return
+        if verb == .keyword(.tap) || verb == .doubleTap {
+            // The view the chain names (`app.buttons["toolbar"]`, `R.id.header`,
+            // `cy.get('.toolbar')`), else a section's title.
+            let titles = context.titles ?? []
+            let named = toks[0..<end].first { t in
+                t.kind == .string && !titles.contains(String(t.text.dropFirst().dropLast())) && GuessWork.viewNamed(t.text) != nil
+                    || t.kind == .word && t.offset != toks[0].offset && GuessWork.viewNamed(t.text) != nil
+            }
+            if let named, let view = GuessWork.viewNamed(named.text) {
+                toks = head + [.word(view)]
+                self.verb = verb
+                return
+            }
+            if let title = toks[0..<end].first(where: { $0.kind == .string }) {
+                toks = head + [.word(GrammarWord.header.spelling), title]
+                self.verb = verb
+                return
+            }
         }
-        toks = head + flattened(arguments(argRange)) + toks[end...]
+        // The values that say how far, how fast or how long: a finder (`find.byType(ListView)`)
+        // or a callback's name (`r` of `setTimeout(r, 300)`) says none of that.
+        let gesture: Bool
+        switch verb {
+        case .keyword(let w): gesture = [.drag, .swipe, .fling, .pull, .wait, .tick].contains(w)
+        case .wait, .scroll, .scrollTo, .pump: gesture = true
+        default: gesture = false
+        }
+        let values = arguments(argRange).filter { a in
+            !gesture || a.contains { t in
+                t.kind == .number || isKnownName(t.text)
+                    || t.kind == .string && GuessWork.motionWord(String(t.text.dropFirst().dropLast())) != nil
+                    || t.kind == .word && GuessWork.motionWord(t.text) != nil
+            }
+        }
+        toks = head + flattened(values) + toks[end...]
         // Another tool's `wait` takes milliseconds as often as seconds (Cypress, Detox).
         self.verb = verb == .keyword(.wait) ? .wait(bareUnit: "s") : verb
+    }
+
+    /// A word that says which way, to where or how fast a gesture goes (`up`, `'bottom'`,
+    /// `fast`), in lower case; nil for any other.
+    static func motionWord(_ text: String) -> String? {
+        let key = guessKey(text)
+        guard GuessTables.direction(text) != nil || ["top", "bottom", "end", "start", "fast", "slow"].contains(key) else { return nil }
+        return text.lowercased()
+    }
+
+    /// The view a word or a text names (`toolbar`, `"header"`, `'.toolbar'`, `headerView`,
+    /// `#header`): `header` or `toolbar`; nil for any other.
+    static func viewNamed(_ text: String) -> String? {
+        var t = Substring(text)
+        if t.count >= 2, t.first == "\"" || t.first == "'", t.last == t.first { t = t.dropFirst().dropLast() }
+        while let c = t.first, c == "." || c == "#" { t = t.dropFirst() }
+        let key = guessKey(String(t))
+        let view = GuessTables.views[key] ?? key
+        return [GrammarWord.header.spelling, GrammarWord.toolbar.spelling].contains(view) ? view : nil
     }
 
     /// The values of a call of another tool as statement arguments: nested calls give
@@ -479,13 +586,10 @@ extension GuessWork {
                     continue
                 }
                 if t.isSymbol("(") || t.isSymbol(")") { k += 1; continue }
-                if t.kind == .string {
-                    let inner = String(t.text.dropFirst().dropLast())
-                    if GuessTables.direction(inner) != nil || ["top", "bottom", "end", "start"].contains(guessKey(inner)) {
-                        arg.append(.word(inner.lowercased()))
-                        k += 1
-                        continue
-                    }
+                if t.kind == .string, let word = GuessWork.motionWord(String(t.text.dropFirst().dropLast())) {
+                    arg.append(.word(word))
+                    k += 1
+                    continue
                 }
                 arg.append(t)
                 k += 1
@@ -625,8 +729,9 @@ extension GuessWork {
             guard k > 0, toks[k - 1].kind == .word, k - 1 > 0, !toks[k - 2].isSymbol(".") else { continue }
             let label = toks[k - 1].text
             if keyword?.followers.contains(where: { $0.spelling == label }) == true { continue }
-            // `swipe(up: 300)`, `indexPath(row: 3, section: 1)`: the label says what the value is.
-            if GuessTables.direction(label) != nil || ["row", "section"].contains(guessKey(label)) { continue }
+            // `swipe(up: 300)`, `indexPath(row: 3, section: 1)`, `swipeUp(velocity: 1000)`: the
+            // label says what the value is.
+            if GuessTables.direction(label) != nil || ["row", "section", "velocity", "speed"].contains(guessKey(label)) { continue }
             if let unit = GuessTables.unitLabels[label], k < toks.count, toks[k].kind == .number, toks[k].unit.isEmpty {
                 toks[k].unit = unit == "us" ? "us" : unit
                 toks.remove(at: k - 1)

@@ -249,7 +249,7 @@ enum GuessTables {
         "the", "a", "an", "now", "please", "just", "initially", "vertically", "horizontally", "again", "also", "first",
         "finally", "immediately", "really", "further", "some", "bit", "little", "more", "all", "way", "each", "that",
         "which", "very", "slightly", "quite", "this", "it", "its", "has", "have", "mode", "manually", "automatically",
-        "simply", "only", "even", "actually", "then", "by", "default", "starts", "start", "initial", "of", "is", "be",
+        "simply", "only", "even", "actually", "then", "by", "default", "starts", "start", "initial", "of", "is", "be", "view",
         "should", "will", "must", "to",
     ]
 
@@ -259,7 +259,8 @@ enum GuessTables {
         "endtouch": .keyword(.release), "removefinger": .keyword(.release), "fingerup": .keyword(.release),
         "liftfinger": .keyword(.release), "letgo": .keyword(.release), "doubletap": .doubleTap, "doubleclick": .doubleTap,
         "nextframe": .keyword(.tick), "liftup": .keyword(.release), "framespersecond": .keyword(.fps),
-        "framepersecond": .keyword(.fps),
+        "framepersecond": .keyword(.fps), "touchup": .keyword(.release), "touchend": .keyword(.release),
+        "mouseup": .keyword(.release), "pointerup": .keyword(.release),
     ]
 
     /// Number words of plain English.

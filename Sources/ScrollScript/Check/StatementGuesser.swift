@@ -96,12 +96,50 @@ enum StatementGuesser {
         { $0.ruleExpectShapes() },
         { $0.ruleStates() },
         { $0.rulePrint() },
+        { $0.ruleNotComparison() },
     ]
+
+    /// `fling -300 x3`, `fling -300 3 times`, `swipe up twice`: the statement before the
+    /// count, rewritten, in `repeat N { ... }`.
+    static func repeatedStatement(_ toks: [GTok], _ context: GuessContext) -> GuessWork? {
+        var end = toks.count
+        while end > 0, toks[end - 1].kind == .comment { end -= 1 }
+        guard end > 2, toks[0].kind == .word, let (verb, _) = GuessWork.verb(toks[0].text),
+              ![GuessVerb.keyword(.tick), .keyword(.repeat), .keyword(.tap), .repeatBlock, .doubleTap].contains(verb) else { return nil }
+        let last = toks[end - 1], before = toks[end - 2]
+        var count: String?
+        var suffix = end - 1
+        if last.kind == .word, last.text.count > 1, last.text.first == "x" || last.text.first == "X",
+           last.text.dropFirst().allSatisfy(\.isNumber) {
+            count = String(last.text.dropFirst())  // x3
+        } else if last.kind == .number, last.unit == "x" {
+            count = last.text  // 3x
+        } else if last.kind == .number, last.unit.isEmpty, before.kind == .word, ["x", "times"].contains(guessKey(before.text)) {
+            count = last.text  // x 3, times 3
+            suffix = end - 2
+        } else if last.kind == .word, ["times", "x"].contains(guessKey(last.text)), before.kind == .number, before.unit.isEmpty {
+            count = before.text  // 3 times
+            suffix = end - 2
+        } else if last.kind == .word, let n = ["twice": "2", "thrice": "3"][guessKey(last.text)] {
+            count = n
+        }
+        guard let count, suffix > 1, count.allSatisfy(\.isNumber) else { return nil }
+        var inner = rewrite(Array(toks[..<suffix]), context)
+        guard let body = rendered(inner.toks), !body.display.contains("{") else { return nil }
+        var work = GuessWork(toks, context)
+        if let h = inner.headline { work.fire(h, inner.at.flatMap { at in toks.first { $0.offset == at } }) }
+        work.fire(.unexpected(toks[suffix].written), toks[suffix], .repeatBlock)
+        for n in inner.notes { work.notes.append(n) }
+        inner.toks = []
+        work.toks = [.word(GrammarWord.repeat.spelling), .number(count), GTok(kind: .block, text: "{ " + body.display + " }")] + toks[end...]
+        return work
+    }
 
     /// The statement `bytes` most likely means, if a rule reads it and `accepts` takes the
     /// text (it parses; the checker: it passes `check` there). The headline's offset is in
     /// `bytes` (nil when it is a token a rule put there), with the token's length.
-    static func guess(_ bytes: [UInt8], _ context: GuessContext, accepts: (String) -> Bool) -> (Guess, at: Int?, length: Int)? {
+    /// `accepts` gives nil for a text it refuses, else notes to add (a view to declare).
+    static func guess(_ bytes: [UInt8], _ context: GuessContext, accepts: (String) -> [GuessNote]?) -> (Guess, at: Int?, length: Int)? {
         let toks = GuessTokens.tokens(bytes)
         guard !toks.isEmpty, toks.count <= 64 else { return nil }
         // The statement as written; else without the words of plain English it does without.
@@ -117,20 +155,26 @@ enum StatementGuesser {
         let fillerFirst = bare.first?.offset != toks.first?.offset
         var attempts = fillerFirst ? [bare, toks] : [toks, bare]
         if bare.count == toks.count || bare.isEmpty { attempts = [toks] }
+        // A reading as written that needs configuration the scenario lacks gives way to the
+        // reading without fillers (`tap header view`: not a section titled "view", but `tap header`).
+        var needsMore: (Guess, at: Int?, length: Int)?
         for attempt in attempts {
             var work = rewrite(attempt, context)
             if attempt.count < toks.count, work.headline == nil, let dropped = toks.first(where: { t in !bare.contains { $0.offset == t.offset } }) {
                 work.fire(.unexpected(dropped.text), dropped)
             }
-            guard let headline = work.headline, let corrected = rendered(work.toks), accepts(corrected.parsed) else { continue }
-            return (Guess(headline: headline, notes: work.notes, corrected: corrected.display), work.at, work.length)
+            guard let headline = work.headline, let corrected = rendered(work.toks), let more = accepts(corrected.parsed) else { continue }
+            let found = (Guess(headline: headline, notes: work.notes + more, corrected: corrected.display), work.at, work.length)
+            if more.isEmpty || fillerFirst || attempt.count < toks.count { return found }
+            needsMore = found
         }
-        return nil
+        return needsMore
     }
 
     /// The rules over `toks`; a line of two statements (`drag -100 then release`) is
     /// rewritten statement by statement and joined by `;`.
     static func rewrite(_ toks: [GTok], _ context: GuessContext) -> GuessWork {
+        if let repeated = repeatedStatement(toks, context) { return repeated }
         var parts: [[GTok]] = [[]]
         var joints: [GTok] = []
         var k = 0
@@ -224,24 +268,62 @@ enum StatementGuesser {
     /// about the table's sections and rows aside: the real scene decides those). A
     /// suggestion that reads a `let` name, or is a `scene`/`scenario` block, is checked for
     /// its names only (`namesExist`).
-    static func passesCheck(_ text: String, letNames: Set<String>) -> Bool {
-        guard namesExist(text, letNames: letNames) else { return false }
+    ///
+    /// With the scenario's `configuration` known (the configuration statements parsed
+    /// before, as text), the suggestion is checked in it; a view it needs and the scenario
+    /// lacks is said in a note (`declareView`) rather than a reason to suggest nothing.
+    /// nil: it does not pass; else the notes to add.
+    static func passesCheck(_ text: String, letNames: Set<String>, configuration: (text: String, sections: Bool)? = nil) -> [GuessNote]? {
+        guard namesExist(text, letNames: letNames) else { return nil }
         let (program, _) = parseAsWritten(text)
         var readsLet = false
         for s in program.statements {
             switch s.kind {
-            case .scene, .scenario: return true
-            case .let(let n, _, _) where letNames.contains(n): return false
+            case .scene, .scenario: return []
+            case .let(let n, _, _) where letNames.contains(n): return nil
             default: forEachExpr(s.kind) { if exprReadsName($0, letNames) { readsLet = true } }
             }
         }
-        if readsLet { return true }
-        return checkAsWritten(everyView + text + "\n").allSatisfy { d in
-            switch d.problem {
-            case .check(.noSuchSection), .check(.noSuchRow), .check(.noSectionTitled), .check(.untitledSection): return true
-            default: return false
+        if readsLet || program.statements.isEmpty { return [] }  // a comment alone passes
+        guard let configuration else {
+            let passes = checkAsWritten(everyView + text + "\n").allSatisfy { d in
+                switch d.problem {
+                case .check(.noSuchSection), .check(.noSuchRow), .check(.noSectionTitled), .check(.untitledSection): return true
+                default: return false
+                }
             }
+            return passes ? [] : nil
         }
+        // Errors of the configuration itself are its own statements' (reported there).
+        let lines = configuration.text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let problems = checkAsWritten(configuration.text + text + "\n").filter { $0.location.line > lines }.map(\.problem)
+        return viewsToDeclare(problems, sectionsDeclared: configuration.sections)
+    }
+
+    /// The notes for errors that only say a view is missing (`'toolbar.state' needs a
+    /// toolbar ...`), or, in a scenario that declares no sections (the default table of one
+    /// untitled section), a section; nil when any other error is among them.
+    static func viewsToDeclare(_ problems: [Problem], sectionsDeclared: Bool) -> [GuessNote]? {
+        var notes: [GuessNote] = []
+        func sections(_ index: Int, rows: Int = 10) -> GuessNote { .declareView(.sections(count: max(index + 1, 3), rows: rows)) }
+        for p in problems {
+            let note: GuessNote
+            switch p {
+            case .check(.needsHeader): note = .declareView(.header)
+            case .check(.needsToolbar): note = .declareView(.toolbar)
+            case .check(.noSuchSection(let written, _)) where !sectionsDeclared:
+                guard let i = Int(written), i < 1000 else { return nil }
+                note = sections(i)
+            case .check(.untitledSection(let i)) where !sectionsDeclared: note = sections(i)
+            case .check(.noSuchRow(let written, let section, _)) where !sectionsDeclared:
+                guard let j = Int(written), j < 1000 else { return nil }
+                note = sections(section, rows: max(j + 1, 10))
+            case .check(.noSectionTitled(let raw, _, _)) where !sectionsDeclared: note = .declareView(.titledSection(raw))
+            default: return nil
+            }
+            if !notes.contains(note) { notes.append(note) }
+        }
+        return notes
     }
 
     /// `e` reads one of `names`.

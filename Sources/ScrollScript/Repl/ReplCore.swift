@@ -269,7 +269,7 @@ public final class ReplCore {
 
     /// A fresh session: the loaded scenario from its start, or an empty world.
     private func start(_ l: LoadedScenario?) {
-        session = Session(config: l?.scenario.config ?? SceneConfig())
+        session = Session(config: l?.scenario.config ?? SceneConfig(), statements: l?.configuration ?? [])
         if let l { session.interpreter.append(l.scenario.statements) }
         for i in stops.indices {
             if case .watch(let e, _) = stops[i].kind { stops[i].kind = .watch(e, last: nil) }

@@ -123,6 +123,8 @@ public enum GuessNote: Equatable, Sendable {
     case chosenLimit
     /// Letters or signs typed in full width (a Japanese input method), read in ASCII.
     case fullWidth
+    /// The statement meant needs a view (or sections) the scenario does not declare.
+    case declareView(GuessView)
 
     public var text: String {
         switch self {
@@ -148,6 +150,46 @@ public enum GuessNote: Equatable, Sendable {
         case .tapTargets: return "a section is tapped through its header, a row as tap row SECTION ROW"
         case .chosenLimit: return "1s is a guess at the time limit"
         case .fullWidth: return "it is typed in full-width letters"
+        case .declareView(let view): return "this scenario declares no \(view.noun): add \(view.exampleLead)'\(view.example)'"
         }
     }
+}
+
+/// A view a scenario declares in its configuration (`header H`, `toolbar`), or the
+/// sections of its table.
+public enum GuessView: Equatable, Sendable {
+    case header, toolbar
+    /// Sections to hold an index: `sections COUNT rows ROWS`.
+    case sections(count: Int, rows: Int)
+    /// A section with a title, as written (quotes included).
+    case titledSection(String)
+
+    var noun: String {
+        switch self {
+        case .header: return "header"
+        case .toolbar: return "toolbar"
+        case .sections, .titledSection: return "sections"
+        }
+    }
+
+    var exampleLead: String {
+        switch self {
+        case .header, .titledSection: return "one, as in "
+        case .sections: return "them, as in "
+        case .toolbar: return ""
+        }
+    }
+
+    /// The statement a note suggests adding.
+    public var example: String {
+        switch self {
+        case .header: return "header 240 pin \(show(GuessView.examplePin))"
+        case .toolbar: return "toolbar"
+        case .sections(let count, let rows): return "sections \(count) rows \(rows)"
+        case .titledSection(let title): return "section \(title) rows 10"
+        }
+    }
+
+    /// The pin of `example`: what "pinned" compares with in a scenario with no header.
+    public static let examplePin = 60.0
 }

@@ -28,13 +28,30 @@ public struct Parser {
     /// A statement with an error is read as another tool would write it (`guessStatement`);
     /// off when the text is itself a guess being tried.
     private let guesses: Bool
-    /// The pin of the last `header` parsed (what a guess at "pinned" compares with).
-    private var lastPin: Double?
+    /// The pin of the last `header` parsed (what a guess at "pinned" compares with; with
+    /// no header yet, the pin of the header a guess's note suggests).
+    private var lastPin: Double? = GuessView.examplePin
+    /// The configuration a guess is checked in: the byte ranges of the configuration
+    /// statements parsed so far, the scene block's and those of the scenario being parsed
+    /// (with whether each declares sections, which replace the scene's). nil: not known
+    /// (text that continues a REPL session it was not given).
+    private var sceneConfiguration: [(range: Range<Int>, sections: Bool)]? = []
+    private var scenarioConfiguration: [(range: Range<Int>, sections: Bool)] = []
+    private var inScene = false
+    private var sessionConfiguration: String?
 
     /// A parser over a lexer (tokens are lexed as the parser goes). `letNames`: names bound
     /// by `let` before this text (a REPL session's).
     public init(lexer: Lexer, file: String, keepsComments: Bool = true, letNames: Set<String> = []) {
         self.init(lexer: lexer, file: file, keepsComments: keepsComments, letNames: letNames, guesses: true)
+    }
+
+    /// A parser of text that continues a REPL session: `configuration` is the session's
+    /// (a guess is checked in it), or nil when it is not known.
+    init(lexer: Lexer, file: String, letNames: Set<String>, configuration: String?) {
+        self.init(lexer: lexer, file: file, keepsComments: true, letNames: letNames, guesses: true)
+        sessionConfiguration = configuration
+        if configuration == nil { sceneConfiguration = nil }
     }
 
     init(lexer: Lexer, file: String, keepsComments: Bool, letNames: Set<String>, guesses: Bool) {
@@ -338,14 +355,44 @@ public struct Parser {
             // The lexer's problems are in source order: one in the statement is the last.
             if let last = lexer.problems.last, last.location.offset >= start.offset { guessStatement(start, parseErrors: parseErrors) }
             if case .header(_, let options) = s.kind {
+                lastPin = nil
                 for case .pin(let p, _) in options { lastPin = constValue(p)?.value }
             }
+            if guesses, s.kind.isConfiguration { noteConfiguration(s.kind, start.offset..<tok.at.offset) }
             return s
         } catch {
             skipToStatementEnd()
             guessStatement(start, parseErrors: parseErrors)
             return nil
         }
+    }
+
+    /// Records a configuration statement (its bytes) for the guesses after it.
+    private mutating func noteConfiguration(_ k: StmtKind, _ range: Range<Int>) {
+        var sections = false
+        switch k {
+        case .section, .sections: sections = true
+        default: break
+        }
+        if inScene { sceneConfiguration?.append((range, sections)) } else { scenarioConfiguration.append((range, sections)) }
+    }
+
+    /// The configuration of the scenario being parsed so far, as text, and whether it
+    /// declares sections (nil: not known).
+    private func configurationSoFar() -> (text: String, sections: Bool)? {
+        guard let scene = sceneConfiguration else { return nil }
+        let ownSections = scenarioConfiguration.contains { $0.sections }
+        var text = sessionConfiguration ?? ""
+        var sections = text.split(separator: "\n").contains { $0.hasPrefix(GrammarWord.section.spelling) }
+        for c in scene where !(ownSections && c.sections) {
+            text += String(decoding: lexer.sourceBytes(c.range.lowerBound, c.range.upperBound), as: UTF8.self) + "\n"
+            sections = sections || c.sections
+        }
+        for c in scenarioConfiguration {
+            text += String(decoding: lexer.sourceBytes(c.range.lowerBound, c.range.upperBound), as: UTF8.self) + "\n"
+            sections = sections || c.sections
+        }
+        return (text, sections)
     }
 
     /// After a statement from `start` (just ended) had an error: if it reads as another
@@ -359,7 +406,10 @@ public struct Parser {
         let bytes = lexer.sourceBytes(range.lowerBound, range.upperBound)
         let letNames = self.letNames
         let context = GuessContext(titles: nil, pin: lastPin, letNames: letNames)
-        guard let (g, at, length) = StatementGuesser.guess(bytes, context, accepts: { StatementGuesser.passesCheck($0, letNames: letNames) }) else { return }
+        let configuration = configurationSoFar()
+        guard let (g, at, length) = StatementGuesser.guess(bytes, context, accepts: {
+            StatementGuesser.passesCheck($0, letNames: letNames, configuration: configuration)
+        }) else { return }
         diagnostics.removeLast(diagnostics.count - parseErrors)
         lexer.removeProblems(in: range)
         // The line and column of the headline's token, counted from the statement's start.
@@ -415,8 +465,14 @@ public struct Parser {
             let next = nextTok.kind
             if next == .dot || next == .lbracket { return stmt(.expression(try parseExpr())) }
             switch tok.word {
-            case .scene: advance(); return stmt(.scene(try parseBlock()))
-            case .scenario: return stmt(try parseScenario())
+            case .scene:
+                advance()
+                inScene = true
+                defer { inScene = false }
+                return stmt(.scene(try parseBlock()))
+            case .scenario:
+                scenarioConfiguration.removeAll(keepingCapacity: true)
+                return stmt(try parseScenario())
             case .repeat: return stmt(try parseRepeat())
             case .screen: return stmt(try parseScreen())
             case .fps: advance(); return stmt(.fps(try parseArg()))
@@ -1060,9 +1116,13 @@ func parseAsWritten(_ text: String, file: String = "guess", letNames: Set<String
 
 /// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics;
 /// `firstLine` is the line of the session the chunk starts on; `letNames` are the names
-/// the session bound with `let` before it.
-public func parseChunk(_ text: String, file: String = "<repl>", firstLine: Int = 1, letNames: Set<String> = []) -> (program: Program, diagnostics: [Diagnostic]) {
-    var parser = Parser(lexer: Lexer(bytes: Array(text.utf8), file: file, firstLine: firstLine), file: file, letNames: letNames)
+/// the session bound with `let` before it; `configuration` the session's configuration
+/// statements as text (a guess at a statement with an error is checked in it; nil: every
+/// view).
+public func parseChunk(_ text: String, file: String = "<repl>", firstLine: Int = 1, letNames: Set<String> = [],
+                       configuration: String? = nil) -> (program: Program, diagnostics: [Diagnostic]) {
+    var parser = Parser(lexer: Lexer(bytes: Array(text.utf8), file: file, firstLine: firstLine), file: file,
+                        letNames: letNames, configuration: configuration)
     let program = parser.parseProgram()
     return (program, parser.syntaxDiagnostics)
 }
