@@ -17,10 +17,7 @@ func writeExpr(_ e: Expr, into out: inout String) {
     case .indexed(let base, let indexes, let member, _):
         out += base
         out += "["
-        for (i, x) in indexes.enumerated() {
-            if i > 0 { out += "," }
-            writeExpr(x, into: &out)
-        }
+        writeList(indexes, separator: ",", into: &out)
         out += "]."
         out += member
     case .unary(let op, let x, _):
@@ -43,10 +40,7 @@ func writeExpr(_ e: Expr, into out: inout String) {
     case .call(let name, let args, _):
         out += name
         out += "("
-        for (i, x) in args.enumerated() {
-            if i > 0 { out += ", " }
-            writeExpr(x, into: &out)
-        }
+        writeList(args, separator: ", ", into: &out)
         out += ")"
     case .paren(let x, _):
         out += "("
@@ -81,5 +75,13 @@ extension String {
         }
         if pendingCR { out.append("\r") }
         return String(out)
+    }
+}
+
+/// `xs` written one after another with `separator` between them (indexes, a call's values).
+private func writeList(_ xs: [Expr], separator: String, into out: inout String) {
+    for (i, x) in xs.enumerated() {
+        if i > 0 { out += separator }
+        writeExpr(x, into: &out)
     }
 }

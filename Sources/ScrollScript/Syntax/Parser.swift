@@ -1010,20 +1010,24 @@ public struct Parser {
         defer { exprNesting -= 1 }
         advance()
         var args: [Expr] = []
-        var d = 1
-        if tok.kind != .rparen {
-            while true {
-                let x = try parseOr()
-                args.append(x.e)
-                d = max(d, x.d + 1)
-                if tok.kind == .comma { advance(); continue }
-                break
-            }
-        }
+        let d = tok.kind == .rparen ? 1 : try parseValues(into: &args)
         guard tok.kind == .rparen else { throw parenNotClosed(open) }
         advance()
         try checkDepth(d, name)
         return PE(.call(name.text, args, loc(name)), d)
+    }
+
+    /// expr { "," expr } (a call's values, a subscript's indexes) into `list`; the depth:
+    /// one more than the deepest value's.
+    private mutating func parseValues(into list: inout [Expr]) throws -> Int {
+        var d = 1
+        while true {
+            let x = try parseOr()
+            list.append(x.e)
+            d = max(d, x.d + 1)
+            if tok.kind == .comma { advance(); continue }
+            return d
+        }
     }
 
     /// name = WORD { "." WORD } | WORD "[" expr { "," expr } "]" "." WORD
@@ -1037,14 +1041,7 @@ public struct Parser {
             advance()
             var indexes: [Expr] = []
             indexes.reserveCapacity(2)
-            var d = 1
-            while true {
-                let x = try parseOr()
-                indexes.append(x.e)
-                d = max(d, x.d + 1)
-                if tok.kind == .comma { advance(); continue }
-                break
-            }
+            let d = try parseValues(into: &indexes)
             guard tok.kind == .rbracket else { throw fail(tok, .expectedCloseBracket(found: FoundToken(tok))) }
             advance()
             guard tok.kind == .dot, nextTok.kind == .word else {
