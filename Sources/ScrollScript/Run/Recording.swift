@@ -80,7 +80,7 @@ extension Interpreter {
             let text = good ? printed : shortestDigits(x)
             return (text, .number(Double(text) ?? x, nil))
         case .bool(let b): return (b ? "true" : "false", observed)
-        case .state(let s): return (s.rawValue, observed)
+        case .state(let s): return (s.name, observed)
         case .string(let s): return (quoteString(s), observed)
         case .rect: return nil
         }
@@ -138,16 +138,18 @@ public struct RecordingUpdate: Equatable, Sendable {
 /// that was reached replaced by the value observed. `?`s in scenarios that failed before
 /// reaching them stay. Nil when nothing was recorded (a file that does not check, or has
 /// no `?` reached). The caller writes the bytes (`writeFileAtomically`).
-public func recordPlaceholders(in source: SourceFile, filter: String? = nil) -> (bytes: [UInt8], recordings: [Recording])? {
-    recordPlaceholders(in: source, including: { _, sc in filter.map { $0.isEmpty || sc.name.contains($0) } ?? true })
+public func recordPlaceholders(in source: SourceFile, filter: String? = nil,
+                               registry: BehaviourRegistry = .builtIn) -> (bytes: [UInt8], recordings: [Recording])? {
+    recordPlaceholders(in: source, registry: registry, including: { _, sc in filter.map { $0.isEmpty || sc.name.contains($0) } ?? true })
 }
 
 /// `recordPlaceholders` for the scenarios `including` selects (the run's own selection:
 /// `--filter` and whatever else the run uses, so that --update fills what runs).
-public func recordPlaceholders(in source: SourceFile, including: (SourceFile, CheckedScenario) -> Bool) -> (bytes: [UInt8], recordings: [Recording])? {
+public func recordPlaceholders(in source: SourceFile, registry: BehaviourRegistry = .builtIn,
+                               including: (SourceFile, CheckedScenario) -> Bool) -> (bytes: [UInt8], recordings: [Recording])? {
     // Quick test first: a file without any `?` byte outside comments and strings has nothing to fill.
     guard source.bytes.contains(UInt8(ascii: "?")) else { return nil }
-    let checked = checkSource(source)
+    let checked = checkSource(source, registry: registry)
     guard checked.diagnostics.isEmpty else { return nil }
     var all: [Recording] = []
     for sc in checked.scenarios {
@@ -198,7 +200,8 @@ func exprHasPlaceholder(_ e: Expr) -> Bool {
 /// writable. Standard input and `-e` text (`.source`) cannot be written: a `?` reached in
 /// them is reported (`error`) and they run as they are. A file that cannot be read is left
 /// to the run, which reports it.
-public func updateRecordings(_ inputs: [RunInput], including: (SourceFile, CheckedScenario) -> Bool,
+public func updateRecordings(_ inputs: [RunInput], registry: BehaviourRegistry = .builtIn,
+                             including: (SourceFile, CheckedScenario) -> Bool,
                              write: (String, [UInt8]) -> String? = { writeFileAtomically(path: $0, bytes: $1) })
     -> (inputs: [RunInput], updates: [RecordingUpdate]) {
     var updates: [RecordingUpdate] = []
@@ -206,14 +209,14 @@ public func updateRecordings(_ inputs: [RunInput], including: (SourceFile, Check
         switch input {
         case .path(let path):
             guard case .success(let source) = loadSource(path: path),
-                  let (bytes, recs) = recordPlaceholders(in: source, including: including) else { continue }
+                  let (bytes, recs) = recordPlaceholders(in: source, registry: registry, including: including) else { continue }
             if let problem = write(path, bytes) {
                 updates.append(RecordingUpdate(path: path, written: 0, recordings: recs, error: problem))
             } else {
                 updates.append(RecordingUpdate(path: path, written: recs.count, recordings: recs, error: nil))
             }
         case .source(let source):
-            guard let (_, recs) = recordPlaceholders(in: source, including: including) else { continue }
+            guard let (_, recs) = recordPlaceholders(in: source, registry: registry, including: including) else { continue }
             updates.append(RecordingUpdate(path: source.name, written: 0, recordings: recs,
                                            error: "cannot write recorded values into \(source.name): it is not a file"))
         case .unreadable:

@@ -143,10 +143,13 @@ public struct RunSelection: Sendable, Equatable {
     /// is enough. Empty: everything.
     public var filters: [String]
     public var shard: Shard?
+    /// The behaviours the files' words are read against.
+    public var registry: BehaviourRegistry
 
-    public init(filters: [String] = [], shard: Shard? = nil) {
+    public init(filters: [String] = [], shard: Shard? = nil, registry: BehaviourRegistry = .builtIn) {
         self.filters = filters.filter { !$0.isEmpty }
         self.shard = shard
+        self.registry = registry
         lowered = self.filters.map { $0.lowercased() }
     }
 
@@ -232,7 +235,7 @@ final class PreparedFile: @unchecked Sendable {
         self.filterMatches = filterMatches
         self.selection = selection
         self.warnings = warnings
-        stream = ScenarioStream(source)
+        stream = ScenarioStream(source, registry: selection.registry)
     }
 
     /// The next selected scenario, in file order; nil after the last (one caller at a time:
@@ -313,7 +316,7 @@ func prepare(_ input: RunInput, _ selection: RunSelection) -> FileStage {
     case .source(let s):
         source = s
     }
-    var check = ScenarioStream(source, keepsStatements: false)
+    var check = ScenarioStream(source, keepsStatements: false, registry: selection.registry)
     var matching = 0
     var selected = 0
     while let sc = check.next() {
