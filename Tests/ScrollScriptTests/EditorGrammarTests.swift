@@ -91,6 +91,7 @@ final class EditorGrammarTests: XCTestCase {
         }
         for t in lexicon.tunableNames { cases.append(("set \(t) 1", t, "variable.other.tunable")) }
         for s in Lexicon.builtIn.registry.stateNames { cases.append(("expect phase == \(s)", s, "constant.language.state")) }
+        for f in BuiltinFunction.names { cases.append(("expect \(f)(offset, 1) > 0", f, "support.function.builtin")) }
         for w in GrammarWord.allCases.dropFirst().map({ $0.spelling }) + lexicon.optionWords where !lexicon.statementKeywords.contains(w) {
             cases.append(("header 1 \(w) 2", w, ""))
         }

@@ -79,7 +79,7 @@ final class InvariantFastPathTests: XCTestCase {
             let (p, d) = parseChunk("expect " + text)
             XCTAssertEqual(d, [], text)
             guard case .expect(let e)? = p.statements.first?.kind else { return XCTFail(text) }
-            XCTAssertEqual(Evaluate.holds(ResolvedExpr(e, world.registry), in: &world), expected, text)
+            XCTAssertEqual(Evaluate.holds(ResolvedExpr(e, world.registry, LetSlots()), in: &world, EvalBindings(lets: [])), expected, text)
         }
     }
 }

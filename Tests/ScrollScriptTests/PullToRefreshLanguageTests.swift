@@ -48,15 +48,17 @@ final class PullToRefreshLanguageTests: XCTestCase {
         XCTAssertEqual(messages(refresh + "expect refresh.state == pulling or refresh.state != ending"), [])
         XCTAssertEqual(messages(refresh + "expect refresh.state == dragging"),
                        ["2:22 'dragging' is not a refresh state (idle, pulling, refreshing, ending)"])
+        // A word of another family compared with `phase`: read as the phase state it means.
         XCTAssertEqual(messages(refresh + "expect phase == pulling"),
-                       ["2:14 'pulling' is not a phase state (idle, dragging, decelerating, bouncing)"])
+                       ["2:14 'pulling' is not a phase state (did you mean 'expect phase == dragging'? a state is compared with a bare word: idle, dragging, decelerating, bouncing)"])
         XCTAssertEqual(messages(refresh + "expect pulling == phase"),
                        ["2:16 'pulling' is not a phase state (idle, dragging, decelerating, bouncing)"])
         XCTAssertEqual(messages(refresh + "expect refresh.state == visible"),
                        ["2:25 'visible' is not a refresh state (they are idle, pulling, refreshing, ending)"])
         XCTAssertEqual(messages(refresh + "expect refresh.state == phase"),
                        ["2:22 cannot compare a state (idle, pulling, refreshing, ending) with a state (idle, dragging, decelerating, bouncing)"])
-        XCTAssertEqual(messages(refresh + "expect refresh.state == \"idle\""), ["2:25 a state is a bare word: write idle, not \"idle\""])
+        XCTAssertEqual(messages(refresh + "expect refresh.state == \"idle\""),
+                       ["2:25 \"idle\" is text, not a state (did you mean 'expect refresh.state == idle'? a state is compared with a bare word: idle, pulling, refreshing, ending)"])
     }
 
     func testTheTwoIdlesAreDifferentValues() throws {
@@ -79,7 +81,7 @@ final class PullToRefreshLanguageTests: XCTestCase {
         // The resolved constant of `refresh.state == idle` is refresh's idle, not phase's.
         let (p, _) = parseChunk("expect refresh.state == idle")
         guard case .expect(let e)? = p.statements.first?.kind,
-              case .compare(.eq, _, .constant(.state(let s), _), nil, _) = ResolvedExpr(e, .builtIn) else { return XCTFail() }
+              case .compare(.eq, _, .constant(.state(let s), _), nil, _) = ResolvedExpr(e, .builtIn, LetSlots()) else { return XCTFail() }
         XCTAssertEqual(s.name, "idle")
         XCTAssertNotEqual(s, .idle)
         XCTAssertEqual(BehaviourRegistry.builtIn.family(s.family).observable, "refresh.state")

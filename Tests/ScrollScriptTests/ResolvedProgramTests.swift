@@ -104,9 +104,9 @@ final class ResolvedProgramTests: XCTestCase {
         let keywords = Lexicon.builtIn.statementKeywords
         XCTAssertEqual(keywords.first, "scene")
         XCTAssertEqual(keywords.last, "frames")
-        // The grammar's 21 and the built-in behaviours' words, after `fps`.
+        // The grammar's 22 and the built-in behaviours' words, after `fps`.
         XCTAssertEqual(Array(keywords[3...8]), ["screen", "fps", "header", "toolbar", "accordion", "refresh"])
-        XCTAssertEqual(keywords.count, 25)
+        XCTAssertEqual(keywords.count, 26)
         XCTAssertTrue(keywords.contains("use"))
         XCTAssertFalse(keywords.contains("within"))
         XCTAssertEqual(StmtKind.release.keyword, "release")
@@ -118,7 +118,7 @@ final class ResolvedProgramTests: XCTestCase {
             XCTAssertEqual(w.role != nil, w.isStatement, w.spelling)
         }
         XCTAssertEqual(GrammarWord.statements(.structure).map { $0.spelling }, ["scene", "scenario", "repeat"])
-        XCTAssertEqual(GrammarWord.statements(.check).map { $0.spelling }, ["expect", "print", "frames"])
+        XCTAssertEqual(GrammarWord.statements(.check).map { $0.spelling }, ["expect", "print", "let", "frames"])
         XCTAssertEqual(ReplVocabulary.standard.followWords["header"], ["pin", "nostretch", "parallax", "toggle"])
         XCTAssertEqual(ReplVocabulary.standard.followWords["tap"], ["header", "row", "toolbar"])
         XCTAssertNil(ReplVocabulary.standard.followWords["pull"])

@@ -206,7 +206,7 @@ extension ReplCore {
         case .success(let e):
             let id = nextStop
             nextStop += 1
-            let resolved = ResolvedExpr(e, interpreter.world.registry)
+            let resolved = interpreter.resolve(e)
             let now = interpreter.evaluate(resolved)
             var last: Value?
             if case .success(let v) = now { last = v }
@@ -267,7 +267,7 @@ extension ReplCore {
         var lines = TypedLines()
         lines.replace(with: [text], from: line, keeping: [])
         let lexer = Lexer(bytes: Array((prefix + text).utf8), file: "<repl>", firstLine: line, firstColumn: 1 - prefix.utf8.count)
-        var parser = Parser(lexer: lexer, file: "<repl>")
+        var parser = Parser(lexer: lexer, file: "<repl>", letNames: Set(interpreter.boundLets.keys), lexicon: Lexicon.of(registry))
         let program = parser.parseProgram()
         func shown(_ diags: [Diagnostic]) -> ReplOutcome {
             ReplOutcome(diags.map { d in
@@ -281,7 +281,7 @@ extension ReplCore {
         guard program.statements.count == 1, case .print(let es) = program.statements[0].kind, es.count == 1 else {
             return .failure(ReplOutcome(["error: expected one expression, not '\(text)'"], failed: true))
         }
-        let check = checkStatements(program.statements, config: session.config)
+        let check = checkStatements(program.statements, config: session.config, lets: interpreter.boundLets)
         if !check.isEmpty { return .failure(shown(check)) }
         return .success(es[0])
     }

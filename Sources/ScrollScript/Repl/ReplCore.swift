@@ -77,6 +77,8 @@ public final class ReplCore {
 
     /// The world now.
     public var world: World { session.world }
+    /// The names bound with `let` so far, sorted (tab completion offers them).
+    public var letNames: [String] { interpreter.boundLets.keys.sorted() }
     var interpreter: Interpreter { session.interpreter }
 
     /// Connects a (new) session's interpreter to Ctrl-C and the watches.
@@ -162,7 +164,8 @@ public final class ReplCore {
 
     /// A loaded scenario is part-way: expressions are answered; actions must wait.
     private func enterWhileStepping(_ text: String, firstLine: Int) -> ReplOutcome {
-        let (program, diags) = parseChunk(text, firstLine: firstLine, registry: registry)
+        let lets = interpreter.boundLets
+        let (program, diags) = parseChunk(text, firstLine: firstLine, letNames: Set(lets.keys), registry: registry)
         if !diags.isEmpty {
             return ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: typedLines)) }, failed: true)
         }
@@ -173,7 +176,7 @@ public final class ReplCore {
             }
             exprs.append(e)
         }
-        let check = checkStatements(program.statements, config: session.config)
+        let check = checkStatements(program.statements, config: session.config, lets: lets)
         if !check.isEmpty {
             return ReplOutcome(check.map { chomp(renderDiagnostic($0, sourceLines: typedLines)) }, failed: true)
         }
@@ -270,7 +273,7 @@ public final class ReplCore {
 
     /// A fresh session: the loaded scenario from its start, or an empty world.
     private func start(_ l: LoadedScenario?) {
-        session = Session(config: l?.scenario.config ?? SceneConfig(registry: registry))
+        session = Session(config: l?.scenario.config ?? SceneConfig(registry: registry), statements: l?.configuration ?? [])
         if let l { session.interpreter.append(l.scenario.statements) }
         for i in stops.indices {
             if case .watch(let e, _) = stops[i].kind { stops[i].kind = .watch(e, last: nil) }

@@ -46,6 +46,9 @@ struct FrameLoop {
     /// The most frames a settle runs.
     let settleFrames: Int
     let invariants: [Interpreter.Invariant]
+    /// What the invariants read besides the world: the `let` values (none change while
+    /// the loop runs).
+    let bindings: EvalBindings
     let interrupt: () -> Bool
     /// Whether frames in which nothing can change may be skipped (`run()` with
     /// `fastForwardsIdleFrames`; no observer, or this loop would not run).
@@ -61,8 +64,8 @@ struct FrameLoop {
             if w.frameIndex - limitStartFrame > maxFrames { return .timeLimit }
             var k = 0
             while k < invariants.count {
-                if !Evaluate.holds(invariants[k].condition.expr, in: &w),
-                   let breach = invariants[k].breach(in: &w) {
+                if !Evaluate.holds(invariants[k].condition.expr, in: &w, bindings),
+                   let breach = invariants[k].breach(in: &w, bindings) {
                     return .broken(breach)
                 }
                 k += 1

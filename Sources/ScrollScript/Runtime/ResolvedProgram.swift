@@ -20,8 +20,8 @@ enum ResolvedArg: Sendable {
     /// Anything else: evaluated when the statement starts.
     case expr(ResolvedExpr, at: SourceLocation)
 
-    init(_ e: Expr, _ registry: BehaviourRegistry) {
-        let r = ResolvedExpr(e, registry)
+    init(_ e: Expr, _ registry: BehaviourRegistry, _ lets: LetSlots) {
+        let r = ResolvedExpr(e, registry, lets)
         switch r {
         case .constant(.number(let d, _), _) where d.isFinite:
             self = .constant(d, at: e.startLocation)
@@ -63,12 +63,12 @@ struct ResolvedCondition: Sendable {
     /// Its `a OP ?` comparisons (under `and` and parentheses only), in source order.
     var recorded: [RecordedComparison]
 
-    init(_ e: Expr, _ r: BehaviourRegistry) {
-        expr = ResolvedExpr(e, r)
+    init(_ e: Expr, _ registry: BehaviourRegistry, _ lets: LetSlots) {
+        expr = ResolvedExpr(e, registry, lets)
         readsTime = exprReadsTime(e)
         hasPlaceholder = exprHasPlaceholder(e)
         var list: [RecordedComparison] = []
-        if hasPlaceholder { collectRecordedComparisons(e, r, into: &list) }
+        if hasPlaceholder { collectRecordedComparisons(e, registry, lets, into: &list) }
         recorded = list
     }
 }
@@ -84,12 +84,12 @@ enum PrintItem: Sendable {
     /// Anything else: the value alone.
     case value(ResolvedExpr)
 
-    init(_ e: Expr, _ r: BehaviourRegistry) {
+    init(_ e: Expr, _ r: BehaviourRegistry, _ lets: LetSlots) {
         switch e {
-        case .name(let n, _): self = .named(n, ResolvedExpr(e, r))
-        case .indexed(let base, _, _, _): self = .indexed(base: base, ResolvedExpr(e, r))
-        case .string(let s): self = .text(s.value, ResolvedExpr(e, r))
-        default: self = .value(ResolvedExpr(e, r))
+        case .name(let n, _): self = .named(n, ResolvedExpr(e, r, lets))
+        case .indexed(let base, _, _, _): self = .indexed(base: base, ResolvedExpr(e, r, lets))
+        case .string(let s): self = .text(s.value, ResolvedExpr(e, r, lets))
+        default: self = .value(ResolvedExpr(e, r, lets))
         }
     }
 }
@@ -119,6 +119,8 @@ enum ResolvedStmtKind: Sendable {
     case expectAlways(ResolvedCondition)
     case print([PrintItem])
     case frames
+    /// `let NAME = EXPR`: the value goes to the name's slot.
+    case bind(slot: Int, ResolvedExpr)
     /// An expression alone; `Expr` is what the REPL's `onExpression` shows it as.
     case expression(ResolvedExpr, Expr)
     case repeatBlock(ResolvedArg, body: [ResolvedStmt])
@@ -136,54 +138,98 @@ final class ResolvedStmt: Sendable {
 
     var location: SourceLocation { source.location }
 
-    /// Lowers a checked statement against the world configuration it runs in.
-    init(_ s: Stmt, _ config: SceneConfig) {
+    /// Lowers a checked statement against the world configuration it runs in; a `let`
+    /// takes a slot in `lets` (the statements after it read that slot).
+    init(_ s: Stmt, _ config: SceneConfig, _ lets: inout LetSlots) {
         source = s
         let r = config.registry
+        func arg(_ e: Expr) -> ResolvedArg { ResolvedArg(e, r, lets) }
+        func condition(_ e: Expr) -> ResolvedCondition { ResolvedCondition(e, r, lets) }
         switch s.kind {
-        case .pull(let d): kind = .pull(ResolvedArg(d, r))
-        case .drag(let d, let t): kind = .drag(ResolvedArg(d, r), duration: t.map { ResolvedArg($0, r) })
-        case .fling(let v): kind = .fling(ResolvedArg(v, r))
-        case .swipe(let d, let t): kind = .swipe(ResolvedArg(d, r), duration: t.map { ResolvedArg($0, r) })
+        case .pull(let d): kind = .pull(arg(d))
+        case .drag(let d, let t): kind = .drag(arg(d), duration: t.map(arg))
+        case .fling(let v): kind = .fling(arg(v))
+        case .swipe(let d, let t): kind = .swipe(arg(d), duration: t.map(arg))
         case .release: kind = .release
         case .tapHeader(let i):
             if case .string(let title) = i {
                 kind = .tapSectionTitled(config.effectiveSections.firstIndex { $0.title == title.value }, title)
             } else {
-                kind = .tapSection(ResolvedArg(i, r))
+                kind = .tapSection(arg(i))
             }
-        case .tapRow(let i, let j): kind = .tapRow(ResolvedArg(i, r), ResolvedArg(j, r))
+        case .tapRow(let i, let j): kind = .tapRow(arg(i), arg(j))
         case .tapView(let name): kind = .tapView(config.registry.view(named: name), name: name)
-        case .tap(let x, let y): kind = .tapPoint(x: ResolvedArg(x, r), y: ResolvedArg(y, r))
-        case .wait(let t): kind = .wait(ResolvedArg(t, r))
-        case .tick(let n): kind = .tick(n.map { ResolvedArg($0, r) })
+        case .tap(let x, let y): kind = .tapPoint(x: arg(x), y: arg(y))
+        case .wait(let t): kind = .wait(arg(t))
+        case .tick(let n): kind = .tick(n.map(arg))
         case .settle: kind = .settle
-        case .expect(let e): kind = .expect(ResolvedCondition(e, r))
-        case .expectWithin(let t, let e): kind = .expectWithin(ResolvedArg(t, r), ResolvedCondition(e, r))
-        case .expectAlways(let e): kind = .expectAlways(ResolvedCondition(e, r))
-        case .print(let items): kind = .print(items.map { PrintItem($0, r) })
+        case .expect(let e): kind = .expect(condition(e))
+        case .expectWithin(let t, let e): kind = .expectWithin(arg(t), condition(e))
+        case .expectAlways(let e): kind = .expectAlways(condition(e))
+        case .print(let items): kind = .print(items.map { PrintItem($0, r, lets) })
         case .frames: kind = .frames
-        case .expression(let e): kind = .expression(ResolvedExpr(e, r), e)
+        case .let(let name, _, let value):
+            // The value is resolved before the name has its slot (`let o = o` reads no `o`).
+            let v = ResolvedExpr(value, r, lets)
+            kind = .bind(slot: lets.add(name, family: v.stateFamily(r, lets)), v)
+        case .expression(let e): kind = .expression(ResolvedExpr(e, r, lets), e)
         case .repeatBlock(let count, let body):
-            kind = .repeatBlock(ResolvedArg(count, r), body: lowerStatements(body.statements, config))
+            kind = .repeatBlock(arg(count), body: lowerStatements(body.statements, config, &lets))
         case .scene, .scenario, .screen, .fps, .configure, .section, .sections, .set, .use:
             kind = .nothing
         }
     }
 }
 
-/// Lowers checked statements (a scenario's, a REPL entry's) for the world built from `config`.
-func lowerStatements(_ statements: [Stmt], _ config: SceneConfig) -> [ResolvedStmt] {
+/// Lowers checked statements (a scenario's, a REPL entry's) for the world built from
+/// `config`; `lets` holds the names bound so far and gains those the statements bind.
+func lowerStatements(_ statements: [Stmt], _ config: SceneConfig, _ lets: inout LetSlots) -> [ResolvedStmt] {
     var out: [ResolvedStmt] = []
     out.reserveCapacity(statements.count)
-    for s in statements { out.append(ResolvedStmt(s, config)) }
+    for s in statements { out.append(ResolvedStmt(s, config, &lets)) }
     return out
 }
 
 extension CheckedScenario {
-    /// The scenario's statements lowered for its world: what `Interpreter(_:)` runs. Built
-    /// when the scenario is run (a `check` alone does not pay for it).
-    var resolvedStatements: [ResolvedStmt] { lowerStatements(statements, config) }
+    /// The scenario's statements lowered for its world (what `Interpreter(_:)` runs, with
+    /// its own slots). Built when the scenario is run (a `check` alone does not pay for it).
+    var resolvedStatements: [ResolvedStmt] {
+        var lets = LetSlots()
+        return lowerStatements(statements, config, &lets)
+    }
+}
+
+/// The names bound by `let` in a running scenario (a REPL session's, entry by entry), each
+/// with a slot: an index into the interpreter's values. Names are looked up here only while
+/// statements are lowered; a frame reads a slot by its index.
+struct LetSlots: Sendable {
+    /// The name of each slot.
+    private(set) var names: [String] = []
+    /// The state family of each slot's value, when its value is a state (a bare state word
+    /// compared with the name is read in that family); nil otherwise.
+    private var families: [StateFamilyID?] = []
+    /// The slot of each name (lookup only, never iterated).
+    private var slots: [String: Int] = [:]
+
+    /// The slot of `name`, if it is bound.
+    func slot(of name: String) -> Int? { slots[name] }
+
+    /// The state family of slot `k`'s value, nil when it is not a state.
+    func family(of k: Int) -> StateFamilyID? { k < families.count ? families[k] : nil }
+
+    /// The slot for a `let` of `name`: its own when the name has one (a `let` lowered again,
+    /// as the checker allows one `let` per name), else a new one. `family`: its value's
+    /// state family, when its value is a state.
+    mutating func add(_ name: String, family: StateFamilyID? = nil) -> Int {
+        if let k = slots[name] {
+            families[k] = family
+            return k
+        }
+        names.append(name)
+        families.append(family)
+        slots[name] = names.count - 1
+        return names.count - 1
+    }
 }
 
 /// True when `e` reads the clock (`time`): its value changes even when nothing moves.
@@ -195,20 +241,21 @@ func exprReadsTime(_ e: Expr) -> Bool {
     case .unary(_, let x, _), .paren(let x, _): return exprReadsTime(x)
     case .binary(_, let a, let b, _): return exprReadsTime(a) || exprReadsTime(b)
     case .compare(_, let a, let b, let t, _): return exprReadsTime(a) || exprReadsTime(b) || (t.map { exprReadsTime($0) } ?? false)
+    case .call(_, let args, _): return args.contains { exprReadsTime($0) }
     }
 }
 
 /// The `a OP ?` comparisons of an expectation (the checker allows them under `and` and
 /// parentheses only), in source order.
-private func collectRecordedComparisons(_ e: Expr, _ r: BehaviourRegistry, into out: inout [RecordedComparison]) {
+private func collectRecordedComparisons(_ e: Expr, _ r: BehaviourRegistry, _ lets: LetSlots, into out: inout [RecordedComparison]) {
     switch e {
     case .compare(let op, let a, .placeholder(let l), let t, _):
-        out.append(RecordedComparison(op: op, subject: ResolvedExpr(a, r), subjectText: exprText(a),
-                                      placeholder: l, tolerance: t.map { ResolvedExpr($0, r) }))
+        out.append(RecordedComparison(op: op, subject: ResolvedExpr(a, r, lets), subjectText: exprText(a),
+                                      placeholder: l, tolerance: t.map { ResolvedExpr($0, r, lets) }))
     case .binary(.and, let a, let b, _):
-        collectRecordedComparisons(a, r, into: &out)
-        collectRecordedComparisons(b, r, into: &out)
-    case .paren(let x, _): collectRecordedComparisons(x, r, into: &out)
+        collectRecordedComparisons(a, r, lets, into: &out)
+        collectRecordedComparisons(b, r, lets, into: &out)
+    case .paren(let x, _): collectRecordedComparisons(x, r, lets, into: &out)
     default: return
     }
 }

@@ -17,7 +17,10 @@ public struct Accordion: DeclaredBehaviour, Equatable {
                                summary: "a section's open/close animation, s, ease-in-out"),
         ],
         notes: ["opening", "closing"],
-        listens: .taps)
+        listens: .taps,
+        synonyms: BehaviourSynonyms(
+            fillers: "multiple multi open",
+            options: [("single", "exclusive one onlyone singular unique radio")]))
 
     public let single: Bool
     public let duration: Double

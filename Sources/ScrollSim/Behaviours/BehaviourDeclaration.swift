@@ -90,15 +90,19 @@ public struct ConfigWord: Sendable {
     public var usage: String
     /// What it does, for editor hovers (after the statement's form).
     public var summary: String
+    /// A whole statement that declares it, as a message suggests adding it (`header 240 pin
+    /// 60`); nil: the word alone.
+    public var example: String?
 
     public init(_ word: String, argument: ConfigArgument? = nil, options: [ConfigOption] = [],
-                noun: String, usage: String, summary: String) {
+                noun: String, usage: String, summary: String, example: String? = nil) {
         self.word = word
         self.argument = argument
         self.options = options
         self.noun = noun
         self.usage = usage
         self.summary = summary
+        self.example = example
     }
 }
 
@@ -252,6 +256,42 @@ public struct ViewDeclaration: Sendable {
     }
 }
 
+/// Words other tools and plain English use for what a behaviour declares, and what each
+/// means in the language: what the checker's first guesses read (a statement with an error
+/// read as another tool writes it: `toolbar.isHidden`, `bottomBar`, "the header is
+/// sticky"). None of them is a word of the language. Words are compared in lower case
+/// without `_`, `-` and `.` (`isHidden` is `ishidden`); lists are written as one string of
+/// words separated by spaces.
+public struct BehaviourSynonyms: Sendable {
+    /// Other names of its view (the toolbar's `bottombar`); its namespace followed by
+    /// `view` (`toolbarview`) is one without being listed.
+    public var view: [String]
+    /// Words that describe it and say nothing to its configuration statement (`stretchy` in
+    /// `header 240 stretchy`).
+    public var fillers: [String]
+    /// Other words for its options (`sticky` for `pin`); `no` and a word is one word
+    /// (`no zoom` is `nozoom`).
+    public var options: [(option: String, words: [String])]
+    /// Other words for its states (`visible` for `shown`). A state's own name needs none:
+    /// after the namespace, alone or after `is` (`toolbar.isHidden`, `toolbarHidden`), it
+    /// reads as that state.
+    public var states: [(state: String, words: [String])]
+    /// Words after its namespace (also after `is`) that mean what the language writes
+    /// otherwise: `$` stands for the namespace, `{OPTION}` for the value of that option of
+    /// its configuration word in the scenario (`pinned` → `$.bottom == {pin}`).
+    public var properties: [(words: [String], meaning: String)]
+
+    public init(view: String = "", fillers: String = "", options: [(option: String, words: String)] = [],
+                states: [(state: String, words: String)] = [], properties: [(words: String, meaning: String)] = []) {
+        func list(_ s: String) -> [String] { s.split(separator: " ").map(String.init) }
+        self.view = list(view)
+        self.fillers = list(fillers)
+        self.options = options.map { ($0.option, list($0.words)) }
+        self.states = states.map { ($0.state, list($0.words)) }
+        self.properties = properties.map { (list($0.words), $0.meaning) }
+    }
+}
+
 /// Everything a behaviour declares.
 public struct BehaviourDeclaration: Sendable {
     /// The behaviour's name (`header`, `parallax`, `toggle`, `toolbar`, `accordion`, `refresh`).
@@ -269,10 +309,13 @@ public struct BehaviourDeclaration: Sendable {
     /// The words its taps are reported with (`Reaction.tapNote` is an index here).
     public var notes: [String]
     public var listens: BehaviourEvents
+    /// Other tools' and plain English's words for its names (first guesses).
+    public var synonyms: BehaviourSynonyms
 
     public init(name: String, namespace: String, configuration: ConfigurationForm, conditions: [ConfigCondition] = [],
                 tunables: [TunableDeclaration] = [], observables: [ObservableDeclaration] = [], states: [String] = [],
-                views: [ViewDeclaration] = [], notes: [String] = [], listens: BehaviourEvents = []) {
+                views: [ViewDeclaration] = [], notes: [String] = [], listens: BehaviourEvents = [],
+                synonyms: BehaviourSynonyms = BehaviourSynonyms()) {
         self.name = name
         self.namespace = namespace
         self.configuration = configuration
@@ -283,6 +326,7 @@ public struct BehaviourDeclaration: Sendable {
         self.views = views
         self.notes = notes
         self.listens = listens
+        self.synonyms = synonyms
     }
 
     /// The options it declares (its word's, or those it adds to another's word).

@@ -22,7 +22,10 @@ public struct HeaderToggle: DeclaredBehaviour, Equatable {
                                   prominence: 4, trace: .whenConfigured),
         ],
         notes: ["expanding", "collapsing"],
-        listens: .taps)
+        listens: .taps,
+        synonyms: BehaviourSynonyms(
+            options: [("toggle", "toggles toggling toggled togglesto alternate alternates")],
+            properties: [("collapsed", "not $.expanded")]))
 
     let firstHeight: Double
     /// nil: no `toggle` option (taps do nothing).

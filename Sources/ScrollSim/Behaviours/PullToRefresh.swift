@@ -39,7 +39,10 @@ public struct PullToRefresh: DeclaredBehaviour, Equatable {
             ViewDeclaration("refresh", label: "refresh indicator", noun: "refresh indicator", layer: .background,
                             takesTaps: false, style: .indicator),
         ],
-        listens: [.fingerTracked, .dragEnded])
+        listens: [.fingerTracked, .dragEnded],
+        synonyms: BehaviourSynonyms(
+            view: "refreshcontrol uirefreshcontrol refreshindicator spinner",
+            states: [("refreshing", "loading spinning")]))
 
     /// `refresh.state`, its raw value its place in `declaration.states`.
     enum Phase: Int, Equatable, Sendable { case idle, pulling, refreshing, ending }

@@ -13,7 +13,7 @@ public struct StretchyHeader: DeclaredBehaviour, Equatable {
                 ConfigOption("pin", ConfigArgument(name: "pin", placeholder: "P", quantity: .points, range: .upToWordArgument)),
                 ConfigOption("nostretch"),
             ],
-            noun: "header", usage: "header H", summary: "a table header H pt tall")),
+            noun: "header", usage: "header H", summary: "a table header H pt tall", example: "header 240 pin 60")),
         observables: [
             ObservableDeclaration("y", .quantity(.points), summary: "the top of the header's visible frame, in screen points",
                                   prominence: 7, trace: .always),
@@ -27,7 +27,15 @@ public struct StretchyHeader: DeclaredBehaviour, Equatable {
         ],
         views: [
             ViewDeclaration("header", noun: "table header", layer: .content, targetable: true, exploreWeight: 2, style: .tableHeader),
-        ])
+        ],
+        synonyms: BehaviourSynonyms(
+            view: "tableheaderview tableheader stretchyheader",
+            fillers: "stretchy stretch zoom stretchable zoomable",
+            options: [("pin", "pinned sticky stuck pinheight minimum min minheight minimumheight collapsedheight collapsesto"),
+                      ("nostretch", "fixed nozoom static nobounce nostretching")],
+            properties: [("pinned sticky stuck pin", "$.bottom == {pin}"),
+                         ("stretched zoomed scaled", "$.scale > 1"),
+                         ("zoom zoomscale scalefactor stretch", "$.scale")]))
 
     /// Its settings: option 0 is `pin`, option 1 `nostretch`.
     static let pinOption = 0, nostretchOption = 1

@@ -41,7 +41,13 @@ public struct Toolbar: DeclaredBehaviour, Equatable {
             ViewDeclaration("toolbar.zone", label: "toolbar reveal zone", layer: .screen, listed: false, style: .tapZone),
         ],
         notes: ["showing"],
-        listens: [.fingerTracked, .dragEnded, .decelerationEnded, .taps])
+        listens: [.fingerTracked, .dragEnded, .decelerationEnded, .taps],
+        synonyms: BehaviourSynonyms(
+            view: "bottombar bottomtoolbar tabbar",
+            states: [("shown", "visible displayed onscreen hittable open opened up show shows appear appears appeared reappear reappears"),
+                     ("hidden", "invisible gone offscreen collapsed closed down hide hides hid disappear disappears disappeared"),
+                     ("showing", "appearing revealing opening"),
+                     ("hiding", "disappearing closing collapsing")]))
 
     static let toolbarView = 0, zoneView = 1
 
