@@ -14,7 +14,9 @@ let package = Package(
         // The world: physics, layout, behaviours. Pure, no I/O.
         .target(name: "ScrollSim"),
         // The language: lexer, parser, AST, diagnostics, checker, interpreter, formatter, runner.
-        .target(name: "ScrollScript", dependencies: ["ScrollSim"]),
+        .target(name: "ScrollScript", dependencies: ["ScrollSim", "CThreadContext"]),
+        // Per-thread cells a user behaviour's calls run inside (C thread-locals: one instruction).
+        .target(name: "CThreadContext"),
         // Runs scenario files from a user's test target and records failures there; the only
         // target that links XCTest and Swift Testing.
         .target(name: "ScrollScriptTesting", dependencies: ["ScrollScript"]),

@@ -7,9 +7,11 @@ import SafariToolbarPort
 /// the built-in toolbar (`toolbar`), on the same table and the same cycle of gestures that
 /// keeps the toolbar hiding, following the finger and showing. Rounds alternate between
 /// the two, so that both see the same machine; the figure is the median round's ratio.
+/// `port FRAMES only` / `port FRAMES builtin`: rounds of one of them alone, for a profiler.
 func portBenchmark() {
     let args = CommandLine.arguments
     let frames = args.count > 2 ? max(1000, Int(args[2]) ?? 400_000) : 400_000
+    let alone = args.count > 3 ? args[3] : nil
     guard let registry = try? BehaviourRegistry.with([SafariToolbar.self]) else { return print("port: not registered") }
     func world(port: Bool) -> World {
         var c = SceneConfig(registry: registry)
@@ -47,6 +49,10 @@ func portBenchmark() {
     var ratios: [Double] = []
     var builtInNs: [Double] = [], portNs: [Double] = []
     var ys = (0.0, 0.0)
+    if let alone {
+        for _ in 0..<5 { _ = round(port: alone != "builtin") }
+        return print("port: 5 rounds of \(alone == "builtin" ? "the built-in toolbar" : "the port") alone")
+    }
     for _ in 0..<5 {
         let (b, yb) = round(port: false)
         let (p, yp) = round(port: true)

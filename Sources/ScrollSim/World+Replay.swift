@@ -15,6 +15,9 @@ public enum WorldInput: Equatable, Sendable {
     case clearFault
 }
 
+/// Held by a world whose behaviours keep state in class instances, and by its copies.
+final class ClassStateOwner: Sendable {}
+
 /// An input and the frame it came at.
 struct JournalEntry: Equatable, Sendable {
     var frame: Int
@@ -37,19 +40,10 @@ extension World {
     }
 
     /// Before the world changes: when another world holds its behaviours' instances (it was
-    /// copied), it makes itself again from its inputs.
+    /// copied: the owner object is shared), it makes itself again from its inputs.
     @inline(__always)
     mutating func ownState() {
-        guard keepsClassState else { return }
-        var shared = false
-        var i = 0
-        while i < behaviours.count {
-            // (One access per element: a getter's copy of the element, alive to the end of
-            // the statement in a debug build, would be a second reference.)
-            if !behaviours[i].ownsState() { shared = true; break }
-            i += 1
-        }
-        if shared { remake() }
+        if classStateOwner != nil && !isKnownUniquelyReferenced(&classStateOwner) { remake() }
     }
 
     /// This world made again: a fresh world from the configuration, given the journal's

@@ -72,7 +72,10 @@ public struct World: Sendable {
     public internal(set) var creationProblem: String?
     /// Some behaviour keeps its state in a class instance (a user's): the world journals
     /// its inputs, to make itself again when a copy of it goes on running (World+Replay.swift).
-    let keepsClassState: Bool
+    var keepsClassState: Bool { classStateOwner != nil }
+    /// With such a behaviour, an object only this world and its copies hold: shared, it says
+    /// the world was copied, and so are its behaviours' instances (one check, however many).
+    var classStateOwner: ClassStateOwner?
     /// Those inputs at their frames; `journalFull`: more came than a world keeps.
     var journalLog: [JournalEntry] = []
     var journalFull = false
@@ -148,7 +151,7 @@ public struct World: Sendable {
             if listens.contains(.flingTargetChosen) { masks.flingTarget |= bit }
             if listens.contains(.taps) { masks.taps |= bit }
         }
-        keepsClassState = made.contains { $0.keepsStateInClass }
+        classStateOwner = made.contains { $0.keepsStateInClass } ? ClassStateOwner() : nil
         behaviours = made
         behaviourIDs = ids
         self.slots = slots

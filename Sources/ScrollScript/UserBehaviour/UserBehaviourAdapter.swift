@@ -3,7 +3,7 @@
 // and passed on as `Adjustments`, and its observables and views are read from the instance.
 //
 // The instance lives in a box (a class). A world that is copied shares the box; the world
-// notices before it runs on (`ownsState`) and makes itself again from its inputs with fresh
+// notices before it runs on (`World.ownState`) and makes itself again from its inputs with fresh
 // instances (World+Replay.swift), so copies never share a behaviour's state. A call costs a
 // witness call and a few stores: nothing is recorded per frame.
 
@@ -182,8 +182,6 @@ struct UserBehaviourAdapter: Behaviour {
     }
 
     var keepsStateInClass: Bool { true }
-
-    mutating func ownsState() -> Bool { isKnownUniquelyReferenced(&box) }
 
     mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         let made = UserBehaviourBox(maker.type, maker.setup, scroll, &adjustments)

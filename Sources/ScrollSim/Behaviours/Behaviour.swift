@@ -219,11 +219,8 @@ public protocol Behaviour: Sendable {
     /// True when `other` is the same behaviour in the same state (world snapshots compare).
     func isEqual(to other: any Behaviour) -> Bool
     /// Its state lives in a class instance (a user's behaviour): a copy of the world that
-    /// goes on running makes it again (`World` replays its inputs; `ownsState`).
+    /// goes on running makes it again (`World` replays its inputs).
     var keepsStateInClass: Bool { get }
-    /// False when another world holds the same instance (a copy of this world): the world
-    /// must make its own before it runs on. Asked only when `keepsStateInClass`.
-    mutating func ownsState() -> Bool
     /// The world is built and laid out, before its first frame: what the scroll view reports
     /// now is known (a user behaviour's instance is made here). It may change `adjustments`
     /// as a transition does.
@@ -236,9 +233,6 @@ public protocol Behaviour: Sendable {
 extension Behaviour {
     /// A value: copies share nothing.
     public var keepsStateInClass: Bool { false }
-
-    /// A value owns its state.
-    public mutating func ownsState() -> Bool { true }
 
     /// Nothing to start: a built-in is made from its settings.
     public mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
