@@ -5,6 +5,9 @@ let package = Package(
     name: "ScrollScript",
     products: [
         .executable(name: "scrollscript", targets: ["scrollscript"]),
+        // The command-line tool as a library: a user's executable of a few lines is
+        // `scrollscript` with their behaviours known to every command.
+        .library(name: "ScrollScriptCommand", targets: ["ScrollScriptCommand"]),
         .library(name: "ScrollScript", targets: ["ScrollScript"]),
         .library(name: "ScrollSim", targets: ["ScrollSim"]),
         // Scenario files from a user's tests, failures at their .scroll lines (XCTest, Swift Testing).
@@ -28,8 +31,13 @@ let package = Package(
         ),
         // The SIGINT flag the REPL and the interpreter's frame loop poll (async-signal-safe, in C).
         .target(name: "CSignal"),
-        // The command-line tool: argument handling, REPL, output.
-        .executableTarget(name: "scrollscript", dependencies: ["ScrollScript", "ScrollSim", "CReadline", "CSignal"]),
+        // The command-line tool: argument handling, REPL, output (every file of
+        // Sources/scrollscript but main.swift), with `ScrollScriptCommand.main(behaviours:)`.
+        .target(name: "ScrollScriptCommand", dependencies: ["ScrollScript", "ScrollSim", "CReadline", "CSignal"],
+                path: "Sources/scrollscript", exclude: ["main.swift"]),
+        // The stock `scrollscript`: the command with the built-in behaviours only.
+        .executableTarget(name: "scrollscript", dependencies: ["ScrollScriptCommand"], path: "Sources/scrollscript",
+                          sources: ["main.swift"]),
         // Benchmarks that print figures: `swift run -c release Benchmarks`.
         .executableTarget(name: "Benchmarks", dependencies: ["ScrollScript", "ScrollSim", "SafariToolbarPort"]),
         // The SafariToolbar example's behaviour (post 003 ported), for `Benchmarks port`: the
@@ -40,6 +48,6 @@ let package = Package(
         .testTarget(name: "ScrollSimTests", dependencies: ["ScrollSim", "ScrollSimTestSupport"]),
         .testTarget(name: "ScrollScriptTests", dependencies: ["ScrollScript", "ScrollSim", "ScrollSimTestSupport", "ScrollScriptTesting"],
                     exclude: ["Golden", "TestingScenarios"]),
-        .testTarget(name: "scrollscriptTests", dependencies: ["scrollscript"], exclude: ["Scenarios", "Golden", "CI"]),
+        .testTarget(name: "scrollscriptTests", dependencies: ["scrollscript", "ScrollScriptCommand"], exclude: ["Scenarios", "Golden", "CI"]),
     ]
 )

@@ -58,7 +58,7 @@ func runCheck(_ args: [String]) -> Int32 {
             status = 2
         case .file(let source), .stream(let source):
             fileCount += 1
-            var stream = ScenarioStream(source, keepsStatements: false)
+            var stream = ScenarioStream(source, keepsStatements: false, registry: commandRegistry)
             var scenarios = 0
             while stream.next() != nil { scenarios += 1 }
             // Errors and warnings in the order of the file; warnings change no status.

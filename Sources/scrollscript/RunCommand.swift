@@ -132,7 +132,7 @@ func runRun(_ args: [String]) -> Int32 {
     // Paths only: each file is read when its turn comes, so memory does not grow with
     // the number of files.
     var inputs = locateInputs(sources).map(\.runInput)
-    let selection = RunSelection(filters: filters, shard: shard)
+    let selection = RunSelection(filters: filters, shard: shard, registry: commandRegistry)
 
     let env = ProcessInfo.processInfo.environment
     let noColor = !(env["NO_COLOR"] ?? "").isEmpty
@@ -144,7 +144,7 @@ func runRun(_ args: [String]) -> Int32 {
     // --update (spec §5 recording): fill the '?'s of the selected scenarios first.
     var updateFailed = false
     if update && !list {
-        let r = updateRecordings(inputs, including: { selection.includes(file: $0.name, scenario: $1.name) })
+        let r = updateRecordings(inputs, registry: commandRegistry, including: { selection.includes(file: $0.name, scenario: $1.name) })
         inputs = r.inputs
         for u in r.updates {
             output.err(u.reportLines.joined(separator: "\n") + "\n")
