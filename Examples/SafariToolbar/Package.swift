@@ -10,7 +10,10 @@ let package = Package(
     targets: [
         // The behaviour: the post's UIScrollViewDelegate, in Swift.
         .target(name: "SafariToolbar", dependencies: [.product(name: "ScrollScript", package: "ScrollScript")]),
-        // Its scenarios and the port's agreement with the built-in toolbar.
-        .testTarget(name: "SafariToolbarTests", dependencies: ["SafariToolbar", .product(name: "ScrollScriptTesting", package: "ScrollScript")]),
+        // `scrollscript` with the behaviour known to every command: `swift run safari-scrollscript run FILE`.
+        .executableTarget(name: "safari-scrollscript", dependencies: ["SafariToolbar", .product(name: "ScrollScriptCommand", package: "ScrollScript")]),
+        // Its scenarios, the port's agreement with the built-in toolbar, and the command run on them.
+        .testTarget(name: "SafariToolbarTests", dependencies: ["SafariToolbar", "safari-scrollscript",
+                                                             .product(name: "ScrollScriptTesting", package: "ScrollScript")]),
     ]
 )
