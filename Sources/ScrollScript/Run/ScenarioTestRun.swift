@@ -11,11 +11,13 @@ public struct ScenarioTestFailure: Equatable, Sendable {
     public var file: String?
     /// 1-based; 0 when `file` is nil.
     public var line: Int
+    /// 1-based; 0 when `file` is nil.
     public var column: Int
     /// The failure as `scrollscript run` prints it: the scenario's name, the error line,
     /// the source line with its caret, the values.
     public var message: String
 
+    /// A failure at `file`:`line`:`column` saying `message`.
     public init(file: String?, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
@@ -26,13 +28,16 @@ public struct ScenarioTestFailure: Equatable, Sendable {
 
 /// What a run of scenario files from a test came to.
 public struct ScenarioTestReport: Equatable, Sendable {
+    /// Scenarios that passed.
     public var passed = 0
+    /// Scenarios that failed.
     public var failed = 0
     /// Files that could not be read, parsed or checked.
     public var fileErrors = 0
     /// Every failure, in file then scenario order.
     public var failures: [ScenarioTestFailure] = []
 
+    /// Nothing ran yet.
     public init() {}
 }
 

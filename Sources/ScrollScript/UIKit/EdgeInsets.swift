@@ -5,9 +5,13 @@
 
 /// Insets of the content, shaped as UIKit's `UIEdgeInsets` (points).
 public struct EdgeInsets: Equatable, Sendable {
+    /// Above the content: the top bound is −(top + the safe area's top).
     public var top: CGFloat
+    /// Kept, and changes nothing (the table scrolls vertically).
     public var left: CGFloat
+    /// Below the content: the bottom bound is content.height + bottom − the screen's height.
     public var bottom: CGFloat
+    /// Kept, and changes nothing.
     public var right: CGFloat
 
     /// Insets of `top`, `left`, `bottom` and `right` points.

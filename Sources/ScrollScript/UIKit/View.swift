@@ -31,18 +31,7 @@ public final class View {
         set {
             guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.size.width.isFinite,
                   newValue.size.height.isFinite else { return refuse([newValue.origin.x, newValue.origin.y, newValue.size.width, newValue.size.height]) }
-            let block = View.openBlock()
-            let current = frameAnimation.map { $0.value(at: block?.start ?? 0) } ?? modelFrame
-            if let old = frameAnimation {
-                old.group.cancel(ThreadContext.runtime)
-                frameAnimation = nil
-            }
-            modelFrame = newValue
-            if let block {
-                block.group.remaining += 1
-                frameAnimation = PropertyAnimation(from: current, to: newValue, block: block)
-                ThreadContext.runtime?.track(self)
-            }
+            set(newValue, model: &modelFrame, animation: &frameAnimation)
         }
     }
 
@@ -55,18 +44,25 @@ public final class View {
         }
         set {
             guard newValue.isFinite else { return refuse([newValue]) }
-            let block = View.openBlock()
-            let current = alphaAnimation.map { $0.value(at: block?.start ?? 0) } ?? modelAlpha
-            if let old = alphaAnimation {
-                old.group.cancel(ThreadContext.runtime)
-                alphaAnimation = nil
-            }
-            modelAlpha = newValue
-            if let block {
-                block.group.remaining += 1
-                alphaAnimation = PropertyAnimation(from: current, to: newValue, block: block)
-                ThreadContext.runtime?.track(self)
-            }
+            set(newValue, model: &modelAlpha, animation: &alphaAnimation)
+        }
+    }
+
+    /// Sets a property's model to `value`. Inside an animation block that animates, it moves
+    /// there from what is on screen at the block's start; any animation of it in flight ends
+    /// (its group counts it as cut short).
+    private func set<T: Animatable>(_ value: T, model: inout T, animation: inout PropertyAnimation<T>?) {
+        let block = View.openBlock()
+        let current = animation.map { $0.value(at: block?.start ?? 0) } ?? model
+        if let old = animation {
+            old.group.cancel(ThreadContext.runtime)
+            animation = nil
+        }
+        model = value
+        if let block {
+            block.group.remaining += 1
+            animation = PropertyAnimation(from: current, to: value, block: block)
+            ThreadContext.runtime?.track(self)
         }
     }
 
@@ -140,6 +136,7 @@ public final class View {
 
     /// UIKit's `UIView.AnimationOptions`: the curve of an animation, and whether it repeats.
     public struct AnimationOptions: OptionSet, Sendable {
+        /// UIKit's bits: options in the low bits, the curve in bits 16–19.
         public let rawValue: UInt
         /// An option set of UIKit's raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }

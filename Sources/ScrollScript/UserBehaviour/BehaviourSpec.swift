@@ -14,8 +14,12 @@ public struct BehaviourSpec<B: ScrollBehaviour> {
     /// How a message names what it makes ("a fading header" → `fading header`); its name by
     /// default.
     public var noun: String
+    /// What a scenario may set (`set NAME.start 136`), in declaration order.
     public var tunables: [TunableSpec]
+    /// What a scenario may read (`NAME.alpha`), in declaration order; a `.state` one gives
+    /// the behaviour its family of states.
     public var observables: [ObservableSpec<B>]
+    /// Its views: frames for `frames`, taps and the pictures.
     public var views: [ViewSpec<B>]
     /// The words a tap handler may answer with (`ViewTap.note`): what the REPL prints after
     /// the view a tap reached (`showing`, `opening`).

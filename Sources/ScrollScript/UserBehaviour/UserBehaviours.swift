@@ -25,6 +25,7 @@ public enum BehaviourRegistrationProblem: Error, Equatable, Sendable, CustomStri
     /// More behaviours than a registry holds.
     case tooMany(count: Int, limit: Int)
 
+    /// The refusal, in a sentence naming the type and the name.
     public var message: String {
         switch self {
         case .badName(let type, let name):
@@ -48,6 +49,7 @@ public enum BehaviourRegistrationProblem: Error, Equatable, Sendable, CustomStri
         }
     }
 
+    /// `message`.
     public var description: String { message }
 }
 

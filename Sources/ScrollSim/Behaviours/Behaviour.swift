@@ -58,6 +58,7 @@ public struct ScrollFacts: Equatable, Sendable {
     /// The content's height (`content.height`, of the last layout).
     public var contentHeight: Double
 
+    /// Facts of these values (the world makes them; tests and benchmarks may too).
     public init(time: Double, offset: Double, velocity: Double, phase: ScrollPhase, bounds: ScrollBounds, fingerDown: Bool,
                 fingerTranslation: Double, fingerVelocity: Double, screenWidth: Double, screenHeight: Double,
                 insetTop: Double, contentHeight: Double) {
@@ -148,6 +149,8 @@ public struct Reaction: Equatable, Sendable {
     /// Something it did that the world refuses: the scenario fails, naming it (spec §8).
     public var fault: BehaviourFault?
 
+    /// A reaction: an animation runs or not, a tap's note and view (indexes into the
+    /// declaration's), a fault.
     public init(animating: Bool, tapNote: Int? = nil, tapView: Int? = nil, fault: BehaviourFault? = nil) {
         self.animating = animating
         self.tapNote = tapNote
@@ -189,11 +192,14 @@ public enum BehaviourFault: Equatable, Sendable {
 
 /// The first fault of a world: which behaviour, what, and when.
 public struct BehaviourFaultReport: Equatable, Sendable {
+    /// The behaviour at fault.
     public let behaviour: BehaviourID
+    /// What it did.
     public let fault: BehaviourFault
     /// Simulated seconds.
     public let time: Double
 
+    /// `behaviour` did `fault` at `time`.
     public init(behaviour: BehaviourID, fault: BehaviourFault, time: Double) {
         self.behaviour = behaviour
         self.fault = fault

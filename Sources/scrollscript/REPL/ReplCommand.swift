@@ -10,7 +10,7 @@ import ScrollScript
 /// status: 0, or 1 when standard input is not a terminal and an entry failed, or 2 for
 /// a wrong command line. The loop, the commands, completion and `:show` are the
 /// library's (`Sources/ScrollScript/Repl/`); this file picks the line reader.
-public func runReplCommand(_ args: [String]) -> Int32 {
+func runReplCommand(_ args: [String]) -> Int32 {
     if args.contains("-h") || args.contains("--help") {
         writeOut(ReplCommand.usage + "\n")
         return 0
@@ -33,12 +33,12 @@ public func runReplCommand(_ args: [String]) -> Int32 {
     return loop.run(loading: args.first)
 }
 
-public enum ReplCommand {
-    public static let usage = "usage: scrollscript repl [FILE]"
+enum ReplCommand {
+    static let usage = "usage: scrollscript repl [FILE]"
 
     /// The reader for this process: readline when standard input is a terminal,
     /// otherwise plain lines from standard input with no prompts.
-    public static func lineReaderForStandardInput(history: ReplHistory?, completer: Completer = Completer()) -> LineReader {
+    static func lineReaderForStandardInput(history: ReplHistory?, completer: Completer = Completer()) -> LineReader {
         if isatty(0) != 0 {
             return ReadlineLineReader(history: history, completer: completer)
         }

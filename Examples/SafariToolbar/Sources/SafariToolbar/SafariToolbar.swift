@@ -13,12 +13,15 @@
 // The post's numbers (44, 800, 22, 0.2 s) are tunables here, with the built-in's names.
 import ScrollScript
 
+/// `use safari`: post 003's toolbar, its delegate ported.
 public final class SafariToolbar: ScrollBehaviour {
     /// `safari.state`: the post's two flags read together.
     public enum State: String, CaseIterable {
         case shown, hidden, showing, hiding
     }
 
+    /// `safari`: the post's numbers as tunables, the toolbar's y, state and frame, its view
+    /// and the reveal zone.
     public static let declaration = BehaviourSpec<SafariToolbar>(
         name: "safari", summary: "post 003's Safari-like toolbar, ported from its UIScrollViewDelegate",
         noun: "Safari toolbar",
@@ -60,6 +63,7 @@ public final class SafariToolbar: ScrollBehaviour {
     /// Which way the animation in flight goes (the post can tell only from its flags).
     var animatingToShow = false
 
+    /// The toolbar shown at the bottom of the screen (the post's viewDidLoad).
     public init(_ scene: ScrollScene) {
         let height = scene.tunable("height")
         viewHeight = scene.scrollView.frame.size.height
@@ -85,6 +89,7 @@ public final class SafariToolbar: ScrollBehaviour {
 
     // - (void)scrollViewWillBeginDragging:(UIScrollView *)scrollView — nothing, as in the post.
 
+    /// The post's finger rules: follow, hide past 22 pt, show on a fast downward flick.
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {
         // DEVIATION: only while a finger is down.
         guard scrollView.isTracking else { return }
@@ -106,6 +111,7 @@ public final class SafariToolbar: ScrollBehaviour {
         }
     }
 
+    /// At the bottom, or left part-way: show.
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
         if isAtBottom(scrollView) {
             showToolBar()
@@ -117,6 +123,7 @@ public final class SafariToolbar: ScrollBehaviour {
         }
     }
 
+    /// At the bottom, or left part-way: show.
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
         if isAtBottom(scrollView) {
             showToolBar()

@@ -4,7 +4,10 @@
 // exactly (spec §8).
 import ScrollScript
 
+/// `use snap`: every release comes to rest on the row boundary nearest to where UIKit would
+/// have stopped it.
 public final class SnapToRows: ScrollBehaviour {
+    /// `snap`: its tunables (`snap.row`, `snap.top`) and what it chose at the last release.
     public static let declaration = BehaviourSpec<SnapToRows>(
         name: "snap", summary: "snaps every release to the nearest row boundary (targetContentOffset)",
         noun: "row snapping",
@@ -24,11 +27,13 @@ public final class SnapToRows: ScrollBehaviour {
     var target: CGFloat = 0
     var count = 0
 
+    /// Made for each scenario, from `snap.row` and `snap.top`.
     public init(_ scene: ScrollScene) {
         rowHeight = scene.tunable("row")
         top = scene.tunable("top")
     }
 
+    /// Moves the target to the nearest row boundary.
     public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
                                           targetContentOffset: UnsafeMutablePointer<CGPoint>) {
         offered = targetContentOffset.pointee.y
