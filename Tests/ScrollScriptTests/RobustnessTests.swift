@@ -352,3 +352,17 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(r.output, ["t = 86400.000 s: offset = -50.81, finger.translation = 100.00"])
     }
 }
+
+final class GuessRobustnessTests: XCTestCase {
+    /// A statement that starts with a comparison operator (found by fuzz-check) gets the
+    /// single-'=' message; the guesser looking for a state family before the operator
+    /// does not index before the first token.
+    func testALineStartingWithAComparisonIsAnErrorNotATrap() {
+        for line in ["= hwait 25h", "== hidden", "!= shown"] {
+            let r = checkSource(SourceFile(name: "t.scroll", text: line + "\n"))
+            XCTAssertEqual(r.diagnostics.count, 1, line)
+            XCTAssertEqual(r.diagnostics.first?.location.line, 1, line)
+            XCTAssertEqual(r.diagnostics.first?.location.column, 1, line)
+        }
+    }
+}

@@ -508,6 +508,7 @@ extension GuessWork {
 
     /// The family of the state observable whose name ends just before `k`.
     func stateFamily(endingAt k: Int) -> StateFamily? {
+        guard k > 0, k <= toks.count else { return nil }
         var j = k - 1
         while j > 0, toks[j - 1].isSymbol(".") || toks[j].isSymbol(".") { j -= 1 }
         return words.family(observedBy: toks[j..<k].map(\.text).joined())
