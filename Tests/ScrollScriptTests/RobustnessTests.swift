@@ -365,4 +365,15 @@ final class GuessRobustnessTests: XCTestCase {
             XCTAssertEqual(r.diagnostics.first?.location.column, 1, line)
         }
     }
+
+    /// A configuration word cut short by a block or a comment (found by fuzz-check and
+    /// fuzz-format): the guesser's expression rules look at an empty range, not a
+    /// reversed one.
+    func testAConfigurationWordCutShortIsAnErrorNotATrap() {
+        for line in ["heade{ 50 toggle 100", "se#tion \"A B\" rows 3"] {
+            let r = checkSource(SourceFile(name: "t.scroll", text: line + "\n"))
+            XCTAssertFalse(r.diagnostics.isEmpty, line)
+            XCTAssertEqual(r.diagnostics.first?.location.line, 1, line)
+        }
+    }
 }
