@@ -145,7 +145,7 @@ public enum Subscript: Equatable, Sendable {
 public enum CoreObservable: String, CaseIterable, Sendable, Equatable {
     case time
     case offset
-    /// (v1.2) The scroll bounds of §6.2 this frame; `offset.max` is "at the bottom".
+    /// The scroll bounds of §6.2 this frame; `offset.max` is "at the bottom".
     case offsetMin = "offset.min"
     case offsetMax = "offset.max"
     case velocity
@@ -170,7 +170,7 @@ public enum CoreObservable: String, CaseIterable, Sendable, Equatable {
     case rowVisible = "row.visible"
     case rowTitle = "row.title"
     case rowFrame = "row.frame"
-    /// (v1.2) What received the last tap, as text (`"row[0,3]"`; `""` before any tap).
+    /// What received the last tap, as text (`"row[0,3]"`; `""` before any tap).
     case tapTarget = "tap.target"
 
     public var kind: ValueKind {
@@ -329,10 +329,10 @@ public enum CoreTunable: String, CaseIterable, Sendable, Equatable {
     case rubberband
     case bounceStiffness = "bounce.stiffness"
     case bounceDamping = "bounce.damping"
-    /// (v1.3) The spring of a return that starts past an edge (a release there, a tap stopping motion there).
+    /// The spring of a return that starts past an edge (a release there, a tap stopping motion there).
     case snapbackStiffness = "snapback.stiffness"
     case snapbackDamping = "snapback.damping"
-    /// (v1.3) The speed (pt/s) at which a deceleration ends.
+    /// The speed (pt/s) at which a deceleration ends.
     case decelerationStopVelocity = "deceleration.stopVelocity"
     case dragSpeed = "drag.speed"
     case flingDuration = "fling.duration"

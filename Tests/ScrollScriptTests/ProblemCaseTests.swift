@@ -4,8 +4,8 @@ import XCTest
 import ScrollSimTestSupport
 import ScrollSim
 
-/// Diagnostics and run-time failures are cases with their data (issue 9, "coded
-/// diagnostics"): representative bad inputs give the expected case, and every case of
+/// Diagnostics and run-time failures are cases with their data (coded diagnostics):
+/// representative bad inputs give the expected case, and every case of
 /// every stage renders a sentence with its data filled in.
 final class ProblemCaseTests: XCTestCase {
     private func problems(_ text: String) -> [Problem] {

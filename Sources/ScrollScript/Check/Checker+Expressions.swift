@@ -12,12 +12,8 @@ extension Checker {
         }
     }
 
-    /// The static type of `e`, reporting problems; nil after an error (no cascade).
-    mutating func typeOf(_ e: Expr, _ cfg: SceneConfig) -> Ty? {
-        current = cfg
-        return type(e)
-    }
-
+    /// The static type of `e` in the world `current`, reporting problems; nil after an
+    /// error (no cascade).
     mutating func type(_ e: Expr) -> Ty? {
         switch e {
         case .number(let n, _): return .num(Dim.of(n.unit))

@@ -62,15 +62,6 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         return "\(whole).\(frac < 10 ? "0" : "")\(frac)s"
     }
 
-    /// True for actions that run display frames (pull, drag, fling, swipe, wait > 0, tick, settle).
-    var runsFrames: Bool {
-        switch self {
-        case .release, .tapView, .tapSection, .tapRow, .tapPoint: return false
-        case .wait(let h): return h > 0
-        default: return true
-        }
-    }
-
     /// The statement the interpreter runs, at `location`. Negative numbers are literals
     /// with a negative value (the parser reads `-900` as `-` applied to `900`; the value is
     /// the same, and a literal spares the interpreter an evaluation).
