@@ -117,7 +117,7 @@ extension Checker {
     }
 
     /// A statement argument of a numeric kind; reports and returns nil otherwise.
-    mutating func numeric(_ e: Expr, _ what: Operand, _ want: Quantity) -> Dim? {
+    mutating func numeric(_ e: Expr, _ what: Operand, _ want: Quantity) -> NumberDimension? {
         guard let t = type(e) else { return nil }
         guard case .num(let d) = t else {
             error(e.startLocation, .wrongKind(what, want: want, found: t))

@@ -296,10 +296,10 @@ struct Checker {
 /// A name bound by `let`: the kind of its value (nil when the value had an error, so that
 /// its readers say nothing more) and where it was bound (nil: in an earlier REPL entry).
 public struct LetBinding: Equatable, Sendable {
-    public var type: Ty?
+    public var type: StaticType?
     public var location: SourceLocation?
 
-    public init(type: Ty?, location: SourceLocation?) {
+    public init(type: StaticType?, location: SourceLocation?) {
         self.type = type
         self.location = location
     }

@@ -28,7 +28,7 @@ public struct LoadedScenario {
 }
 
 /// A breakpoint (`:break`) or a watch (`:watch`); they share one numbering, as in gdb.
-struct Stop {
+struct BreakOrWatch {
     enum Kind {
         case breakpoint(line: Int, condition: Expr?)
         /// The expression resolved once (it is evaluated after every frame).
@@ -48,7 +48,7 @@ public final class ReplCore {
     /// Polled once per frame (Ctrl-C); true stops the run at the end of that frame.
     public var shouldInterrupt: () -> Bool
 
-    var stops: [Stop] = []
+    var stops: [BreakOrWatch] = []
     var displays: [(id: Int, text: String, expr: Expr)] = []
     var nextStop = 1
     var nextDisplay = 1

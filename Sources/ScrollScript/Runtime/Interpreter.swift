@@ -173,7 +173,7 @@ public final class Interpreter {
     public var boundLets: [String: LetBinding] {
         var out: [String: LetBinding] = [:]
         for (k, name) in letSlots.names.enumerated() where k < letValues.count {
-            if let v = letValues[k] { out[name] = LetBinding(type: Ty(v.value, world.registry), location: nil) }
+            if let v = letValues[k] { out[name] = LetBinding(type: StaticType(v.value, world.registry), location: nil) }
         }
         return out
     }

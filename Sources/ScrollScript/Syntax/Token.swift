@@ -210,10 +210,10 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
         case .set: return "set NAME VALUE — sets a tunable (row.height, deceleration, ...)"
         case .pull: return "pull D — the finger moves down D pt (D > 0) at drag.speed and stays down"
         case .drag:
-            return "drag D [in T] — the finger moves D pt at constant speed (\(CoreTunable.dragSpeed.rawValue), \(show(CoreTunable.dragSpeed.defaultValue)) pt/s by default, or over T) and stays down; " + GrammarWord.fingerSigns
+            return "drag D [in T] — the finger moves D pt at constant speed (\(CoreTunable.dragSpeed.rawValue), \(numberText(CoreTunable.dragSpeed.defaultValue)) pt/s by default, or over T) and stays down; " + GrammarWord.fingerSigns
         case .release: return "release — the finger lifts, held still (velocity 0)"
         case .fling:
-            let t = show(CoreTunable.flingDuration.defaultValue)
+            let t = numberText(CoreTunable.flingDuration.defaultValue)
             return "fling V — a flick: the finger moves at V pt/s for \(CoreTunable.flingDuration.rawValue) (\(t) s by default: V × \(t) pt), then lifts with velocity V and the content coasts; " + GrammarWord.fingerSigns
         case .swipe: return "swipe D [in T] — the finger moves D pt as drag does, then lifts moving (a drag with momentum); " + GrammarWord.fingerSigns
         case .tap: return "tap header [I|\"TITLE\"] | tap row I J | tap X Y — a tap on a view or a screen point (takes no time)"
