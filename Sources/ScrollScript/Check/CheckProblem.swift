@@ -137,6 +137,10 @@ public enum CheckProblem: Equatable, Sendable {
     case untitledSection(Int)
     /// Row `written` past section `section`'s `rows` rows.
     case noSuchRow(written: String, section: Int, rows: Int)
+    /// `tap.target == "LITERAL"` (or `!=`, either side) with a literal that is not a
+    /// spelling of `tap.target` (`"row[0, 1]"`): the literal as written, and the spellings
+    /// it may have meant.
+    case notATapTarget(raw: String, near: [String])
 
     // Expressions
     /// A `?` in `expect within`/`expect always` (the statement's words).
@@ -287,8 +291,7 @@ public enum CheckProblem: Equatable, Sendable {
         case .noSectionTitled(let raw, let near, let titles):
             var message = "no section is titled \(raw)"
             if !near.isEmpty {
-                let q = near.map { quoteString($0) }
-                message += " (did you mean " + (q.count == 1 ? q[0] : q.dropLast().joined(separator: ", ") + " or " + q[q.count - 1]) + "?)"
+                message += didYouMeanQuoted(near)
             } else if titles.isEmpty {
                 message += " (this scenario's sections have no titles; tap one with 'tap header I')"
             } else if titles.count <= 8 {
@@ -301,6 +304,9 @@ public enum CheckProblem: Equatable, Sendable {
             return "section \(i) has no header view to tap (it is untitled)"
         case .noSuchRow(let written, let section, let rows):
             return "row \(written) does not exist in section \(section) (it has \(countPhrase(rows, "row")))"
+        case .notATapTarget(let raw, let near):
+            return "tap.target is never \(raw): it is \"\", \"nothing\", a view's name, \"section[I]\" or \"row[I,J]\""
+                + (near.isEmpty ? "" : didYouMeanQuoted(near))
 
         case .placeholderInTimedExpect(let what):
             return "'\(what)' takes no '?': a value is recorded at one moment (record it with a plain 'expect' after a 'wait')"
@@ -398,4 +404,11 @@ func unknownTunableHint(_ name: String, _ all: [String]) -> String {
         if !same.isEmpty { return " (the \(name[..<dot]) tunables are \(same.joined(separator: ", ")))" }
     }
     return " (the tunables are \(all.joined(separator: ", ")))"
+}
+
+/// ` (did you mean "a"?)`, ` (did you mean "a", "b" or "c"?)`: text values the user may
+/// have meant, quoted as literals.
+private func didYouMeanQuoted(_ near: [String]) -> String {
+    let q = near.map { quoteString($0) }
+    return " (did you mean " + (q.count == 1 ? q[0] : q.dropLast().joined(separator: ", ") + " or " + q[q.count - 1]) + "?)"
 }

@@ -188,7 +188,8 @@ extension Checker {
             return nil
         }
         switch (ta, tb) {
-        case (.bool, .bool), (.string, .string): return .bool
+        case (.bool, .bool): return .bool
+        case (.string, .string): return checkTapTargetLiteral(a, b) ? .bool : nil
         case (.state(let x), .state(let y)):
             if x != y {
                 // The bare word, and the family it is not a state of.
