@@ -121,6 +121,21 @@ public enum Subscript: Equatable, Sendable {
         }
     }
 
+    /// A name of this form as a user writes it: `section.y` → `section[I].y`,
+    /// `row.visible` → `row[I,J].visible`, a plain name as it is.
+    public func displayName(_ name: String) -> String {
+        switch self {
+        case .none: return name
+        case .section: return "section[I]" + name.dropFirst(base.count)
+        case .row: return "row[I,J]" + name.dropFirst(base.count)
+        }
+    }
+
+    /// The member after the subscript (`y` of `section.y`), nil for a plain name.
+    public func member(_ name: String) -> String? {
+        self == .none ? nil : String(name.dropFirst(base.count + 1))
+    }
+
     /// The subscripted forms, in the order they are offered (`section[`, then `row[`).
     public static let indexed: [Subscript] = [.section, .row]
 
@@ -270,22 +285,10 @@ public enum CoreObservable: String, CaseIterable, Sendable, Equatable {
     }
 
     /// The name as a user writes it: `section[I].y`, `row[I,J].visible`, `offset`.
-    public var displayName: String {
-        switch subscriptForm {
-        case .none: return rawValue
-        case .section: return "section[I]" + rawValue.dropFirst("section".count)
-        case .row: return "row[I,J]" + rawValue.dropFirst("row".count)
-        }
-    }
+    public var displayName: String { subscriptForm.displayName(rawValue) }
 
     /// The member after the subscript, for `section[I].MEMBER` / `row[I,J].MEMBER`.
-    public var member: String? {
-        switch subscriptForm {
-        case .none: return nil
-        case .section: return String(rawValue.dropFirst("section.".count))
-        case .row: return String(rawValue.dropFirst("row.".count))
-        }
-    }
+    public var member: String? { subscriptForm.member(rawValue) }
 
     /// `section[I].member` / `row[I,J].member` by member name.
     /// (Cold paths: hovers, trace columns. The checker and the evaluator use the language

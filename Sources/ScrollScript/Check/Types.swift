@@ -16,9 +16,10 @@ public enum NumberDimension: Equatable, Sendable {
         return a == b
     }
 
+    /// How a diagnostic names it (`ValueKind.displayName`): a bare literal is `a number`.
     var name: String {
         switch self {
-        case .bare: return "a number"
+        case .bare: return ValueKind.quantity(.number).displayName
         case .quantity(let q): return ValueKind.quantity(q).displayName
         }
     }
@@ -52,10 +53,10 @@ public enum StaticType: Equatable, Sendable {
     var name: String {
         switch self {
         case .num(let d): return d.name
-        case .bool: return "a boolean"
+        case .bool: return ValueKind.bool.displayName
         case .state(let s): return ValueKind.state(s).displayName
-        case .string: return "a string"
-        case .rect: return "a rect"
+        case .string: return ValueKind.string.displayName
+        case .rect: return ValueKind.rect.displayName
         }
     }
 
@@ -128,20 +129,9 @@ func hasOverflowedLiteral(_ e: Expr) -> Bool {
     }
 }
 
-/// A number literal as written (`99999999999999999999`), else the value as `show` gives it.
+/// A number literal as written (`99999999999999999999`), else the value as `numberText` gives it.
 func literalText(_ e: Expr, _ value: Double) -> String {
     if case .number(let n, _) = e, n.unit == .none { return n.raw }
     return numberText(value)
 }
 
-/// A whole, non-negative number that fits an Int, or nil.
-func wholeNumber(_ v: Double) -> Int? {
-    guard v.isFinite, v >= 0, v == v.rounded(), v < 1e15 else { return nil }
-    return Int(exactly: v)
-}
-
-/// `240`, `0.25`, `1e+20`: a number as a diagnostic shows it.
-func numberText(_ v: Double) -> String {
-    if v.isFinite && v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
-    return String(v)
-}

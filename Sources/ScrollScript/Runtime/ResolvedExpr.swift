@@ -245,8 +245,7 @@ enum Evaluate {
 
     /// `d` as an index: a whole number from 0 (below 1e9), else nil.
     static func wholeIndex(_ d: Double) -> Int? {
-        guard d >= 0, d < 1e9, d == d.rounded() else { return nil }
-        return Int(exactly: d)
+        wholeNumber(d, below: 1e9)
     }
 
     private static func unary(_ op: UnaryOp, _ x: ResolvedExpr, _ loc: SourceLocation,
