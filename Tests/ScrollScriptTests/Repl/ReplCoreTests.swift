@@ -7,8 +7,7 @@ import ScrollSimTestSupport
 /// hand from the spec's formulas (spec §6): rubber band b(x) = x·c·d/(d + c·x) with
 /// c = 0.55 and d = 667 (the screen height); rows 44 pt; drag.speed 300 pt/s; 60 fps.
 final class ReplCoreTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestPaths.packageRoot
     static func scenario(_ name: String) -> String { root.appendingPathComponent("scenarios/" + name).path }
 
     private func text(_ v: Value) -> String { v.formatted }
