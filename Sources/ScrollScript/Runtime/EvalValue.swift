@@ -1,5 +1,5 @@
 // What evaluation works with: run-time errors, values, how quantities mix, the default
-// `~=` tolerance. The evaluator itself is `Evaluate` (ResolvedExpr.swift); statements
+// `~=` tolerance. The evaluator itself is `Evaluate` (Evaluator.swift); statements
 // reach it through the resolved program (ResolvedProgram.swift).
 
 /// A run-time error at a location: the scenario fails with it.
