@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "ScrollSimTestSupport", dependencies: ["ScrollSim"], path: "Tests/ScrollSimTestSupport"),
         .testTarget(name: "ScrollSimTests", dependencies: ["ScrollSim", "ScrollSimTestSupport"]),
         .testTarget(name: "ScrollScriptTests", dependencies: ["ScrollScript", "ScrollSim", "ScrollSimTestSupport", "ScrollScriptTesting"],
-                    exclude: ["Golden", "TestingScenarios"]),
+                    exclude: ["Golden", "UserBehaviour/TestingScenarios"]),
         .testTarget(name: "scrollscriptTests", dependencies: ["scrollscript", "ScrollScriptCommand"], exclude: ["Scenarios", "Golden", "CI"]),
     ]
 )

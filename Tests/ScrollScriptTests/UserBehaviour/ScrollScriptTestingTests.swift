@@ -31,7 +31,7 @@ final class RecordingTestCase: XCTestCase {
 /// `runScrollScenarios` (XCTest) and `ScrollScenarios.check` (Swift Testing): a failed
 /// scenario is recorded at its `.scroll` file and line, a passing one records nothing.
 final class ScrollScriptTestingTests: XCTestCase {
-    let dir = "Tests/ScrollScriptTests/TestingScenarios/"
+    let dir = "Tests/ScrollScriptTests/UserBehaviour/TestingScenarios/"
 
     func testXCTestRecordsAFailedScenarioAtItsLine() {
         let t = RecordingTestCase.make()
@@ -66,7 +66,7 @@ final class ScrollScriptTestingTests: XCTestCase {
 }
 
 @Suite struct ScrollScenariosSwiftTestingTests {
-    let dir = "Tests/ScrollScriptTests/TestingScenarios/"
+    let dir = "Tests/ScrollScriptTests/UserBehaviour/TestingScenarios/"
 
     @Test func aFailedScenarioIsAnIssueAtItsLine() {
         var report = ScenarioTestReport()
