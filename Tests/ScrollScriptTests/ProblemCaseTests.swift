@@ -632,7 +632,7 @@ final class ProblemCaseTests: XCTestCase {
         case .guess: return "guess"
         }
     }
-    static let checkProblemCaseCount = 81
+    static let checkProblemCaseCount = 82
 
     /// One value of every case of `RunProblem`.
     static let runProblemSamples: [RunProblem] = [
