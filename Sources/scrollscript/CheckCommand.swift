@@ -1,4 +1,5 @@
-// `scrollscript check PATH ...`: parse and check without running.
+// `scrollscript check PATH ...`: parse and check without running (the library's `checkFiles`,
+// Sources/ScrollScript/Check/CheckFiles.swift).
 import ScrollScript
 
 let checkCommand = Command(
@@ -31,38 +32,7 @@ func runCheck(_ args: [String]) -> Int32 {
     if paths.isEmpty {
         return usageError("check: no files given (usage: scrollscript check PATH ...)")
     }
-    var status: Int32 = 0
-    var errorCount = 0
-    var scenarioCount = 0
-    var fileCount = 0
-    // One file at a time, and each file one scenario at a time (ScenarioStream): memory
-    // is the file's bytes and one scenario, however large the file or the suite.
-    for located in locateInputs(paths) {
-        switch located.load() {
-        case .unreadable(_, let message):
-            writeErr("scrollscript: \(message)\n")
-            status = 2
-        case .file(let source), .stream(let source):
-            fileCount += 1
-            var stream = ScenarioStream(source, keepsStatements: false)
-            var scenarios = 0
-            while stream.next() != nil { scenarios += 1 }
-            if stream.diagnostics.isEmpty {
-                scenarioCount += scenarios
-                continue
-            }
-            status = 2
-            errorCount += stream.diagnostics.count
-            let lines = SourceLines(source)
-            var out = ""
-            for d in stream.diagnostics { out += renderDiagnostic(d, sourceLines: lines) }
-            writeErr(out)
-        }
-    }
-    if status == 0 {
-        writeOut("ok: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(scenarioCount) scenario\(scenarioCount == 1 ? "" : "s")\n")
-    } else if errorCount > 0 {
-        writeErr("\(errorCount) error\(errorCount == 1 ? "" : "s")\n")
-    }
-    return status
+    let output = StandardRunOutput()
+    defer { output.finish() }
+    return checkFiles(locateInputs(paths), output: output).exitStatus
 }

@@ -34,10 +34,11 @@ let runCommand = Command(
       --artifacts DIR      for each failed scenario, write its plot (.svg) and replay
                            page (.html) into DIR, named FILE--SCENARIO-HASH
                            (docs/pictures.md)
-      --update             first run the selected scenarios recording the value each
-                           'expect X == ?' / 'expect X ~= ?' observes, write those values
-                           in place of the '?'s (no other byte of the file changes;
-                           atomically; listed on standard error), then run as usual
+      --update             for each file, first run its selected scenarios recording
+                           the value each 'expect X == ?' / 'expect X ~= ?' observes,
+                           write those values in place of the '?'s (no other byte of
+                           the file changes; atomically; listed on standard error),
+                           then run the file as usual
 
     Output: one line per scenario, 'PASS' or 'FAIL', the file, the scenario's name and
     its simulated duration; print/frames output indented under it; each failure as
@@ -130,7 +131,7 @@ func runRun(_ args: [String]) -> Int32 {
 
     // Paths only: each file is read when its turn comes, so memory does not grow with
     // the number of files.
-    var inputs = locateInputs(sources).map(\.runInput)
+    let inputs = locateInputs(sources).map(\.runInput)
     let selection = RunSelection(filters: filters, shard: shard)
 
     let env = ProcessInfo.processInfo.environment
@@ -139,17 +140,6 @@ func runRun(_ args: [String]) -> Int32 {
     let showProgress = StandardRunOutput.isTerminal(2) && !list
     let output = StandardRunOutput(progressClock: showProgress ? monotonicSeconds : nil)
     defer { output.finish() }
-
-    // --update (spec §5 recording): fill the '?'s of the selected scenarios first.
-    var updateFailed = false
-    if update && !list {
-        let r = updateRecordings(inputs, including: { selection.includes(file: $0.name, scenario: $1.name) })
-        inputs = r.inputs
-        for u in r.updates {
-            output.err(u.reportLines.joined(separator: "\n") + "\n")
-            if u.error != nil { updateFailed = true }
-        }
-    }
 
     if list {
         return listScenarios(inputs, selection: selection, jsonl: format == "jsonl", output: output)
@@ -183,15 +173,17 @@ func runRun(_ args: [String]) -> Int32 {
         }
     }
     Interrupt.install()
+    // --update (spec §5 recording): each file's '?'s are filled before its scenarios run.
     let options = RunOptions(selection: selection, jobs: jobs, shouldInterrupt: Interrupt.poll,
-                             progress: { output.progress(done: $0, total: $1, failed: $2) })
+                             progress: { output.progress(done: $0, total: $1, failed: $2) },
+                             update: update ? RunUpdate() : nil)
     let summary = runScenarios(inputs, options: options, reporters: reporters)
     for problem in artifactsReporter?.problems ?? [] { output.err("scrollscript: --artifacts: \(problem)\n") }
     if let failure = junitReporter?.failure {
         output.err("scrollscript: \(failure)\n")
         return max(summary.exitStatus, 2)
     }
-    return updateFailed ? max(summary.exitStatus, 2) : summary.exitStatus
+    return summary.exitStatus
 }
 
 /// Seconds on a monotonic clock: only for deciding when to show the progress line.

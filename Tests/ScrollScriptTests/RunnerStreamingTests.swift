@@ -50,6 +50,7 @@ final class RunnerStreamingTests: XCTestCase {
                 switch e {
                 case .scenario(let o): return o.file + " " + o.result.name
                 case .fileFailed(let f): return f.file + (f.unreadable ? " unreadable" : " check")
+                case .recorded(let u): return u.path + " recorded"
                 }
             }
             XCTAssertEqual(got, expected, "jobs \(jobs)")

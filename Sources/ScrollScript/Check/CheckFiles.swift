@@ -1,0 +1,64 @@
+// `scrollscript check` as a library: files in, diagnostics and a closing line out.
+//
+// One file at a time, and each file one scenario at a time (ScenarioStream): memory is the
+// file's bytes and one scenario, however large the file or the suite.
+
+/// What `check` found.
+public struct CheckSummary: Equatable, Sendable {
+    /// Files read (checked, clean or not).
+    public var files = 0
+    /// Scenarios of the clean files.
+    public var scenarios = 0
+    /// Diagnostics, over every file.
+    public var errors = 0
+    /// Inputs that could not be read.
+    public var unreadable = 0
+
+    public init() {}
+
+    /// 0 when every file is clean, 2 on any error.
+    public var exitStatus: Int32 { errors + unreadable > 0 ? 2 : 0 }
+}
+
+/// Parses and checks each input without running anything. Each file's diagnostics (or
+/// why it could not be read: `scrollscript: cannot read ...`) go to standard error as
+/// they are found; last, `ok: N files, M scenarios` on standard output when every file is
+/// clean, else `N errors` on standard error when there were diagnostics.
+@discardableResult
+public func checkFiles(_ inputs: [LocatedInput], output: RunOutput) -> CheckSummary {
+    var summary = CheckSummary()
+    for input in inputs {
+        switch input.load() {
+        case .unreadable(_, let message):
+            output.err("scrollscript: \(message)\n")
+            summary.unreadable += 1
+        case .file(let source), .stream(let source):
+            summary.files += 1
+            var stream = ScenarioStream(source, keepsStatements: false)
+            var scenarios = 0
+            while stream.next() != nil { scenarios += 1 }
+            if stream.diagnostics.isEmpty {
+                summary.scenarios += scenarios
+                continue
+            }
+            summary.errors += stream.diagnostics.count
+            let lines = SourceLines(source)
+            var text = ""
+            for d in stream.diagnostics { text += renderDiagnostic(d, sourceLines: lines) }
+            output.err(text)
+        }
+        output.endOfEvent()
+    }
+    if summary.exitStatus == 0 {
+        output.out("ok: \(counted(summary.files, "file")), \(counted(summary.scenarios, "scenario"))\n")
+    } else if summary.errors > 0 {
+        output.err("\(counted(summary.errors, "error"))\n")
+    }
+    output.endOfEvent()
+    return summary
+}
+
+/// `1 file`, `2 files`.
+private func counted(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 ? "" : "s")"
+}
