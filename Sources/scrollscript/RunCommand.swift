@@ -39,6 +39,11 @@ let runCommand = Command(
                            write those values in place of the '?'s (no other byte of
                            the file changes; atomically; listed on standard error),
                            then run the file as usual
+      --watch              run, then run again the files that change (written,
+                           created, renamed into place or deleted under the paths;
+                           every file when a directory changes), each round under a
+                           '--- round N: ...' line, until Ctrl-C (status 130);
+                           docs/watch.md
 
     Output: one line per scenario, 'PASS' or 'FAIL', the file, the scenario's name and
     its simulated duration; print/frames output indented under it; each failure as
@@ -244,6 +249,7 @@ private func runWatch(_ paths: [String], options: RunOptions, output: StandardRu
     }
     var firstRound: Reports? = first
     return watchScenarios(paths: paths, options: options, watcher: watcher, wakeFD: Interrupt.wakeDescriptor) { round in
+        for problem in round.changes?.unwatched ?? [] { output.err("scrollscript: \(problem); changes there are not seen\n") }
         output.out(jsonl ? String(decoding: round.json.encoded(), as: UTF8.self) + "\n" : round.separator + "\n")
         output.endOfEvent()
         let reports = firstRound ?? makeReports().0

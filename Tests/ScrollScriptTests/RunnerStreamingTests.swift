@@ -33,7 +33,9 @@ final class RunnerStreamingTests: XCTestCase {
 
     /// Files are read one after another: when the first result is reported, files far
     /// ahead have not been read yet (deleting them then makes them unreadable). With
-    /// --jobs 4 the window is 16 pieces of work, so files 100... are still unread.
+    /// --jobs 4 at most 128 pieces of work are started and not yet reported (a file is one
+    /// until it is reported in full, each of its two scenarios one), so files 100... are
+    /// still unread.
     func testFilesAreReadWhenTheirTurnComesWithinABoundedWindow() throws {
         for jobs in [1, 2, 4] {
             let paths = try makeFiles(200)

@@ -31,11 +31,15 @@ public struct FileChanges: Equatable, Sendable {
     /// `*.scroll` files deleted or renamed away (and not back), sorted the same way.
     public var deleted: [String] = []
     public var everything: Everything?
+    /// Directories that appeared but cannot be watched, with the system's reason (changes
+    /// inside them are not seen): `cannot watch 'a/b/': no space left on device`.
+    public var unwatched: [String] = []
 
-    public init(changed: [String] = [], deleted: [String] = [], everything: Everything? = nil) {
+    public init(changed: [String] = [], deleted: [String] = [], everything: Everything? = nil, unwatched: [String] = []) {
         self.changed = changed
         self.deleted = deleted
         self.everything = everything
+        self.unwatched = unwatched
     }
 
     public var isEmpty: Bool { changed.isEmpty && deleted.isEmpty && everything == nil }
@@ -124,11 +128,12 @@ struct WatchTargets {
 struct ChangeCollector {
     var touched: Set<String> = []
     var everything: FileChanges.Everything?
+    var unwatched: [String] = []
 
     var isEmpty: Bool { touched.isEmpty && everything == nil }
 
     func result() -> FileChanges {
-        var c = FileChanges(everything: everything)
+        var c = FileChanges(everything: everything, unwatched: unwatched)
         for p in touched {
             var st = stat()
             if lstat(p, &st) == 0 { c.changed.append(p) } else { c.deleted.append(p) }
@@ -211,9 +216,12 @@ final class InotifyWatcher: FileWatcher {
         return nil
     }
 
-    /// Watches a directory that appeared in a tree, and every directory inside it.
-    private func addTree(_ dir: String) {
-        for d in directoriesUnder(dir) { add(d, .tree(prefix: d)) }
+    /// Watches a directory that appeared in a tree, and every directory inside it; notes
+    /// those that cannot be watched.
+    private func addTree(_ dir: String, _ c: inout ChangeCollector) {
+        for d in directoriesUnder(dir) {
+            if let e = add(d, .tree(prefix: d)) { c.unwatched.append(e.message) }
+        }
     }
 
     func next(quiet: Double, longest: Double, wakeFD: Int32) -> FileChanges? {
@@ -267,8 +275,10 @@ final class InotifyWatcher: FileWatcher {
             // Events were lost: everything runs, and every directory is watched again
             // (one created meanwhile has no watch yet).
             c.everything = .lostEvents
-            for root in targets.trees { addTree(root) }
-            for f in targets.files { add(f.directory, .file(name: f.name, path: f.path)) }
+            for root in targets.trees { addTree(root, &c) }
+            for f in targets.files {
+                if let e = add(f.directory, .file(name: f.name, path: f.path)) { c.unwatched.append(e.message) }
+            }
             return true
         }
         guard let rs = roles[wd] else { return false }
@@ -291,7 +301,7 @@ final class InotifyWatcher: FileWatcher {
             switch role {
             case .tree(let prefix):
                 if isDirectory {
-                    if has(IN_CREATE) || has(IN_MOVED_TO) { addTree(prefix + name) }
+                    if has(IN_CREATE) || has(IN_MOVED_TO) { addTree(prefix + name, &c) }
                     if has(IN_MOVED_FROM) { forget(under: prefix + name + "/") }
                     c.everything = .directory
                     relevant = true

@@ -5,10 +5,12 @@
 // orchestrator (Runner.swift). No thread only waits to emit, and a thread sleeps only when
 // there is nothing it may start.
 //
-// At most `window` pieces are started and not yet handed on (the earliest file may always
-// run up to `window` scenarios past the one the run waits for, so the window cannot
-// deadlock): memory stays bounded however many files there are, and however many
-// scenarios one file has. With `jobs == 1` the calling thread does everything, in order.
+// At most `window` (32 per thread) pieces are started and not yet handed on (the earliest
+// file may always run up to `window` scenarios past the one the run waits for, so the
+// window cannot deadlock): memory stays bounded however many files there are, and however
+// many scenarios one file has. The window is wide enough that a thread seldom waits for
+// a slower one to catch up (on hundreds of small files, 4 per thread put a thread to
+// sleep about once a file). With `jobs == 1` the calling thread does everything, in order.
 import Foundation
 
 /// What the scheduler hands on, in input order, one at a time.
@@ -67,7 +69,7 @@ final class Scheduler: @unchecked Sendable {
         self.inputs = inputs
         self.options = options
         jobs = min(max(1, options.jobs), maxRunJobs)
-        window = 4 * jobs
+        window = 32 * jobs
     }
 
     /// Runs everything, handing each step on through `handOn` (one at a time, in input
