@@ -409,7 +409,8 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
         case .sectionHeight: return 28
         case .deceleration: return 0.998
         case .rubberband: return 0.55
-        case .bounceStiffness: return 100
+        // Fitted to two recorded flings into an edge (docs/fidelity.md).
+        case .bounceStiffness: return 120
         case .bounceDamping: return 1
         // Fitted to a recorded UIScrollView snap-back (docs/fidelity.md).
         case .snapbackStiffness: return 2000

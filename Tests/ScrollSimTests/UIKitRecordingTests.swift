@@ -84,8 +84,9 @@ final class UIKitRecordingTests: XCTestCase {
 
     // MARK: - The tool, with its shipped defaults
 
-    /// The physics parameters a world gets from the default tunables, at 60 fps.
-    private func shipped(rate: Double? = nil, screenHeight: Double = 667,
+    /// The physics parameters a world gets from the default tunables, at 60 fps (also used
+    /// by UIKitBounceRecordingTests).
+    static func shipped(rate: Double? = nil, screenHeight: Double = 667,
                          edit: (inout Tunables) -> Void = { _ in }) -> PhysicsParameters {
         var t = Tunables()
         edit(&t)
@@ -121,7 +122,7 @@ final class UIKitRecordingTests: XCTestCase {
     func testTwelveFlingTargetsWithinHalfAPoint() throws {
         var worst = 0.0
         for f in Self.flingTargets {
-            let rest = try XCTUnwrap(restingOffset(shipped(rate: f.rate), origin: f.origin,
+            let rest = try XCTUnwrap(restingOffset(Self.shipped(rate: f.rate), origin: f.origin,
                                                    velocity: f.velocityPerMs * 1000))
             XCTAssertEqual(rest, f.target, accuracy: 0.5, "rate \(f.rate), \(f.velocityPerMs) pt/ms from \(f.origin)")
             worst = max(worst, abs(rest - f.target))
@@ -136,7 +137,7 @@ final class UIKitRecordingTests: XCTestCase {
     /// 4.945 pt at 0.998, 0.985 pt at 0.99, outside 0.5 for every sample.
     func testTargetsRejectAModelThatCoastsToAStandstill() throws {
         for f in Self.flingTargets {
-            let p = shipped(rate: f.rate) { $0[.decelerationStopVelocity] = 0.1 }
+            let p = Self.shipped(rate: f.rate) { $0[.decelerationStopVelocity] = 0.1 }
             let rest = try XCTUnwrap(restingOffset(p, origin: f.origin, velocity: f.velocityPerMs * 1000))
             XCTAssertGreaterThan(rest - f.target, 0.5, "rate \(f.rate) from \(f.origin)")
         }
@@ -149,7 +150,7 @@ final class UIKitRecordingTests: XCTestCase {
     /// of the model). And it ends where the recording does: τe = ln(10/480.8337)/(−2.0020027)
     /// = 1.9345 s against the last sample at 1.9169 + 0.016 = 1.9329 s — within one frame.
     func testFlingPathWithinHalfAPointAndEndsWithTheRecording() throws {
-        var s = ScrollState(offset: Self.flingPathOrigin, parameters: shipped())
+        var s = ScrollState(offset: Self.flingPathOrigin, parameters: Self.shipped())
         s.reduce(.dragEnded(velocity: Self.flingPathVelocity, t: 0, bounds: open))
         for sample in Self.flingPath {
             s.reduce(.frameTicked(t: sample.ms / 1000 + Self.flingPathShift, bounds: open))
@@ -173,7 +174,7 @@ final class UIKitRecordingTests: XCTestCase {
     func testRubberBandWithinHalfAPoint() {
         var worst = 0.0
         for sample in Self.rubberBand {
-            var s = ScrollState(offset: 0, parameters: shipped(screenHeight: Self.rubberBandHeight))
+            var s = ScrollState(offset: 0, parameters: Self.shipped(screenHeight: Self.rubberBandHeight))
             s.reduce(.touchedDown(open))
             s.reduce(.fingerMoved(translation: sample.translation, bounds: open))
             XCTAssertEqual(-s.offset, sample.overscroll, accuracy: 0.5, "translation \(sample.translation)")
@@ -189,8 +190,16 @@ final class UIKitRecordingTests: XCTestCase {
     /// 1.46 pt from 33 ms on (python, the closed form at each sample's time). The check can fail: the v1.2 spring (stiffness 100, critical) is
     /// 49.15 pt off at 100 ms (−130.15 against −81.0), tested below.
     func testSnapBackWithinThreePoints() {
-        XCTAssertLessThanOrEqual(snapBackWorstDifference(shipped()), 3)
-        XCTAssertGreaterThan(snapBackWorstDifference(shipped { $0[.snapbackStiffness] = 100; $0[.snapbackDamping] = 1 }), 45)
+        XCTAssertLessThanOrEqual(snapBackWorstDifference(Self.shipped()), 3)
+        XCTAssertGreaterThan(snapBackWorstDifference(Self.shipped { $0[.snapbackStiffness] = 100; $0[.snapbackDamping] = 1 }), 45)
+        // Nor is it the bounce after a fling (stiffness 120, critical), which the older
+        // recording's release from rest follows (docs/fidelity.md, the known disagreement):
+        // python, the closed form from rest (a release slower than 1 pt/s is at rest) at each
+        // sample's time: 42.94 pt off at 100 ms.
+        let bounce = snapBackWorstDifference(Self.shipped {
+            $0[.snapbackStiffness] = $0[.bounceStiffness]; $0[.snapbackDamping] = $0[.bounceDamping]
+        })
+        XCTAssertEqual(bounce, 42.94, accuracy: 0.01)
     }
 
     private func snapBackWorstDifference(_ p: PhysicsParameters) -> Double {
@@ -240,14 +249,14 @@ final class UIKitRecordingTests: XCTestCase {
         XCTAssertEqual(d.k, 1000 * log(0.99))
     }
 
-    /// The shipped defaults this suite holds to the recordings (spec v1.3 §3).
+    /// The shipped defaults this suite holds to the recordings (spec v1.4 §3).
     func testShippedDefaults() {
         XCTAssertEqual(TunableID.decelerationStopVelocity.defaultValue, 10)
         XCTAssertEqual(TunableID.snapbackStiffness.defaultValue, 2000)
         XCTAssertEqual(TunableID.snapbackDamping.defaultValue, 2.8)
         XCTAssertEqual(TunableID.rubberband.defaultValue, 0.55)
-        // the bounce after a fling into an edge has no recording: unchanged from v1.2
-        XCTAssertEqual(TunableID.bounceStiffness.defaultValue, 100)
+        // the bounce after a fling into an edge: UIKitBounceRecordingTests
+        XCTAssertEqual(TunableID.bounceStiffness.defaultValue, 120)
         XCTAssertEqual(TunableID.bounceDamping.defaultValue, 1)
     }
 }
