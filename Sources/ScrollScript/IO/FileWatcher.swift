@@ -3,7 +3,8 @@
 // On Linux: inotify, through Glibc. Each watched directory has a watch (new subdirectories
 // get theirs as they appear); a single file is watched through its directory, by name, so
 // that an editor's atomic save (write a temporary file, rename it onto the name) is seen as
-// the rename it is. The wait is `poll()` on the inotify descriptor and the Ctrl-C pipe; a
+// the rename it is. A file counts when it is closed after writing, renamed in or out, or
+// deleted: not when it is created, before its writer has written it. The wait is `poll()` on the inotify descriptor and the Ctrl-C pipe; a
 // burst of events ends when `poll()` times out `quiet` seconds after the last one: a timer
 // on the wait, no sleeping and no polling of files.
 //
@@ -296,6 +297,9 @@ final class InotifyWatcher: FileWatcher {
             return true
         }
         let isDirectory = has(IN_ISDIR)
+        // A file counts once it is whole: closed after writing, renamed in or out, deleted
+        // (not when it is created: its writer may not have written it yet).
+        let fileChanged = has(IN_CLOSE_WRITE) || has(IN_MOVED_TO) || has(IN_MOVED_FROM) || has(IN_DELETE)
         var relevant = false
         for role in rs {
             switch role {
@@ -305,12 +309,12 @@ final class InotifyWatcher: FileWatcher {
                     if has(IN_MOVED_FROM) { forget(under: prefix + name + "/") }
                     c.everything = .directory
                     relevant = true
-                } else if name.hasSuffix(".scroll") {
+                } else if fileChanged && name.hasSuffix(".scroll") {
                     c.touched.insert(prefix + name)
                     relevant = true
                 }
             case .file(let watched, let path):
-                if !isDirectory && name == watched {
+                if !isDirectory && fileChanged && name == watched {
                     c.touched.insert(path)
                     relevant = true
                 }

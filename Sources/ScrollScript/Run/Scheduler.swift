@@ -1,9 +1,11 @@
 // How a run's work is spread over threads: `jobs` threads (the calling thread is one of
-// them) take the next piece of work — a scenario of the earliest file that has one
-// waiting, else reading and checking the next file — and whichever thread finishes the
-// piece the run waits for next hands everything then ready, in input order, to the
-// orchestrator (Runner.swift). No thread only waits to emit, and a thread sleeps only when
-// there is nothing it may start.
+// them) take the next piece of work — a scenario of a file the thread read itself, else
+// reading and checking the next file, else a scenario of another thread's file, the
+// earliest first — and whichever thread finishes the piece the run waits for next hands
+// everything then ready, in input order, to the orchestrator (Runner.swift). No thread
+// only waits to emit, and a thread sleeps only when there is nothing it may start. A file
+// stays with the thread that read it while there are other files to read (its tree is
+// made, used and freed on one thread); the last files are shared.
 //
 // At most `window` (32 per thread) pieces are started and not yet handed on (the earliest
 // file may always run up to `window` scenarios past the one the run waits for, so the
@@ -26,6 +28,9 @@ final class Scheduler: @unchecked Sendable {
     /// A file from when its reading starts until its last step is handed on.
     private final class OpenFile {
         let index: Int
+        /// The thread that read and checked it: it runs the file's scenarios, the others
+        /// only when they have nothing of their own (its tree stays on one thread).
+        let owner: Int
         /// Nil while it is being read and checked.
         var prepared: PreparedInput?
         var file: PreparedFile?
@@ -37,7 +42,10 @@ final class Scheduler: @unchecked Sendable {
         /// Results not yet handed on: scenario k in slot k % results.count. At most
         /// `results.count` (min(window, count)) are started and not handed on.
         var results: [ScenarioOutcome?] = []
-        init(index: Int) { self.index = index }
+        init(index: Int, owner: Int) {
+            self.index = index
+            self.owner = owner
+        }
     }
 
     private enum Job {
@@ -78,14 +86,14 @@ final class Scheduler: @unchecked Sendable {
     func run(_ handOn: @escaping (ScheduledStep) -> Void) -> Bool {
         self.handOn = handOn
         alive = jobs
-        for _ in 1..<jobs {
-            let t = Thread { [self] in work() }
+        for threadIndex in 1..<jobs {
+            let t = Thread { [self] in work(thread: threadIndex) }
             // Parsing, checking and evaluating recurse once per level of an expression
             // (up to 256 levels); a debug build needs about 8 MB for that. Address space only.
             t.stackSize = 64 << 20
             t.start()
         }
-        work()
+        work(thread: 0)
         cond.lock()
         while alive > 0 { _ = cond.wait(until: Date(timeIntervalSinceNow: 0.05)) }
         let completed = filesDone == inputs.count
@@ -106,9 +114,9 @@ final class Scheduler: @unchecked Sendable {
         return completed
     }
 
-    private func work() {
+    private func work(thread: Int) {
         cond.lock()
-        while let job = nextJob() {
+        while let job = nextJob(thread: thread) {
             cond.unlock()
             switch job {
             case .prepare(let f):
@@ -141,9 +149,11 @@ final class Scheduler: @unchecked Sendable {
         cond.unlock()
     }
 
-    /// The next piece of work, or nil when this thread should leave: the run stops, or
-    /// nothing is left to start. Called with the lock held.
-    private func nextJob() -> Job? {
+    /// The next piece of work for thread `thread`, or nil when it should leave: the run
+    /// stops, or nothing is left to start. In order of preference: a scenario of a file it
+    /// read, reading the next file, a scenario of another thread's file (the earliest
+    /// first). Called with the lock held.
+    private func nextJob(thread: Int) -> Job? {
         while true {
             if stopping { return nil }
             if options.shouldInterrupt() {
@@ -152,35 +162,41 @@ final class Scheduler: @unchecked Sendable {
                 return nil
             }
             var pending = false
+            var other: (OpenFile, PreparedFile)?
             for f in open {
                 guard f.prepared != nil else { pending = true; continue }
                 guard let file = f.file, f.nextStart < f.count else { continue }
                 pending = true
                 let fits = f === open.first ? f.nextStart - f.handedOn < window : outstanding < window
-                if fits {
-                    let k = f.nextStart
-                    f.nextStart += 1
-                    outstanding += 1
-                    return .scenario(f, file, k)
-                }
-                break
+                guard fits else { break }
+                if f.owner == thread { return start(f, file) }
+                if other == nil { other = (f, file) }
             }
             if nextFile < inputs.count {
                 pending = true
                 if open.isEmpty || (outstanding < window && open.count < window) {
-                    let f = OpenFile(index: nextFile)
+                    let f = OpenFile(index: nextFile, owner: thread)
                     nextFile += 1
                     open.append(f)
                     outstanding += 1
                     return .prepare(f)
                 }
             }
+            if let (f, file) = other { return start(f, file) }
             if !pending { return nil }
             // Woken when work arrives or the window frees; the timeout polls Ctrl-C.
             sleepers += 1
             _ = cond.wait(until: Date(timeIntervalSinceNow: 0.05))
             sleepers -= 1
         }
+    }
+
+    /// Takes the next scenario of `f`. Called with the lock held.
+    private func start(_ f: OpenFile, _ file: PreparedFile) -> Job {
+        let k = f.nextStart
+        f.nextStart += 1
+        outstanding += 1
+        return .scenario(f, file, k)
     }
 
     /// Hands on every step that is ready, in input order, unless another thread is doing
