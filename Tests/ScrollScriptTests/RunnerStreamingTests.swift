@@ -161,6 +161,46 @@ final class RunnerStreamingTests: XCTestCase {
         XCTAssertEqual(s.failed, 1)
     }
 
+    /// `run` and `run --list` decide "nothing ran" in one place: the same words and status.
+    /// ("a.scroll" with scenario "x" hashes to shard 2 of 2: RunCITests works it out.)
+    func testRunAndListSayTheSameWhenNothingRuns() {
+        let a = RunInput.source(SourceFile(name: "a.scroll", text: "scenario \"x\" { tick }\n"))
+        let sceneOnly = RunInput.source(SourceFile(name: "s.scroll", text: "scene {\n  header 240\n}\n"))
+        let cases: [([RunInput], RunSelection, String, Int32)] = [
+            ([a], RunSelection(filters: ["zz", "yy"]), "no scenario matches --filter \"zz\" or --filter \"yy\"", 2),
+            ([a], RunSelection(shard: Shard(index: 1, count: 2)), "shard 1/2 has no scenarios", 0),
+            ([a], RunSelection(filters: ["X"], shard: Shard(index: 1, count: 2)), "shard 1/2 has no scenarios", 0),
+            ([sceneOnly], RunSelection(shard: Shard(index: 1, count: 2)), "no scenario found", 2),
+            ([], RunSelection(), "no scenario found", 2),
+        ]
+        for (inputs, selection, message, status) in cases {
+            let s = runScenarios(inputs, options: RunOptions(selection: selection), reporters: [])
+            XCTAssertEqual(s.nothingRan?.message, message)
+            XCTAssertEqual(s.exitStatus, status, message)
+            let out = StringRunOutput()
+            XCTAssertEqual(listScenarios(inputs, selection: selection, jsonl: false, output: out), status, message)
+            XCTAssertEqual(out.stderr, "scrollscript: \(message)\n")
+            XCTAssertEqual(out.stdout, "")
+        }
+    }
+
+    /// `--list --format jsonl` through JSONValue: keys sorted, text escaped as JSON.
+    func testListJSONLines() throws {
+        let inputs: [RunInput] = [
+            .source(SourceFile(name: "q\"uote.scroll", text: "scenario \"a\\\\b\" { tick }\n\nscenario \"日本\" { tick }\n")),
+            .unreadable(path: "gone.scroll", message: "cannot read 'gone.scroll': no such file or directory"),
+        ]
+        let out = StringRunOutput()
+        XCTAssertEqual(listScenarios(inputs, selection: RunSelection(), jsonl: true, output: out), 2)
+        XCTAssertEqual(out.stdout, """
+        {"file":"q\\"uote.scroll","line":1,"name":"a\\\\b","type":"scenario"}
+        {"file":"q\\"uote.scroll","line":3,"name":"日本","type":"scenario"}
+        {"file":"gone.scroll","message":"cannot read 'gone.scroll': no such file or directory","type":"error"}
+
+        """)
+        XCTAssertEqual(out.stderr, "scrollscript: cannot read 'gone.scroll': no such file or directory\n")
+    }
+
     func testFNV1aMatchesPublishedValues() {
         // Shard.hash(file, name) is 64-bit FNV-1a of file + [0] + name. Values from an
         // independent implementation (Python integers, the FNV spec's offset and prime);

@@ -14,7 +14,12 @@ public struct CheckSummary: Equatable, Sendable {
     /// Inputs that could not be read.
     public var unreadable = 0
 
-    public init() {}
+    public init(files: Int = 0, scenarios: Int = 0, errors: Int = 0, unreadable: Int = 0) {
+        self.files = files
+        self.scenarios = scenarios
+        self.errors = errors
+        self.unreadable = unreadable
+    }
 
     /// 0 when every file is clean, 2 on any error.
     public var exitStatus: Int32 { errors + unreadable > 0 ? 2 : 0 }
