@@ -7,7 +7,9 @@ import ScrollScript
 /// microseconds each, so reading, checking and handing work between threads is a large
 /// part of the run). A whole `run` in this process (read, check, run, the text report to
 /// a counter), `--jobs 1` then `--jobs 2` in each of ROUNDS rounds (default 7), so both
-/// see the same load on a shared machine; each round's ratio, and their median.
+/// see the same load on a shared machine; each round's ratio, and their median. As a
+/// yardstick, each round also runs the two halves of the files as two `--jobs 1` runs at
+/// once: how much two cores give on this machine, at that moment, with no scheduler.
 func jobsBenchmark() {
     let args = CommandLine.arguments
     func arg(_ i: Int, _ fallback: Int) -> Int { args.count > i ? max(1, Int(args[i]) ?? fallback) : fallback }
@@ -34,6 +36,11 @@ func jobsBenchmark() {
         func err(_ s: String) { bytes += s.utf8.count }
         func endOfEvent() {}
     }
+    final class Counts: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var total = 0
+        func add(_ n: Int) { lock.lock(); total += n; lock.unlock() }
+    }
     /// (scenarios per second, CPU seconds over wall seconds, output bytes)
     func measure(jobs: Int) -> (rate: Double, busy: Double, bytes: Int, scenarios: Int) {
         let out = Count()
@@ -44,18 +51,46 @@ func jobsBenchmark() {
         return (Double(n) / wall, cpu / wall, out.bytes, n)
     }
 
+    /// The yardstick: two `--jobs 1` runs at once on two threads, each over half the files,
+    /// sharing nothing but the process — what two cores of this machine give right now.
+    func measureTwoApart() -> Double {
+        let halves = [Array(inputs[..<(inputs.count / 2)]), Array(inputs[(inputs.count / 2)...])]
+        let done = DispatchGroup()
+        let counts = Counts()
+        let wall0 = monotonicSeconds()
+        for half in halves {
+            done.enter()
+            let t = Thread {
+                let s = runScenarios(half, options: RunOptions(jobs: 1), reporters: [TextReporter(output: Count(), style: TextStyle())])
+                counts.add(s.passed + s.failed)
+                done.leave()
+            }
+            t.stackSize = 64 << 20
+            t.start()
+        }
+        done.wait()
+        return Double(counts.total) / (monotonicSeconds() - wall0)
+    }
+
     print("jobs: \(files) files x \(perFile) short scenarios, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(rounds) rounds")
     _ = measure(jobs: 1)  // warm-up: the files into the page cache
     var ratios: [Double] = []
+    var apart: [Double] = []
     for round in 1...rounds {
-        let one = measure(jobs: 1), two = measure(jobs: 2)
+        let one = measure(jobs: 1), two = measure(jobs: 2), twoApart = measureTwoApart()
         if one.bytes != two.bytes || one.scenarios != two.scenarios {
             print("jobs: round \(round): --jobs 2 reported \(two.scenarios) scenarios in \(two.bytes) bytes, --jobs 1 \(one.scenarios) in \(one.bytes)")
         }
         ratios.append(two.rate / one.rate)
+        apart.append(twoApart / one.rate)
         print("round \(round): --jobs 1 \(formatFixed(one.rate, 0)) scenarios/s (\(formatFixed(one.busy, 2)) cores busy), "
-              + "--jobs 2 \(formatFixed(two.rate, 0)) scenarios/s (\(formatFixed(two.busy, 2)) cores busy): \(formatFixed(two.rate / one.rate, 2))x")
+              + "--jobs 2 \(formatFixed(two.rate, 0)) scenarios/s (\(formatFixed(two.busy, 2)) cores busy): \(formatFixed(two.rate / one.rate, 2))x; "
+              + "two runs apart: \(formatFixed(twoApart / one.rate, 2))x")
     }
-    let sorted = ratios.sorted()
-    print("jobs: --jobs 2 / --jobs 1, median of \(rounds) rounds = \(formatFixed(sorted[sorted.count / 2], 2))x (min \(formatFixed(sorted[0], 2))x, max \(formatFixed(sorted[sorted.count - 1], 2))x)")
+    func median(_ xs: [Double]) -> String {
+        let s = xs.sorted()
+        return "\(formatFixed(s[s.count / 2], 2))x (min \(formatFixed(s[0], 2))x, max \(formatFixed(s[s.count - 1], 2))x)"
+    }
+    print("jobs: --jobs 2 / --jobs 1, median of \(rounds) rounds = \(median(ratios))")
+    print("jobs: two --jobs 1 runs apart, on half the files each / --jobs 1 (what the machine gives) = \(median(apart))")
 }
