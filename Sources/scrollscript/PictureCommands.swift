@@ -28,19 +28,22 @@ let plotCommand = Command(
     name: "plot",
     summary: "draw a scenario's timeline as an SVG picture",
     help: """
-    usage: scrollscript plot FILE [--scenario NAME] -o OUT.svg
+    usage: scrollscript plot FILE [--scenario NAME] [--columns LIST] -o OUT.svg
 
     Runs one scenario (the first in FILE, or the one named) and draws offset,
-    header.height, toolbar.y and the y of the section headers on screen against time,
+    header.height, header.bottom and toolbar.y (those that move; the legend lists the
+    others with their value) and the y of the section headers on screen against time,
     with the statements along the time axis and the expectations as ticks (a failed one
-    in red, with its message). '-o -' writes to standard output.
+    in red, with its message). '--columns a,b,...' draws those observables instead
+    (numbers, named as in trace: velocity, section[2].y, ...). '-o -' writes to
+    standard output.
 
     Exit status: 0 the scenario passed; 1 it failed (the picture shows it);
     2 the file could not be read or checked, the output could not be written, or the
     command line was wrong.
 
     """,
-    run: { runPicture($0, command: "plot", suffix: ".svg") })
+    run: { runPicture($0, command: "plot", suffix: ".svg", extra: ["-o", "--columns"]) })
 
 let replayCommand = Command(
     name: "replay",
@@ -60,7 +63,7 @@ let replayCommand = Command(
     command line was wrong.
 
     """,
-    run: { runPicture($0, command: "replay", suffix: ".html") })
+    run: { runPicture($0, command: "replay", suffix: ".html", extra: ["-o"]) })
 
 /// The options every picture command shares.
 private struct PictureArgs {
@@ -169,9 +172,9 @@ func runTrace(_ args: [String]) -> Int32 {
     return failure == nil ? 0 : 1
 }
 
-private func runPicture(_ args: [String], command: String, suffix: String) -> Int32 {
+private func runPicture(_ args: [String], command: String, suffix: String, extra: [String]) -> Int32 {
     let p: PictureArgs
-    switch parsePictureArgs(args, command: command, extra: ["-o"]) {
+    switch parsePictureArgs(args, command: command, extra: extra) {
     case .exit(let status): return status
     case .ok(let v): p = v
     }
@@ -179,7 +182,14 @@ private func runPicture(_ args: [String], command: String, suffix: String) -> In
         return usageError("\(command): no output file (-o OUT\(suffix))")
     }
     guard let (source, scenario) = pickScenario(p.file ?? "", p.scenario, command: command) else { return 2 }
-    let recording = PictureRecording(scenario, file: source.name)
+    var plotColumns: [TraceColumn]?
+    if let list = p.columns {
+        switch PlotColumns.parse(list, config: scenario.config) {
+        case .failure(let e): return usageError("\(command): --columns: \(e.message)")
+        case .success(let c): plotColumns = c
+        }
+    }
+    let recording = PictureRecording(scenario, file: source.name, plotColumns: plotColumns)
     let text = command == "plot" ? PlotSVG.render(recording) : ReplayHTML.render(recording)
     if output == "-" {
         writeOut(text)

@@ -50,7 +50,8 @@ let runCommand = Command(
     FILE:LINE:COL: error: MESSAGE, the source line, a caret and the values involved.
     A file that cannot run prints 'ERROR  FILE  (...)' and its diagnostics on standard
     error. At the end, 'failures:' lists each failed scenario and each file that could
-    not run; the last line is 'N passed, M failed'. Ctrl-C stops every scenario at once.
+    not run; the last line is 'N passed, M failed', with ', K errors' when K files could
+    not run. Ctrl-C stops every scenario at once.
 
     Exit status: 0 all passed; 1 a scenario failed; 2 a file could not be read, parsed
     or checked (its scenarios do not run; the others do), no scenario was found, or the

@@ -252,7 +252,7 @@ final class InterpreterTests: XCTestCase {
             ERROR  b.scroll  (1 error; nothing in this file ran)
             failures:
               ERROR  b.scroll  (nothing in it ran)
-            2 passed, 0 failed
+            2 passed, 0 failed, 1 error
 
             """)
         XCTAssertEqual(r.exitStatus, 2)

@@ -184,6 +184,114 @@ final class LanguageServerTests: XCTestCase {
         return r.first?["result"]?["contents"]?["value"]?.stringValue
     }
 
+    /// A warning is published with severity 2 (Warning), an error with 1.
+    func testWarningsArePublishedAsWarnings() {
+        let s = LanguageServer()
+        _ = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        let open = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                             "params": ["textDocument": ["uri": "file:///w.scroll", "languageId": "scrollscript", "version": 1,
+                                                         "text": "drag -300 in 500\npul 3\n"]]])
+        let ds = open.first?["params"]?["diagnostics"]?.arrayValue ?? []
+        XCTAssertEqual(ds.map { $0["severity"] }, [.int(2), .int(1)])
+        XCTAssertEqual(ds.first?["range"]?["start"]?["line"], .int(0))
+        XCTAssertEqual(ds.first?["range"]?["start"]?["character"], .int(13))
+        XCTAssertTrue(ds.first?["message"]?.stringValue?.contains("'500ms'") ?? false)
+    }
+
+    /// Hover on `fling` says which way a sign moves the finger and how long the finger
+    /// moves (fling.duration, 0.1 s: `fling -900` moves it 90 pt up); `drag` and `swipe`
+    /// say the sign too.
+    func testHoverOnGesturesSaysTheSignAndTheFingerTime() {
+        let s = LanguageServer()
+        _ = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        let doc = "file:///g.scroll"
+        _ = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                      "params": ["textDocument": ["uri": .string(doc), "languageId": "scrollscript", "version": 1,
+                                                  "text": "fling -900\ndrag -100 in 0.5s\nswipe 80\n"]]])
+        func hoverAt(_ line: Int) -> String {
+            let r = s.handle(["jsonrpc": "2.0", "id": 9, "method": "textDocument/hover",
+                              "params": ["textDocument": ["uri": .string(doc)], "position": ["line": .int(line), "character": 2]]])
+            return r.first?["result"]?["contents"]?["value"]?.stringValue ?? ""
+        }
+        let fling = hoverAt(0)
+        XCTAssertTrue(fling.contains("for fling.duration (0.1 s by default: V × 0.1 pt)"), fling)
+        XCTAssertTrue(fling.contains("negative moves it up (the content scrolls on, toward its end: offset grows), positive down"), fling)
+        XCTAssertTrue(hoverAt(1).contains("drag.speed, 300 pt/s by default"), hoverAt(1))
+        XCTAssertTrue(hoverAt(1).contains("negative moves it up"), hoverAt(1))
+        XCTAssertTrue(hoverAt(2).contains("negative moves it up"), hoverAt(2))
+    }
+
+    /// A diagnostic's own "did you mean" as a quick fix: each word its message suggests,
+    /// and nothing else, replacing the word where it is written; applying the preferred
+    /// fixes gives a file that checks.
+    func testQuickFixesAreTheWordsTheMessagesSuggest() throws {
+        let variants: [Problem] = [
+            .parse(.unknownStatement("pul")), .parse(.unknownStatement("ｐｕｌｌ")), .parse(.unknownHeaderOption("pinn")),
+            .parse(.tapUnknownTarget(found: FoundToken(kind: .word, text: "heder"))),
+            .parse(.expectedSectionState(found: FoundToken(kind: .word, text: "opne"))),
+            .parse(.expectedSingle(found: FoundToken(kind: .word, text: "singel"))),
+            .check(.unknownName("ofset")), .check(.unknownName("山手線")), .check(.unknownTunable("drag.sped")),
+            .check(.notAState("hiden", .toolbar)), .check(.unknownMember(.section, "tittle")), .check(.unknownIndexedName("sectoin")),
+            .check(.stateAsString(value: "hidden", raw: "\"hidden\"")),
+            .check(.noSectionTitled(raw: "\"Inbx\"", near: ["Inbox"], titles: ["Inbox", "Outbox"])),
+            .lex(.symbolForWord(written: "&&", word: "and")),
+            .warning(.bareLongDuration(keyword: "in", raw: "500")),
+        ]
+        for p in variants {
+            let fix = try XCTUnwrap(p.quickFix, p.message)
+            XCTAssertFalse(fix.replacements.isEmpty, p.message)
+            for r in fix.replacements {
+                let shown = r.hasPrefix(".") ? "'\(r.dropFirst())'" : r
+                XCTAssertTrue(p.message.contains(shown), "'\(r)' is not what '\(p.message)' suggests")
+            }
+        }
+        XCTAssertEqual(Problem.check(.unknownName("ofset")).quickFix, QuickFix(written: "ofset", replacements: ["offset"]))
+        XCTAssertEqual(Problem.check(.unknownMember(.section, "tittle")).quickFix, QuickFix(written: ".tittle", replacements: [".title"]))
+        XCTAssertEqual(Problem.warning(.bareLongDuration(keyword: "in", raw: "500")).quickFix, QuickFix(written: "500", replacements: ["500ms", "500s"]))
+        XCTAssertNil(Problem.check(.unknownName("zzzzqqqq")).quickFix)   // nothing suggested, nothing fixed
+        XCTAssertNil(Problem.check(.divisionByZero).quickFix)
+
+        let s = LanguageServer()
+        let initialized = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        XCTAssertEqual(initialized.first?["result"]?["capabilities"]?["codeActionProvider"]?["codeActionKinds"], ["quickfix"])
+        let uri = "file:///q.scroll"
+        let text = "sections 2 rows 3\npul 10\nrelease\nexpect section[1].tittle == \"Section 1\" && offst < 0\n"
+        _ = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                      "params": ["textDocument": ["uri": .string(uri), "languageId": "scrollscript", "version": 1, "text": .string(text)]]])
+        func actions(_ line: Int) -> [JSONValue] {
+            let r = s.handle(["jsonrpc": "2.0", "id": 5, "method": "textDocument/codeAction",
+                              "params": ["textDocument": ["uri": .string(uri)],
+                                         "range": ["start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 0]],
+                                         "context": ["diagnostics": []]]])
+            return r.first?["result"]?.arrayValue ?? []
+        }
+        let pul = actions(1)
+        XCTAssertEqual(pul.map { $0["title"]?.stringValue }, ["Replace 'pul' with 'pull'"])
+        XCTAssertEqual(pul.first?["kind"], "quickfix")
+        XCTAssertEqual(pul.first?["isPreferred"], .bool(true))
+        let edit = pul.first?["edit"]?["changes"]?[uri]?.arrayValue?.first
+        XCTAssertEqual(edit?["range"], ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 3]])
+        XCTAssertEqual(edit?["newText"], "pull")
+        XCTAssertEqual(pul.first?["diagnostics"]?.arrayValue?.first?["message"], "unknown statement 'pul' (did you mean 'pull'?)")
+        XCTAssertEqual(actions(2), [])   // nothing wrong on line 2
+        // Line 3: '&&' is a lexer error; the checker's errors come once the file parses.
+        XCTAssertEqual(actions(3).map { $0["title"]?.stringValue }, ["Replace '&&' with 'and'"])
+        // Apply the preferred fixes, line by line, until the file checks.
+        var fixed = text
+        for _ in 0..<4 {
+            let r = checkSource(SourceFile(name: "q.scroll", text: fixed))
+            guard let d = r.diagnostics.first, let fix = d.problem.quickFix else { break }
+            var lines = fixed.components(separatedBy: "\n")
+            let line = lines[d.location.line - 1]
+            let from = line.index(line.startIndex, offsetBy: d.location.column - 1)
+            let at = try XCTUnwrap(line.range(of: fix.written, range: from..<line.endIndex))
+            lines[d.location.line - 1] = line.replacingCharacters(in: at, with: fix.replacements[0])
+            fixed = lines.joined(separator: "\n")
+        }
+        XCTAssertEqual(fixed, "sections 2 rows 3\npull 10\nrelease\nexpect section[1].title == \"Section 1\" and offset < 0\n")
+        XCTAssertEqual(checkSource(SourceFile(name: "q.scroll", text: fixed)).diagnostics, [])
+    }
+
     func testHoverContents() {
         let s = server()
         XCTAssertEqual(hover(s, 8, 10), """

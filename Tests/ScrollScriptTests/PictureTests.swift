@@ -81,9 +81,12 @@ final class PictureTests: XCTestCase {
         let svg = PlotSVG.render(r)
         let c = parseSVG(svg)
         XCTAssertEqual(c.elements.first, "svg")
-        for name in ["offset", "header.height", "toolbar.y"] {
+        for name in ["offset", "header.height", "header.bottom"] {
             XCTAssertTrue(c.texts.contains(name), "legend lacks \(name): \(c.texts)")
         }
+        // The toolbar never moves here (a pull down): not drawn, named with its value.
+        XCTAssertFalse(c.texts.contains("toolbar.y"), "\(c.texts)")
+        XCTAssertTrue(c.texts.contains("unchanged:") && c.texts.contains("toolbar.y 623.00"), "\(c.texts)")
         XCTAssertTrue(c.texts.contains("section[0].y"), "\(c.texts)")
         XCTAssertTrue(c.texts.contains("\"山手線 </script><b>&\""), "\(c.texts)")
         XCTAssertTrue(c.texts.contains("pull 120"))
@@ -152,6 +155,50 @@ final class PictureTests: XCTestCase {
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(html[start..<end].utf8)) as? [String: Any])
     }
 
+    /// The issue: a pinned header dragged up drew `header.height` flat at 240 and left out
+    /// `header.bottom`, which is what moves (300 − offset down to the 60 pt band). Now the
+    /// defaults that move are drawn and the flat one is named with its value.
+    func testDefaultSeriesAreTheOnesThatMove() {
+        let c = parseSVG(PlotSVG.render(recording("header 240 pin 60\ntoolbar\ndrag -400 in 0.6s\nrelease\nsettle")))
+        XCTAssertTrue(c.texts.contains("offset") && c.texts.contains("header.bottom"), "\(c.texts)")
+        XCTAssertFalse(c.texts.contains("header.height"), "\(c.texts)")
+        // The toolbar follows the finger up (it hides past 22 pt): it moves, so it is drawn.
+        XCTAssertTrue(c.texts.contains("toolbar.y"), "\(c.texts)")
+        XCTAssertTrue(c.texts.contains("header.height 240.00"), "\(c.texts)")
+    }
+
+    /// Pulled, a header's height and its bottom are the same line (y = 0): the second is
+    /// drawn in dashes over the first (8 on, 8 off), so both show; a third on the same line
+    /// (section 0, right under it) in dashes with longer gaps, shifted. Lines apart stay solid.
+    func testEqualSeriesDoNotHideEachOther() {
+        let svg = PlotSVG.render(recording("header 240\nsection \"A\" rows 20\npull 100"))
+        // offset #0072B2, header.height #E69F00, header.bottom #009E73, section[0].y #CC79A7.
+        XCTAssertTrue(svg.contains("stroke=\"#0072B2\" stroke-width=\"2\"/>"), svg)
+        XCTAssertTrue(svg.contains("stroke=\"#E69F00\" stroke-width=\"2\"/>"), svg)
+        XCTAssertTrue(svg.contains("stroke=\"#009E73\" stroke-width=\"2\" stroke-dasharray=\"8 8\"/>"), svg)
+        XCTAssertTrue(svg.contains("stroke=\"#CC79A7\" stroke-width=\"2\" stroke-dasharray=\"8 16\" stroke-dashoffset=\"-8\"/>"), svg)
+        let c = parseSVG(svg)
+        for name in ["offset", "header.height", "header.bottom", "section[0].y"] { XCTAssertTrue(c.texts.contains(name), name) }
+    }
+
+    /// `plot --columns`: numbers named as `trace` names them, drawn as given (none left
+    /// out); the axis names their units; a state or an unknown name is refused.
+    func testPlotColumnsAreChosenByName() throws {
+        let r = checkSource(SourceFile(name: "p.scroll", text: "header 240 pin 60\nsections 3 rows 5\nfling -2000\nsettle"))
+        let sc = try XCTUnwrap(r.scenarios.first)
+        let cols = try PlotColumns.parse("offset, velocity,section[1].y,header.height", config: sc.config).get()
+        XCTAssertEqual(cols.map { $0.name }, ["offset", "velocity", "section[1].y", "header.height"])
+        let c = parseSVG(PlotSVG.render(PictureRecording(sc, file: "p.scroll", plotColumns: cols)))
+        for name in ["offset", "velocity", "section[1].y", "header.height"] { XCTAssertTrue(c.texts.contains(name), "\(name): \(c.texts)") }
+        XCTAssertFalse(c.texts.contains("section[0].y"))
+        XCTAssertFalse(c.texts.contains("unchanged:"))
+        XCTAssertTrue(c.texts.contains("value (pt, pt/s)"), "\(c.texts)")
+        XCTAssertEqual(PlotColumns.parse("phase", config: sc.config), .failure(.notANumber("phase")))
+        XCTAssertEqual(PlotColumns.parse("frame", config: sc.config), .failure(.notANumber("frame")))
+        XCTAssertEqual(PlotColumns.parse("offest", config: sc.config), .failure(.column(.unknown("offest"))))
+        XCTAssertTrue(PlotColumnError.notANumber("phase").message.hasPrefix("column 'phase' is not a number"))
+    }
+
     func testReplayPageIsSelfContainedAndItsDataReadsBack() throws {
         let html = ReplayHTML.render(recording(Self.pull))
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
@@ -189,6 +236,54 @@ final class PictureTests: XCTestCase {
         // The visible titles of the page are escaped for HTML.
         XCTAssertTrue(html.contains("<title>pull stretches the header — p.scroll</title>"))
         XCTAssertEqual(html, ReplayHTML.render(recording(Self.pull)))
+    }
+
+    /// The issue's scenario: a pinned header dragged up 400 pt in 0.6 s (36 frames), then
+    /// released with the finger still (velocity 0, inside the bounds: idle at once), and a
+    /// settle that runs no frame. `run` ends idle with the finger up; so must the pictures.
+    static let releasedAtTheEnd = "header 240 pin 60\ndrag -400 in 0.6s\nrelease\nsettle"
+
+    func testTheLastSampleIsTheWorldAfterWhatActedAfterTheLastFrame() throws {
+        let r = recording(Self.releasedAtTheEnd)
+        XCTAssertEqual(r.frames.map { $0.frame }, Array(0...36) + [36])
+        guard r.frames.count == 38 else { return }
+        let (held, final) = (r.frames[36], r.frames[37])
+        XCTAssertEqual([held.phase, final.phase], ["dragging", "idle"])
+        XCTAssertEqual([held.fingerDown, final.fingerDown], [true, false])
+        XCTAssertEqual(final.time, 0.6)
+        XCTAssertEqual(final.offset, 400)
+        XCTAssertEqual(r.statements[final.statement].text, "settle")
+        // The page shows it: its last frame's finger is up and its panel says idle.
+        let d = try pageData(ReplayHTML.render(r))
+        let f = try XCTUnwrap(d["f"] as? [String: Any])
+        XCTAssertEqual((f["frame"] as? [Int])?.suffix(2), [36, 36])
+        XCTAssertEqual((f["fd"] as? [Int])?.suffix(2), [1, 0])
+        let panel = try XCTUnwrap(d["panel"] as? [String])
+        let values = try XCTUnwrap(f["panel"] as? [[String]])
+        let phase = try XCTUnwrap(panel.firstIndex(of: "phase"))
+        XCTAssertEqual(values.suffix(2).map { $0[phase] }, ["dragging", "idle"])
+        // A toggle started by the last statement: expanded at once, still 50 pt tall.
+        let toggle = recording("header 50 toggle 100\ntap header")
+        XCTAssertEqual(toggle.frames.map { $0.frame }, [0, 0])
+        let expanded = try XCTUnwrap(toggle.panelColumns.firstIndex { $0.name == "header.expanded" })
+        XCTAssertEqual(toggle.frames.map { $0.panel[expanded] }, ["false", "true"])
+        // Nothing acts after the last frame: no sample is repeated.
+        let plain = recording("pull 30\nrelease\nsettle\nexpect offset == 0")
+        XCTAssertEqual(Set(plain.frames.map { $0.frame }).count, plain.frames.count)
+    }
+
+    func testTheREPLPicturesShowTheSessionsFinalState() throws {
+        let dir = NSTemporaryDirectory() + "repl-final-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let core = ReplCore()
+        for line in Self.releasedAtTheEnd.split(separator: "\n") { XCTAssertFalse(core.enter(String(line)).failed, String(line)) }
+        XCTAssertFalse(core.picture(path: dir + "/s.html", kind: .replay).failed)
+        let d = try pageData(try String(contentsOfFile: dir + "/s.html", encoding: .utf8))
+        let f = try XCTUnwrap(d["f"] as? [String: Any])
+        XCTAssertEqual((f["fd"] as? [Int])?.last, 0)
+        XCTAssertEqual((f["frame"] as? [Int])?.suffix(2), [36, 36])
+        XCTAssertFalse(core.picture(path: dir + "/s.svg", kind: .plot).failed)
     }
 
     func testLongScenariosAreRecordedEveryKthFrameWithTheLastKept() {

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import ScrollScript
 import ScrollSim
@@ -156,6 +157,9 @@ final class ProblemCaseTests: XCTestCase {
                   .rect("header.frame"), .needsHeader("header.y"), .needsToolbar("toolbar.y"), .unknown("zq")] {
             assertRendered(t.message, "\(t)")
         }
+        for p in [PlotColumnError.notANumber("phase"), .column(.unknown("zq"))] {
+            assertRendered(p.message, "\(p)")
+        }
     }
 
     // MARK: - Every case renders
@@ -179,6 +183,8 @@ final class ProblemCaseTests: XCTestCase {
         for p in Self.parseProblemSamples { assertRendered(Problem.parse(p).message, Self.caseName(p)) }
         for p in Self.checkProblemSamples { assertRendered(Problem.check(p).message, Self.caseName(p)) }
         for p in Self.runProblemSamples { assertRendered(p.message, Self.caseName(p)) }
+        XCTAssertEqual(Set(Self.checkWarningSamples.map(Self.caseName)).count, Self.checkWarningCaseCount)
+        for w in Self.checkWarningSamples { assertRendered(Problem.warning(w).message, Self.caseName(w)) }
         // A sample's words and tokens ("zq", the word 'opne') show in its message.
         let rendered: [(String, String)] = Self.lexProblemSamples.map { ("\($0)", $0.message) }
             + Self.parseProblemSamples.map { ("\($0)", $0.message) }
@@ -212,6 +218,90 @@ final class ProblemCaseTests: XCTestCase {
                        "'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one")
     }
 
+
+    // MARK: - Code quoted in a message is code that checks
+
+    /// The scene quoted examples are checked in: every view a message may name (a pinned,
+    /// toggling header, a toolbar, 10 titled sections of 10 rows).
+    static let exampleScene = "header 240 pin 60 toggle 300\ntoolbar\nsections 10 rows 10\naccordion\n"
+
+    /// Samples with real data, for the cases whose advice is built from their data (the
+    /// samples above use "zq", which no advice could make valid).
+    static let exampleVariants: [String] = [
+        ParseProblem.expectedMember(base: "row").message,
+        ParseProblem.expectedMember(base: "section").message,
+        ParseProblem.expectedMember(base: "foo").message,
+        ParseProblem.tapSection(index: "2").message,
+        ParseProblem.tapSection(index: nil).message,
+        ParseProblem.tapRowNeedsRow(section: "0").message,
+        ParseProblem.noSuchExpect("eventually").message,
+        ParseProblem.withinWithoutApprox(nil).message,
+        ParseProblem.withinWithoutApprox(.eq).message,
+        LexProblem.symbolForWord(written: "&&", word: "and").message,
+        LexProblem.symbolForWord(written: "||", word: "or").message,
+    ] + ["s", "ms", "pt"].map { ParseProblem.expectedStatementEnd(found: FoundToken(kind: .word, text: $0)).message }
+
+    /// Every message of every case (the samples and the variants above).
+    static var everyMessage: [String] {
+        lexProblemSamples.map { $0.message } + parseProblemSamples.map { $0.message }
+            + checkProblemSamples.map { $0.message } + runProblemSamples.map { $0.message }
+            + checkWarningSamples.map { $0.message } + exampleVariants
+    }
+
+    /// The pieces a message puts in single quotes: an opening quote at the start or after a
+    /// space or '(', its closing one before the end, a space or punctuation (so the
+    /// apostrophe of "scenario's" opens none).
+    static func quoted(_ message: String) -> [(before: String, text: String)] {
+        let re = try! NSRegularExpression(pattern: "(^|[\\s(])'([^']*)'(?=$|[\\s),;:?.!])")
+        let ns = message as NSString
+        return re.matches(in: message, range: NSRange(location: 0, length: ns.length)).map {
+            (ns.substring(to: $0.range(at: 2).location - 1), ns.substring(with: $0.range(at: 2)))
+        }
+    }
+
+    /// Whether a quoted piece is code offered as an example: a statement or expression
+    /// (more than one word, or a subscript, or a number), not a word or an operator named
+    /// alone ('pull', '~=', '== ?'), not a form with placeholders ('drag D in T',
+    /// 'section[...]'), not the user's own text echoed back ("after 'tap row 7'", "there is
+    /// no 'expect zq'", the samples' "zq"/"opne"), not a shell command.
+    static func isExample(_ q: (before: String, text: String)) -> Bool {
+        let t = q.text
+        guard let first = t.unicodeScalars.first, CharacterSet.alphanumerics.contains(first) || first == "(" || first == "-" else { return false }
+        guard t.contains(" ") || t.contains("[") || CharacterSet.decimalDigits.contains(first) else { return false }
+        if t.contains("zq") || t.contains("opne") || t.contains("...") || t.hasPrefix("scrollscript ") { return false }
+        if t.range(of: "\\b[A-Z][A-Z0-9]*\\b", options: .regularExpression) != nil { return false }
+        // The subject a message opens with ("'in 500' is 500 seconds") is the user's text too.
+        if q.before.isEmpty { return false }
+        for echo in ["after ", "no ", "found ", "not "] where q.before.hasSuffix(echo) { return false }
+        return true
+    }
+
+    /// The issue: `expect row[0,1] == 0` was told "(as in row[0].y)", and `row[0].y` is
+    /// refused. Every example a message quotes is checked here in a scene with every view;
+    /// and "as in" always quotes its example, so none escapes this test unquoted.
+    func testEveryExampleAMessageQuotesPassesCheck() {
+        var examples: Set<String> = []
+        for message in Self.everyMessage {
+            var rest = message[...]
+            while let r = rest.range(of: "as in ") {
+                XCTAssertEqual(rest[r.upperBound...].first, "'", "an unquoted example in: \(message)")
+                rest = rest[r.upperBound...]
+            }
+            for q in Self.quoted(message) where Self.isExample(q) { examples.insert(q.text) }
+        }
+        // The ones this test must see (it would pass vacuously if the extraction broke).
+        for known in ["row[0,1].y", "section[0].y", "tap row 0 3", "expect within 1s toolbar.state == hidden",
+                      "0 <= offset and offset <= 100", "offset > 0 and phase == idle", "0.5s", "tap header 2", "500ms", "500s"] {
+            XCTAssertTrue(examples.contains(known), known)
+        }
+        for example in examples.sorted() {
+            let r = checkSource(SourceFile(name: "example.scroll", text: Self.exampleScene + example + "\n"))
+            XCTAssertEqual(r.diagnostics.map(\.message), [], "the quoted example '\(example)' does not check")
+        }
+        // The test can fail: the old advice is caught.
+        let old = checkSource(SourceFile(name: "example.scroll", text: Self.exampleScene + "row[0].y\n"))
+        XCTAssertEqual(old.diagnostics.map(\.problem), [.check(.indexCount(.row, member: "y"))])
+    }
 
     static let operands: [Operand] = [
         .screenWidth, .screenHeight, .fps, .toolbarHeight, .headerHeight, .pin, .parallax, .toggleHeight,
@@ -559,4 +649,40 @@ final class ProblemCaseTests: XCTestCase {
         }
     }
     static let runProblemCaseCount = 34
+
+    /// One value of every case of `CheckWarning`.
+    static let checkWarningSamples: [CheckWarning] = [
+        .bareLongDuration(keyword: "in", raw: "500"),
+    ]
+
+    /// The case's name; exhaustive, so a new case must be named here (and given a sample).
+    static func caseName(_ w: CheckWarning) -> String {
+        switch w {
+        case .bareLongDuration: return "bareLongDuration"
+        }
+    }
+    static let checkWarningCaseCount = 1
+
+    /// `drag -300 in 500` is a 500 s drag: valid, but a warning names `500ms`. Warnings are
+    /// kept apart from errors: the file still has its scenarios and runs.
+    func testABareLongDurationAfterInOrWithinWarns() {
+        func warnings(_ text: String) -> [String] {
+            let r = checkSource(SourceFile(name: "t.scroll", text: text))
+            XCTAssertEqual(r.diagnostics, [], text)
+            XCTAssertFalse(r.scenarios.isEmpty, text)
+            return r.warnings.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+        }
+        XCTAssertEqual(warnings("drag -300 in 500"),
+                       ["1:14 'in 500' is 500 seconds (a number without a unit is seconds here); write '500ms' for milliseconds, or '500s' if seconds are meant"])
+        XCTAssertEqual(warnings("sections 3 rows 40\nswipe -100 in 61\nexpect within 90 phase == idle").map { String($0.prefix(16)) },
+                       ["2:15 'in 61' is ", "3:15 'within 90'"])
+        // Up to 60 s, any unit written, `wait`, and what is not a literal: no warning.
+        XCTAssertEqual(warnings("drag 10 in 60\ndrag 10 in 500ms\ndrag 10 in 61s\nwait 500\nexpect within 0.5 offset == 10"), [])
+        XCTAssertEqual(checkSource(SourceFile(name: "t.scroll", text: "drag 10 in 500")).warnings.first?.problem,
+                       .warning(.bareLongDuration(keyword: "in", raw: "500")))
+        // Printed as a warning, with the line and a caret.
+        let d = Diagnostic(SourceLocation(file: "t.scroll", line: 1, column: 14), .warning(.bareLongDuration(keyword: "in", raw: "500")))
+        XCTAssertTrue(renderDiagnostic(d, sourceLines: ["drag -300 in 500"]).hasPrefix("t.scroll:1:14: warning: 'in 500' is 500 seconds"))
+        XCTAssertTrue(renderDiagnostic(d, sourceLines: ["drag -300 in 500"]).hasSuffix("\ndrag -300 in 500\n             ^\n"))
+    }
 }

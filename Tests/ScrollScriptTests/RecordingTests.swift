@@ -168,7 +168,7 @@ final class RecordingTests: XCTestCase {
     }
 
     func testNewStatementErrors() {
-        XCTAssertEqual(messages("tap row 0\n"), ["1:10 expected the row number after 'tap row 0' (tap row SECTION ROW, both from 0, as in IndexPath)"])
+        XCTAssertEqual(messages("tap row 0\n"), ["1:10 expected the row number after 'tap row 0' (tap row SECTION ROW, both from 0 like IndexPath: 'tap row 0 3' is row 3 of section 0)"])
         XCTAssertEqual(messages("tap row\n"), ["1:8 expected a section and a row after 'tap row' (as in 'tap row 0 3': row 3 of section 0)"])
         XCTAssertEqual(messages("sections 2 rows 3\ntap row 2 0\n"), ["2:9 section 2 does not exist (the table has 2 sections, 0 to 1)"])
         XCTAssertEqual(messages("sections 2 rows 3\ntap row 1 3\n"), ["2:11 row 3 does not exist in section 1 (it has 3 rows, 0 to 2)"])
@@ -188,7 +188,7 @@ final class RecordingTests: XCTestCase {
         XCTAssertFalse(core.enter("drag -100").failed)
         let r = core.enter("expect offset ~= ?")
         XCTAssertTrue(r.failed)
-        XCTAssertTrue(r.text.hasPrefix("<repl>:1:18: error: no recorded value: offset is 100.00 here (':expect offset' adds this check with its value now)"), r.text)
+        XCTAssertTrue(r.text.hasPrefix("<repl>:2:18: error: no recorded value: offset is 100.00 here (':expect offset' adds this check with its value now)"), r.text)
     }
 
     func testReplExpectAddsChecksThatSaveWrites() throws {

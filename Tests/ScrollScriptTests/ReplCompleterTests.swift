@@ -89,6 +89,50 @@ final class ReplCompleterTests: XCTestCase {
         XCTAssertEqual(complete("expect tap.").candidates, ["tap.target"])
     }
 
+    /// The scene of the issue: three train lines, one untitled section of 12 rows.
+    private func complete(_ line: String, scene: String) -> Completion {
+        let checked = checkSource(SourceFile(name: "s.scroll", text: scene + "\nwait 1s\n"))
+        XCTAssertEqual(checked.diagnostics, [])
+        let config = checked.scenarios.first?.config
+        return Completer(listDirectory: { _ in [] }, scene: { config }).complete(line: line, cursor: line.utf8.count)
+    }
+
+    static let lines = "section \"山手線\" rows \"渋谷\" \"新宿\" closed\nsection rows 12\nsection \"東横線\" rows 3\nsection \"a\\\"b\" rows 1"
+
+    func testTapHeaderOffersTheScenesSectionsNotTheTapWordsAgain() {
+        // Sections 0, 2, 3 have a header view (1 is untitled); their titles, quoted.
+        XCTAssertEqual(complete("tap header ", scene: Self.lines).candidates, ["\"a\\\"b\"", "\"山手線\"", "\"東横線\"", "0", "2", "3"])
+        XCTAssertEqual(complete("tap header 2", scene: Self.lines).candidates, ["2"])
+        XCTAssertEqual(complete("tap header \"山", scene: Self.lines), Completion(wordStart: 11, candidates: ["\"山手線\""]))
+        XCTAssertEqual(complete("tick; tap header \"", scene: Self.lines).candidates, ["\"a\\\"b\"", "\"山手線\"", "\"東横線\""])
+        // tap row: the sections, then the rows of the one named.
+        XCTAssertEqual(complete("tap row ", scene: Self.lines).candidates, ["0", "1", "2", "3"])
+        XCTAssertEqual(complete("tap row 1 1", scene: Self.lines).candidates, ["1", "10", "11"])
+        XCTAssertEqual(complete("tap row 0 ", scene: Self.lines).candidates, ["0", "1"])
+        XCTAssertEqual(complete("tap row 9 ", scene: Self.lines).candidates, [])
+        // Never the tap words again (accepting gave `tap header header`), with or without a scene.
+        XCTAssertEqual(complete("tap header ").candidates, [])
+        XCTAssertEqual(complete("tap toolbar ", scene: Self.lines).candidates, [])
+        // Other strings still complete nothing.
+        XCTAssertEqual(complete("print \"山", scene: Self.lines).candidates, [])
+    }
+
+    func testSubscriptsOfferTheScenesIndexes() {
+        XCTAssertEqual(complete("expect section[", scene: Self.lines),
+                       Completion(wordStart: 7, candidates: ["section[0].", "section[1].", "section[2].", "section[3]."]))
+        XCTAssertEqual(complete("section[", scene: Self.lines).candidates, ["section[0].", "section[1].", "section[2].", "section[3]."])
+        XCTAssertEqual(complete("expect row[", scene: Self.lines).candidates, ["row[0,", "row[1,", "row[2,", "row[3,"])
+        XCTAssertEqual(complete("expect row[2,", scene: Self.lines).candidates, ["row[2,0].", "row[2,1].", "row[2,2]."])
+        // By their bytes, as every candidate: '0' (0x30) sorts before ']' (0x5D).
+        XCTAssertEqual(complete("print offset, row[1,1", scene: Self.lines).candidates, ["row[1,10].", "row[1,11].", "row[1,1]."])
+        XCTAssertEqual(complete(":watch section[3", scene: Self.lines), Completion(wordStart: 7, candidates: ["section[3]."]))
+        // A single one ends in '.': no space, and the next Tab offers the members.
+        XCTAssertTrue(complete("expect section[3", scene: Self.lines).suppressesSpace)
+        // Not a subscript of ours, or no scene known: as before.
+        XCTAssertEqual(complete("expect xsection[", scene: Self.lines).candidates.contains("section[0]."), false)
+        XCTAssertFalse(complete("expect section[").candidates.contains("section[0]."))
+    }
+
     func testStateNamesInExpressions() {
         let line = "expect offset > 3 and toolbar.state == hi"
         XCTAssertEqual(complete(line), Completion(wordStart: line.utf8.count - 2, candidates: ["hidden", "hiding"]))
@@ -102,9 +146,10 @@ final class ReplCompleterTests: XCTestCase {
     func testColonCommands() {
         XCTAssertEqual(complete(":lo"), Completion(wordStart: 0, candidates: [":load"]))
         XCTAssertEqual(complete(":s").candidates, [":save", ":show", ":step"])
-        XCTAssertEqual(complete(":").candidates.count, 22)
+        XCTAssertEqual(complete(":").candidates.count, 23)
         XCTAssertEqual(complete(":r").candidates, [":reload", ":replay", ":reset"])
         XCTAssertEqual(complete(":rel"), Completion(wordStart: 0, candidates: [":reload"]))
+        XCTAssertEqual(complete(":u").candidates, [":undisplay", ":unload"])
         XCTAssertEqual(complete(":plot sc").candidates, ["scenarios/", "scene.scroll"])
         XCTAssertEqual(complete(":replay sc").candidates, ["scenarios/", "scene.scroll"])
         XCTAssertEqual(complete(":expect tap.t").candidates, ["tap.target"])

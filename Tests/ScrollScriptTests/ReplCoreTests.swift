@@ -79,11 +79,55 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertTrue(bad.text.contains("\npul 120\n^"), bad.text)
         let failedExpect = core.enter("expect offset == 5")
         XCTAssertTrue(failedExpect.failed)
-        XCTAssertEqual(failedExpect.text, "<repl>:1:1: error: expectation is false\nexpect offset == 5\n^\n  offset is 0.00 at t = 0.000 s\n  == expected 5.00, actual 0.00 (off by 5.00)")
+        // The session's second line.
+        XCTAssertEqual(failedExpect.text, "<repl>:2:1: error: expectation is false\nexpect offset == 5\n^\n  offset is 0.00 at t = 0.000 s\n  == expected 5.00, actual 0.00 (off by 5.00)")
         // still alive: 10 pt at 300 pt/s = 2 frames, b(10) = 10·0.55·667/(667 + 5.5) = 5.4550
         let ok = core.enter("pull 10")
         XCTAssertFalse(ok.failed)
         XCTAssertTrue(ok.text.hasPrefix("t=0.033 s  offset 0.00 → -5.46"), ok.text)
+    }
+
+    /// An `expect always` typed on line 1 that breaks during the entry on line 5 is
+    /// reported at its own line, with its own text (it showed the running entry's line).
+    func testAnInvariantTypedEarlierIsShownAtItsOwnLine() {
+        let core = ReplCore()
+        XCTAssertFalse(core.enter("expect always offset > -1").failed)
+        core.line = 5   // as the loop sets it: three more lines were read in between
+        let r = core.enter("pull 30")
+        XCTAssertTrue(r.failed)
+        // b(30) per frame: the first frame pulls 5 pt, b(5) = 5·0.55·667/(667 + 2.75) = 2.74 > 1.
+        XCTAssertTrue(r.text.hasPrefix("<repl>:1:1: error: invariant broken at t = 0.017 s\nexpect always offset > -1\n^\n"), r.text)
+        XCTAssertEqual(core.line, 6)
+        let block = core.enter("repeat 2 {\n  tick\n  tic 2\n}")
+        XCTAssertTrue(block.text.hasPrefix("<repl>:8:3: error: unknown statement 'tic'"), block.text)
+        XCTAssertTrue(block.text.contains("\n  tic 2\n  ^"), block.text)
+    }
+
+    /// A warning is printed before what the entry did; the entry runs and does not fail.
+    func testAWarningIsShownAndTheEntryRuns() {
+        let core = ReplCore()
+        _ = core.enter("sections 3 rows 40")
+        let r = core.enter("drag -300 in 500")
+        XCTAssertFalse(r.failed)
+        XCTAssertTrue(r.text.hasPrefix("<repl>:2:14: warning: 'in 500' is 500 seconds"), r.text)
+        XCTAssertTrue(r.text.hasSuffix("\ndrag -300 in 500\n             ^\nt=500.000 s  offset 0.00 → 300.00  phase idle → dragging  velocity 0.00 → 0.60"), r.text)
+    }
+
+    /// An interrupted `wait` at rest says where it stopped and prints no change line that
+    /// holds only the time; an interrupted one in motion still shows what moved.
+    func testAnInterruptedWaitPrintsNoEmptyChangeLine() {
+        var polls = 0
+        let core = ReplCore(shouldInterrupt: { polls += 1; return polls == 30 })
+        // Frames poll once each: the 30th frame's poll stops it, t = 30/60.
+        XCTAssertEqual(core.enter("wait 10").text, "interrupted at t=0.500 s")
+        XCTAssertEqual(core.tick(1).text, "t=0.517 s")   // an ordinary tick still says the time
+        polls = 0
+        _ = core.enter("toolbar")
+        let moving = core.enter("fling -900\nwait 10")
+        // (`toolbar` after time advanced rebuilt the world at t = 0 first.) The fling moves
+        // 90 pt in 0.1 s and lifts at 900 pt/s; 0.4 s of deceleration later the offset is
+        // 90 + 900·(0.998^400 − 1)/(1000·ln 0.998) = 337.72.
+        XCTAssertTrue(moving.text.hasSuffix("interrupted at t=0.500 s\nt=0.500 s  offset 0.00 → 337.72  phase idle → decelerating  toolbar.state shown → hidden"), moving.text)
     }
 
     func testCtrlCStopsALongRunAndKeepsTheWorld() {
@@ -180,6 +224,41 @@ final class ReplCoreTests: XCTestCase {
         _ = core.reset()
         XCTAssertTrue(core.continueRun().text.hasPrefix("breakpoint 3: line 31\n"))
         XCTAssertEqual(text(core.world.value(.time)), "0.400")
+    }
+
+    /// With a file loaded, `:reset` goes back to its scenario's first statement (its help
+    /// says so: it did say "a fresh world"), where typed statements are refused with a
+    /// way out; `:unload` leaves the file: a fresh default world that takes statements,
+    /// its breakpoints gone, the watch kept.
+    func testResetRestartsTheLoadedScenarioAndUnloadLeavesIt() throws {
+        let core = ReplCore()
+        _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)
+        XCTAssertFalse(core.addBreakpoint(line: 31, condition: nil).failed)
+        XCTAssertFalse(core.addWatch("offset").failed)
+        _ = core.step(2)
+        let reset = core.reset()
+        XCTAssertTrue(reset.text.hasPrefix("reset: back to the start of \"pull stretches the header, release bounces back\"\nat "), reset.text)
+        XCTAssertEqual(try ColonCommands.helpText(for: "reset").get(),
+                       ":reset\n  start again: the loaded scenario from its first statement, else a fresh world with the configuration typed so far")
+        let refused = core.enter("pull 10")
+        XCTAssertTrue(refused.failed)
+        XCTAssertTrue(refused.text.contains("or :unload it to type statements of your own"), refused.text)
+        let u = core.unload()
+        XCTAssertEqual(u.text, "unloaded \"pull stretches the header, release bounces back\" (\(ReplCoreTests.scenario("000-zoomable-header.scroll"))): a fresh world at t=0.000 s with no configuration; type statements (its 1 breakpoint was deleted)")
+        XCTAssertNil(core.loaded)
+        XCTAssertEqual(core.world.value(.headerHeight), World(SceneConfig()).value(.headerHeight))  // no header now
+        XCTAssertEqual(core.listStops().text, "2  watch offset (now 0.00)")
+        // pull 10 at 300 pt/s = 2 frames of 5 pt: typed statements run again (the watch
+        // stops each frame: b(5) = 2.74, b(10) = 5.46).
+        let pulled = core.enter("pull 10")
+        XCTAssertFalse(pulled.failed)
+        XCTAssertTrue(pulled.text.hasPrefix("watch 2: offset 0.00 → -2.74 at t=0.017 s"), pulled.text)
+        XCTAssertTrue(core.continueRun().text.hasPrefix("watch 2: offset -2.74 → -5.46 at t=0.033 s"))
+        XCTAssertTrue(core.unload().failed)
+        // Without a file, :reset keeps the typed configuration.
+        _ = core.enter("header 100")
+        XCTAssertEqual(core.reset().text, "reset: a fresh world at t=0.000 s (configuration kept)")
+        XCTAssertEqual(text(core.world.value(.headerHeight)), "100.00")
     }
 
     func testWatchStopsAtTheFirstChangingFrame() {

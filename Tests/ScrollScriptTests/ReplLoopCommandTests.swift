@@ -45,7 +45,7 @@ final class ReplLoopCommandTests: XCTestCase {
             ":load \(scenario000)", ":where", ":list", ":tick 2", ":where", ":step 1", ":break 33",
             ":break 36 if offset > -50", ":breaks", ":delete 1", ":watch phase", ":display offset",
             ":continue", ":continue", ":undisplay 1", ":frames", ":show", ":reset", ":reload", ":where", ":help step",
-            ":save \(dir)/out.scroll", ":quit", "pull 1",
+            ":save \(dir)/out.scroll", ":unload", ":quit", "pull 1",
         ]
         // With the next test, every row of the table is typed.
         let names = Set((typed + ReplLoopCommandTests.picturesAndChecks("DIR")).compactMap { line -> String? in
@@ -82,6 +82,8 @@ final class ReplLoopCommandTests: XCTestCase {
             "reloaded \"pull stretches the header, release bounces back\" from \(scenario000) (21 statements)\n",
             ":step [N]\n  run the next N statements (default 1)\n",            // :help step
             "saved \"repl session\" to \(dir)/out.scroll",
+            // breakpoint 2 was left (1 was deleted above)
+            "unloaded \"pull stretches the header, release bounces back\" (\(scenario000)): a fresh world at t=0.000 s with no configuration; type statements (its 1 breakpoint was deleted)\n",
         ]
         for e in expectations { XCTAssertTrue(out.contains(e), "missing: \(e)\n---\n\(out)") }
         // :show draws (its layout is ScreenRenderer's, tested on its own)

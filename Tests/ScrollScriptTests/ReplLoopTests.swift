@@ -41,8 +41,10 @@ final class ReplLoopTests: XCTestCase {
         reader.interruptAtPoll = 10
         let r = runLoop(reader)
         // the 10th frame's poll sees Ctrl-C: 10 frames at 60 fps = 0.167 s, the rest of the
-        // repeat is dropped; once cleared, tick 2 runs whole: 12 frames = 0.200 s
-        XCTAssertEqual(r.out, "interrupted at t=0.167 s\nt=0.167 s\ntime = 0.167\nt=0.200 s\ntime = 0.200\n")
+        // repeat is dropped; once cleared, tick 2 runs whole: 12 frames = 0.200 s. Nothing
+        // but time changed while interrupted: no change line that would only repeat the
+        // time `interrupted at` gives (it printed an empty one, `t=0.167 s`).
+        XCTAssertEqual(r.out, "interrupted at t=0.167 s\ntime = 0.167\nt=0.200 s\ntime = 0.200\n")
         XCTAssertEqual(r.status, 0)
         XCTAssertFalse(reader.isInterrupted)
         XCTAssertEqual(reader.clears, 4)  // after each of the four replies
@@ -54,7 +56,7 @@ final class ReplLoopTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         // b(1) = 0.55·667/667.55 = 0.55, in 1/300 s: one frame (0.017 s)
         XCTAssertTrue(r.out.hasPrefix("t=0.017 s  offset 0.00 → -0.55  phase idle → dragging"), r.out)
-        XCTAssertTrue(r.out.contains("\n<repl>:1:1: error: expectation is false\n"), r.out)
+        XCTAssertTrue(r.out.contains("\n<repl>:2:1: error: expectation is false\n"), r.out)
         XCTAssertTrue(r.out.hasSuffix("time = 0.017\n"), r.out)
     }
 
@@ -170,9 +172,9 @@ final class ReplLoopTests: XCTestCase {
         loop.maxEntryBytes = 1 << 20
         let status = loop.run()
         // the 5 comment lines after the drop are blank entries; then tick runs (1 frame),
-        // the `}` has no block, time = 1/60
+        // the `}` (line 1 + 110 + 2 = 113 of the session) has no block, time = 1/60
         XCTAssertEqual(out, "error: unfinished entry is larger than 1 MiB (the limit for a file); it was dropped\n"
-                       + "t=0.017 s\n<repl>:1:1: error: unexpected '}' (no block is open)\n}\n^\ntime = 0.017\n")
+                       + "t=0.017 s\n<repl>:113:1: error: unexpected '}' (no block is open)\n}\n^\ntime = 0.017\n")
         XCTAssertEqual(status, 1)
     }
 

@@ -53,6 +53,7 @@ final class RunnerStreamingTests: XCTestCase {
                 case .scenario(let o): return o.file + " " + o.result.name
                 case .fileFailed(let f): return f.file + (f.unreadable ? " unreadable" : " check")
                 case .recorded(let u): return u.path + " recorded"
+                case .fileWarnings(let w): return w.file + " warnings"
                 }
             }
             XCTAssertEqual(got, expected, "jobs \(jobs)")

@@ -62,10 +62,40 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(parseCSV(trace("header 240\npull 120\ntick 3").0).count, 1 + 1 + 24 + 3)
         // fps 30, wait 0.25s: ⌊7.5 + 0.5⌋ = 8 frames.
         XCTAssertEqual(parseCSV(trace("fps 30\nwait 0.25s").0).count, 1 + 9)
-        // repeat 3 { tick 2 }: 6 frames; taps and expects add none.
-        XCTAssertEqual(parseCSV(trace("repeat 3 { tick 2 }\ntap 10 300\nexpect time == 0.1").0).count, 1 + 7)
+        // repeat 3 { tick 2 }: 6 frames; an expect adds none, a tap after the last frame
+        // adds the world after it (below).
+        XCTAssertEqual(parseCSV(trace("repeat 3 { tick 2 }\nexpect time == 0.1").0).count, 1 + 7)
+        XCTAssertEqual(parseCSV(trace("repeat 3 { tick 2 }\ntap 10 300\nexpect time == 0.1").0).count, 1 + 7 + 1)
         // Nothing that takes time: frame 0 alone.
         XCTAssertEqual(parseCSV(trace("expect offset == 0").0).count, 1 + 1)
+    }
+
+    func testWhatActsAfterTheLastFrameIsTheLastRow() {
+        // A pinned header dragged up 400 pt in 0.6 s (36 frames), then released with the
+        // finger still: velocity 0, inside the bounds (content 240 + 30·44 = 1560 tall),
+        // so the content is idle at once and settle runs no frame. The last frame is the
+        // drag's (dragging, finger down); the release acts after it, at the same time.
+        let src = "header 240 pin 60\ndrag -400 in 0.6s\nrelease\nsettle"
+        let rows = parseCSV(trace(src, columns: "frame,time,phase,finger.down,offset,statement").0)
+        XCTAssertEqual(rows.count, 1 + 37 + 1)
+        XCTAssertEqual(Array(rows[rows.count - 2].prefix(5)), ["36", "0.6", "dragging", "true", "400.0"])
+        XCTAssertEqual(Array(rows[rows.count - 1].prefix(6)), ["36", "0.6", "idle", "false", "400.0", "settle"])
+        // With --every skipping frame 36, still the world after the release, once.
+        let sparse = parseCSV(trace(src, every: 5, columns: "frame,phase,finger.down").0)
+        XCTAssertEqual(sparse.dropFirst().map { $0[0] }, ["0", "5", "10", "15", "20", "25", "30", "35", "36"])
+        XCTAssertEqual(Array(sparse[sparse.count - 1].prefix(3)), ["36", "idle", "false"])
+        // A toggle started by a tap at the end: header.expanded turns true at once (the
+        // animation is at progress 0: still 50 pt tall).
+        let toggle = parseCSV(trace("header 50 toggle 100\ntick\ntap header", columns: "frame,header.expanded,header.height").0)
+        XCTAssertEqual(toggle.dropFirst().map { Array($0.prefix(3)) }, [["0", "false", "50.0"], ["1", "false", "50.0"], ["1", "true", "50.0"]])
+        // A failure after it: the last row is the world the failed check saw, marked.
+        let failed = parseCSV(trace("pull 30\nrelease\nexpect finger.down", columns: "frame,finger.down").0)
+        XCTAssertEqual(failed.last, ["6", "false", "t.scroll:3:1: expectation is false"])
+        XCTAssertEqual(failed[failed.count - 2], ["6", "true", ""])
+        // Nothing acts after the last frame: no extra row (settle and expect take no time).
+        let plain = parseCSV(trace("pull 30\nrelease\nsettle\nexpect offset == 0", columns: "frame").0)
+        let frames = plain.dropFirst().map { Int($0[0]) ?? -1 }
+        XCTAssertEqual(frames, Array(0...(frames.last ?? 0)))
     }
 
     func testEveryNKeepsMultiplesAndTheLastFrame() {

@@ -29,6 +29,46 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
     }
 
+    /// `drag -300 in 500` is valid (500 s) but warned about; a warning fails nothing:
+    /// `check` exits 0 and counts it, `run` prints it on standard error and passes, the
+    /// github format adds a ::warning, JSON Lines a "warning" object.
+    func testAWarningIsPrintedAndFailsNothing() throws {
+        try write("w.scroll", "sections 3 rows 40\ndrag -300 in 500\nexpect offset == 300\n")
+        let warning = "w.scroll:2:14: warning: 'in 500' is 500 seconds (a number without a unit is seconds here); write '500ms' for milliseconds, or '500s' if seconds are meant\ndrag -300 in 500\n             ^\n"
+        let c = try CLI.run(["check", "w.scroll"], in: dir)
+        XCTAssertEqual(c.status, 0)
+        XCTAssertEqual(c.stdout, "ok: 1 file, 1 scenario, 1 warning\n")
+        XCTAssertEqual(c.stderr, warning)
+        // Beside an error, in line order; the error decides the status.
+        try write("both.scroll", "drag -300 in 500\npul 3\n")
+        let b = try CLI.run(["check", "both.scroll"], in: dir)
+        XCTAssertEqual(b.status, 2)
+        XCTAssertTrue(b.stderr.hasPrefix("both.scroll:1:14: warning: 'in 500'"), b.stderr)
+        XCTAssertTrue(b.stderr.hasSuffix("pul 3\n^\n1 error, 1 warning\n"), b.stderr)
+        // run: 500 s of drag (30,000 frames) ends at offset 300.
+        let r = try CLI.run(["run", "w.scroll"], in: dir)
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stdout, "PASS  w.scroll  \"w\"  (500.000 s)\n1 passed, 0 failed\n")
+        XCTAssertEqual(r.stderr, warning)
+        let g = try CLI.run(["run", "--format", "github", "w.scroll"], in: dir)
+        XCTAssertEqual(g.status, 0)
+        XCTAssertTrue(g.stdout.hasPrefix("::warning file=w.scroll,line=2,col=14::'in 500' is 500 seconds"), g.stdout)
+        let j = try CLI.run(["run", "--format", "jsonl", "--junit", "j.xml", "w.scroll"], in: dir)
+        XCTAssertEqual(j.status, 0)
+        XCTAssertTrue(j.stdout.hasPrefix("{\"type\":\"warning\",\"file\":\"w.scroll\",\"diagnostics\":[{\"file\":\"w.scroll\",\"line\":2,\"column\":14,\"message\":\"'in 500' is 500 seconds"), j.stdout)
+        XCTAssertTrue(j.stdout.hasSuffix("{\"type\":\"summary\",\"passed\":1,\"failed\":0,\"errors\":0,\"interrupted\":false,\"exit\":0}\n"), j.stdout)
+        let junit = try String(contentsOf: dir.appendingPathComponent("j.xml"), encoding: .utf8)
+        XCTAssertTrue(junit.contains("tests=\"1\" failures=\"0\" errors=\"0\""), junit)
+        // With several files and jobs, each file's warnings come before its scenarios, in order.
+        try write("a.scroll", "pull 10\n")
+        try write("z.scroll", "expect within 90 offset == 0\n")
+        let one = try CLI.run(["run", "--jobs", "1", "a.scroll", "w.scroll", "z.scroll"], in: dir)
+        let three = try CLI.run(["run", "--jobs", "3", "a.scroll", "w.scroll", "z.scroll"], in: dir)
+        XCTAssertEqual(one.stdout, three.stdout)
+        XCTAssertEqual(one.stderr, three.stderr)
+        XCTAssertEqual(one.stderr.components(separatedBy: ": warning: ").count, 3)
+    }
+
     func testErrorFormatAndExitTwo() throws {
         try write("bad.scroll", "pull 10\npul 3\n")
         let r = try CLI.run(["check", "bad.scroll"], in: dir)
@@ -53,7 +93,7 @@ final class CheckCommandTests: XCTestCase {
         let run = try CLI.run(["run", "late.scroll", "clean.scroll", "--jobs", "2"], in: dir)
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stdout.hasPrefix("ERROR  late.scroll  (1 error; nothing in this file ran)\nPASS  clean.scroll  \"s0\""), run.stdout)
-        XCTAssertTrue(run.stdout.hasSuffix("2000 passed, 0 failed\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("2000 passed, 0 failed, 1 error\n"), run.stdout)
         XCTAssertEqual(run.stderr, bad.stderr.replacingOccurrences(of: "1 error\n", with: ""))
     }
 
@@ -76,6 +116,23 @@ final class CheckCommandTests: XCTestCase {
         let trace = try CLI.run(["trace", "-", "--every", "30"], in: dir, stdin: "pull 10\n")
         XCTAssertEqual(trace.status, 0, trace.stderr)
         XCTAssertTrue(trace.stdout.hasPrefix("frame,time,line,phase,offset,"), trace.stdout)
+    }
+
+    /// `check -e TEXT` checks TEXT as `run -e` runs it (named `<-e>`, `<-e2>`, ...), beside
+    /// paths; `-e` without TEXT is a usage error.
+    func testDashEChecksText() throws {
+        let bad = try CLI.run(["check", "-e", "pull 10; expect offst > 0"], in: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr, "<-e>:1:17: error: unknown name 'offst' (did you mean 'offset'?)\npull 10; expect offst > 0\n                ^\n1 error\n")
+        try write("ok.scroll", "pull 10\n")
+        let ok = try CLI.run(["check", "ok.scroll", "-e", "tick", "-e", "header 240; tap header"], in: dir)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stdout, "ok: 3 files, 3 scenarios\n")
+        let second = try CLI.run(["check", "-e", "tick", "-e", "tap heder"], in: dir)
+        XCTAssertTrue(second.stderr.hasPrefix("<-e2>:1:5: error: "), second.stderr)
+        let missing = try CLI.run(["check", "-e"], in: dir)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("-e needs an argument"), missing.stderr)
     }
 
     func testDirectoryIsRecursiveAndSortedByBytes() throws {
@@ -102,7 +159,7 @@ final class CheckCommandTests: XCTestCase {
         for c in ["run", "check", "fmt", "repl"] { XCTAssertTrue(h.stdout.contains("  \(c) "), c) }
         let ch = try CLI.run(["check", "--help"])
         XCTAssertEqual(ch.status, 0)
-        XCTAssertTrue(ch.stdout.hasPrefix("usage: scrollscript check PATH"))
+        XCTAssertTrue(ch.stdout.hasPrefix("usage: scrollscript check [PATH ...] [-e TEXT] [-]"))
         let v = try CLI.run(["--version"])
         XCTAssertEqual(v.status, 0)
         XCTAssertTrue(v.stdout.hasPrefix("scrollscript "))

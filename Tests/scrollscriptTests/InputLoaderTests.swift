@@ -80,7 +80,7 @@ final class InputLoaderTests: XCTestCase {
               ERROR  tree/fifo.scroll  (nothing in it ran)
               ERROR  tree/locked  (nothing in it ran)
               ERROR  tree/loop.scroll  (nothing in it ran)
-            1 passed, 0 failed
+            1 passed, 0 failed, 4 errors
 
             """)
         let reasons = """

@@ -127,6 +127,26 @@ final class PictureCLITests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("'pull.scroll' is not a directory"), bad.stderr)
     }
 
+    /// `plot --columns` as `trace --columns`: the series named; a column that is no number
+    /// or no observable is a command-line error (exit 2) with the reason.
+    func testPlotTakesColumns() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "header 240 pin 60\nfling -2000\nsettle\n".write(to: dir.appendingPathComponent("f.scroll"), atomically: true, encoding: .utf8)
+        let ok = try CLI.run(["plot", "f.scroll", "--columns", "velocity,header.bottom", "-o", "-"], in: dir)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains(">velocity</text>") && ok.stdout.contains(">header.bottom</text>"), ok.stdout)
+        XCTAssertFalse(ok.stdout.contains(">offset</text>"))
+        let state = try CLI.run(["plot", "f.scroll", "--columns", "phase", "-o", "-"], in: dir)
+        XCTAssertEqual(state.status, 2)
+        XCTAssertTrue(state.stderr.contains("plot: --columns: column 'phase' is not a number"), state.stderr)
+        let typo = try CLI.run(["plot", "f.scroll", "--columns", "velocty", "-o", "-"], in: dir)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("did you mean 'velocity'"), typo.stderr)
+        // replay takes no --columns.
+        XCTAssertEqual(try CLI.run(["replay", "f.scroll", "--columns", "offset", "-o", "-"], in: dir).status, 2)
+    }
+
     func testTheReadmeExamplesRunAndTheCheckedInPlotIsCurrent() throws {
         let root = CLI.repoRoot
         let tmp = try CLI.tempDir()

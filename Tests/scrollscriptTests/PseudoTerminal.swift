@@ -60,6 +60,19 @@ final class PseudoTerminal {
         ])
     }
 
+    /// Runs `body` with `scrollscript repl` at its first prompt, its home a new directory
+    /// named after `name` (removed afterwards), and kills the REPL if it is still running.
+    static func withRepl(_ name: String, file: StaticString = #filePath, line: UInt = #line,
+                         _ body: (PseudoTerminal, String) throws -> Void) throws {
+        let dir = NSTemporaryDirectory() + name + "-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let term = try PseudoTerminal.repl(home: dir)
+        defer { term.kill() }
+        XCTAssertTrue(term.waitFor("scroll> ", count: 1), term.transcript, file: file, line: line)
+        try body(term, dir)
+    }
+
     /// glibc's POSIX_SPAWN_SETSID (spawn.h; also hidden behind _GNU_SOURCE).
     static let spawnSetSID: Int16 = 0x80
 

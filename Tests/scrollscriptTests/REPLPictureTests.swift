@@ -8,35 +8,31 @@ import XCTest
 /// (their parsing: `ReplColonCommandTests`).
 final class REPLPictureTests: XCTestCase {
     func testTypedInAPseudoTerminal() throws {
-        let dir = NSTemporaryDirectory() + "repl-pictures-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let term = try PseudoTerminal.repl(home: dir)
-        defer { term.kill() }
-        XCTAssertTrue(term.waitFor("scroll> ", count: 1), term.transcript)
-        term.enter("header 240 pin 60", thenPrompt: 2)
-        term.enter("pull 120", thenPrompt: 3)
-        term.enter("header.height", thenPrompt: 4)
-        term.type(":plot \(dir)/s.svg\r")
-        // pull 120 takes 0.4 s; the bare expression is not part of the session's scenario.
-        XCTAssertTrue(term.waitFor("wrote the plot of the session so far (0.400 s, 1 statement) to \(dir)/s.svg", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
-        term.type(":replay \(dir)/s.html\r")
-        XCTAssertTrue(term.waitFor("wrote the replay page of the session so far (0.400 s, 1 statement) to \(dir)/s.html", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 6), term.transcript)
-        term.type(":plot \(dir)/no/such/dir/x.svg\r")
-        XCTAssertTrue(term.waitFor("error: cannot write '\(dir)/no/such/dir/x.svg'", count: 1), term.transcript)
-        // Ctrl-D at the prompt (typed before it, the cooked terminal turned it into a NUL
-        // and the REPL waited on: the test then spent its 60 s deadline here).
-        XCTAssertTrue(term.waitFor("scroll> ", count: 7), term.transcript)
-        term.type("\u{04}")
-        XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
-        let svg = try Data(contentsOf: URL(fileURLWithPath: dir + "/s.svg"))
-        XCTAssertTrue(XMLParser(data: svg).parse())
-        XCTAssertTrue(String(decoding: svg, as: UTF8.self).contains(">pull 120</text>"))
-        let html = try String(contentsOfFile: dir + "/s.html", encoding: .utf8)
-        XCTAssertTrue(html.contains("\"scenario\":\"repl session\""))
-        // 24 frames and frame 0.
-        XCTAssertTrue(html.contains("\"frame\":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24]"))
+        try PseudoTerminal.withRepl("repl-pictures") { term, dir in
+            term.enter("header 240 pin 60", thenPrompt: 2)
+            term.enter("pull 120", thenPrompt: 3)
+            term.enter("header.height", thenPrompt: 4)
+            term.type(":plot \(dir)/s.svg\r")
+            // pull 120 takes 0.4 s; the bare expression is not part of the session's scenario.
+            XCTAssertTrue(term.waitFor("wrote the plot of the session so far (0.400 s, 1 statement) to \(dir)/s.svg", count: 1), term.transcript)
+            XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
+            term.type(":replay \(dir)/s.html\r")
+            XCTAssertTrue(term.waitFor("wrote the replay page of the session so far (0.400 s, 1 statement) to \(dir)/s.html", count: 1), term.transcript)
+            XCTAssertTrue(term.waitFor("scroll> ", count: 6), term.transcript)
+            term.type(":plot \(dir)/no/such/dir/x.svg\r")
+            XCTAssertTrue(term.waitFor("error: cannot write '\(dir)/no/such/dir/x.svg'", count: 1), term.transcript)
+            // Ctrl-D at the prompt (typed before it, the cooked terminal turned it into a NUL
+            // and the REPL waited on: the test then spent its 60 s deadline here).
+            XCTAssertTrue(term.waitFor("scroll> ", count: 7), term.transcript)
+            term.type("\u{04}")
+            XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
+            let svg = try Data(contentsOf: URL(fileURLWithPath: dir + "/s.svg"))
+            XCTAssertTrue(XMLParser(data: svg).parse())
+            XCTAssertTrue(String(decoding: svg, as: UTF8.self).contains(">pull 120</text>"))
+            let html = try String(contentsOfFile: dir + "/s.html", encoding: .utf8)
+            XCTAssertTrue(html.contains("\"scenario\":\"repl session\""))
+            // 24 frames and frame 0.
+            XCTAssertTrue(html.contains("\"frame\":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24]"))
+        }
     }
 }

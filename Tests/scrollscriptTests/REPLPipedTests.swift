@@ -29,11 +29,21 @@ final class REPLPipedTests: XCTestCase {
         // b(120) = 120·0.55·667/(667 + 66) = 60.0573: header 240 + 60.06 = 300.06
         let r = try run("header 240 pin 60\npull 120\nheader.height\nexpect header.height ~= 300.06 within 0.01\nexpect offset == 3\n:save \(file)\n")
         XCTAssertEqual(r.status, 1)   // the false expect
-        XCTAssertTrue(r.out.hasPrefix("t=0.400 s  offset 0.00 → -60.06  header.height 240.00 → 300.06  phase idle → dragging\nheader.height = 300.06\n<repl>:1:1: error: expectation is false\n"), r.out)
+        XCTAssertTrue(r.out.hasPrefix("t=0.400 s  offset 0.00 → -60.06  header.height 240.00 → 300.06  phase idle → dragging\nheader.height = 300.06\n<repl>:5:1: error: expectation is false\n"), r.out)
         XCTAssertTrue(r.out.hasSuffix("saved \"repl session\" to \(file) (1 configuration, 2 action statements)\n"), r.out)
         let ran = try run("", ["run", file])
         XCTAssertEqual(ran.status, 0, ran.out + ran.err)
         XCTAssertEqual(ran.out, "PASS  \(file)  \"repl session\"  (0.400 s)\n1 passed, 0 failed\n")
+    }
+
+    /// The session: the fourth line's error names line 4 (it said 1:1 for every
+    /// line). Blank lines and colon commands count: the file's own line numbers.
+    func testErrorsNameTheLineOfTheSession() throws {
+        let r = try run("toolbar\nfling -900\nwait 0.3\nexpect offset == 5\n")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.out.contains("\n<repl>:4:1: error: expectation is false\nexpect offset == 5\n^\n"), r.out)
+        let counted = try run("toolbar\n\n:tick 1\n# a comment\nrepeat 2 {\n  wait 1\n  pul 3\n}\n")
+        XCTAssertTrue(counted.out.hasSuffix("<repl>:7:3: error: unknown statement 'pul' (did you mean 'pull'?)\n  pul 3\n  ^\n"), counted.out)
     }
 
     func testReplWithAFileLoadsIt() throws {
@@ -50,10 +60,10 @@ final class REPLPipedTests: XCTestCase {
         let r = try run("repeat 2 {\npull " + x + "\n}\ntick\n")
         let shown = "pull " + String(repeating: "x", count: 10_041 - 5) + " …"
         let caret = String(repeating: " ", count: 10_000) + "^"
-        // The block the line was in is dropped with it, so the `}` is then unexpected; the
-        // session goes on (`tick` is one frame, 1/60 s).
+        // The block the line was in is dropped with it, so the `}` on line 3 is then
+        // unexpected; the session goes on (`tick` is one frame, 1/60 s).
         XCTAssertEqual(r.out, "<repl>:2:10001: error: line is longer than 10000 characters\n" + shown + "\n" + caret + "\n"
-                       + "<repl>:1:1: error: unexpected '}' (no block is open)\n}\n^\n"
+                       + "<repl>:3:1: error: unexpected '}' (no block is open)\n}\n^\n"
                        + "t=0.017 s\n")
         XCTAssertEqual(r.status, 1)
     }

@@ -105,43 +105,70 @@ final class REPLPtyTests: XCTestCase {
         XCTAssertEqual(history, "header 240 pin 60\npull 120\nheader.height \n:frames \nrepeat 2 {\ntick\n:help tick\nrepeat 5000000 { tick }\nfinger.down\nrepeat 9999999 { expect offset > -1e9 }\nheader.height \n")
     }
 
+    /// Tab after `tap header ` offers the scene's sections (it offered `header row toolbar`
+    /// again), and `section[` offers its indexes, in the real binary's readline.
+    func testTabOffersTheScenesSectionsAndRows() throws {
+        try PseudoTerminal.withRepl("repl-pty-sections") { term, _ in
+            term.enter("section \"山手線\" rows 3", thenPrompt: 2)
+            term.enter("section \"東横線\" rows 2", thenPrompt: 3)
+            // The one title starting with 山, quoted, then a space.
+            term.type("tap header \"山\t")
+            XCTAssertTrue(term.waitFor("tap header \"山手線\" ", afterLast: "scroll> "), term.transcript)
+            term.type("\r")
+            XCTAssertTrue(term.waitFor("tap: section[0] header", count: 1), term.transcript)
+            XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+            // Tab twice lists the candidates: the indexes 0 1 and the two titles.
+            term.type("tap header \t\t")
+            XCTAssertTrue(term.waitFor("\"山手線\"  \"東横線\"  0         1", count: 1), term.transcript)
+            XCTAssertFalse(term.transcript.contains("toolbar"), term.transcript)
+            term.type("\u{03}")
+            XCTAssertTrue(term.waitFor("scroll> ", afterLast: "^C"), term.transcript)
+            // section[1 → section[1]. (no space), then the member.
+            term.type("print section[1\t")
+            XCTAssertTrue(term.waitFor("print section[1].", afterLast: "scroll> "), term.transcript)
+            term.type("ti\t")
+            XCTAssertTrue(term.waitFor("print section[1].title ", afterLast: "scroll> "), term.transcript)
+            term.type("\r")
+            XCTAssertTrue(term.waitFor("t = 0.000 s: section[1].title = \"東横線\"", count: 1), term.transcript)
+            XCTAssertTrue(term.waitFor("scroll> ", afterLast: "section[1].title = "), term.transcript)
+            term.type("\u{04}")
+            XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
+        }
+    }
+
     /// Issue 12: explore in the REPL, `:expect` the values, `:save` a scenario that passes.
     func testExpectThenSaveWritesAScenarioWithItsChecks() throws {
-        let dir = NSTemporaryDirectory() + "repl-pty-expect-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let term = try PseudoTerminal.repl(home: dir)
-        defer { term.kill() }
-        XCTAssertTrue(term.waitFor("scroll> ", count: 1), term.transcript)
-        term.enter("header 240 pin 60", thenPrompt: 2)
-        // 120 pt at 300 pt/s: 24 frames; b(120) = 120·0.55·667/(667 + 66) = 60.0573.
-        term.enter("pull 120", thenPrompt: 3)
-        // Tab completes the command, then the name.
-        term.type(":exp\t")
-        XCTAssertTrue(term.waitFor(":expect ", count: 1), term.transcript)
-        term.type("header.hei\t")
-        XCTAssertTrue(term.waitFor(":expect header.height ", count: 1), term.transcript)
-        term.type("offset\r")
-        XCTAssertTrue(term.waitFor("added 2 checks (:save writes them):", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("  expect header.height ~= 300.06", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("  expect offset ~= -60.06", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
-        term.type(":save \(dir)/s.scroll\r")
-        XCTAssertTrue(term.waitFor("saved \"repl session\"", count: 1), term.transcript)
-        XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
-        term.type("\u{04}")
-        XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
-        let saved = try String(contentsOfFile: dir + "/s.scroll", encoding: .utf8)
-        XCTAssertEqual(saved, """
-        # Saved by scrollscript repl.
-        scenario "repl session" {
-          header 240 pin 60
-          pull 120
-          expect header.height ~= 300.06
-          expect offset ~= -60.06
-        }
+        try PseudoTerminal.withRepl("repl-pty-expect") { term, dir in
+            term.enter("header 240 pin 60", thenPrompt: 2)
+            // 120 pt at 300 pt/s: 24 frames; b(120) = 120·0.55·667/(667 + 66) = 60.0573.
+            term.enter("pull 120", thenPrompt: 3)
+            // Tab completes the command, then the name.
+            term.type(":exp\t")
+            XCTAssertTrue(term.waitFor(":expect ", count: 1), term.transcript)
+            term.type("header.hei\t")
+            XCTAssertTrue(term.waitFor(":expect header.height ", count: 1), term.transcript)
+            term.type("offset\r")
+            XCTAssertTrue(term.waitFor("added 2 checks (:save writes them):", count: 1), term.transcript)
+            XCTAssertTrue(term.waitFor("  expect header.height ~= 300.06", count: 1), term.transcript)
+            XCTAssertTrue(term.waitFor("  expect offset ~= -60.06", count: 1), term.transcript)
+            XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+            term.type(":save \(dir)/s.scroll\r")
+            XCTAssertTrue(term.waitFor("saved \"repl session\"", count: 1), term.transcript)
+            XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
+            term.type("\u{04}")
+            XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
+            let saved = try String(contentsOfFile: dir + "/s.scroll", encoding: .utf8)
+            XCTAssertEqual(saved, """
+            # Saved by scrollscript repl.
+            scenario "repl session" {
+              header 240 pin 60
+              pull 120
+              expect header.height ~= 300.06
+              expect offset ~= -60.06
+            }
 
-        """)
+            """)
+        }
     }
     /// `:reload` after an edit of the loaded file: Tab completes it, and the session comes
     /// back to the same statement and frame, running the file's new version from there.

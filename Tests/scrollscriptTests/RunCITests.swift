@@ -244,13 +244,39 @@ final class RunCITests: XCTestCase {
             "  ERROR  CI/corpus/bad/typo.scroll  (nothing in it ran)",
             "  FAIL  CI/corpus/fail/a,b:50%.scroll:5  \"50% done, really: no\"",
             "  FAIL  CI/corpus/fail/wrong number.scroll:7  \"wrong stretch\"",
-            "4 passed, 2 failed",
+            // The file that could not run is counted too (spec §7: a closing line never hides it).
+            "4 passed, 2 failed, 1 error",
         ])
-        XCTAssertEqual(lines.filter { $0.hasSuffix(" failed") && $0.first?.isNumber == true }.count, 1)
+        XCTAssertEqual(lines.filter { $0.contains(" passed, ") && $0.first?.isNumber == true }.count, 1)
         // Nothing failed: no list.
         let pass = try run(["run", "CI/corpus/pass"])
         XCTAssertEqual(pass.stdout.split(separator: "\n").last, "3 passed, 0 failed")
         XCTAssertFalse(pass.stdout.contains("failures:"))
+    }
+
+    /// The folder: one passing file, one with a syntax error, one broken link. Two
+    /// files could not run, so the closing line says `2 errors` in the text and github
+    /// formats (exit 2), as the JSON Lines summary's `errors` and JUnit's `errors` count them.
+    func testTheClosingLineCountsFilesThatCouldNotRun() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tree = dir.appendingPathComponent("tree")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        try "pull 10\n".write(to: tree.appendingPathComponent("a.scroll"), atomically: true, encoding: .utf8)
+        try "pull 10 {\n".write(to: tree.appendingPathComponent("b.scroll"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("c.scroll").path, withDestinationPath: "nowhere.scroll")
+        for format in ["text", "github"] {
+            let o = try run(["run", "--format", format, "tree"], in: dir)
+            XCTAssertEqual(o.status, 2, format)
+            XCTAssertEqual(o.stdout.split(separator: "\n").last, "1 passed, 0 failed, 2 errors", format + "\n" + o.stdout)
+        }
+        let jsonl = try run(["run", "--format", "jsonl", "tree"], in: dir)
+        XCTAssertTrue(jsonl.stdout.hasSuffix("\"passed\":1,\"failed\":0,\"errors\":2,\"interrupted\":false,\"exit\":2}\n"), jsonl.stdout)
+        // One file that could not run: `1 error`; none: the line stays `N passed, M failed`.
+        try FileManager.default.removeItem(at: tree.appendingPathComponent("c.scroll"))
+        XCTAssertEqual(try run(["run", "tree"], in: dir).stdout.split(separator: "\n").last, "1 passed, 0 failed, 1 error")
+        try FileManager.default.removeItem(at: tree.appendingPathComponent("b.scroll"))
+        XCTAssertEqual(try run(["run", "tree"], in: dir).stdout.split(separator: "\n").last, "1 passed, 0 failed")
     }
 
     func testDiagnosticsStayNextToTheirErrorLineInOnePipe() throws {
@@ -261,7 +287,7 @@ final class RunCITests: XCTestCase {
             "CI/corpus/bad/typo.scroll:4:3: error: unknown statement 'setle' (did you mean 'settle'?)", "  setle", "  ^",
         ])
         XCTAssertTrue(lines[i + 4].hasPrefix("FAIL  CI/corpus/fail/a,b:50%.scroll"), lines[i + 4])
-        XCTAssertEqual(lines.last, "4 passed, 2 failed")
+        XCTAssertEqual(lines.last, "4 passed, 2 failed, 1 error")
     }
 
     /// Runs `/bin/sh -c ...` (args[1...]) in the tests directory.
@@ -317,7 +343,7 @@ final class RunCITests: XCTestCase {
             if format == "jsonl" {
                 XCTAssertTrue(one.stdout.hasSuffix("{\"type\":\"summary\",\"passed\":\(55 * 3 - 8 + 4),\"failed\":\(8 + 2),\"errors\":\(5 + 1),\"interrupted\":false,\"exit\":2}\n"), String(one.stdout.suffix(200)))
             } else {
-                XCTAssertTrue(one.stdout.hasSuffix("\n\(55 * 3 - 8 + 4) passed, \(8 + 2) failed\n"), String(one.stdout.suffix(200)))
+                XCTAssertTrue(one.stdout.hasSuffix("\n\(55 * 3 - 8 + 4) passed, \(8 + 2) failed, \(5 + 1) errors\n"), String(one.stdout.suffix(200)))
             }
         }
     }

@@ -9,15 +9,19 @@ public struct CheckSummary: Equatable, Sendable {
     public var files = 0
     /// Scenarios of the clean files.
     public var scenarios = 0
-    /// Diagnostics, over every file.
+    /// Errors, over every file.
     public var errors = 0
+    /// Warnings (suspicious but valid, `drag -300 in 500`), over every file: they change no
+    /// status.
+    public var warnings = 0
     /// Inputs that could not be read.
     public var unreadable = 0
 
-    public init(files: Int = 0, scenarios: Int = 0, errors: Int = 0, unreadable: Int = 0) {
+    public init(files: Int = 0, scenarios: Int = 0, errors: Int = 0, warnings: Int = 0, unreadable: Int = 0) {
         self.files = files
         self.scenarios = scenarios
         self.errors = errors
+        self.warnings = warnings
         self.unreadable = unreadable
     }
 
@@ -25,10 +29,11 @@ public struct CheckSummary: Equatable, Sendable {
     public var exitStatus: Int32 { errors + unreadable > 0 ? 2 : 0 }
 }
 
-/// Parses and checks each input without running anything. Each file's diagnostics (or
-/// why it could not be read: `scrollscript: cannot read ...`) go to standard error as
-/// they are found; last, `ok: N files, M scenarios` on standard output when every file is
-/// clean, else `N errors` on standard error when there were diagnostics.
+/// Parses and checks each input without running anything. Each file's errors and warnings,
+/// in the order of the file (or why it could not be read: `scrollscript: cannot read ...`),
+/// go to standard error as they are found; last, `ok: N files, M scenarios` (`, K
+/// warnings` when there were) on standard output when no file has an error, else `N
+/// errors` (`, K warnings`) on standard error when there were errors.
 @discardableResult
 public func checkFiles(_ inputs: [LocatedInput], output: RunOutput) -> CheckSummary {
     var summary = CheckSummary()
@@ -42,22 +47,28 @@ public func checkFiles(_ inputs: [LocatedInput], output: RunOutput) -> CheckSumm
             var stream = ScenarioStream(source, keepsStatements: false)
             var scenarios = 0
             while stream.next() != nil { scenarios += 1 }
+            // Errors and warnings in the order of the file; warnings change no status.
+            let shown = sortedDiagnostics(stream.diagnostics + stream.warnings)
+            summary.warnings += stream.warnings.count
+            if !shown.isEmpty {
+                let lines = SourceLines(source)
+                var text = ""
+                for d in shown { text += renderDiagnostic(d, sourceLines: lines) }
+                output.err(text)
+            }
             if stream.diagnostics.isEmpty {
                 summary.scenarios += scenarios
-                continue
+            } else {
+                summary.errors += stream.diagnostics.count
             }
-            summary.errors += stream.diagnostics.count
-            let lines = SourceLines(source)
-            var text = ""
-            for d in stream.diagnostics { text += renderDiagnostic(d, sourceLines: lines) }
-            output.err(text)
         }
         output.endOfEvent()
     }
+    let warned = summary.warnings == 0 ? "" : ", " + counted(summary.warnings, "warning")
     if summary.exitStatus == 0 {
-        output.out("ok: \(counted(summary.files, "file")), \(counted(summary.scenarios, "scenario"))\n")
+        output.out("ok: \(counted(summary.files, "file")), \(counted(summary.scenarios, "scenario"))\(warned)\n")
     } else if summary.errors > 0 {
-        output.err("\(counted(summary.errors, "error"))\n")
+        output.err("\(counted(summary.errors, "error"))\(warned)\n")
     }
     output.endOfEvent()
     return summary

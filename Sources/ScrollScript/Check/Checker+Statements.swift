@@ -132,6 +132,11 @@ extension Checker {
             error(t.startLocation, .badDuration(what, c.value, allowZero: allowZero))
         } else if c.value > Limits.scenarioSeconds {
             error(t.startLocation, .durationTooLong(what, c.value))
+        } else if case .number(let n, _) = t, n.unit == .none, n.value > CheckWarning.bareDurationLimit {
+            // `drag -300 in 500` is 500 s: a bare number is seconds, but a long one after
+            // `in`/`within` was most likely meant as milliseconds.
+            let keyword: GrammarWord? = what == .expectWithin ? .within : (what == .dragDuration || what == .swipeDuration ? .in : nil)
+            if let keyword { warn(t.startLocation, .bareLongDuration(keyword: keyword.spelling, raw: n.raw)) }
         }
     }
 

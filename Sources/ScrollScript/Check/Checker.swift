@@ -20,6 +20,8 @@ public struct CheckResult: Sendable {
     public var scenarios: [CheckedScenario]
     /// Sorted by position; empty when the file is clean.
     public var diagnostics: [Diagnostic]
+    /// Warnings (`Problem.warning`), sorted by position: they stop nothing.
+    public var warnings: [Diagnostic] = []
 }
 
 /// Lexes, parses and checks one file, keeping its whole tree (`Program`): for the
@@ -33,17 +35,23 @@ public func checkSource(_ source: SourceFile) -> CheckResult {
     }
     if let c = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty) { scenarios.append(c) }
     let all = sortedDiagnostics(parseDiags + checker.diagnostics)
-    return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all)
+    return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all,
+                       warnings: sortedDiagnostics(checker.warnings))
 }
 
 /// Checks statements typed in the REPL against an existing configuration: the same rules
 /// as in a file (names, kinds, units, ranges, indexes). Configuration statements are
 /// checked for values only.
 public func checkStatements(_ statements: [Stmt], config: SceneConfig) -> [Diagnostic] {
+    checkStatementsAndWarn(statements, config: config).errors
+}
+
+/// `checkStatements`, with the warnings as well.
+public func checkStatementsAndWarn(_ statements: [Stmt], config: SceneConfig) -> (errors: [Diagnostic], warnings: [Diagnostic]) {
     let (cfg, configDiagnostics) = applyConfiguration(statements, to: config)
     var checker = Checker(fileScenarioName: "<repl>", file: "<repl>")
     for s in statements { checker.checkStatement(s, cfg, inRepeat: false) }
-    return sortedDiagnostics(configDiagnostics + checker.diagnostics)
+    return (sortedDiagnostics(configDiagnostics + checker.diagnostics), sortedDiagnostics(checker.warnings))
 }
 
 /// Applies configuration statements (typed in the REPL, say) on top of `config`, with the
@@ -64,6 +72,8 @@ struct Checker {
     let fileScenarioName: String
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// Suspicious but valid (`Problem.warning`): reported apart, stop nothing.
+    var warnings: [Diagnostic] = []
     /// The checker has said `too many errors` (it says it once: `stopsForTooManyErrors`).
     var saidTooManyErrors = false
     /// The file's structure so far (see `checkTopLevel`).
@@ -91,6 +101,11 @@ struct Checker {
 
     mutating func error(_ l: SourceLocation, _ p: CheckProblem) {
         diagnostics.append(Diagnostic(l, .check(p)))
+    }
+
+    /// At most `DiagnosticLimits.maxPerFile` warnings are kept per file.
+    mutating func warn(_ l: SourceLocation, _ w: CheckWarning) {
+        if warnings.count < DiagnosticLimits.maxPerFile { warnings.append(Diagnostic(l, .warning(w))) }
     }
 
     // MARK: - File structure (§2)

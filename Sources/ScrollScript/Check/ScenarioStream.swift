@@ -22,6 +22,8 @@ public struct ScenarioStream: IteratorProtocol {
     private var finished = false
     /// Sorted by position, as `checkSource` gives them; set at the end.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The warnings, sorted by position; set at the end.
+    public private(set) var warnings: [Diagnostic] = []
 
     /// `keepsStatements: false`: the scenarios come out checked, with their names, locations
     /// and configurations but no statements (for counting them: `check`, and `run` before
@@ -42,6 +44,7 @@ public struct ScenarioStream: IteratorProtocol {
                 let parseDiags = parser.syntaxDiagnostics
                 let last = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty)
                 diagnostics = sortedDiagnostics(parseDiags + checker.diagnostics)
+                warnings = sortedDiagnostics(checker.warnings)
                 return last
             }
             if let c = checker.checkTopLevel(s) { return c }

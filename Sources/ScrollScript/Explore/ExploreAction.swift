@@ -12,11 +12,15 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
     case drag(Int, hundredths: Int?)
     /// `fling V` (pt/s, any sign).
     case fling(Int)
+    /// `swipe D` or `swipe D in T` (T ≥ 1 hundredth): a drag whose finger lifts moving.
+    case swipe(Int, hundredths: Int?)
     case release
     /// `tap header`
     case tapHeader
     /// `tap header I`
     case tapSection(Int)
+    /// `tap row I J`
+    case tapRow(Int, Int)
     /// `tap toolbar`
     case tapToolbar
     /// `tap X Y`
@@ -39,9 +43,12 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         case .drag(let d, nil): return line(.drag, "\(d)")
         case .drag(let d, let h?): return line(.drag, "\(d)", GrammarWord.in.spelling, ExploreAction.seconds(h))
         case .fling(let v): return line(.fling, "\(v)")
+        case .swipe(let d, nil): return line(.swipe, "\(d)")
+        case .swipe(let d, let h?): return line(.swipe, "\(d)", GrammarWord.in.spelling, ExploreAction.seconds(h))
         case .release: return line(.release)
         case .tapHeader: return line(.tap, GrammarWord.header.spelling)
         case .tapSection(let i): return line(.tap, GrammarWord.header.spelling, "\(i)")
+        case .tapRow(let i, let j): return line(.tap, GrammarWord.row.spelling, "\(i)", "\(j)")
         case .tapToolbar: return line(.tap, GrammarWord.toolbar.spelling)
         case .tapPoint(let x, let y): return line(.tap, "\(x)", "\(y)")
         case .wait(let h): return line(.wait, ExploreAction.seconds(h))
@@ -58,10 +65,10 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         return "\(whole).\(frac < 10 ? "0" : "")\(frac)s"
     }
 
-    /// True for actions that run display frames (pull, drag, fling, wait > 0, tick, settle).
+    /// True for actions that run display frames (pull, drag, fling, swipe, wait > 0, tick, settle).
     var runsFrames: Bool {
         switch self {
-        case .release, .tapHeader, .tapSection, .tapToolbar, .tapPoint: return false
+        case .release, .tapHeader, .tapSection, .tapRow, .tapToolbar, .tapPoint: return false
         case .wait(let h): return h > 0
         default: return true
         }
@@ -83,9 +90,11 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         case .pull(let d): kind = .pull(num(d))
         case .drag(let d, let h): kind = .drag(num(d), duration: h.map(dur))
         case .fling(let v): kind = .fling(num(v))
+        case .swipe(let d, let h): kind = .swipe(num(d), duration: h.map(dur))
         case .release: kind = .release
         case .tapHeader: kind = .tapHeader(nil)
         case .tapSection(let i): kind = .tapHeader(num(i))
+        case .tapRow(let i, let j): kind = .tapRow(section: num(i), row: num(j))
         case .tapToolbar: kind = .tapToolbar
         case .tapPoint(let x, let y): kind = .tap(x: num(x), y: num(y))
         case .wait(let h): kind = .wait(dur(h))

@@ -22,19 +22,23 @@ public struct ExploreGenerator: Sendable {
     }
 
     /// What can be drawn in a state, with its weight.
-    private enum Kind { case pull, drag, fling, release, tapHeader, tapSection, tapToolbar, tapPoint, wait, tick, settle }
+    private enum Kind { case pull, drag, fling, swipe, release, tapHeader, tapSection, tapRow, tapToolbar, tapPoint, wait, tick, settle }
 
     /// The next action for `world`.
     public func next(_ rng: inout SplitMix64, world: World) -> ExploreAction {
         var kinds: [(Kind, Int)] = []
-        kinds.reserveCapacity(11)
-        let sections = world.fingerIsDown ? [] : visibleTitledSections(world)
+        kinds.reserveCapacity(13)
+        // The views on screen, once (taps need them only with the finger up).
+        let onScreen = world.fingerIsDown ? [] : world.visibleFrames()
+        let sections = visibleTitledSections(world, onScreen)
+        let rows = visibleRows(world, onScreen)
         if world.fingerIsDown {
-            kinds = [(.release, 5), (.pull, 1), (.drag, 2), (.fling, 2), (.wait, 1), (.tick, 1)]
+            kinds = [(.release, 5), (.pull, 1), (.drag, 2), (.fling, 2), (.swipe, 1), (.wait, 1), (.tick, 1)]
         } else {
-            kinds = [(.pull, 2), (.drag, 3), (.fling, 3), (.wait, 2), (.tick, 2), (.tapPoint, 1)]
+            kinds = [(.pull, 2), (.drag, 3), (.fling, 3), (.swipe, 2), (.wait, 2), (.tick, 2), (.tapPoint, 1)]
             if headerHasVisiblePart(world) { kinds.append((.tapHeader, 2)) }
             if !sections.isEmpty { kinds.append((.tapSection, 2)) }
+            if !rows.isEmpty { kinds.append((.tapRow, 2)) }
             if config.toolbarHeight != nil { kinds.append((.tapToolbar, 1)) }
             if !world.isAtRest { kinds.append((.settle, 1)) }
         }
@@ -53,9 +57,15 @@ public struct ExploreGenerator: Sendable {
             let d = rng.int(-h, h)
             return .drag(d, hundredths: rng.chance(0.5) ? rng.int(1, 100) : nil)
         case .fling: return .fling(rng.int(-5000, 5000))
+        case .swipe:
+            let d = rng.int(-h, h)
+            return .swipe(d, hundredths: rng.chance(0.5) ? rng.int(1, 100) : nil)
         case .release: return .release
         case .tapHeader: return .tapHeader
         case .tapSection: return .tapSection(sections[rng.int(0, sections.count - 1)])
+        case .tapRow:
+            let r = rows[rng.int(0, rows.count - 1)]
+            return .tapRow(r.section, r.row)
         case .tapToolbar: return .tapToolbar
         case .tapPoint: return .tapPoint(rng.int(0, screenWidth - 1), rng.int(0, h - 1))
         case .wait: return .wait(rng.int(1, 200))
@@ -78,13 +88,26 @@ public struct ExploreGenerator: Sendable {
         return bottom > top
     }
 
-    /// Titled sections whose header has a part on screen, in index order.
-    func visibleTitledSections(_ world: World) -> [Int] {
+    /// Titled sections whose header has a part on screen, in index order (`frames`: the
+    /// world's `visibleFrames()`, when the caller has them).
+    func visibleTitledSections(_ world: World, _ frames: [ViewFrame]? = nil) -> [Int] {
         var out: [Int] = []
-        for f in world.visibleFrames() {
+        for f in frames ?? world.visibleFrames() {
             if case .section(let i) = f.kind, i < titled.count, titled[i],
                let r = world.sectionFrame(i), hasVisiblePart(r, world) {
                 out.append(i)
+            }
+        }
+        return out
+    }
+
+    /// Rows with a part on screen (what `tap row I J` needs: a closed section's rows have
+    /// none), in the order `frames` lists them.
+    func visibleRows(_ world: World, _ frames: [ViewFrame]? = nil) -> [(section: Int, row: Int)] {
+        var out: [(section: Int, row: Int)] = []
+        for f in frames ?? world.visibleFrames() {
+            if case .row(let i, let j) = f.kind, let r = world.rowFrame(i, j), r.height > 0, hasVisiblePart(r, world) {
+                out.append((i, j))
             }
         }
         return out

@@ -107,6 +107,12 @@ struct ExploreShrinker {
                 if let j = titledAtOrBelow(target), j < i, !out.contains(.tapSection(j)) { out.append(.tapSection(j)) }
             }
             return out
+        case .tapRow(let i, let j):
+            // Lower rows of the section, then the same row of lower sections (one that is
+            // not on screen, or has no such row, is refused by the replay).
+            out += smallerMagnitudes(j, least: 0).map { .tapRow(i, $0) }
+            out += smallerMagnitudes(i, least: 0).map { .tapRow($0, j) }
+            return out
         case .tapPoint(let x, let y):
             if hasHeader { out.append(.tapHeader) }
             if hasToolbar { out.append(.tapToolbar) }
@@ -129,6 +135,12 @@ struct ExploreShrinker {
             if let h { out += smallerMagnitudes(h, least: 1).map { .drag(d, hundredths: $0) } }
         case .fling(let v):
             out += smallerMagnitudes(v, least: 0).map { .fling($0) }
+        case .swipe(let d, let h):
+            // A drag: the same move with no momentum (a drag never turns back into a swipe).
+            out.append(.drag(d, hundredths: h))
+            if h != nil { out.append(.swipe(d, hundredths: nil)) }
+            out += smallerMagnitudes(d, least: 0).map { .swipe($0, hundredths: h) }
+            if let h { out += smallerMagnitudes(h, least: 1).map { .swipe(d, hundredths: $0) } }
         case .wait(let h):
             let n = World.frameCount(seconds: Double(h) / 100, fps: fps)
             if n > 1 { out.append(.tick(n)) }

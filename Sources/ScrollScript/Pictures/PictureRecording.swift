@@ -39,6 +39,9 @@ public struct FrameSample: Equatable, Sendable {
     public var sections: [SectionSample]
     /// The panel's values, as `print` shows them, in `PictureRecording.panelColumns` order.
     public var panel: [String]
+    /// The plot's series values, in `PictureRecording.plotColumns` order (NaN where a
+    /// value is not a finite number).
+    public var plotValues: [Double] = []
 }
 
 public struct PictureRecording: Sendable {
@@ -58,24 +61,30 @@ public struct PictureRecording: Sendable {
     public var stride: Int
     /// The panel's observables.
     public var panelColumns: [TraceColumn]
+    /// The plot's series: the ones asked for (`plot --columns`), else `PlotColumns.defaults`.
+    public var plotColumns: [TraceColumn]
+    /// True when `plotColumns` were asked for: the plot draws exactly them.
+    public var plotColumnsChosen: Bool
     public var fps: Int { max(1, config.fps) }
     /// Simulated time at the end (or the failure).
     public var duration: Double
 
-    /// Runs `scenario` (from `file`) and records it.
-    public init(_ scenario: CheckedScenario, file: String, shouldInterrupt: @escaping () -> Bool = { false }) {
+    /// Runs `scenario` (from `file`) and records it; `plotColumns` are the plot's series
+    /// (`PlotColumns.parse`), nil for the defaults.
+    public init(_ scenario: CheckedScenario, file: String, plotColumns: [TraceColumn]? = nil,
+                shouldInterrupt: @escaping () -> Bool = { false }) {
         let playback = ScenarioPlayback(scenario)
         let columns = TraceColumns.defaults(for: scenario.config).filter {
             if case .observable(let id, _, _) = $0.source { return id.subscriptForm == .none }
             return false
         }
+        let plotted = plotColumns ?? PlotColumns.defaults(for: scenario.config)
         var frames: [FrameSample] = []
         var stride = 1
-        var lastFrame = 0, lastK = -1
+        var lastFrame = 0
         playback.run(shouldInterrupt: shouldInterrupt) { world, k in
             let f = world.frameIndex
             lastFrame = f
-            lastK = k
             guard f % stride == 0 else { return }
             if frames.count >= PictureRecording.maxFrames {
                 var kept: [FrameSample] = []
@@ -85,10 +94,13 @@ public struct PictureRecording: Sendable {
                 stride *= 2
                 if f % stride != 0 { return }
             }
-            frames.append(PictureRecording.sample(world, k, columns))
+            frames.append(PictureRecording.sample(world, k, columns, plotted))
         }
-        // The last frame, when the stride skipped it: the world as the scenario ended.
-        if frames.last?.frame != lastFrame { frames.append(PictureRecording.sample(playback.finalWorld, lastK, columns)) }
+        // The world as the scenario ended: the last frame when the stride skipped it, and
+        // one more sample at the same time when a release or a tap acted after it.
+        if frames.last?.frame != lastFrame || playback.actedAfterLastFrame {
+            frames.append(PictureRecording.sample(playback.finalWorld, playback.finalStatement, columns, plotted))
+        }
         self.file = file
         self.scenarioName = scenario.name
         self.config = scenario.config
@@ -100,10 +112,12 @@ public struct PictureRecording: Sendable {
         self.frames = frames
         self.stride = stride
         self.panelColumns = columns
+        self.plotColumns = plotted
+        self.plotColumnsChosen = plotColumns != nil
         self.duration = playback.finalWorld.time
     }
 
-    static func sample(_ world: World, _ k: Int, _ columns: [TraceColumn]) -> FrameSample {
+    static func sample(_ world: World, _ k: Int, _ columns: [TraceColumn], _ plotted: [TraceColumn]) -> FrameSample {
         var sections: [SectionSample] = []
         var seen: [Int] = []
         for f in world.visibleFrames() {
@@ -141,6 +155,10 @@ public struct PictureRecording: Sendable {
                            offset: world.offset, fingerDown: world.fingerIsDown,
                            fingerTranslation: translation, header: header, headerImageY: imageY,
                            toolbarY: toolbar?.y, toolbarHeight: toolbar?.height ?? 0,
-                           sections: sections, panel: columns.map { $0.value(in: world)?.formatted ?? "" })
+                           sections: sections, panel: columns.map { $0.value(in: world)?.formatted ?? "" },
+                           plotValues: plotted.map { c in
+                               if case .number(let x, _)? = c.value(in: world), x.isFinite { return x }
+                               return .nan
+                           })
     }
 }

@@ -77,6 +77,23 @@ func fitText(_ s: String, width: Double, size: Double) -> String? {
 }
 
 public enum PlotSVG {
+    /// A quantity's unit as the axis names it ("" for plain numbers and counts).
+    static func unit(_ q: Quantity) -> String {
+        switch q {
+        case .points: return "pt"
+        case .velocity: return "pt/s"
+        case .seconds: return "s"
+        case .number, .count: return ""
+        }
+    }
+
+    /// The one value every finite sample has (NaN when none is finite); nil when they differ.
+    static func constant(_ values: [Double]) -> Double? {
+        let finite = values.filter { $0.isFinite }
+        guard let first = finite.first else { return .nan }
+        return finite.allSatisfy { abs($0 - first) < 1e-9 } ? first : nil
+    }
+
     /// The picture of `recording`.
     public static func render(_ r: PictureRecording) -> String {
         var svg = SVGBuilder()
@@ -85,15 +102,65 @@ public enum PlotSVG {
         let bottom = top + chartHeight
         let chartWidth = chartRight - left
 
-        // Series.
-        struct Series { var name: String; var colour: String; var dashed: Bool; var runs: [[(Double, Double)]]; var note: String? = nil }
-        var series: [Series] = []
+        // Series: the plot's columns (PlotColumns), then by default the section headers on
+        // screen. Each is its value at every frame (NaN where it has none).
+        struct Candidate { var name: String; var colour: String; var dash: String?; var values: [Double]; var note: String? = nil }
+        var candidates: [Candidate] = []
         let frames = r.frames
-        func collect(_ name: String, _ colour: String, dashed: Bool = false, note: String? = nil, _ value: (FrameSample) -> Double?) {
+        // By default the columns that move (offset always); the legend names the others.
+        var unchanged: [String] = []
+        var units: [String] = []
+        for (c, column) in r.plotColumns.enumerated() {
+            let values = frames.map { c < $0.plotValues.count ? $0.plotValues[c] : .nan }
+            var quantity = Quantity.points
+            if case .observable(let id, _, _) = column.source, case .quantity(let q) = id.kind { quantity = q }
+            if !r.plotColumnsChosen, column.source != .observable(.offset, section: 0, row: 0), let v = PlotSVG.constant(values) {
+                unchanged.append(column.name + " " + (v.isNaN ? "-" : Value.number(v, quantity).formatted))
+                continue
+            }
+            let unit = PlotSVG.unit(quantity)
+            if !units.contains(unit) { units.append(unit) }
+            candidates.append(Candidate(name: column.name, colour: seriesColours[candidates.count % 7], dash: nil, values: values))
+        }
+        // The y axis: points, unless the columns asked for hold other quantities.
+        let axisName = units.allSatisfy { $0 == "pt" } ? "points (pt)" : "value (" + units.map { $0.isEmpty ? "number" : $0 }.joined(separator: ", ") + ")"
+        // Section headers on screen (titled sections: an untitled one has no header view),
+        // dashed (they come and go); `--columns` names the sections it wants instead.
+        var sectionIndexes: [Int] = []
+        if !r.plotColumnsChosen {
+            for f in frames {
+                for s in f.sections where s.headerOnScreen && s.headerHeight > 0 && !sectionIndexes.contains(s.index) {
+                    if sectionIndexes.count < 64 { sectionIndexes.append(s.index) }
+                }
+            }
+        }
+        sectionIndexes.sort()
+        let titles = r.config.effectiveSections.map { $0.title }
+        let firstSectionColour = candidates.count
+        for (n, i) in sectionIndexes.enumerated() {
+            let own = n < 4
+            let colour = own ? seriesColours[(firstSectionColour + n) % 7] : seriesColours[7]
+            var name = Subscript.written(section: i) + "." + (ObservableID.sectionY.member ?? "y")
+            var note = titles[i].map(quoteString)
+            if !own {
+                name = n == 4 ? "other sections' y" : ""
+                note = nil
+            }
+            let values = frames.map { f in f.sections.first { $0.index == i && $0.headerOnScreen }?.headerY ?? .nan }
+            candidates.append(Candidate(name: name, colour: colour, dash: "6 3", values: values, note: note))
+        }
+        // A series that runs where earlier ones already are (a pulled header's height and
+        // bottom; section 0 stuck under a pinned header's bottom) would hide them: the k-th
+        // series on an earlier line is drawn in dashes of 8 with gaps of 8·k, shifted by 8
+        // each, so every one of the lines shows in turn along it.
+        struct Series { var name: String; var colour: String; var dash: String?; var dashOffset: Int; var runs: [[(Double, Double)]]; var note: String? }
+        var series: [Series] = []
+        for (k, c) in candidates.enumerated() {
+            let under = candidates[..<k].filter { e in zip(e.values, c.values).contains { abs($0 - $1) < 0.25 } }.count
             var runs: [[(Double, Double)]] = []
             var run: [(Double, Double)] = []
-            for f in frames {
-                if let v = value(f), v.isFinite {
+            for (f, v) in zip(frames, c.values) {
+                if v.isFinite {
                     run.append((f.time, v))
                 } else if !run.isEmpty {
                     runs.append(run)
@@ -101,32 +168,9 @@ public enum PlotSVG {
                 }
             }
             if !run.isEmpty { runs.append(run) }
-            if !runs.isEmpty { series.append(Series(name: name, colour: colour, dashed: dashed, runs: runs, note: note)) }
-        }
-        collect(ObservableID.offset.rawValue, seriesColours[0]) { $0.offset }
-        if r.config.header != nil { collect(ObservableID.headerHeight.rawValue, seriesColours[1]) { $0.header?.height } }
-        if r.config.toolbarHeight != nil { collect(ObservableID.toolbarY.rawValue, seriesColours[2]) { $0.toolbarY } }
-        // Section headers on screen (titled sections: an untitled one has no header view).
-        var sectionIndexes: [Int] = []
-        for f in frames {
-            for s in f.sections where s.headerOnScreen && s.headerHeight > 0 && !sectionIndexes.contains(s.index) {
-                if sectionIndexes.count < 64 { sectionIndexes.append(s.index) }
-            }
-        }
-        sectionIndexes.sort()
-        let titles = r.config.effectiveSections.map { $0.title }
-        for (n, i) in sectionIndexes.enumerated() {
-            let own = n < 4
-            let colour = own ? seriesColours[3 + n] : seriesColours[7]
-            var name = Subscript.written(section: i) + "." + (ObservableID.sectionY.member ?? "y")
-            var note = titles[i].map(quoteString)
-            if !own {
-                name = n == 4 ? "other sections' y" : ""
-                note = nil
-            }
-            collect(name, colour, dashed: true, note: note) { f in
-                f.sections.first { $0.index == i && $0.headerOnScreen }?.headerY
-            }
+            if runs.isEmpty { continue }
+            series.append(Series(name: c.name, colour: c.colour, dash: under > 0 ? "8 \(8 * under)" : c.dash,
+                                 dashOffset: under > 1 ? -8 * (under - 1) : 0, runs: runs, note: c.note))
         }
 
         // Scales.
@@ -228,7 +272,7 @@ public enum PlotSVG {
         }
         svg.raw("<rect x=\"\(svgNumber(left))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(chartWidth))\" height=\"\(svgNumber(chartHeight))\" fill=\"none\" stroke=\"#555555\" stroke-width=\"1\"/>")
         svg.text(left + chartWidth / 2, bottom + 38, "time (s)", size: 12, fill: "#333333", anchor: "middle")
-        svg.raw("<text x=\"18\" y=\"\(svgNumber(top + chartHeight / 2))\" font-family=\"\(fontFamily)\" font-size=\"12\" fill=\"#333333\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(svgNumber(top + chartHeight / 2)))\">points (pt)</text>")
+        svg.raw("<text x=\"18\" y=\"\(svgNumber(top + chartHeight / 2))\" font-family=\"\(fontFamily)\" font-size=\"12\" fill=\"#333333\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(svgNumber(top + chartHeight / 2)))\">\(xmlAttribute(axisName))</text>")
 
         // The series.
         svg.raw("<g clip-path=\"url(#chart)\" fill=\"none\" stroke-linejoin=\"round\" stroke-linecap=\"round\">")
@@ -240,7 +284,7 @@ public enum PlotSVG {
                     points += svgNumber(x(p.0)) + "," + svgNumber(y(p.1))
                 }
                 if run.count == 1 { points += " " + svgNumber(x(run[0].0) + 0.5) + "," + svgNumber(y(run[0].1)) }
-                svg.raw("<polyline points=\"\(points)\" stroke=\"\(s.colour)\" stroke-width=\"2\"\(s.dashed ? " stroke-dasharray=\"6 3\"" : "")/>")
+                svg.raw("<polyline points=\"\(points)\" stroke=\"\(s.colour)\" stroke-width=\"2\"\(s.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")\(s.dashOffset != 0 ? " stroke-dashoffset=\"\(s.dashOffset)\"" : "")/>")
             }
         }
         svg.raw("</g>")
@@ -257,13 +301,23 @@ public enum PlotSVG {
         svg.text(lx, ly + 4, "legend", size: 12, weight: "bold", fill: "#333333")
         ly += 22
         for s in series where !s.name.isEmpty {
-            svg.raw("<line x1=\"\(svgNumber(lx))\" y1=\"\(svgNumber(ly))\" x2=\"\(svgNumber(lx + 26))\" y2=\"\(svgNumber(ly))\" stroke=\"\(s.colour)\" stroke-width=\"3\"\(s.dashed ? " stroke-dasharray=\"6 3\"" : "")/>")
+            svg.raw("<line x1=\"\(svgNumber(lx))\" y1=\"\(svgNumber(ly))\" x2=\"\(svgNumber(lx + 26))\" y2=\"\(svgNumber(ly))\" stroke=\"\(s.colour)\" stroke-width=\"3\"\(s.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>")
             svg.text(lx + 34, ly + 4, fitText(s.name, width: width - lx - 40, size: 12) ?? "", size: 12, fill: "#222222")
             if let note = s.note {
                 ly += 15
                 svg.text(lx + 34, ly + 4, fitText(note, width: width - lx - 40, size: 11) ?? "", size: 11, fill: "#555555")
             }
             ly += 20
+        }
+        if !unchanged.isEmpty {
+            // What the plot left out because it never moved, with its value.
+            svg.text(lx, ly + 4, "unchanged:", size: 11, fill: "#555555")
+            ly += 16
+            for u in unchanged {
+                svg.text(lx + 8, ly + 4, fitText(u, width: width - lx - 14, size: 11) ?? "", size: 11, fill: "#555555")
+                ly += 16
+            }
+            ly += 4
         }
         if r.failure != nil {
             svg.raw("<line x1=\"\(svgNumber(lx + 13))\" y1=\"\(svgNumber(ly - 8))\" x2=\"\(svgNumber(lx + 13))\" y2=\"\(svgNumber(ly + 8))\" stroke=\"\(failureColour)\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>")

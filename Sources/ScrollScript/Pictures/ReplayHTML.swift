@@ -267,7 +267,10 @@ public enum ReplayHTML {
       if (fingerY[i] !== null) { finger.style.display = "block"; finger.style.left = (W * 0.62) + "px"; finger.style.top = fingerY[i] + "px"; }
       else finger.style.display = "none";
       var t = F.frame[i] / D.fps;
-      text($("now"), "t = " + fix(t, 3) + " s · frame " + F.frame[i] + " of " + last);
+      // A sample that repeats its frame is the world after the statements that took no
+      // time there (a release, a tap at the end): the state the scenario ended with.
+      var after = i > 0 && F.frame[i - 1] === F.frame[i];
+      text($("now"), "t = " + fix(t, 3) + " s · frame " + F.frame[i] + " of " + last + (after ? " · after the statements at this time" : ""));
       var st = F.stmt[i] >= 0 ? D.statements[F.stmt[i]] : null;
       var shown = st ? "line " + st.line + ": " + st.text : "(start: no statement has run yet)";
       // What ran without taking time just before this frame (for 0.3 s); a tap as a ring
@@ -276,7 +279,7 @@ public enum ReplayHTML {
       ring.style.display = "none";
       for (var q = 0; q < D.instants.length; q++) {
         var ins = D.instants[q];
-        if (ins[0] < f0 && ins[0] >= f0 - 0.3 * D.fps) {
+        if ((ins[0] < f0 || (after && ins[0] === f0)) && ins[0] >= f0 - 0.3 * D.fps) {
           if (ins[3] !== null) {
             ring.style.display = "block"; ring.style.left = ins[3] + "px"; ring.style.top = ins[4] + "px";
             ring.style.opacity = String(1 - (f0 - ins[0]) / (0.3 * D.fps + 1));

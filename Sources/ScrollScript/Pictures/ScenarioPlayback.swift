@@ -61,6 +61,14 @@ public final class ScenarioPlayback {
     public private(set) var failure: RunFailure?
     /// The world when the scenario ended (or failed).
     public private(set) var finalWorld: World
+    /// True when a statement that acts without taking time (a `release`, a tap) ran after
+    /// the last frame `onFrame` saw: the world the scenario ended with is not that frame's
+    /// (a finger lifted, a toggle started), so a picture adds `finalWorld` as one more
+    /// sample at the same time, belonging to `finalStatement`.
+    public private(set) var actedAfterLastFrame = false
+    /// The statement the scenario ended on (the last one started: the one that failed, if
+    /// any); -1 when none ran.
+    public private(set) var finalStatement = -1
     /// Keep spans and checks (pictures need them; a trace does not, and stays bounded).
     public var recordsSpans = true
 
@@ -82,6 +90,7 @@ public final class ScenarioPlayback {
         interp.shouldInterrupt = shouldInterrupt
         var current = -1
         var lastFrame = 0
+        actedAfterLastFrame = false
         var tapNote = ""
         var tapPoint: (Double, Double)?
         /// The statement being started or run (the driver's, below).
@@ -91,8 +100,9 @@ public final class ScenarioPlayback {
             if let s = running { tapPoint = ScenarioPlayback.tapPoint(s, outcome, interp) }
         }
         onFrame(interp.world, -1)
-        interp.observer = { i in
+        interp.observer = { [unowned self] i in
             lastFrame = i.world.frameIndex
+            self.actedAfterLastFrame = false
             onFrame(i.world, current)
             return false
         }
@@ -109,7 +119,10 @@ public final class ScenarioPlayback {
             case .frame:
                 continue
             case .statement:
-                if let s = running { finished(s, current, startFrame, interp.world.frameIndex, note: tapNote, point: tapPoint) }
+                if let s = running {
+                    finished(s, current, startFrame, interp.world.frameIndex, note: tapNote, point: tapPoint)
+                    if interp.world.frameIndex == startFrame, ScenarioPlayback.actsAtOnce(s) { actedAfterLastFrame = true }
+                }
                 running = nil
                 tapNote = ""
                 tapPoint = nil
@@ -121,6 +134,7 @@ public final class ScenarioPlayback {
                 failure = f
                 if interp.world.frameIndex != lastFrame {
                     lastFrame = interp.world.frameIndex
+                    actedAfterLastFrame = false
                     onFrame(interp.world, current)
                 }
                 if let f {
@@ -138,6 +152,15 @@ public final class ScenarioPlayback {
         interp.observer = nil
         interp.onTap = nil
         finalWorld = interp.world
+        finalStatement = current
+    }
+
+    /// A statement that changes the world in zero time: the finger lifts, a tap lands.
+    static func actsAtOnce(_ s: Stmt) -> Bool {
+        switch s.kind {
+        case .release, .tapHeader, .tapRow, .tapToolbar, .tap: return true
+        default: return false
+        }
     }
 
     private func finished(_ s: Stmt, _ k: Int, _ start: Int, _ end: Int, note: String, point: (Double, Double)?) {

@@ -58,14 +58,14 @@ public final class TraceWriter {
     public func trace(_ playback: ScenarioPlayback, shouldInterrupt: @escaping () -> Bool = { false }) -> RunFailure? {
         playback.recordsSpans = false
         source = playback
-        var lastFrame = -1, lastK = -1
+        var lastFrame = -1
         playback.run(shouldInterrupt: shouldInterrupt) { [unowned self] world, k in
             lastFrame = world.frameIndex
-            lastK = k
             if world.frameIndex % self.every == 0 { self.row(world, k) }
         }
-        // The last frame, when `every` skipped it: the world as the scenario ended.
-        if lastFrame != lastRowFrame { row(playback.finalWorld, lastK) }
+        // The world as the scenario ended: the last frame when `every` skipped it, and one
+        // more row at the same time when a release or a tap acted after it.
+        if lastFrame != lastRowFrame || playback.actedAfterLastFrame { row(playback.finalWorld, playback.finalStatement) }
         finish(playback.failure)
         source = nil
         return playback.failure

@@ -122,7 +122,10 @@ public enum ColonCommands {
             let size = loop.reader.screenSize
             return loop.core.screen(columns: size.columns, rows: max(size.rows - 1, 2))
         }),
-        ColonCommandInfo("reset", "", "start again from a fresh world", .none { $0.core.reset() }),
+        ColonCommandInfo("reset", "", "start again: the loaded scenario from its first statement, else a fresh world with the configuration typed so far",
+                         .none { $0.core.reset() }),
+        ColonCommandInfo("unload", "", "forget the loaded scenario (and its breakpoints): a fresh world with no configuration, for typing",
+                         .none { $0.core.unload() }),
         ColonCommandInfo("save", "FILE", "write this session's statements as a scenario file", .file { $0.core.save(path: $1) }),
         ColonCommandInfo("plot", "FILE.svg", "draw the session so far as a timeline picture (SVG)",
                          .file { $0.core.picture(path: $1, kind: .plot) }),

@@ -39,16 +39,22 @@ public struct DirectoryEntry: Equatable {
 /// cursor, which words could replace the word being typed. Statement words at the start
 /// of a statement, colon commands after `:`, observable and tunable names in expressions
 /// (`header.h` → `header.height`, `section[2].h` → `section[2].height`), tunables after
-/// `set`, file names after `:load`/`:save`.
+/// `set`, file names after `:load`/`:save`, and the scene's sections and rows after
+/// `tap header`, `tap row`, `section[` and `row[`.
 public struct Completer {
     public var vocabulary: ReplVocabulary
     /// Lists a directory (`""` means the current one); nil if it cannot be read.
     public var listDirectory: (String) -> [DirectoryEntry]?
+    /// The scene being typed against (the REPL's world's configuration), for the section
+    /// and row indexes and the titles; nil: none is known, nothing of it is offered.
+    public var scene: () -> SceneConfig?
 
     public init(vocabulary: ReplVocabulary = .standard,
-                listDirectory: @escaping (String) -> [DirectoryEntry]? = Completer.listFileSystem) {
+                listDirectory: @escaping (String) -> [DirectoryEntry]? = Completer.listFileSystem,
+                scene: @escaping () -> SceneConfig? = { nil }) {
         self.vocabulary = vocabulary
         self.listDirectory = listDirectory
+        self.scene = scene
     }
 
     /// Completes the word that ends at `cursor` (a UTF-8 offset into `line`).
@@ -119,12 +125,27 @@ public struct Completer {
 
     private func completeStatement(_ before: [UInt8]) -> Completion {
         guard let segmentStart = statementStart(before) else {
-            return Completion(wordStart: before.count, candidates: [])  // in a string or comment
+            // In a string or comment: nothing, but for the title of `tap header "`.
+            return titleCompletion(before) ?? Completion(wordStart: before.count, candidates: [])
         }
+        if let c = indexCompletion(before, lowerBound: segmentStart) { return c }
         let wordStart = expressionWordStart(before, lowerBound: segmentStart)
         let word = string(before[wordStart...])
         let tokens = string(before[segmentStart..<wordStart])
             .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let tap = GrammarWord.tap.spelling
+        if tokens == [tap, GrammarWord.header.spelling], let config = scene() {
+            // `tap header I` or `tap header "TITLE"`: the sections with a header view.
+            let indexes = ReplVocabulary.sectionIndexes(config, titledOnly: true).map(String.init)
+            return Completion(wordStart: wordStart, candidates: matching(indexes + ReplVocabulary.sectionTitles(config), word))
+        }
+        if tokens == [tap, GrammarWord.row.spelling], let config = scene() {
+            return Completion(wordStart: wordStart, candidates: matching(ReplVocabulary.sectionIndexes(config, titledOnly: false).map(String.init), word))
+        }
+        if tokens.count == 3, tokens[0] == tap, tokens[1] == GrammarWord.row.spelling, let i = Int(tokens[2]), let config = scene() {
+            return Completion(wordStart: wordStart, candidates: matching(ReplVocabulary.rowIndexes(config, section: i).map(String.init), word))
+        }
+        if tokens.count >= 2, tokens[0] == tap { return Completion(wordStart: wordStart, candidates: []) }
         guard let first = tokens.first else {
             // An expression statement may start the line: `section[0].ti` completes its member.
             let names = vocabulary.statementWords + expressionNames
@@ -149,6 +170,7 @@ public struct Completer {
 
     /// Expression completion for text after a colon command (`:watch header.h`).
     private func expressionCompletion(_ before: [UInt8], wordStartHint: Int?) -> Completion {
+        if let c = indexCompletion(before, lowerBound: 0) { return c }
         let wordStart = expressionWordStart(before, lowerBound: 0)
         let word = string(before[wordStart...])
         let names = expressionNames + vocabulary.expressionWords
@@ -169,6 +191,77 @@ public struct Completer {
             return sortedUnique(members.filter { $0.utf8.starts(with: rest.utf8) }.map { prefix + $0 })
         }
         return matching(names, word)
+    }
+
+    // MARK: - The scene's sections and rows
+
+    /// `section[` → `section[0].`, `section[1].` ...; `row[` → `row[0,` ...; `row[2,` →
+    /// `row[2,0].` ...: the scene's indexes, the word starting at the name (nil when no
+    /// index is being typed, or no scene is known).
+    private func indexCompletion(_ before: [UInt8], lowerBound: Int) -> Completion? {
+        var i = before.count
+        while i > lowerBound, before[i - 1] >= 0x30 && before[i - 1] <= 0x39 { i -= 1 }
+        guard i > lowerBound, let config = scene() else { return nil }
+        let typed = string(before[i...])
+        if before[i - 1] == UInt8(ascii: "["), let base = nameEnding(before, at: i - 1, lowerBound: lowerBound) {
+            let head = string(before[base..<i])
+            if head == Subscript.section.base + "[" {
+                let all = ReplVocabulary.sectionIndexes(config, titledOnly: false).map { head + String($0) + "]." }
+                return Completion(wordStart: base, candidates: matching(all, head + typed))
+            }
+            if head == Subscript.row.base + "[" {
+                let all = ReplVocabulary.sectionIndexes(config, titledOnly: false).map { head + String($0) + "," }
+                return Completion(wordStart: base, candidates: matching(all, head + typed))
+            }
+            return nil
+        }
+        // `row[I,` and the row being typed.
+        guard before[i - 1] == UInt8(ascii: ",") else { return nil }
+        var j = i - 1
+        while j > lowerBound, before[j - 1] >= 0x30 && before[j - 1] <= 0x39 { j -= 1 }
+        guard j < i - 1, j > lowerBound, before[j - 1] == UInt8(ascii: "["),
+              let base = nameEnding(before, at: j - 1, lowerBound: lowerBound),
+              string(before[base..<j]) == Subscript.row.base + "[", let section = Int(string(before[j..<(i - 1)])) else { return nil }
+        let head = string(before[base..<i])
+        let all = ReplVocabulary.rowIndexes(config, section: section).map { head + String($0) + "]." }
+        return Completion(wordStart: base, candidates: matching(all, head + typed))
+    }
+
+    /// Where the name that ends just before `bracket` starts (a whole word: nothing of a
+    /// name stands before it); nil when no name ends there.
+    private func nameEnding(_ before: [UInt8], at bracket: Int, lowerBound: Int) -> Int? {
+        var k = bracket
+        func isNameByte(_ b: UInt8) -> Bool {
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+        }
+        while k > lowerBound, isNameByte(before[k - 1]) { k -= 1 }
+        return k < bracket ? k : nil
+    }
+
+    /// `tap header "山` → the scene's titles, quoted (`"山手線"`), the word starting at the
+    /// quote; nil anywhere else.
+    private func titleCompletion(_ before: [UInt8]) -> Completion? {
+        guard let config = scene(), let quote = openQuote(before) else { return nil }
+        let head = Array(before[..<quote])
+        guard let start = statementStart(head) else { return nil }
+        let tokens = string(head[start...]).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard tokens == [GrammarWord.tap.spelling, GrammarWord.header.spelling] else { return nil }
+        return Completion(wordStart: quote, candidates: matching(ReplVocabulary.sectionTitles(config), string(before[quote...])))
+    }
+
+    /// Where the string the cursor is in opened (nil: the cursor is in no string, or in a
+    /// comment).
+    private func openQuote(_ before: [UInt8]) -> Int? {
+        var open: Int?
+        var escaped = false
+        for (i, b) in before.enumerated() {
+            if open != nil {
+                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { open = nil }
+                continue
+            }
+            if b == 0x22 { open = i } else if b == UInt8(ascii: "#") { return nil }
+        }
+        return open
     }
 
     // MARK: - Words

@@ -31,7 +31,7 @@ extension ReplCore {
     /// `:expect [NAME ...]`.
     public func addExpectations(_ names: [String]) -> ReplOutcome {
         if let l = loaded, let next = interpreter.currentStatement, next.location.file == l.source.name {
-            return ReplOutcome(["error: the loaded scenario is part-way (see :where); :step or :continue it to the end, or :reset, before adding checks"], failed: true)
+            return ReplOutcome(["error: the loaded scenario is part-way (see :where); :step or :continue it to the end (:reset starts it again), or :unload it, before adding checks"], failed: true)
         }
         let wanted = names.isEmpty ? lastChanged : names
         if wanted.isEmpty {

@@ -92,6 +92,7 @@ extension ReplCore {
         i.onExpression = nil
         i.onTap = nil
         var failed = false
+        let interrupted = e == .paused && watchHits.isEmpty
         if e == .failed, let f = i.failure {
             lines.append(chomp(f.render(sourceLines: linesFor(f.location))))
             if let l = loaded, f.location.file == l.source.name {
@@ -106,7 +107,7 @@ extension ReplCore {
             lines.append("PASS  \(quoteString(l.scenario.name))  (\(formatFixed(world.time, 3)) s)")
         }
         watchHits = []
-        lines += after(before, always: true)
+        lines += after(before, always: true, timeAlone: !interrupted)
         return ReplOutcome(lines, failed: failed)
     }
 
@@ -259,12 +260,13 @@ extension ReplCore {
 
     /// An expression typed after a command, parsed and checked against this world's
     /// configuration (as the argument of `print`, so any kind of value is allowed).
-    /// Diagnostics show `text` itself, with columns counted in it: `print ` is lexed as if
-    /// it stood left of column 1.
+    /// Diagnostics show `text` itself, with columns counted in it (`print ` is lexed as if
+    /// it stood left of column 1), on the command's line of the session.
     func parseExpression(_ text: String) -> Result<Expr, ReplOutcome> {
         let prefix = "print "
-        let lines = [text]
-        let lexer = Lexer(bytes: Array((prefix + text).utf8), file: "<repl>", firstColumn: 1 - prefix.utf8.count)
+        var lines = TypedLines()
+        lines.replace(with: [text], from: line, keeping: [])
+        let lexer = Lexer(bytes: Array((prefix + text).utf8), file: "<repl>", firstLine: line, firstColumn: 1 - prefix.utf8.count)
         var parser = Parser(lexer: lexer, file: "<repl>")
         let program = parser.parseProgram()
         func shown(_ diags: [Diagnostic]) -> ReplOutcome {

@@ -82,12 +82,20 @@ extension ReplCore {
 
 extension ReplCore {
     /// `:show`: the time, then the views on screen drawn by `ScreenRenderer` in
-    /// `columns` × `rows` cells.
+    /// `columns` × `rows` cells. A view the drawing cannot show (too small at this size)
+    /// is named on a last line, for which the drawing gives up a row: never left out in
+    /// silence.
     public func screen(columns: Int, rows: Int) -> ReplOutcome {
         var w = 0.0, h = 0.0
         if case .number(let x, _) = world.value(.screenWidth) { w = x }
         if case .number(let y, _) = world.value(.screenHeight) { h = y }
-        let lines = ScreenRenderer(columns: columns, rows: rows).render(world.visibleFrames(), screenWidth: w, screenHeight: h)
-        return ReplOutcome([replTimeLabel(world.time)] + lines)
+        let frames = world.visibleFrames()
+        var picture = ScreenRenderer(columns: columns, rows: rows).draw(frames, screenWidth: w, screenHeight: h)
+        var note: [String] = []
+        if !picture.leftOut.isEmpty {
+            picture = ScreenRenderer(columns: columns, rows: rows - 1).draw(frames, screenWidth: w, screenHeight: h)
+            if !picture.leftOut.isEmpty { note = [ScreenRenderer.leftOutNote(picture.leftOut, columns: columns)] }
+        }
+        return ReplOutcome([replTimeLabel(world.time)] + picture.lines + note)
     }
 }

@@ -54,8 +54,14 @@ public final class ReplCore {
     var displays: [(id: Int, text: String, expr: Expr)] = []
     var nextStop = 1
     var nextDisplay = 1
-    /// Lines of the last typed entry (for its diagnostics and failures).
-    var entryLines: [String] = []
+    /// The line of the session the next entry or command starts on: diagnostics of typed
+    /// text name it, `<repl>:LINE:COL` (docs/repl.md). The loop sets it before each entry
+    /// and command, counting every line read (blank lines and colon commands too), so a
+    /// piped file's errors name its own lines; `enter` moves it past the entry's lines.
+    public var line = 1
+    /// The typed lines diagnostics and failures show: the last entry's, and those of the
+    /// `expect always` lines still registered (typed earlier, they can fail later).
+    var typedLines = TypedLines()
     /// Watches that fired in the frame just run.
     var watchHits: [String] = []
     /// The observables the last typed entry changed, in the REPL's order (for `:expect`).
@@ -112,9 +118,12 @@ public final class ReplCore {
 
     /// Runs a typed entry (a line, or a block's lines joined with `\n`).
     public func enter(_ text: String) -> ReplOutcome {
-        entryLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = line
+        let typed = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        line += typed.count
+        typedLines.replace(with: typed, from: first, keeping: interpreter.invariantLocations)
         if let l = loaded, let next = interpreter.currentStatement, next.location.file == l.source.name {
-            return enterWhileStepping(text)
+            return enterWhileStepping(text, firstLine: first)
         }
         if !interpreter.isFinished {
             // Work left from a pause (a watch) is dropped by a new entry.
@@ -122,11 +131,12 @@ public final class ReplCore {
         }
         let before = ReplSnapshot(world)
         let beforeValues = expectableValues(world)
-        let r = session.enter(text)
+        let r = session.enter(text, firstLine: first)
         if r.diagnostics.isEmpty { lastChanged = changedNames(beforeValues, expectableValues(world)) }
         var lines: [String] = []
-        for d in r.diagnostics { lines.append(chomp(renderDiagnostic(d, sourceLines: entryLines))) }
+        for d in r.diagnostics { lines.append(chomp(renderDiagnostic(d, sourceLines: typedLines))) }
         if !r.diagnostics.isEmpty { return ReplOutcome(lines, failed: true) }
+        for w in r.warnings { lines.append(chomp(renderDiagnostic(w, sourceLines: typedLines))) }
         lines += r.output
         if r.rebuilt {
             lines.append("configuration changed after time advanced: the world was rebuilt at t=0.000 s (earlier actions dropped)")
@@ -136,41 +146,41 @@ public final class ReplCore {
             lines.append(chomp(f.render(sourceLines: linesFor(f.location))))
             failed = true
         }
+        let interrupted = r.event == .paused && watchHits.isEmpty
         if r.event == .paused {
-            let byWatch = !watchHits.isEmpty
             lines += pauseLines()
             // Ctrl-C drops the rest of the entry; after a watch, :continue goes on.
-            if !byWatch { interpreter.recover() }
+            if interrupted { interpreter.recover() }
         }
         watchHits = []
         // Configuration alone runs nothing: no change line (a rebuild says so above).
-        if r.event != nil { lines += after(before) }
+        if r.event != nil { lines += after(before, timeAlone: !interrupted) }
         return ReplOutcome(lines, failed: failed)
     }
 
     /// A loaded scenario is part-way: expressions are answered; actions must wait.
-    private func enterWhileStepping(_ text: String) -> ReplOutcome {
-        let (program, diags) = parseChunk(text)
+    private func enterWhileStepping(_ text: String, firstLine: Int) -> ReplOutcome {
+        let (program, diags) = parseChunk(text, firstLine: firstLine)
         if !diags.isEmpty {
-            return ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: entryLines)) }, failed: true)
+            return ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: typedLines)) }, failed: true)
         }
         var exprs: [Expr] = []
         for s in program.statements {
             guard case .expression(let e) = s.kind else {
-                return ReplOutcome(["error: the loaded scenario is part-way (see :where); :step or :continue it to the end, or :reset, before typing statements"], failed: true)
+                return ReplOutcome(["error: the loaded scenario is part-way (see :where); :step or :continue it to the end (:reset starts it again), or :unload it to type statements of your own"], failed: true)
             }
             exprs.append(e)
         }
         let check = checkStatements(program.statements, config: session.config)
         if !check.isEmpty {
-            return ReplOutcome(check.map { chomp(renderDiagnostic($0, sourceLines: entryLines)) }, failed: true)
+            return ReplOutcome(check.map { chomp(renderDiagnostic($0, sourceLines: typedLines)) }, failed: true)
         }
         var lines: [String] = []
         for e in exprs {
             switch interpreter.evaluate(e) {
             case .success(let v): lines.append(expressionText(e, v))
             case .failure(let err):
-                lines.append(chomp(renderDiagnostic(at: err.location, message: err.message, sourceLines: entryLines)))
+                lines.append(chomp(renderDiagnostic(at: err.location, message: err.message, sourceLines: typedLines)))
                 return ReplOutcome(lines, failed: true)
             }
         }
@@ -189,8 +199,9 @@ public final class ReplCore {
 
     /// The change line and the `:display` expressions, after something ran (the
     /// displays only when something changed, or `always` for :step, :tick, :continue).
-    func after(_ before: ReplSnapshot, always: Bool = false) -> [String] {
-        guard let line = before.changeLine(to: ReplSnapshot(world)) else {
+    /// `timeAlone: false` (after `interrupted at t=...`): no line that would only say the time.
+    func after(_ before: ReplSnapshot, always: Bool = false, timeAlone: Bool = true) -> [String] {
+        guard let line = before.changeLine(to: ReplSnapshot(world), timeAlone: timeAlone) else {
             return always ? displayLines() : []
         }
         return [line] + displayLines()
@@ -208,10 +219,10 @@ public final class ReplCore {
         }
     }
 
-    /// The source lines a location refers to: the loaded file's or the last entry's.
-    func linesFor(_ location: SourceLocation) -> [String] {
+    /// The source line a location refers to: the loaded file's, or a typed one.
+    func linesFor(_ location: SourceLocation) -> any SourceLineLookup {
         if let l = loaded, location.file == l.source.name { return l.source.lines }
-        return entryLines
+        return typedLines
     }
 
     // MARK: - Loading and resetting
@@ -297,6 +308,22 @@ public final class ReplCore {
         return ReplOutcome(["reset: a fresh world at t=0.000 s (configuration kept)"])
     }
 
+    /// `:unload`: forgets the loaded scenario and its breakpoints (they name its lines);
+    /// the session starts afresh from the default configuration, as `scrollscript repl`
+    /// without a file does. Watches and displays stay.
+    public func unload() -> ReplOutcome {
+        guard let l = loaded else {
+            return ReplOutcome(["error: no scenario is loaded (:reset starts a fresh world with the configuration typed so far)"], failed: true)
+        }
+        let breakpoints = stops.filter { if case .breakpoint = $0.kind { return true } else { return false } }.count
+        stops.removeAll { if case .breakpoint = $0.kind { return true } else { return false } }
+        loaded = nil
+        start(nil)
+        var line = "unloaded \(quoteString(l.scenario.name)) (\(l.source.name)): a fresh world at t=0.000 s with no configuration; type statements"
+        if breakpoints > 0 { line += " (its \(breakpoints) breakpoint\(breakpoints == 1 ? " was" : "s were") deleted)" }
+        return ReplOutcome([line])
+    }
+
     /// The scene block's configuration and the scenario's own (a scenario that declares
     /// sections replaces the scene's list, so the scene's section lines are then left out).
     private func configurationStatements(_ program: Program, scenario: CheckedScenario) -> [Stmt] {
@@ -332,6 +359,24 @@ public final class ReplCore {
             }
         }
     }
+}
+
+/// Typed lines by their line of the session (see `ReplCore.line`).
+struct TypedLines: SourceLineLookup {
+    private var byLine: [Int: String] = [:]
+
+    /// An entry's `lines` from session line `first` on, in place of the last entry's; the
+    /// lines of the `<repl>` statements in `keeping` (registered invariants) stay.
+    mutating func replace(with lines: [String], from first: Int, keeping: Set<SourceLocation>) {
+        var kept: [Int: String] = [:]
+        for at in keeping where at.file == "<repl>" {
+            if let text = byLine[at.line] { kept[at.line] = text }
+        }
+        byLine = kept
+        for (k, text) in lines.enumerated() { byLine[first + k] = text }
+    }
+
+    func sourceLine(_ number: Int) -> String? { byLine[number] }
 }
 
 /// Drops one trailing newline (rendered diagnostics end with one).

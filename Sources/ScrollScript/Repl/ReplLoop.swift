@@ -36,6 +36,10 @@ public final class ReplLoop {
             anyFailed = outcome.failed
         }
         var pending = PendingEntry()
+        // Lines read so far, and the line the entry being typed started on: every line
+        // counts (blank ones and colon commands too), so errors name the session's lines.
+        var lineNumber = 0
+        var entryStart = 1
         while !quit {
             let prompt = reader.isInteractive ? (pending.isEmpty ? ReplLoop.primaryPrompt : ReplLoop.continuationPrompt) : ""
             switch reader.readLine(prompt: prompt) {
@@ -43,6 +47,7 @@ public final class ReplLoop {
                 if reader.isInteractive { write("\n") }
                 if !pending.isEmpty {
                     // An unfinished entry at the end of input: the core reports it.
+                    core.line = entryStart
                     let outcome = core.enter(pending.text)
                     show(outcome)
                     anyFailed = anyFailed || outcome.failed
@@ -54,14 +59,20 @@ public final class ReplLoop {
             case .tooLong(let start):
                 // The same error the lexer gives for a too-long line, at the same place;
                 // the entry it was part of is dropped with it.
-                let line = pending.lines.count + 1
+                lineNumber += 1
                 pending.removeAll()
-                let at = SourceLocation(file: "<repl>", line: line, column: SourceLimits.maxLineLength + 1)
-                let lines = Array(repeating: "", count: line - 1) + [start]
+                let at = SourceLocation(file: "<repl>", line: lineNumber, column: SourceLimits.maxLineLength + 1)
+                var lines = TypedLines()
+                lines.replace(with: [start], from: lineNumber, keeping: [])
                 show(ReplOutcome([chomp(renderDiagnostic(at: at, message: LexProblem.lineTooLong.message, sourceLines: lines))], failed: true))
                 anyFailed = true
             case .line(let line):
                 reader.addHistory(line)
+                lineNumber += 1
+                if pending.isEmpty {
+                    entryStart = lineNumber
+                    core.line = lineNumber
+                }
                 guard let outcome = entry(line, pending: &pending) else { continue }
                 show(outcome)
                 reader.clearInterrupt()

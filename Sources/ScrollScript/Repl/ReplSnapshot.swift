@@ -72,10 +72,11 @@ public struct ReplSnapshot: Equatable {
     }
 
     /// `t=0.400 s  offset 0.00 → -60.06  ...`, or nil when neither time nor any shown
-    /// value changed.
-    public func changeLine(to later: ReplSnapshot) -> String? {
+    /// value changed (`timeAlone: false`: nil when no shown value changed, as after
+    /// `interrupted at t=...`, which says the time already).
+    public func changeLine(to later: ReplSnapshot, timeAlone: Bool = true) -> String? {
         let all = changes(to: later)
-        if all.isEmpty && later.time == time { return nil }
+        if all.isEmpty && (later.time == time || !timeAlone) { return nil }
         var parts = [replTimeLabel(later.time)]
         parts += all.prefix(ReplSnapshot.maxChanges)
         return parts.joined(separator: "  ")

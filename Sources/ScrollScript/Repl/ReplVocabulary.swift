@@ -53,4 +53,30 @@ public struct ReplVocabulary: Equatable, Sendable {
     public var tunableNames: [String] {
         Vocabulary.tunableNames
     }
+
+    // The scene's sections and rows, for `tap header`, `tap row`, `section[`, `row[`: as
+    // many as the table has (at most 10,000 sections and 100,000 rows, spec §3).
+
+    /// The sections of `config` by index (`titledOnly`: those with a header view, the ones
+    /// `tap header I` takes).
+    static func sectionIndexes(_ config: SceneConfig, titledOnly: Bool) -> [Int] {
+        let sections = config.effectiveSections
+        return sections.indices.filter { !titledOnly || sections[$0].title != nil }
+    }
+
+    /// The rows of section `section` by index (none when there is no such section).
+    static func rowIndexes(_ config: SceneConfig, section: Int) -> [Int] {
+        let sections = config.effectiveSections
+        guard section >= 0, section < sections.count else { return [] }
+        return Array(0..<sections[section].rowCount)
+    }
+
+    /// The section titles, quoted as a scenario writes them (`"山手線"`), each once.
+    static func sectionTitles(_ config: SceneConfig) -> [String] {
+        var seen: Set<String> = []
+        return config.effectiveSections.compactMap { s in
+            guard let t = s.title, seen.insert(t).inserted else { return nil }
+            return quoteString(t)
+        }
+    }
 }

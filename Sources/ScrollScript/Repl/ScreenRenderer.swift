@@ -10,6 +10,11 @@ import ScrollSim
 /// screen are not drawn. A view's name (and title) sits on its first visible inner line,
 /// or on its top border when it has no inner line, clipped to the box; East Asian wide
 /// characters take two cells and are never cut in half.
+///
+/// A view whose name does not survive whole in the picture (too small at this scale, so
+/// that a neighbour drew over it, or too narrow for its name) is `leftOut`, unless a
+/// view drawn above it covers all of its visible part (then the screen hides it too):
+/// `:show` says which, so no view is left out in silence.
 public struct ScreenRenderer {
     public var columns: Int
     public var rows: Int
@@ -22,16 +27,78 @@ public struct ScreenRenderer {
         self.cellAspect = cellAspect.isFinite && cellAspect > 0 ? cellAspect : 2
     }
 
+    /// A drawing: its lines, and the names of the views it could not show.
+    public struct Picture: Equatable {
+        public var lines: [String]
+        /// Views on screen whose name is not in `lines` although nothing covers them, in
+        /// paint order (`row[0,9]`, `section[5]`).
+        public var leftOut: [String]
+    }
+
     /// The picture as lines (trailing blanks removed). Empty for a screen size that is
     /// not a positive finite number.
     public func render(_ frames: [ViewFrame], screenWidth: Double, screenHeight: Double) -> [String] {
-        guard screenWidth.isFinite, screenHeight.isFinite, screenWidth > 0, screenHeight > 0 else { return [] }
+        draw(frames, screenWidth: screenWidth, screenHeight: screenHeight).lines
+    }
+
+    /// The picture, and what it left out (see above).
+    public func draw(_ frames: [ViewFrame], screenWidth: Double, screenHeight: Double) -> Picture {
+        guard screenWidth.isFinite, screenHeight.isFinite, screenWidth > 0, screenHeight > 0 else { return Picture(lines: [], leftOut: []) }
         let scale = Scale(width: screenWidth, height: screenHeight, columns: columns, rows: rows, aspect: cellAspect)
         var grid = Grid(columns: scale.usedColumns, rows: scale.usedRows)
-        for frame in ScreenRenderer.paintOrder(frames) {
-            draw(frame, on: &grid, scale: scale)
+        let painted = ScreenRenderer.paintOrder(frames)
+        var names: [LabelCells?] = []
+        for (k, frame) in painted.enumerated() {
+            names.append(draw(frame, on: &grid, scale: scale, owner: k))
         }
-        return grid.lines()
+        let screen = Rect(x: 0, y: 0, width: screenWidth, height: screenHeight)
+        let unnamed = painted.indices.filter { k in !(names[k].map { grid.owns($0, owner: k) } ?? false) }
+        // What can cover a view: a section header, the header or the toolbar drawn above it
+        // (rows never overlap). Bounded: past a million comparisons (thousands of views a
+        // few points tall) every unnamed view is reported, none is checked for cover.
+        let coverers = painted.indices.filter { if case .row = painted[$0].kind { return false } else { return true } }
+        let checksCover = unnamed.count * coverers.count <= 1_000_000
+        var missing: [Bool] = Array(repeating: false, count: painted.count)
+        for k in unnamed {
+            guard let visible = ScreenRenderer.intersection(painted[k].rect, screen) else { continue }
+            let covered = checksCover && coverers.contains { $0 > k && ScreenRenderer.contains(painted[$0].rect, visible) }
+            missing[k] = !covered
+        }
+        // In paint order: rows, section headers, the header, the toolbar.
+        let leftOut = painted.indices.filter { missing[$0] }.map { painted[$0].name }
+        return Picture(lines: grid.lines(), leftOut: leftOut)
+    }
+
+    /// One line that says which views `draw` left out, at most `columns` cells wide when
+    /// it can be: `not drawn, too small at this size: row[0,9], section[5]; :frames lists
+    /// every view`, else `not drawn (too small): row[0,9], +3 more`, else `4 views not
+    /// drawn (too small)`.
+    public static func leftOutNote(_ names: [String], columns: Int) -> String {
+        func width(_ s: String) -> Int { s.unicodeScalars.reduce(0) { $0 + displayWidth($1) } }
+        let full = "not drawn, too small at this size: " + names.joined(separator: ", ") + "; :frames lists every view"
+        if width(full) <= columns { return full }
+        var k = names.count
+        while k > 0 {
+            let more = names.count - k
+            let text = "not drawn (too small): " + names.prefix(k).joined(separator: ", ") + (more > 0 ? ", +\(more) more" : "")
+            if width(text) <= columns { return text }
+            k -= 1
+        }
+        return "\(names.count) view\(names.count == 1 ? "" : "s") not drawn (too small)"
+    }
+
+    /// The part of `a` inside `b`; nil when none is.
+    static func intersection(_ a: Rect, _ b: Rect) -> Rect? {
+        guard a.x.isFinite, a.y.isFinite, a.width.isFinite, a.height.isFinite else { return nil }
+        let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
+        let x1 = min(a.x + a.width, b.x + b.width), y1 = min(a.y + a.height, b.y + b.height)
+        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+    }
+
+    /// Whether `outer` holds all of `inner`.
+    static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
+        outer.x <= inner.x && outer.y <= inner.y && outer.x + outer.width >= inner.x + inner.width
+            && outer.y + outer.height >= inner.y + inner.height
     }
 
     /// Rows, then section headers, then the header, then the toolbar; input order within each.
@@ -47,10 +114,11 @@ public struct ScreenRenderer {
         return (0..<4).flatMap { l in frames.filter { layer($0) == l } }
     }
 
-    private func draw(_ frame: ViewFrame, on grid: inout Grid, scale: Scale) {
+    /// Draws one view; returns where its name was written whole (nil: nowhere).
+    private func draw(_ frame: ViewFrame, on grid: inout Grid, scale: Scale, owner: Int) -> LabelCells? {
         let r = frame.rect
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite,
-              r.width > 0, r.height > 0 else { return }
+              r.width > 0, r.height > 0 else { return nil }
         let left = scale.column(r.x), right = scale.column(r.x + r.width)
         let top = scale.row(r.y), bottom = scale.row(r.y + r.height)
         // Loops run over the visible part only (a view may reach far off screen).
@@ -91,7 +159,9 @@ public struct ScreenRenderer {
                 grid.put("-", row: labelRow, column: col)
             }
         }
-        grid.write(label, row: labelRow, from: max(left + 2, 1), through: right - 1, onBorder: onBorder)
+        let written = grid.write(label, row: labelRow, from: max(left + 2, 1), through: right - 1, onBorder: onBorder, owner: owner)
+        let nameWidth = frame.name.reduce(0) { $0 + cellWidth($1) }
+        return written.count >= nameWidth ? LabelCells(row: labelRow, columns: written.prefix(nameWidth)) : nil
     }
 
     /// `lower...upper` cut to `0..<count` (empty when nothing of it is visible).
@@ -138,7 +208,15 @@ private struct Scale {
     }
 }
 
+/// The cells of a view's name in the grid.
+private struct LabelCells {
+    var row: Int
+    var columns: ArraySlice<Int>
+}
+
 /// A grid of cells; a wide character fills its cell and marks the next one as its tail.
+/// Each cell knows which view's label it holds, if any (`owner`), so that a label drawn
+/// over can be told.
 private struct Grid {
     enum Cell: Equatable {
         case char(Character)
@@ -150,12 +228,20 @@ private struct Grid {
     private var cells: [[Cell]]
     /// Cells holding a label written on its box's border line (see `draw`).
     private var labelled: [[Bool]]
+    /// The view whose label a cell holds; -1 for none.
+    private var owners: [[Int]]
 
     init(columns: Int, rows: Int) {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         cells = Array(repeating: Array(repeating: .char(" "), count: self.columns), count: self.rows)
         labelled = Array(repeating: Array(repeating: false, count: self.columns), count: self.rows)
+        owners = Array(repeating: Array(repeating: -1, count: self.columns), count: self.rows)
+    }
+
+    /// Whether every cell of `label` still holds `owner`'s label.
+    func owns(_ label: LabelCells, owner: Int) -> Bool {
+        label.columns.allSatisfy { owners[label.row][$0] == owner }
     }
 
     mutating func fill(rows rr: [Int], columns cc: [Int]) {
@@ -172,14 +258,18 @@ private struct Grid {
         }
         clearWide(row: row, column: column)
         cells[row][column] = .char(ch)
+        owners[row][column] = -1
     }
 
     /// Writes `text` from column `from` to `through` (inclusive), stopping before a
-    /// character that would not fit whole.
-    mutating func write(_ text: String, row: Int, from: Int, through: Int, onBorder: Bool = false) {
-        guard row >= 0, row < rows else { return }
+    /// character that would not fit whole; the cells written hold `owner`'s label.
+    /// Returns the columns written, in order.
+    @discardableResult
+    mutating func write(_ text: String, row: Int, from: Int, through: Int, onBorder: Bool = false, owner: Int = -1) -> [Int] {
+        guard row >= 0, row < rows else { return [] }
         let last = min(through, columns - 1)
         var col = from
+        var written: [Int] = []
         for ch in text {
             let w = cellWidth(ch)
             if w == 0 { continue }
@@ -189,21 +279,32 @@ private struct Grid {
                 if w == 2 { clearWide(row: row, column: col + 1) }
                 cells[row][col] = .char(ch)
                 labelled[row][col] = onBorder
+                owners[row][col] = owner
+                written.append(col)
                 if w == 2 {
                     cells[row][col + 1] = .wideTail
                     labelled[row][col + 1] = onBorder
+                    owners[row][col + 1] = owner
+                    written.append(col + 1)
                 }
             }
             col += w
         }
+        return written
     }
 
     private mutating func clearWide(row: Int, column: Int) {
         switch cells[row][column] {
         case .wideTail:
-            if column > 0 { cells[row][column - 1] = .char(" ") }
+            if column > 0 {
+                cells[row][column - 1] = .char(" ")
+                owners[row][column - 1] = -1
+            }
         case .char(let c):
-            if cellWidth(c) == 2 && column + 1 < columns { cells[row][column + 1] = .char(" ") }
+            if cellWidth(c) == 2 && column + 1 < columns {
+                cells[row][column + 1] = .char(" ")
+                owners[row][column + 1] = -1
+            }
         }
     }
 

@@ -12,6 +12,8 @@
 public struct EntryResult: Equatable, Sendable {
     /// Parse and check errors; when not empty nothing ran.
     public var diagnostics: [Diagnostic]
+    /// The check's warnings (`drag -300 in 500`); the entry ran all the same.
+    public var warnings: [Diagnostic] = []
     /// `print`/`frames` lines, the values of expression statements (`header.height = 300.06`)
     /// and what taps reached (`tap: ...`, `TapOutcome.description`).
     public var output: [String]
@@ -49,10 +51,11 @@ public final class Session {
 
     /// Parses, checks and runs one entry (a line, or a block's lines joined with `\n`).
     /// A run paused by `shouldInterrupt` returns `.paused`; `resume()` goes on.
+    /// `firstLine` is the line of the session the entry starts on (its locations count from it).
     @discardableResult
-    public func enter(_ text: String, file: String = "<repl>") -> EntryResult {
+    public func enter(_ text: String, file: String = "<repl>", firstLine: Int = 1) -> EntryResult {
         var result = EntryResult(diagnostics: [], output: [], event: nil, failure: nil, rebuilt: false)
-        let (program, parseDiags) = parseChunk(text, file: file)
+        let (program, parseDiags) = parseChunk(text, file: file, firstLine: firstLine)
         if !parseDiags.isEmpty {
             result.diagnostics = parseDiags
             return result
@@ -76,11 +79,12 @@ public final class Session {
             newConfig = applied.config
         }
         let actions = stmts.filter { !$0.kind.isConfiguration }
-        let diags = checkStatements(actions, config: newConfig)
+        let (diags, warnings) = checkStatementsAndWarn(actions, config: newConfig)
         if !diags.isEmpty {
             result.diagnostics = diags
             return result
         }
+        result.warnings = warnings
         if !configStmts.isEmpty {
             let advanced = world.frameIndex > 0 || interpreter.completed.contains { $0.kind.advancesTime }
             config = newConfig

@@ -19,6 +19,8 @@ final class PreparedFile: @unchecked Sendable {
     let count: Int
     /// Scenarios of the file that pass `--filter`, in any shard.
     let filterMatches: Int
+    /// What its check warned about, if anything.
+    let warnings: FileWarnings?
     private let selection: RunSelection
     /// The selected scenarios, in file order, when the file was small enough to keep them.
     private let held: [CheckedScenario]?
@@ -31,10 +33,12 @@ final class PreparedFile: @unchecked Sendable {
     private let linesLock = NSLock()
     private var cachedLines: SourceLines?
 
-    private init(source: SourceFile, count: Int, filterMatches: Int, selection: RunSelection, held: [CheckedScenario]?) {
+    private init(source: SourceFile, count: Int, filterMatches: Int, warnings: FileWarnings?, selection: RunSelection,
+                 held: [CheckedScenario]?) {
         self.source = source
         self.count = count
         self.filterMatches = filterMatches
+        self.warnings = warnings
         self.selection = selection
         self.held = held
     }
@@ -111,8 +115,14 @@ final class PreparedFile: @unchecked Sendable {
                                        diagnostics: check.diagnostics, rendered: rendered, unreadable: false))
         }
         if selectedCount == 0 { return .skipped(filterMatches: matching) }
-        return .ready(PreparedFile(source: source, count: selectedCount, filterMatches: matching, selection: selection,
-                                   held: keeps ? selected : nil))
+        var warnings: FileWarnings?
+        if !check.warnings.isEmpty {
+            let lines = SourceLines(source)
+            warnings = FileWarnings(file: source.name, diagnostics: check.warnings,
+                                    rendered: check.warnings.map { renderDiagnostic($0, sourceLines: lines) }.joined())
+        }
+        return .ready(PreparedFile(source: source, count: selectedCount, filterMatches: matching, warnings: warnings,
+                                   selection: selection, held: keeps ? selected : nil))
     }
 }
 

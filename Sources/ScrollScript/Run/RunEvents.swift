@@ -14,7 +14,7 @@
 //
 // a file that cannot be read or checked gives `ERROR  path  (...)` on stdout and its
 // diagnostics on stderr, right after it; then the list of failures, and last, alone,
-// `N passed, M failed`.
+// `N passed, M failed` (`, K errors` when K files could not run).
 
 /// One input of a run: a path (read when its turn comes), a source, or a file that could
 /// not be read (its message).
@@ -56,6 +56,15 @@ public struct FileFailure: Sendable {
     public var unreadable: Bool
 }
 
+/// The warnings of a file that runs (`drag -300 in 500`): reported before its scenarios,
+/// on standard error; they change no count and no exit status.
+public struct FileWarnings: Sendable {
+    public var file: String
+    public var diagnostics: [Diagnostic]
+    /// The rendered warnings (`FILE:LINE:COL: warning: ...`, the line and a caret).
+    public var rendered: String
+}
+
 /// One scenario that ran, with everything a report needs.
 public struct ScenarioOutcome: Sendable {
     public var file: String
@@ -75,6 +84,8 @@ public enum RunEvent: Sendable {
     /// `run --update` filled (or could not write) a file's `?`s, before its scenarios ran.
     case recorded(RecordingUpdate)
     case fileFailed(FileFailure)
+    /// Before the scenarios of a file that runs, when its check warned.
+    case fileWarnings(FileWarnings)
     case scenario(ScenarioOutcome)
 }
 

@@ -83,6 +83,8 @@ public func runScenarios(_ inputs: [RunInput], options: RunOptions, reporters: [
         case .fileFailed:
             summary.fileErrors += 1
             summary.exitStatus = max(summary.exitStatus, 2)
+        case .fileWarnings:
+            break
         case .scenario(let o):
             if o.passed {
                 summary.passed += 1
@@ -99,7 +101,11 @@ public func runScenarios(_ inputs: [RunInput], options: RunOptions, reporters: [
         case .file(let p):
             filterMatches += p.stage.filterMatches
             if let u = p.recorded { emit(.recorded(u)) }
-            if case .failed(let f) = p.stage { emit(.fileFailed(f)) }
+            switch p.stage {
+            case .failed(let f): emit(.fileFailed(f))
+            case .ready(let file): if let w = file.warnings { emit(.fileWarnings(w)) }
+            case .skipped: break
+            }
         case .scenario(let o):
             emit(.scenario(o))
         case .fileDone:

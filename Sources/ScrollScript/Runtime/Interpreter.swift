@@ -96,7 +96,7 @@ public final class Interpreter {
     /// Where the registered invariants stand (registered once per location, even inside
     /// `repeat`): a set, so that registering is O(1), not a scan (100,000 `expect always`
     /// lines took minutes).
-    private var invariantLocations = Set<SourceLocation>()
+    private(set) var invariantLocations = Set<SourceLocation>()
     private var maxFrames = 0
     private var settleFrames = 0
     /// The bottom-level statement being run (recorded in `completed` when it and every

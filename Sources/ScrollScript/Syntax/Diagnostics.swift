@@ -4,7 +4,7 @@
 //     <the source line>
 //     <caret line, padded by display width>
 
-/// One error found in a file: what is wrong (a case with its data) and where.
+/// One error (or warning) found in a file: what is wrong (a case with its data) and where.
 public struct Diagnostic: Equatable, Sendable {
     public var location: SourceLocation
     public var problem: Problem
@@ -27,6 +27,15 @@ public enum Problem: Equatable, Sendable {
     /// The file reached `DiagnosticLimits.maxPerFile` errors; the rest is not examined.
     case tooManyErrors
     case format(FormatProblem)
+    /// Suspicious but valid: printed as `warning:`, kept apart from errors (a file with
+    /// only warnings runs; `CheckResult.warnings`).
+    case warning(CheckWarning)
+
+    /// True for a warning, false for every error.
+    public var isWarning: Bool {
+        if case .warning = self { return true }
+        return false
+    }
 
     public var message: String {
         switch self {
@@ -35,6 +44,7 @@ public enum Problem: Equatable, Sendable {
         case .check(let p): return p.message
         case .tooManyErrors: return "too many errors (\(DiagnosticLimits.maxPerFile)); the rest of the file is not checked"
         case .format(let p): return p.message
+        case .warning(let w): return w.message
         }
     }
 }
@@ -67,8 +77,9 @@ public func sortedDiagnostics(_ ds: [Diagnostic]) -> [Diagnostic] {
 /// `sourceLines` are the file's lines (`SourceFile.lines`, or `SourceLines` for a large
 /// file); when the line is missing only the header line is printed. The result ends with
 /// a newline. The interpreter uses this for runtime failures too (with its own message lines).
-public func renderDiagnostic(at location: SourceLocation, message: String, sourceLines: some SourceLineLookup) -> String {
-    var out = "\(location.file):\(location.line):\(location.column): error: \(message)\n"
+public func renderDiagnostic(at location: SourceLocation, message: String, sourceLines: some SourceLineLookup,
+                             severity: String = "error") -> String {
+    var out = "\(location.file):\(location.line):\(location.column): \(severity): \(message)\n"
     guard let text = sourceLines.sourceLine(location.line) else { return out }
     let line = shownSourceLine(text, column: location.column)
     out += line + "\n"
@@ -93,9 +104,9 @@ func shownSourceLine(_ line: String, column: Int) -> String {
     return String(scalars[scalars.startIndex..<end]) + " …"
 }
 
-/// Renders a diagnostic of a file.
+/// Renders a diagnostic of a file (`warning:` for a warning).
 public func renderDiagnostic(_ d: Diagnostic, sourceLines: some SourceLineLookup) -> String {
-    renderDiagnostic(at: d.location, message: d.message, sourceLines: sourceLines)
+    renderDiagnostic(at: d.location, message: d.message, sourceLines: sourceLines, severity: d.problem.isWarning ? "warning" : "error")
 }
 
 /// Spaces (and tabs, copied) as wide as the text before `column`, then `^`.

@@ -33,11 +33,14 @@ public struct Lexer {
         self.file = file
     }
 
-    /// A lexer whose first line starts at column `firstColumn` (the REPL parses a typed
-    /// expression as `print EXPR` with the first column at -5, so that its columns are
-    /// those of the text typed).
-    init(bytes: [UInt8], file: String, firstColumn: Int) {
+    /// A lexer whose input is line `firstLine` of what `file` names, its first line
+    /// starting at column `firstColumn` (the REPL numbers the lines of its session, so an
+    /// entry typed on line 4 reports `<repl>:4:COL`; it parses a typed expression as
+    /// `print EXPR` with the first column at -5, so that its columns are those of the text
+    /// typed).
+    init(bytes: [UInt8], file: String, firstLine: Int = 1, firstColumn: Int = 1) {
         self.init(bytes: bytes, file: file)
+        line = firstLine
         col = firstColumn
     }
 

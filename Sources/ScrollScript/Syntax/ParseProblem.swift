@@ -146,7 +146,7 @@ public enum ParseProblem: Equatable, Sendable {
         case .tapRowNeedsIndexes:
             return "expected a section and a row after 'tap row' (as in 'tap row 0 3': row 3 of section 0)"
         case .tapRowNeedsRow(let section):
-            return "expected the row number after 'tap row \(section ?? "X")' (tap row SECTION ROW, both from 0, as in IndexPath)"
+            return "expected the row number after 'tap row \(section ?? "X")' (tap row SECTION ROW, both from 0 like IndexPath: 'tap row 0 3' is row 3 of section 0)"
         case .tapNeedsTarget:
             return "expected 'header', 'row', 'toolbar' or a point X Y after 'tap'"
         case .tapSection(let index):
@@ -169,7 +169,7 @@ public enum ParseProblem: Equatable, Sendable {
             return "'within' can only follow '~=', not '\(op.rawValue)'"
                 + " (to wait until it holds, write 'expect within T' before the condition)"
         case .chainedComparison:
-            return "comparisons cannot be chained (write 'a <= b and b <= c')"
+            return "comparisons cannot be chained (join two with 'and', as in '0 <= offset and offset <= 100')"
         case .expectedValue(let found):
             return "expected a value, found \(found.described)"
         case .unclosedParen(let line, let column, let found):
@@ -177,9 +177,20 @@ public enum ParseProblem: Equatable, Sendable {
         case .expectedCloseBracket(let found):
             return "expected ']' after the index, found \(found.described)"
         case .expectedMember(let base):
-            return "expected '.' and a property after '\(base)[...]' (as in \(base)[0].y)"
+            return "expected '.' and a property after '\(base)[...]' (as in \(ParseProblem.memberExample(base)))"
         case .expectedNameAfterDot(let found):
             return "expected a name after '.', found \(found.described)"
+        }
+    }
+}
+
+extension ParseProblem {
+    /// A subscripted observable written right for `base`: `row` takes two indexes.
+    static func memberExample(_ base: String) -> String {
+        switch base {
+        case GrammarWord.row.spelling: return "'row[0,1].y'"
+        case GrammarWord.section.spelling: return "'section[0].y'"
+        default: return "'section[0].y' or 'row[0,1].y'"
         }
     }
 }

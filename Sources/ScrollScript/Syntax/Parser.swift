@@ -934,7 +934,10 @@ func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
     return (depth, false)
 }
 
-/// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics.
-public func parseChunk(_ text: String, file: String = "<repl>") -> (program: Program, diagnostics: [Diagnostic]) {
-    Parser.parse(SourceFile(name: file, text: text))
+/// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics;
+/// `firstLine` is the line of the session the chunk starts on.
+public func parseChunk(_ text: String, file: String = "<repl>", firstLine: Int = 1) -> (program: Program, diagnostics: [Diagnostic]) {
+    var parser = Parser(lexer: Lexer(bytes: Array(text.utf8), file: file, firstLine: firstLine), file: file)
+    let program = parser.parseProgram()
+    return (program, parser.syntaxDiagnostics)
 }

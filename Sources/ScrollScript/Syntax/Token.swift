@@ -210,10 +210,13 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
         case .accordion: return "accordion [single] — tapping a section header opens/closes it; single: opening one closes the others"
         case .set: return "set NAME VALUE — sets a tunable (row.height, deceleration, ...)"
         case .pull: return "pull D — the finger moves down D pt (D > 0) at drag.speed and stays down"
-        case .drag: return "drag D [in T] — the finger moves D pt (signed) at constant speed and stays down"
+        case .drag:
+            return "drag D [in T] — the finger moves D pt at constant speed (\(TunableID.dragSpeed.rawValue), \(show(TunableID.dragSpeed.defaultValue)) pt/s by default, or over T) and stays down; " + GrammarWord.fingerSigns
         case .release: return "release — the finger lifts, held still (velocity 0)"
-        case .fling: return "fling V — a flick: the finger moves at V pt/s for fling.duration, then lifts with velocity V"
-        case .swipe: return "swipe D [in T] — the finger moves D pt as drag does, then lifts moving (a drag with momentum)"
+        case .fling:
+            let t = show(TunableID.flingDuration.defaultValue)
+            return "fling V — a flick: the finger moves at V pt/s for \(TunableID.flingDuration.rawValue) (\(t) s by default: V × \(t) pt), then lifts with velocity V and the content coasts; " + GrammarWord.fingerSigns
+        case .swipe: return "swipe D [in T] — the finger moves D pt as drag does, then lifts moving (a drag with momentum); " + GrammarWord.fingerSigns
         case .tap: return "tap header [I|\"TITLE\"] | tap row I J | tap toolbar | tap X Y — a tap on a view or a screen point (takes no time)"
         case .wait: return "wait T — lets T of simulated time pass"
         case .tick: return "tick [N] — runs N display frames (default 1)"
@@ -224,6 +227,11 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
         default: return nil
         }
     }
+}
+
+extension GrammarWord {
+    /// The sign convention of finger distances and velocities (spec §4), for hovers.
+    static let fingerSigns = "the finger's sign: negative moves it up (the content scrolls on, toward its end: offset grows), positive down (toward the top, or pulling past it)"
 }
 
 /// The words scenarios are made of (statement keywords, grammar words, observable, tunable

@@ -20,11 +20,14 @@ public func runReplCommand(_ args: [String]) -> Int32 {
         return 2
     }
     let history = ReplHistory.defaultPath(environment: ProcessInfo.processInfo.environment).map { ReplHistory(path: $0) }
-    let reader = ReplCommand.lineReaderForStandardInput(history: history)
+    let core = ReplCore()
+    // Completion offers the sections and rows of the world being typed against.
+    let completer = Completer(scene: { [unowned core] in core.session.config })
+    let reader = ReplCommand.lineReaderForStandardInput(history: history, completer: completer)
     if reader.isInteractive {
         writeOut("scrollscript \(ScrollScriptInfo.version) REPL; :help lists commands, Ctrl-D quits\n")
     }
-    let loop = ReplLoop(reader: reader, core: ReplCore(), write: writeOut)
+    let loop = ReplLoop(reader: reader, core: core, write: writeOut)
     return loop.run(loading: args.first)
 }
 
@@ -33,9 +36,9 @@ public enum ReplCommand {
 
     /// The reader for this process: readline when standard input is a terminal,
     /// otherwise plain lines from standard input with no prompts.
-    public static func lineReaderForStandardInput(history: ReplHistory?) -> LineReader {
+    public static func lineReaderForStandardInput(history: ReplHistory?, completer: Completer = Completer()) -> LineReader {
         if isatty(0) != 0 {
-            return ReadlineLineReader(history: history)
+            return ReadlineLineReader(history: history, completer: completer)
         }
         return PlainLineReader(fileDescriptor: 0)
     }

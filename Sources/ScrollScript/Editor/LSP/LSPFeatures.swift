@@ -31,12 +31,13 @@ struct Piece {
 extension LanguageServer {
     // MARK: - Diagnostics
 
-    /// The checker's errors (what `scrollscript check` prints) as a publishDiagnostics notification.
+    /// The checker's errors and warnings (what `scrollscript check` prints) as a
+    /// publishDiagnostics notification: severity 1 (Error) and 2 (Warning).
     func publishDiagnostics(_ doc: TextDocument) -> JSONValue {
         let result = checkSource(doc.source)
         programs[doc.uri] = result.program
-        let diagnostics: [JSONValue] = result.diagnostics.map { d in
-            ["range": doc.range(d.location).json, "severity": 1, "source": "scrollscript", "message": .string(d.message)]
+        let diagnostics: [JSONValue] = sortedDiagnostics(result.diagnostics + result.warnings).map { d in
+            ["range": doc.range(d.location).json, "severity": .int(d.problem.isWarning ? 2 : 1), "source": "scrollscript", "message": .string(d.message)]
         }
         return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                 "params": ["uri": .string(doc.uri), "version": .int(doc.version), "diagnostics": .array(diagnostics)]]
@@ -251,10 +252,8 @@ extension LanguageServer {
             } else if words == [tap, GrammarWord.header.spelling] {
                 candidates = sectionIndexes(config(), titledOnly: true)
                 if LanguageServer.tapHeaderTakesTitle {
-                    var seen: Set<String> = []
-                    for s in config().effectiveSections {
-                        guard let t = s.title, seen.insert(t).inserted, seen.count <= maxCompletionItems else { continue }
-                        candidates.append(Candidate(label: quoteString(t), kind: CompletionKind.value, detail: "the first section titled \(quoteString(t))", documentation: nil))
+                    for t in ReplVocabulary.sectionTitles(config()).prefix(maxCompletionItems) {
+                        candidates.append(Candidate(label: t, kind: CompletionKind.value, detail: "the first section titled \(t)", documentation: nil))
                     }
                 }
             } else if words == [tap, GrammarWord.row.spelling] {
@@ -365,8 +364,9 @@ extension LanguageServer {
 
     private func sectionIndexes(_ config: SceneConfig, titledOnly: Bool) -> [Candidate] {
         var out: [Candidate] = []
-        for (i, s) in config.effectiveSections.enumerated() {
-            if titledOnly && s.title == nil { continue }
+        let sections = config.effectiveSections
+        for i in ReplVocabulary.sectionIndexes(config, titledOnly: titledOnly) {
+            let s = sections[i]
             let name = s.title.map { quoteString($0) } ?? "untitled"
             out.append(Candidate(label: String(i), kind: CompletionKind.value, detail: "section \(i): \(name), \(s.rowCount) row\(s.rowCount == 1 ? "" : "s")", documentation: nil))
             if out.count > maxCompletionItems * 20 { break }
@@ -377,10 +377,10 @@ extension LanguageServer {
     private func rowIndexes(_ config: SceneConfig, section: String) -> [Candidate] {
         let sections = config.effectiveSections
         guard let i = Int(section), i >= 0, i < sections.count else { return [] }
-        let s = sections[i]
+        let titles = sections[i].rowTitles
         var out: [Candidate] = []
-        for j in 0..<s.rowCount {
-            let title = j < s.rowTitles.count ? ": " + quoteString(s.rowTitles[j]) : ""
+        for j in ReplVocabulary.rowIndexes(config, section: i) {
+            let title = j < titles.count ? ": " + quoteString(titles[j]) : ""
             out.append(Candidate(label: String(j), kind: CompletionKind.value, detail: "row \(j) of section \(i)\(title)", documentation: nil))
             if out.count > maxCompletionItems * 20 { break }
         }

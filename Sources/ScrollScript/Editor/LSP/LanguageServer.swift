@@ -52,6 +52,7 @@ public final class LanguageServer {
         "hoverProvider": true,
         "documentFormattingProvider": true,
         "documentSymbolProvider": true,
+        "codeActionProvider": ["codeActionKinds": ["quickfix"]],
     ]
 
     /// Handles one message body; returns the messages to send (responses, notifications).
@@ -144,6 +145,14 @@ public final class LanguageServer {
             return formatting(try document(params))
         case "textDocument/documentSymbol":
             return documentSymbols(try document(params))
+        case "textDocument/codeAction":
+            let doc = try document(params)
+            guard let s = params["range"]?["start"], let e = params["range"]?["end"],
+                  let sl = s["line"]?.intValue, let sc = s["character"]?.intValue,
+                  let el = e["line"]?.intValue, let ec = e["character"]?.intValue, sl >= 0, el >= sl else {
+                throw LSPError(LSPErrorCode.invalidParams, "invalid params: expected range.start and range.end")
+            }
+            return codeActions(doc, LSPRange(LSPPosition(line: sl, character: sc), LSPPosition(line: el, character: ec)))
         default:
             throw LSPError(LSPErrorCode.methodNotFound, "method not found: '\(method)'")
         }

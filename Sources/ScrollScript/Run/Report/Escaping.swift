@@ -112,8 +112,13 @@ public func githubProperty(_ s: String) -> String {
 
 /// `::error file=F,line=L,col=C::MESSAGE` (line and col only when known).
 public func githubErrorCommand(file: String, line: Int? = nil, column: Int? = nil, message: String) -> String {
+    githubCommand("error", file: file, line: line, column: column, message: message)
+}
+
+/// `::KIND file=F,line=L,col=C::MESSAGE` (`error` or `warning`), escaped as above.
+func githubCommand(_ kind: String, file: String, line: Int? = nil, column: Int? = nil, message: String) -> String {
     var props = "file=" + githubProperty(file)
     if let line { props += ",line=\(line)" }
     if let column { props += ",col=\(column)" }
-    return "::error \(props)::\(githubMessage(message))\n"
+    return "::\(kind) \(props)::\(githubMessage(message))\n"
 }

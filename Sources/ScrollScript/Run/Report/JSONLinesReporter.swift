@@ -17,6 +17,10 @@ public final class JSONLinesReporter: RunReporter {
             output.err(f.rendered)
             let ds = f.diagnostics.map { jsonLocation($0.location) + ",\"message\":" + jsonString($0.message) + "}" }
             output.out("{\"type\":\"error\",\"file\":\(jsonString(f.file)),\"message\":\(jsonString(f.summary)),\"diagnostics\":[\(ds.joined(separator: ","))]}\n")
+        case .fileWarnings(let w):
+            output.err(w.rendered)
+            let ds = w.diagnostics.map { jsonLocation($0.location) + ",\"message\":" + jsonString($0.message) + "}" }
+            output.out("{\"type\":\"warning\",\"file\":\(jsonString(w.file)),\"diagnostics\":[\(ds.joined(separator: ","))]}\n")
         case .scenario(let o):
             let r = o.result
             var s = "{\"type\":\"scenario\",\"file\":\(jsonString(o.file)),\"name\":\(jsonString(r.name))"

@@ -127,6 +127,9 @@ public final class JUnitReporter: RunReporter {
             suite += "    <testcase classname=\"\(xmlAttribute(Self.className(f.file)))\" name=\"\(xmlAttribute(name))\" time=\"0.000\" file=\"\(xmlAttribute(f.file))\">\n"
             suite += "      <error message=\"\(xmlAttribute(f.summary))\" type=\"\(f.unreadable ? "unreadable" : "check")\">\(xmlText(f.rendered))</error>\n"
             suite += "    </testcase>\n"
+        case .fileWarnings:
+            // Warnings stop nothing and are no test case (standard error has them).
+            return
         case .scenario(let o):
             startSuite(o.file)
             let r = o.result

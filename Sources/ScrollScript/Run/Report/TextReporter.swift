@@ -17,7 +17,7 @@ public struct TextStyle: Sendable, Equatable {
 /// Writes the text report. The end of the report is the list of what failed (each failed
 /// scenario as `FAIL  FILE:LINE  "NAME"`, LINE where it failed, and each file that could
 /// not run as `ERROR  FILE  (nothing in it ran)`) under `failures:`, then the closing line
-/// `N passed, M failed`, alone and last.
+/// `N passed, M failed` (`, K errors` added when files could not run), alone and last.
 public final class TextReporter: RunReporter {
     private let output: RunOutput
     private let style: TextStyle
@@ -51,6 +51,13 @@ public final class TextReporter: RunReporter {
                 }
             }
             failures.append("\(errorWord)  \(f.file)  (nothing in it ran)")
+        case .fileWarnings(let w):
+            output.err(w.rendered)
+            if style.github {
+                for d in w.diagnostics {
+                    output.out(githubCommand("warning", file: d.location.file, line: d.location.line, column: d.location.column, message: d.message))
+                }
+            }
         case .scenario(let o):
             let r = o.result
             let word = r.failure == nil ? paint("PASS", "32") : failWord
@@ -75,8 +82,16 @@ public final class TextReporter: RunReporter {
         }
         if let why = summary.nothingRan { output.err("scrollscript: \(why.message)\n") }
         if summary.interrupted { output.err("scrollscript: interrupted; the rest of the run was skipped\n") }
-        output.out("\(summary.passed) passed, \(summary.failed) failed\n")
+        output.out(TextReporter.closingLine(summary) + "\n")
         output.endOfEvent()
+    }
+
+    /// `N passed, M failed`, and `, K errors` (`, 1 error`) when K files could not be read,
+    /// parsed or checked: a closing line never hides them (spec §7).
+    static func closingLine(_ summary: RunSummary) -> String {
+        var line = "\(summary.passed) passed, \(summary.failed) failed"
+        if summary.fileErrors > 0 { line += ", \(summary.fileErrors) error" + (summary.fileErrors == 1 ? "" : "s") }
+        return line
     }
 }
 

@@ -1,0 +1,110 @@
+// The language server's quick fixes (`textDocument/codeAction`): each "did you mean" of a
+// diagnostic as an edit that puts the word meant in place of the word written. The words
+// come from the same hints, over the same candidates, as the diagnostic's message (a test
+// checks every sample's fixes against its message); nothing here reads message text.
+
+/// A diagnostic's "did you mean" as data: the text as written (found at the diagnostic's
+/// location, or after it on its line) and what may replace it, nearest first.
+struct QuickFix: Equatable {
+    var written: String
+    var replacements: [String]
+}
+
+extension WordHint {
+    /// What the hint offers in place of the word: the nearest words, the word meant (else
+    /// the word without its hidden characters, or in ASCII), the word quoted as text.
+    var replacements: [String] {
+        switch self {
+        case .none: return []
+        case .nearest(let words): return words
+        case .hiddenCharacters(_, _, let meant, let withoutThem): return [meant ?? withoutThem].compactMap { $0 }
+        case .fullWidth(let meant, let ascii): return [meant ?? ascii]
+        case .needsQuotes(let word): return [quoteString(word)]
+        }
+    }
+}
+
+extension Problem {
+    /// The fix its message suggests, if it suggests one.
+    var quickFix: QuickFix? {
+        func fix(_ written: String, _ hint: WordHint) -> QuickFix? {
+            let r = hint.replacements
+            return r.isEmpty ? nil : QuickFix(written: written, replacements: r)
+        }
+        switch self {
+        case .lex(.symbolForWord(let written, let word)):
+            return QuickFix(written: written, replacements: [word])
+        case .parse(.unknownStatement(let word)):
+            return fix(word, unknownWordHint(word, statementKeywords))
+        case .parse(.unknownHeaderOption(let word)):
+            return fix(word, nearestHint(word, headerOptionWords))
+        case .parse(.expectedSectionState(let found)) where found.kind == .word:
+            return fix(found.text, nearestHint(found.text, [GrammarWord.open.spelling, GrammarWord.closed.spelling]))
+        case .parse(.expectedSingle(let found)) where found.kind == .word:
+            return fix(found.text, nearestHint(found.text, [GrammarWord.single.spelling]))
+        case .parse(.tapUnknownTarget(let found)) where found.kind == .word:
+            return fix(found.text, nearestHint(found.text, tapTargetWords))
+        case .parse(.expectedStatementEnd(let found)) where found.kind == .word:
+            return fix(found.text, characterHint(found.text))
+        case .check(.unknownTunable(let name)):
+            return fix(name, unknownWordHint(name, Vocabulary.tunableNames))
+        case .check(.unknownName(let name)):
+            return fix(name, unknownWordHint(name, Checker.plainNames, quotes: true))
+        case .check(.unknownIndexedName(let base)):
+            return fix(base, nearestHint(base, [Subscript.section.base, Subscript.row.base]))
+        case .check(.unknownMember(let form, let member)):
+            guard let f = fix("." + member, nearestHint(member, Vocabulary.members(of: form))) else { return nil }
+            return QuickFix(written: f.written, replacements: f.replacements.map { "." + $0 })
+        case .check(.notAState(let word, let family)):
+            return fix(word, unknownWordHint(word, family.names))
+        case .check(.stateAsString(let value, let raw)):
+            return QuickFix(written: raw, replacements: [value])
+        case .check(.noSectionTitled(let raw, let near, _)) where !near.isEmpty:
+            return QuickFix(written: raw, replacements: near.map(quoteString))
+        case .warning(.bareLongDuration(_, let raw)):
+            return QuickFix(written: raw, replacements: [raw + "ms", raw + "s"])
+        default:
+            return nil
+        }
+    }
+}
+
+extension LanguageServer {
+    /// `textDocument/codeAction`: for each diagnostic of the document on the lines of
+    /// `range` that suggests a word, one quick fix per word suggested (the first preferred),
+    /// replacing the word as written. The diagnostic is the one published for it.
+    func codeActions(_ doc: TextDocument, _ range: LSPRange) -> JSONValue {
+        let result = checkSource(doc.source)
+        var actions: [JSONValue] = []
+        for d in sortedDiagnostics(result.diagnostics + result.warnings) {
+            let line = d.location.line - 1
+            guard line >= range.start.line && line <= range.end.line, let fix = d.problem.quickFix,
+                  let at = writtenRange(of: fix.written, in: doc, from: d.location) else { continue }
+            let published: JSONValue = ["range": doc.range(d.location).json, "severity": .int(d.problem.isWarning ? 2 : 1),
+                                        "source": "scrollscript", "message": .string(d.message)]
+            for (k, word) in fix.replacements.enumerated() {
+                let edit: JSONValue = ["changes": .object([doc.uri: [["range": at.json, "newText": .string(word)]]])]
+                actions.append(["title": .string("Replace '\(fix.written)' with '\(word)'"), "kind": "quickfix",
+                                "diagnostics": [published], "isPreferred": .bool(k == 0), "edit": edit])
+            }
+        }
+        return .array(actions)
+    }
+
+    /// Where `written` stands: at `location`, or the first place after it on its line;
+    /// nil when it is not there (then no fix is offered rather than a wrong edit).
+    private func writtenRange(of written: String, in doc: TextDocument, from location: SourceLocation) -> LSPRange? {
+        let w = Array(written.utf8)
+        guard !w.isEmpty else { return nil }
+        let start = doc.byteOffset(line: location.line, column: location.column)
+        let end = doc.lineEnd(max(0, location.line - 1))
+        var i = start
+        while i + w.count <= end {
+            if doc.bytes[i..<(i + w.count)].elementsEqual(w) {
+                return LSPRange(doc.position(ofByte: i), doc.position(ofByte: i + w.count))
+            }
+            i += 1
+        }
+        return nil
+    }
+}
