@@ -6,14 +6,14 @@ import ScrollScript
 /// scenarios each (default 3: a pull, a release, a short wait, two checks; tens of
 /// microseconds each, so reading, checking and handing work between threads is a large
 /// part of the run). A whole `run` in this process (read, check, run, the text report to
-/// a counter), `--jobs 1` then `--jobs 2` in each of ROUNDS rounds (default 7), so both
+/// a counter), `--jobs 1` then `--jobs 2` in each of ROUNDS rounds (default 21), so both
 /// see the same load on a shared machine; each round's ratio, and their median. As a
 /// yardstick, each round also runs the two halves of the files as two `--jobs 1` runs at
 /// once: how much two cores give on this machine, at that moment, with no scheduler.
 func jobsBenchmark() {
     let args = CommandLine.arguments
     func arg(_ i: Int, _ fallback: Int) -> Int { args.count > i ? max(1, Int(args[i]) ?? fallback) : fallback }
-    let files = arg(2, 600), perFile = arg(3, 3), rounds = arg(4, 7)
+    let files = arg(2, 600), perFile = arg(3, 3), rounds = arg(4, 21)
     let fm = FileManager.default
     let dir = fm.temporaryDirectory.appendingPathComponent("scrollscript-jobsbench-\(getpid())")
     try? fm.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -105,9 +105,9 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(nonASCIIHint("offset", quotes: true), "")
         let d = check("scenario \"s\" {\n  ｐｕｌｌ 120\n  expect section[0].title == 山手線\n  expect offset ＝＝ 0\n}\n").diagnostics
         XCTAssertEqual(d.map { $0.message }, [
-            "unknown statement 'ｐｕｌｌ' (did you mean 'pull'? it is typed in full-width letters)",
-            "unknown name '山手線' (text needs quotes: \"山手線\")",
-            "expected end of statement, found '＝＝' (did you mean '==' in ASCII?)",
+            "unknown statement 'ｐｕｌｌ' (did you mean 'pull 120'? it is typed in full-width letters)",
+            "'山手線' is not a value (did you mean 'expect section[0].title == \"山手線\"'? text is in double quotes)",
+            "unexpected '＝＝' (did you mean 'expect offset == 0'? it is typed in full-width letters)",
         ])
     }
 

@@ -89,6 +89,7 @@ final class EditorGrammarTests: XCTestCase {
         }
         for id in TunableID.allCases { cases.append(("set \(id.rawValue) 1", id.rawValue, "variable.other.tunable")) }
         for s in StateSet.allNames { cases.append(("expect phase == \(s)", s, "constant.language.state")) }
+        for f in BuiltinFunction.names { cases.append(("expect \(f)(offset, 1) > 0", f, "support.function.builtin")) }
         for w in GrammarWord.allCases.dropFirst() where !statementKeywords.contains(w.spelling) {
             cases.append(("header 1 \(w.spelling) 2", w.spelling, ""))
         }

@@ -148,6 +148,7 @@ func stripped(_ k: StmtKind) -> StmtKind {
     case .expectWithin(let t, let x): return .expectWithin(duration: e(t), e(x))
     case .expectAlways(let x): return .expectAlways(e(x))
     case .print(let xs): return .print(xs.map(e))
+    case .let(let n, _, let v): return .let(name: n, nameLocation: z, value: e(v))
     case .expression(let x): return .expression(e(x))
     case .accordion, .release, .tapToolbar, .settle, .frames: return k
     }
@@ -170,6 +171,7 @@ func strippedExpr(_ x: Expr) -> Expr {
     case .binary(let op, let a, let b, _): return .binary(op, strippedExpr(a), strippedExpr(b), z)
     case .compare(let op, let a, let b, let t, _): return .compare(op, strippedExpr(a), strippedExpr(b), tolerance: t.map(strippedExpr), z)
     case .paren(let a, _): return .paren(strippedExpr(a), z)
+    case .call(let name, let args, _): return .call(name, args.map(strippedExpr), z)
     case .placeholder: return .placeholder(z)
     }
 }

@@ -11,9 +11,9 @@ final class FormatterTests: XCTestCase {
     func testFileThatDoesNotParseIsRefusedWithTheParsersError() {
         let out = fmt("pull 10\npul 3\n")
         XCTAssertEqual(out, .failed([Diagnostic(SourceLocation(file: "t.scroll", line: 2, column: 1, offset: 8, length: 3),
-                                                .parse(.unknownStatement("pul")))]))
+                                                .parse(.guess(Guess(headline: .unknownStatement("pul"), corrected: "pull 3"))))]))
         guard case .failed(let ds) = out else { return XCTFail("\(out)") }
-        XCTAssertEqual(ds.map(\.message), ["unknown statement 'pul' (did you mean 'pull'?)"])
+        XCTAssertEqual(ds.map(\.message), ["unknown statement 'pul' (did you mean 'pull 3'?)"])
     }
 
     func testCheckerErrorsDoNotStopFormatting() {

@@ -78,7 +78,7 @@ final class InvariantFastPathTests: XCTestCase {
             let (p, d) = parseChunk("expect " + text)
             XCTAssertEqual(d, [], text)
             guard case .expect(let e)? = p.statements.first?.kind else { return XCTFail(text) }
-            XCTAssertEqual(Evaluate.holds(ResolvedExpr(e), in: &world), expected, text)
+            XCTAssertEqual(Evaluate.holds(ResolvedExpr(e, LetSlots()), in: &world, EvalBindings(lets: [])), expected, text)
         }
     }
 }

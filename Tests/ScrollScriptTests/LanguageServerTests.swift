@@ -266,13 +266,14 @@ final class LanguageServerTests: XCTestCase {
             return r.first?["result"]?.arrayValue ?? []
         }
         let pul = actions(1)
-        XCTAssertEqual(pul.map { $0["title"]?.stringValue }, ["Replace 'pul' with 'pull'"])
+        // A guess: the whole statement meant in place of the statement written.
+        XCTAssertEqual(pul.map { $0["title"]?.stringValue }, ["Replace 'pul 10' with 'pull 10'"])
         XCTAssertEqual(pul.first?["kind"], "quickfix")
         XCTAssertEqual(pul.first?["isPreferred"], .bool(true))
         let edit = pul.first?["edit"]?["changes"]?[uri]?.arrayValue?.first
-        XCTAssertEqual(edit?["range"], ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 3]])
-        XCTAssertEqual(edit?["newText"], "pull")
-        XCTAssertEqual(pul.first?["diagnostics"]?.arrayValue?.first?["message"], "unknown statement 'pul' (did you mean 'pull'?)")
+        XCTAssertEqual(edit?["range"], ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 6]])
+        XCTAssertEqual(edit?["newText"], "pull 10")
+        XCTAssertEqual(pul.first?["diagnostics"]?.arrayValue?.first?["message"], "unknown statement 'pul' (did you mean 'pull 10'?)")
         XCTAssertEqual(actions(2), [])   // nothing wrong on line 2
         // Line 3: '&&' is a lexer error; the checker's errors come once the file parses.
         XCTAssertEqual(actions(3).map { $0["title"]?.stringValue }, ["Replace '&&' with 'and'"])
@@ -283,6 +284,11 @@ final class LanguageServerTests: XCTestCase {
             guard let d = r.diagnostics.first, let fix = d.problem.quickFix else { break }
             var lines = fixed.components(separatedBy: "\n")
             let line = lines[d.location.line - 1]
+            if fix.wholeStatement {
+                lines[d.location.line - 1] = fix.replacements[0]
+                fixed = lines.joined(separator: "\n")
+                continue
+            }
             let from = line.index(line.startIndex, offsetBy: d.location.column - 1)
             let at = try XCTUnwrap(line.range(of: fix.written, range: from..<line.endIndex))
             lines[d.location.line - 1] = line.replacingCharacters(in: at, with: fix.replacements[0])
@@ -330,7 +336,7 @@ extension LanguageServerTests {
         XCTAssertEqual(out.first?["params"]?["diagnostics"], [])
         let full = s.handle(["jsonrpc": "2.0", "method": "textDocument/didChange",
                              "params": ["textDocument": ["uri": "file:///c.scroll", "version": 3], "contentChanges": [["text": "pul 1\n"]]]])
-        XCTAssertEqual(full.first?["params"]?["diagnostics"]?.arrayValue?.first?["message"], "unknown statement 'pul' (did you mean 'pull'?)")
+        XCTAssertEqual(full.first?["params"]?["diagnostics"]?.arrayValue?.first?["message"], "unknown statement 'pul' (did you mean 'pull 1'?)")
         let r = s.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/formatting", "params": ["textDocument": ["uri": "file:///c.scroll"]]])
         XCTAssertEqual(r.first?["result"], [], "a file that does not parse gets no edits")
     }

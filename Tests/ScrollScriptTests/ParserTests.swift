@@ -25,10 +25,15 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(parse("tap tolbar").1.map { $0.message },
                        ["expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found 'tolbar' (did you mean 'toolbar'?)"])
         guard case .tap? = one("tap offset 100") else { return XCTFail() }   // a name is still a coordinate
-        XCTAssertEqual(parse("pull 120 in 1s").1.map { $0.message },
+        XCTAssertEqual(parseAsWritten("pull 120 in 1s").diagnostics.map { $0.message },
                        ["'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one"])
-        XCTAssertEqual(parse("wait 0.5 s").1.map { $0.message },
+        XCTAssertEqual(parseAsWritten("wait 0.5 s").diagnostics.map { $0.message },
                        ["expected end of statement, found 's' (write the unit right after the number, as in '0.5s')"])
+        // Read as a guess, each says the whole statement meant.
+        XCTAssertEqual(parse("pull 120 in 1s").1.map { $0.message },
+                       ["unexpected 'in' (did you mean 'drag 120 in 1s'? pull moves at drag.speed; drag takes a duration)"])
+        XCTAssertEqual(parse("wait 0.5 s").1.map { $0.message },
+                       ["'s' is not a unit (did you mean 'wait 0.5s'? a unit is glued to its number: s, ms or pt)"])
         guard case .section(_, _, let open)? = one("section rows 2 closed") else { return XCTFail() }
         XCTAssertEqual(open, false)
     }

@@ -20,7 +20,14 @@ final class ProblemCaseTests: XCTestCase {
 
     // MARK: - Lexer and parser
 
+    /// The parser's own cases: the text as written, no statement read as a guess (with a
+    /// guess, most of these say what to write instead: FirstGuessTests).
+    private func parseProblems(_ text: String) -> [Problem] {
+        parseAsWritten(text).diagnostics.map(\.problem)
+    }
+
     func testLexerAndParserErrorsAreCasesWithTheirData() {
+        let problems = parseProblems
         XCTAssertEqual(problems("pul 3"), [.parse(.unknownStatement("pul"))])
         XCTAssertEqual(problems("pull 120 in 1s"), [.parse(.pullTakesNoDuration)])
         XCTAssertEqual(problems("tap row 0"), [.parse(.tapRowNeedsRow(section: "0"))])
@@ -31,6 +38,12 @@ final class ProblemCaseTests: XCTestCase {
         XCTAssertEqual(problems("expect eventually offset == 0"), [.parse(.noSuchExpect("eventually"))])
         XCTAssertEqual(problems("sections 2 cols 3"), [.parse(.expectedWord(.sectionsRows, found: FoundToken(kind: .word, text: "cols")))])
         XCTAssertEqual(problems("expect \"abc"), [.lex(.unterminatedString)])
+        XCTAssertEqual(problems("expect offset ~= 100 +- 1"), [.parse(.plusMinus)])
+        XCTAssertEqual(problems("expect zork = 1"), [.parse(.loneAssign)])
+        XCTAssertEqual(problems("let 1 = 2"), [.parse(.expectedLetName(found: FoundToken(kind: .number, text: "1", raw: "1")))])
+        // With a guess: one error, the guess, where the parser stopped.
+        guard case .parse(.guess(let g))? = self.problems("pul 3").first else { return XCTFail("\(self.problems("pul 3"))") }
+        XCTAssertEqual(g, Guess(headline: .unknownStatement("pul"), corrected: "pull 3"))
         // The '(' at column 8 is still open at the end of the file.
         guard case .parse(.unclosedParen(let line, let column, let found))? = problems("expect (offset > 1").first else {
             return XCTFail("\(problems("expect (offset > 1"))")
@@ -63,7 +76,9 @@ final class ProblemCaseTests: XCTestCase {
         XCTAssertEqual(problems("sections 2 rows 3\ntap row 1 3"), [.check(.noSuchRow(written: "3", section: 1, rows: 3))])
         XCTAssertEqual(problems("tick 1.5"), [.check(.tickNotWhole(1.5))])
         XCTAssertEqual(problems("toolbar\nexpect toolbar.state == \"hidden\""),
-                       [.check(.stateAsString(value: "hidden", raw: "\"hidden\""))])
+                       [.check(.guess(Guess(headline: .quotedState("\"hidden\""), notes: [.stateCompared("shown, hidden, showing, hiding")],
+                                            corrected: "expect toolbar.state == hidden")))])
+        XCTAssertEqual(problems("toolbar\nexpect toolbar.state == \"purple\""), [.check(.stateComparedWithString(.toolbar))])
         XCTAssertEqual(problems("expect header.height > 0"), [.check(.needsHeader(subject: "header.height"))])
         XCTAssertEqual(problems("fling 2s"), [.check(.wrongKind(.fling, want: .velocity, found: .num(.quantity(.seconds))))])
         XCTAssertEqual(problems("header 0\nwait 1s"), [.check(.outOfRange(.headerHeight, 0, Limits.headerHeight))])
@@ -300,7 +315,7 @@ final class ProblemCaseTests: XCTestCase {
         }
         // The test can fail: the old advice is caught.
         let old = checkSource(SourceFile(name: "example.scroll", text: Self.exampleScene + "row[0].y\n"))
-        XCTAssertEqual(old.diagnostics.map(\.problem), [.check(.indexCount(.row, member: "y"))])
+        XCTAssertEqual(old.diagnostics.map(\.problem), [.check(.guess(Guess(headline: .unknownName("row[0].y"), corrected: "row[0,0].y")))])
     }
 
     static let operands: [Operand] = [
@@ -379,6 +394,11 @@ final class ProblemCaseTests: XCTestCase {
         .expectedCloseBracket(found: FoundToken(kind: .word, text: "opne")),
         .expectedMember(base: "zq"),
         .expectedNameAfterDot(found: FoundToken(kind: .word, text: "opne")),
+        .expectedLetName(found: FoundToken(kind: .word, text: "opne")),
+        .expectedLetAssign(name: "zq", found: FoundToken(kind: .word, text: "opne")),
+        .plusMinus,
+        .loneAssign,
+        .guess(Guess(headline: .unknownStatement("zq"), notes: [.unitGlued], corrected: "wait 1s")),
     ]
 
     /// The case's name; exhaustive, so a new case must be named here (and given a sample).
@@ -416,9 +436,14 @@ final class ProblemCaseTests: XCTestCase {
         case .expectedCloseBracket: return "expectedCloseBracket"
         case .expectedMember: return "expectedMember"
         case .expectedNameAfterDot: return "expectedNameAfterDot"
+        case .expectedLetName: return "expectedLetName"
+        case .expectedLetAssign: return "expectedLetAssign"
+        case .plusMinus: return "plusMinus"
+        case .loneAssign: return "loneAssign"
+        case .guess: return "guess"
         }
     }
-    static let parseProblemCaseCount = 32
+    static let parseProblemCaseCount = 37
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [
@@ -492,6 +517,16 @@ final class ProblemCaseTests: XCTestCase {
         .indexCount(.row, member: "zq"),
         .unknownMember(.row, "zq"),
         .indexNotNumber(found: .num(.quantity(.seconds))),
+        .unknownFunction("zq"),
+        .functionArity(.clamp, found: 2),
+        .functionNeedsNumbers(.abs, found: .bool),
+        .functionMixesKinds(.min, .quantity(.points), .quantity(.seconds)),
+        .clampBoundsReversed(lo: 2.5, hi: 1.5),
+        .remainderByZero,
+        .letNameTaken("zq", .observable),
+        .letRebound("zq", line: 3),
+        .letNotYetBound("zq", line: 3),
+        .guess(Guess(headline: .unknownName("zq"), corrected: "expect offset == 0")),
     ]
 
     /// The case's name; exhaustive, so a new case must be named here (and given a sample).
@@ -567,9 +602,19 @@ final class ProblemCaseTests: XCTestCase {
         case .indexCount: return "indexCount"
         case .unknownMember: return "unknownMember"
         case .indexNotNumber: return "indexNotNumber"
+        case .unknownFunction: return "unknownFunction"
+        case .functionArity: return "functionArity"
+        case .functionNeedsNumbers: return "functionNeedsNumbers"
+        case .functionMixesKinds: return "functionMixesKinds"
+        case .clampBoundsReversed: return "clampBoundsReversed"
+        case .remainderByZero: return "remainderByZero"
+        case .letNameTaken: return "letNameTaken"
+        case .letRebound: return "letRebound"
+        case .letNotYetBound: return "letNotYetBound"
+        case .guess: return "guess"
         }
     }
-    static let checkProblemCaseCount = 70
+    static let checkProblemCaseCount = 80
 
     /// One value of every case of `RunProblem`.
     static let runProblemSamples: [RunProblem] = [
@@ -607,6 +652,13 @@ final class ProblemCaseTests: XCTestCase {
         .rectsNotComparable,
         .orderNeedsNumbers(.lt, .number(.points)),
         .badTolerance,
+        .remainderByZero,
+        .letNotBound("zq"),
+        .unknownFunction("zq"),
+        .functionArity(.min, found: 1),
+        .functionNeedsNumbers(.abs, .bool),
+        .functionMixesKinds(.max, .number(.points), .number(.seconds)),
+        .clampBoundsReversed(lo: 2.5, hi: 1.5, .points),
     ]
 
     /// The case's name; exhaustive, so a new case must be named here (and given a sample).
@@ -646,9 +698,16 @@ final class ProblemCaseTests: XCTestCase {
         case .rectsNotComparable: return "rectsNotComparable"
         case .orderNeedsNumbers: return "orderNeedsNumbers"
         case .badTolerance: return "badTolerance"
+        case .remainderByZero: return "remainderByZero"
+        case .letNotBound: return "letNotBound"
+        case .unknownFunction: return "unknownFunction"
+        case .functionArity: return "functionArity"
+        case .functionNeedsNumbers: return "functionNeedsNumbers"
+        case .functionMixesKinds: return "functionMixesKinds"
+        case .clampBoundsReversed: return "clampBoundsReversed"
         }
     }
-    static let runProblemCaseCount = 34
+    static let runProblemCaseCount = 41
 
     /// One value of every case of `CheckWarning`.
     static let checkWarningSamples: [CheckWarning] = [
@@ -684,5 +743,91 @@ final class ProblemCaseTests: XCTestCase {
         let d = Diagnostic(SourceLocation(file: "t.scroll", line: 1, column: 14), .warning(.bareLongDuration(keyword: "in", raw: "500")))
         XCTAssertTrue(renderDiagnostic(d, sourceLines: ["drag -300 in 500"]).hasPrefix("t.scroll:1:14: warning: 'in 500' is 500 seconds"))
         XCTAssertTrue(renderDiagnostic(d, sourceLines: ["drag -300 in 500"]).hasSuffix("\ndrag -300 in 500\n             ^\n"))
+    }
+}
+
+extension ProblemCaseTests {
+    /// One value of every case of `GuessHeadline`.
+    static let guessHeadlineSamples: [GuessHeadline] = [
+        .unknownStatement("zq"), .notAnOperator("zq"), .notAUnit("zq"), .direction("zq"), .notAValue("zq"),
+        .notAState("zq", .toolbar), .quotedState("zq"), .unknownName("zq"), .unknownFunction("zq"), .commentMark("zq"),
+        .singleQuotes("zq"), .unexpected("zq"), .missing("zq"),
+    ]
+
+    /// The case's name; exhaustive, so a new case must be named here (and given a sample).
+    static func caseName(_ h: GuessHeadline) -> String {
+        switch h {
+        case .unknownStatement: return "unknownStatement"
+        case .notAnOperator: return "notAnOperator"
+        case .notAUnit: return "notAUnit"
+        case .direction: return "direction"
+        case .notAValue: return "notAValue"
+        case .notAState: return "notAState"
+        case .quotedState: return "quotedState"
+        case .unknownName: return "unknownName"
+        case .unknownFunction: return "unknownFunction"
+        case .commentMark: return "commentMark"
+        case .singleQuotes: return "singleQuotes"
+        case .unexpected: return "unexpected"
+        case .missing: return "missing"
+        }
+    }
+
+    /// One value of every case of `GuessNote`.
+    static let guessNoteSamples: [GuessNote] = [
+        .fingerSign, .scrollSign, .chosenAmount("zq"), .unitGlued, .bareMilliseconds, .points, .velocityBare,
+        .flingDuration, .pullDuration, .pullDown, .waitUntil, .invariant, .tolerance, .stateCompared("zq"),
+        .hashComment, .doubleQuotes, .noParentheses, .letNames, .repeatBlock, .tapTargets, .chosenLimit, .fullWidth,
+        .declareView(.header), .declareView(.toolbar), .declareView(.sections(count: 3, rows: 10)),
+        .declareView(.titledSection("\"zq\"")),
+    ]
+
+    static func caseName(_ n: GuessNote) -> String {
+        switch n {
+        case .fingerSign: return "fingerSign"
+        case .scrollSign: return "scrollSign"
+        case .chosenAmount: return "chosenAmount"
+        case .unitGlued: return "unitGlued"
+        case .bareMilliseconds: return "bareMilliseconds"
+        case .points: return "points"
+        case .velocityBare: return "velocityBare"
+        case .flingDuration: return "flingDuration"
+        case .pullDuration: return "pullDuration"
+        case .pullDown: return "pullDown"
+        case .waitUntil: return "waitUntil"
+        case .invariant: return "invariant"
+        case .tolerance: return "tolerance"
+        case .stateCompared: return "stateCompared"
+        case .hashComment: return "hashComment"
+        case .doubleQuotes: return "doubleQuotes"
+        case .noParentheses: return "noParentheses"
+        case .letNames: return "letNames"
+        case .repeatBlock: return "repeatBlock"
+        case .tapTargets: return "tapTargets"
+        case .chosenLimit: return "chosenLimit"
+        case .fullWidth: return "fullWidth"
+        case .declareView(.header): return "declareView(header)"
+        case .declareView(.toolbar): return "declareView(toolbar)"
+        case .declareView(.sections): return "declareView(sections)"
+        case .declareView(.titledSection): return "declareView(titledSection)"
+        }
+    }
+
+    /// A guess's message: its headline, the statement meant in quotes, then its notes, once each.
+    func testEveryGuessPartRendersASentence() {
+        XCTAssertEqual(Set(Self.guessHeadlineSamples.map(Self.caseName)).count, 13)
+        XCTAssertEqual(Set(Self.guessNoteSamples.map(Self.caseName)).count, 26)
+        for h in Self.guessHeadlineSamples {
+            let m = Guess(headline: h, corrected: "wait 1s").message
+            XCTAssertTrue(m.contains("zq"), "\(h): \(m)")
+            XCTAssertTrue(m.hasSuffix(" (did you mean 'wait 1s'?)"), m)
+        }
+        for n in Self.guessNoteSamples {
+            let m = Guess(headline: .unknownStatement("sleep"), notes: [n, n], corrected: "wait 1s").message
+            XCTAssertTrue(m.hasPrefix("unknown statement 'sleep' (did you mean 'wait 1s'? "), m)
+            XCTAssertEqual(m.components(separatedBy: n.text).count, 2, "said once: \(m)")
+        }
+        XCTAssertEqual(Guess(headline: .notAUnit("sec"), notes: [.unitGlued], corrected: "wait 0.5s").message,
+                       "'sec' is not a unit (did you mean 'wait 0.5s'? a unit is glued to its number: s, ms or pt)")
     }
 }

@@ -168,7 +168,8 @@ final class RecordingTests: XCTestCase {
     }
 
     func testNewStatementErrors() {
-        XCTAssertEqual(messages("tap row 0\n"), ["1:10 expected the row number after 'tap row 0' (tap row SECTION ROW, both from 0 like IndexPath: 'tap row 0 3' is row 3 of section 0)"])
+        // `tap row 0`: one index, read as the row of section 0.
+        XCTAssertEqual(messages("tap row 0\n"), ["1:9 missing 'section' (did you mean 'tap row 0 0'? a section is tapped through its header, a row as tap row SECTION ROW)"])
         XCTAssertEqual(messages("tap row\n"), ["1:8 expected a section and a row after 'tap row' (as in 'tap row 0 3': row 3 of section 0)"])
         XCTAssertEqual(messages("sections 2 rows 3\ntap row 2 0\n"), ["2:9 section 2 does not exist (the table has 2 sections, 0 to 1)"])
         XCTAssertEqual(messages("sections 2 rows 3\ntap row 1 3\n"), ["2:11 row 3 does not exist in section 1 (it has 3 rows, 0 to 2)"])

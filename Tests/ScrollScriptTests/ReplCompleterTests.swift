@@ -71,8 +71,8 @@ final class ReplCompleterTests: XCTestCase {
     }
 
     func testSecondStatementOnALine() {
-        // the keyword fling and the tunable fling.duration
-        XCTAssertEqual(complete("pull 120; fl"), Completion(wordStart: 10, candidates: ["fling", "fling.duration"]))
+        // the keyword fling, the tunable fling.duration and the function floor
+        XCTAssertEqual(complete("pull 120; fl"), Completion(wordStart: 10, candidates: ["fling", "fling.duration", "floor("]))
         XCTAssertEqual(complete("repeat 3 { sett"), Completion(wordStart: 11, candidates: ["settle"]))
     }
 

@@ -102,7 +102,7 @@ final class ResolvedProgramTests: XCTestCase {
     func testKeywordsComeFromTheOneTable() {
         XCTAssertEqual(statementKeywords.first, "scene")
         XCTAssertEqual(statementKeywords.last, "frames")
-        XCTAssertEqual(statementKeywords.count, 23)
+        XCTAssertEqual(statementKeywords.count, 24)
         XCTAssertFalse(statementKeywords.contains("within"))
         XCTAssertEqual(StmtKind.release.keyword, "release")
         XCTAssertEqual(StmtKind.tapToolbar.keyword, "tap")
@@ -112,7 +112,7 @@ final class ResolvedProgramTests: XCTestCase {
             XCTAssertEqual(w.role != nil, w.isStatement, w.spelling)
         }
         XCTAssertEqual(GrammarWord.statements(.structure).map { $0.spelling }, ["scene", "scenario", "repeat"])
-        XCTAssertEqual(GrammarWord.statements(.check).map { $0.spelling }, ["expect", "print", "frames"])
+        XCTAssertEqual(GrammarWord.statements(.check).map { $0.spelling }, ["expect", "print", "let", "frames"])
         XCTAssertEqual(ReplVocabulary.standard.followWords["header"], ["pin", "parallax", "toggle", "nostretch"])
         XCTAssertEqual(ReplVocabulary.standard.followWords["tap"], ["header", "row", "toolbar"])
         XCTAssertNil(ReplVocabulary.standard.followWords["pull"])

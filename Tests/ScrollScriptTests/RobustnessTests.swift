@@ -197,7 +197,7 @@ final class RobustnessTests: XCTestCase {
         let r = checkSource(SourceFile(name: "t.scroll", text: text))
         XCTAssertEqual(r.diagnostics.count, 1001)
         XCTAssertEqual(r.diagnostics[0].location.line, 1)
-        XCTAssertEqual(r.diagnostics[0].message, "unknown statement 'pulll' (did you mean 'pull'?)")
+        XCTAssertEqual(r.diagnostics[0].message, "unknown statement 'pulll' (did you mean 'pull 1'?)")
         XCTAssertEqual(r.diagnostics[999].location.line, 1000)
         let last = r.diagnostics[1000]
         XCTAssertEqual(last.location.line, 1001)

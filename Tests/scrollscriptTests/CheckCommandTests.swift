@@ -73,7 +73,7 @@ final class CheckCommandTests: XCTestCase {
         try write("bad.scroll", "pull 10\npul 3\n")
         let r = try CLI.run(["check", "bad.scroll"], in: dir)
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "bad.scroll:2:1: error: unknown statement 'pul' (did you mean 'pull'?)\npul 3\n^\n1 error\n")
+        XCTAssertEqual(r.stderr, "bad.scroll:2:1: error: unknown statement 'pul' (did you mean 'pull 3'?)\npul 3\n^\n1 error\n")
     }
 
     /// `check` and `run` stream a file scenario by scenario: an error in the last of 2,000
@@ -100,7 +100,7 @@ final class CheckCommandTests: XCTestCase {
     /// `-` is standard input for every command that reads scenario files (one loader), and
     /// they report a bad one alike.
     func testStandardInputIsTheSameForEveryCommand() throws {
-        let expected = "<stdin>:1:1: error: unknown statement 'pul' (did you mean 'pull'?)\npul 3\n^\n"
+        let expected = "<stdin>:1:1: error: unknown statement 'pul' (did you mean 'pull 3'?)\npul 3\n^\n"
         for args in [["check", "-"], ["fmt", "-"], ["run", "-"], ["trace", "-"], ["plot", "-", "-o", "x.svg"], ["replay", "-", "-o", "x.html"], ["explore", "-"]] {
             let r = try CLI.run(args, in: dir, stdin: "pul 3\n")
             XCTAssertEqual(r.status, 2, "\(args)")
@@ -204,9 +204,9 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testCatalogueTyposAndUnits() throws {
-        try assertBad("typo.scroll", Data("settle\nexepct offset > 0\n".utf8), 2, 1, "unknown statement 'exepct' (did you mean 'expect'?)")
+        try assertBad("typo.scroll", Data("settle\nexepct offset > 0\n".utf8), 2, 1, "unknown statement 'exepct' (did you mean 'expect offset > 0'?)")
         try assertBad("unit.scroll", Data("pull 2s\n".utf8), 1, 6, "pull takes a distance (pt), found a duration (s)")
-        try assertBad("unknownunit.scroll", Data("wait 3min\n".utf8), 1, 7, "unknown unit 'min' (units are s, ms and pt)")
+        try assertBad("unknownunit.scroll", Data("wait 3min\n".utf8), 1, 7, "'min' is not a unit (did you mean 'wait 180s'? a unit is glued to its number: s, ms or pt)")
     }
 
     func testCatalogueDeepParens() throws {
@@ -233,7 +233,7 @@ final class CheckCommandTests: XCTestCase {
         // 1,000,000 terms split over lines by 'and' is still one expression per line; a
         // million one-term statements parse fine and the first problem is reported.
         let many = String(repeating: "print 1+1+1+1+1+1+1+1\n", count: 100_000) + "pul 1\n"
-        try assertBad("many.scroll", Data(many.utf8), 100_001, 1, "unknown statement 'pul' (did you mean 'pull'?)")
+        try assertBad("many.scroll", Data(many.utf8), 100_001, 1, "unknown statement 'pul' (did you mean 'pull 1'?)")
     }
 
     func testCatalogueDeepBlocks() throws {

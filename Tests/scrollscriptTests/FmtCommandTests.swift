@@ -27,7 +27,7 @@ final class FmtCommandTests: XCTestCase {
     static let ugly = "scene{header 240 pin 60}\nscenario \"a\"{pull 120;release # let go\n\n\n\n  expect offset<0}\n"
     static let pretty = "scene {\n  header 240 pin 60\n}\n\nscenario \"a\" {\n  pull 120\n  release  # let go\n\n  expect offset < 0\n}\n"
     static let unparsable = "pull 10\npul 3\n"
-    static let unparsableError = "bad.scroll:2:1: error: unknown statement 'pul' (did you mean 'pull'?)\npul 3\n^\n"
+    static let unparsableError = "bad.scroll:2:1: error: unknown statement 'pul' (did you mean 'pull 3'?)\npul 3\n^\n"
 
     func testPrintsTheCanonicalLayout() throws {
         try write("ugly.scroll", Self.ugly)
@@ -104,7 +104,7 @@ final class FmtCommandTests: XCTestCase {
         try write("ugly.scroll", Self.ugly)
         let r = try CLI.run(["fmt", "-w", "bad.scroll", "ugly.scroll"], in: dir)
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "bad.scroll:2:2: error: unknown statement 'pul' (did you mean 'pull'?)\n\tpul 3 ;  tick\n\t^\n1 error\n")
+        XCTAssertEqual(r.stderr, "bad.scroll:2:2: error: unknown statement 'pul' (did you mean 'pull 3'?)\n\tpul 3 ;  tick\n\t^\n1 error\n")
         XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("bad.scroll")), bytes)
         XCTAssertEqual(try read("ugly.scroll"), Self.pretty, "the other files are still rewritten")
     }

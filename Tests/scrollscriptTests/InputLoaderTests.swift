@@ -145,7 +145,7 @@ final class InputLoaderTests: XCTestCase {
         XCTAssertTrue(run.stdout.hasSuffix("1 passed, 0 failed\n"), run.stdout)
         let check = try viaBash("check <(printf 'pul 10\\n')")
         XCTAssertEqual(check.status, 2)
-        XCTAssertTrue(check.stderr.contains(":1:1: error: unknown statement 'pul' (did you mean 'pull'?)"), check.stderr)
+        XCTAssertTrue(check.stderr.contains(":1:1: error: unknown statement 'pul' (did you mean 'pull 10'?)"), check.stderr)
         let fmt = try viaBash("fmt <(printf 'pull 1;release\\n')")
         XCTAssertEqual(fmt.status, 0, fmt.stderr)
         XCTAssertEqual(fmt.stdout, "pull 1\nrelease\n")

@@ -513,7 +513,7 @@ final class LSPProcessTests: XCTestCase {
         """)
         // Neovim turns the server's UTF-16 columns into byte columns: `pul` starts after
         // `  print "渋谷🚃"; ` = 2 + 5 + 1 + 1 + 6 + 4 + 1 + 1 + 1 = 22 bytes, and is 3 long.
-        XCTAssertEqual(report, "filetype=scrollscript\n1:22-1:25 unknown statement 'pul' (did you mean 'pull'?)\n")
+        XCTAssertEqual(report, "filetype=scrollscript\n1:22-1:25 unknown statement 'pul' (did you mean 'pull 120'?)\n")
     }
 
     /// Through Neovim: hover and completion answers it can read, and formatting it applies

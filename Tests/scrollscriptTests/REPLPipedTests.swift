@@ -43,7 +43,7 @@ final class REPLPipedTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.out.contains("\n<repl>:4:1: error: expectation is false\nexpect offset == 5\n^\n"), r.out)
         let counted = try run("toolbar\n\n:tick 1\n# a comment\nrepeat 2 {\n  wait 1\n  pul 3\n}\n")
-        XCTAssertTrue(counted.out.hasSuffix("<repl>:7:3: error: unknown statement 'pul' (did you mean 'pull'?)\n  pul 3\n  ^\n"), counted.out)
+        XCTAssertTrue(counted.out.hasSuffix("<repl>:7:3: error: unknown statement 'pul' (did you mean 'pull 3'?)\n  pul 3\n  ^\n"), counted.out)
     }
 
     func testReplWithAFileLoadsIt() throws {

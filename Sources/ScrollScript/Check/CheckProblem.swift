@@ -170,6 +170,26 @@ public enum CheckProblem: Equatable, Sendable {
     case indexCount(Subscript, member: String)
     case unknownMember(Subscript, String)
     case indexNotNumber(found: Ty)
+    /// `sqrt(x)`: a function that is not one of `BuiltinFunction`.
+    case unknownFunction(String)
+    /// A function given too few or too many values (`found` of them).
+    case functionArity(BuiltinFunction, found: Int)
+    case functionNeedsNumbers(BuiltinFunction, found: Ty)
+    /// Values of quantities that do not mix (`min(offset, time)`).
+    case functionMixesKinds(BuiltinFunction, Dim, Dim)
+    /// `clamp(x, lo, hi)` with constant bounds, lo above hi.
+    case clampBoundsReversed(lo: Double, hi: Double)
+    /// `a % 0`.
+    case remainderByZero
+    /// `let NAME = ...` where NAME is already a word of the language.
+    case letNameTaken(String, LetNameClash)
+    /// A second `let` of a name; `line` of the first in this file (nil: an earlier REPL entry).
+    case letRebound(String, line: Int?)
+    /// A name read before the `let` (at `line`) that binds it.
+    case letNotYetBound(String, line: Int)
+    /// A statement written as another tool or plain English writes it, and the statement
+    /// it most likely means, which passes `check` where it stands.
+    case guess(Guess)
 
     public var message: String {
         switch self {
@@ -292,6 +312,8 @@ public enum CheckProblem: Equatable, Sendable {
             return "'\(op.rawValue)' needs conditions (true or false), found \(found.name)"
         case .arithmeticNeedsNumbers(let op, let found):
             return "'\(op.rawValue)' needs numbers, found \(found.name)"
+        case .cannotAddOrSubtract(.remainder, let left, let right):
+            return "cannot take the remainder of \(left.name) divided by \(right.name)"
         case .cannotAddOrSubtract(let op, let left, let right):
             return "cannot \(op == .add ? "add" : "subtract") \(right.name) \(op == .add ? "to" : "from") \(left.name)"
         case .divisionByZero:
@@ -329,6 +351,29 @@ public enum CheckProblem: Equatable, Sendable {
             return "unknown property '\(member)' of \(form == .section ? "section" : "row")[...]" + didYouMean(member, Vocabulary.members(of: form))
         case .indexNotNumber(let found):
             return "an index must be a whole number, found \(found.name)"
+        case .unknownFunction(let name):
+            let near = unknownWordHint(name, BuiltinFunction.names)
+            return "unknown function '\(clip(name))'"
+                + (near == .none ? " (the functions are \(BuiltinFunction.names.joined(separator: ", ")))" : near.text)
+        case .functionArity(let f, let found):
+            return "\(f.rawValue) takes \(f.valuesPhrase) (as in '\(f.example)'), found \(found)"
+        case .functionNeedsNumbers(let f, let found):
+            return "'\(f.rawValue)' needs numbers, found \(found.name)"
+        case .functionMixesKinds(let f, let a, let b):
+            return "'\(f.rawValue)' needs values of one kind: \(a.name) and \(b.name) do not mix"
+        case .clampBoundsReversed(let lo, let hi):
+            return "clamp's lower bound \(show(lo)) is above its upper bound \(show(hi))"
+        case .remainderByZero:
+            return "remainder of a division by zero ('%' needs a divisor other than 0)"
+        case .letNameTaken(let name, let clash):
+            return "'\(clip(name))' is \(clash.noun): 'let' cannot name a value after it (pick another name, as in 'let o = offset')"
+        case .letRebound(let name, let line):
+            let first = line.map { "by the 'let' at line \($0)" } ?? "by an earlier entry"
+            return "'\(clip(name))' is already bound \(first) (a name is bound once in a scenario; pick another name)"
+        case .letNotYetBound(let name, let line):
+            return "'\(clip(name))' is read before its 'let' at line \(line) (a name is read after the statement that binds it)"
+        case .guess(let g):
+            return g.message
         }
     }
 }

@@ -51,7 +51,44 @@ extension Checker {
             return binaryType(op, a, b, l)
         case .compare(let op, let a, let b, let tol, let l):
             return compareType(op, a, b, tol, l)
+        case .call(let name, let args, let l):
+            return callType(name, args, l)
         }
+    }
+
+    /// `min(a, b)`, `clamp(x, lo, hi)`, ...: a known function, the number of values it
+    /// takes, numbers that mix as for `+`; the result has their unit.
+    mutating func callType(_ name: String, _ args: [Expr], _ l: SourceLocation) -> Ty? {
+        guard let f = BuiltinFunction(name: name) else {
+            error(l, .unknownFunction(name))
+            return nil
+        }
+        guard args.count >= f.minArguments, f.maxArguments.map({ args.count <= $0 }) ?? true else {
+            error(l, .functionArity(f, found: args.count))
+            return nil
+        }
+        var result: Dim?
+        for a in args {
+            guard let t = type(a) else { return nil }
+            guard case .num(let d) = t else {
+                error(a.startLocation, .functionNeedsNumbers(f, found: t))
+                return nil
+            }
+            guard let r = result else {
+                result = d
+                continue
+            }
+            if !r.compatible(d) {
+                error(a.startLocation, .functionMixesKinds(f, r, d))
+                return nil
+            }
+            result = r.dimensioned != nil ? r : d
+        }
+        if f == .clamp, let lo = constValue(args[1]), let hi = constValue(args[2]), lo.value > hi.value {
+            error(args[1].startLocation, .clampBoundsReversed(lo: lo.value, hi: hi.value))
+            return nil
+        }
+        return result.map { .num($0) }
     }
 
     mutating func binaryType(_ op: BinaryOp, _ a: Expr, _ b: Expr, _ l: SourceLocation) -> Ty? {
@@ -72,9 +109,13 @@ extension Checker {
             return nil
         }
         switch op {
-        case .add, .subtract:
+        case .add, .subtract, .remainder:
             if !da.compatible(db) {
                 error(l, .cannotAddOrSubtract(op, left: da, right: db))
+                return nil
+            }
+            if op == .remainder, let c = constValue(b), c.value == 0 {
+                error(l, .remainderByZero)
                 return nil
             }
             return .num(da.dimensioned != nil ? da : db)
@@ -97,7 +138,7 @@ extension Checker {
         let ta = type(a)
         // `toolbar.state == visible`: an unknown word compared with a state lists the states.
         if case .state(let family)? = ta, case .name(let n, let nl) = b, resolveName(n) == nil,
-           ObservableID(rawValue: n) == nil {
+           ObservableID(rawValue: n) == nil, lets[n] == nil {
             error(nl, .notAState(n, family))
             return nil
         }
@@ -204,7 +245,11 @@ extension Checker {
 
     mutating func nameType(_ n: String, _ l: SourceLocation) -> Ty? {
         guard let ref = Checker.plainNameRefs.find(n) ?? resolveName(n) else {
-            if let o = ObservableID(rawValue: n), o.subscriptForm != .none {
+            // A name bound by `let` (never one of the names above: `checkLet` refuses those).
+            if let bound = lets[n] { return bound.type }
+            if let line = letsAhead[n] {
+                error(l, .letNotYetBound(n, line: line))
+            } else if let o = ObservableID(rawValue: n), o.subscriptForm != .none {
                 error(l, .needsIndex(o))
             } else if TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == n } }) {
                 error(l, .setValueAsName(n))

@@ -19,9 +19,16 @@ extension Checker {
     }
 
     /// `checkStatement` against `current` (the caller sets it once per scenario, not per
-    /// statement: copying a SceneConfig retains its parts).
+    /// statement: copying a SceneConfig retains its parts). A statement with errors that
+    /// reads as another tool writes a statement gets one error saying what to write.
     mutating func checkCurrentStatement(_ s: Stmt, inRepeat: Bool) {
         if stopsForTooManyErrors(s) { return }
+        let before = diagnostics.count
+        checkStatementItself(s, inRepeat: inRepeat)
+        if diagnostics.count > before { guessInstead(s, from: before, inRepeat: inRepeat) }
+    }
+
+    private mutating func checkStatementItself(_ s: Stmt, inRepeat: Bool) {
         switch s.kind {
         case .scene, .scenario:
             // At column 1 it was meant to be at the top level: the block above lacks its '}'.
@@ -98,6 +105,8 @@ extension Checker {
             checkCondition(e)
         case .print(let items):
             for e in items { _ = type(e) }
+        case .let(let name, let at, let value):
+            checkLet(name, at, value)
         case .expression(let e):
             _ = type(e)
         case .release, .settle, .frames:

@@ -39,17 +39,30 @@ public func checkSource(_ source: SourceFile) -> CheckResult {
                        warnings: sortedDiagnostics(checker.warnings))
 }
 
+/// `checkSource`'s diagnostics for text as it is written: no statement is read as a
+/// guess (what a guess itself is checked with).
+func checkAsWritten(_ text: String) -> [Diagnostic] {
+    let (program, parseDiags) = parseAsWritten(text)
+    var checker = Checker(fileScenarioName: "guess", file: "guess")
+    checker.guessing = true
+    for s in program.statements { _ = checker.checkTopLevel(s) }
+    _ = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty)
+    return parseDiags + checker.diagnostics
+}
+
 /// Checks statements typed in the REPL against an existing configuration: the same rules
 /// as in a file (names, kinds, units, ranges, indexes). Configuration statements are
-/// checked for values only.
-public func checkStatements(_ statements: [Stmt], config: SceneConfig) -> [Diagnostic] {
-    checkStatementsAndWarn(statements, config: config).errors
+/// checked for values only. `lets`: the names the session bound with `let` before, each
+/// with its value's kind and where it was bound.
+public func checkStatements(_ statements: [Stmt], config: SceneConfig, lets: [String: LetBinding] = [:]) -> [Diagnostic] {
+    checkStatementsAndWarn(statements, config: config, lets: lets).errors
 }
 
 /// `checkStatements`, with the warnings as well.
-public func checkStatementsAndWarn(_ statements: [Stmt], config: SceneConfig) -> (errors: [Diagnostic], warnings: [Diagnostic]) {
+public func checkStatementsAndWarn(_ statements: [Stmt], config: SceneConfig, lets: [String: LetBinding] = [:]) -> (errors: [Diagnostic], warnings: [Diagnostic]) {
     let (cfg, configDiagnostics) = applyConfiguration(statements, to: config)
     var checker = Checker(fileScenarioName: "<repl>", file: "<repl>")
+    checker.lets = lets.mapValues { LetBinding(type: $0.type, location: nil) }
     for s in statements { checker.checkStatement(s, cfg, inRepeat: false) }
     return (sortedDiagnostics(configDiagnostics + checker.diagnostics), sortedDiagnostics(checker.warnings))
 }
@@ -62,7 +75,7 @@ public func applyConfiguration(_ statements: [Stmt], to config: SceneConfig) -> 
     var cfg = config
     var sections: [SectionConfig]?
     for s in statements where s.kind.isConfiguration {
-        checker.applyConfig(s, to: &cfg, sections: &sections)
+        checker.applyConfigGuessing(s, to: &cfg, sections: &sections)
     }
     if let sections { cfg.sections = sections }
     return (cfg, sortedDiagnostics(checker.diagnostics))
@@ -191,7 +204,7 @@ struct Checker {
         var sections: [SectionConfig]?
         for s in block.statements {
             if s.kind.isConfiguration {
-                applyConfig(s, to: &cfg, sections: &sections)
+                applyConfigGuessing(s, to: &cfg, sections: &sections)
             } else {
                 error(s.location, .notConfigurationInScene(keyword: s.kind.keyword))
             }
@@ -212,7 +225,7 @@ struct Checker {
                 if let t = firstTimeStatement {
                     error(s.location, .configurationAfterTime(keyword: s.kind.keyword, first: t.kind.keyword, line: t.location.line))
                 }
-                applyConfig(s, to: &cfg, sections: &sections)
+                applyConfigGuessing(s, to: &cfg, sections: &sections)
             } else {
                 if firstTimeStatement == nil && s.kind.advancesTime { firstTimeStatement = s }
                 if keepsStatements { runnable.append(s) }
@@ -220,6 +233,9 @@ struct Checker {
         }
         if let sections { cfg.sections = sections }
         current = cfg
+        lets = [:]
+        letsAhead = [:]
+        collectLets(body, into: &letsAhead)
         if keepsStatements {
             for s in runnable { checkCurrentStatement(s, inRepeat: false) }
         } else {
@@ -240,6 +256,13 @@ struct Checker {
     var placeholderBlocked = 0
     /// The world the current expression is checked against (set by typeOf's callers).
     var current = SceneConfig()
+    /// The names `let` has bound so far in the scenario being checked (lookup only).
+    var lets: [String: LetBinding] = [:]
+    /// The `let` statements of the scenario being checked, by name: the line of each (a
+    /// name read before its `let` is told so). Lookup only.
+    var letsAhead: [String: Int] = [:]
+    /// Checking a guess (Checker+Guess.swift): a guess's own errors get no guess.
+    var guessing = false
 
     /// Where a `?` (a value to record) may stand in the statement being checked.
     enum PlaceholderRule {
@@ -249,6 +272,33 @@ struct Checker {
         case allowed
         /// `expect within` / `expect always`: never.
         case timed(String)
+    }
+}
+
+/// A name bound by `let`: the kind of its value (nil when the value had an error, so that
+/// its readers say nothing more) and where it was bound (nil: in an earlier REPL entry).
+public struct LetBinding: Equatable, Sendable {
+    public var type: Ty?
+    public var location: SourceLocation?
+
+    public init(type: Ty?, location: SourceLocation?) {
+        self.type = type
+        self.location = location
+    }
+}
+
+/// The `let` statements of `body` (and of its `repeat` blocks), by name: the line of the
+/// first of each name.
+func collectLets(_ body: [Stmt], into out: inout [String: Int]) {
+    for s in body {
+        switch s.kind {
+        case .let(let name, let at, _):
+            if out[name] == nil { out[name] = at.line }
+        case .repeatBlock(_, let b):
+            collectLets(b.statements, into: &out)
+        default:
+            break
+        }
     }
 }
 

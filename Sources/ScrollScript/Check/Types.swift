@@ -37,6 +37,18 @@ public enum Ty: Equatable, Sendable {
     case string
     case rect
 
+    /// The kind of a value met while running (a REPL session's `let` names are typed by
+    /// their values).
+    init(_ v: Value) {
+        switch v {
+        case .number(_, let q): self = .num(q == .number ? .bare : .quantity(q))
+        case .bool: self = .bool
+        case .state(let s): self = .state(s.family)
+        case .string: self = .string
+        case .rect: self = .rect
+        }
+    }
+
     var name: String {
         switch self {
         case .num(let d): return d.name
@@ -85,8 +97,22 @@ func constValue(_ e: Expr) -> Const? {
         case .divide:
             if y.value == 0 { return nil }
             return Const(value: x.value / y.value, dim: y.dim.dimensioned == nil ? x.dim : .bare)
+        case .remainder:
+            if y.value == 0 { return nil }
+            return Const(value: x.value.truncatingRemainder(dividingBy: y.value), dim: x.dim.dimensioned != nil ? x.dim : y.dim)
         default: return nil
         }
+    case .call(let name, let args, _):
+        guard let f = BuiltinFunction(name: name) else { return nil }
+        var values: [Double] = []
+        var dim = Dim.bare
+        for a in args {
+            guard let c = constValue(a) else { return nil }
+            values.append(c.value)
+            if dim.dimensioned == nil { dim = c.dim }
+        }
+        guard let v = f.apply(values) else { return nil }
+        return Const(value: v, dim: dim)
     default: return nil
     }
 }
@@ -97,6 +123,7 @@ func hasOverflowedLiteral(_ e: Expr) -> Bool {
     case .number(let n, _): return !n.value.isFinite
     case .paren(let x, _), .unary(_, let x, _): return hasOverflowedLiteral(x)
     case .binary(_, let a, let b, _), .compare(_, let a, let b, _, _): return hasOverflowedLiteral(a) || hasOverflowedLiteral(b)
+    case .call(_, let args, _): return args.contains { hasOverflowedLiteral($0) }
     default: return false
     }
 }

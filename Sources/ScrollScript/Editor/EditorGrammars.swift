@@ -49,6 +49,9 @@ public enum EditorGrammars {
 
     static var tunableNames: [String] { Vocabulary.tunableNames }
 
+    /// The built-in functions (`min`, `clamp`, ...), coloured where a `(` follows.
+    static var functionNames: [String] { BuiltinFunction.names }
+
     /// `a|b|c`, longest first (so that `header.image.y` wins over a shorter name), dots escaped.
     static func alternation(_ words: [String], escape: (String) -> String) -> String {
         let sorted = words.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
@@ -79,6 +82,7 @@ public enum EditorGrammars {
             rule("constant.numeric.scrollscript", number),
             rule("variable.other.observable.scrollscript", "\\b(?:" + alternation(subscriptBases, escape: regexEscape) + ")(?=\\s*\\[)"),
             rule("variable.other.member.scrollscript", "(?<=\\]\\.)(?:" + alternation(memberNames, escape: regexEscape) + ")\\b"),
+            rule("support.function.builtin.scrollscript", "\\b(?:" + alternation(functionNames, escape: regexEscape) + ")(?=\\s*\\()"),
             rule("variable.other.observable.scrollscript", words(observableNames)),
             rule("variable.other.tunable.scrollscript", words(tunableNames)),
             rule("keyword.control.scrollscript", words(structureWords)),
@@ -91,7 +95,8 @@ public enum EditorGrammars {
             rule("constant.language.named-value.scrollscript", words(namedValues)),
             rule("keyword.other.scrollscript", words(optionWords)),
             rule("keyword.operator.comparison.scrollscript", "==|!=|<=|>=|~=|<|>"),
-            rule("keyword.operator.arithmetic.scrollscript", "[-+*/]"),
+            rule("keyword.operator.arithmetic.scrollscript", "[-+*/%]"),
+            rule("keyword.operator.assignment.scrollscript", "="),
             rule("punctuation.separator.scrollscript", "[;,.]"),
             rule("punctuation.section.brackets.scrollscript", "[\\[\\]{}()]"),
         ]
@@ -160,9 +165,10 @@ public enum EditorGrammars {
         s += "syntax match scrollConfiguration \"\\<\\%(\(vimAlternation(configurationWords.filter { subscriptBases.contains($0) }))\\)\\>\"\n"
         s += "syntax match scrollObservable \"\\<\\%(\(vimAlternation(subscriptBases))\\)\\ze\\s*\\[\"\n"
         s += "syntax match scrollMember \"\\]\\.\\zs\\%(\(vimAlternation(memberNames))\\)\\>\"\n"
+        s += "syntax match scrollFunction \"\\<\\%(\(vimAlternation(functionNames))\\)\\ze\\s*(\"\n"
         s += "syntax match scrollNumber \"\\<\\d\\+\\%(\\.\\d\\+\\)\\=\\%([eE][+-]\\=\\d\\+\\)\\=\\%(ms\\|s\\|pt\\)\\=\\>\"\n"
         s += "syntax match scrollSize \"\\<\\d\\+x\\d\\+\\>\"\n"
-        s += "syntax match scrollOperator \"==\\|!=\\|<=\\|>=\\|\\~=\\|[<>+*/-]\"\n"
+        s += "syntax match scrollOperator \"==\\|!=\\|<=\\|>=\\|\\~=\\|[<>+*/%=-]\"\n"
         s += "syntax match scrollEscape contained \"\\\\\\%([\\\\\"nt]\\|u{\\x\\{1,6}}\\)\"\n"
         s += "syntax region scrollString start=+\"+ skip=+\\\\\\\\\\|\\\\\"+ end=+\"+ contains=scrollEscape\n"
         s += "syntax match scrollComment \"#.*$\" contains=@Spell\n"
@@ -180,6 +186,7 @@ public enum EditorGrammars {
         highlight default link scrollTunable Identifier
         highlight default link scrollObservable Identifier
         highlight default link scrollMember Identifier
+        highlight default link scrollFunction Function
         highlight default link scrollNumber Number
         highlight default link scrollSize Number
         highlight default link scrollOperator Operator

@@ -1,6 +1,6 @@
 // How an expression is written: one space around binary and comparison operators, none
-// after unary minus, `not` followed by a space, literals exactly as written, the
-// author's parentheses kept and none added.
+// after unary minus, `not` followed by a space, a function's values after `(` separated
+// by `, `, literals exactly as written, the author's parentheses kept and none added.
 
 /// Appends the canonical text of `e` to `out`. The tree is at most `SourceLimits.maxNesting`
 /// deep (the parser guarantees it), so the recursion is bounded.
@@ -17,10 +17,7 @@ func writeExpr(_ e: Expr, into out: inout String) {
     case .indexed(let base, let indexes, let member, _):
         out += base
         out += "["
-        for (i, x) in indexes.enumerated() {
-            if i > 0 { out += "," }
-            writeExpr(x, into: &out)
-        }
+        writeList(indexes, separator: ",", into: &out)
         out += "]."
         out += member
     case .unary(let op, let x, _):
@@ -40,6 +37,11 @@ func writeExpr(_ e: Expr, into out: inout String) {
         }
     case .placeholder:
         out += "?"
+    case .call(let name, let args, _):
+        out += name
+        out += "("
+        writeList(args, separator: ", ", into: &out)
+        out += ")"
     case .paren(let x, _):
         out += "("
         writeExpr(x, into: &out)
@@ -73,5 +75,13 @@ extension String {
         }
         if pendingCR { out.append("\r") }
         return String(out)
+    }
+}
+
+/// `xs` written one after another with `separator` between them (indexes, a call's values).
+private func writeList(_ xs: [Expr], separator: String, into out: inout String) {
+    for (i, x) in xs.enumerated() {
+        if i > 0 { out += separator }
+        writeExpr(x, into: &out)
     }
 }

@@ -36,6 +36,7 @@ func statementHead(_ kind: StmtKind) -> String {
     case .expectWithin(let t, let e): return line(word(.within), exprText(t), exprText(e))
     case .expectAlways(let e): return line(word(.always), exprText(e))
     case .print(let items): return line(items.map(exprText).joined(separator: ", "))
+    case .let(let name, _, let value): return line(name, "=", exprText(value))
     }
 }
 

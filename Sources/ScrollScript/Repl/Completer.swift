@@ -16,11 +16,11 @@ public struct Completion: Equatable {
         self.candidates = candidates
     }
 
-    /// True when a single candidate is unfinished (`dir/`, `section[`, `header.`), so no
-    /// space should follow it.
+    /// True when a single candidate is unfinished (`dir/`, `section[`, `header.`, `min(`),
+    /// so no space should follow it.
     public var suppressesSpace: Bool {
         guard candidates.count == 1, let last = candidates[0].last else { return false }
-        return last == "/" || last == "[" || last == "."
+        return last == "/" || last == "[" || last == "." || last == "("
     }
 }
 
@@ -45,6 +45,8 @@ public struct Completer {
     public var vocabulary: ReplVocabulary
     /// Lists a directory (`""` means the current one); nil if it cannot be read.
     public var listDirectory: (String) -> [DirectoryEntry]?
+    /// The names the session has bound with `let` (asked at each completion).
+    public var boundNames: () -> [String] = { [] }
     /// The scene being typed against (the REPL's world's configuration), for the section
     /// and row indexes and the titles; nil: none is known, nothing of it is offered.
     public var scene: () -> SceneConfig?
@@ -157,6 +159,11 @@ public struct Completer {
         if first == "tap" && tokens.count == 1 {
             return Completion(wordStart: wordStart, candidates: matching(vocabulary.followWords["tap"] ?? [], word))
         }
+        if first == GrammarWord.let.spelling {
+            // The name being bound is new; after `=` an expression.
+            guard tokens.count >= 3 else { return Completion(wordStart: wordStart, candidates: []) }
+            return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: expressionNames + vocabulary.expressionWords))
+        }
         if vocabulary.expressionStatements.contains(first) {
             var names = expressionNames + vocabulary.expressionWords
             if tokens.count == 1 { names += vocabulary.followWords[first] ?? [] }
@@ -177,9 +184,10 @@ public struct Completer {
         return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: names))
     }
 
-    /// Plain names plus the openings of the subscripted forms.
+    /// Plain names, the openings of the subscripted forms and of the functions, and the
+    /// names bound by `let`.
     private var expressionNames: [String] {
-        vocabulary.plainNames + Subscript.indexed.map { $0.base + "[" }
+        vocabulary.plainNames + Subscript.indexed.map { $0.base + "[" } + BuiltinFunction.names.map { $0 + "(" } + boundNames()
     }
 
     /// `section[2].h` → `section[2].height`; otherwise prefix matches among `names`.
@@ -289,7 +297,7 @@ public struct Completer {
 
     /// Bytes that end a name in an expression. `.`, `[`, `]` are part of names; a `,`
     /// is part of one only inside brackets (`row[0,1].y`).
-    private static let breakBytes: Set<UInt8> = Set(" \t\n\"();{}+-*/=<>!~,#".utf8)
+    private static let breakBytes: Set<UInt8> = Set(" \t\n\"();{}+-*/%=<>!~,#".utf8)
 
     private func expressionWordStart(_ before: [UInt8], lowerBound: Int) -> Int {
         var i = before.count

@@ -61,7 +61,7 @@ extension ReplCore {
               items.count == 1, let e = items.first else {
             return .failure(ReplOutcome(["'\(name)' is not a name to check (as in offset, header.height, section[0].y)"]))
         }
-        if let d = checkStatements(program.statements, config: session.config).first {
+        if let d = checkStatements(program.statements, config: session.config, lets: interpreter.boundLets).first {
             return .failure(ReplOutcome(["\(name): \(d.message)"]))
         }
         let text = exprText(e)

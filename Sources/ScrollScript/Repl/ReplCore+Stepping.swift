@@ -206,7 +206,7 @@ extension ReplCore {
         case .success(let e):
             let id = nextStop
             nextStop += 1
-            let resolved = ResolvedExpr(e)
+            let resolved = interpreter.resolve(e)
             let now = interpreter.evaluate(resolved)
             var last: Value?
             if case .success(let v) = now { last = v }
@@ -281,7 +281,7 @@ extension ReplCore {
         guard program.statements.count == 1, case .print(let es) = program.statements[0].kind, es.count == 1 else {
             return .failure(ReplOutcome(["error: expected one expression, not '\(text)'"], failed: true))
         }
-        let check = checkStatements(program.statements, config: session.config)
+        let check = checkStatements(program.statements, config: session.config, lets: interpreter.boundLets)
         if !check.isEmpty { return .failure(shown(check)) }
         return .success(es[0])
     }

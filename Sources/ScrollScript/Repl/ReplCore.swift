@@ -75,6 +75,8 @@ public final class ReplCore {
 
     /// The world now.
     public var world: World { session.world }
+    /// The names bound with `let` so far, sorted (tab completion offers them).
+    public var letNames: [String] { interpreter.boundLets.keys.sorted() }
     var interpreter: Interpreter { session.interpreter }
 
     /// Connects a (new) session's interpreter to Ctrl-C and the watches.
@@ -160,7 +162,8 @@ public final class ReplCore {
 
     /// A loaded scenario is part-way: expressions are answered; actions must wait.
     private func enterWhileStepping(_ text: String, firstLine: Int) -> ReplOutcome {
-        let (program, diags) = parseChunk(text, firstLine: firstLine)
+        let lets = interpreter.boundLets
+        let (program, diags) = parseChunk(text, firstLine: firstLine, letNames: Set(lets.keys))
         if !diags.isEmpty {
             return ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: typedLines)) }, failed: true)
         }
@@ -171,7 +174,7 @@ public final class ReplCore {
             }
             exprs.append(e)
         }
-        let check = checkStatements(program.statements, config: session.config)
+        let check = checkStatements(program.statements, config: session.config, lets: lets)
         if !check.isEmpty {
             return ReplOutcome(check.map { chomp(renderDiagnostic($0, sourceLines: typedLines)) }, failed: true)
         }
@@ -287,7 +290,7 @@ public final class ReplCore {
     /// A fresh session: the loaded scenario from its start, or an empty world.
     func start(_ l: LoadedScenario?) {
         loadedFailure = nil
-        session = Session(config: l?.scenario.config ?? SceneConfig())
+        session = Session(config: l?.scenario.config ?? SceneConfig(), statements: l?.configuration ?? [])
         if let l { session.interpreter.append(l.scenario.statements) }
         for i in stops.indices {
             if case .watch(let e, _) = stops[i].kind { stops[i].kind = .watch(e, last: nil) }

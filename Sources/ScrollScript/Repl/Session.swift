@@ -42,11 +42,20 @@ public final class Session {
 
     /// The configuration the session started from (a loaded file's scenario, or the default).
     private let baseConfig: SceneConfig
+    /// The statements `baseConfig` was built from (a guess is checked in them).
+    private let baseStatements: [Stmt]
 
-    public init(config: SceneConfig = SceneConfig()) {
+    /// `statements`: the configuration statements `config` was built from, if any.
+    public init(config: SceneConfig = SceneConfig(), statements: [Stmt] = []) {
         self.config = config
         baseConfig = config
+        baseStatements = statements
         interpreter = Interpreter(config: config)
+    }
+
+    /// The session's configuration as statements, one a line (what a guess is checked in).
+    private var configurationText: String {
+        (baseStatements + configuration).map { statementHead($0.kind) + "\n" }.joined()
     }
 
     /// Parses, checks and runs one entry (a line, or a block's lines joined with `\n`).
@@ -55,7 +64,9 @@ public final class Session {
     @discardableResult
     public func enter(_ text: String, file: String = "<repl>", firstLine: Int = 1) -> EntryResult {
         var result = EntryResult(diagnostics: [], output: [], event: nil, failure: nil, rebuilt: false)
-        let (program, parseDiags) = parseChunk(text, file: file, firstLine: firstLine)
+        let lets = interpreter.boundLets
+        let (program, parseDiags) = parseChunk(text, file: file, firstLine: firstLine, letNames: Set(lets.keys),
+                                               configuration: configurationText)
         if !parseDiags.isEmpty {
             result.diagnostics = parseDiags
             return result
@@ -79,7 +90,7 @@ public final class Session {
             newConfig = applied.config
         }
         let actions = stmts.filter { !$0.kind.isConfiguration }
-        let (diags, warnings) = checkStatementsAndWarn(actions, config: newConfig)
+        let (diags, warnings) = checkStatementsAndWarn(actions, config: newConfig, lets: lets)
         if !diags.isEmpty {
             result.diagnostics = diags
             return result

@@ -25,29 +25,29 @@ extension Interpreter {
     /// one recorded before, else (recording) the value observed now, else fails the
     /// scenario with what it observed. Returns the failure event, or nil to go on and
     /// evaluate the condition.
-    func fillPlaceholders(_ c: ResolvedCondition, _ ph: inout [Int: EvalValue]) throws(RuntimeError) -> StepEvent? {
+    func fillPlaceholders(_ c: ResolvedCondition, _ ph: inout EvalBindings) throws(RuntimeError) -> StepEvent? {
         // Without recording, every `?` of the expectation is reported at once (at the first).
         var unrecorded: [(SourceLocation, String, EvalValue)] = []
         var notes: [String] = []
         for r in c.recorded {
             let at = r.placeholder
             if let v = recordedValue(at.offset) {
-                ph[at.offset] = v
+                ph.placeholders[at.offset] = v
                 continue
             }
-            let observed = try Evaluate.value(r.subject, in: &world, placeholders: ph)
+            let observed = try Evaluate.value(r.subject, in: &world, ph)
             let subject = r.subjectText
             guard recordsPlaceholders else {
                 unrecorded.append((at, subject, observed))
-                for n in failureNotes(r.subject, in: &world, placeholders: ph) where !notes.contains(n) { notes.append(n) }
+                for n in failureNotes(r.subject, in: &world, ph) where !notes.contains(n) { notes.append(n) }
                 continue
             }
             guard let (text, value) = try recordable(observed, r.op, r.tolerance, at, ph) else {
                 return failNow(at, .cannotRecord(subject: subject, value: observed.value),
-                               notes: failureNotes(r.subject, in: &world, placeholders: ph))
+                               notes: failureNotes(r.subject, in: &world, ph))
             }
             remember(Recording(location: at, subject: subject, op: r.op, text: text), value)
-            ph[at.offset] = value
+            ph.placeholders[at.offset] = value
         }
         if let at = unrecorded.first?.0 {
             let seen = unrecorded.map { UnrecordedValue(subject: $0.1, value: $0.2.value) }
@@ -63,7 +63,7 @@ extension Interpreter {
     /// The text written for an observed value and the value it stands for (what the
     /// updated file compares with); nil for a number that is not finite.
     private func recordable(_ observed: EvalValue, _ op: CompareOp, _ tol: ResolvedExpr?, _ at: SourceLocation,
-                            _ ph: [Int: EvalValue]) throws(RuntimeError) -> (String, EvalValue)? {
+                            _ ph: EvalBindings) throws(RuntimeError) -> (String, EvalValue)? {
         switch observed {
         case .number(let x, let q):
             guard x.isFinite else { return nil }
@@ -180,6 +180,7 @@ func exprHasPlaceholder(_ e: Expr) -> Bool {
     case .binary(_, let a, let b, _): return exprHasPlaceholder(a) || exprHasPlaceholder(b)
     case .compare(_, let a, let b, let t, _):
         return exprHasPlaceholder(a) || exprHasPlaceholder(b) || (t.map { exprHasPlaceholder($0) } ?? false)
+    case .call(_, let args, _): return args.contains { exprHasPlaceholder($0) }
     }
 }
 

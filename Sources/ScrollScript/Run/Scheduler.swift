@@ -1,11 +1,12 @@
 // How a run's work is spread over threads: `jobs` threads (the calling thread is one of
-// them) take the next piece of work — a scenario of a file the thread read itself, else
-// reading and checking the next file, else a scenario of another thread's file, the
-// earliest first — and whichever thread finishes the piece the run waits for next hands
+// them) take the next piece of work — a scenario of the file the thread read last, else
+// reading and checking the next file, else a scenario of the earliest file that has one
+// to start — and whichever thread finishes the piece the run waits for next hands
 // everything then ready, in input order, to the orchestrator (Runner.swift). No thread
 // only waits to emit, and a thread sleeps only when there is nothing it may start. A file
 // stays with the thread that read it while there are other files to read (its tree is
-// made, used and freed on one thread); the last files are shared.
+// made, used and freed on one thread, and finding the next piece does not look through
+// the open files); the last files, and a large one, are shared.
 //
 // At most `window` (32 per thread) pieces are started and not yet handed on (the earliest
 // file may always run up to `window` scenarios past the one the run waits for, so the
@@ -28,9 +29,6 @@ final class Scheduler: @unchecked Sendable {
     /// A file from when its reading starts until its last step is handed on.
     private final class OpenFile {
         let index: Int
-        /// The thread that read and checked it: it runs the file's scenarios, the others
-        /// only when they have nothing of their own (its tree stays on one thread).
-        let owner: Int
         /// Nil while it is being read and checked.
         var prepared: PreparedInput?
         var file: PreparedFile?
@@ -42,10 +40,7 @@ final class Scheduler: @unchecked Sendable {
         /// Results not yet handed on: scenario k in slot k % results.count. At most
         /// `results.count` (min(window, count)) are started and not handed on.
         var results: [ScenarioOutcome?] = []
-        init(index: Int, owner: Int) {
-            self.index = index
-            self.owner = owner
-        }
+        init(index: Int) { self.index = index }
     }
 
     private enum Job {
@@ -72,12 +67,16 @@ final class Scheduler: @unchecked Sendable {
     private var sleepers = 0
     private var alive = 0
     private var handOn: (ScheduledStep) -> Void = { _ in }
+    /// Each thread's file: the one it read last, whose scenarios it runs first (a file's
+    /// tree is then made, used and freed on one thread).
+    private var current: [OpenFile?]
 
     init(_ inputs: [RunInput], _ options: RunOptions) {
         self.inputs = inputs
         self.options = options
         jobs = min(max(1, options.jobs), maxRunJobs)
         window = 32 * jobs
+        current = Array(repeating: nil, count: jobs)
     }
 
     /// Runs everything, handing each step on through `handOn` (one at a time, in input
@@ -150,9 +149,9 @@ final class Scheduler: @unchecked Sendable {
     }
 
     /// The next piece of work for thread `thread`, or nil when it should leave: the run
-    /// stops, or nothing is left to start. In order of preference: a scenario of a file it
-    /// read, reading the next file, a scenario of another thread's file (the earliest
-    /// first). Called with the lock held.
+    /// stops, or nothing is left to start. In order of preference: a scenario of the file
+    /// it read last, reading the next file, a scenario of the earliest file that has one
+    /// to start (another thread's, or its own earlier one). Called with the lock held.
     private func nextJob(thread: Int) -> Job? {
         while true {
             if stopping { return nil }
@@ -161,34 +160,41 @@ final class Scheduler: @unchecked Sendable {
                 cond.broadcast()
                 return nil
             }
-            var pending = false
-            var other: (OpenFile, PreparedFile)?
+            if let f = current[thread] {
+                if let file = f.file, f.nextStart < f.count {
+                    if fits(f) { return start(f, file) }
+                } else if f.prepared != nil {
+                    current[thread] = nil
+                }
+            }
+            if nextFile < inputs.count && (open.isEmpty || (outstanding < window && open.count < window)) {
+                let f = OpenFile(index: nextFile)
+                nextFile += 1
+                open.append(f)
+                outstanding += 1
+                current[thread] = f
+                return .prepare(f)
+            }
+            var pending = nextFile < inputs.count
             for f in open {
                 guard f.prepared != nil else { pending = true; continue }
                 guard let file = f.file, f.nextStart < f.count else { continue }
                 pending = true
-                let fits = f === open.first ? f.nextStart - f.handedOn < window : outstanding < window
-                guard fits else { break }
-                if f.owner == thread { return start(f, file) }
-                if other == nil { other = (f, file) }
+                guard fits(f) else { break }
+                return start(f, file)
             }
-            if nextFile < inputs.count {
-                pending = true
-                if open.isEmpty || (outstanding < window && open.count < window) {
-                    let f = OpenFile(index: nextFile, owner: thread)
-                    nextFile += 1
-                    open.append(f)
-                    outstanding += 1
-                    return .prepare(f)
-                }
-            }
-            if let (f, file) = other { return start(f, file) }
             if !pending { return nil }
             // Woken when work arrives or the window frees; the timeout polls Ctrl-C.
             sleepers += 1
             _ = cond.wait(until: Date(timeIntervalSinceNow: 0.05))
             sleepers -= 1
         }
+    }
+
+    /// Whether a scenario of `f` may start now: the earliest file may run up to `window`
+    /// scenarios past the one handed on last, any other only while the window has room.
+    private func fits(_ f: OpenFile) -> Bool {
+        f === open.first ? f.nextStart - f.handedOn < window : outstanding < window
     }
 
     /// Takes the next scenario of `f`. Called with the lock held.

@@ -50,11 +50,11 @@ private func shortestOrFormatted(_ d: Double, _ q: Quantity) -> String {
 
 /// Notes for a false expression: every observable (and tunable) in it with its value now,
 /// then the details of each `~=` in it. Observables are listed once, in source order.
-/// `placeholders`: the values of the `?`s of an `expect` (recording).
-func failureNotes(_ e: ResolvedExpr, in world: inout World, placeholders: [Int: EvalValue] = [:]) -> [String] {
+/// `env`: the values of `let` names and of the `?`s of an `expect` (recording).
+func failureNotes(_ e: ResolvedExpr, in world: inout World, _ env: EvalBindings) -> [String] {
     var names: [(String, Value)] = []
     var approx: [String] = []
-    collect(e, world, placeholders, &names, &approx)
+    collect(e, world, env, &names, &approx)
     let t = timeText(world.time)
     var notes: [String] = []
     var seen: [String] = []
@@ -66,7 +66,7 @@ func failureNotes(_ e: ResolvedExpr, in world: inout World, placeholders: [Int: 
     return notes + approx
 }
 
-private func collect(_ e: ResolvedExpr, _ world: borrowing World, _ ph: [Int: EvalValue],
+private func collect(_ e: ResolvedExpr, _ world: borrowing World, _ ph: EvalBindings,
                      _ names: inout [(String, Value)], _ approx: inout [String]) {
     switch e {
     case .constant, .placeholder, .failure: return
@@ -78,6 +78,10 @@ private func collect(_ e: ResolvedExpr, _ world: borrowing World, _ ph: [Int: Ev
         if let r = try? Evaluate.indexed(id, i, j, loc, world, ph) {
             names.append((subscriptName(id, section: r.section, row: r.row), r.value))
         }
+    case .letValue(_, let name, _):
+        if let v = try? Evaluate.eval(e, world, ph) { names.append((name, v.value)) }
+    case .call(_, let args, _):
+        for a in args { collect(a, world, ph, &names, &approx) }
     case .unary(_, let x, _): collect(x, world, ph, &names, &approx)
     case .tapTargetIs(_, _, let general): collect(general, world, ph, &names, &approx)
     case .binary(_, let a, let b, _):

@@ -26,8 +26,8 @@ public final class Interpreter {
     public internal(set) var world: World
     /// Receives each line of `print` and `frames` output (without a line end).
     public var output: (String) -> Void = { _ in }
-    /// Receives the value of each expression statement (a file run ignores it; the REPL
-    /// prints it).
+    /// Receives the value of each expression statement and each `let` (as its name) (a file
+    /// run ignores it; the REPL prints it).
     public var onExpression: ((Expr, Value) -> Void)?
     /// Receives what each tap reached (the REPL reports it; spec §6.6).
     public var onTap: ((TapOutcome) -> Void)?
@@ -122,16 +122,16 @@ public final class Interpreter {
     /// Values recorded so far, by the `?`'s byte offset: a `?` reached again (in a
     /// `repeat`) is checked against its first value, as the updated file would be.
     private var recorded: [Int: EvalValue] = [:]
+    /// The names `let` binds in the statements lowered so far (a REPL session's grow with
+    /// each entry), each with its slot.
+    private(set) var letSlots = LetSlots()
+    /// The value of each slot once its `let` has run (nil before).
+    private var letValues: [EvalValue?] = []
 
     /// A fresh world from `config`, ready to run `statements` (a checked scenario's).
-    public convenience init(config: SceneConfig, statements: [Stmt] = []) {
-        self.init(config: config, resolved: lowerStatements(statements, config))
-    }
-
-    /// A fresh world from `config`, ready to run a resolved program.
-    init(config: SceneConfig, resolved: [ResolvedStmt]) {
+    public init(config: SceneConfig, statements: [Stmt] = []) {
         world = World(config)
-        stack.push(resolved, extraPasses: 0)
+        stack.push(lowerStatements(statements, config, &letSlots), extraPasses: 0)
         setLimits(config)
     }
 
@@ -143,7 +143,20 @@ public final class Interpreter {
 
     /// A checked scenario, from a fresh world.
     public convenience init(_ scenario: CheckedScenario) {
-        self.init(config: scenario.config, resolved: scenario.resolvedStatements)
+        self.init(config: scenario.config, statements: scenario.statements)
+    }
+
+    /// What expressions read besides the world: the `let` values (and no recorded `?`).
+    var bindings: EvalBindings { EvalBindings(lets: letValues) }
+
+    /// The names bound by `let` so far, each with the kind of its value and where its
+    /// `let` stands: what a REPL entry may read (`checkStatements(_:config:lets:)`).
+    public var boundLets: [String: LetBinding] {
+        var out: [String: LetBinding] = [:]
+        for (k, name) in letSlots.names.enumerated() where k < letValues.count {
+            if let v = letValues[k] { out[name] = LetBinding(type: Ty(v.value), location: nil) }
+        }
+        return out
     }
 
     /// True when no statement is left to run or in progress.
@@ -168,10 +181,10 @@ public final class Interpreter {
     }
 
     /// Queues more top-level statements after the ones already there (the REPL's entries).
-    /// The caller checks them first (`checkStatements(_:config:)`).
+    /// The caller checks them first (`checkStatements(_:config:lets:)`).
     public func append(_ statements: [Stmt]) {
         guard failure == nil, !statements.isEmpty else { return }
-        stack.appendToBottom(lowerStatements(statements, world.config))
+        stack.appendToBottom(lowerStatements(statements, world.config, &letSlots))
     }
 
     /// After a failure, makes the session usable again (the REPL goes on after a failed
@@ -224,7 +237,7 @@ public final class Interpreter {
         // Every case by name (no `default`): a new statement must say whether `tick N` replays it.
         case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion,
              .set, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapToolbar, .tap,
-             .expectAlways:
+             .expectAlways, .let:
             return false
         }
     }
@@ -236,14 +249,19 @@ public final class Interpreter {
 
     /// Evaluates an expression now (the REPL's expressions, `:display`, `:watch`).
     public func evaluate(_ e: Expr) -> Result<Value, RuntimeError> {
-        evaluate(ResolvedExpr(e))
+        evaluate(resolve(e))
+    }
+
+    /// `e` resolved against this interpreter's names (its `let` slots included).
+    func resolve(_ e: Expr) -> ResolvedExpr {
+        ResolvedExpr(e, letSlots)
     }
 
     /// Evaluates an expression resolved beforehand (the REPL's watches, after every frame:
     /// no name is looked up again).
     func evaluate(_ r: ResolvedExpr) -> Result<Value, RuntimeError> {
         do throws(RuntimeError) {
-            return .success(try Evaluate.value(r, in: &world).value)
+            return .success(try Evaluate.value(r, in: &world, bindings).value)
         } catch {
             return .failure(error)
         }
@@ -322,14 +340,14 @@ public final class Interpreter {
         case .within:
             guard let c = within else { return finish(s) }
             do throws(RuntimeError) {
-                if try Evaluate.condition(c.expr, in: &world) { return finish(s) }
+                if try Evaluate.condition(c.expr, in: &world, bindings) { return finish(s) }
             } catch {
                 return fail(error.location, error.problem)
             }
             counter -= 1
             if counter <= 0 {
                 return fail(s.location, .withinTimedOut(limit: withinLimit(s)),
-                            notes: failureNotes(c.expr, in: &world))
+                            notes: failureNotes(c.expr, in: &world, bindings))
             }
             if !c.readsTime { fastForward() }
             return .frame
@@ -400,7 +418,7 @@ public final class Interpreter {
         // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
         var k = 0
         while k < invariants.count {
-            if !Evaluate.holds(invariants[k].condition.expr, in: &world), let stop = checkFully(invariants[k]) {
+            if !Evaluate.holds(invariants[k].condition.expr, in: &world, bindings), let stop = checkFully(invariants[k]) {
                 return stop
             }
             k += 1
@@ -411,9 +429,9 @@ public final class Interpreter {
     /// One invariant through the full evaluator: nil if it holds, else the failure.
     private func checkFully(_ inv: Invariant) -> StepEvent? {
         do throws(RuntimeError) {
-            if try !Evaluate.condition(inv.condition.expr, in: &world) {
+            if try !Evaluate.condition(inv.condition.expr, in: &world, bindings) {
                 return fail(inv.location, .invariantBroken(time: world.time),
-                            notes: failureNotes(inv.condition.expr, in: &world))
+                            notes: failureNotes(inv.condition.expr, in: &world, bindings))
             }
         } catch {
             return fail(error.location, error.problem)
@@ -499,21 +517,21 @@ public final class Interpreter {
             begin(.settle, s, counter: 0)
             return advance()
         case .expect(let c):
-            var ph: [Int: EvalValue] = [:]
-            if c.hasPlaceholder, let stop = try fillPlaceholders(c, &ph) { return stop }
-            if try Evaluate.condition(c.expr, in: &world, placeholders: ph) { return finish(s) }
-            return fail(s.location, .expectationFalse, notes: failureNotes(c.expr, in: &world, placeholders: ph))
+            var env = bindings
+            if c.hasPlaceholder, let stop = try fillPlaceholders(c, &env) { return stop }
+            if try Evaluate.condition(c.expr, in: &world, env) { return finish(s) }
+            return fail(s.location, .expectationFalse, notes: failureNotes(c.expr, in: &world, env))
         case .expectWithin(let t, let c):
-            if try Evaluate.condition(c.expr, in: &world) { return finish(s) }
+            if try Evaluate.condition(c.expr, in: &world, bindings) { return finish(s) }
             let n = World.frameCount(seconds: try number(t), fps: world.config.fps)
-            if n == 0 { return fail(s.location, .expectationFalse, notes: failureNotes(c.expr, in: &world)) }
+            if n == 0 { return fail(s.location, .expectationFalse, notes: failureNotes(c.expr, in: &world, bindings)) }
             try checkTimeLimit(s, frames: n)
             begin(.within, s, counter: n)
             within = c
             return advance()
         case .expectAlways(let c):
-            if try !Evaluate.condition(c.expr, in: &world) {
-                return fail(s.location, .invariantBroken(time: world.time), notes: failureNotes(c.expr, in: &world))
+            if try !Evaluate.condition(c.expr, in: &world, bindings) {
+                return fail(s.location, .invariantBroken(time: world.time), notes: failureNotes(c.expr, in: &world, bindings))
             }
             if invariantLocations.insert(s.location).inserted {
                 invariants.append(Invariant(location: s.location, condition: c))
@@ -525,8 +543,15 @@ public final class Interpreter {
         case .frames:
             try emit(framesLines(), s)
             return finish(s)
+        case .bind(let slot, let e):
+            let v = try Evaluate.value(e, in: &world, bindings)
+            while letValues.count <= slot { letValues.append(nil) }
+            letValues[slot] = v
+            // The REPL shows what was bound: `start = 0.00`.
+            if let onExpression, case .let(let name, let at, _) = s.source.kind { onExpression(.name(name, at), v.value) }
+            return finish(s)
         case .expression(let e, let written):
-            let v = try Evaluate.value(e, in: &world)
+            let v = try Evaluate.value(e, in: &world, bindings)
             onExpression?(written, v.value)
             return finish(s)
         case .repeatBlock(let count, let body):
@@ -612,7 +637,7 @@ public final class Interpreter {
         switch a {
         case .constant(let d, _): return d
         case .expr(let e, let at):
-            let v = try Evaluate.value(e, in: &world)
+            let v = try Evaluate.value(e, in: &world, bindings)
             guard case .number(let d, _) = v, d.isFinite else {
                 throw RuntimeError(at, .expectedNumber(v.kind))
             }
@@ -634,7 +659,7 @@ public final class Interpreter {
         switch t {
         case .constant(let d, _): return d
         case .expr(let e, _):
-            if case .number(let d, _)? = try? Evaluate.value(e, in: &world) { return d }
+            if case .number(let d, _)? = try? Evaluate.value(e, in: &world, bindings) { return d }
             return nil
         }
     }
@@ -645,20 +670,20 @@ public final class Interpreter {
         for item in items {
             switch item {
             case .named(let n, let e):
-                parts.append("\(n) = \(try Evaluate.value(e, in: &world).value.formatted)")
+                parts.append("\(n) = \(try Evaluate.value(e, in: &world, bindings).value.formatted)")
             case .indexed(let base, let e):
-                let v = try Evaluate.value(e, in: &world).value
+                let v = try Evaluate.value(e, in: &world, bindings).value
                 var name = base
                 if case .indexed(let id, let i, let j, let at) = e,
-                   let r = try? Evaluate.indexed(id, i, j, at, world, [:]) {
+                   let r = try? Evaluate.indexed(id, i, j, at, world, bindings) {
                     name = subscriptName(id, section: r.section, row: r.row)
                 }
                 parts.append("\(name) = \(v.formatted)")
             case .text(let t, let e):
-                _ = try Evaluate.value(e, in: &world)
+                _ = try Evaluate.value(e, in: &world, bindings)
                 parts.append(t)
             case .value(let e):
-                parts.append(try Evaluate.value(e, in: &world).value.formatted)
+                parts.append(try Evaluate.value(e, in: &world, bindings).value.formatted)
             }
         }
         return timeText(world.time) + ": " + parts.joined(separator: ", ")
@@ -713,6 +738,10 @@ public final class Interpreter {
         pendingTop = nil
         recorded = [:]
         recordings = []
+        if !keepingCompleted {
+            letSlots = LetSlots()
+            letValues = []
+        }
         setLimits(config)
     }
 }

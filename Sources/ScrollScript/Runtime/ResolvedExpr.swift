@@ -25,6 +25,10 @@ indirect enum ResolvedExpr: Sendable {
     case unary(UnaryOp, ResolvedExpr, at: SourceLocation)
     case binary(BinaryOp, ResolvedExpr, ResolvedExpr, at: SourceLocation)
     case compare(CompareOp, ResolvedExpr, ResolvedExpr, tolerance: ResolvedExpr?, at: SourceLocation)
+    /// `min(a, b)`, `clamp(x, lo, hi)`, ...: the function and its values (as many as it takes).
+    case call(BuiltinFunction, [ResolvedExpr], at: SourceLocation)
+    /// A name bound by `let`: its slot among the interpreter's values (`name` for reports).
+    case letValue(slot: Int, name: String, at: SourceLocation)
     /// `tap.target == "LITERAL"` (`equal`) or `!=` (either side): the literal resolved once
     /// to the target it names (nil: none), compared with the world's `tapTarget` by id, so a
     /// frame builds no string. `general` is the same comparison unspecialised, for reports.
@@ -33,8 +37,9 @@ indirect enum ResolvedExpr: Sendable {
     /// checker refuses these, so only a program it did not see reaches one.
     case failure(RuntimeError)
 
-    /// Resolves every name in `e` (done once, never per frame).
-    init(_ e: Expr) {
+    /// Resolves every name in `e` (done once, never per frame); `lets` gives the slot of
+    /// each name bound by `let` so far.
+    init(_ e: Expr, _ lets: LetSlots) {
         switch e {
         case .number(let n, let loc): self = .constant(.number(n.value, n.unit.quantity), at: loc)
         case .string(let s): self = .constant(.string(s.value), at: s.location)
@@ -44,17 +49,34 @@ indirect enum ResolvedExpr: Sendable {
             case .observable(let id)?: self = .observable(id, at: loc)
             case .tunable(let id)?: self = .tunable(id, at: loc)
             case .state(let s)?: self = .constant(.state(s), at: loc)
-            case nil: self = .failure(RuntimeError(loc, .unknownName(name)))
+            case nil:
+                // A `let` name: its own lookup, after every name of the language.
+                if let slot = lets.slot(of: name) {
+                    self = .letValue(slot: slot, name: name, at: loc)
+                } else {
+                    self = .failure(RuntimeError(loc, .unknownName(name)))
+                }
             }
         case .indexed(let base, let indexes, let member, let loc):
-            self = ResolvedExpr.indexed(base, indexes, member, loc)
-        case .paren(let x, _): self = ResolvedExpr(x)
+            self = ResolvedExpr.indexed(base, indexes, member, loc, lets)
+        case .paren(let x, _): self = ResolvedExpr(x, lets)
         case .placeholder(let loc): self = .placeholder(at: loc)
-        case .unary(let op, let x, let loc): self = .unary(op, ResolvedExpr(x), at: loc)
-        case .binary(let op, let a, let b, let loc): self = .binary(op, ResolvedExpr(a), ResolvedExpr(b), at: loc)
+        case .unary(let op, let x, let loc): self = .unary(op, ResolvedExpr(x, lets), at: loc)
+        case .binary(let op, let a, let b, let loc): self = .binary(op, ResolvedExpr(a, lets), ResolvedExpr(b, lets), at: loc)
         case .compare(let op, let a, let b, let tol, let loc):
-            let general = ResolvedExpr.compare(op, ResolvedExpr(a), ResolvedExpr(b), tolerance: tol.map { ResolvedExpr($0) }, at: loc)
+            let general = ResolvedExpr.compare(op, ResolvedExpr(a, lets), ResolvedExpr(b, lets),
+                                               tolerance: tol.map { ResolvedExpr($0, lets) }, at: loc)
             self = ResolvedExpr.tapTargetComparison(general) ?? general
+        case .call(let name, let args, let loc):
+            guard let f = BuiltinFunction(name: name) else {
+                self = .failure(RuntimeError(loc, .unknownFunction(name)))
+                return
+            }
+            guard args.count >= f.minArguments, f.maxArguments.map({ args.count <= $0 }) ?? true else {
+                self = .failure(RuntimeError(loc, .functionArity(f, found: args.count)))
+                return
+            }
+            self = .call(f, args.map { ResolvedExpr($0, lets) }, at: loc)
         }
     }
 
@@ -71,7 +93,8 @@ indirect enum ResolvedExpr: Sendable {
         return .tapTargetIs(TapTargetName(text: text), equal: op == .eq, general: e)
     }
 
-    private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation) -> ResolvedExpr {
+    private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation,
+                                _ lets: LetSlots) -> ResolvedExpr {
         // The checker refuses other bases; an unchecked one reads as `section`, as before.
         let form: Subscript = Subscript(base: base) == .row ? .row : .section
         guard let id = SubscriptMembers.find(form, member) else {
@@ -81,7 +104,7 @@ indirect enum ResolvedExpr: Sendable {
         guard indexes.count == need else {
             return .failure(RuntimeError(loc, .indexCount(base: base, need: need)))
         }
-        return .indexed(id, ResolvedExpr(indexes[0]), column: form == .row ? ResolvedExpr(indexes[1]) : nil, at: loc)
+        return .indexed(id, ResolvedExpr(indexes[0], lets), column: form == .row ? ResolvedExpr(indexes[1], lets) : nil, at: loc)
     }
 
     /// Where the expression starts in the source (the left operand's start for a binary
@@ -89,7 +112,8 @@ indirect enum ResolvedExpr: Sendable {
     var startLocation: SourceLocation {
         switch self {
         case .constant(_, let loc), .observable(_, let loc), .tunable(_, let loc),
-             .indexed(_, _, _, let loc), .placeholder(let loc), .unary(_, _, let loc):
+             .indexed(_, _, _, let loc), .placeholder(let loc), .unary(_, _, let loc),
+             .call(_, _, let loc), .letValue(_, _, let loc):
             return loc
         case .binary(_, let a, _, _), .compare(_, let a, _, _, _): return a.startLocation
         case .tapTargetIs(_, _, let general): return general.startLocation
@@ -108,48 +132,57 @@ struct Comparison: Sendable {
     var quantity: Quantity?
 }
 
+/// What an expression reads besides the world: the value of each `let` slot (nil until
+/// its statement has run), and the values of the `?`s of an `expect` by byte offset
+/// (recording).
+struct EvalBindings {
+    var lets: [EvalValue?]
+    var placeholders: [Int: EvalValue] = [:]
+}
+
 /// The one evaluator: every rule of expression evaluation, over a borrowed world.
-/// `placeholders` gives the `?`s of an `expect` their values, by byte offset (recording).
 enum Evaluate {
     /// The condition of an `expect`: true or false, or the run-time error it meets.
-    static func condition(_ e: ResolvedExpr, in world: inout World,
-                          placeholders: [Int: EvalValue] = [:]) throws(RuntimeError) -> Bool {
-        try condition(e, world, placeholders)
+    static func condition(_ e: ResolvedExpr, in world: inout World, _ b: EvalBindings) throws(RuntimeError) -> Bool {
+        try condition(e, world, b)
     }
 
     /// True only when the condition certainly holds (the per-frame question of an
     /// invariant or an `expect within`; a false answer is then reported in full).
-    static func holds(_ e: ResolvedExpr, in world: inout World) -> Bool {
-        (try? condition(e, world, [:])) == true
+    static func holds(_ e: ResolvedExpr, in world: inout World, _ b: EvalBindings) -> Bool {
+        (try? condition(e, world, b)) == true
     }
 
     /// The value of `e` in `world`.
-    static func value(_ e: ResolvedExpr, in world: inout World,
-                      placeholders: [Int: EvalValue] = [:]) throws(RuntimeError) -> EvalValue {
-        try eval(e, world, placeholders)
+    static func value(_ e: ResolvedExpr, in world: inout World, _ b: EvalBindings) throws(RuntimeError) -> EvalValue {
+        try eval(e, world, b)
     }
 
     static func condition(_ e: ResolvedExpr, _ world: borrowing World,
-                          _ ph: [Int: EvalValue]) throws(RuntimeError) -> Bool {
-        guard case .bool(let b) = try eval(e, world, ph) else {
+                          _ env: EvalBindings) throws(RuntimeError) -> Bool {
+        guard case .bool(let b) = try eval(e, world, env) else {
             throw RuntimeError(e.startLocation, .expectationNotBool)
         }
         return b
     }
 
-    static func eval(_ e: ResolvedExpr, _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> EvalValue {
+    static func eval(_ e: ResolvedExpr, _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> EvalValue {
         switch e {
         case .constant(let v, _): return v
         case .observable(let id, _): return EvalValue(world.value(id))
         case .tunable(let id, _): return EvalValue(world.value(id))
-        case .indexed(let id, let i, let j, let loc): return EvalValue(try indexed(id, i, j, loc, world, ph).value)
+        case .indexed(let id, let i, let j, let loc): return EvalValue(try indexed(id, i, j, loc, world, env).value)
         case .placeholder(let loc):
-            guard let v = ph[loc.offset] else { throw RuntimeError(loc, .placeholderWithoutValue) }
+            guard let v = env.placeholders[loc.offset] else { throw RuntimeError(loc, .placeholderWithoutValue) }
             return v
-        case .unary(let op, let x, let loc): return try unary(op, x, loc, world, ph)
-        case .binary(let op, let a, let b, let loc): return try binary(op, a, b, loc, world, ph)
+        case .letValue(let slot, let name, let loc):
+            guard slot < env.lets.count, let v = env.lets[slot] else { throw RuntimeError(loc, .letNotBound(name)) }
+            return v
+        case .call(let f, let args, let loc): return try call(f, args, loc, world, env)
+        case .unary(let op, let x, let loc): return try unary(op, x, loc, world, env)
+        case .binary(let op, let a, let b, let loc): return try binary(op, a, b, loc, world, env)
         case .compare(let op, let a, let b, let tol, let loc):
-            return .bool(try compare(op, a, b, tol, loc, world, ph).holds)
+            return .bool(try compare(op, a, b, tol, loc, world, env).holds)
         case .tapTargetIs(let target, let equal, _):
             return .bool((target == world.tapTarget) == equal)
         case .failure(let err): throw err
@@ -159,14 +192,14 @@ enum Evaluate {
     /// The value of `section[I].m` / `row[I,J].m` and its indexes. No allocation and no
     /// string work unless it fails.
     static func indexed(_ id: ObservableID, _ ix: ResolvedExpr, _ jx: ResolvedExpr?, _ loc: SourceLocation,
-                        _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> (value: Value, section: Int, row: Int?) {
-        let i = try index(ix, world, ph)
+                        _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> (value: Value, section: Int, row: Int?) {
+        let i = try index(ix, world, env)
         let count = world.sectionCount
         guard i < count else {
             throw RuntimeError(loc, .noSuchSection(i, count: count))
         }
         guard let jx else { return (world.value(id, section: i), i, nil) }
-        let j = try index(jx, world, ph)
+        let j = try index(jx, world, env)
         var rows = 0
         if case .number(let r, _) = world.value(.sectionRows, section: i) { rows = Int(exactly: r) ?? 0 }
         guard j < rows else {
@@ -175,8 +208,8 @@ enum Evaluate {
         return (world.value(id, section: i, row: j), i, j)
     }
 
-    private static func index(_ x: ResolvedExpr, _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> Int {
-        let v = try eval(x, world, ph)
+    private static func index(_ x: ResolvedExpr, _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> Int {
+        let v = try eval(x, world, env)
         guard case .number(let d, _) = v, let i = wholeIndex(d) else {
             throw RuntimeError(x.startLocation, .badIndex(v.value))
         }
@@ -190,8 +223,8 @@ enum Evaluate {
     }
 
     private static func unary(_ op: UnaryOp, _ x: ResolvedExpr, _ loc: SourceLocation,
-                              _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> EvalValue {
-        let v = try eval(x, world, ph)
+                              _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> EvalValue {
+        let v = try eval(x, world, env)
         switch (op, v) {
         case (.negate, .number(let d, let q)): return .number(-d, q)
         case (.not, .bool(let b)): return .bool(!b)
@@ -200,44 +233,91 @@ enum Evaluate {
     }
 
     private static func binary(_ op: BinaryOp, _ a: ResolvedExpr, _ b: ResolvedExpr, _ loc: SourceLocation,
-                               _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> EvalValue {
+                               _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> EvalValue {
         if op == .and || op == .or {
-            let x = try eval(a, world, ph)
+            let x = try eval(a, world, env)
             guard case .bool(let l) = x else {
                 throw RuntimeError(a.startLocation, .needsBooleans(op, x.kind))
             }
             // Short-circuit, like every language a user knows.
             if op == .and && !l { return .bool(false) }
             if op == .or && l { return .bool(true) }
-            let y = try eval(b, world, ph)
+            let y = try eval(b, world, env)
             guard case .bool(let r) = y else {
                 throw RuntimeError(b.startLocation, .needsBooleans(op, y.kind))
             }
             return .bool(r)
         }
-        let x = try eval(a, world, ph), y = try eval(b, world, ph)
+        let x = try eval(a, world, env), y = try eval(b, world, env)
         guard case .number(let l, let lq) = x, case .number(let r, let rq) = y else {
             throw RuntimeError(loc, .needsNumbers(op, x.kind, y.kind))
         }
         let (ok, q) = combine(lq, rq)
-        if (op == .add || op == .subtract) && !ok {
+        if (op == .add || op == .subtract || op == .remainder) && !ok {
             throw RuntimeError(loc, .cannotAddOrSubtract(op, x.kind, y.kind))
         }
         switch op {
         case .add: return .number(l + r, q)
         case .subtract: return .number(l - r, q)
         case .multiply: return .number(l * r, q)
+        case .remainder:
+            guard r != 0 else { throw RuntimeError(loc, .remainderByZero) }
+            return .number(l.truncatingRemainder(dividingBy: r), q)
         default:
             guard r != 0 else { throw RuntimeError(loc, .divisionByZero) }
             return .number(l / r, q)
         }
     }
 
+    /// A function of numbers: their quantities mix as for `+` (the result takes the
+    /// dimensioned one). No allocation: the values are read one at a time.
+    private static func call(_ f: BuiltinFunction, _ args: [ResolvedExpr], _ loc: SourceLocation,
+                             _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> EvalValue {
+        guard !args.isEmpty else { throw RuntimeError(loc, .functionArity(f, found: 0)) }
+        var (acc, q) = try number(f, args[0], world, env)
+        switch f {
+        case .abs, .floor, .round:
+            return .number(f.single(acc), q)
+        case .min, .max:
+            var k = 1
+            while k < args.count {
+                let (x, xq) = try number(f, args[k], world, env)
+                let (ok, cq) = combine(q, xq)
+                guard ok else { throw RuntimeError(args[k].startLocation, .functionMixesKinds(f, .number(q), .number(xq))) }
+                acc = f.fold(acc, x)
+                q = cq
+                k += 1
+            }
+            return .number(acc, q)
+        case .clamp:
+            guard args.count == 3 else { throw RuntimeError(loc, .functionArity(f, found: args.count)) }
+            let (lo, loq) = try number(f, args[1], world, env)
+            let (hi, hiq) = try number(f, args[2], world, env)
+            let (ok1, q1) = combine(q, loq)
+            guard ok1 else { throw RuntimeError(args[1].startLocation, .functionMixesKinds(f, .number(q), .number(loq))) }
+            let (ok2, q2) = combine(q1, hiq)
+            guard ok2 else { throw RuntimeError(args[2].startLocation, .functionMixesKinds(f, .number(q1), .number(hiq))) }
+            guard let v = BuiltinFunction.clamp(acc, lo, hi) else {
+                throw RuntimeError(args[1].startLocation, .clampBoundsReversed(lo: lo, hi: hi, q2))
+            }
+            return .number(v, q2)
+        }
+    }
+
+    /// A function's value: a number, else the error that names the function.
+    @inline(__always)
+    private static func number(_ f: BuiltinFunction, _ e: ResolvedExpr, _ world: borrowing World,
+                               _ env: EvalBindings) throws(RuntimeError) -> (Double, Quantity?) {
+        let v = try eval(e, world, env)
+        guard case .number(let x, let q) = v else { throw RuntimeError(e.startLocation, .functionNeedsNumbers(f, v.kind)) }
+        return (x, q)
+    }
+
     // Inlined into `eval`, so that the per-frame path builds no `Comparison` it drops.
     @inline(__always)
     static func compare(_ op: CompareOp, _ a: ResolvedExpr, _ b: ResolvedExpr, _ tol: ResolvedExpr?, _ loc: SourceLocation,
-                        _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> Comparison {
-        let x = try eval(a, world, ph), y = try eval(b, world, ph)
+                        _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> Comparison {
+        let x = try eval(a, world, env), y = try eval(b, world, env)
         switch (x, y) {
         case (.number(let l, let lq), .number(let r, let rq)):
             let (ok, q) = combine(lq, rq)
@@ -250,7 +330,7 @@ enum Evaluate {
             case .gt: return Comparison(holds: l > r, left: x, right: y)
             case .ge: return Comparison(holds: l >= r, left: x, right: y)
             case .approx:
-                let t = try tolerance(tol, lq ?? rq ?? q, loc, world, ph)
+                let t = try tolerance(tol, lq ?? rq ?? q, loc, world, env)
                 return Comparison(holds: abs(l - r) <= t, left: x, right: y, tolerance: t, quantity: lq ?? rq ?? q)
             }
         case (.rect, _), (_, .rect):
@@ -275,9 +355,9 @@ enum Evaluate {
 
     /// `within X`, or the default for the left side's quantity (`defaultTolerance`).
     static func tolerance(_ tol: ResolvedExpr?, _ q: Quantity?, _ loc: SourceLocation,
-                          _ world: borrowing World, _ ph: [Int: EvalValue]) throws(RuntimeError) -> Double {
+                          _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> Double {
         guard let tol else { return defaultTolerance(q, fps: world.config.fps) }
-        guard case .number(let t, _) = try eval(tol, world, ph), t >= 0, t.isFinite else {
+        guard case .number(let t, _) = try eval(tol, world, env), t >= 0, t.isFinite else {
             throw RuntimeError(tol.startLocation, .badTolerance)
         }
         return t

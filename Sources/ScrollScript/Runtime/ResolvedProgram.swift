@@ -20,8 +20,8 @@ enum ResolvedArg: Sendable {
     /// Anything else: evaluated when the statement starts.
     case expr(ResolvedExpr, at: SourceLocation)
 
-    init(_ e: Expr) {
-        let r = ResolvedExpr(e)
+    init(_ e: Expr, _ lets: LetSlots) {
+        let r = ResolvedExpr(e, lets)
         switch r {
         case .constant(.number(let d, _), _) where d.isFinite:
             self = .constant(d, at: e.startLocation)
@@ -63,12 +63,12 @@ struct ResolvedCondition: Sendable {
     /// Its `a OP ?` comparisons (under `and` and parentheses only), in source order.
     var recorded: [RecordedComparison]
 
-    init(_ e: Expr) {
-        expr = ResolvedExpr(e)
+    init(_ e: Expr, _ lets: LetSlots) {
+        expr = ResolvedExpr(e, lets)
         readsTime = exprReadsTime(e)
         hasPlaceholder = exprHasPlaceholder(e)
         var list: [RecordedComparison] = []
-        if hasPlaceholder { collectRecordedComparisons(e, into: &list) }
+        if hasPlaceholder { collectRecordedComparisons(e, lets, into: &list) }
         recorded = list
     }
 }
@@ -84,12 +84,12 @@ enum PrintItem: Sendable {
     /// Anything else: the value alone.
     case value(ResolvedExpr)
 
-    init(_ e: Expr) {
+    init(_ e: Expr, _ lets: LetSlots) {
         switch e {
-        case .name(let n, _): self = .named(n, ResolvedExpr(e))
-        case .indexed(let base, _, _, _): self = .indexed(base: base, ResolvedExpr(e))
-        case .string(let s): self = .text(s.value, ResolvedExpr(e))
-        default: self = .value(ResolvedExpr(e))
+        case .name(let n, _): self = .named(n, ResolvedExpr(e, lets))
+        case .indexed(let base, _, _, _): self = .indexed(base: base, ResolvedExpr(e, lets))
+        case .string(let s): self = .text(s.value, ResolvedExpr(e, lets))
+        default: self = .value(ResolvedExpr(e, lets))
         }
     }
 }
@@ -119,6 +119,8 @@ enum ResolvedStmtKind: Sendable {
     case expectAlways(ResolvedCondition)
     case print([PrintItem])
     case frames
+    /// `let NAME = EXPR`: the value goes to the name's slot.
+    case bind(slot: Int, ResolvedExpr)
     /// An expression alone; `Expr` is what the REPL's `onExpression` shows it as.
     case expression(ResolvedExpr, Expr)
     case repeatBlock(ResolvedArg, body: [ResolvedStmt])
@@ -136,55 +138,87 @@ final class ResolvedStmt: Sendable {
 
     var location: SourceLocation { source.location }
 
-    /// Lowers a checked statement against the world configuration it runs in.
-    init(_ s: Stmt, _ config: SceneConfig) {
+    /// Lowers a checked statement against the world configuration it runs in; a `let`
+    /// takes a slot in `lets` (the statements after it read that slot).
+    init(_ s: Stmt, _ config: SceneConfig, _ lets: inout LetSlots) {
         source = s
+        func arg(_ e: Expr) -> ResolvedArg { ResolvedArg(e, lets) }
         switch s.kind {
-        case .pull(let d): kind = .pull(ResolvedArg(d))
-        case .drag(let d, let t): kind = .drag(ResolvedArg(d), duration: t.map { ResolvedArg($0) })
-        case .fling(let v): kind = .fling(ResolvedArg(v))
-        case .swipe(let d, let t): kind = .swipe(ResolvedArg(d), duration: t.map { ResolvedArg($0) })
+        case .pull(let d): kind = .pull(arg(d))
+        case .drag(let d, let t): kind = .drag(arg(d), duration: t.map(arg))
+        case .fling(let v): kind = .fling(arg(v))
+        case .swipe(let d, let t): kind = .swipe(arg(d), duration: t.map(arg))
         case .release: kind = .release
         case .tapHeader(let i):
             if case .string(let title)? = i {
                 kind = .tapSectionTitled(config.effectiveSections.firstIndex { $0.title == title.value }, title)
             } else if let i {
-                kind = .tapSection(ResolvedArg(i))
+                kind = .tapSection(arg(i))
             } else {
                 kind = .tapHeader
             }
-        case .tapRow(let i, let j): kind = .tapRow(ResolvedArg(i), ResolvedArg(j))
+        case .tapRow(let i, let j): kind = .tapRow(arg(i), arg(j))
         case .tapToolbar: kind = .tapToolbar
-        case .tap(let x, let y): kind = .tapPoint(x: ResolvedArg(x), y: ResolvedArg(y))
-        case .wait(let t): kind = .wait(ResolvedArg(t))
-        case .tick(let n): kind = .tick(n.map { ResolvedArg($0) })
+        case .tap(let x, let y): kind = .tapPoint(x: arg(x), y: arg(y))
+        case .wait(let t): kind = .wait(arg(t))
+        case .tick(let n): kind = .tick(n.map(arg))
         case .settle: kind = .settle
-        case .expect(let e): kind = .expect(ResolvedCondition(e))
-        case .expectWithin(let t, let e): kind = .expectWithin(ResolvedArg(t), ResolvedCondition(e))
-        case .expectAlways(let e): kind = .expectAlways(ResolvedCondition(e))
-        case .print(let items): kind = .print(items.map { PrintItem($0) })
+        case .expect(let e): kind = .expect(ResolvedCondition(e, lets))
+        case .expectWithin(let t, let e): kind = .expectWithin(arg(t), ResolvedCondition(e, lets))
+        case .expectAlways(let e): kind = .expectAlways(ResolvedCondition(e, lets))
+        case .print(let items): kind = .print(items.map { PrintItem($0, lets) })
         case .frames: kind = .frames
-        case .expression(let e): kind = .expression(ResolvedExpr(e), e)
+        case .let(let name, _, let value):
+            // The value is resolved before the name has its slot (`let o = o` reads no `o`).
+            let r = ResolvedExpr(value, lets)
+            kind = .bind(slot: lets.add(name), r)
+        case .expression(let e): kind = .expression(ResolvedExpr(e, lets), e)
         case .repeatBlock(let count, let body):
-            kind = .repeatBlock(ResolvedArg(count), body: lowerStatements(body.statements, config))
+            kind = .repeatBlock(arg(count), body: lowerStatements(body.statements, config, &lets))
         case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set:
             kind = .nothing
         }
     }
 }
 
-/// Lowers checked statements (a scenario's, a REPL entry's) for the world built from `config`.
-func lowerStatements(_ statements: [Stmt], _ config: SceneConfig) -> [ResolvedStmt] {
+/// Lowers checked statements (a scenario's, a REPL entry's) for the world built from
+/// `config`; `lets` holds the names bound so far and gains those the statements bind.
+func lowerStatements(_ statements: [Stmt], _ config: SceneConfig, _ lets: inout LetSlots) -> [ResolvedStmt] {
     var out: [ResolvedStmt] = []
     out.reserveCapacity(statements.count)
-    for s in statements { out.append(ResolvedStmt(s, config)) }
+    for s in statements { out.append(ResolvedStmt(s, config, &lets)) }
     return out
 }
 
 extension CheckedScenario {
-    /// The scenario's statements lowered for its world: what `Interpreter(_:)` runs. Built
-    /// when the scenario is run (a `check` alone does not pay for it).
-    var resolvedStatements: [ResolvedStmt] { lowerStatements(statements, config) }
+    /// The scenario's statements lowered for its world (what `Interpreter(_:)` runs, with
+    /// its own slots). Built when the scenario is run (a `check` alone does not pay for it).
+    var resolvedStatements: [ResolvedStmt] {
+        var lets = LetSlots()
+        return lowerStatements(statements, config, &lets)
+    }
+}
+
+/// The names bound by `let` in a running scenario (a REPL session's, entry by entry), each
+/// with a slot: an index into the interpreter's values. Names are looked up here only while
+/// statements are lowered; a frame reads a slot by its index.
+struct LetSlots: Sendable {
+    /// The name of each slot.
+    private(set) var names: [String] = []
+    /// The slot of each name (lookup only, never iterated).
+    private var slots: [String: Int] = [:]
+
+    /// The slot of `name`, if it is bound.
+    func slot(of name: String) -> Int? { slots[name] }
+
+    /// The slot for a `let` of `name`: its own when the name has one (a `let` lowered again,
+    /// as the checker allows one `let` per name), else a new one.
+    mutating func add(_ name: String) -> Int {
+        if let k = slots[name] { return k }
+        names.append(name)
+        slots[name] = names.count - 1
+        return names.count - 1
+    }
 }
 
 /// True when `e` reads the clock (`time`): its value changes even when nothing moves.
@@ -196,20 +230,21 @@ func exprReadsTime(_ e: Expr) -> Bool {
     case .unary(_, let x, _), .paren(let x, _): return exprReadsTime(x)
     case .binary(_, let a, let b, _): return exprReadsTime(a) || exprReadsTime(b)
     case .compare(_, let a, let b, let t, _): return exprReadsTime(a) || exprReadsTime(b) || (t.map { exprReadsTime($0) } ?? false)
+    case .call(_, let args, _): return args.contains { exprReadsTime($0) }
     }
 }
 
 /// The `a OP ?` comparisons of an expectation (the checker allows them under `and` and
 /// parentheses only), in source order.
-private func collectRecordedComparisons(_ e: Expr, into out: inout [RecordedComparison]) {
+private func collectRecordedComparisons(_ e: Expr, _ lets: LetSlots, into out: inout [RecordedComparison]) {
     switch e {
     case .compare(let op, let a, .placeholder(let l), let t, _):
-        out.append(RecordedComparison(op: op, subject: ResolvedExpr(a), subjectText: exprText(a),
-                                      placeholder: l, tolerance: t.map { ResolvedExpr($0) }))
+        out.append(RecordedComparison(op: op, subject: ResolvedExpr(a, lets), subjectText: exprText(a),
+                                      placeholder: l, tolerance: t.map { ResolvedExpr($0, lets) }))
     case .binary(.and, let a, let b, _):
-        collectRecordedComparisons(a, into: &out)
-        collectRecordedComparisons(b, into: &out)
-    case .paren(let x, _): collectRecordedComparisons(x, into: &out)
+        collectRecordedComparisons(a, lets, into: &out)
+        collectRecordedComparisons(b, lets, into: &out)
+    case .paren(let x, _): collectRecordedComparisons(x, lets, into: &out)
     default: return
     }
 }

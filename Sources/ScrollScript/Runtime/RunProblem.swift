@@ -114,6 +114,16 @@ public enum RunProblem: Equatable, Sendable {
     case rectsNotComparable
     case orderNeedsNumbers(CompareOp, RunValueKind)
     case badTolerance
+    /// `a % b` with b = 0.
+    case remainderByZero
+    /// A `let` name read before its statement ran (a `let` in a `repeat 0`).
+    case letNotBound(String)
+    case unknownFunction(String)
+    case functionArity(BuiltinFunction, found: Int)
+    case functionNeedsNumbers(BuiltinFunction, RunValueKind)
+    case functionMixesKinds(BuiltinFunction, RunValueKind, RunValueKind)
+    /// `clamp(x, lo, hi)` with lo above hi, in the quantity of the values.
+    case clampBoundsReversed(lo: Double, hi: Double, Quantity?)
 
     public var message: String {
         switch self {
@@ -174,10 +184,27 @@ public enum RunProblem: Equatable, Sendable {
             return "'\(op.rawValue)' needs booleans, not \(kind.name)"
         case .needsNumbers(let op, let a, let b):
             return "'\(op.rawValue)' needs numbers, not \(a.name) and \(b.name)"
+        case .cannotAddOrSubtract(.remainder, let a, let b):
+            return "cannot take the remainder of \(a.name) divided by \(b.name)"
         case .cannotAddOrSubtract(let op, let a, let b):
             return "cannot \(op == .add ? "add" : "subtract") \(a.name) and \(b.name)"
         case .divisionByZero:
             return "division by zero"
+        case .remainderByZero:
+            return "remainder of a division by zero"
+        case .letNotBound(let name):
+            return "'\(name)' has no value: the let that binds it has not run (a let inside repeat 0 never runs)"
+        case .unknownFunction(let name):
+            return "unknown function '\(name)' (the functions are \(BuiltinFunction.names.joined(separator: ", ")))"
+        case .functionArity(let f, let found):
+            return "\(f.rawValue) takes \(f.valuesPhrase), found \(found)"
+        case .functionNeedsNumbers(let f, let kind):
+            return "'\(f.rawValue)' needs numbers, found \(kind.name)"
+        case .functionMixesKinds(let f, let a, let b):
+            return "'\(f.rawValue)' needs values of one kind: \(a.name) and \(b.name) do not mix"
+        case .clampBoundsReversed(let lo, let hi, let q):
+            let f = { (x: Double) in Value.number(x, q ?? .number).formatted }
+            return "clamp's lower bound \(f(lo)) is above its upper bound \(f(hi))"
         case .cannotCompare(let a, let b):
             return "cannot compare \(a.name) with \(b.name)"
         case .rectsNotComparable:

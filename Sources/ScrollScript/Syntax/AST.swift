@@ -49,7 +49,8 @@ public enum UnaryOp: String, Equatable, Sendable {
 }
 
 public enum BinaryOp: String, Equatable, Sendable {
-    case add = "+", subtract = "-", multiply = "*", divide = "/"
+    /// `%`: the remainder with the sign of the left side (Swift's `truncatingRemainder`).
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
     case and = "and", or = "or"
 }
 
@@ -73,6 +74,9 @@ public enum Expr: Equatable, Sendable {
     indirect case binary(BinaryOp, Expr, Expr, SourceLocation)
     /// `a OP b`, with `tolerance` for `a ~= b within T`.
     indirect case compare(CompareOp, Expr, Expr, tolerance: Expr?, SourceLocation)
+    /// `name(a, b, ...)`: a built-in function (`BuiltinFunction`) by its name as written;
+    /// the location is the name's.
+    indirect case call(String, [Expr], SourceLocation)
     /// `( e )`, kept for the formatter.
     indirect case paren(Expr, SourceLocation)
     /// `?` (v1.2): a value to record, right of `==`/`~=` in an `expect`
@@ -83,7 +87,8 @@ public enum Expr: Equatable, Sendable {
     public var location: SourceLocation {
         switch self {
         case .number(_, let l), .bool(_, let l), .name(_, let l), .indexed(_, _, _, let l), .placeholder(let l),
-             .unary(_, _, let l), .binary(_, _, _, let l), .compare(_, _, _, _, let l), .paren(_, let l):
+             .unary(_, _, let l), .binary(_, _, _, let l), .compare(_, _, _, _, let l), .paren(_, let l),
+             .call(_, _, let l):
             return l
         case .string(let s): return s.location
         }
@@ -196,6 +201,9 @@ public indirect enum StmtKind: Equatable, Sendable {
     case expectAlways(Expr)
     case print([Expr])
     case frames
+    /// `let NAME = EXPR`: EXPR evaluated once, there; NAME reads its value for the rest of
+    /// the scenario.
+    case `let`(name: String, nameLocation: SourceLocation, value: Expr)
     /// An expression alone (`header.height`): the REPL prints it; a file run ignores its value.
     case expression(Expr)
 
@@ -206,7 +214,7 @@ public indirect enum StmtKind: Equatable, Sendable {
         // Every case by name (no `default`): a new statement must say which it is.
         case .scene, .scenario, .repeatBlock, .pull, .drag, .release, .fling, .swipe, .tapHeader,
              .tapRow, .tapToolbar, .tap, .wait, .tick, .settle, .expect, .expectWithin,
-             .expectAlways, .print, .frames, .expression:
+             .expectAlways, .print, .frames, .let, .expression:
             return false
         }
     }
@@ -219,7 +227,7 @@ public indirect enum StmtKind: Equatable, Sendable {
         case .repeatBlock(_, let body):
             return body.statements.contains { $0.kind.advancesTime }
         case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion,
-             .set, .expect, .expectAlways, .print, .frames, .expression:
+             .set, .expect, .expectAlways, .print, .frames, .let, .expression:
             return false
         }
     }
@@ -250,6 +258,7 @@ public indirect enum StmtKind: Equatable, Sendable {
         case .expect, .expectWithin, .expectAlways: return .expect
         case .print: return .print
         case .frames: return .frames
+        case .let: return .let
         case .expression: return nil
         }
     }

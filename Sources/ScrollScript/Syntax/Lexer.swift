@@ -151,6 +151,22 @@ public struct Lexer {
         return text(a, b)
     }
 
+    /// The source byte at `offset`, or nil past the end.
+    func byte(at offset: Int) -> UInt8? {
+        offset >= 0 && offset < bytes.count ? bytes[offset] : nil
+    }
+
+    /// The source bytes `a..<b` (a statement a guess reads again).
+    func sourceBytes(_ a: Int, _ b: Int) -> [UInt8] {
+        guard a >= 0, a < b, b <= bytes.count else { return [] }
+        return Array(bytes[a..<b])
+    }
+
+    /// Forgets the problems found in bytes `a..<b` (a guess that says it better replaces them).
+    mutating func removeProblems(in range: Range<Int>) {
+        problems.removeAll { range.contains($0.location.offset) }
+    }
+
     private mutating func checkLineLength() {
         if col - 1 > SourceLimits.maxLineLength {
             error(SourceLocation(file: file, line: line, column: SourceLimits.maxLineLength + 1, offset: pos, length: 0),
@@ -207,6 +223,7 @@ public struct Lexer {
         case UInt8(ascii: "-"): return simple(.minus, 1)
         case UInt8(ascii: "*"): return simple(.star, 1)
         case UInt8(ascii: "/"): return simple(.slash, 1)
+        case UInt8(ascii: "%"): return simple(.percent, 1)
         case UInt8(ascii: "?"): return simple(.question, 1)
         case UInt8(ascii: "&"), UInt8(ascii: "|"):
             // `&&` / `||` (or one of them alone): the words are `and` / `or`.
@@ -220,6 +237,9 @@ public struct Lexer {
         case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "~"):
             if peekByte(1) == UInt8(ascii: "=") {
                 return simple(b == UInt8(ascii: "=") ? .eq : b == UInt8(ascii: "!") ? .ne : .approx, 2)
+            } else if b == UInt8(ascii: "=") {
+                // `let o = offset`; anywhere else the parser says what to write.
+                return simple(.assign, 1)
             } else {
                 error(loc(pos, 1), .loneOperator(b))
                 return simple(.error, 1)
@@ -566,7 +586,7 @@ public enum LexProblem: Equatable, Sendable {
     case invalidUTF8(UInt8)
     /// `&&`/`||` (or one of them alone), for which ScrollScript writes `and`/`or`.
     case symbolForWord(written: String, word: String)
-    /// A lone `=`, `!` or `~`.
+    /// A lone `!` or `~` (a lone `=` is a token: `let`).
     case loneOperator(UInt8)
     case unexpectedByte(UInt8)
     case unknownUnit(String)
@@ -586,7 +606,7 @@ public enum LexProblem: Equatable, Sendable {
         case .symbolForWord(let written, let word):
             return "unexpected '\(written)': ScrollScript writes '\(word)' (as in 'offset > 0 \(word) phase == idle')"
         case .loneOperator(let b):
-            let hint = b == UInt8(ascii: "=") ? " (did you mean '=='?)" : b == UInt8(ascii: "~") ? " (did you mean '~='?)" : " (did you mean 'not' or '!='?)"
+            let hint = b == UInt8(ascii: "~") ? " (did you mean '~='?)" : " (did you mean 'not' or '!='?)"
             return "unexpected '\(Character(Unicode.Scalar(b)))'" + hint
         case .unexpectedByte(let b):
             let shown = b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16, uppercase: true))"

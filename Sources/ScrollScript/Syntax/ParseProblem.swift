@@ -105,6 +105,17 @@ public enum ParseProblem: Equatable, Sendable {
     /// `section[0]` without `.member`.
     case expectedMember(base: String)
     case expectedNameAfterDot(found: FoundToken)
+    /// `let` not followed by a name.
+    case expectedLetName(found: FoundToken)
+    /// `let NAME` not followed by `=`.
+    case expectedLetAssign(name: String, found: FoundToken)
+    /// `+-` followed by a space: ± written in ASCII (a negative number added is `+ -1`).
+    case plusMinus
+    /// A lone `=` anywhere but after `let NAME` (a comparison is `==`).
+    case loneAssign
+    /// A statement written as another tool or plain English writes it, and the statement
+    /// it most likely means (`sleep 1` → `wait 1s`).
+    case guess(Guess)
 
     public var message: String {
         switch self {
@@ -180,11 +191,26 @@ public enum ParseProblem: Equatable, Sendable {
             return "expected '.' and a property after '\(base)[...]' (as in \(ParseProblem.memberExample(base)))"
         case .expectedNameAfterDot(let found):
             return "expected a name after '.', found \(found.described)"
+        case .expectedLetName(let found):
+            return "expected a name after 'let' (as in 'let o = offset'), found \(found.described)"
+        case .expectedLetAssign(let name, let found):
+            return "expected '=' after 'let \(clip(name))' (as in 'let \(clip(name)) = offset'), found \(found.described)"
+        case .plusMinus:
+            return "'+-' is not an operator: a tolerance is written with 'within' after '~=', a negative number added as + -1"
+        case .loneAssign:
+            return "unexpected '=' (did you mean '=='? a single '=' only names a value, as in 'let o = offset')"
+        case .guess(let g):
+            return g.message
         }
     }
 }
 
 extension ParseProblem {
+    var isExpectedLetName: Bool {
+        if case .expectedLetName = self { return true }
+        return false
+    }
+
     /// A subscripted observable written right for `base`: `row` takes two indexes.
     static func memberExample(_ base: String) -> String {
         switch base {

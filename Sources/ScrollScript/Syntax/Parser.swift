@@ -22,11 +22,43 @@ public struct Parser {
     private var exprNesting = 0
     private var blockDepth = 0
     private var reportedUnclosed = false
+    /// The names `let` has bound so far (and those a REPL session bound before): such a
+    /// name alone at the start of a statement is an expression (`o` prints it in the REPL).
+    private var letNames: Set<String>
+    /// A statement with an error is read as another tool would write it (`guessStatement`);
+    /// off when the text is itself a guess being tried.
+    private let guesses: Bool
+    /// The pin of the last `header` parsed (what a guess at "pinned" compares with; with
+    /// no header yet, the pin of the header a guess's note suggests).
+    private var lastPin: Double? = GuessView.examplePin
+    /// The configuration a guess is checked in: the byte ranges of the configuration
+    /// statements parsed so far, the scene block's and those of the scenario being parsed
+    /// (with whether each declares sections, which replace the scene's). nil: not known
+    /// (text that continues a REPL session it was not given).
+    private var sceneConfiguration: [(range: Range<Int>, sections: Bool)]? = []
+    private var scenarioConfiguration: [(range: Range<Int>, sections: Bool)] = []
+    private var inScene = false
+    private var sessionConfiguration: String?
 
-    /// A parser over a lexer (tokens are lexed as the parser goes).
-    public init(lexer: Lexer, file: String, keepsComments: Bool = true) {
+    /// A parser over a lexer (tokens are lexed as the parser goes). `letNames`: names bound
+    /// by `let` before this text (a REPL session's).
+    public init(lexer: Lexer, file: String, keepsComments: Bool = true, letNames: Set<String> = []) {
+        self.init(lexer: lexer, file: file, keepsComments: keepsComments, letNames: letNames, guesses: true)
+    }
+
+    /// A parser of text that continues a REPL session: `configuration` is the session's
+    /// (a guess is checked in it), or nil when it is not known.
+    init(lexer: Lexer, file: String, letNames: Set<String>, configuration: String?) {
+        self.init(lexer: lexer, file: file, keepsComments: true, letNames: letNames, guesses: true)
+        sessionConfiguration = configuration
+        if configuration == nil { sceneConfiguration = nil }
+    }
+
+    init(lexer: Lexer, file: String, keepsComments: Bool, letNames: Set<String>, guesses: Bool) {
         self.lexer = lexer
         fileID = SourceFileNames.id(file)
+        self.letNames = letNames
+        self.guesses = guesses
         comments = keepsComments ? [] : nil
         tok = self.lexer.next()
         nextTok = self.lexer.next()
@@ -77,6 +109,10 @@ public struct Parser {
     }
 
     private mutating func report(_ t: Token, _ problem: ParseProblem) {
+        // Whatever was expected, a lone `=` found there most likely means `==` (after a
+        // bare `let`, a name is missing).
+        var problem = problem
+        if t.kind == .assign, !problem.isExpectedLetName { problem = .loneAssign }
         if t.kind != .error { diagnostics.append(Diagnostic(loc(t), .parse(problem))) }
     }
 
@@ -309,16 +345,88 @@ public struct Parser {
     }
 
     private mutating func parseStatementRecovering() -> Stmt? {
+        let start = tok.at
+        let parseErrors = diagnostics.count
         do {
             let s = try parseStatement()
             guard isStatementEnd(tok) else {
                 throw fail(tok, .expectedStatementEnd(found: FoundToken(tok)))
             }
+            // The lexer's problems are in source order: one in the statement is the last.
+            if let last = lexer.problems.last, last.location.offset >= start.offset { guessStatement(start, parseErrors: parseErrors) }
+            if case .header(_, let options) = s.kind {
+                lastPin = nil
+                for case .pin(let p, _) in options { lastPin = constValue(p)?.value }
+            }
+            if guesses, s.kind.isConfiguration { noteConfiguration(s.kind, start.offset..<tok.at.offset) }
             return s
         } catch {
             skipToStatementEnd()
+            guessStatement(start, parseErrors: parseErrors)
             return nil
         }
+    }
+
+    /// Records a configuration statement (its bytes) for the guesses after it.
+    private mutating func noteConfiguration(_ k: StmtKind, _ range: Range<Int>) {
+        var sections = false
+        switch k {
+        case .section, .sections: sections = true
+        default: break
+        }
+        if inScene { sceneConfiguration?.append((range, sections)) } else { scenarioConfiguration.append((range, sections)) }
+    }
+
+    /// The configuration of the scenario being parsed so far, as text, and whether it
+    /// declares sections (nil: not known).
+    private func configurationSoFar() -> (text: String, sections: Bool)? {
+        guard let scene = sceneConfiguration else { return nil }
+        let ownSections = scenarioConfiguration.contains { $0.sections }
+        var text = sessionConfiguration ?? ""
+        var sections = text.split(separator: "\n").contains { $0.hasPrefix(GrammarWord.section.spelling) }
+        for c in scene where !(ownSections && c.sections) {
+            text += String(decoding: lexer.sourceBytes(c.range.lowerBound, c.range.upperBound), as: UTF8.self) + "\n"
+            sections = sections || c.sections
+        }
+        for c in scenarioConfiguration {
+            text += String(decoding: lexer.sourceBytes(c.range.lowerBound, c.range.upperBound), as: UTF8.self) + "\n"
+            sections = sections || c.sections
+        }
+        return (text, sections)
+    }
+
+    /// After a statement from `start` (just ended) had an error: if it reads as another
+    /// tool or plain English writes a statement (`StatementGuesser`), its errors give way
+    /// to one that says what to write instead.
+    @inline(never)
+    private mutating func guessStatement(_ start: TokenPos, parseErrors: Int) {
+        let range = start.offset..<tok.at.offset
+        guard guesses, !range.isEmpty, range.count <= SourceLimits.maxLineLength,
+              diagnostics.count > parseErrors || lexer.problems.contains(where: { range.contains($0.location.offset) }) else { return }
+        let bytes = lexer.sourceBytes(range.lowerBound, range.upperBound)
+        let letNames = self.letNames
+        let context = GuessContext(titles: nil, pin: lastPin, letNames: letNames)
+        let configuration = configurationSoFar()
+        guard let (g, at, length) = StatementGuesser.guess(bytes, context, accepts: {
+            StatementGuesser.passesCheck($0, letNames: letNames, configuration: configuration)
+        }) else { return }
+        diagnostics.removeLast(diagnostics.count - parseErrors)
+        lexer.removeProblems(in: range)
+        // The line and column of the headline's token, counted from the statement's start.
+        var line = start.line, column = start.column
+        let offset = at ?? 0
+        var k = 0
+        while k < offset && k < bytes.count {
+            if bytes[k] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[k] & 0xC0 != 0x80 {
+                column += 1
+            }
+            k += 1
+        }
+        let l = SourceLocation(fileID: fileID, line: line, column: column, offset: range.lowerBound + offset, length: length)
+        diagnostics.append(Diagnostic(l, .parse(.guess(g))))
     }
 
     /// block = "{" { statement } "}"
@@ -357,8 +465,14 @@ public struct Parser {
             let next = nextTok.kind
             if next == .dot || next == .lbracket { return stmt(.expression(try parseExpr())) }
             switch tok.word {
-            case .scene: advance(); return stmt(.scene(try parseBlock()))
-            case .scenario: return stmt(try parseScenario())
+            case .scene:
+                advance()
+                inScene = true
+                defer { inScene = false }
+                return stmt(.scene(try parseBlock()))
+            case .scenario:
+                scenarioConfiguration.removeAll(keepingCapacity: true)
+                return stmt(try parseScenario())
             case .repeat: return stmt(try parseRepeat())
             case .screen: return stmt(try parseScreen())
             case .fps: advance(); return stmt(.fps(try parseArg()))
@@ -393,10 +507,13 @@ public struct Parser {
             case .settle: advance(); return stmt(.settle)
             case .expect: return stmt(try parseExpect())
             case .print: return stmt(try parsePrint())
+            case .let: return stmt(try parseLet())
             case .frames: advance(); return stmt(.frames)
             case .true, .false, .not: return stmt(.expression(try parseExpr()))
             default:
-                if resolveName(tok.text) != nil { return stmt(.expression(try parseExpr())) }
+                if resolveName(tok.text) != nil || letNames.contains(tok.text) || startsCall() {
+                    return stmt(.expression(try parseExpr()))
+                }
                 throw fail(tok, .unknownStatement(tok.text))
             }
         case .number, .string, .lparen, .minus:
@@ -587,6 +704,21 @@ public struct Parser {
         return .expect(try parseExpr())
     }
 
+    /// let = "let" WORD "=" expr
+    private mutating func parseLet() throws -> StmtKind {
+        advance()
+        guard tok.kind == .word else { throw fail(tok, .expectedLetName(found: FoundToken(tok))) }
+        let name = tok.text
+        let at = loc(tok)
+        advance()
+        guard tok.kind == .assign else { throw fail(tok, .expectedLetAssign(name: name, found: FoundToken(tok))) }
+        advance()
+        if isStatementEnd(tok) { throw fail(tok, .expectedValue(found: FoundToken(tok))) }
+        let value = try parseExpr()
+        letNames.insert(name)
+        return .let(name: name, nameLocation: at, value: value)
+    }
+
     /// print = "print" expr { "," expr }
     private mutating func parsePrint() throws -> StmtKind {
         advance()
@@ -737,6 +869,11 @@ public struct Parser {
     private mutating func parseAdditive() throws -> PE {
         var l = try parseMultiplicative()
         while tok.kind == .plus || tok.kind == .minus {
+            // `100 +- 1` is ± written in ASCII, not `100 + -1` (written so, it adds).
+            if tok.kind == .plus, nextTok.kind == .minus, nextTok.at.offset == tok.at.offset + 1,
+               let after = lexer.byte(at: nextTok.at.offset + 1), after == 0x20 || after == 0x09 {
+                throw fail(tok, .plusMinus)
+            }
             let op: BinaryOp = tok.kind == .plus ? .add : .subtract
             let opLoc = loc(tok)
             advance()
@@ -748,11 +885,11 @@ public struct Parser {
         return l
     }
 
-    /// multiplicative = unary { ("*" | "/") unary }
+    /// multiplicative = unary { ("*" | "/" | "%") unary }
     private mutating func parseMultiplicative() throws -> PE {
         var l = try parseUnary()
-        while tok.kind == .star || tok.kind == .slash {
-            let op: BinaryOp = tok.kind == .star ? .multiply : .divide
+        while tok.kind == .star || tok.kind == .slash || tok.kind == .percent {
+            let op: BinaryOp = tok.kind == .star ? .multiply : tok.kind == .slash ? .divide : .remainder
             let opLoc = loc(tok)
             advance()
             let r = try parseUnary()
@@ -803,7 +940,7 @@ public struct Parser {
             switch tok.word {
             case .true, .false: return boolLiteral()
             case .and, .or, .not, .within: throw wordIsNotAValue()
-            default: return try parseName()
+            default: return startsCall() ? try parseCall() : try parseName()
             }
         default:
             throw valueExpected()
@@ -856,6 +993,43 @@ public struct Parser {
         fail(tok, .unclosedParen(line: open.line, column: open.column, found: FoundToken(tok)))
     }
 
+    /// A word followed by `(` starts a call: a built-in function's name (`min (a, b)`), or
+    /// any word with the `(` glued to it (`sqrt(x)`: the checker names the functions). A
+    /// word and a `(` apart are a name and a parenthesis (`tap o (40)`).
+    private func startsCall() -> Bool {
+        guard tok.kind == .word, nextTok.kind == .lparen else { return false }
+        return nextTok.at.offset == tok.at.offset + tok.at.length || BuiltinFunction(name: tok.text) != nil
+    }
+
+    /// call = WORD "(" [ expr { "," expr } ] ")"
+    private mutating func parseCall() throws -> PE {
+        let name = tok
+        advance()
+        let open = loc(tok)
+        try enter(tok)
+        defer { exprNesting -= 1 }
+        advance()
+        var args: [Expr] = []
+        let d = tok.kind == .rparen ? 1 : try parseValues(into: &args)
+        guard tok.kind == .rparen else { throw parenNotClosed(open) }
+        advance()
+        try checkDepth(d, name)
+        return PE(.call(name.text, args, loc(name)), d)
+    }
+
+    /// expr { "," expr } (a call's values, a subscript's indexes) into `list`; the depth:
+    /// one more than the deepest value's.
+    private mutating func parseValues(into list: inout [Expr]) throws -> Int {
+        var d = 1
+        while true {
+            let x = try parseOr()
+            list.append(x.e)
+            d = max(d, x.d + 1)
+            if tok.kind == .comma { advance(); continue }
+            return d
+        }
+    }
+
     /// name = WORD { "." WORD } | WORD "[" expr { "," expr } "]" "." WORD
     private mutating func parseName() throws -> PE {
         let t = tok
@@ -867,14 +1041,7 @@ public struct Parser {
             advance()
             var indexes: [Expr] = []
             indexes.reserveCapacity(2)
-            var d = 1
-            while true {
-                let x = try parseOr()
-                indexes.append(x.e)
-                d = max(d, x.d + 1)
-                if tok.kind == .comma { advance(); continue }
-                break
-            }
+            let d = try parseValues(into: &indexes)
             guard tok.kind == .rbracket else { throw fail(tok, .expectedCloseBracket(found: FoundToken(tok))) }
             advance()
             guard tok.kind == .dot, nextTok.kind == .word else {
@@ -934,10 +1101,25 @@ func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
     return (depth, false)
 }
 
+/// Parses `text` as it is, without reading a statement with an error as a guess: what a
+/// guess is tried with.
+func parseAsWritten(_ text: String, file: String = "guess", letNames: Set<String> = []) -> (program: Program, diagnostics: [Diagnostic]) {
+    let source = SourceFile(name: file, text: text)
+    var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name,
+                        keepsComments: true, letNames: letNames, guesses: false)
+    let program = parser.parseProgram()
+    return (program, parser.syntaxDiagnostics)
+}
+
 /// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics;
-/// `firstLine` is the line of the session the chunk starts on.
-public func parseChunk(_ text: String, file: String = "<repl>", firstLine: Int = 1) -> (program: Program, diagnostics: [Diagnostic]) {
-    var parser = Parser(lexer: Lexer(bytes: Array(text.utf8), file: file, firstLine: firstLine), file: file)
+/// `firstLine` is the line of the session the chunk starts on; `letNames` are the names
+/// the session bound with `let` before it; `configuration` the session's configuration
+/// statements as text (a guess at a statement with an error is checked in it; nil: every
+/// view).
+public func parseChunk(_ text: String, file: String = "<repl>", firstLine: Int = 1, letNames: Set<String> = [],
+                       configuration: String? = nil) -> (program: Program, diagnostics: [Diagnostic]) {
+    var parser = Parser(lexer: Lexer(bytes: Array(text.utf8), file: file, firstLine: firstLine), file: file,
+                        letNames: letNames, configuration: configuration)
     let program = parser.parseProgram()
     return (program, parser.syntaxDiagnostics)
 }

@@ -12,7 +12,9 @@ public enum TokenKind: Equatable, Sendable {
     case newline, semicolon
     case lbrace, rbrace, lbracket, rbracket, lparen, rparen, comma, dot
     case eq, ne, lt, le, gt, ge, approx
-    case plus, minus, star, slash
+    case plus, minus, star, slash, percent
+    /// A lone `=`: only `let NAME = EXPR` takes it (a comparison is `==`).
+    case assign
     /// `?`: a value to record (`expect header.height ~= ?`).
     case question
     /// Something the lexer already reported (invalid UTF-8, an unterminated string, a stray byte).
@@ -124,6 +126,8 @@ public struct Token: Sendable {
         case .minus: return "-"
         case .star: return "*"
         case .slash: return "/"
+        case .percent: return "%"
+        case .assign: return "="
         case .question: return "?"
         default: return "\(k)"
         }
@@ -139,7 +143,7 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
     case other = 0
     // Statement keywords (keep them together, `scene` first and `frames` last: see `isStatement`).
     case scene, scenario, `repeat`, screen, fps, header, toolbar, section, sections, accordion, set
-    case pull, drag, release, fling, swipe, tap, wait, tick, settle, expect, print, frames
+    case pull, drag, release, fling, swipe, tap, wait, tick, settle, expect, print, `let`, frames
     // Expression and option words.
     case `true`, `false`, not, and, or, within, `in`, always, rows, pin, parallax, toggle, nostretch
     case open, closed, single, x, row
@@ -171,7 +175,7 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
         case .scene, .scenario, .repeat: return .structure
         case .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set: return .configuration
         case .pull, .drag, .release, .fling, .swipe, .tap, .wait, .tick, .settle: return .action
-        case .expect, .print, .frames: return .check
+        case .expect, .print, .let, .frames: return .check
         default: return nil
         }
     }
@@ -223,6 +227,7 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
         case .settle: return "settle — runs frames until nothing moves and no animation runs"
         case .expect: return "expect EXPR | expect within T EXPR | expect always EXPR — a check; the scenario fails when it is false"
         case .print: return "print EXPR, ... — prints values with the simulated time"
+        case .let: return "let NAME = EXPR — evaluates EXPR once, here, and names its value for the rest of the scenario"
         case .frames: return "frames — prints the frame of every view on screen"
         default: return nil
         }

@@ -111,7 +111,7 @@ enum ReadlineState {
     nonisolated(unsafe) static var nextCandidate = 0
     /// Word breaks for readline: no `.`, `[`, `]`, `,` or `:` (so `header.h`, `row[0,1].y`
     /// and `:lo` are one word; `Completer` finds the exact word start itself).
-    static let wordBreaks: UnsafeMutablePointer<CChar> = permanentCString(" \t\n\"();{}+-*/=<>!~#")
+    static let wordBreaks: UnsafeMutablePointer<CChar> = permanentCString(" \t\n\"();{}+-*/%=<>!~#")
     /// The break set last handed to readline by `readlineWordBreaks` (freed on the next call).
     nonisolated(unsafe) static var dynamicBreaks: UnsafeMutablePointer<CChar>?
     static let name = permanentCString("scrollscript")

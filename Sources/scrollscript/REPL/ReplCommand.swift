@@ -21,8 +21,10 @@ public func runReplCommand(_ args: [String]) -> Int32 {
     }
     let history = ReplHistory.defaultPath(environment: ProcessInfo.processInfo.environment).map { ReplHistory(path: $0) }
     let core = ReplCore()
-    // Completion offers the sections and rows of the world being typed against.
-    let completer = Completer(scene: { [unowned core] in core.session.config })
+    // Completion offers the sections and rows of the world being typed against, and the
+    // names the session binds with `let`.
+    var completer = Completer(scene: { [unowned core] in core.session.config })
+    completer.boundNames = { [unowned core] in core.letNames }
     let reader = ReplCommand.lineReaderForStandardInput(history: history, completer: completer)
     if reader.isInteractive {
         writeOut("scrollscript \(ScrollScriptInfo.version) REPL; :help lists commands, Ctrl-D quits\n")

@@ -12,7 +12,7 @@ syntax iskeyword @,48-57,_,192-255,.
 syntax keyword scrollStructure scene scenario repeat
 syntax keyword scrollConfiguration screen fps header toolbar sections accordion set
 syntax keyword scrollAction pull drag release fling swipe tap wait tick settle
-syntax keyword scrollCheck expect print frames
+syntax keyword scrollCheck expect print let frames
 syntax keyword scrollLogical and or not
 syntax keyword scrollBoolean true false
 syntax keyword scrollState idle dragging decelerating bouncing shown hidden showing hiding
@@ -23,9 +23,10 @@ syntax match scrollObservable "\<\%(header\.image\.height\|finger\.translation\|
 syntax match scrollConfiguration "\<\%(section\)\>"
 syntax match scrollObservable "\<\%(section\|row\)\ze\s*\["
 syntax match scrollMember "\]\.\zs\%(visible\|height\|frame\|title\|open\|rows\|y\)\>"
+syntax match scrollFunction "\<\%(clamp\|floor\|round\|abs\|max\|min\)\ze\s*("
 syntax match scrollNumber "\<\d\+\%(\.\d\+\)\=\%([eE][+-]\=\d\+\)\=\%(ms\|s\|pt\)\=\>"
 syntax match scrollSize "\<\d\+x\d\+\>"
-syntax match scrollOperator "==\|!=\|<=\|>=\|\~=\|[<>+*/-]"
+syntax match scrollOperator "==\|!=\|<=\|>=\|\~=\|[<>+*/%=-]"
 syntax match scrollEscape contained "\\\%([\\"nt]\|u{\x\{1,6}}\)"
 syntax region scrollString start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=scrollEscape
 syntax match scrollComment "#.*$" contains=@Spell
@@ -42,6 +43,7 @@ highlight default link scrollOption Keyword
 highlight default link scrollTunable Identifier
 highlight default link scrollObservable Identifier
 highlight default link scrollMember Identifier
+highlight default link scrollFunction Function
 highlight default link scrollNumber Number
 highlight default link scrollSize Number
 highlight default link scrollOperator Operator

@@ -4,6 +4,7 @@
 
 /// LSP's CompletionItemKind values used here.
 enum CompletionKind {
+    static let function = 3
     static let variable = 6
     static let property = 10
     static let value = 12
@@ -180,6 +181,25 @@ extension LanguageServer {
         return hasBlocks ? base : applyConfiguration(top, to: base).config
     }
 
+    /// The `let` statements of the scenario around `line` (1-based) that stand above it, in
+    /// order (with those inside its `repeat` blocks): the names an expression there reads.
+    func letsAbove(_ doc: TextDocument, line: Int) -> [Stmt] {
+        let top = program(doc).statements
+        var body = top
+        for s in top {
+            if case .scenario(_, let b) = s.kind, s.location.line <= line, line <= b.close.line { body = b.statements }
+        }
+        var out: [Stmt] = []
+        func collect(_ ss: [Stmt]) {
+            for s in ss where s.location.line < line {
+                if case .let = s.kind { out.append(s) }
+                if case .repeatBlock(_, let b) = s.kind { collect(b.statements) }
+            }
+        }
+        collect(body)
+        return out
+    }
+
     // MARK: - Completion
 
     private struct Candidate {
@@ -215,6 +235,19 @@ extension LanguageServer {
             lineConfig = c
             return c
         }
+        /// The names an expression reads here: the language's, the functions, and the
+        /// names `let` bound above the cursor.
+        func expressionNames() -> [Candidate] {
+            var out = self.expressionNames(config())
+            out += BuiltinFunction.allCases.map {
+                Candidate(label: $0.rawValue + "(", kind: CompletionKind.function, detail: $0.signature, documentation: $0.summary)
+            }
+            for s in letsAbove(doc, line: position.line + 1) {
+                guard case .let(let name, _, _) = s.kind else { continue }
+                out.append(Candidate(label: name, kind: CompletionKind.variable, detail: "let (line \(s.location.line))", documentation: "`\(statementHead(s.kind))`"))
+            }
+            return out
+        }
 
         if chain.first?.kind == .dot, let before = context.last, before.kind == .rbracket, before.end == chain[0].start {
             // `section[2].h` → the members of the subscripted form.
@@ -233,7 +266,7 @@ extension LanguageServer {
             candidates = rowIndexes(config(), section: context[context.count - 2].text)
         } else if context.isEmpty {
             if chain.contains(where: { $0.kind == .dot }) {
-                candidates = expressionNames(config())
+                candidates = expressionNames()
             } else {
                 for w in vocabulary.statementWords {
                     candidates.append(Candidate(label: w, kind: CompletionKind.keyword, detail: "statement", documentation: statementSummaries[w]))
@@ -263,8 +296,10 @@ extension LanguageServer {
             } else if let op = context.last, op.kind == .eq || op.kind == .ne,
                       case .state(let family)? = leftOperandKind(Array(context.dropLast())) {
                 candidates = family.names.map { Candidate(label: $0, kind: CompletionKind.enumMember, detail: "a state (\(family.rawValue))", documentation: nil) }
+            } else if first == GrammarWord.let.spelling && !context.contains(where: { $0.kind == .assign }) {
+                candidates = []  // the name being bound
             } else if vocabulary.expressionStatements.contains(first) || resolveName(first) != nil {
-                candidates = expressionNames(config())
+                candidates += expressionNames()
                 candidates += vocabulary.expressionWords.map { Candidate(label: $0, kind: CompletionKind.keyword, detail: "expression word", documentation: nil) }
                 if context.count == 1 {
                     candidates += (vocabulary.followWords[first] ?? []).map { Candidate(label: $0, kind: CompletionKind.keyword, detail: "\(first) \($0)", documentation: nil) }
@@ -419,6 +454,8 @@ extension LanguageServer {
         } else if lo == hi, statementStarts.contains(lo), next?.kind != .dot, next?.kind != .lbracket,
                   let summary = statementSummaries[name] {
             text = "`\(name)` statement\n\n" + summary
+        } else if lo == hi, next?.kind == .lparen, let f = BuiltinFunction(name: name) {
+            text = "`\(f.signature)`: a function\n\n\(f.summary.prefix(1).uppercased() + f.summary.dropFirst()). Takes numbers and keeps their unit (points stay points)."
         } else if let ref = resolveName(name) {
             switch ref {
             case .observable(let id): text = observableHover(id)
@@ -433,6 +470,13 @@ extension LanguageServer {
             let owners = TunableID.allCases.filter { t in t.kind != .bool && t.namedValues.contains { $0.name == name } }
             if let t = owners.first, let v = t.namedValues.first(where: { $0.name == name }) {
                 text = "`\(name)`: a value of `\(t.rawValue)` (`set \(t.rawValue) \(name)` = \(show(v.value)))"
+            }
+        }
+        if text == nil, lo == hi {
+            // A name bound by `let` above (the last one of that name).
+            let line = position.line + 1
+            if let s = letsAbove(doc, line: line + 1).last(where: { if case .let(let n, _, _) = $0.kind { return n == name } else { return false } }) {
+                text = "`\(name)`: a name bound by `let` at line \(s.location.line)\n\n`\(statementHead(s.kind))` (its value when that statement ran)"
             }
         }
         guard let text else { return .null }

@@ -4,10 +4,12 @@
 // checks every sample's fixes against its message); nothing here reads message text.
 
 /// A diagnostic's "did you mean" as data: the text as written (found at the diagnostic's
-/// location, or after it on its line) and what may replace it, nearest first.
+/// location, or after it on its line) and what may replace it, nearest first. A guess
+/// (`Guess`) replaces the whole statement it stands in (`written` empty).
 struct QuickFix: Equatable {
     var written: String
     var replacements: [String]
+    var wholeStatement = false
 }
 
 extension WordHint {
@@ -63,6 +65,8 @@ extension Problem {
             return QuickFix(written: raw, replacements: near.map(quoteString))
         case .warning(.bareLongDuration(_, let raw)):
             return QuickFix(written: raw, replacements: [raw + "ms", raw + "s"])
+        case .parse(.guess(let g)), .check(.guess(let g)):
+            return QuickFix(written: "", replacements: [g.corrected], wholeStatement: true)
         default:
             return nil
         }
@@ -78,17 +82,55 @@ extension LanguageServer {
         var actions: [JSONValue] = []
         for d in sortedDiagnostics(result.diagnostics + result.warnings) {
             let line = d.location.line - 1
-            guard line >= range.start.line && line <= range.end.line, let fix = d.problem.quickFix,
-                  let at = writtenRange(of: fix.written, in: doc, from: d.location) else { continue }
+            guard line >= range.start.line && line <= range.end.line, let fix = d.problem.quickFix else { continue }
+            var written = fix.written
+            let found: LSPRange?
+            if fix.wholeStatement, let (a, b) = statementBytes(in: doc, at: d.location, block: fix.replacements.contains { $0.contains("{") }) {
+                found = LSPRange(doc.position(ofByte: a), doc.position(ofByte: b))
+                written = String(decoding: doc.bytes[a..<b], as: UTF8.self)
+            } else {
+                found = fix.wholeStatement ? nil : writtenRange(of: fix.written, in: doc, from: d.location)
+            }
+            guard let at = found else { continue }
             let published: JSONValue = ["range": doc.range(d.location).json, "severity": .int(d.problem.isWarning ? 2 : 1),
                                         "source": "scrollscript", "message": .string(d.message)]
             for (k, word) in fix.replacements.enumerated() {
                 let edit: JSONValue = ["changes": .object([doc.uri: [["range": at.json, "newText": .string(word)]]])]
-                actions.append(["title": .string("Replace '\(fix.written)' with '\(word)'"), "kind": "quickfix",
+                actions.append(["title": .string("Replace '\(written)' with '\(word)'"), "kind": "quickfix",
                                 "diagnostics": [published], "isPreferred": .bool(k == 0), "edit": edit])
             }
         }
         return .array(actions)
+    }
+
+    /// The bytes of the statement on the line of `location` that holds it: from after the
+    /// `;` or `{` before it (or the line's first word) to the `;` or `}` after it (or the
+    /// line's end, before a `#` comment), outside strings; with `block`, the line's
+    /// statement with its block (a guess at a block's head keeps the block).
+    private func statementBytes(in doc: TextDocument, at location: SourceLocation, block: Bool) -> (Int, Int)? {
+        let lineStart = doc.byteOffset(line: location.line, column: 1)
+        let lineEnd = doc.lineEnd(max(0, location.line - 1))
+        let at = doc.byteOffset(line: location.line, column: location.column)
+        guard lineStart <= at, at <= lineEnd else { return nil }
+        var start = lineStart, end = lineEnd
+        var inString = false
+        var i = lineStart
+        while i < lineEnd {
+            let b = doc.bytes[i]
+            if b == UInt8(ascii: "\"") { inString.toggle() }
+            if !inString {
+                if !block, (b == UInt8(ascii: ";") || b == UInt8(ascii: "{")) && i < at { start = i + 1 }
+                if b == UInt8(ascii: "#") || (!block && (b == UInt8(ascii: ";") || b == UInt8(ascii: "}")) && i >= at) {
+                    end = i
+                    break
+                }
+            }
+            i += 1
+        }
+        while start < end, doc.bytes[start] == 0x20 || doc.bytes[start] == 0x09 { start += 1 }
+        while end > start, doc.bytes[end - 1] == 0x20 || doc.bytes[end - 1] == 0x09 || doc.bytes[end - 1] == 0x0D { end -= 1 }
+        guard start < end else { return nil }
+        return (start, end)
     }
 
     /// Where `written` stands: at `location`, or the first place after it on its line;

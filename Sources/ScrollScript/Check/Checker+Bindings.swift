@@ -1,0 +1,71 @@
+// The checker, `let NAME = EXPR` (spec §5): a name is bound once per scenario, never one
+// the language already has, and is read like an observable for the rest of the scenario.
+// Let names are their own lookup step (`Checker.lets`), after every other name.
+
+/// What a `let` name would hide.
+public enum LetNameClash: Equatable, Sendable {
+    /// A statement keyword or a word of expressions (`pull`, `and`, `within`, `let`).
+    case keyword
+    case observable
+    case tunable
+    case state
+    /// A named value of `set` (`fast`).
+    case namedValue
+    case function
+    /// `section`, `row` (written with indexes).
+    case indexedName
+
+    /// `an observable`, `a statement keyword`, ...
+    public var noun: String {
+        switch self {
+        case .keyword: return "a word of the language"
+        case .observable: return "an observable"
+        case .tunable: return "a tunable"
+        case .state: return "a state"
+        case .namedValue: return "a value of 'set'"
+        case .function: return "a function"
+        case .indexedName: return "an observable written with indexes"
+        }
+    }
+}
+
+extension Checker {
+    /// Words a `let` name may not be: the keywords and the words expressions are made of.
+    static let reservedLetWords: Set<String> = {
+        var words = Set(statementKeywords)
+        for w in [GrammarWord.true, .false, .not, .and, .or, .within, .in, .always] { words.insert(w.spelling) }
+        return words
+    }()
+
+    /// What `name` would hide, if anything.
+    static func letNameClash(_ name: String) -> LetNameClash? {
+        if reservedLetWords.contains(name) { return .keyword }
+        switch resolveName(name) {
+        case .observable?: return .observable
+        case .tunable?: return .tunable
+        case .state?: return .state
+        case nil: break
+        }
+        if ObservableID(rawValue: name) != nil { return .observable }
+        if TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == name } }) { return .namedValue }
+        if BuiltinFunction(name: name) != nil { return .function }
+        if Subscript(base: name) != nil { return .indexedName }
+        return nil
+    }
+
+    /// `let NAME = EXPR`: the value's kind, then the name (free, and not bound before in
+    /// this scenario). The name is bound even when the value has an error, so that what
+    /// reads it says nothing more.
+    mutating func checkLet(_ name: String, _ at: SourceLocation, _ value: Expr) {
+        let t = type(value)
+        if let clash = Checker.letNameClash(name) {
+            error(at, .letNameTaken(name, clash))
+            return
+        }
+        if let first = lets[name] {
+            error(at, .letRebound(name, line: first.location?.line))
+            return
+        }
+        lets[name] = LetBinding(type: t, location: at)
+    }
+}

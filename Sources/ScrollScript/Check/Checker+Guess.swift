@@ -1,0 +1,67 @@
+// The checker, guesses: a statement with errors that reads as another tool or plain
+// English writes a statement (`StatementGuesser`) gets one error instead of its own, which
+// says what to write, and only when what it suggests passes `check` right there (a copy of
+// the checker, at the same point of the scenario, checks the suggestion).
+
+extension Checker {
+    /// What a guess may know here: the sections' titles, the header's pin, the let names.
+    func guessContext(_ cfg: SceneConfig) -> GuessContext {
+        GuessContext(titles: cfg.effectiveSections.map { $0.title ?? "" }, pin: cfg.header == nil ? GuessView.examplePin : cfg.header?.pin,
+                     letNames: Set(lets.keys))
+    }
+
+    /// After `s` (not configuration) added errors from `before` on: a guess in their place.
+    mutating func guessInstead(_ s: Stmt, from before: Int, inRepeat: Bool) {
+        guard !guessing, statementBlock(s.kind) == nil, !s.kind.isConfiguration else { return }
+        let context = guessContext(current)
+        // A `let` with an error has bound its name: the guess binds it anew.
+        var bound: String?
+        if case .let(let name, let at, _) = s.kind, lets[name]?.location == at { bound = name }
+        replaceWithGuess(s, from: before, context) { scratch, candidate in
+            if let bound { scratch.lets[bound] = nil }
+            for c in candidate {
+                guard !c.kind.isConfiguration, statementBlock(c.kind) == nil else { return false }
+                scratch.checkCurrentStatement(c, inRepeat: inRepeat)
+            }
+            return true
+        }
+    }
+
+    /// `applyConfig`, with a guess in place of its errors when one passes.
+    mutating func applyConfigGuessing(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?) {
+        let before = diagnostics.count
+        let (cfg0, sections0) = (cfg, sections)
+        applyConfig(s, to: &cfg, sections: &sections)
+        guard diagnostics.count > before, !guessing else { return }
+        replaceWithGuess(s, from: before, guessContext(cfg0)) { scratch, candidate in
+            var c = cfg0, sec = sections0
+            for st in candidate {
+                guard st.kind.isConfiguration else { return false }
+                scratch.applyConfig(st, to: &c, sections: &sec)
+            }
+            return true
+        }
+    }
+
+    /// Replaces the errors from `before` on with a guess for `s` whose statements `check`
+    /// (given a copy of this checker with no errors) leaves without errors, but for a view
+    /// the scenario lacks (said in a note).
+    private mutating func replaceWithGuess(_ s: Stmt, from before: Int, _ context: GuessContext,
+                                           check: (inout Checker, [Stmt]) -> Bool) {
+        let text = statementHead(s.kind)
+        let base = self
+        let found = StatementGuesser.guess(Array(text.utf8), context) { corrected in
+            let (program, diagnostics) = parseAsWritten(corrected, file: base.file, letNames: context.letNames)
+            guard diagnostics.isEmpty, !program.statements.isEmpty else { return nil }
+            var scratch = base
+            scratch.guessing = true
+            scratch.diagnostics = []
+            guard check(&scratch, program.statements) else { return nil }
+            return StatementGuesser.viewsToDeclare(scratch.diagnostics.map(\.problem), sectionsDeclared: !base.current.sections.isEmpty)
+        }
+        guard let (g, _, _) = found else { return }
+        let at = diagnostics[before].location
+        diagnostics.removeLast(diagnostics.count - before)
+        error(at, .guess(g))
+    }
+}
