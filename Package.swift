@@ -25,8 +25,10 @@ let package = Package(
         .executableTarget(name: "scrollscript", dependencies: ["ScrollScript", "ScrollSim", "CReadline", "CSignal"]),
         // Benchmarks that print figures: `swift run -c release Benchmarks`.
         .executableTarget(name: "Benchmarks", dependencies: ["ScrollScript", "ScrollSim"]),
-        .testTarget(name: "ScrollSimTests", dependencies: ["ScrollSim"]),
-        .testTarget(name: "ScrollScriptTests", dependencies: ["ScrollScript", "ScrollSim"], exclude: ["Golden"]),
+        // The built-in behaviours' names as the tests write them (test support only).
+        .target(name: "ScrollSimTestSupport", dependencies: ["ScrollSim"], path: "Tests/ScrollSimTestSupport"),
+        .testTarget(name: "ScrollSimTests", dependencies: ["ScrollSim", "ScrollSimTestSupport"]),
+        .testTarget(name: "ScrollScriptTests", dependencies: ["ScrollScript", "ScrollSim", "ScrollSimTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "scrollscriptTests", dependencies: ["scrollscript"], exclude: ["Scenarios", "Golden", "CI"]),
     ]
 )

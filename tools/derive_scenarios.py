@@ -471,3 +471,47 @@ r = w.tap_row(0, 20)
 show("tap row 0 20 while decelerating ->", w.tap_target(r))
 show("phase / offset after the tap", "%s %.4f" % (w.phase, w.offset))
 show("row[0,20].y", w.row_y(0, 20))
+
+title("046 pull to refresh (spec v1.4 §6.7)")
+
+
+def hold_drag(w, d, n):
+    """drag D in n frames, continuing a touch (the finger moves d*i/n from where it is)."""
+    w.touch_down()
+    start = w.p
+    for i in range(1, n + 1):
+        w.frame((start + d * i / n, d * w.fps / n))
+
+
+w = World(refresh=True)
+hold_drag(w, 215, 43)
+show("b(215) = q at frame 43", rubber_band(215, 0.55, 667.0))
+show("t0 / state / count", "%.4f %s %d" % (w.time, w.rf_state, w.rf_count))
+show("offset / offset.min", "%.4f %.4f" % (w.offset, w.min_bound()))
+hold_drag(w, 25, 5)
+show("after 25 pt more: offset / p", "%.4f %.1f" % (w.offset, w.p))
+w.release()
+show("phase after release", w.phase)
+while w.phase != "idle":
+    w.frame()
+show("snap-back at rest: t / offset", "%.4f %.4f" % (w.time, w.offset))
+while w.k < 112:
+    w.frame()
+show("frame 112: t / state / inset / offset", "%.4f %s %.4f %.4f" % (w.time, w.rf_state, w.rf_inset, w.offset))
+w.settle()
+show("settle: t / state / offset / count", "%.4f %s %.4f %d" % (w.time, w.rf_state, w.offset, w.rf_count))
+w = World(refresh=True)
+w.pull(200)
+show("pull 200: state / progress / offset", "%s %.4f %.4f" % (w.rf_state, w.rf_progress(), w.offset))
+w = World(refresh=True, refresh_height=150.0)
+hold_drag(w, 215, 43)
+hold_drag(w, 25, 5)
+show("height 150: offset after 25 pt more", w.offset)
+w = World(refresh=True, refresh_duration=0.2, refresh_endDuration=0.1)
+hold_drag(w, 400, 80)
+for t, what in w.log:
+    show("  t=%.4f" % t, what)
+show("drag 400 in 80 frames: count / state / offset", "%d %s %.4f" % (w.rf_count, w.rf_state, w.offset))
+w = World(header=dict(height=200, pin=50, stretch=False), refresh=True)
+w.pull(200)
+show("nostretch header: header.y / height", "%.4f %.4f" % (w.header_y(), w.header_height()))

@@ -163,6 +163,8 @@ TUNABLES = {
     "toolbar.hideDistance": 22.0, "toolbar.duration": 0.2,
     "header.duration": 0.25, "header.bodyFollows": True,
     "accordion.duration": 0.3, "inset.top": 0.0,
+    "refresh.trigger": 100.0, "refresh.height": 60.0, "refresh.duration": 1.0,
+    "refresh.endDuration": 0.3,
 }
 
 
@@ -179,6 +181,8 @@ class Anim:
     def progress(self, t):
         # An animation whose end falls on a frame ends at that frame: (t - t0)/dur is
         # computed in floating point and 12/60/0.2 may come out as 0.99999999999.
+        if self.dur <= 0:
+            return 1.0
         p = (t - self.t0) / self.dur
         if p >= 1.0 - 1e-9:
             return 1.0
@@ -197,10 +201,11 @@ class World:
     toolbar: height (44 when declared) or None
     sections: list of (title|None, rows:int or list of titles, open:bool); None = default
     accordion: None, "multiple" or "single"
+    refresh: True for a pull-to-refresh control (spec v1.4 §6.7)
     """
 
     def __init__(self, screen=(375.0, 667.0), fps=60, header=None, toolbar=None,
-                 sections=None, accordion=None, **tunables):
+                 sections=None, accordion=None, refresh=False, **tunables):
         self.W, self.H = float(screen[0]), float(screen[1])
         self.fps = fps
         self.t = dict(TUNABLES)
@@ -240,6 +245,16 @@ class World:
             self.tb_state = "shown"
             self.tb_anim = None
         self.log = []               # reaction log, for derivations
+        # Pull to refresh (spec §6.7): its state, the extra top inset, refreshes started,
+        # when the one in progress started, the inset's return while ending, and the frame
+        # whose step 3 ended a refresh (no other refresh rule runs in it).
+        self.refresh = refresh
+        self.rf_state = "idle"
+        self.rf_inset = 0.0
+        self.rf_count = 0
+        self.rf_t0 = 0.0
+        self.rf_end = None
+        self.rf_ended_k = -1
 
     # -- clock ------------------------------------------------------------
     @property
@@ -251,7 +266,8 @@ class World:
 
     # -- layout -----------------------------------------------------------
     def min_bound(self):
-        return -self.t["inset.top"]
+        """min = -(inset.top + refresh.inset) (spec §6.7; the edge E stays inset.top)."""
+        return -(self.t["inset.top"] + self.rf_inset)
 
     def edge(self):
         return self.t["inset.top"]
@@ -349,6 +365,8 @@ class World:
         if self.header is not None and self.header_anim is not None:
             return True
         if any(s["anim"] is not None for s in self.sections):
+            return True
+        if self.refresh and self.rf_state in ("refreshing", "ending"):
             return True
         return self.tb_h is not None and self.tb_anim is not None
 
@@ -523,6 +541,8 @@ class World:
                 self.tb_y = self.tb_anim.b
                 self.tb_state = "shown" if self.tb_anim.b < self.H else "hidden"
                 self.tb_anim = None
+        if self.refresh:
+            self.rf_animate(t)
         # 4. layout: clamp when idle past a bound that moved
         if self.phase == "idle":
             mn, mx = self.min_bound(), self.max_bound()
@@ -530,10 +550,61 @@ class World:
                 self.offset = mx
             elif self.offset < mn:
                 self.offset = mn
-        # 5. toolbar tracking
+        # 5. toolbar tracking; the refresh control's rules
         if self.finger_down and self.tb_h is not None:
             self.tb_tracking()
+        if self.finger_down and self.refresh:
+            self.rf_tracking(t)
         self.check_invariants()
+
+    # -- pull to refresh (spec §6.7) ---------------------------------------------
+    def rf_pull(self):
+        """q = min - offset: how far the content is past the top bound (<= 0: not pulled)."""
+        return self.min_bound() - self.offset
+
+    def rf_animate(self, t):
+        """Step 3: refreshing -> ending at t0 + duration (the end animation starts there
+        exactly); ending -> idle when the inset's ease-in-out return to 0 completes."""
+        if self.rf_state == "refreshing" and Anim(0, 1, self.rf_t0, self.t["refresh.duration"], False).progress(t) >= 1:
+            self.rf_state = "ending"
+            self.rf_end = Anim(self.t["refresh.height"], 0.0, self.rf_t0 + self.t["refresh.duration"],
+                               self.t["refresh.endDuration"], True)
+            self.log.append((t, "refresh ending"))
+        if self.rf_state == "ending":
+            self.rf_inset = self.rf_end.value(t)
+            if self.rf_end.progress(t) >= 1:
+                self.rf_inset = 0.0
+                self.rf_state = "idle"
+                self.rf_end = None
+                self.rf_ended_k = self.k
+                self.log.append((t, "refresh ended"))
+
+    def rf_tracking(self, t):
+        """Step 5, while a finger is down: idle <-> pulling, and past the trigger a refresh
+        starts: the inset becomes refresh.height at once and the drag is re-based so the
+        offset does not jump (a touch beginning here past the new bound)."""
+        if self.rf_ended_k == self.k or self.rf_state not in ("idle", "pulling"):
+            return
+        q = self.rf_pull()
+        if q >= self.t["refresh.trigger"]:
+            self.rf_state = "refreshing"
+            self.rf_t0 = t
+            self.rf_count += 1
+            self.rf_inset = self.t["refresh.height"]
+            self.u0 = self.unbanded(self.offset) + self.p
+            self.log.append((t, "refresh starts, q=%.4f, offset=%.4f" % (q, self.offset)))
+        else:
+            self.rf_state = "pulling" if q > 0 else "idle"
+
+    def rf_progress(self):
+        if self.rf_state == "pulling":
+            return min(1.0, max(0.0, self.rf_pull()) / self.t["refresh.trigger"])
+        return 1.0 if self.rf_state in ("refreshing", "ending") else 0.0
+
+    def rf_indicator(self):
+        """(x, y, width, height): the gap above the content, from the edge E."""
+        e = self.edge()
+        return (0.0, e, self.W, max(0.0, -self.offset - e))
 
     def always(self, name, predicate):
         """Register an `expect always`: predicate(world) is checked now and after every frame;
@@ -578,6 +649,8 @@ class World:
         if not self.finger_down:
             raise ScenarioError("release with no finger down")
         self.finger_down = False
+        if self.refresh and self.rf_state == "pulling":
+            self.rf_state = "idle"
         v = -fv
         if abs(v) < 1:
             v = 0.0

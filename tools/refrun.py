@@ -19,7 +19,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from refmodel import World, ScenarioError  # noqa: E402
 
-STATES = {"idle", "dragging", "decelerating", "bouncing", "shown", "hidden", "showing", "hiding"}
+STATES = {"idle", "dragging", "decelerating", "bouncing", "shown", "hidden", "showing", "hiding",
+          "pulling", "refreshing", "ending"}
 TOKEN = re.compile(r'\s*(?:(\d+(?:\.\d+)?(?:e[+-]?\d+)?)(ms|s|pt)?|("(?:[^"\\]|\\.)*")|'
                    r'([A-Za-z_.][A-Za-z0-9_.]*)|(~=|==|!=|<=|>=|[<>+\-*/(),\[\]{};]))')
 
@@ -31,7 +32,9 @@ TUNABLE_KINDS = {"row.height": "points", "section.height": "points", "decelerati
                  "drag.speed": "velocity", "fling.duration": "seconds",
                  "toolbar.showVelocity": "velocity", "toolbar.hideDistance": "points",
                  "toolbar.duration": "seconds", "header.duration": "seconds",
-                 "header.bodyFollows": "bool", "accordion.duration": "seconds", "inset.top": "points"}
+                 "header.bodyFollows": "bool", "accordion.duration": "seconds", "inset.top": "points",
+                 "refresh.trigger": "points", "refresh.height": "points", "refresh.duration": "seconds",
+                 "refresh.endDuration": "seconds"}
 
 
 class Fail(Exception):
@@ -211,6 +214,12 @@ def observable(name, idx):
         "toolbar.y": lambda w: (w.tb_y, "points"),
         "toolbar.state": lambda w: (w.tb_state, "state"),
         "toolbar.height": lambda w: (w.tb_h, "points"),
+        "offset.min": lambda w: (w.offset_min(), "points"),
+        "offset.max": lambda w: (w.offset_max(), "points"),
+        "refresh.state": lambda w: (w.rf_state, "state"),
+        "refresh.progress": lambda w: (w.rf_progress(), "number"),
+        "refresh.inset": lambda w: (w.rf_inset, "points"),
+        "refresh.count": lambda w: (w.rf_count, "count"),
         "screen.width": lambda w: (w.W, "points"),
         "screen.height": lambda w: (w.H, "points"),
         "section.y": lambda w: (w.section_y(ints(w)[0]), "points"),
@@ -294,7 +303,7 @@ def parse_blocks(stmts):
     return scene, scenarios
 
 
-CONFIG = {"screen", "fps", "header", "toolbar", "section", "sections", "accordion", "set"}
+CONFIG = {"screen", "fps", "header", "toolbar", "section", "sections", "accordion", "refresh", "set"}
 
 
 def build_world(config):
@@ -325,6 +334,8 @@ def build_world(config):
             kw["toolbar"] = w[1] if len(w) > 1 else 44.0
         elif head == "accordion":
             kw["accordion"] = "single" if len(w) > 1 else "multiple"
+        elif head == "refresh":
+            kw["refresh"] = True
         elif head == "sections":
             for i in range(int(w[1])):
                 secs.append(("Section %d" % i, int(w[3]), True))

@@ -15,9 +15,9 @@ func accordionBenchmark() {
 
 private func accordionFrameCost(sections: Int) -> (ns: Double, checksum: Double) {
     var config = SceneConfig()
-    config.toolbarHeight = 44
+    config.declare("toolbar")
     config.sections = (0..<sections).map { SectionConfig(title: "Section \($0)", rowCount: 5) }
-    config.accordion = .multiple
+    config.declare("accordion")
     var world = World(config)
     let frames = 400_000
     var done = 0

@@ -12,10 +12,10 @@ func simBenchmark() {
     let args = CommandLine.arguments
     let frames = args.count > 2 ? max(1, Int(args[2]) ?? 1_000_000) : 1_000_000
     var config = SceneConfig()
-    config.header = HeaderConfig(height: 240, pin: 60)
-    config.toolbarHeight = 44
+    config.declare("header", 240, options: [("pin", 60)])
+    config.declare("toolbar")
     config.sections = (0..<50).map { SectionConfig(title: "Section \($0)", rowCount: 20) }
-    config.accordion = .multiple
+    config.declare("accordion")
     var world = World(config)
 
     var done = 0

@@ -1,27 +1,6 @@
 // The configuration a world is built from (spec §3). The checker builds one per scenario
 // from `scene` + the scenario's own configuration statements; the world reads it.
 
-public struct HeaderConfig: Equatable, Sendable {
-    /// Layout height H (pt).
-    public var height: Double
-    /// `pin P`: the bottom P pt stay on screen (post 000).
-    public var pin: Double?
-    /// `parallax F`: the image moves at (1 - F) of the scroll speed (post 001: 1/4.7).
-    public var parallax: Double?
-    /// `toggle H2`: tapping animates the height between H and H2 (post 002).
-    public var toggle: Double?
-    /// false with `nostretch`.
-    public var stretches: Bool
-
-    public init(height: Double, pin: Double? = nil, parallax: Double? = nil, toggle: Double? = nil, stretches: Bool = true) {
-        self.height = height
-        self.pin = pin
-        self.parallax = parallax
-        self.toggle = toggle
-        self.stretches = stretches
-    }
-}
-
 public struct SectionConfig: Equatable, Sendable {
     /// nil: an untitled section (no header view, height 0).
     public var title: String?
@@ -39,79 +18,155 @@ public struct SectionConfig: Equatable, Sendable {
     }
 }
 
-public enum AccordionMode: Equatable, Sendable {
-    case off
-    /// `accordion`: each header toggles its own section.
-    case multiple
-    /// `accordion single`: opening one closes the others.
-    case single
-}
-
-/// Tunable values, indexed by `TunableID` (an array, not a dictionary: fixed order, no hashing).
+/// Tunable values: the core's at `CoreTunable.index`, each behaviour's in its declaration
+/// order (arrays, not a dictionary: fixed order, no hashing).
 public struct Tunables: Equatable, Sendable {
-    private var values: [Double]
+    private var core: [Double]
+    private var behaviours: [[Double]]
 
-    public init() {
-        values = TunableID.allCases.map { $0.defaultValue }
+    /// Every tunable at its default, for the behaviours of `registry`.
+    public init(_ registry: BehaviourRegistry = .builtIn) {
+        core = CoreTunable.allCases.map { $0.defaultValue }
+        behaviours = registry.entries.map { $0.declaration.tunables.map { $0.defaultValue } }
     }
 
-    /// `values` holds one entry per tunable, at `TunableID.index` (its `allCases` position).
+    public subscript(_ id: CoreTunable) -> Double {
+        get { core[id.index] }
+        set { core[id.index] = newValue }
+    }
+
+    /// Any tunable (a behaviour's of another registry reads 0).
     public subscript(_ id: TunableID) -> Double {
-        get { values[id.index] }
-        set { values[id.index] = newValue }
+        get {
+            switch id {
+            case .core(let c): return core[c.index]
+            case .behaviour(let b, let k):
+                guard b.index < behaviours.count, k < behaviours[b.index].count else { return 0 }
+                return behaviours[b.index][k]
+            }
+        }
+        set {
+            switch id {
+            case .core(let c): core[c.index] = newValue
+            case .behaviour(let b, let k):
+                guard b.index < behaviours.count, k < behaviours[b.index].count else { return }
+                behaviours[b.index][k] = newValue
+            }
+        }
     }
+
+    /// Behaviour `b`'s tunables, in declaration order.
+    public func values(of b: BehaviourID) -> [Double] { b.index < behaviours.count ? behaviours[b.index] : [] }
 }
 
 public struct SceneConfig: Equatable, Sendable {
     public var screenWidth: Double = 375
     public var screenHeight: Double = 667
     public var fps: Int = 60
-    public var header: HeaderConfig?
-    /// Toolbar height when declared (`toolbar` alone: 44).
-    public var toolbarHeight: Double?
     /// Empty means the default table: one untitled section of 30 rows (post 000).
     public var sections: [SectionConfig] = []
-    public var accordion: AccordionMode = .off
-    public var tunables = Tunables()
+    public var tunables: Tunables
+    /// The behaviours this scene's words are read against.
+    public let registry: BehaviourRegistry
+    /// Each registered behaviour's settings (by `BehaviourID.index`), nil when the scene
+    /// does not declare it.
+    public var behaviours: [BehaviourSettings?]
 
-    public init() {}
+    public init(registry: BehaviourRegistry = .builtIn) {
+        self.registry = registry
+        tunables = Tunables(registry)
+        behaviours = Array(repeating: nil, count: registry.count)
+    }
 
-    public static let defaultToolbarHeight: Double = 44
     public static let defaultSections = [SectionConfig(title: nil, rowCount: 30)]
 
     /// The sections the world holds: the declared ones, or the default table.
     public var effectiveSections: [SectionConfig] {
         sections.isEmpty ? SceneConfig.defaultSections : sections
     }
+
+    /// Behaviour `id` is declared: its word (or its host's word) is written.
+    public func declares(_ id: BehaviourID) -> Bool {
+        id.index >= 0 && id.index < behaviours.count && behaviours[id.index] != nil
+    }
+
+    /// Behaviour `id`'s settings, nil when it is not declared.
+    public func settings(_ id: BehaviourID) -> BehaviourSettings? { declares(id) ? behaviours[id.index] : nil }
+
+    /// Declares `word` (`header`, `toolbar`, `refresh`) as a configuration statement does:
+    /// its behaviour and those that add options to it, replacing what they had. `argument`
+    /// nil takes the word's default; `options` are written options by word (1 for one
+    /// without an argument). Returns false, changing nothing, for a word no behaviour owns.
+    @discardableResult
+    public mutating func declare(_ word: String, _ argument: Double? = nil, options: [(String, Double)] = []) -> Bool {
+        guard let info = registry.configWord(named: word) else { return false }
+        for member in info.members {
+            let d = registry.declaration(member)
+            let isOwner = member == info.owner
+            behaviours[member.index] = BehaviourSettings(
+                argument: isOwner ? (argument ?? info.argument?.defaultValue) : nil,
+                options: Array(repeating: nil, count: d.options.count), configured: isOwner)
+        }
+        for (name, value) in options {
+            guard let o = info.options.first(where: { $0.option.word == name }) else { continue }
+            behaviours[o.owner.index]?.options[o.index] = value
+            behaviours[o.owner.index]?.configured = true
+        }
+        return true
+    }
+
+    /// Undeclares `word`'s behaviour and those that add options to it.
+    public mutating func undeclare(_ word: String) {
+        guard let info = registry.configWord(named: word) else { return }
+        for member in info.members { behaviours[member.index] = nil }
+    }
+
+    /// What behaviour `id` is made from in this scene, nil when it is not declared.
+    public func setup(for id: BehaviourID) -> BehaviourSetup? {
+        guard let settings = settings(id) else { return nil }
+        let d = registry.declaration(id)
+        var hostID: BehaviourID?
+        if case .options(let word, _) = d.configuration { hostID = registry.configWord(named: word)?.owner }
+        return BehaviourSetup(id: id, settings: settings, hostID: hostID, host: hostID.flatMap { self.settings($0) },
+                              tunables: tunables.values(of: id), screenWidth: screenWidth, screenHeight: screenHeight,
+                              fps: fps, insetTop: tunables[.insetTop], sectionCount: effectiveSections.count)
+    }
 }
 
 /// One view's frame on screen, as `frames` and the REPL's `:frames`/`:show` list them.
 public struct ViewFrame: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        case header
+        /// A view a behaviour declares (the table header, the toolbar).
+        case view(ViewID)
         case section(Int)
         case row(Int, Int)
-        case toolbar
     }
 
     public var kind: Kind
     public var rect: Rect
     /// Section or row title, when it has one.
     public var title: String?
+    /// `header`, `section[2]`, `row[0,3]`, `toolbar`.
+    public var name: String
+    /// Where it is drawn: sections and rows are the table's own (`nil`).
+    public var layer: ViewLayer?
+    /// How a behaviour's view is drawn (nil for sections and rows).
+    public var style: ViewStyle?
 
-    public init(kind: Kind, rect: Rect, title: String? = nil) {
+    public init(kind: Kind, rect: Rect, title: String? = nil, name: String? = nil, layer: ViewLayer? = nil, style: ViewStyle? = nil) {
         self.kind = kind
         self.rect = rect
         self.title = title
+        switch kind {
+        case .view: self.name = name ?? ""
+        case .section(let i): self.name = Subscript.written(section: i)
+        case .row(let i, let j): self.name = Subscript.written(section: i, row: j)
+        }
+        self.layer = layer
+        self.style = style
     }
 
-    /// `header`, `section[2]`, `row[0,3]`, `toolbar`.
-    public var name: String {
-        switch kind {
-        case .header: return "header"
-        case .section(let i): return Subscript.written(section: i)
-        case .row(let i, let j): return Subscript.written(section: i, row: j)
-        case .toolbar: return "toolbar"
-        }
+    public static func == (a: ViewFrame, b: ViewFrame) -> Bool {
+        a.kind == b.kind && a.rect == b.rect && a.title == b.title && a.name == b.name && a.layer == b.layer
     }
 }

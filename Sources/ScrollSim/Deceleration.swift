@@ -13,13 +13,21 @@ public struct Deceleration: Equatable, Sendable {
     public var k: Double
     /// vs, pt/s: the speed at which it ends.
     public var stopVelocity: Double
+    /// Where it ends: o(τe) = o0 + sign(v)·(|v| − vs)/|k|, or the target a behaviour chose
+    /// (spec §8), exactly.
+    public var destination: Double
 
-    public init(origin: Double, velocity: Double, start: Double, rate: Double, stopVelocity: Double) {
+    public init(origin: Double, velocity: Double, start: Double, rate: Double, stopVelocity: Double,
+                destination: Double? = nil) {
         self.origin = origin
         self.velocity = velocity
         self.start = start
-        self.k = 1000 * log(rate)
+        let k = 1000 * log(rate)
+        self.k = k
         self.stopVelocity = stopVelocity
+        // (A deceleration never starts no faster than vs: such a release is idle at once.)
+        let travel = (abs(velocity) - stopVelocity) / -k
+        self.destination = destination ?? (velocity < 0 ? origin - travel : origin + travel)
     }
 
     public func offset(after tau: Double) -> Double {
@@ -32,13 +40,6 @@ public struct Deceleration: Equatable, Sendable {
 
     /// τe = ln(vs/|v|)/k: the time its speed falls to vs (≤ 0 when it starts no faster than vs).
     public var endTime: Double { log(stopVelocity / abs(velocity)) / k }
-
-    /// Where it ends: o(τe) = o0 + sign(v)·(|v| − vs)/|k|.
-    /// (A deceleration never starts no faster than vs: such a release is idle at once.)
-    public var destination: Double {
-        let travel = (abs(velocity) - stopVelocity) / -k
-        return velocity < 0 ? origin - travel : origin + travel
-    }
 
     /// τb = ln(1 + k·(bound − o0)/v)/k, the exact time the offset reaches `bound`, or nil if it never does.
     public func timeToReach(_ bound: Double) -> Double? {

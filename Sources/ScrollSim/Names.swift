@@ -34,62 +34,72 @@ public enum Quantity: String, Sendable, Equatable, CaseIterable {
 public enum ValueKind: Equatable, Sendable {
     case quantity(Quantity)
     case bool
-    /// A state name: one of `states` (e.g. `phase` → idle/dragging/...).
-    case state(StateSet)
+    /// A state of one family (`phase` → idle/dragging/...; `toolbar.state` → shown/...).
+    case state(StateFamily)
     case string
     case rect
 }
 
-/// Every state name a scenario can write (`expect phase == dragging`): the values of the
-/// state observables. A value holds the case (compared as an enum, never as text); the
-/// name as written is `rawValue`, here and nowhere else.
-public enum StateID: String, CaseIterable, Sendable, Equatable {
-    // phase (spec §5)
-    case idle, dragging, decelerating, bouncing
-    // toolbar.state
-    case shown, hidden, showing, hiding
-
-    /// The family it belongs to (which observables it can be compared with).
-    public var family: StateSet {
-        switch self {
-        case .idle, .dragging, .decelerating, .bouncing: return .phase
-        case .shown, .hidden, .showing, .hiding: return .toolbar
-        }
-    }
-}
-
-/// The families of state names: which observable's values they are.
-public enum StateSet: String, Equatable, Sendable, CaseIterable {
+/// Which family a state belongs to: the scroll view's `phase`, or a behaviour's own.
+public enum StateFamilyID: Hashable, Sendable {
     case phase
-    case toolbar
+    case behaviour(BehaviourID)
+}
 
-    /// Its states, in table order.
-    public var states: [StateID] {
-        switch self {
-        case .phase: return StateSet.phaseStates
-        case .toolbar: return StateSet.toolbarStates
-        }
+/// A state value (`expect phase == dragging`): its family, its place in the family, and
+/// its name as written. Values hold it and compare it by family and place, never by text;
+/// `idle` of `phase` and `idle` of `refresh.state` are different states.
+public struct StateID: Hashable, Sendable {
+    public let family: StateFamilyID
+    public let index: Int
+    /// As written: `idle`, `hidden`.
+    public let name: String
+
+    public init(family: StateFamilyID, index: Int, name: String) {
+        self.family = family
+        self.index = index
+        self.name = name
     }
 
-    /// Its states' names, in table order.
-    public var names: [String] { states.map { $0.rawValue } }
+    public static func == (a: StateID, b: StateID) -> Bool { a.family == b.family && a.index == b.index }
 
-    private static let phaseStates = StateID.allCases.filter { $0.family == .phase }
-    private static let toolbarStates = StateID.allCases.filter { $0.family == .toolbar }
-
-    /// Every state name of every family, for the lexer/checker (bare words in expressions).
-    public static let allNames: [String] = StateID.allCases.map { $0.rawValue }
-
-    public static func family(of name: String) -> StateSet? {
-        StateID(rawValue: name)?.family
+    public func hash(into h: inout Hasher) {
+        h.combine(family)
+        h.combine(index)
     }
 }
 
-/// Which declared view an observable needs.
-public enum Requirement: Equatable, Sendable {
-    case none
-    case header
-    case toolbar
+/// A family of states: the values of one state observable (spec §5: a bare word is read
+/// in the family of what it is compared with).
+public struct StateFamily: Equatable, Sendable {
+    public let id: StateFamilyID
+    /// How messages name it: `phase`, `toolbar`, `refresh` (`'x' is not a toolbar state`).
+    public let name: String
+    /// The observable whose values these are: `phase`, `toolbar.state`.
+    public let observable: String
+    /// Its states, in order.
+    public let names: [String]
+
+    public init(id: StateFamilyID, name: String, observable: String, names: [String]) {
+        self.id = id
+        self.name = name
+        self.observable = observable
+        self.names = names
+    }
+
+    public static func == (a: StateFamily, b: StateFamily) -> Bool { a.id == b.id }
+
+    /// Its state named `name`, nil when it has none.
+    public func state(named name: String) -> StateID? {
+        names.firstIndex(of: name).map { StateID(family: id, index: $0, name: name) }
+    }
+
+    /// Its states, in order.
+    public var states: [StateID] { names.indices.map { StateID(family: id, index: $0, name: names[$0]) } }
+
+    /// The scroll view's `phase`.
+    public static let phase = StateFamily(id: .phase, name: "phase", observable: "phase",
+                                          names: ["idle", "dragging", "decelerating", "bouncing"])
 }
 
 /// How an observable is addressed.
@@ -128,9 +138,11 @@ public enum Subscript: Equatable, Sendable {
     case row
 }
 
-/// An observable name, as written with its subscript placeholders removed:
-/// `section.y` stands for `section[I].y`, `row.visible` for `row[I,J].visible`.
-public enum ObservableID: String, CaseIterable, Sendable, Equatable {
+/// An observable of the scroll view and the table itself (spec §5), as written with its
+/// subscript placeholders removed: `section.y` stands for `section[I].y`, `row.visible`
+/// for `row[I,J].visible`. The behaviours' observables (`header.y`, `toolbar.state`) are
+/// declared by the behaviours (`BehaviourDeclaration.observables`).
+public enum CoreObservable: String, CaseIterable, Sendable, Equatable {
     case time
     case offset
     /// (v1.2) The scroll bounds of §6.2 this frame; `offset.max` is "at the bottom".
@@ -147,18 +159,6 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
     case fingerDown = "finger.down"
     case fingerTranslation = "finger.translation"
     case fingerVelocity = "finger.velocity"
-    case headerY = "header.y"
-    case headerHeight = "header.height"
-    case headerBottom = "header.bottom"
-    case headerScale = "header.scale"
-    case headerFrame = "header.frame"
-    case headerImageY = "header.image.y"
-    case headerImageHeight = "header.image.height"
-    case headerExpanded = "header.expanded"
-    case toolbarY = "toolbar.y"
-    case toolbarHeight = "toolbar.height"
-    case toolbarState = "toolbar.state"
-    case toolbarFrame = "toolbar.frame"
     case sectionY = "section.y"
     case sectionHeight = "section.height"
     case sectionOpen = "section.open"
@@ -177,34 +177,14 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
         switch self {
         case .time: return .quantity(.seconds)
         case .offset, .offsetMin, .offsetMax, .contentHeight, .contentRemaining, .screenWidth, .screenHeight, .fingerTranslation,
-             .headerY, .headerHeight, .headerBottom, .headerImageY, .headerImageHeight,
-             .toolbarY, .toolbarHeight, .sectionY, .sectionHeight, .rowY, .rowHeight:
+             .sectionY, .sectionHeight, .rowY, .rowHeight:
             return .quantity(.points)
         case .velocity, .fingerVelocity: return .quantity(.velocity)
         case .phase: return .state(.phase)
-        case .toolbarState: return .state(.toolbar)
-        case .fingerDown, .headerExpanded, .sectionOpen, .rowVisible: return .bool
-        case .headerScale: return .quantity(.number)
+        case .fingerDown, .sectionOpen, .rowVisible: return .bool
         case .sectionRows: return .quantity(.count)
         case .sectionTitle, .rowTitle, .tapTarget: return .string
-        case .headerFrame, .toolbarFrame, .sectionFrame, .rowFrame: return .rect
-        }
-    }
-
-    public var requirement: Requirement {
-        switch self {
-        case .headerY, .headerHeight, .headerBottom, .headerScale, .headerFrame,
-             .headerImageY, .headerImageHeight, .headerExpanded:
-            return .header
-        case .toolbarY, .toolbarHeight, .toolbarState, .toolbarFrame:
-            return .toolbar
-        // Every case by name (no `default`): a new observable must say what it needs.
-        case .time, .offset, .offsetMin, .offsetMax, .velocity, .phase, .contentHeight,
-             .contentRemaining, .screenWidth, .screenHeight, .fingerDown, .fingerTranslation,
-             .fingerVelocity, .tapTarget,
-             .sectionY, .sectionHeight, .sectionOpen, .sectionRows, .sectionTitle, .sectionFrame,
-             .rowY, .rowHeight, .rowVisible, .rowTitle, .rowFrame:
-            return .none
+        case .sectionFrame, .rowFrame: return .rect
         }
     }
 
@@ -217,11 +197,43 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
         // Every case by name (no `default`): a new member of section[I]/row[I,J] must be listed above.
         case .time, .offset, .offsetMin, .offsetMax, .velocity, .phase, .contentHeight,
              .contentRemaining, .screenWidth, .screenHeight, .fingerDown, .fingerTranslation,
-             .fingerVelocity, .tapTarget,
-             .headerY, .headerHeight, .headerBottom, .headerScale, .headerFrame,
-             .headerImageY, .headerImageHeight, .headerExpanded,
-             .toolbarY, .toolbarHeight, .toolbarState, .toolbarFrame:
+             .fingerVelocity, .tapTarget:
             return .none
+        }
+    }
+
+    /// How telling a change of it is, for the REPL's change line (smaller first; the
+    /// behaviours' observables declare theirs among these); nil: not on that line.
+    public var prominence: Int? {
+        switch self {
+        case .offset: return 0
+        case .phase: return 2
+        case .velocity: return 5
+        case .fingerDown: return 6
+        case .fingerTranslation: return 13
+        case .fingerVelocity: return 14
+        case .contentHeight: return 15
+        case .screenWidth: return 17
+        case .screenHeight: return 18
+        // Every case by name (no `default`): a new observable must say whether it is shown.
+        case .time, .offsetMin, .offsetMax, .contentRemaining, .tapTarget,
+             .sectionY, .sectionHeight, .sectionOpen, .sectionRows, .sectionTitle, .sectionFrame,
+             .rowY, .rowHeight, .rowVisible, .rowTitle, .rowFrame:
+            return nil
+        }
+    }
+
+    /// A default `trace` has a column for it (the plain observables; sections get theirs
+    /// per section).
+    public var traced: Bool {
+        switch self {
+        case .time, .phase, .offset, .velocity, .contentHeight, .fingerDown, .fingerTranslation, .fingerVelocity:
+            return true
+        // Every case by name (no `default`).
+        case .offsetMin, .offsetMax, .contentRemaining, .screenWidth, .screenHeight, .tapTarget,
+             .sectionY, .sectionHeight, .sectionOpen, .sectionRows, .sectionTitle, .sectionFrame,
+             .rowY, .rowHeight, .rowVisible, .rowTitle, .rowFrame:
+            return false
         }
     }
 
@@ -242,18 +254,6 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
         case .fingerDown: return "a finger is on the screen"
         case .fingerTranslation: return "the finger's travel since it touched down, as a pan gesture recognizer sees it (positive = down)"
         case .fingerVelocity: return "the finger's velocity, as a pan gesture recognizer sees it (positive = down); 0 after a release"
-        case .headerY: return "the top of the header's visible frame, in screen points"
-        case .headerHeight: return "the height of the header's visible frame (it grows when pulled past the top)"
-        case .headerBottom: return "the bottom of the header's visible frame (header.y + header.height)"
-        case .headerScale: return "the header's visible height / its layout height (the zoom)"
-        case .headerFrame: return "the header's visible frame (x, y, width, height); printed, not compared"
-        case .headerImageY: return "the header image's y: header.y × (1 − parallax)"
-        case .headerImageHeight: return "the header image's height (the header's height)"
-        case .headerExpanded: return "a toggle header is at (or animating to) its second height"
-        case .toolbarY: return "the toolbar's top, in screen points (screen.height when hidden)"
-        case .toolbarHeight: return "the toolbar's height"
-        case .toolbarState: return "the toolbar: shown, hidden, showing or hiding"
-        case .toolbarFrame: return "the toolbar's frame (x, y, width, height); printed, not compared"
         case .sectionY: return "the y of section I's header view, sticky position applied"
         case .sectionHeight: return "the height of section I's header view (0 when untitled)"
         case .sectionOpen: return "section I is open (the target state while it animates)"
@@ -287,18 +287,20 @@ public enum ObservableID: String, CaseIterable, Sendable, Equatable {
         }
     }
 
-    /// Unsubscripted observables by name.
-    public static func plain(_ name: String) -> ObservableID? {
-        guard let id = ObservableID(rawValue: name), id.subscriptForm == .none else { return nil }
-        return id
-    }
-
     /// `section[I].member` / `row[I,J].member` by member name.
     /// (Cold paths: hovers, trace columns. The checker and the evaluator use the language
     /// library's packed index of the same table, `SubscriptMembers`.)
-    public static func subscripted(_ form: Subscript, member: String) -> ObservableID? {
+    public static func subscripted(_ form: Subscript, member: String) -> CoreObservable? {
         allCases.first { $0.subscriptForm == form && $0.member == member }
     }
+}
+
+/// An observable: one of the scroll view's and the table's, or one a behaviour declares
+/// (its behaviour and its number in the declaration). Names, kinds and summaries come
+/// from the registry (`BehaviourRegistry.observable(_:)`).
+public enum ObservableID: Hashable, Sendable {
+    case core(CoreObservable)
+    case behaviour(BehaviourID, Int)
 }
 
 /// Columns of `scrollscript trace` (and of the replay page's panel) that are not
@@ -318,8 +320,9 @@ public enum TraceField: String, CaseIterable, Sendable, Equatable {
     case failure
 }
 
-/// The tunables of `set NAME VALUE` (spec §3). Every tunable is also readable by its name.
-public enum TunableID: String, CaseIterable, Sendable, Equatable {
+/// The tunables of the scroll view and the table (spec §3); the behaviours declare theirs
+/// (`toolbar.duration`, `refresh.trigger`). Every tunable is also readable by its name.
+public enum CoreTunable: String, CaseIterable, Sendable, Equatable {
     case rowHeight = "row.height"
     case sectionHeight = "section.height"
     case deceleration
@@ -333,12 +336,6 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
     case decelerationStopVelocity = "deceleration.stopVelocity"
     case dragSpeed = "drag.speed"
     case flingDuration = "fling.duration"
-    case toolbarShowVelocity = "toolbar.showVelocity"
-    case toolbarHideDistance = "toolbar.hideDistance"
-    case toolbarDuration = "toolbar.duration"
-    case headerDuration = "header.duration"
-    case headerBodyFollows = "header.bodyFollows"
-    case accordionDuration = "accordion.duration"
     case insetTop = "inset.top"
 
     /// Its position in the table (`allCases` order): where `Tunables` keeps its value.
@@ -356,25 +353,17 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
         case .decelerationStopVelocity: return 8
         case .dragSpeed: return 9
         case .flingDuration: return 10
-        case .toolbarShowVelocity: return 11
-        case .toolbarHideDistance: return 12
-        case .toolbarDuration: return 13
-        case .headerDuration: return 14
-        case .headerBodyFollows: return 15
-        case .accordionDuration: return 16
-        case .insetTop: return 17
+        case .insetTop: return 11
         }
     }
 
-    /// `.bool` for header.bodyFollows, else `.quantity(q)`.
     public var kind: ValueKind {
         switch self {
-        case .rowHeight, .sectionHeight, .toolbarHideDistance, .insetTop: return .quantity(.points)
+        case .rowHeight, .sectionHeight, .insetTop: return .quantity(.points)
         case .deceleration, .rubberband, .bounceStiffness, .bounceDamping,
              .snapbackStiffness, .snapbackDamping: return .quantity(.number)
-        case .dragSpeed, .toolbarShowVelocity, .decelerationStopVelocity: return .quantity(.velocity)
-        case .flingDuration, .toolbarDuration, .headerDuration, .accordionDuration: return .quantity(.seconds)
-        case .headerBodyFollows: return .bool
+        case .dragSpeed, .decelerationStopVelocity: return .quantity(.velocity)
+        case .flingDuration: return .quantity(.seconds)
         }
     }
 
@@ -392,17 +381,11 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
         case .decelerationStopVelocity: return "the speed, pt/s, at which a deceleration ends"
         case .dragSpeed: return "the finger speed of drag and pull without 'in', pt/s"
         case .flingDuration: return "how long the finger moves during fling, s"
-        case .toolbarShowVelocity: return "the downward finger velocity, pt/s, past which the toolbar shows"
-        case .toolbarHideDistance: return "the upward finger travel past which the toolbar hides"
-        case .toolbarDuration: return "the toolbar's show/hide animation, s, linear"
-        case .headerDuration: return "the header toggle animation, s, ease-in-out"
-        case .headerBodyFollows: return "the body follows the header toggle every frame (false: only when the animation ends, post 002's first version)"
-        case .accordionDuration: return "a section's open/close animation, s, ease-in-out"
         case .insetTop: return "the content inset at the top (safe area)"
         }
     }
 
-    /// The default value (booleans: 1 = true, 0 = false).
+    /// The default value.
     public var defaultValue: Double {
         switch self {
         case .rowHeight: return 44
@@ -419,12 +402,6 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
         case .decelerationStopVelocity: return 10
         case .dragSpeed: return 300
         case .flingDuration: return 0.1
-        case .toolbarShowVelocity: return 800
-        case .toolbarHideDistance: return 22
-        case .toolbarDuration: return 0.2
-        case .headerDuration: return 0.25
-        case .headerBodyFollows: return 1
-        case .accordionDuration: return 0.3
         case .insetTop: return 0
         }
     }
@@ -440,10 +417,6 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
         case .decelerationStopVelocity: return TunableRange(0.1, 1_000)
         case .dragSpeed: return TunableRange(0, 100_000, lowerOpen: true)
         case .flingDuration: return TunableRange(0, 10, lowerOpen: true)
-        case .toolbarShowVelocity: return TunableRange(0, 100_000)
-        case .toolbarHideDistance: return TunableRange(0, 10_000)
-        case .toolbarDuration, .headerDuration, .accordionDuration: return TunableRange(0, 60, lowerOpen: true)
-        case .headerBodyFollows: return TunableRange(0, 1)
         case .insetTop: return TunableRange(0, 10_000)
         }
     }
@@ -452,10 +425,17 @@ public enum TunableID: String, CaseIterable, Sendable, Equatable {
     public var namedValues: [(name: String, value: Double)] {
         switch self {
         case .deceleration: return [("normal", 0.998), ("fast", 0.99)]
-        case .headerBodyFollows: return [("true", 1), ("false", 0)]
         default: return []
         }
     }
+}
+
+/// A tunable: one of the core's, or one a behaviour declares (its behaviour and its
+/// number in the declaration). Names, kinds, defaults and ranges come from the registry
+/// (`BehaviourRegistry.tunable(_:)`).
+public enum TunableID: Hashable, Sendable {
+    case core(CoreTunable)
+    case behaviour(BehaviourID, Int)
 }
 
 public struct TunableRange: Equatable, Sendable {
@@ -520,31 +500,4 @@ public enum Value: Equatable, Sendable {
     case state(StateID)
     case string(String)
     case rect(Rect)
-}
-
-/// Lists derived from the tables above, built once (the checker, the REPL, the language
-/// server, the editor grammars and the evaluator read these instead of rebuilding them).
-public enum Vocabulary {
-    /// Observables written without a subscript (`offset`, `header.height`), in table order.
-    public static let plainObservableNames: [String] =
-        ObservableID.allCases.filter { $0.subscriptForm == .none }.map { $0.rawValue }
-    /// Every tunable's name, in table order.
-    public static let tunableNames: [String] = TunableID.allCases.map { $0.rawValue }
-    /// Members after `section[I].` (y height open rows title frame), in table order.
-    public static let sectionMembers: [String] = members(.section)
-    /// Members after `row[I,J].` (y height visible title frame), in table order.
-    public static let rowMembers: [String] = members(.row)
-
-    /// The members of `section[I].` or `row[I,J].` (none for `.none`).
-    public static func members(of form: Subscript) -> [String] {
-        switch form {
-        case .section: return sectionMembers
-        case .row: return rowMembers
-        case .none: return []
-        }
-    }
-
-    private static func members(_ form: Subscript) -> [String] {
-        ObservableID.allCases.filter { $0.subscriptForm == form }.compactMap { $0.member }
-    }
 }

@@ -4,13 +4,13 @@ import Foundation
 public enum ScrollPhase: Equatable, Sendable {
     case idle, dragging, decelerating, bouncing
 
-    /// Its value as an observable (its name is the vocabulary's, `StateID`).
+    /// Its value as an observable: a state of the `phase` family (`StateFamily.phase`).
     public var state: StateID {
         switch self {
-        case .idle: return .idle
-        case .dragging: return .dragging
-        case .decelerating: return .decelerating
-        case .bouncing: return .bouncing
+        case .idle: return StateID(family: .phase, index: 0, name: "idle")
+        case .dragging: return StateID(family: .phase, index: 1, name: "dragging")
+        case .decelerating: return StateID(family: .phase, index: 2, name: "decelerating")
+        case .bouncing: return StateID(family: .phase, index: 3, name: "bouncing")
         }
     }
 }
@@ -78,7 +78,11 @@ public enum ScrollEvent: Equatable, Sendable {
     /// The finger's translation since touch-down is now `translation` (a frame while dragging).
     case fingerMoved(translation: Double, bounds: ScrollBounds)
     /// The finger lifted at time `t`; `velocity` is the content velocity (−finger velocity).
-    case dragEnded(velocity: Double, t: Double, bounds: ScrollBounds)
+    /// `target`: a destination a behaviour chose instead of the offered one (spec §8).
+    case dragEnded(velocity: Double, t: Double, bounds: ScrollBounds, target: Double? = nil)
+    /// The bounds changed under a drag (a content inset set while the finger is down): the
+    /// drag goes on as a touch that began here, its translation now `translation` (§6.7).
+    case rebased(translation: Double, bounds: ScrollBounds)
     /// A display frame at time `t` (decelerating or bouncing advance to it).
     case frameTicked(t: Double, bounds: ScrollBounds)
     /// A tap stopped the motion where it is (`t` the current time).
@@ -129,8 +133,12 @@ public struct ScrollState: Equatable, Sendable {
             offset = banded(dragOrigin - p, b)
             velocity = (offset - previous) * parameters.fps
             return .none
-        case .dragEnded(let v, let t, let b):
-            return release(velocity: abs(v) < 1 ? 0 : v, t: t, bounds: b)
+        case .dragEnded(let v, let t, let b, let target):
+            return release(velocity: abs(v) < 1 ? 0 : v, t: t, bounds: b, target: target)
+        case .rebased(let p, let b):
+            // u = u0 − p must give the unbanded position of the offset now: u0 = b⁻¹ + p.
+            dragOrigin = unbanded(offset, b) + p
+            return .none
         case .frameTicked(let t, let b):
             return advance(to: t, bounds: b)
         case .tappedWhileMoving(let t, let b):
@@ -164,9 +172,36 @@ public struct ScrollState: Equatable, Sendable {
 
     // MARK: Release, deceleration, bounce
 
-    private mutating func release(velocity v: Double, t: Double, bounds b: ScrollBounds) -> Output {
+    /// Where a release with content velocity `v` now would come to rest (spec §8's offered
+    /// `targetContentOffset`): §6.2's destination clamped to the bounds; the offset itself
+    /// when the release starts no deceleration; the bound for a release past it.
+    public func releaseTarget(velocity v: Double, bounds b: ScrollBounds) -> Double {
+        let v = abs(v) < 1 ? 0 : v
+        if offset < b.min { return b.min }
+        if offset > b.max { return b.max }
+        if abs(v) <= parameters.stopVelocity { return offset }
+        let d = Deceleration(origin: offset, velocity: v, start: 0, rate: parameters.decelerationRate,
+                             stopVelocity: parameters.stopVelocity)
+        return min(max(d.destination, b.min), b.max)
+    }
+
+    private mutating func release(velocity v: Double, t: Double, bounds b: ScrollBounds, target: Double?) -> Output {
         if offset < b.min || offset > b.max {
             startBounce(.snapBack, from: offset, velocity: v, bound: offset < b.min ? b.min : b.max, t: t)
+            return .none
+        }
+        if let target {
+            // (spec §8) A chosen destination T: the deceleration from o0 whose destination
+            // is T, v' = sign(T − o0)·(|T − o0|·|k| + vs); T = o0 is idle at once.
+            if target == offset {
+                phase = .idle
+                velocity = 0
+                return .none
+            }
+            let k = abs(1000 * log(parameters.decelerationRate))
+            let travel = abs(target - offset)
+            let v2 = (travel * k + parameters.stopVelocity) * (target < offset ? -1 : 1)
+            startDeceleration(from: offset, velocity: v2, t: t, destination: target)
             return .none
         }
         // (v1.3) No faster than stopVelocity: nothing to decelerate, idle at once.
@@ -179,12 +214,12 @@ public struct ScrollState: Equatable, Sendable {
         return .none
     }
 
-    private mutating func startDeceleration(from o: Double, velocity v: Double, t: Double) {
+    private mutating func startDeceleration(from o: Double, velocity v: Double, t: Double, destination: Double? = nil) {
         phase = .decelerating
         offset = o
         velocity = v
         deceleration = Deceleration(origin: o, velocity: v, start: t, rate: parameters.decelerationRate,
-                                    stopVelocity: parameters.stopVelocity)
+                                    stopVelocity: parameters.stopVelocity, destination: destination)
     }
 
     private mutating func startBounce(_ kind: BounceKind, from o: Double, velocity v: Double, bound: Double, t: Double) {

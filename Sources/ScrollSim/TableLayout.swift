@@ -125,20 +125,3 @@ public struct TableLayout: Equatable, Sendable {
     /// Height of one row of section i at open fraction f.
     public func rowHeight(fraction f: Double) -> Double { rowHeight * f }
 }
-
-/// The header's visible frame rule (spec §6.3), a pure function of the scroll state.
-public enum HeaderGeometry {
-    /// (y, height) on screen for a header of layout height `h`.
-    public static func frame(offset: Double, minOffset: Double, height h: Double, pin: Double?, stretches: Bool) -> (y: Double, height: Double) {
-        let edge = -minOffset
-        if offset < minOffset && stretches {
-            return (edge, h + (minOffset - offset))
-        }
-        if let p = pin {
-            // P ≤ H is checked against H only: a toggle height below the pin keeps the whole
-            // header (P' = min(P, H)) instead of pushing it below the top edge.
-            return (max(-offset, edge - (h - min(p, h))), h)
-        }
-        return (-offset, h)
-    }
-}

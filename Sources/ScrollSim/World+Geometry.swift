@@ -2,22 +2,34 @@ import Foundation
 
 /// View frames on screen (spec §6.3), computed on demand from the last layout.
 extension World {
-    /// E = −min = inset.top, where the header rests.
-    var topEdge: Double { -bounds.min }
+    /// E = inset.top, where the header rests (a refresh control's inset moves the top
+    /// bound, not E: §6.7).
+    var topEdge: Double { insetTop }
 
-    /// S = E + P: where section headers stick (P' = min(P, H) when a toggle height is below the pin).
+    /// S = E + P': where section headers stick (P' = min(P, H) for the table header's pin
+    /// P and current height H; E without a pin).
     var stickyLine: Double {
-        guard let pin = config.header?.pin else { return topEdge }
-        return topEdge + min(pin, headerHeight ?? pin)
+        guard let pin = adjustments.headerPin else { return topEdge }
+        return topEdge + min(pin, adjustments.headerHeight)
     }
 
-    /// The header's visible frame, or nil without a header.
-    public func headerFrame() -> Rect? {
-        guard let header = config.header, let h = headerHeight else { return nil }
-        let f = HeaderGeometry.frame(offset: scroll.offset, minOffset: bounds.min, height: h,
-                                     pin: header.pin, stretches: header.stretches)
-        return Rect(x: 0, y: f.y, width: screenWidth, height: f.height)
+    /// The frame of a behaviour's view now, nil when its behaviour is not declared here or
+    /// the view has no frame now.
+    public func frame(of v: ViewID) -> Rect? {
+        guard let s = slot(v.behaviour) else { return nil }
+        return behaviours[s].frame(of: v.view, facts, adjustments)
     }
+
+    /// The first declared view drawn in `style` (the table header, the toolbar), if any.
+    public func view(styled style: ViewStyle) -> ViewID? {
+        for id in behaviourIDs {
+            if let k = registry.declaration(id).views.firstIndex(where: { $0.style == style }) { return ViewID(id, k) }
+        }
+        return nil
+    }
+
+    /// The table header's visible frame, or nil without one.
+    public func headerFrame() -> Rect? { view(styled: .tableHeader).flatMap { frame(of: $0) } }
 
     /// Section i's header view frame with the sticky position applied; nil for a bad index.
     public func sectionFrame(_ i: Int) -> Rect? {
@@ -33,28 +45,28 @@ extension World {
     /// Row j of section i; nil for a bad index.
     public func rowFrame(_ i: Int, _ j: Int) -> Rect? {
         guard i >= 0 && i < table.sectionCount, j >= 0 && j < table.rowCounts[i] else { return nil }
-        let h = table.rowHeight(fraction: accordion.fraction[i])
+        let h = table.rowHeight(fraction: adjustments.sections.fraction[i])
         let y = table.top(i) + table.headerHeights[i] + Double(j) * h - scroll.offset
         return Rect(x: 0, y: y, width: screenWidth, height: h)
     }
 
     /// The toolbar's frame (on or off screen), or nil when none is declared.
-    public func toolbarFrame() -> Rect? {
-        guard let tb = toolbar else { return nil }
-        return Rect(x: 0, y: tb.y, width: screenWidth, height: tb.height)
-    }
+    public func toolbarFrame() -> Rect? { view(styled: .toolbar).flatMap { frame(of: $0) } }
 
     /// A frame with height > 0 that overlaps the screen's 0..screen.height.
     func isOnScreen(_ r: Rect) -> Bool {
         r.height > 0 && r.y < screenHeight && r.y + r.height > 0
     }
 
-    /// Every view on screen in the fixed order: header, section 0's header, its rows,
-    /// section 1's header, ..., toolbar. Rows of a closed section are not listed.
-    /// Work is proportional to sections plus the rows listed.
+    /// Every view on screen in the fixed order: the behaviours' background views (a refresh
+    /// indicator), their content views (the header), section 0's header, its rows, section
+    /// 1's header, ..., then their screen views (the toolbar); behaviours in registration
+    /// order within a layer. Rows of a closed section are not listed. Work is proportional
+    /// to sections plus the rows listed.
     public func visibleFrames() -> [ViewFrame] {
         var out: [ViewFrame] = []
-        if let r = headerFrame(), isOnScreen(r) { out.append(ViewFrame(kind: .header, rect: r)) }
+        appendViews(.background, to: &out)
+        appendViews(.content, to: &out)
         for i in sectionsNearScreen() {
             if let r = sectionFrame(i), isOnScreen(r) {
                 out.append(ViewFrame(kind: .section(i), rect: r, title: sectionTitles[i]))
@@ -66,8 +78,21 @@ extension World {
                 }
             }
         }
-        if let r = toolbarFrame(), isOnScreen(r) { out.append(ViewFrame(kind: .toolbar, rect: r)) }
+        appendViews(.screen, to: &out)
         return out
+    }
+
+    /// The listed views of `layer` that are on screen.
+    private func appendViews(_ layer: ViewLayer, to out: inout [ViewFrame]) {
+        let f = facts
+        for k in behaviours.indices {
+            let id = behaviourIDs[k]
+            for (v, view) in registry.declaration(id).views.enumerated() where view.layer == layer && view.listed {
+                if let r = behaviours[k].frame(of: v, f, adjustments), isOnScreen(r) {
+                    out.append(ViewFrame(kind: .view(ViewID(id, v)), rect: r, name: view.name, layer: layer, style: view.style))
+                }
+            }
+        }
     }
 
     /// The sections that may have a view on screen: those whose content range comes within
@@ -102,7 +127,7 @@ extension World {
     /// The rows of section i that may overlap the screen (a superset by at most one each side).
     func visibleRowRange(_ i: Int) -> ClosedRange<Int>? {
         let count = table.rowCounts[i]
-        let h = table.rowHeight(fraction: accordion.fraction[i])
+        let h = table.rowHeight(fraction: adjustments.sections.fraction[i])
         guard count > 0, h > 0 else { return nil }
         let rowsTop = table.top(i) + table.headerHeights[i] - scroll.offset
         let first = clampIndex(((0 - rowsTop) / h).rounded(.down), count)

@@ -50,5 +50,6 @@ extension World {
         guard !finger.isDown else { return }
         finger.touchDown()
         scroll.reduce(.touchedDown(bounds))
+        touchBeganPending = true
     }
 }

@@ -2,14 +2,12 @@ import Foundation
 
 /// What a tap is aimed at (spec §4).
 public enum TapTarget: Equatable, Sendable {
-    /// `tap header`: the centre of the table header's visible part.
-    case header
+    /// `tap NAME` (`tap header`, `tap toolbar`): a behaviour's view, aimed at (not hit-tested).
+    case view(ViewID)
     /// `tap header I`: the centre of the visible part of section I's header.
     case section(Int)
     /// `tap row I J`: row J of section I (a targeted tap; it needs a visible part).
     case row(Int, Int)
-    /// `tap toolbar`: the centre of the toolbar's visible part, or of its reveal zone when hidden.
-    case toolbar
     /// `tap X Y`: a screen point; the topmost view there receives it (§6.6).
     case point(x: Double, y: Double)
 }
@@ -19,14 +17,11 @@ public enum TapTarget: Equatable, Sendable {
 public enum TapOutcome: Equatable, Sendable {
     /// The content was decelerating or bouncing: the tap stopped it and reached no view.
     case stoppedScrolling
-    /// The toolbar received it; `shows`: it started showing the toolbar (it was hiding).
-    case toolbar(shows: Bool)
-    /// The reveal zone (bottom h pt while the toolbar is hidden or hiding): shows the toolbar.
-    case revealZone
-    /// The table header; `expanded` is the toggle's new target, nil when it does not toggle.
-    case header(expanded: Bool?)
-    /// Section I's header; `open` is the section's new target state, nil without accordion.
-    case sectionHeader(Int, open: Bool?)
+    /// A behaviour's view; `note` is what a behaviour did (`showing`, `expanding`), nil
+    /// when nothing reacted.
+    case view(ViewID, note: String?)
+    /// Section I's header; `note` is what a behaviour did (`opening`), nil when nothing reacted.
+    case sectionHeader(Int, note: String?)
     /// A row.
     case row(Int, Int)
     /// No view is at that point.
@@ -37,9 +32,7 @@ public enum TapOutcome: Equatable, Sendable {
     public var target: TapTargetName {
         switch self {
         case .stoppedScrolling, .nothing: return .nothing
-        case .toolbar: return .toolbar
-        case .revealZone: return .toolbarZone
-        case .header: return .header
+        case .view(let v, _): return .view(v)
         case .sectionHeader(let i, _): return .section(i)
         case .row(let i, let j): return .row(i, j)
         }
@@ -47,26 +40,22 @@ public enum TapOutcome: Equatable, Sendable {
 }
 
 /// The value of `tap.target` as ids and indexes: the evaluator compares these (no string
-/// work per frame); `text` is its spelling, built only to print it.
+/// work per frame); `text(_:)` is its spelling, built only to print it.
 public enum TapTargetName: Equatable, Sendable {
     /// No tap yet: `tap.target` is `""`.
     case noTap
     case nothing
-    case toolbar
-    case toolbarZone
-    case header
+    case view(ViewID)
     case section(Int)
     case row(Int, Int)
 
-    /// As `tap.target` spells it: `""`, `"nothing"`, `"toolbar"`, `"toolbar.zone"`,
-    /// `"header"`, `"section[2]"`, `"row[0,3]"`.
-    public var text: String {
+    /// As `tap.target` spells it: `""`, `"nothing"`, a view's name (`"toolbar"`,
+    /// `"toolbar.zone"`, `"header"`), `"section[2]"`, `"row[0,3]"`.
+    public func text(_ registry: BehaviourRegistry) -> String {
         switch self {
         case .noTap: return ""
         case .nothing: return "nothing"
-        case .toolbar: return "toolbar"
-        case .toolbarZone: return "toolbar.zone"
-        case .header: return "header"
+        case .view(let v): return registry.view(v).name
         case .section(let i): return Subscript.written(section: i)
         case .row(let i, let j): return Subscript.written(section: i, row: j)
         }
@@ -75,9 +64,10 @@ public enum TapTargetName: Equatable, Sendable {
     /// The target a string spells exactly as `text` does (`"section[2]"`, not
     /// `"section[02]"`), or nil when `tap.target` can never equal that string.
     /// Done once per literal, when an expression is resolved.
-    public init?(text s: String) {
-        let fixed: [TapTargetName] = [.noTap, .nothing, .toolbar, .toolbarZone, .header]
-        if let t = fixed.first(where: { $0.text == s }) { self = t; return }
+    public init?(text s: String, _ registry: BehaviourRegistry) {
+        if s == "" { self = .noTap; return }
+        if s == "nothing" { self = .nothing; return }
+        if let v = registry.view(named: s) { self = .view(v); return }
         guard s.hasSuffix("]"), let open = s.firstIndex(of: "[") else { return nil }
         var n: [Int] = []
         for part in s[s.index(after: open)..<s.index(before: s.endIndex)]
@@ -92,7 +82,7 @@ public enum TapTargetName: Equatable, Sendable {
         default: return nil
         }
         // Only the one spelling: `section[+2]`, `row[0, 3]` or `section[0,1]` name nothing.
-        guard t.text == s else { return nil }
+        guard t.text(registry) == s else { return nil }
         self = t
     }
 }
@@ -100,7 +90,7 @@ public enum TapTargetName: Equatable, Sendable {
 extension World {
     /// A tap (0 frames). While decelerating or bouncing it stops the content and reaches no
     /// view. Throws `SimError` for a tap while a finger is down, a missing or untitled
-    /// section, a missing header or toolbar, or a target with no visible part.
+    /// section, a view whose behaviour is not declared, or a target with no visible part.
     public mutating func tap(_ target: TapTarget) throws -> TapOutcome {
         let outcome = try tapOutcome(target)
         lastTap = outcome
@@ -112,16 +102,21 @@ extension World {
             throw SimError.tapWhileFingerDown
         }
         try validate(target)
+        lastTapFrame = nil
+        if case .view(let v) = target { lastTapFrame = landing(v) }
         if scroll.phase == .decelerating || scroll.phase == .bouncing {
             scroll.reduce(.tappedWhileMoving(t: time, bounds: bounds))
             return .stoppedScrolling
         }
         switch target {
-        case .header:
-            guard let r = headerFrame(), visibleMiddle(r) != nil else {
-                throw SimError.headerOffScreen
+        case .view(let v):
+            let view = registry.view(v)
+            if view.targetNeedsVisiblePart {
+                guard let r = frame(of: v), visibleMiddle(r) != nil else {
+                    throw SimError.viewOffScreen(noun: view.noun)
+                }
             }
-            return tapHeader()
+            return tapView(v, targeted: true)
         case .section(let i):
             guard let r = sectionFrame(i), visibleMiddle(r) != nil else {
                 throw SimError.sectionHeaderOffScreen(section: i)
@@ -129,12 +124,10 @@ extension World {
             return tapSectionHeader(i)
         case .row(let i, let j):
             guard let r = rowFrame(i, j), r.height > 0, visibleMiddle(r) != nil else {
-                let closed = table.rowHeight(fraction: accordion.fraction[i]) <= 0
+                let closed = table.rowHeight(fraction: adjustments.sections.fraction[i]) <= 0
                 throw SimError.rowNotVisible(section: i, row: j, sectionClosed: closed)
             }
             return .row(i, j)
-        case .toolbar:
-            return tapBottomZone()
         case .point(let x, let y):
             return hitTest(x: x, y: y)
         }
@@ -142,9 +135,10 @@ extension World {
 
     private func validate(_ target: TapTarget, needsTitle: Bool = true) throws {
         switch target {
-        case .header:
-            guard config.header != nil else {
-                throw SimError.noHeader
+        case .view(let v):
+            guard has(v.behaviour) else {
+                let d = registry.declaration(v.behaviour)
+                throw SimError.viewNotDeclared(noun: d.views[v.view].noun, word: d.word)
             }
         case .section(let i):
             let n = table.sectionCount
@@ -159,10 +153,6 @@ extension World {
             let rows = table.rowCounts[i]
             guard j >= 0 && j < rows else {
                 throw SimError.noRow(section: i, row: j, rows: rows)
-            }
-        case .toolbar:
-            guard toolbar != nil else {
-                throw SimError.noToolbar
             }
         case .point(let x, let y):
             guard x.isFinite && y.isFinite else {
@@ -180,15 +170,13 @@ extension World {
 
     /// What `hitTest` found at a point, before it acts.
     private enum Receiver {
-        case toolbar, revealZone, header, section(Int), row(Int, Int), nothing
+        case view(ViewID), section(Int), row(Int, Int), nothing
     }
 
     /// The receiver at a screen point, in the order of spec §6.6.
     mutating func hitTest(x: Double, y: Double) -> TapOutcome {
         switch receiver(x: x, y: y) {
-        case .toolbar: return tapBottomZone()
-        case .revealZone: return tapBottomZone(inRevealZone: true)
-        case .header: return tapHeader()
+        case .view(let v): return tapView(v, targeted: false)
         case .section(let i): return tapSectionHeader(i)
         case .row(let i, let j): return .row(i, j)
         case .nothing: return .nothing
@@ -196,16 +184,13 @@ extension World {
     }
 
     /// The search, non-mutating (a debug build copies the whole world for each call a
-    /// mutating method makes to a non-mutating one; 10 million taps must stay fast).
+    /// mutating method makes to a non-mutating one; 10 million taps must stay fast): the
+    /// behaviours' screen views, their content views (behaviours in registration order,
+    /// views in declaration order), then section headers, then rows.
     private func receiver(x: Double, y: Double) -> Receiver {
         guard x >= 0 && x < screenWidth && y >= 0 && y < screenHeight else { return .nothing }
-        if let tb = toolbar {
-            if tb.y < screenHeight && y >= tb.y && y < tb.y + tb.height { return .toolbar }
-            if (tb.mode == .hidden || tb.mode == .hiding) && y >= screenHeight - tb.height {
-                return .revealZone
-            }
-        }
-        if let r = headerFrame(), contains(r, y) { return .header }
+        if let v = viewReceiving(y, in: .screen) { return .view(v) }
+        if let v = viewReceiving(y, in: .content) { return .view(v) }
         // Only sections near the screen can hold the point (O(log n) on a large table).
         let candidates = sectionsNearScreen()
         for i in candidates {
@@ -215,39 +200,50 @@ extension World {
         for i in candidates {
             let rowsTop = table.top(i) + table.headerHeights[i]
             guard contentY >= rowsTop && contentY < table.top(i + 1) else { continue }
-            let h = table.rowHeight(fraction: accordion.fraction[i])
+            let h = table.rowHeight(fraction: adjustments.sections.fraction[i])
             guard h > 0 else { continue }
             return .row(i, clampIndex(((contentY - rowsTop) / h).rounded(.down), table.rowCounts[i]))
         }
         return .nothing
     }
 
+    /// The first view of `layer` that takes taps and holds screen y.
+    private func viewReceiving(_ y: Double, in layer: ViewLayer) -> ViewID? {
+        let f = facts
+        for k in behaviours.indices {
+            let id = behaviourIDs[k]
+            for (v, view) in registry.declaration(id).views.enumerated() where view.layer == layer && view.takesTaps {
+                if let r = behaviours[k].frame(of: v, f, adjustments), contains(r, y) { return ViewID(id, v) }
+            }
+        }
+        return nil
+    }
+
     private func contains(_ r: Rect, _ y: Double) -> Bool {
         r.height > 0 && y >= r.y && y < r.y + r.height
     }
 
-    /// The toolbar or its reveal zone: shows it when hidden or hiding. A tap in the zone
-    /// (below a hiding toolbar, or anywhere in it while hidden) reports the zone.
-    private mutating func tapBottomZone(inRevealZone: Bool = false) -> TapOutcome {
-        guard var tb = toolbar else { return .nothing }
-        let wasOff = tb.mode == .hidden || inRevealZone
-        let reveals = tb.mode == .hidden || tb.mode == .hiding
-        tb.reduce(.bottomTapped(t: time))
-        toolbar = tb
-        if wasOff { return .revealZone }
-        return .toolbar(shows: reveals)
+    /// A behaviour's view received the tap: every behaviour that listens reacts.
+    private mutating func tapView(_ v: ViewID, targeted: Bool) -> TapOutcome {
+        let r = dispatchTap(.viewTapped(v, targeted: targeted))
+        return .view(r.view ?? v, note: r.note)
     }
 
-    private mutating func tapHeader() -> TapOutcome {
-        guard var toggle = headerToggle else { return .header(expanded: nil) }
-        toggle.reduce(.headerTapped(t: time))
-        headerToggle = toggle
-        return .header(expanded: toggle.expanded)
+    /// Where `tap NAME` lands on view `v`: its frame when part of it is on screen, else the
+    /// first other view of its behaviour with a part on screen (the toolbar's reveal zone
+    /// while it is hidden), else nil.
+    private func landing(_ v: ViewID) -> Rect? {
+        guard let s = slot(v.behaviour) else { return nil }
+        let f = facts
+        if let r = behaviours[s].frame(of: v.view, f, adjustments), visibleMiddle(r) != nil { return r }
+        for k in registry.declaration(v.behaviour).views.indices where k != v.view {
+            if let r = behaviours[s].frame(of: k, f, adjustments), visibleMiddle(r) != nil { return r }
+        }
+        return nil
     }
 
     private mutating func tapSectionHeader(_ i: Int) -> TapOutcome {
-        guard accordion.mode != .off else { return .sectionHeader(i, open: nil) }
-        accordion.reduce(.sectionHeaderTapped(section: i, t: time))
-        return .sectionHeader(i, open: accordion.open[i])
+        let r = dispatchTap(.sectionHeaderTapped(i))
+        return .sectionHeader(i, note: r.note)
     }
 }

@@ -4,11 +4,18 @@ import Foundation
 extension World {
     public func value(_ id: ObservableID, section: Int = 0, row: Int = 0) -> Value {
         switch id {
+        case .core(let c): return value(c, section: section, row: row)
+        case .behaviour(let b, let k): return behaviourValue(b, k)
+        }
+    }
+
+    public func value(_ id: CoreObservable, section: Int = 0, row: Int = 0) -> Value {
+        switch id {
         case .time: return .number(time, .seconds)
         case .offset: return pt(scroll.offset)
         case .offsetMin: return pt(bounds.min)
         case .offsetMax: return pt(bounds.max)
-        case .tapTarget: return .string(tapTarget.text)
+        case .tapTarget: return .string(tapTarget.text(registry))
         case .velocity: return .number(scroll.velocity, .velocity)
         case .phase: return .state(scroll.phase.state)
         case .contentHeight: return pt(table.contentHeight)
@@ -18,23 +25,9 @@ extension World {
         case .fingerDown: return .bool(finger.isDown)
         case .fingerTranslation: return pt(finger.translation)
         case .fingerVelocity: return .number(finger.velocity, .velocity)
-        case .headerY: return pt(headerRect().y)
-        case .headerHeight: return pt(headerRect().height)
-        case .headerBottom: let r = headerRect(); return pt(r.y + r.height)
-        case .headerScale:
-            let layoutHeight = headerHeight ?? 0
-            return .number(layoutHeight > 0 ? headerRect().height / layoutHeight : 0, .number)
-        case .headerFrame: return .rect(headerRect())
-        case .headerImageY: return pt(headerRect().y * (1 - (config.header?.parallax ?? 0)))
-        case .headerImageHeight: return pt(headerRect().height)
-        case .headerExpanded: return .bool(headerToggle?.expanded ?? false)
-        case .toolbarY: return pt(toolbarRect().y)
-        case .toolbarHeight: return pt(toolbarRect().height)
-        case .toolbarState: return .state((toolbar?.mode ?? .hidden).state)
-        case .toolbarFrame: return .rect(toolbarRect())
         case .sectionY: return pt(sectionRect(section).y)
         case .sectionHeight: return pt(sectionRect(section).height)
-        case .sectionOpen: return .bool(validSection(section) && accordion.open[section])
+        case .sectionOpen: return .bool(validSection(section) && adjustments.sections.open[section])
         case .sectionRows: return .number(validSection(section) ? Double(table.rowCounts[section]) : 0, .count)
         case .sectionTitle: return .string(validSection(section) ? sectionTitles[section] ?? "" : "")
         case .sectionFrame: return .rect(sectionRect(section))
@@ -49,10 +42,13 @@ extension World {
     /// `tap.target` as ids and indexes (`.noTap` before the first tap).
     public var tapTarget: TapTargetName { lastTap?.target ?? .noTap }
 
+    /// A core tunable's value in this world.
+    public func value(_ id: CoreTunable) -> Value { value(.core(id)) }
+
     /// A tunable's value in this world.
     public func value(_ id: TunableID) -> Value {
         let x = config.tunables[id]
-        switch id.kind {
+        switch registry.tunable(id).kind {
         case .bool: return .bool(x != 0)
         case .quantity(let q): return .number(x, q)
         default: return .number(x, .number)
@@ -63,11 +59,18 @@ extension World {
 
     private static let zeroRect = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    /// The header's visible frame; zero without a header.
-    private func headerRect() -> Rect { headerFrame() ?? World.zeroRect }
-
-    /// The toolbar's frame; below the screen, zero-sized, without a toolbar.
-    private func toolbarRect() -> Rect { toolbarFrame() ?? Rect(x: 0, y: screenHeight, width: 0, height: 0) }
+    /// Observable `k` of behaviour `b`; the zero of its kind when the scene does not
+    /// declare the behaviour (the checker refuses such a read).
+    private func behaviourValue(_ b: BehaviourID, _ k: Int) -> Value {
+        if let s = slot(b) { return behaviours[s].value(of: k, facts, adjustments) }
+        switch registry.observable(.behaviour(b, k)).kind {
+        case .quantity(let q): return .number(0, q)
+        case .bool: return .bool(false)
+        case .state(let family): return .state(family.states[0])
+        case .string: return .string("")
+        case .rect: return .rect(World.zeroRect)
+        }
+    }
 
     private func validSection(_ i: Int) -> Bool { i >= 0 && i < table.sectionCount }
 

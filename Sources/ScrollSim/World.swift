@@ -7,32 +7,34 @@ public enum SimError: Error, Equatable, Sendable {
     case noFingerToRelease
     /// A tap while a finger is down.
     case tapWhileFingerDown
-    /// `tap header` while none of the table header is on screen.
-    case headerOffScreen
+    /// `tap NAME` (`tap header`) while none of that view is on screen.
+    case viewOffScreen(noun: String)
     /// `tap header I` while none of section I's header view is on screen.
     case sectionHeaderOffScreen(section: Int)
     /// `tap row I J` while none of the row is on screen (`sectionClosed`: its section is closed).
     case rowNotVisible(section: Int, row: Int, sectionClosed: Bool)
-    /// `tap header` without a header.
-    case noHeader
+    /// `tap NAME` (`tap header`, `tap toolbar`) when the scene does not declare its
+    /// behaviour (`word`).
+    case viewNotDeclared(noun: String, word: String)
     /// A section index past the table (`count` sections).
     case noSection(Int, count: Int)
     /// `tap header I` on an untitled section (it has no header view).
     case untitledSection(Int)
     /// A row index past its section (`rows` rows).
     case noRow(section: Int, row: Int, rows: Int)
-    /// `tap toolbar` without a toolbar.
-    case noToolbar
     /// `tap X Y` with a coordinate that is not finite.
     case pointNotFinite
 }
 
-/// The simulated table view: physics, layout and behaviours (spec §4–§6).
+/// The simulated table view: physics, layout and the behaviours (spec §4–§6, §8).
 ///
-/// A value type: copying it snapshots the world. Time only advances through `step()`,
-/// one display frame at a time; t = frameIndex / fps is never accumulated.
-public struct World: Equatable, Sendable {
+/// A value type: copying it snapshots the world (its behaviours are values too). Time only
+/// advances through `step()`, one display frame at a time; t = frameIndex / fps is never
+/// accumulated.
+public struct World: Sendable {
     public let config: SceneConfig
+    /// The registered behaviours this world's are drawn from.
+    public let registry: BehaviourRegistry
     /// Frames run so far.
     public internal(set) var frameIndex = 0
 
@@ -47,24 +49,47 @@ public struct World: Equatable, Sendable {
     let sectionTitles: [String?]
     let rowTitles: [[String]]
 
-    // Behaviours.
     var finger = FingerState()
     var scroll: ScrollState
-    var toolbar: ToolbarState?
-    var headerToggle: HeaderToggleState?
-    var accordion: AccordionState
     var table: TableLayout
     var bounds: ScrollBounds
     /// What the last tap reached (`tap.target`); nil before any tap.
     public internal(set) var lastTap: TapOutcome?
-    /// The table-header height the body was last laid out with.
+    /// Where the last `tap NAME` landed: the frame of the view it aimed at, or of the view
+    /// of the same behaviour that took it (pictures mark the tap at its centre); nil after
+    /// other taps.
+    public internal(set) var lastTapFrame: Rect?
+    /// The body top the table was last laid out below.
     var laidOutBodyTop: Double
-    /// The body's top without a toggle: the header's height, or 0 without a header.
-    let fixedBodyTop: Double
+    /// The extra top inset the bounds were last computed with.
+    var laidOutInset: Double = 0
+    /// The offset at the end of the previous frame (`scrolled` fires when it changes).
+    var lastFrameOffset: Double
+    /// A touch went down and its first frame has not run yet (`dragBegan` fires there).
+    var touchBeganPending = false
+
+    // The behaviours declared in this scene, in registration order, and what they change.
+    var behaviours: [any Behaviour]
+    /// Each behaviour's id in the registry (parallel to `behaviours`).
+    let behaviourIDs: [BehaviourID]
+    /// Registry index → index in `behaviours`, or -1 when not declared here.
+    let slots: [Int]
+    var adjustments: Adjustments
+    /// Bit i: behaviour i reported an animation running (it gets `frameTicked`).
+    var animatingMask: UInt64 = 0
+    /// Bit i: behaviour i listens to the event (from its declaration).
+    let fingerMask: UInt64
+    let decelerationMask: UInt64
+    let dragEndedMask: UInt64
+    let dragBeganMask: UInt64
+    let scrolledMask: UInt64
+    let flingTargetMask: UInt64
+    let tapMask: UInt64
 
     /// A fresh world at rest at the top (offset = −inset.top), frame 0.
     public init(_ config: SceneConfig) {
         self.config = config
+        registry = config.registry
         let tun = config.tunables
         fps = Double(max(1, config.fps))
         screenWidth = config.screenWidth
@@ -83,25 +108,48 @@ public struct World: Equatable, Sendable {
             snapbackStiffness: tun[.snapbackStiffness], snapbackDamping: tun[.snapbackDamping],
             fps: Double(max(1, config.fps)))
         scroll = ScrollState(offset: -tun[.insetTop], parameters: parameters)
-        if let h = config.toolbarHeight {
-            toolbar = ToolbarState(height: h, screenHeight: config.screenHeight,
-                                   duration: tun[.toolbarDuration],
-                                   showVelocity: tun[.toolbarShowVelocity],
-                                   hideDistance: tun[.toolbarHideDistance])
+        lastFrameOffset = -tun[.insetTop]
+
+        // The behaviours, in registration order; each may set what the layout reads.
+        var adjustments = Adjustments(sections: SectionOpenness(open: sections.map { $0.open }))
+        var made: [any Behaviour] = []
+        var ids: [BehaviourID] = []
+        var slots = Array(repeating: -1, count: config.registry.count)
+        var masks = (finger: UInt64(0), deceleration: UInt64(0), dragEnded: UInt64(0), dragBegan: UInt64(0),
+                     scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0))
+        for id in config.registry.ids {
+            guard let setup = config.setup(for: id) else { continue }
+            let entry = config.registry.entries[id.index]
+            let bit = UInt64(1) << UInt64(made.count)
+            slots[id.index] = made.count
+            made.append(entry.make(setup, &adjustments))
+            ids.append(id)
+            let listens = entry.declaration.listens
+            if listens.contains(.fingerTracked) { masks.finger |= bit }
+            if listens.contains(.decelerationEnded) { masks.deceleration |= bit }
+            if listens.contains(.dragEnded) { masks.dragEnded |= bit }
+            if listens.contains(.dragBegan) { masks.dragBegan |= bit }
+            if listens.contains(.scrolled) { masks.scrolled |= bit }
+            if listens.contains(.flingTargetChosen) { masks.flingTarget |= bit }
+            if listens.contains(.taps) { masks.taps |= bit }
         }
-        if let header = config.header, let second = header.toggle {
-            headerToggle = HeaderToggleState(firstHeight: header.height, secondHeight: second,
-                                             duration: tun[.headerDuration],
-                                             bodyFollows: tun[.headerBodyFollows] != 0)
-        }
-        accordion = AccordionState(initiallyOpen: sections.map { $0.open }, mode: config.accordion,
-                                   duration: tun[.accordionDuration])
+        behaviours = made
+        behaviourIDs = ids
+        self.slots = slots
+        fingerMask = masks.finger
+        decelerationMask = masks.deceleration
+        dragEndedMask = masks.dragEnded
+        dragBeganMask = masks.dragBegan
+        scrolledMask = masks.scrolled
+        flingTargetMask = masks.flingTarget
+        tapMask = masks.taps
+
         table = TableLayout(sections: sections, rowHeight: tun[.rowHeight], sectionHeight: tun[.sectionHeight])
-        let bodyTop = config.header?.height ?? 0
-        fixedBodyTop = bodyTop
-        table.rebuild(bodyTop: bodyTop, fractions: accordion.fraction)
-        laidOutBodyTop = bodyTop
-        bounds = ScrollBounds(min: -tun[.insetTop], max: table.contentHeight - config.screenHeight)
+        table.rebuild(bodyTop: adjustments.bodyTop, fractions: adjustments.sections.fraction)
+        laidOutBodyTop = adjustments.bodyTop
+        laidOutInset = adjustments.contentInsetTop
+        bounds = ScrollBounds(min: -(tun[.insetTop] + adjustments.contentInsetTop), max: table.contentHeight - config.screenHeight)
+        self.adjustments = adjustments
     }
 
     /// Simulated seconds: frameIndex / fps.
@@ -120,12 +168,9 @@ public struct World: Equatable, Sendable {
     /// The scroll bounds of the last layout.
     public var scrollBounds: ScrollBounds { bounds }
 
-    /// Nothing moves: no finger, phase idle, no animation running (what `settle` waits for).
+    /// Nothing moves: no finger, phase idle, no behaviour animating (what `settle` waits for).
     public var isAtRest: Bool {
-        !finger.isDown && scroll.phase == .idle
-            && !(toolbar?.isAnimating ?? false)
-            && !(headerToggle?.isAnimating ?? false)
-            && !accordion.isAnimating
+        !finger.isDown && scroll.phase == .idle && animatingMask == 0
     }
 
     /// `isAtRest`, asked in place: the interpreter asks it after every frame of `settle`, and
@@ -133,16 +178,15 @@ public struct World: Equatable, Sendable {
     /// (every array retained and released) on each call.
     public static func isAtRest(_ world: inout World) -> Bool { world.isAtRest }
 
-    /// The header's current (animated) height H, or nil without a header.
-    var headerHeight: Double? {
-        guard let h = config.header else { return nil }
-        return headerToggle?.height ?? h.height
-    }
+    /// What the scroll view reports now, as behaviours see it.
+    public var facts: ScrollFacts { World.facts(self, time: time) }
 
-    /// The height the body is laid out below.
-    var bodyTop: Double {
-        guard let h = config.header else { return 0 }
-        return headerToggle?.bodyHeight ?? h.height
+    /// `facts`, built from stored properties only (see `step`).
+    static func facts(_ w: borrowing World, time t: Double) -> ScrollFacts {
+        ScrollFacts(time: t, offset: w.scroll.offset, velocity: w.scroll.velocity, phase: w.scroll.phase,
+                    bounds: w.bounds, fingerDown: w.finger.isDown, fingerTranslation: w.finger.translation,
+                    fingerVelocity: w.finger.velocity, screenWidth: w.screenWidth, screenHeight: w.screenHeight,
+                    insetTop: w.insetTop)
     }
 
     /// offset ≥ max − 0.5.
@@ -151,40 +195,87 @@ public struct World: Equatable, Sendable {
     // MARK: - The frame
 
     /// Runs exactly one display frame, in the order of spec §6.1. Allocation-free.
+    /// Behaviours are called in registration order at each point:
+    /// 1. the finger moves (`dragBegan` first, on a touch's first frame);
+    /// 2. scroll physics; `decelerationEnded` where a deceleration or bounce comes to rest;
+    /// 3. `frameTicked` to every behaviour whose animation runs;
+    /// 4. layout: body top, section fractions, content inset, bounds; the idle clamp;
+    /// 5. `fingerTracked` while a finger is down; a changed content inset takes effect at
+    ///    once (the bounds, and a drag re-based); `scrolled` when the offset moved.
+    /// A release happens after step 5 of the last frame of its gesture.
     public mutating func step() {
         frameIndex &+= 1
         // Stored properties only in here: in a debug build, calling a computed property of
         // `self` from a mutating method copies the whole world (a dozen retains).
         let t = Double(frameIndex) / fps
         // 1. The finger moves.
+        if touchBeganPending {
+            touchBeganPending = false
+            if dragBeganMask != 0 { dispatch(.dragBegan, to: dragBeganMask, time: t) }
+        }
         let fingerFrame = finger.frame(fps: fps)
         // 2. Scroll physics; "deceleration ended" reactions run here.
         switch scroll.phase {
         case .dragging:
             scroll.reduce(.fingerMoved(translation: finger.translation, bounds: bounds))
         case .decelerating, .bouncing:
-            if scroll.reduce(.frameTicked(t: t, bounds: bounds)) == .decelerationEnded {
-                let atBottom = scroll.offset >= bounds.max - 0.5
-                toolbar?.reduce(.decelerationEnded(atBottom: atBottom, t: t))
+            if scroll.reduce(.frameTicked(t: t, bounds: bounds)) == .decelerationEnded && decelerationMask != 0 {
+                dispatch(.decelerationEnded, to: decelerationMask, time: t)
             }
         case .idle:
             break
         }
         // 3. Animations advance to t.
-        toolbar?.reduce(.frameTicked(t: t))
-        headerToggle?.reduce(.frameTicked(t: t))
-        let sectionsMoved = accordion.reduce(.frameTicked(t: t))
+        if animatingMask != 0 { dispatch(.frameTicked, to: animatingMask, time: t) }
         // 4. Layout; clamp when idle past a bound that moved.
-        layout(force: sectionsMoved)
-        // 5. Toolbar tracking while a finger is down.
-        if finger.isDown {
-            let p = finger.translation, v = finger.velocity
-            toolbar?.reduce(.fingerTracked(translation: p, velocity: v, t: t))
+        layout(force: !adjustments.sections.changed.isEmpty)
+        // 5. While a finger is down; then what that changed.
+        if finger.isDown && fingerMask != 0 {
+            dispatch(.fingerTracked, to: fingerMask, time: t)
+            if adjustments.contentInsetTop != laidOutInset { insetChanged() }
         }
+        if scrolledMask != 0 && scroll.offset != lastFrameOffset { dispatch(.scrolled, to: scrolledMask, time: t) }
+        lastFrameOffset = scroll.offset
         // A fling's release happens at the end of its last frame.
         if case .movedThenLifts(let v) = fingerFrame {
             lift(fingerVelocity: v)
         }
+    }
+
+    /// Sends `event` to the behaviours in `mask` (bit i: `behaviours[i]`), in registration
+    /// order, and keeps what each says about its animation.
+    mutating func dispatch(_ event: BehaviourEvent, to mask: UInt64, time t: Double) {
+        let facts = World.facts(self, time: t)
+        var m = mask
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m &- 1
+            let r = behaviours[i].reduce(event, facts, &adjustments)
+            let bit = UInt64(1) << UInt64(i)
+            animatingMask = r.animating ? animatingMask | bit : animatingMask & ~bit
+        }
+    }
+
+    /// Sends a tap to every behaviour that listens; returns the last note given and the view
+    /// a behaviour answered a targeted tap with.
+    mutating func dispatchTap(_ event: BehaviourEvent) -> (note: String?, view: ViewID?) {
+        let facts = World.facts(self, time: time)
+        var note: String?
+        var redirected: ViewID?
+        var m = tapMask
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m &- 1
+            let r = behaviours[i].reduce(event, facts, &adjustments)
+            let bit = UInt64(1) << UInt64(i)
+            animatingMask = r.animating ? animatingMask | bit : animatingMask & ~bit
+            if let n = r.tapNote {
+                let notes = registry.declaration(behaviourIDs[i]).notes
+                if notes.indices.contains(n) { note = notes[n] }
+            }
+            if let v = r.tapView { redirected = ViewID(behaviourIDs[i], v) }
+        }
+        return (note, redirected)
     }
 
     /// Advances the clock by `n` frames without running them, when the world is at rest
@@ -195,53 +286,98 @@ public struct World: Equatable, Sendable {
     /// frame, and a computed property of `self` copies the world in a debug build.
     @discardableResult
     public mutating func skipFramesAtRest(_ n: Int) -> Bool {
-        guard n > 0, !finger.isDown, scroll.phase == .idle, accordion.runningCount == 0 else { return false }
-        if let tb = toolbar, tb.mode == .showing || tb.mode == .hiding { return false }
-        if let h = headerToggle, h.isAnimating { return false }
+        guard n > 0, !finger.isDown, scroll.phase == .idle, animatingMask == 0 else { return false }
         frameIndex &+= n
         return true
     }
 
     /// Advances `n` frames of a touch at once when nothing but the finger and the offset
-    /// change in them: a finger down and dragging, no toolbar (its tracking rules look at
-    /// every frame), no animation running. The offset while dragging is a function of the
-    /// translation alone (§6.2), and the translation of a move is linear in the frame
-    /// index, so this is the same world as `n` steps, except `velocity` (the change over
-    /// the last frame), which the caller's next real frame sets. Returns false, doing
-    /// nothing, otherwise. Stored properties only (see `step`).
+    /// change in them: a finger down and dragging, no behaviour that looks at every frame
+    /// of a touch or at every scroll, no animation running. The offset while dragging is a
+    /// function of the translation alone (§6.2), and the translation of a move is linear in
+    /// the frame index, so this is the same world as `n` steps, except `velocity` (the
+    /// change over the last frame), which the caller's next real frame sets. Returns false,
+    /// doing nothing, otherwise. Stored properties only (see `step`).
     @discardableResult
     public mutating func skipTouchFrames(_ n: Int) -> Bool {
-        guard n > 0, scroll.phase == .dragging, toolbar == nil, accordion.runningCount == 0 else { return false }
-        if let h = headerToggle, h.isAnimating { return false }
+        guard n > 0, scroll.phase == .dragging, !touchBeganPending,
+              fingerMask | scrolledMask | animatingMask == 0 else { return false }
         guard finger.skip(n, fps: fps) else { return false }
         frameIndex &+= n
         scroll.reduce(.fingerMoved(translation: finger.translation, bounds: bounds))
+        lastFrameOffset = scroll.offset
         return true
     }
 
     /// Step 4: content height, bounds, clamp.
     mutating func layout(force: Bool) {
-        // bodyTop, from stored properties (see `step`).
-        let top = headerToggle?.bodyHeight ?? fixedBodyTop
+        let top = adjustments.bodyTop
         if force {
             // Only the sections that moved (O(moved), see TableLayout).
-            table.update(bodyTop: top, fractions: accordion.fraction, changed: accordion.changed)
+            table.update(bodyTop: top, fractions: adjustments.sections.fraction, changed: adjustments.sections.changed)
+            adjustments.sections.changed.removeAll(keepingCapacity: true)
             laidOutBodyTop = top
         } else if top != laidOutBodyTop {
             table.move(bodyTop: top)
             laidOutBodyTop = top
         }
-        bounds = ScrollBounds(min: -insetTop, max: table.storedContentHeight - screenHeight)
+        laidOutInset = adjustments.contentInsetTop
+        bounds = ScrollBounds(min: -(insetTop + laidOutInset), max: table.storedContentHeight - screenHeight)
         if scroll.phase == .idle && (scroll.offset < bounds.min || scroll.offset > bounds.max) {
             scroll.reduce(.boundsMoved(bounds))
         }
     }
 
-    /// The finger lifts now with finger velocity v: physics release, then the toolbar's rules.
+    /// A behaviour changed the content inset in step 5: the bounds follow at once, and a
+    /// drag in progress is re-based so that the offset does not jump (§6.7).
+    mutating func insetChanged() {
+        laidOutInset = adjustments.contentInsetTop
+        bounds = ScrollBounds(min: -(insetTop + laidOutInset), max: table.storedContentHeight - screenHeight)
+        if scroll.phase == .dragging {
+            scroll.reduce(.rebased(translation: finger.translation, bounds: bounds))
+        }
+    }
+
+    /// The finger lifts now with finger velocity v: the fling's target is offered to the
+    /// behaviours that listen, the physics releases, then `dragEnded`.
     mutating func lift(fingerVelocity v: Double) {
         finger.lift(velocity: v)
-        scroll.reduce(.dragEnded(velocity: -v, t: time, bounds: bounds))
-        let atBottom = isAtBottom, t = time
-        toolbar?.reduce(.dragEnded(atBottom: atBottom, t: t))
+        let t = time
+        var target: Double?
+        if flingTargetMask != 0 {
+            let offered = scroll.releaseTarget(velocity: -v, bounds: bounds)
+            adjustments.flingTarget = offered
+            dispatch(.flingTargetChosen(velocity: -v), to: flingTargetMask, time: t)
+            if adjustments.flingTarget != offered { target = adjustments.flingTarget }
+        }
+        scroll.reduce(.dragEnded(velocity: -v, t: t, bounds: bounds, target: target))
+        if dragEndedMask != 0 {
+            dispatch(.dragEnded(willDecelerate: scroll.phase != .idle), to: dragEndedMask, time: t)
+        }
+    }
+
+    // MARK: - Behaviours by id
+
+    /// The instance of behaviour `id` in this world, nil when the scene does not declare it.
+    func slot(_ id: BehaviourID) -> Int? {
+        guard id.index >= 0 && id.index < slots.count else { return nil }
+        let s = slots[id.index]
+        return s >= 0 ? s : nil
+    }
+
+    /// Behaviour `id` is declared in this world.
+    public func has(_ id: BehaviourID) -> Bool { slot(id) != nil }
+}
+
+extension World: Equatable {
+    /// Same configuration, clock, motion, layout and behaviour states.
+    public static func == (a: World, b: World) -> Bool {
+        guard a.config == b.config, a.frameIndex == b.frameIndex, a.finger == b.finger, a.scroll == b.scroll,
+              a.table == b.table, a.bounds == b.bounds, a.lastTap == b.lastTap, a.lastTapFrame == b.lastTapFrame, a.laidOutBodyTop == b.laidOutBodyTop,
+              a.laidOutInset == b.laidOutInset, a.lastFrameOffset == b.lastFrameOffset,
+              a.touchBeganPending == b.touchBeganPending, a.adjustments == b.adjustments,
+              a.animatingMask == b.animatingMask, a.behaviours.count == b.behaviours.count else { return false }
+        for i in a.behaviours.indices where !a.behaviours[i].isEqual(to: b.behaviours[i]) { return false }
+        return true
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 final class CheckerTests: XCTestCase {
     func check(_ s: String, name: String = "demo.scroll") -> CheckResult {
@@ -82,8 +83,8 @@ final class CheckerTests: XCTestCase {
     }
 
     func testDidYouMean() {
-        XCTAssertEqual(didYouMean("pul", statementKeywords), " (did you mean 'pull'?)")
-        XCTAssertEqual(didYouMean("zzzzzz", statementKeywords), "")
+        XCTAssertEqual(didYouMean("pul", Lexicon.builtIn.statementKeywords), " (did you mean 'pull'?)")
+        XCTAssertEqual(didYouMean("zzzzzz", Lexicon.builtIn.statementKeywords), "")
         XCTAssertEqual(editDistance("kitten", "sitting"), 3)
         XCTAssertEqual(editDistance("ab", "ba"), 1)
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// `content.remaining` = offset.max − offset: how far the content can still scroll up
 /// before its bottom edge. Numbers worked out by hand from spec §6.2/§6.3.

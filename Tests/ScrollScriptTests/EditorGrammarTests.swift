@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// The editor grammars in `editors/`: generated from the vocabulary (regenerate with
 /// SCROLLSCRIPT_UPDATE_EDITORS=1 swift test --filter EditorGrammarTests), valid, compiling
@@ -63,7 +64,7 @@ final class EditorGrammarTests: XCTestCase {
         let dir = Self.root.appendingPathComponent("scenarios")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".scroll") }.sorted()
         XCTAssertGreaterThanOrEqual(files.count, 20)
-        let known = Set(WordTable.vocabulary)
+        let known = Set(WordTable.vocabulary(.builtIn))
         var checked = 0
         for f in files {
             let text = try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8)
@@ -79,19 +80,20 @@ final class EditorGrammarTests: XCTestCase {
     func testEveryVocabularyNameIsColouredAsWhatItIs() throws {
         let grammar = try TextMateGrammar(url: Self.root.appendingPathComponent("editors/scrollscript.tmLanguage.json"))
         var cases: [(line: String, word: String, scope: String)] = []
-        for k in statementKeywords { cases.append((k + " 1", k, k == "scene" || k == "scenario" || k == "repeat" ? "keyword.control" : "")) }
-        for id in ObservableID.allCases {
-            switch id.subscriptForm {
-            case .none: cases.append(("expect \(id.rawValue) == 1", id.rawValue, "variable.other.observable"))
-            case .section: cases.append(("expect section[0].\(id.member!) == 1", id.member!, "variable.other.member"))
-            case .row: cases.append(("expect row[0,1].\(id.member!) == 1", id.member!, "variable.other.member"))
+        let lexicon = Lexicon.builtIn
+        for k in lexicon.statementKeywords { cases.append((k + " 1", k, k == "scene" || k == "scenario" || k == "repeat" ? "keyword.control" : "")) }
+        for o in lexicon.registry.observables {
+            switch o.subscriptForm {
+            case .none: cases.append(("expect \(o.name) == 1", o.name, "variable.other.observable"))
+            case .section: cases.append(("expect section[0].\(o.member!) == 1", o.member!, "variable.other.member"))
+            case .row: cases.append(("expect row[0,1].\(o.member!) == 1", o.member!, "variable.other.member"))
             }
         }
-        for id in TunableID.allCases { cases.append(("set \(id.rawValue) 1", id.rawValue, "variable.other.tunable")) }
-        for s in StateSet.allNames { cases.append(("expect phase == \(s)", s, "constant.language.state")) }
+        for t in lexicon.tunableNames { cases.append(("set \(t) 1", t, "variable.other.tunable")) }
+        for s in Lexicon.builtIn.registry.stateNames { cases.append(("expect phase == \(s)", s, "constant.language.state")) }
         for f in BuiltinFunction.names { cases.append(("expect \(f)(offset, 1) > 0", f, "support.function.builtin")) }
-        for w in GrammarWord.allCases.dropFirst() where !statementKeywords.contains(w.spelling) {
-            cases.append(("header 1 \(w.spelling) 2", w.spelling, ""))
+        for w in GrammarWord.allCases.dropFirst().map({ $0.spelling }) + lexicon.optionWords where !lexicon.statementKeywords.contains(w) {
+            cases.append(("header 1 \(w) 2", w, ""))
         }
         for (line, word, scope) in cases {
             let scopes = grammar.scopes(of: [line])[0]
@@ -134,9 +136,9 @@ final class EditorGrammarTests: XCTestCase {
     func testVimSyntaxHasEveryName() throws {
         let vim = try String(contentsOf: Self.root.appendingPathComponent(Self.vimFile), encoding: .utf8)
         let words = Set(vim.replacingOccurrences(of: "\\.", with: ".").split(whereSeparator: { " \n\"\\|()%<>".contains($0) }).map(String.init))
-        for k in statementKeywords { XCTAssertTrue(words.contains(k), k) }
-        for id in ObservableID.allCases { XCTAssertTrue(words.contains(id.member ?? id.rawValue), id.rawValue) }
-        for id in TunableID.allCases { XCTAssertTrue(words.contains(id.rawValue), id.rawValue) }
+        for k in Lexicon.builtIn.statementKeywords { XCTAssertTrue(words.contains(k), k) }
+        for o in BehaviourRegistry.builtIn.observables { XCTAssertTrue(words.contains(o.member ?? o.name), o.name) }
+        for t in Lexicon.builtIn.tunableNames { XCTAssertTrue(words.contains(t), t) }
         let ftdetect = try String(contentsOf: Self.root.appendingPathComponent("editors/vim/ftdetect/scrollscript.vim"), encoding: .utf8)
         XCTAssertTrue(ftdetect.contains("*.scroll") && ftdetect.contains("filetype=scrollscript"))
     }

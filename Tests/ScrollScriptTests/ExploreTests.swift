@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 import ScrollSim
 
 /// `explore` (spec §7, v1.3): the generator only draws actions the interpreter accepts;
@@ -105,7 +106,7 @@ final class ExploreTests: XCTestCase {
         for _ in 0..<2000 {
             let a = g.next(&rng, world: world)
             switch a {
-            case .tapHeader, .tapSection, .tapRow, .tapToolbar, .tapPoint, .settle:
+            case .tapView, .tapSection, .tapRow, .tapPoint, .settle:
                 XCTFail("\(a.text) with a finger down")
             case .release: releases += 1
             default: break
@@ -129,7 +130,7 @@ final class ExploreTests: XCTestCase {
             let a = g.next(&rng, world: world)
             if case .release = a { XCTFail("release with no finger") }
             if case .tapSection(let i) = a { XCTAssertTrue(visible.contains(i), "tap header \(i)") }
-            if case .tapHeader = a { XCTFail("tap header without a header") }
+            if case .tapView("header") = a { XCTFail("tap header without a header") }
             if case .tapRow(let i, let j) = a {
                 rowTaps += 1
                 XCTAssertTrue(rows.contains { $0.section == i && $0.row == j }, "tap row \(i) \(j)")
@@ -233,7 +234,7 @@ final class ExploreTests: XCTestCase {
             let r = exploreFile(src, scenario: nil, options: options(seed: seed))
             XCTAssertEqual(r.exitStatus, 1, "seed \(seed): \(r.messages)")
             let ce = try XCTUnwrap(r.counterexample)
-            XCTAssertEqual(ce.actions, [.tapHeader, .tick(1)], "seed \(seed)")
+            XCTAssertEqual(ce.actions, [.tapView("header"), .tick(1)], "seed \(seed)")
             XCTAssertLessThan(ce.runIndex, 200)
             // At 60 fps the first frame is t = 1/60 = 0.017 s.
             XCTAssertEqual(ce.failure.message, "invariant broken at t = 0.017 s")
@@ -298,7 +299,7 @@ final class ExploreTests: XCTestCase {
         // `tap header` flips `expanded` at once, but invariants are checked after frames:
         // both break at the first frame; the first registered (line 4) is reported.
         XCTAssertEqual(ce.failure.location.line, 4)
-        XCTAssertEqual(ce.actions, [.tapHeader, .tick(1)])
+        XCTAssertEqual(ce.actions, [.tapView("header"), .tick(1)])
     }
 
     /// Numbers shrink to the exact boundary of the property. Each expected value is

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// Every `Golden/fmt/NAME.scroll` (ugly input) is formatted and compared with
 /// `NAME.expected`, written by hand from the layout rules in grammar.md §8.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// Every shipped scenario (`scenarios/`) and every test scenario (`Tests/**/*.scroll`) that
 /// parses: the formatted text holds the same tokens (comments included) apart from line
@@ -116,16 +117,10 @@ func stripped(_ k: StmtKind) -> StmtKind {
     case .repeatBlock(let c, let x): return .repeatBlock(count: e(c), body: b(x))
     case .screen(let w, let h): return .screen(width: e(w), height: e(h))
     case .fps(let x): return .fps(e(x))
-    case .header(let h, let opts):
-        return .header(height: e(h), options: opts.map {
-            switch $0 {
-            case .pin(let x, _): return .pin(e(x), z)
-            case .parallax(let x, _): return .parallax(e(x), z)
-            case .toggle(let x, _): return .toggle(e(x), z)
-            case .nostretch: return .nostretch(z)
-            }
-        })
-    case .toolbar(let h): return .toolbar(height: h.map(e))
+    case .configure(let c):
+        return .configure(ConfigStatement(word: c.word, argument: c.argument.map(e), options: c.options.map {
+            ConfigOptionSyntax(word: $0.word, argument: $0.argument.map(e), location: z)
+        }))
     case .section(let t, let rows, let open):
         let r: SectionRows
         switch rows {
@@ -139,7 +134,7 @@ func stripped(_ k: StmtKind) -> StmtKind {
     case .drag(let x, let t): return .drag(e(x), duration: t.map(e))
     case .fling(let x): return .fling(e(x))
     case .swipe(let x, let t): return .swipe(e(x), duration: t.map(e))
-    case .tapHeader(let i): return .tapHeader(i.map(e))
+    case .tapHeader(let i): return .tapHeader(e(i))
     case .tapRow(let i, let j): return .tapRow(section: e(i), row: e(j))
     case .tap(let x, let y): return .tap(x: e(x), y: e(y))
     case .wait(let x): return .wait(e(x))
@@ -150,7 +145,7 @@ func stripped(_ k: StmtKind) -> StmtKind {
     case .print(let xs): return .print(xs.map(e))
     case .let(let n, _, let v): return .let(name: n, nameLocation: z, value: e(v))
     case .expression(let x): return .expression(e(x))
-    case .accordion, .release, .tapToolbar, .settle, .frames: return k
+    case .release, .tapView, .settle, .frames: return k
     }
 }
 

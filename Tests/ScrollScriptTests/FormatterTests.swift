@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// The formatter's rules that golden files cannot show well: refusal of files that do not
 /// parse, the nesting limits, a layout that would break the line limit, atomic rewriting.

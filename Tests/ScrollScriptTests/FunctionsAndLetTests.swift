@@ -9,18 +9,6 @@ final class FunctionsAndLetTests: XCTestCase {
         checkSource(SourceFile(name: "t.scroll", text: text)).diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }
     }
 
-    /// Runs the one scenario of `text` (which must check clean).
-    private func run(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> ScenarioResult {
-        let r = checkSource(SourceFile(name: "t.scroll", text: text))
-        XCTAssertEqual(r.diagnostics.map(\.message), [], "check errors", file: file, line: line)
-        return runScenario(try XCTUnwrap(r.scenarios.first, file: file, line: line))
-    }
-
-    private func passes(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let r = try run(text, file: file, line: line)
-        XCTAssertNil(r.failure, "\(r.failure.map { "\($0.location.line): \($0.message) \($0.notes)" } ?? "")", file: file, line: line)
-    }
-
     // MARK: - Functions and %
 
     func testRemainderHasTheSignOfTheLeftSide() throws {
@@ -49,7 +37,7 @@ final class FunctionsAndLetTests: XCTestCase {
     func testUnitsAreKept() throws {
         // drag -200 (within the bounds) leaves offset at 200 pt: 200 % 80 = 40 pt;
         // min(200, 50) = 50 pt; max(200 pt, 250 pt) = 250 pt; abs(-200) = 200 pt.
-        let r = try run("""
+        let r = try runChecked("""
         drag -200
         print offset % 80, min(offset, 50), max(offset, 250pt), abs(-offset), floor(offset / 3), time % 0.25s
         expect offset % 80pt == 40
@@ -68,7 +56,7 @@ final class FunctionsAndLetTests: XCTestCase {
     func testSnappingRowsInvariant() throws {
         // 44 pt rows: after a drag of 88 pt the offset is a whole number of rows while idle.
         try passes("drag -88\nrelease\nexpect always offset % 44 == 0 or phase != idle")
-        let r = try run("drag -50\nrelease\nexpect always offset % 44 == 0 or phase != idle")
+        let r = try runChecked("drag -50\nrelease\nexpect always offset % 44 == 0 or phase != idle")
         // 50 % 44 = 6, and the content is at rest (phase idle) right after the release:
         // broken at once, after the drag's 50 / 300 s = 10 frames at 60 fps.
         XCTAssertEqual(r.failure?.problem, .invariantBroken(time: 10.0 / 60.0))
@@ -96,11 +84,11 @@ final class FunctionsAndLetTests: XCTestCase {
 
     func testRunTimeErrorsOfFunctions() throws {
         // offset is 0 at the start: 1 % 0.
-        let z = try run("let z = offset\nexpect 1 % z == 0")
+        let z = try runChecked("let z = offset\nexpect 1 % z == 0")
         XCTAssertEqual(z.failure?.message, "remainder of a division by zero")
         XCTAssertEqual(z.failure?.location.line, 2)
         // After drag -10 the offset is 10 pt: clamp's lower bound 10 is above 0.
-        let c = try run("drag -10\nexpect clamp(1, offset, 0) == 0")
+        let c = try runChecked("drag -10\nexpect clamp(1, offset, 0) == 0")
         XCTAssertEqual(c.failure?.message, "clamp's lower bound 10.00 is above its upper bound 0.00")
     }
 
@@ -119,7 +107,7 @@ final class FunctionsAndLetTests: XCTestCase {
         try passes("let t = time\nwait 0.5s\nexpect time == t + 0.5s")
         // A state, compared with the observable it came from.
         try passes("toolbar\nlet s = toolbar.state\nexpect toolbar.state == s\nexpect s == shown")
-        let r = try run("let o = offset\ndrag -30\nprint o, o + offset")
+        let r = try runChecked("let o = offset\ndrag -30\nprint o, o + offset")
         XCTAssertEqual(r.output, ["t = 0.100 s: o = 0.00, 30.00"])
     }
 
@@ -165,13 +153,13 @@ final class FunctionsAndLetTests: XCTestCase {
     /// `let` in a loop body); after the block it holds the last pass's value.
     func testLetInRepeatBindsEachPass() throws {
         // Passes bind p = 0, 10, 20 and drag 10 pt each: 10, 20, 30; after it p is 20.
-        let r = try run("repeat 3 {\n  let p = offset\n  drag -10\n  expect offset == p + 10\n}\nprint p, offset")
+        let r = try runChecked("repeat 3 {\n  let p = offset\n  drag -10\n  expect offset == p + 10\n}\nprint p, offset")
         XCTAssertNil(r.failure)
         XCTAssertEqual(r.output, ["t = 0.100 s: p = 20.00, offset = 30.00"])
     }
 
     func testALetThatNeverRanHasNoValue() throws {
-        let r = try run("repeat 0 {\n  let q = 1\n}\nprint q")
+        let r = try runChecked("repeat 0 {\n  let q = 1\n}\nprint q")
         XCTAssertEqual(r.failure?.message, "'q' has no value: the let that binds it has not run (a let inside repeat 0 never runs)")
         XCTAssertEqual(r.failure?.location.line, 4)
     }
@@ -179,13 +167,13 @@ final class FunctionsAndLetTests: XCTestCase {
     func testAnInvariantReadsALetName() throws {
         // o = 100 after the first drag; the invariant offset >= o breaks when the content
         // comes back down: drag 50 (down) leaves 50 < 100.
-        let r = try run("drag -100\nlet o = offset\nexpect always offset >= o\ndrag 50")
+        let r = try runChecked("drag -100\nlet o = offset\nexpect always offset >= o\ndrag 50")
         XCTAssertEqual(r.failure?.location.line, 3)
         XCTAssertTrue(r.failure?.notes.contains { $0.hasPrefix("o is 100.00 at") } ?? false, "\(r.failure?.notes ?? [])")
     }
 
     func testAFailureNamesTheLetValue() throws {
-        let r = try run("let o = offset\ndrag -100\nexpect offset == o")
+        let r = try runChecked("let o = offset\ndrag -100\nexpect offset == o")
         XCTAssertEqual(r.failure?.notes.first, "offset is 100.00 at t = 0.333 s")
         XCTAssertEqual(r.failure?.notes.dropFirst().first, "o is 0.00 at t = 0.333 s")
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// Inputs the libFuzzer targets (tools/fuzz/libfuzzer/, docs/robustness.md) found, each kept
 /// as a test of what it should have done.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// Every `Golden/check/NAME.scroll` is checked and its rendered diagnostics compared with
 /// `NAME.expected` (written by hand from the rules; empty for a clean file).

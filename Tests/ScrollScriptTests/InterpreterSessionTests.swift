@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// The REPL's session API: entries typed one at a time against one world.
 final class InterpreterSessionTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// The interpreter's stepping API and semantics. Expected numbers are worked out by hand
 /// from the spec (arithmetic in the comments), never read back from the tool.
@@ -50,15 +51,81 @@ final class InterpreterTests: XCTestCase {
     }
 
     func testInterruptStopsAtTheEndOfAFrameAndResumes() throws {
-        // wait 1s = 60 frames; interrupt once frame 10 ran.
+        // wait 1s = 60 frames; the poll after each frame is the only one (statements poll
+        // every 1024), so the 10th poll comes after frame 10. (The poll must not read the
+        // interpreter: the frame loop holds its world.)
         let it = try interpreter("wait 1s\ntick")
-        it.shouldInterrupt = { it.world.frameIndex == 10 }
+        var polls = 0
+        it.shouldInterrupt = { polls += 1; return polls == 10 }
         XCTAssertEqual(it.run(), .paused)
         XCTAssertEqual(it.world.frameIndex, 10)
         XCTAssertEqual(it.currentStatement?.location.line, 1)
         it.shouldInterrupt = { false }
         XCTAssertEqual(it.run(), .finished)
         XCTAssertEqual(it.world.frameIndex, 61)
+    }
+
+    /// `run()`'s frame loop (no observer) and the frame-by-frame path (`advance()`, taken
+    /// under an observer and by `stepFrame()`) give the same world, output and failure.
+    func testRunLoopAndFrameByFrameAgree() throws {
+        let scene = "header 240 pin 60\ntoolbar\nsections 50 rows 10\n"
+        let programs = [
+            "fling -2500\nsettle\nprint offset, toolbar.state\nfling 2500\nsettle\ndrag -100 in 0.5s\nfling -900\nwait 0.3s\nsettle\nprint time, offset",
+            // An invariant that breaks part-way through a settle.
+            "expect always offset < 300\nfling -2500\nsettle\nprint offset",
+            // An invariant that holds throughout, read every frame of the settle.
+            "expect always header.height >= 60\nfling 2500\nsettle\nfling -2500\nsettle\nprint offset",
+        ]
+        for program in programs {
+            var outputs: [[String]] = []
+            var results: [(Int, Value, RunFailure?)] = []
+            for path in 0..<3 {
+                let it = try interpreter(scene + program)
+                var lines: [String] = []
+                it.output = { lines.append($0) }
+                switch path {
+                case 0: _ = it.run()
+                case 1:
+                    it.observer = { _ in false }
+                    _ = it.run()
+                default:
+                    var e = StepEvent.frame
+                    while e != .finished && e != .failed { e = it.stepFrame() }
+                }
+                outputs.append(lines)
+                results.append((it.world.frameIndex, it.world.value(.offset), it.failure))
+            }
+            XCTAssertEqual(results[0].2 != nil, program.contains("offset < 300"), program)
+            for k in 1..<3 {
+                XCTAssertEqual(outputs[k], outputs[0], program)
+                XCTAssertEqual(results[k].0, results[0].0, program)
+                XCTAssertEqual(results[k].1, results[0].1, program)
+                XCTAssertEqual(results[k].2, results[0].2, program)
+            }
+        }
+    }
+
+    func testInterruptInASettleResumesAsIfUninterrupted() throws {
+        // fling is 0.1 s = 6 frames; polls come once a frame, so the 10th is after frame 10,
+        // the settle's 4th. Resumed, the run ends where an uninterrupted one does.
+        let text = "fling -2500\nsettle\nprint offset"
+        let whole = try interpreter(text)
+        var wholeLines: [String] = []
+        whole.output = { wholeLines.append($0) }
+        XCTAssertEqual(whole.run(), .finished)
+
+        let it = try interpreter(text)
+        var lines: [String] = []
+        it.output = { lines.append($0) }
+        var polls = 0
+        it.shouldInterrupt = { polls += 1; return polls == 10 }
+        XCTAssertEqual(it.run(), .paused)
+        XCTAssertEqual(it.world.frameIndex, 10)
+        XCTAssertEqual(it.currentStatement?.location.line, 2)
+        XCTAssertEqual(it.run(), .finished)
+        XCTAssertEqual(it.world.frameIndex, whole.world.frameIndex)
+        XCTAssertGreaterThan(it.world.frameIndex, 10)
+        XCTAssertEqual(lines, wholeLines)
     }
 
     func testObserverAfterEveryFrameAndItCanPause() throws {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// `expect always` is checked after every frame through a pre-resolved form of its
 /// condition (names resolved once, at registration). These pin that a broken invariant
@@ -78,7 +79,7 @@ final class InvariantFastPathTests: XCTestCase {
             let (p, d) = parseChunk("expect " + text)
             XCTAssertEqual(d, [], text)
             guard case .expect(let e)? = p.statements.first?.kind else { return XCTFail(text) }
-            XCTAssertEqual(Evaluate.holds(ResolvedExpr(e, LetSlots()), in: &world, EvalBindings(lets: [])), expected, text)
+            XCTAssertEqual(Evaluate.holds(ResolvedExpr(e, world.registry, LetSlots()), in: &world, EvalBindings(lets: [])), expected, text)
         }
     }
 }

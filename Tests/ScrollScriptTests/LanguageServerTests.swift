@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// The language server's core, driven message by message (no process): framing, UTF-16
 /// positions, and what completion and hover offer. The real `scrollscript lsp` process
@@ -95,13 +96,15 @@ final class LanguageServerTests: XCTestCase {
     }
 
     func testEveryStatementKeywordAndNameHasASummary() {
-        for k in statementKeywords {
-            XCTAssertTrue(statementSummaries[k]?.hasPrefix(k) == true, "statementSummaries[\(k)] should start with its form")
+        let lexicon = Lexicon.builtIn
+        for k in lexicon.statementKeywords {
+            XCTAssertTrue(lexicon.statementSummaries[k]?.hasPrefix(k) == true, "statementSummaries[\(k)] should start with its form")
         }
-        XCTAssertEqual(Set(statementSummaries.keys), Set(statementKeywords))
-        for id in ObservableID.allCases { XCTAssertGreaterThan(id.summary.count, 10, id.rawValue) }
-        for id in TunableID.allCases { XCTAssertGreaterThan(id.summary.count, 10, id.rawValue) }
-        XCTAssertEqual(Set(ObservableID.allCases.map { $0.summary }).count, ObservableID.allCases.count, "summaries are distinct")
+        XCTAssertEqual(Set(lexicon.statementSummaries.keys), Set(lexicon.statementKeywords))
+        let observables = lexicon.registry.observables
+        for o in observables { XCTAssertGreaterThan(o.summary.count, 10, o.name) }
+        for t in lexicon.registry.tunables { XCTAssertGreaterThan(t.summary.count, 10, t.name) }
+        XCTAssertEqual(Set(observables.map { $0.summary }).count, observables.count, "summaries are distinct")
     }
 
     // MARK: - Completion and hover through the core
@@ -156,8 +159,8 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(labels(s, 14, 4), ["pull"])                             // statement words
         XCTAssertEqual(labels(s, 15, 18), ["bouncing", "decelerating", "dragging", "idle"])
         XCTAssertEqual(labels(s, 16, 33), ["header.image.height", "header.image.y"])
-        XCTAssertEqual(labels(s, 8, 6), TunableID.allCases.map { $0.rawValue }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-        XCTAssertEqual(labels(s, 14, 2), statementKeywords.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        XCTAssertEqual(labels(s, 8, 6), Lexicon.builtIn.tunableNames.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        XCTAssertEqual(labels(s, 14, 2), Lexicon.builtIn.statementKeywords.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         // Inside a string or a comment: nothing.
         XCTAssertEqual(labels(s, 2, 13), [])
     }
@@ -172,8 +175,8 @@ final class LanguageServerTests: XCTestCase {
         let names = r.first?["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
         XCTAssertTrue(names.contains("offset") && names.contains("section[") && names.contains("deceleration") && names.contains("always"))
         // Tunables are always readable (`header.duration`); observables of undeclared views are not offered.
-        let viewObservables = ObservableID.allCases.filter { $0.requirement != .none }.map { $0.rawValue }
-        XCTAssertEqual(viewObservables.count, 12)
+        let viewObservables = BehaviourRegistry.builtIn.observables.filter { $0.requires != nil }.map { $0.name }
+        XCTAssertEqual(viewObservables.count, 17)      // header 8, toolbar 4, refresh 5
         XCTAssertTrue(names.contains("header.duration"))
         XCTAssertFalse(names.contains { viewObservables.contains($0) }, "\(names)")
     }
@@ -225,12 +228,17 @@ final class LanguageServerTests: XCTestCase {
     /// and nothing else, replacing the word where it is written; applying the preferred
     /// fixes gives a file that checks.
     func testQuickFixesAreTheWordsTheMessagesSuggest() throws {
+        let lexicon = Lexicon.builtIn
+        let header = try XCTUnwrap(lexicon.registry.configWord(named: "header")).optionWords
         let variants: [Problem] = [
-            .parse(.unknownStatement("pul")), .parse(.unknownStatement("ｐｕｌｌ")), .parse(.unknownHeaderOption("pinn")),
-            .parse(.tapUnknownTarget(found: FoundToken(kind: .word, text: "heder"))),
+            .parse(.unknownStatement("pul", keywords: lexicon.statementKeywords)),
+            .parse(.unknownStatement("ｐｕｌｌ", keywords: lexicon.statementKeywords)),
+            .parse(.unknownOption(word: "header", option: "pinn", options: header)),
+            .parse(.tapUnknownTarget(found: FoundToken(kind: .word, text: "heder"), targets: lexicon.tapTargets)),
             .parse(.expectedSectionState(found: FoundToken(kind: .word, text: "opne"))),
-            .parse(.expectedSingle(found: FoundToken(kind: .word, text: "singel"))),
-            .check(.unknownName("ofset")), .check(.unknownName("山手線")), .check(.unknownTunable("drag.sped")),
+            .parse(.unknownOption(word: "accordion", option: "singel", options: ["single"])),
+            .check(.unknownName("ofset", known: lexicon.plainNames)), .check(.unknownName("山手線", known: lexicon.plainNames)),
+            .check(.unknownTunable("drag.sped", known: lexicon.tunableNames)),
             .check(.notAState("hiden", .toolbar)), .check(.unknownMember(.section, "tittle")), .check(.unknownIndexedName("sectoin")),
             .check(.stateAsString(value: "hidden", raw: "\"hidden\"")),
             .check(.noSectionTitled(raw: "\"Inbx\"", near: ["Inbox"], titles: ["Inbox", "Outbox"])),
@@ -245,10 +253,10 @@ final class LanguageServerTests: XCTestCase {
                 XCTAssertTrue(p.message.contains(shown), "'\(r)' is not what '\(p.message)' suggests")
             }
         }
-        XCTAssertEqual(Problem.check(.unknownName("ofset")).quickFix, QuickFix(written: "ofset", replacements: ["offset"]))
+        XCTAssertEqual(Problem.check(.unknownName("ofset", known: lexicon.plainNames)).quickFix, QuickFix(written: "ofset", replacements: ["offset"]))
         XCTAssertEqual(Problem.check(.unknownMember(.section, "tittle")).quickFix, QuickFix(written: ".tittle", replacements: [".title"]))
         XCTAssertEqual(Problem.warning(.bareLongDuration(keyword: "in", raw: "500")).quickFix, QuickFix(written: "500", replacements: ["500ms", "500s"]))
-        XCTAssertNil(Problem.check(.unknownName("zzzzqqqq")).quickFix)   // nothing suggested, nothing fixed
+        XCTAssertNil(Problem.check(.unknownName("zzzzqqqq", known: lexicon.plainNames)).quickFix)   // nothing suggested, nothing fixed
         XCTAssertNil(Problem.check(.divisionByZero).quickFix)
 
         let s = LanguageServer()
@@ -314,7 +322,7 @@ final class LanguageServerTests: XCTestCase {
 
         Needs a `toolbar` in the scene or scenario.
         """)
-        XCTAssertEqual(hover(s, 1, 3), "`header` statement\n\n" + statementSummaries["header"]!)
+        XCTAssertEqual(hover(s, 1, 3), "`header` statement\n\n" + Lexicon.builtIn.statementSummaries["header"]!)
         XCTAssertEqual(hover(s, 17, 22), "`section[I].height`: a distance (pt), observable\n\nthe height of section I's header view (0 when untitled)")
         XCTAssertNil(hover(s, 2, 12), "no hover inside a string")
         XCTAssertEqual(hover(s, 8, 20), "`fast`: a value of `deceleration` (`set deceleration fast` = 0.99)")
@@ -398,7 +406,7 @@ extension LanguageServerTests {
     /// `tap row I J` (v1.2): section indexes, then the rows of that section; `swipe` has its
     /// hover; `tap.target` and `offset.max` complete in expressions.
     func testTapRowSwipeAndTheV12Names() {
-        XCTAssertTrue(statementKeywords.contains("swipe"))
+        XCTAssertTrue(Lexicon.builtIn.statementKeywords.contains("swipe"))
         let s = LanguageServer()
         _ = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
         let text = "section \"A\" rows 2\nsection rows 4\ntap row \ntap row 1 \nswipe -300\nexpect tap.t\nexpect offset.m\n"
@@ -414,6 +422,6 @@ extension LanguageServerTests {
         XCTAssertEqual(labels(6, 15), ["offset.max", "offset.min"])
         let h = s.handle(["jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
                           "params": ["textDocument": ["uri": "file:///r.scroll"], "position": ["line": 4, "character": 2]]])
-        XCTAssertEqual(h.first?["result"]?["contents"]?["value"], .string("`swipe` statement\n\n" + statementSummaries["swipe"]!))
+        XCTAssertEqual(h.first?["result"]?["contents"]?["value"], .string("`swipe` statement\n\n" + Lexicon.builtIn.statementSummaries["swipe"]!))
     }
 }

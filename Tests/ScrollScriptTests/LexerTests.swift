@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 final class LexerTests: XCTestCase {
     func lex(_ s: String) -> ([Token], [Diagnostic]) {

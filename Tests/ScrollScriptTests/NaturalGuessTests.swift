@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// Issue 12: what a new user naturally types gets an answer that names the right form.
 /// One test per guess, on the words of the message (not only that it fails), and each

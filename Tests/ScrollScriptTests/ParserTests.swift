@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 final class ParserTests: XCTestCase {
     func parse(_ s: String) -> (Program, [Diagnostic]) {
@@ -18,16 +19,20 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(parse("section \"A\" rows 3 closd").1.map { $0.message },
                        ["expected 'open', 'closed' or the end of the statement, found 'closd' (did you mean 'closed'?)"])
         XCTAssertEqual(parse("accordion singel").1.map { $0.message },
-                       ["expected 'single' or the end of the statement, found 'singel' (did you mean 'single'?)"])
+                       ["unknown accordion option 'singel' (did you mean 'single'?)"])
+        XCTAssertEqual(parse("accordion 3").1.map { $0.message },
+                       ["expected an accordion option (single), found number '3'"])
+        XCTAssertEqual(parse("header 240 3").1.map { $0.message },
+                       ["expected a header option (pin, nostretch, parallax, toggle), found number '3'"])
         // 'heder' is one deletion from 'header', 'tolbar' from 'toolbar'
         XCTAssertEqual(parse("tap heder 1").1.map { $0.message },
                        ["expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found 'heder' (did you mean 'header'?)"])
         XCTAssertEqual(parse("tap tolbar").1.map { $0.message },
                        ["expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found 'tolbar' (did you mean 'toolbar'?)"])
         guard case .tap? = one("tap offset 100") else { return XCTFail() }   // a name is still a coordinate
-        XCTAssertEqual(parseAsWritten("pull 120 in 1s").diagnostics.map { $0.message },
+        XCTAssertEqual(parseAsWritten("pull 120 in 1s", lexicon: .builtIn).diagnostics.map { $0.message },
                        ["'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one"])
-        XCTAssertEqual(parseAsWritten("wait 0.5 s").diagnostics.map { $0.message },
+        XCTAssertEqual(parseAsWritten("wait 0.5 s", lexicon: .builtIn).diagnostics.map { $0.message },
                        ["expected end of statement, found 's' (write the unit right after the number, as in '0.5s')"])
         // Read as a guess, each says the whole statement meant.
         XCTAssertEqual(parse("pull 120 in 1s").1.map { $0.message },
@@ -61,21 +66,25 @@ final class ParserTests: XCTestCase {
 
     func testConfigurationForms() {
         guard case .screen? = one("screen 375 x 667"), case .screen? = one("screen 375x667") else { return XCTFail() }
-        guard case .header(_, let opts)? = one("header 240 pin 60 parallax 0.2128 toggle 100 nostretch") else { return XCTFail() }
-        XCTAssertEqual(opts.count, 4)
+        guard case .configure(let h)? = one("header 240 pin 60 parallax 0.2128 toggle 100 nostretch") else { return XCTFail() }
+        XCTAssertEqual(h.word, "header")
+        XCTAssertEqual(h.options.map { $0.word }, ["pin", "parallax", "toggle", "nostretch"])
+        XCTAssertEqual(h.options.map { $0.argument == nil }, [false, false, false, true])
         guard case .section(let t, .titles(let rows), false)? = one("section \"山手線\" rows \"渋谷\" \"新宿\" closed") else { return XCTFail() }
         XCTAssertEqual(t?.value, "山手線")
         XCTAssertEqual(rows.map { $0.value }, ["渋谷", "新宿"])
-        guard case .sections? = one("sections 4 rows 5"), case .accordion(true)? = one("accordion single"),
-              case .toolbar(nil)? = one("toolbar") else { return XCTFail() }
+        guard case .sections? = one("sections 4 rows 5"), case .configure(let a)? = one("accordion single"),
+              case .configure(let t)? = one("toolbar") else { return XCTFail() }
+        XCTAssertEqual(a, ConfigStatement(word: "accordion", options: [ConfigOptionSyntax(word: "single", location: a.options[0].location)]))
+        XCTAssertEqual(t, ConfigStatement(word: "toolbar"))
         guard case .set("deceleration", _, .name("fast", _))? = one("set deceleration fast") else { return XCTFail() }
         guard case .set("header.bodyFollows", _, .bool(false, _))? = one("set header.bodyFollows false") else { return XCTFail() }
     }
 
     func testActions() {
         guard case .drag(_, let t)? = one("drag -100 in 0.5s"), t != nil else { return XCTFail() }
-        guard case .tapHeader(nil)? = one("tap header"), case .tapHeader(.some)? = one("tap header 2"),
-              case .tapToolbar? = one("tap toolbar"), case .tick(nil)? = one("tick"), case .tick(.some)? = one("tick 3"),
+        guard case .tapView("header")? = one("tap header"), case .tapHeader(.number)? = one("tap header 2"),
+              case .tapView("toolbar")? = one("tap toolbar"), case .tick(nil)? = one("tick"), case .tick(.some)? = one("tick 3"),
               case .release? = one("release"), case .settle? = one("settle"), case .frames? = one("frames"),
               case .wait? = one("wait 0.3s"), case .fling? = one("fling -900"), case .pull? = one("pull 120") else { return XCTFail() }
     }

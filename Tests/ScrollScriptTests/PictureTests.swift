@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 import ScrollSim
 
 /// `plot` and `replay` as documents: the SVG parsed by Foundation's XMLParser, the page's
@@ -195,7 +196,7 @@ final class PictureTests: XCTestCase {
         XCTAssertTrue(c.texts.contains("value (pt, pt/s)"), "\(c.texts)")
         XCTAssertEqual(PlotColumns.parse("phase", config: sc.config), .failure(.notANumber("phase")))
         XCTAssertEqual(PlotColumns.parse("frame", config: sc.config), .failure(.notANumber("frame")))
-        XCTAssertEqual(PlotColumns.parse("offest", config: sc.config), .failure(.column(.unknown("offest"))))
+        XCTAssertEqual(PlotColumns.parse("offest", config: sc.config), .failure(.column(.unknown("offest", candidates: TraceColumns.candidates(.builtIn)))))
         XCTAssertTrue(PlotColumnError.notANumber("phase").message.hasPrefix("column 'phase' is not a number"))
     }
 

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 final class VersionTests: XCTestCase {
     /// MAJOR.MINOR.PATCH, each a decimal number without a leading zero (semver.org §2):

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 import ScrollSim
 
 /// Diagnostics and run-time failures are cases with their data (issue 9, "coded
@@ -23,12 +24,12 @@ final class ProblemCaseTests: XCTestCase {
     /// The parser's own cases: the text as written, no statement read as a guess (with a
     /// guess, most of these say what to write instead: FirstGuessTests).
     private func parseProblems(_ text: String) -> [Problem] {
-        parseAsWritten(text).diagnostics.map(\.problem)
+        parseAsWritten(text, lexicon: .builtIn).diagnostics.map(\.problem)
     }
 
     func testLexerAndParserErrorsAreCasesWithTheirData() {
         let problems = parseProblems
-        XCTAssertEqual(problems("pul 3"), [.parse(.unknownStatement("pul"))])
+        XCTAssertEqual(problems("pul 3"), [.parse(.unknownStatement("pul", keywords: Lexicon.builtIn.statementKeywords))])
         XCTAssertEqual(problems("pull 120 in 1s"), [.parse(.pullTakesNoDuration)])
         XCTAssertEqual(problems("tap row 0"), [.parse(.tapRowNeedsRow(section: "0"))])
         XCTAssertEqual(problems("tap row offset"), [.parse(.tapRowNeedsRow(section: nil))])
@@ -69,7 +70,7 @@ final class ProblemCaseTests: XCTestCase {
 
     func testCheckerErrorsAreCasesWithTheirData() {
         XCTAssertEqual(problems("fps 0\nwait 1s"), [.check(.fpsOutOfRange(0))])
-        XCTAssertEqual(problems("expect nosuch == 1"), [.check(.unknownName("nosuch"))])
+        XCTAssertEqual(problems("expect nosuch == 1"), [.check(.unknownName("nosuch", known: Lexicon.builtIn.plainNames))])
         XCTAssertEqual(problems("wait -1s"), [.check(.badDuration(.wait, -1, allowZero: true))])
         XCTAssertEqual(problems("drag 10 in 0s"), [.check(.badDuration(.dragDuration, 0, allowZero: false))])
         XCTAssertEqual(problems("sections 2 rows 3\ntap row 5 0"), [.check(.noSuchSection(written: "5", count: 2))])
@@ -79,11 +80,11 @@ final class ProblemCaseTests: XCTestCase {
                        [.check(.guess(Guess(headline: .quotedState("\"hidden\""), notes: [.stateCompared("shown, hidden, showing, hiding")],
                                             corrected: "expect toolbar.state == hidden")))])
         XCTAssertEqual(problems("toolbar\nexpect toolbar.state == \"purple\""), [.check(.stateComparedWithString(.toolbar))])
-        XCTAssertEqual(problems("expect header.height > 0"), [.check(.needsHeader(subject: "header.height"))])
+        XCTAssertEqual(problems("expect header.height > 0"), [.check(.needsBehaviour(subject: "header.height", noun: "header", usage: "header H"))])
         XCTAssertEqual(problems("fling 2s"), [.check(.wrongKind(.fling, want: .velocity, found: .num(.quantity(.seconds))))])
-        XCTAssertEqual(problems("header 0\nwait 1s"), [.check(.outOfRange(.headerHeight, 0, Limits.headerHeight))])
+        XCTAssertEqual(problems("header 0\nwait 1s"), [.check(.outOfRange(.argument("header height"), 0, Limits.headerHeight))])
         let tunable = problems("set drag.sped 3\nwait 1s")
-        XCTAssertEqual(tunable, [.check(.unknownTunable("drag.sped"))])
+        XCTAssertEqual(tunable, [.check(.unknownTunable("drag.sped", known: Lexicon.builtIn.tunableNames))])
         XCTAssertEqual(tunable.first?.message, "unknown tunable 'drag.sped' (did you mean 'drag.speed'?)")
     }
 
@@ -97,8 +98,8 @@ final class ProblemCaseTests: XCTestCase {
     }
 
     func testHintsAreCasesWithTheirData() {
-        XCTAssertEqual(unknownWordHint("pul", statementKeywords), .nearest(["pull"]))
-        XCTAssertEqual(unknownWordHint("zzzzzz", statementKeywords), WordHint.none)
+        XCTAssertEqual(unknownWordHint("pul", Lexicon.builtIn.statementKeywords), .nearest(["pull"]))
+        XCTAssertEqual(unknownWordHint("zzzzzz", Lexicon.builtIn.statementKeywords), WordHint.none)
         XCTAssertEqual(characterHint("pu\u{200B}ll", candidates: ["pull"]),
                        .hiddenCharacters(invisible: ["\u{200B}"], lookAlikes: [], meant: "pull", withoutThem: nil))
         let cyrillic = characterHint("\u{0440}ull")
@@ -106,7 +107,7 @@ final class ProblemCaseTests: XCTestCase {
                                                    meant: nil, withoutThem: "pull"))
         XCTAssertEqual(cyrillic.text, " (it contains U+0440 CYRILLIC SMALL LETTER ER, which looks like 'p'; without it the word is 'pull')")
         XCTAssertEqual(characterHint("１２０"), .fullWidth(meant: nil, ascii: "120"))
-        XCTAssertEqual(characterHint("ｐｕｌｌ", candidates: statementKeywords), .fullWidth(meant: "pull", ascii: "pull"))
+        XCTAssertEqual(characterHint("ｐｕｌｌ", candidates: Lexicon.builtIn.statementKeywords), .fullWidth(meant: "pull", ascii: "pull"))
         XCTAssertEqual(characterHint("山手線"), WordHint.none)
         XCTAssertEqual(characterHint("山手線", quotes: true), .needsQuotes("山手線"))
         XCTAssertEqual(WordHint.nearest(["a", "b", "c"]).text, " (did you mean 'a', 'b' or 'c'?)")
@@ -148,11 +149,12 @@ final class ProblemCaseTests: XCTestCase {
             if case .failure(let e) = TraceColumns.parse(list, config: config) { return e }
             return nil
         }
-        XCTAssertEqual(refusal("toolbar.y"), .needsToolbar("toolbar.y"))
+        XCTAssertEqual(refusal("toolbar.y"), .needsBehaviour("toolbar.y", noun: "toolbar"))
+        XCTAssertEqual(refusal("toolbar.y")?.message, "column 'toolbar.y': the scenario declares no toolbar")
         XCTAssertEqual(refusal("row[1,3].y"), .noSuchRow(column: "row[1,3].y", section: 1, row: 3, rows: 3))
         XCTAssertEqual(refusal("section[2].y"), .noSuchSection(column: "section[2].y", section: 2, count: 2))
         XCTAssertEqual(refusal("time,,offset"), .emptyName(list: "time,,offset"))
-        XCTAssertEqual(refusal("offest"), .unknown("offest"))
+        XCTAssertEqual(refusal("offest"), .unknown("offest", candidates: TraceColumns.candidates(.builtIn)))
         XCTAssertEqual(refusal("offest")?.message,
                        "unknown column 'offest' (did you mean 'offset'?) (columns are named as observables: offset, header.height, section[0].y, row[0,3].visible, ...)")
         XCTAssertNil(refusal("time,row[1,2].y"))
@@ -169,10 +171,10 @@ final class ProblemCaseTests: XCTestCase {
         }
         for t in [TraceColumnError.tooManyColumns, .emptyName(list: "a,,b"), .listedTwice("time"),
                   .noSuchSection(column: "section[3].y", section: 3, count: 1), .noSuchRow(column: "row[0,4].y", section: 0, row: 4, rows: 2),
-                  .rect("header.frame"), .needsHeader("header.y"), .needsToolbar("toolbar.y"), .unknown("zq")] {
+                  .rect("header.frame"), .needsBehaviour("header.y", noun: "header"), .unknown("zq", candidates: ["zqx"])] {
             assertRendered(t.message, "\(t)")
         }
-        for p in [PlotColumnError.notANumber("phase"), .column(.unknown("zq"))] {
+        for p in [PlotColumnError.notANumber("phase"), .column(.unknown("zq", candidates: ["zqx"]))] {
             assertRendered(p.message, "\(p)")
         }
     }
@@ -233,6 +235,8 @@ final class ProblemCaseTests: XCTestCase {
                        "'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one")
     }
 
+
+    static let deceleration = BehaviourRegistry.builtIn.tunable(.core(.deceleration))
 
     // MARK: - Code quoted in a message is code that checks
 
@@ -319,8 +323,8 @@ final class ProblemCaseTests: XCTestCase {
     }
 
     static let operands: [Operand] = [
-        .screenWidth, .screenHeight, .fps, .toolbarHeight, .headerHeight, .pin, .parallax, .toggleHeight,
-        .sectionRowCount, .sectionCount, .rowCount, .tunable(.dragSpeed), .repeatCount, .pull, .drag, .swipe,
+        .screenWidth, .screenHeight, .fps, .argument("toolbar height"),
+        .sectionRowCount, .sectionCount, .rowCount, .tunable(deceleration), .repeatCount, .pull, .drag, .swipe,
         .fling, .tapX, .tapY, .tick, .tapHeader, .tapRowSection, .tapRowRow, .dragDuration, .swipeDuration,
         .wait, .expectWithin, .sectionIndex, .rowIndex, .index,
     ]
@@ -369,20 +373,19 @@ final class ProblemCaseTests: XCTestCase {
         .blocksTooDeep,
         .unclosedBrace,
         .pullTakesNoDuration,
-        .unknownStatement("zq"),
+        .unknownStatement("zq", keywords: ["pull", "zqx"]),
         .expectedStatement(found: FoundToken(kind: .word, text: "opne")),
         .expectedScenarioName(found: FoundToken(kind: .word, text: "opne")),
-        .expectedHeaderOption(found: FoundToken(kind: .word, text: "opne")),
-        .unknownHeaderOption("zq"),
+        .expectedOption(word: "header", options: ["pin", "zqx"], found: FoundToken(kind: .word, text: "opne")),
+        .unknownOption(word: "header", option: "zq", options: ["pin", "zqx"]),
         .expectedSectionState(found: FoundToken(kind: .word, text: "opne")),
-        .expectedSingle(found: FoundToken(kind: .word, text: "opne")),
         .expectedTunableName(found: FoundToken(kind: .word, text: "opne")),
         .expectedSetValue(name: "zq"),
         .tapRowNeedsIndexes,
         .tapRowNeedsRow(section: "7"),
-        .tapNeedsTarget,
+        .tapNeedsTarget(targets: ["header", "row"]),
         .tapSection(index: "7"),
-        .tapUnknownTarget(found: FoundToken(kind: .word, text: "opne")),
+        .tapUnknownTarget(found: FoundToken(kind: .word, text: "opne"), targets: ["header", "row"]),
         .tapNeedsY(x: "7"),
         .expectNeedsExpression,
         .noSuchExpect("zq"),
@@ -414,10 +417,9 @@ final class ProblemCaseTests: XCTestCase {
         case .unknownStatement: return "unknownStatement"
         case .expectedStatement: return "expectedStatement"
         case .expectedScenarioName: return "expectedScenarioName"
-        case .expectedHeaderOption: return "expectedHeaderOption"
-        case .unknownHeaderOption: return "unknownHeaderOption"
+        case .expectedOption: return "expectedOption"
+        case .unknownOption: return "unknownOption"
         case .expectedSectionState: return "expectedSectionState"
-        case .expectedSingle: return "expectedSingle"
         case .expectedTunableName: return "expectedTunableName"
         case .expectedSetValue: return "expectedSetValue"
         case .tapRowNeedsIndexes: return "tapRowNeedsIndexes"
@@ -443,7 +445,7 @@ final class ProblemCaseTests: XCTestCase {
         case .guess: return "guess"
         }
     }
-    static let parseProblemCaseCount = 37
+    static let parseProblemCaseCount = 36
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [
@@ -469,19 +471,19 @@ final class ProblemCaseTests: XCTestCase {
         .tooManyRowsDeclared(3),
         .tooManySections,
         .tooManyRows,
-        .pinOutOfRange(2.5, headerHeight: 1.5),
-        .parallaxOutOfRange(2.5),
-        .unknownTunable("zq"),
-        .tunableNotName(.deceleration, name: "zq"),
-        .notANamedValue(.deceleration, name: "zq"),
-        .tunableNotBool(.deceleration),
-        .tunableTakesBool(.deceleration),
+        .notBetween(.argument("parallax"), 2.5, lower: 0, upper: 1),
+        .aboveWordArgument(.argument("pin"), 2.5, word: "header height", wordValue: 1.5),
+        .needsOption(word: "zq", other: "header", option: "nostretch", usage: "header H"),
+        .unknownTunable("zq", known: ["zqx"]),
+        .tunableNotName(deceleration, name: "zq"),
+        .notANamedValue(deceleration, name: "zq"),
+        .tunableNotBool(deceleration),
+        .tunableTakesBool(deceleration),
         .repeatTooLarge(written: "zq"),
         .configurationInRepeat(keyword: "zq"),
         .pullNotPositive,
         .flingTooFast(2.5),
-        .needsHeader(subject: "zq"),
-        .needsToolbar(subject: "zq"),
+        .needsBehaviour(subject: "zq", noun: "header", usage: "header H"),
         .tickTooLarge(written: "zq", fps: 3),
         .tickNotWhole(2.5),
         .expectNeedsCondition(found: .num(.quantity(.seconds))),
@@ -512,7 +514,7 @@ final class ProblemCaseTests: XCTestCase {
         .approxRecordNeedsNumber(found: .num(.quantity(.seconds))),
         .needsIndex(.sectionY),
         .setValueAsName("zq"),
-        .unknownName("zq"),
+        .unknownName("zq", known: ["zqx"]),
         .unknownIndexedName("zq"),
         .indexCount(.row, member: "zq"),
         .unknownMember(.row, "zq"),
@@ -554,8 +556,9 @@ final class ProblemCaseTests: XCTestCase {
         case .tooManyRowsDeclared: return "tooManyRowsDeclared"
         case .tooManySections: return "tooManySections"
         case .tooManyRows: return "tooManyRows"
-        case .pinOutOfRange: return "pinOutOfRange"
-        case .parallaxOutOfRange: return "parallaxOutOfRange"
+        case .notBetween: return "notBetween"
+        case .aboveWordArgument: return "aboveWordArgument"
+        case .needsOption: return "needsOption"
         case .unknownTunable: return "unknownTunable"
         case .tunableNotName: return "tunableNotName"
         case .notANamedValue: return "notANamedValue"
@@ -565,8 +568,7 @@ final class ProblemCaseTests: XCTestCase {
         case .configurationInRepeat: return "configurationInRepeat"
         case .pullNotPositive: return "pullNotPositive"
         case .flingTooFast: return "flingTooFast"
-        case .needsHeader: return "needsHeader"
-        case .needsToolbar: return "needsToolbar"
+        case .needsBehaviour: return "needsBehaviour"
         case .tickTooLarge: return "tickTooLarge"
         case .tickNotWhole: return "tickNotWhole"
         case .expectNeedsCondition: return "expectNeedsCondition"
@@ -778,7 +780,7 @@ extension ProblemCaseTests {
         .fingerSign, .scrollSign, .chosenAmount("zq"), .unitGlued, .bareMilliseconds, .points, .velocityBare,
         .flingDuration, .pullDuration, .pullDown, .waitUntil, .invariant, .tolerance, .stateCompared("zq"),
         .hashComment, .doubleQuotes, .noParentheses, .letNames, .repeatBlock, .tapTargets, .chosenLimit, .fullWidth,
-        .declareView(.header), .declareView(.toolbar), .declareView(.sections(count: 3, rows: 10)),
+        .declareView(.behaviour(noun: "zq", example: "zq 240")), .declareView(.sections(count: 3, rows: 10)),
         .declareView(.titledSection("\"zq\"")),
     ]
 
@@ -806,8 +808,7 @@ extension ProblemCaseTests {
         case .tapTargets: return "tapTargets"
         case .chosenLimit: return "chosenLimit"
         case .fullWidth: return "fullWidth"
-        case .declareView(.header): return "declareView(header)"
-        case .declareView(.toolbar): return "declareView(toolbar)"
+        case .declareView(.behaviour): return "declareView(behaviour)"
         case .declareView(.sections): return "declareView(sections)"
         case .declareView(.titledSection): return "declareView(titledSection)"
         }
@@ -816,7 +817,7 @@ extension ProblemCaseTests {
     /// A guess's message: its headline, the statement meant in quotes, then its notes, once each.
     func testEveryGuessPartRendersASentence() {
         XCTAssertEqual(Set(Self.guessHeadlineSamples.map(Self.caseName)).count, 13)
-        XCTAssertEqual(Set(Self.guessNoteSamples.map(Self.caseName)).count, 26)
+        XCTAssertEqual(Set(Self.guessNoteSamples.map(Self.caseName)).count, 25)
         for h in Self.guessHeadlineSamples {
             let m = Guess(headline: h, corrected: "wait 1s").message
             XCTAssertTrue(m.contains("zq"), "\(h): \(m)")

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// Recording (`?`), the v1.2 statements in the front end, and the REPL's `:expect`.
 final class RecordingTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 final class ReplColonCommandTests: XCTestCase {
     /// A parsed command as name and arguments (its action is a closure, not comparable).

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 final class ReplCompleterTests: XCTestCase {
     private let files: [String: [DirectoryEntry]] = [
@@ -58,7 +59,8 @@ final class ReplCompleterTests: XCTestCase {
         XCTAssertEqual(complete("set ").candidates, [
             "accordion.duration", "bounce.damping", "bounce.stiffness", "deceleration",
             "deceleration.stopVelocity", "drag.speed", "fling.duration", "header.bodyFollows",
-            "header.duration", "inset.top", "row.height", "rubberband", "section.height",
+            "header.duration", "inset.top", "refresh.duration", "refresh.endDuration", "refresh.height",
+            "refresh.trigger", "row.height", "rubberband", "section.height",
             "snapback.damping", "snapback.stiffness", "toolbar.duration", "toolbar.hideDistance",
             "toolbar.showVelocity",
         ])

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// The REPL core driven entry by entry, no terminal. Expected numbers are worked out by
 /// hand from the spec's formulas (spec §6): rubber band b(x) = x·c·d/(d + c·x) with

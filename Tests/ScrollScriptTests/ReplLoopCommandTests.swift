@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// The loop with the real core, fed scripted lines (no terminal, no process): every
 /// colon command of the table, through the loop.

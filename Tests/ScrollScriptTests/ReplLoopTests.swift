@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// `ReplLoop` driven by a scripted `LineReader` with the real core: prompts, continuation
 /// lines, history, colon commands from the table, Ctrl-C, piped mode. Numbers by hand

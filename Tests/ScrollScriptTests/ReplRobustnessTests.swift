@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// Issue 16's REPL findings, driven through ReplCore (the pty tests drive the terminal).
 final class ReplRobustnessTests: XCTestCase {

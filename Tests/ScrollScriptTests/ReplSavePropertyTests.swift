@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// Property: whatever a REPL session did (statements, taps, :tick, :step, :continue,
 /// watches that stop statements part-way, Ctrl-C as the library models it: a

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// `:load` + `:step` to the end of every scenario of every shipped file ends where
 /// `run` ends: same time, same observables, same verdict and failure.
@@ -52,8 +53,8 @@ final class ReplScenarioTests: XCTestCase {
                 XCTAssertEqual(core.world.frameIndex, interp.world.frameIndex, label)
                 XCTAssertEqual(core.world.time, ran.duration, label)
                 XCTAssertEqual(ReplSnapshot(core.world), ReplSnapshot(interp.world), label)
-                for id in ObservableID.allCases where id.subscriptForm == .none && ReplSnapshot.exists(id, in: interp.world) {
-                    XCTAssertEqual(core.world.value(id), interp.world.value(id), "\(label) \(id.rawValue)")
+                for o in interp.world.registry.observables where o.subscriptForm == .none && ReplSnapshot.exists(o.id, in: interp.world) {
+                    XCTAssertEqual(core.world.value(o.id), interp.world.value(o.id), "\(label) \(o.name)")
                 }
                 XCTAssertEqual(core.world.visibleFrames(), interp.world.visibleFrames(), label)
                 if let f = ran.failure {

@@ -1,10 +1,11 @@
 import XCTest
 import ScrollSim
+import ScrollSimTestSupport
 @testable import ScrollScript
 
 final class ReplScreenRendererTests: XCTestCase {
     private func frame(_ kind: ViewFrame.Kind, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ title: String? = nil) -> ViewFrame {
-        ViewFrame(kind: kind, rect: Rect(x: x, y: y, width: w, height: h), title: title)
+        ViewFrame.of(kind, Rect(x: x, y: y, width: w, height: h), title: title)
     }
 
     // Screen 100 x 100 on 11 x 6 cells: points per column = max(100/10, 100/(2*5)) = 10,
@@ -173,7 +174,11 @@ final class ReplScreenRendererTests: XCTestCase {
                 if hasNote { notes += 1 }
                 // Painted bottom to top: rows, section headers, the header, the toolbar.
                 func layer(_ f: ViewFrame) -> Int {
-                    switch f.kind { case .row: return 0; case .section: return 1; case .header: return 2; case .toolbar: return 3 }
+                    switch f.kind {
+                    case .row: return 0
+                    case .section: return 1
+                    case .view: return f.layer == .screen ? 3 : 2
+                    }
                 }
                 let frames = core.world.visibleFrames()
                 var silent: [String] = []

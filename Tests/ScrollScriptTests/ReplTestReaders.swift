@@ -1,4 +1,5 @@
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// TEST DOUBLE: a line reader that returns scripted results, then end of input. Its
 /// Ctrl-C flag is raised at the `interruptAtPoll`-th poll (the core polls once per

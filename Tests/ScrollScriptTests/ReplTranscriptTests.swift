@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// Replays a transcript: the typed lines (after `scroll> ` or `  ...> `) go to the real
 /// core through the loop; the result must be the transcript again, byte for byte.

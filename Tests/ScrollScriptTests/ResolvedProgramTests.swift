@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// The resolved program (Runtime/ResolvedProgram.swift): what a checked scenario is
 /// lowered to before it runs. Expected values are worked out by hand from the source text
@@ -30,7 +31,7 @@ final class ResolvedProgramTests: XCTestCase {
         let s = try lowered("wait (row.height * 1ms)")
         guard case .wait(.expr(let e, let at)) = s[0].kind else { return XCTFail("\(s[0].kind)") }
         XCTAssertEqual(at.column, 6)
-        guard case .binary(.multiply, .tunable(.rowHeight, _), .constant(.number(let k, .seconds?), _), _) = e else {
+        guard case .binary(.multiply, .tunable(.core(.rowHeight), _), .constant(.number(let k, .seconds?), _), _) = e else {
             return XCTFail("\(e)")
         }
         XCTAssertEqual(k, 0.001)
@@ -43,7 +44,7 @@ final class ResolvedProgramTests: XCTestCase {
         XCTAssertEqual(k, 1)                           // "B" is the second section
         XCTAssertEqual(title.value, "B")
         guard case .tapSection(.constant(0, _)) = s[1].kind else { return XCTFail("\(s[1].kind)") }
-        guard case .tapHeader = s[2].kind else { return XCTFail("\(s[2].kind)") }
+        guard case .tapView(let v?, _) = s[2].kind, v == .named("header") else { return XCTFail("\(s[2].kind)") }
     }
 
     func testConditionsCarryTheirFacts() throws {
@@ -57,11 +58,11 @@ final class ResolvedProgramTests: XCTestCase {
         XCTAssertEqual(b.recorded.map { $0.subjectText }, ["offset"])
         XCTAssertEqual(b.recorded.map { $0.op }, [.approx])
         XCTAssertEqual(b.recorded.first?.placeholder.column, 18)   // the `?` of line 2
-        guard case .binary(.and, _, .compare(.eq, .observable(.phase, _), .constant(.state(.idle), _), nil, _), _) = b.expr else {
+        guard case .binary(.and, _, .compare(.eq, .observable(.core(.phase), _), .constant(.state(.idle), _), nil, _), _) = b.expr else {
             return XCTFail("\(b.expr)")
         }
         guard case .expectWithin(.constant(1, _), let c) = s[2].kind,
-              case .compare(.eq, .indexed(.sectionY, .constant(.number(0, nil), _), column: nil, _), _, nil, _) = c.expr else {
+              case .compare(.eq, .indexed(.core(.sectionY), .constant(.number(0, nil), _), column: nil, _), _, nil, _) = c.expr else {
             return XCTFail("\(s[2].kind)")
         }
     }
@@ -76,10 +77,10 @@ final class ResolvedProgramTests: XCTestCase {
 
     func testSubscriptMembersHoldEveryMemberOfTheVocabulary() {
         for m in ["y", "height", "open", "rows", "title", "frame"] {
-            XCTAssertEqual(SubscriptMembers.find(.section, m)?.rawValue, "section." + m)
+            XCTAssertEqual(SubscriptMembers.find(.section, m), .core(CoreObservable(rawValue: "section." + m)!))
         }
         for m in ["y", "height", "visible", "title", "frame"] {
-            XCTAssertEqual(SubscriptMembers.find(.row, m)?.rawValue, "row." + m)
+            XCTAssertEqual(SubscriptMembers.find(.row, m), .core(CoreObservable(rawValue: "row." + m)!))
         }
         XCTAssertNil(SubscriptMembers.find(.section, "visible"))     // a row's, not a section's
         XCTAssertNil(SubscriptMembers.find(.row, "open"))
@@ -100,12 +101,16 @@ final class ResolvedProgramTests: XCTestCase {
     }
 
     func testKeywordsComeFromTheOneTable() {
-        XCTAssertEqual(statementKeywords.first, "scene")
-        XCTAssertEqual(statementKeywords.last, "frames")
-        XCTAssertEqual(statementKeywords.count, 24)
-        XCTAssertFalse(statementKeywords.contains("within"))
+        let keywords = Lexicon.builtIn.statementKeywords
+        XCTAssertEqual(keywords.first, "scene")
+        XCTAssertEqual(keywords.last, "frames")
+        // The grammar's 21 and the built-in behaviours' words, after `fps`.
+        XCTAssertEqual(Array(keywords[3...8]), ["screen", "fps", "header", "toolbar", "accordion", "refresh"])
+        XCTAssertEqual(keywords.count, 25)
+        XCTAssertFalse(keywords.contains("within"))
         XCTAssertEqual(StmtKind.release.keyword, "release")
-        XCTAssertEqual(StmtKind.tapToolbar.keyword, "tap")
+        XCTAssertEqual(StmtKind.tapView("toolbar").keyword, "tap")
+        XCTAssertEqual(StmtKind.configure(ConfigStatement(word: "toolbar")).keyword, "toolbar")
         XCTAssertEqual(StmtKind.expression(.bool(true, SourceLocation(file: "", line: 1, column: 1))).keyword, "expression")
         for w in GrammarWord.allCases {
             XCTAssertEqual(w.summary != nil, w.isStatement, w.spelling)
@@ -113,7 +118,7 @@ final class ResolvedProgramTests: XCTestCase {
         }
         XCTAssertEqual(GrammarWord.statements(.structure).map { $0.spelling }, ["scene", "scenario", "repeat"])
         XCTAssertEqual(GrammarWord.statements(.check).map { $0.spelling }, ["expect", "print", "let", "frames"])
-        XCTAssertEqual(ReplVocabulary.standard.followWords["header"], ["pin", "parallax", "toggle", "nostretch"])
+        XCTAssertEqual(ReplVocabulary.standard.followWords["header"], ["pin", "nostretch", "parallax", "toggle"])
         XCTAssertEqual(ReplVocabulary.standard.followWords["tap"], ["header", "row", "toolbar"])
         XCTAssertNil(ReplVocabulary.standard.followWords["pull"])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// Inputs found by the fuzzer (tools/fuzz/fuzz.py, docs/robustness.md): each must end with
 /// a clear result in reasonable time, never a trap or a hang.
@@ -122,7 +123,7 @@ final class RobustnessTests: XCTestCase {
     func bruteForceFrames(_ w: World) -> [ViewFrame.Kind] {
         func on(_ r: Rect) -> Bool { r.height > 0 && r.y < w.config.screenHeight && r.y + r.height > 0 }
         var out: [ViewFrame.Kind] = []
-        if let r = w.headerFrame(), on(r) { out.append(.header) }
+        if let r = w.frame(of: .named("header")), on(r) { out.append(.header) }
         let sections = w.config.effectiveSections
         for i in 0..<sections.count {
             if let r = w.sectionFrame(i), on(r) { out.append(.section(i)) }
@@ -130,7 +131,7 @@ final class RobustnessTests: XCTestCase {
                 if let r = w.rowFrame(i, j), on(r) { out.append(.row(i, j)) }
             }
         }
-        if let r = w.toolbarFrame(), on(r) { out.append(.toolbar) }
+        if let r = w.frame(of: .named("toolbar")), on(r) { out.append(.toolbar) }
         return out
     }
 

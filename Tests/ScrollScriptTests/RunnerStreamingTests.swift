@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// The runner as a library: it streams (a file is read only when its turn comes, within a
 /// bounded window), emits in input order whatever `jobs` is, and the report escapers.

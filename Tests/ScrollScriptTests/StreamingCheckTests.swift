@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 /// `check` and `run` stream a file (ScenarioStream): the parser hands out one top-level
 /// statement at a time and the checker checks each as it comes. They must find exactly

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 import ScrollSim
 
 /// `tap.target == "..."` is resolved once: the literal becomes a `TapTargetName` and each
@@ -59,12 +60,12 @@ final class TapTargetCompareTests: XCTestCase {
     }
 
     func testTheLiteralIsResolvedOnce() {
-        XCTAssertEqual(TapTargetName(text: ""), .noTap)
-        XCTAssertEqual(TapTargetName(text: "toolbar.zone"), .toolbarZone)
-        XCTAssertEqual(TapTargetName(text: "section[12]"), .section(12))
-        XCTAssertEqual(TapTargetName(text: "row[3,40]"), .row(3, 40))
-        XCTAssertNil(TapTargetName(text: "section[-1]"))
-        XCTAssertNil(TapTargetName(text: "section[]"))
-        XCTAssertNil(TapTargetName(text: "row[1,]"))
+        XCTAssertEqual(TapTargetName(text: "", .builtIn), .noTap)
+        XCTAssertEqual(TapTargetName(text: "toolbar.zone", .builtIn), .view(.named("toolbar.zone")))
+        XCTAssertEqual(TapTargetName(text: "section[12]", .builtIn), .section(12))
+        XCTAssertEqual(TapTargetName(text: "row[3,40]", .builtIn), .row(3, 40))
+        XCTAssertNil(TapTargetName(text: "section[-1]", .builtIn))
+        XCTAssertNil(TapTargetName(text: "section[]", .builtIn))
+        XCTAssertNil(TapTargetName(text: "row[1,]", .builtIn))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 import ScrollSim
 
 /// `trace`: row counts worked out by hand from the frame rule n = ⌊T·fps + 0.5⌋, the CSV

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollScript
+import ScrollSimTestSupport
 
 // Number and value formatting lives in the language library (ValueFormatting.swift); these
 // cases moved here from ScrollSimTests with it. Expected texts are worked out by hand from
@@ -39,11 +40,11 @@ final class SimErrorWordingTests: XCTestCase {
     }
 
     func testTapOutcomes() {
-        XCTAssertEqual(TapOutcome.sectionHeader(2, open: true).description, "section[2] header (opening)")
-        XCTAssertEqual(TapOutcome.sectionHeader(0, open: nil).description, "section[0] header")
-        XCTAssertEqual(TapOutcome.row(0, 3).description, "row[0,3]")
-        XCTAssertEqual(TapOutcome.header(expanded: false).description, "header (collapsing)")
-        XCTAssertEqual(TapOutcome.revealZone.description, "toolbar reveal zone (showing)")
+        XCTAssertEqual(TapOutcome.sectionHeader(2, open: true).description(.builtIn), "section[2] header (opening)")
+        XCTAssertEqual(TapOutcome.sectionHeader(0, open: nil).description(.builtIn), "section[0] header")
+        XCTAssertEqual(TapOutcome.row(0, 3).description(.builtIn), "row[0,3]")
+        XCTAssertEqual(TapOutcome.header(expanded: false).description(.builtIn), "header (collapsing)")
+        XCTAssertEqual(TapOutcome.revealZone.description(.builtIn), "toolbar reveal zone (showing)")
     }
 }
 

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// Post 004's four rail lines: 山手線 3 rows open, 東横線 2, 田園都市線 2, 常磐線 1, the last three closed.
 final class AccordionTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 final class FrameCountTests: XCTestCase {
     func testRoundsToNearestFrameHalvesUp() {

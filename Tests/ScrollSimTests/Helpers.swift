@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// The number inside a Value. A non-number fails the test (and gives NaN): NaN alone
 /// would still pass `XCTAssertNotEqual`.
@@ -10,7 +11,7 @@ func num(_ v: Value, file: StaticString = #filePath, line: UInt = #line) -> Doub
 }
 
 func state(_ v: Value) -> String {
-    if case .state(let s) = v { return s.rawValue }
+    if case .state(let s) = v { return s.name }
     return ""
 }
 
@@ -40,6 +41,10 @@ extension World {
     }
 
     func n(_ id: ObservableID, _ s: Int = 0, _ r: Int = 0, file: StaticString = #filePath, line: UInt = #line) -> Double {
+        num(value(id, section: s, row: r), file: file, line: line)
+    }
+
+    func n(_ id: CoreObservable, _ s: Int = 0, _ r: Int = 0, file: StaticString = #filePath, line: UInt = #line) -> Double {
         num(value(id, section: s, row: r), file: file, line: line)
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// Closed forms of spec §6.2 against published and hand-computed figures.
 final class PhysicsFormulaTests: XCTestCase {

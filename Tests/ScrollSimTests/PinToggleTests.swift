@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// A pinned header that toggles to a height below its pin (`header 100 pin 80 toggle 50`).
 /// The spec's frame y = max(−offset, E − (H − P)) assumes P ≤ H; with H = 50 < P = 80 it

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// Each post's behaviour with its own numbers (spec §6.3–§6.5).
 final class ZoomableHeaderTests: XCTestCase {   // post 000: header 240 pin 60

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// A small seeded PRNG (SplitMix64): deterministic sequences for property tests.
 struct SplitMix64 {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// v1.2 actions and observables in the pure world: `swipe`, `tap row`, `offset.min`/
 /// `offset.max`, `tap.target`. Numbers worked out by hand from spec §4/§6.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// The layout keeps prefix sums plus the sections that moved (issue 9: an accordion in a
 /// 10,000-section table must not rebuild every frame). Whatever it keeps, every section's
@@ -11,7 +12,7 @@ final class TableLayoutTests: XCTestCase {
     private func straightTop(_ w: World, _ i: Int, bodyTop: Double) -> Double {
         var y = bodyTop
         for k in 0..<i {
-            y += w.table.headerHeights[k] + Double(w.table.rowCounts[k]) * 44 * w.accordion.fraction[k]
+            y += w.table.headerHeights[k] + Double(w.table.rowCounts[k]) * 44 * w.adjustments.sections.fraction[k]
         }
         return y
     }

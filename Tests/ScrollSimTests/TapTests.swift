@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 final class TapTests: XCTestCase {
     func testErrors() throws {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// Post 003: 800 pt/s, 22 pt, 0.2 s; toolbar 44 on a 667 pt screen: shown y 623, hidden 667.
 final class ToolbarTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// The bounce after a fling into an edge (spec v1.4 §6.2, docs/fidelity.md), held to two
 /// recorded flings into the top edge of a real UIScrollView.

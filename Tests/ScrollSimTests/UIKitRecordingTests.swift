@@ -1,5 +1,6 @@
 import XCTest
 @testable import ScrollSim
+import ScrollSimTestSupport
 
 /// The fidelity suite (issue 14, docs/fidelity.md): the tool's physics, with its shipped
 /// defaults, held to recordings of a real UIScrollView.
@@ -239,8 +240,8 @@ final class UIKitRecordingTests: XCTestCase {
 
     /// Apple's documented rates, exactly: the default and the named values of `deceleration`.
     func testDocumentedRatesExact() {
-        XCTAssertEqual(TunableID.deceleration.defaultValue, Self.documentedNormal)
-        let named = Dictionary(uniqueKeysWithValues: TunableID.deceleration.namedValues.map { ($0.name, $0.value) })
+        XCTAssertEqual(CoreTunable.deceleration.defaultValue, Self.documentedNormal)
+        let named = Dictionary(uniqueKeysWithValues: CoreTunable.deceleration.namedValues.map { ($0.name, $0.value) })
         XCTAssertEqual(named["normal"], Self.documentedNormal)
         XCTAssertEqual(named["fast"], Self.documentedFast)
         XCTAssertEqual(named.count, 2)
@@ -251,12 +252,12 @@ final class UIKitRecordingTests: XCTestCase {
 
     /// The shipped defaults this suite holds to the recordings (spec v1.4 §3).
     func testShippedDefaults() {
-        XCTAssertEqual(TunableID.decelerationStopVelocity.defaultValue, 10)
-        XCTAssertEqual(TunableID.snapbackStiffness.defaultValue, 2000)
-        XCTAssertEqual(TunableID.snapbackDamping.defaultValue, 2.8)
-        XCTAssertEqual(TunableID.rubberband.defaultValue, 0.55)
+        XCTAssertEqual(CoreTunable.decelerationStopVelocity.defaultValue, 10)
+        XCTAssertEqual(CoreTunable.snapbackStiffness.defaultValue, 2000)
+        XCTAssertEqual(CoreTunable.snapbackDamping.defaultValue, 2.8)
+        XCTAssertEqual(CoreTunable.rubberband.defaultValue, 0.55)
         // the bounce after a fling into an edge: UIKitBounceRecordingTests
-        XCTAssertEqual(TunableID.bounceStiffness.defaultValue, 120)
-        XCTAssertEqual(TunableID.bounceDamping.defaultValue, 1)
+        XCTAssertEqual(CoreTunable.bounceStiffness.defaultValue, 120)
+        XCTAssertEqual(CoreTunable.bounceDamping.defaultValue, 1)
     }
 }

@@ -343,7 +343,7 @@ final class LSPProcessTests: XCTestCase {
         let hid = c.request("textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(8, 11)])
         let hover = try c.result(hid)
         XCTAssertEqual(hover["contents"]?["kind"], "markdown")
-        XCTAssertEqual(hover["contents"]?["value"], .string("`phase`: a state (idle, dragging, decelerating, bouncing), observable\n\n\(ObservableID.phase.summary)"))
+        XCTAssertEqual(hover["contents"]?["value"], .string("`phase`: a state (idle, dragging, decelerating, bouncing), observable\n\n\(CoreObservable.phase.summary)"))
         XCTAssertEqual(hover["range"], range(8, 9, 8, 14))
         let tid = c.request("textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(6, 6)])
         XCTAssertEqual(try c.result(tid)["contents"]?["value"], nil, "'rubber' is not a tunable")

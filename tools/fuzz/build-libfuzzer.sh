@@ -15,7 +15,7 @@ newer() { # true when $1 is missing or older than any of the other files
   for f in "$@"; do [ "$f" -nt "$target" ] && return 0; done
   return 1
 }
-sim=(Sources/ScrollSim/*.swift)
+mapfile -t sim < <(find Sources/ScrollSim -name '*.swift' | LC_ALL=C sort)
 mapfile -t lang < <(find Sources/ScrollScript -name '*.swift' | LC_ALL=C sort)
 if newer "$out/ScrollSim.o" "${sim[@]}" "$0"; then
   echo "building ScrollSim (instrumented)" >&2

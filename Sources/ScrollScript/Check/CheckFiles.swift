@@ -33,9 +33,10 @@ public struct CheckSummary: Equatable, Sendable {
 /// in the order of the file (or why it could not be read: `scrollscript: cannot read ...`),
 /// go to standard error as they are found; last, `ok: N files, M scenarios` (`, K
 /// warnings` when there were) on standard output when no file has an error, else `N
-/// errors` (`, K warnings`) on standard error when there were errors.
+/// errors` (`, K warnings`) on standard error when there were errors. Words are read
+/// against `registry`'s behaviours.
 @discardableResult
-public func checkFiles(_ inputs: [LocatedInput], output: RunOutput) -> CheckSummary {
+public func checkFiles(_ inputs: [LocatedInput], registry: BehaviourRegistry = .builtIn, output: RunOutput) -> CheckSummary {
     var summary = CheckSummary()
     for input in inputs {
         switch input.load() {
@@ -44,7 +45,7 @@ public func checkFiles(_ inputs: [LocatedInput], output: RunOutput) -> CheckSumm
             summary.unreadable += 1
         case .file(let source), .stream(let source):
             summary.files += 1
-            var stream = ScenarioStream(source, keepsStatements: false)
+            var stream = ScenarioStream(source, keepsStatements: false, registry: registry)
             var scenarios = 0
             while stream.next() != nil { scenarios += 1 }
             // Errors and warnings in the order of the file; warnings change no status.

@@ -3,10 +3,13 @@
 
 /// The value or argument an error is about (`screen width`, `fps`, `drag ... in`).
 public enum Operand: Equatable, Sendable {
-    case screenWidth, screenHeight, fps, toolbarHeight, headerHeight, pin, parallax, toggleHeight
+    case screenWidth, screenHeight, fps
+    /// An argument of a behaviour's word or option, by the name its declaration gives it
+    /// (`header height`, `pin`, `toolbar height`).
+    case argument(String)
     /// A `section` line's row count; the N and M of `sections N rows M`.
     case sectionRowCount, sectionCount, rowCount
-    case tunable(TunableID)
+    case tunable(TunableInfo)
     case repeatCount, pull, drag, swipe, fling, tapX, tapY, tick, tapHeader
     /// The I and J of `tap row I J`.
     case tapRowSection, tapRowRow
@@ -21,15 +24,11 @@ public enum Operand: Equatable, Sendable {
         case .screenWidth: return "screen width"
         case .screenHeight: return "screen height"
         case .fps: return GrammarWord.fps.spelling
-        case .toolbarHeight: return "toolbar height"
-        case .headerHeight: return "header height"
-        case .pin: return GrammarWord.pin.spelling
-        case .parallax: return GrammarWord.parallax.spelling
-        case .toggleHeight: return "toggle height"
+        case .argument(let name): return name
         case .sectionRowCount: return "a section's row count"
         case .sectionCount: return "the number of sections"
         case .rowCount: return "the number of rows"
-        case .tunable(let id): return id.rawValue
+        case .tunable(let t): return t.name
         case .repeatCount: return GrammarWord.repeat.spelling + " count"
         case .pull: return GrammarWord.pull.spelling
         case .drag: return GrammarWord.drag.spelling
@@ -95,17 +94,23 @@ public enum CheckProblem: Equatable, Sendable {
     /// The scenario's list of sections grows past a limit.
     case tooManySections
     case tooManyRows
-    /// `pin P` out of range; `headerHeight` nil when the header's height is itself wrong.
-    case pinOutOfRange(Double, headerHeight: Double?)
-    case parallaxOutOfRange(Double)
-    case unknownTunable(String)
+    /// A value outside a closed range (`parallax 1.5`: between 0 and 1).
+    case notBetween(Operand, Double, lower: Double, upper: Double)
+    /// An option above its word's argument (`pin P` past the header height H): that
+    /// argument's name, and its value (nil when it is itself wrong).
+    case aboveWordArgument(Operand, Double, word: String, wordValue: Double?)
+    /// `word` needs `other` (when declared too) to carry `option` (`refresh` with a
+    /// stretchy header); `usage`: how `other` is written.
+    case needsOption(word: String, other: String, option: String, usage: String)
+    /// An unknown tunable; `known`: every tunable's name, in table order.
+    case unknownTunable(String, known: [String])
     /// `set T word` for a tunable that takes no named values.
-    case tunableNotName(TunableID, name: String)
+    case tunableNotName(TunableInfo, name: String)
     /// `set T word` with a word that is not one of T's named values.
-    case notANamedValue(TunableID, name: String)
-    case tunableNotBool(TunableID)
+    case notANamedValue(TunableInfo, name: String)
+    case tunableNotBool(TunableInfo)
     /// A boolean tunable set to something else.
-    case tunableTakesBool(TunableID)
+    case tunableTakesBool(TunableInfo)
 
     // Statements (§4–§5)
     /// `repeat N` with N more than `Limits.scenarioStatements`; N as written.
@@ -113,9 +118,9 @@ public enum CheckProblem: Equatable, Sendable {
     case configurationInRepeat(keyword: String)
     case pullNotPositive
     case flingTooFast(Double)
-    /// `subject` (`tap header`, `header.height`) needs a header; none is declared.
-    case needsHeader(subject: String)
-    case needsToolbar(subject: String)
+    /// `subject` (`tap header`, `header.height`) needs a behaviour the scenario does not
+    /// declare: `noun` (`header`) and how its word is written (`usage`: `header H`).
+    case needsBehaviour(subject: String, noun: String, usage: String)
     /// `tick N` past 24 hours of frames at `fps`; N as written.
     case tickTooLarge(written: String, fps: Int)
     case tickNotWhole(Double)
@@ -147,23 +152,24 @@ public enum CheckProblem: Equatable, Sendable {
     case cannotAddOrSubtract(BinaryOp, left: Dim, right: Dim)
     case divisionByZero
     /// A word compared with a state of `family` that is none of its states.
-    case notAState(String, StateSet)
+    case notAState(String, StateFamily)
     /// `toolbar.state == "hidden"`: the string's value and its source text.
     case stateAsString(value: String, raw: String)
-    case stateComparedWithString(StateSet)
+    case stateComparedWithString(StateFamily)
     case rectsCannotBeCompared
     case cannotCompare(Ty, Ty)
     /// `within` followed by something other than `want`.
     case toleranceKind(want: Dim, found: Ty)
     case orderNeedsNumbers(CompareOp, found: Ty)
     /// A state of one family compared with a state of another: the state and that family.
-    case stateOfOtherFamily(String, StateSet)
+    case stateOfOtherFamily(String, StateFamily)
     case approxRecordNeedsNumber(found: Ty)
     /// An indexed observable written without its index.
-    case needsIndex(ObservableID)
+    case needsIndex(CoreObservable)
     /// A named value of a tunable (`fast`) used as a name.
     case setValueAsName(String)
-    case unknownName(String)
+    /// An unknown name; `known`: every plain name (observables, tunables, states, true/false).
+    case unknownName(String, known: [String])
     /// `x[...]` for an x other than `section` and `row`.
     case unknownIndexedName(String)
     /// `section[I,J]`, `row[I]`: the wrong number of indexes.
@@ -239,22 +245,24 @@ public enum CheckProblem: Equatable, Sendable {
             return "too many sections (at most \(Limits.maxSections))"
         case .tooManyRows:
             return "too many rows (at most \(Limits.maxRows) in the table)"
-        case .pinOutOfRange(let p, nil):
-            return "pin must be at least 0 (found \(show(p)))"
-        case .pinOutOfRange(let p, let h?):
-            return "pin must be between 0 and the header height \(show(h)) (found \(show(p)))"
-        case .parallaxOutOfRange(let f):
-            return "parallax must be between 0 and 1 (found \(show(f)))"
-        case .unknownTunable(let name):
-            return "unknown tunable '\(clip(name))'" + unknownTunableHint(name)
-        case .tunableNotName(let id, let name):
-            return "\(id.rawValue) takes \(id.kind.displayName), not '\(name)'"
-        case .notANamedValue(let id, let name):
-            return "'\(name)' is not a value of \(id.rawValue) (use a number or \(id.namedValues.map { "'\($0.name)'" }.joined(separator: ", ")))"
-        case .tunableNotBool(let id):
-            return "\(id.rawValue) takes \(id.kind.displayName), not true/false"
-        case .tunableTakesBool(let id):
-            return "\(id.rawValue) takes true or false"
+        case .notBetween(let what, let v, let lower, let upper):
+            return "\(what.name) must be between \(show(lower)) and \(show(upper)) (found \(show(v)))"
+        case .aboveWordArgument(let what, let v, _, nil):
+            return "\(what.name) must be at least 0 (found \(show(v)))"
+        case .aboveWordArgument(let what, let v, let word, let h?):
+            return "\(what.name) must be between 0 and the \(word) \(show(h)) (found \(show(v)))"
+        case .needsOption(let word, let other, let option, let usage):
+            return "'\(word)' needs '\(other)' to have '\(option)' (as in '\(usage) \(option)')"
+        case .unknownTunable(let name, let known):
+            return "unknown tunable '\(clip(name))'" + unknownTunableHint(name, known)
+        case .tunableNotName(let t, let name):
+            return "\(t.name) takes \(t.kind.displayName), not '\(name)'"
+        case .notANamedValue(let t, let name):
+            return "'\(name)' is not a value of \(t.name) (use a number or \(t.namedValues.map { "'\($0.name)'" }.joined(separator: ", ")))"
+        case .tunableNotBool(let t):
+            return "\(t.name) takes \(t.kind.displayName), not true/false"
+        case .tunableTakesBool(let t):
+            return "\(t.name) takes true or false"
 
         case .repeatTooLarge(let written):
             return "repeat count \(written) is more than the \(Limits.scenarioStatements) statements a scenario may run"
@@ -264,10 +272,8 @@ public enum CheckProblem: Equatable, Sendable {
             return "pull needs a distance greater than 0 (the finger moves down; use 'drag' for up)"
         case .flingTooFast(let v):
             return "fling speed must be at most \(show(Limits.maxFlingSpeed)) pt/s (found \(show(v)))"
-        case .needsHeader(let subject):
-            return "'\(subject)' needs a header, and this scenario declares none (add 'header H')"
-        case .needsToolbar(let subject):
-            return "'\(subject)' needs a toolbar, and this scenario declares none (add 'toolbar')"
+        case .needsBehaviour(let subject, let noun, let usage):
+            return "'\(subject)' needs \(article(noun)) \(noun), and this scenario declares none (add '\(usage)')"
         case .tickTooLarge(let written, let fps):
             return "tick count \(written) is too large (at most \(show(Limits.scenarioSeconds * Double(fps))) frames, \(scenarioHours) hours at \(fps) fps)"
         case .tickNotWhole(let v):
@@ -319,12 +325,12 @@ public enum CheckProblem: Equatable, Sendable {
         case .divisionByZero:
             return "division by zero"
         case .notAState(let word, let family):
-            return "'\(clip(word))' is not a \(family.rawValue) state (they are \(family.names.joined(separator: ", ")))"
+            return "'\(clip(word))' is not a \(family.name) state (they are \(family.names.joined(separator: ", ")))"
                 + wordHint(word, family.names)
         case .stateAsString(let value, let raw):
             return "a state is a bare word: write \(value), not \(raw)"
         case .stateComparedWithString(let family):
-            return "a \(family.rawValue) state is compared with a bare word (\(family.names.joined(separator: ", "))), not a string"
+            return "a \(family.name) state is compared with a bare word (\(family.names.joined(separator: ", "))), not a string"
         case .rectsCannotBeCompared:
             return "rects cannot be compared (compare their parts, e.g. header.y or header.height)"
         case .cannotCompare(let a, let b):
@@ -334,21 +340,21 @@ public enum CheckProblem: Equatable, Sendable {
         case .orderNeedsNumbers(let op, let found):
             return "'\(op.rawValue)' needs numbers, found \(found.name) (only == and != compare other values)"
         case .stateOfOtherFamily(let state, let family):
-            return "'\(state)' is not a \(family.rawValue) state (\(family.names.joined(separator: ", ")))"
+            return "'\(state)' is not a \(family.name) state (\(family.names.joined(separator: ", ")))"
         case .approxRecordNeedsNumber(let found):
             return "'~=' needs numbers, found \(found.name) (record it with '== ?')"
         case .needsIndex(let id):
             return "'\(id.rawValue)' needs an index: \(id.displayName)"
         case .setValueAsName(let name):
             return "'\(name)' is a value for 'set', not an observable"
-        case .unknownName(let name):
-            return "unknown name '\(clip(name))'" + wordHint(name, Checker.plainNames, quotes: true)
+        case .unknownName(let name, let known):
+            return "unknown name '\(clip(name))'" + wordHint(name, known, quotes: true)
         case .unknownIndexedName(let base):
             return "unknown name '\(base)[...]'" + didYouMean(base, ["section", "row"])
         case .indexCount(let form, let member):
             return form == .section ? "section takes one index: section[I].\(member)" : "row takes two indexes: row[I,J].\(member)"
         case .unknownMember(let form, let member):
-            return "unknown property '\(member)' of \(form == .section ? "section" : "row")[...]" + didYouMean(member, Vocabulary.members(of: form))
+            return "unknown property '\(member)' of \(form == .section ? "section" : "row")[...]" + didYouMean(member, Lexicon.members(of: form))
         case .indexNotNumber(let found):
             return "an index must be a whole number, found \(found.name)"
         case .unknownFunction(let name):
@@ -382,9 +388,8 @@ public enum CheckProblem: Equatable, Sendable {
 private var scenarioHours: Int { Int(Limits.scenarioSeconds / 3600) }
 
 /// ` (did you mean ...?)`, else the tunables of the same family (`toolbar.*`), else
-/// every tunable: a user guessing a name learns the real ones.
-func unknownTunableHint(_ name: String) -> String {
-    let all = Vocabulary.tunableNames
+/// every tunable (`all`): a user guessing a name learns the real ones.
+func unknownTunableHint(_ name: String, _ all: [String]) -> String {
     let hint = unknownWordHint(name, all)
     if hint != .none { return hint.text }
     if let dot = name.firstIndex(of: ".") {

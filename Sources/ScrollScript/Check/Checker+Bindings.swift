@@ -14,6 +14,8 @@ public enum LetNameClash: Equatable, Sendable {
     case function
     /// `section`, `row` (written with indexes).
     case indexedName
+    /// A registered behaviour's name or namespace (`parallax`, `header`).
+    case behaviour
 
     /// `an observable`, `a statement keyword`, ...
     public var noun: String {
@@ -25,31 +27,32 @@ public enum LetNameClash: Equatable, Sendable {
         case .namedValue: return "a value of 'set'"
         case .function: return "a function"
         case .indexedName: return "an observable written with indexes"
+        case .behaviour: return "the name of a behaviour"
         }
     }
 }
 
 extension Checker {
-    /// Words a `let` name may not be: the keywords and the words expressions are made of.
-    static let reservedLetWords: Set<String> = {
-        var words = Set(statementKeywords)
-        for w in [GrammarWord.true, .false, .not, .and, .or, .within, .in, .always] { words.insert(w.spelling) }
-        return words
-    }()
-
-    /// What `name` would hide, if anything.
-    static func letNameClash(_ name: String) -> LetNameClash? {
-        if reservedLetWords.contains(name) { return .keyword }
-        switch resolveName(name) {
+    /// What `name` would hide, if anything: a statement keyword (the behaviours'
+    /// configuration words among them) or a word expressions are made of, a name of the
+    /// registry's vocabulary (an observable, a tunable, a state of any family), a named
+    /// value, a function, a name written with indexes, a behaviour's name.
+    func letNameClash(_ name: String) -> LetNameClash? {
+        if lexicon.statementKeywords.contains(name) { return .keyword }
+        for w in [GrammarWord.true, .false, .not, .and, .or, .within, .in, .always] where w.spelling == name { return .keyword }
+        switch lexicon.resolve(name) {
         case .observable?: return .observable
         case .tunable?: return .tunable
         case .state?: return .state
         case nil: break
         }
-        if ObservableID(rawValue: name) != nil { return .observable }
-        if TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == name } }) { return .namedValue }
+        if CoreObservable(rawValue: name) != nil { return .observable }
+        if registry.tunables.contains(where: { $0.namedValues.contains { $0.name == name } }) { return .namedValue }
         if BuiltinFunction(name: name) != nil { return .function }
         if Subscript(base: name) != nil { return .indexedName }
+        if registry.ids.contains(where: { registry.declaration($0).name == name || registry.declaration($0).namespace == name }) {
+            return .behaviour
+        }
         return nil
     }
 
@@ -58,7 +61,7 @@ extension Checker {
     /// reads it says nothing more.
     mutating func checkLet(_ name: String, _ at: SourceLocation, _ value: Expr) {
         let t = type(value)
-        if let clash = Checker.letNameClash(name) {
+        if let clash = letNameClash(name) {
             error(at, .letNameTaken(name, clash))
             return
         }

@@ -1,4 +1,12 @@
-// The checker, configuration (spec §3): scene and scenario settings, sections, header, set.
+// The checker, configuration (spec §3): scene and scenario settings, sections, the
+// behaviours' words (read against their declarations), set.
+
+/// Where each behaviour's word was written in the configuration being built (the rules
+/// between words are reported there).
+struct DeclaredWords {
+    /// By `BehaviourID.index` of the word's owner.
+    var locations: [Int: SourceLocation] = [:]
+}
 
 extension Checker {
     /// A constant number for a configuration value, with its dimension checked.
@@ -31,7 +39,7 @@ extension Checker {
         return n
     }
 
-    mutating func applyConfig(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?) {
+    mutating func applyConfig(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?, words: inout DeclaredWords) {
         if stopsForTooManyErrors(s) { return }
         let errorsBefore = diagnostics.count
         defer {
@@ -58,16 +66,8 @@ extension Checker {
                     error(e.startLocation, .fpsOutOfRange(v))
                 }
             }
-        case .header(let he, let options):
-            applyHeader(he, options, &cfg)
-        case .toolbar(let he):
-            var h = SceneConfig.defaultToolbarHeight
-            if let he, let v = configNumber(he, .toolbarHeight, .points) {
-                if Limits.toolbarHeight.contains(v) { h = v } else {
-                    error(he.startLocation, .outOfRange(.toolbarHeight, v, Limits.toolbarHeight))
-                }
-            }
-            cfg.toolbarHeight = h
+        case .configure(let c):
+            if let owner = applyWord(c, &cfg) { words.locations[owner.index] = s.location }
         case .section(let title, let rows, let open):
             var sec = SectionConfig(title: title?.value, rowCount: 0, open: open ?? true)
             switch rows {
@@ -91,8 +91,6 @@ extension Checker {
             }
             let list = (0..<n).map { SectionConfig(title: "Section \($0)", rowCount: m) }
             appendSections(list, s.location, &sections)
-        case .accordion(let single):
-            cfg.accordion = single ? .single : .multiple
         case .set(let name, let nameLoc, let value):
             applySet(name, nameLoc, value, &cfg)
         default:
@@ -124,81 +122,120 @@ extension Checker {
         sectionRowsCache = (all.count, rowsBefore &+ rowsAdded)
     }
 
-    mutating func applyHeader(_ he: Expr, _ options: [HeaderOption], _ cfg: inout SceneConfig) {
-        // A header whose height is wrong is still declared: one error at the value, and
-        // nothing further about the header (`header.height`, `tap header` were reported as
-        // "needs a header, and this scenario declares none"). A file with errors never runs,
-        // so the stand-in height below is never simulated.
+    /// A behaviour's word (`header 240 pin 60`, `toolbar`, `refresh`): its argument and
+    /// options checked against the declaration, and the settings of its behaviour and of
+    /// those that add options to it replaced. Returns the word's owner. A value that is
+    /// wrong is one error at the value; the word is still declared (a stand-in value is
+    /// kept: a file with errors never runs), so nothing further is said about it.
+    mutating func applyWord(_ c: ConfigStatement, _ cfg: inout SceneConfig) -> BehaviourID? {
+        guard let info = registry.configWord(named: c.word) else { return nil }
         var known: Double?
-        if let v = configNumber(he, .headerHeight, .points) {
-            if Limits.headerHeight.contains(v) {
-                known = v
+        var argument: Double?
+        if let a = info.argument {
+            if let e = c.argument, let v = configNumber(e, .argument(a.name), a.quantity) {
+                if check(v, a, at: e, word: nil) { known = v }
+            }
+            argument = known ?? a.defaultValue ?? 1
+        }
+        var settings: [BehaviourID: BehaviourSettings] = [:]
+        for m in info.members {
+            settings[m] = BehaviourSettings(argument: m == info.owner ? argument : nil,
+                                            options: Array(repeating: nil, count: registry.declaration(m).options.count),
+                                            configured: m == info.owner)
+        }
+        for o in c.options {
+            guard let d = info.options.first(where: { $0.option.word == o.word }) else { continue }
+            var value: Double? = 1
+            if let a = d.option.argument {
+                value = nil
+                if let e = o.argument, let v = configNumber(e, .argument(a.name), a.quantity),
+                   check(v, a, at: e, word: info.argument.map { ($0.name, known) }) {
+                    // An option up to the word's argument keeps at most that (`pin P` ≤ H).
+                    if case .upToWordArgument = a.range { value = min(v, argument ?? v) } else { value = v }
+                }
+            }
+            if let value {
+                settings[d.owner]?.options[d.index] = value
+                settings[d.owner]?.configured = true
+            }
+        }
+        for (m, s) in settings { cfg.behaviours[m.index] = s }
+        return info.owner
+    }
+
+    /// `v` is in `a`'s range; otherwise one error at `e`. `word`: the word's argument, its
+    /// name and value, for an option up to it (the value nil when it was itself wrong:
+    /// only the lower end is checked).
+    mutating func check(_ v: Double, _ a: ConfigArgument, at e: Expr, word: (name: String, value: Double?)?) -> Bool {
+        switch a.range {
+        case .within(let r):
+            if r.contains(v) { return true }
+            if !r.lowerOpen && !r.upperOpen {
+                error(e.startLocation, .notBetween(.argument(a.name), v, lower: r.lower, upper: r.upper))
             } else {
-                error(he.startLocation, .outOfRange(.headerHeight, v, Limits.headerHeight))
+                error(e.startLocation, .outOfRange(.argument(a.name), v, r))
+            }
+            return false
+        case .upToWordArgument:
+            if v >= 0 && v <= (word?.value ?? .infinity) { return true }
+            error(e.startLocation, .aboveWordArgument(.argument(a.name), v, word: word?.name ?? "", wordValue: word?.value))
+            return false
+        }
+    }
+
+    /// The behaviours' rules between words (`refresh` needs a header with `nostretch`),
+    /// once the configuration is complete: each broken rule is one error at the word that
+    /// declares it (or at the other word, when that one is not in `words`).
+    mutating func checkConditions(_ cfg: SceneConfig, _ words: DeclaredWords) {
+        for id in registry.ids where cfg.declares(id) {
+            for condition in registry.declaration(id).conditions {
+                switch condition {
+                case .needsOption(let word, let option):
+                    guard let other = registry.configWord(named: word), cfg.declares(other.owner),
+                          let o = other.options.first(where: { $0.option.word == option }),
+                          let settings = cfg.settings(o.owner), !settings.has(o.index) else { continue }
+                    let mine = registry.word(of: id)
+                    guard let at = mine.flatMap({ words.locations[$0.owner.index] }) ?? words.locations[other.owner.index],
+                          reportedConditions.insert(at).inserted else { continue }
+                    error(at, .needsOption(word: mine?.word ?? registry.declaration(id).name, other: word,
+                                           option: option, usage: other.usage))
+                }
             }
         }
-        let h = known ?? 1
-        var header = HeaderConfig(height: h)
-        for o in options {
-            switch o {
-            case .pin(let e, _):
-                if let p = configNumber(e, .pin, .points) {
-                    // With the height unknown only the lower bound can be checked.
-                    if p >= 0 && p <= (known ?? .infinity) { header.pin = min(p, h) } else {
-                        error(e.startLocation, .pinOutOfRange(p, headerHeight: known))
-                    }
-                }
-            case .parallax(let e, _):
-                if let f = configNumber(e, .parallax, .number) {
-                    if f >= 0 && f <= 1 { header.parallax = f } else {
-                        error(e.startLocation, .parallaxOutOfRange(f))
-                    }
-                }
-            case .toggle(let e, _):
-                if let t = configNumber(e, .toggleHeight, .points) {
-                    if Limits.headerHeight.contains(t) { header.toggle = t } else {
-                        error(e.startLocation, .outOfRange(.toggleHeight, t, Limits.headerHeight))
-                    }
-                }
-            case .nostretch:
-                header.stretches = false
-            }
-        }
-        cfg.header = header
     }
 
     mutating func applySet(_ name: String, _ nameLoc: SourceLocation, _ value: Expr, _ cfg: inout SceneConfig) {
-        guard let id = TunableID(rawValue: name) else {
-            error(nameLoc, .unknownTunable(name))
+        guard let id = registry.tunable(named: name) else {
+            error(nameLoc, .unknownTunable(name, known: lexicon.tunableNames))
             return
         }
-        let named = id.namedValues
+        let t = registry.tunable(id)
+        let named = t.namedValues
         if case .name(let n, let l) = value {
             if let v = named.first(where: { $0.name == n }) {
                 cfg.tunables[id] = v.value
             } else if named.isEmpty {
-                error(l, .tunableNotName(id, name: n))
+                error(l, .tunableNotName(t, name: n))
             } else {
-                error(l, .notANamedValue(id, name: n))
+                error(l, .notANamedValue(t, name: n))
             }
             return
         }
         if case .bool(let b, let l) = value {
-            if id.kind == .bool { cfg.tunables[id] = b ? 1 : 0 } else {
-                error(l, .tunableNotBool(id))
+            if t.kind == .bool { cfg.tunables[id] = b ? 1 : 0 } else {
+                error(l, .tunableNotBool(t))
             }
             return
         }
-        guard case .quantity(let q) = id.kind else {
-            error(value.startLocation, .tunableTakesBool(id))
+        guard case .quantity(let q) = t.kind else {
+            error(value.startLocation, .tunableTakesBool(t))
             return
         }
-        guard let v = configNumber(value, .tunable(id), q) else { return }
-        guard id.range.contains(v) else {
-            error(value.startLocation, .outOfRange(.tunable(id), v, id.range))
+        guard let v = configNumber(value, .tunable(t), q) else { return }
+        guard t.range.contains(v) else {
+            error(value.startLocation, .outOfRange(.tunable(t), v, t.range))
             return
         }
         cfg.tunables[id] = v
     }
-
 }

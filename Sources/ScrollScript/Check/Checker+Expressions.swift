@@ -135,10 +135,13 @@ extension Checker {
         if case .placeholder(let pl) = b {
             return recordedCompareType(op, a, pl, tol, l)
         }
-        let ta = type(a)
+        // A bare state word is read in the family of the state it is compared with (§5:
+        // `refresh.state == idle`, `phase == idle`); alone, in the first family that has it.
+        let aWord = bareStateWord(a)
+        var ta = aWord == nil ? type(a) : nil
         // `toolbar.state == visible`: an unknown word compared with a state lists the states.
-        if case .state(let family)? = ta, case .name(let n, let nl) = b, resolveName(n) == nil,
-           ObservableID(rawValue: n) == nil, lets[n] == nil {
+        if case .state(let family)? = ta, case .name(let n, let nl) = b, lexicon.resolve(n) == nil,
+           CoreObservable(rawValue: n) == nil, lets[n] == nil {
             error(nl, .notAState(n, family))
             return nil
         }
@@ -151,7 +154,15 @@ extension Checker {
             }
             return nil
         }
-        let tb = type(b)
+        var tb: Ty?
+        if case .state(let family)? = ta, let w = bareStateWord(b), family.names.contains(w) {
+            tb = .state(family)
+        } else {
+            tb = type(b)
+        }
+        if let w = aWord {
+            if case .state(let family)? = tb, family.names.contains(w) { ta = .state(family) } else { ta = type(a) }
+        }
         var tt: Ty?
         if let tol { tt = type(tol) }
         guard let ta, let tb else { return nil }
@@ -184,9 +195,9 @@ extension Checker {
         case (.bool, .bool), (.string, .string): return .bool
         case (.state(let x), .state(let y)):
             if x != y {
-                let stateName = stateLiteralName(b) ?? stateLiteralName(a)
-                if let stateName {
-                    error(l, .stateOfOtherFamily(stateName, x == StateSet.family(of: stateName) ? y : x))
+                // The bare word, and the family it is not a state of.
+                if let (word, family) = bareStateWord(b).map({ ($0, x) }) ?? aWord.map({ ($0, y) }) {
+                    error(l, .stateOfOtherFamily(word, family))
                 } else {
                     error(l, .cannotCompare(ta, tb))
                 }
@@ -230,49 +241,45 @@ extension Checker {
         return .bool
     }
 
-    func stateLiteralName(_ e: Expr) -> String? {
-        if case .name(let n, _) = e, StateSet.family(of: n) != nil { return n }
+    /// The word of a bare state name (`idle`), nil for any other expression.
+    func bareStateWord(_ e: Expr) -> String? {
+        if case .name(let n, _) = e, case .state? = lexicon.resolve(n) { return n }
         return nil
     }
 
-    /// `resolveName` for every plain name it knows, without hashing Strings.
-    static let plainNameRefs = PackedNameTable(
-        (ObservableID.allCases.map { $0.rawValue } + Vocabulary.tunableNames + StateSet.allNames)
-            .compactMap { n in resolveName(n).map { (n, $0) } })
-
-    static let plainNames: [String] =
-        Vocabulary.plainObservableNames + Vocabulary.tunableNames + StateSet.allNames + [GrammarWord.true.spelling, GrammarWord.false.spelling]
-
     mutating func nameType(_ n: String, _ l: SourceLocation) -> Ty? {
-        guard let ref = Checker.plainNameRefs.find(n) ?? resolveName(n) else {
+        guard let ref = lexicon.resolve(n) else {
             // A name bound by `let` (never one of the names above: `checkLet` refuses those).
             if let bound = lets[n] { return bound.type }
             if let line = letsAhead[n] {
                 error(l, .letNotYetBound(n, line: line))
-            } else if let o = ObservableID(rawValue: n), o.subscriptForm != .none {
+            } else if let o = CoreObservable(rawValue: n), o.subscriptForm != .none {
                 error(l, .needsIndex(o))
-            } else if TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == n } }) {
+            } else if registry.tunables.contains(where: { $0.namedValues.contains { $0.name == n } }) {
                 error(l, .setValueAsName(n))
             } else {
-                error(l, .unknownName(n))
+                error(l, .unknownName(n, known: lexicon.plainNames))
             }
             return nil
         }
         switch ref {
         case .observable(let o):
-            switch o.requirement {
-            case .header where current.header == nil:
-                error(l, .needsHeader(subject: n))
+            if let missing = registry.missing(for: o, in: current) {
+                needsBehaviour(n, missing, l)
                 return nil
-            case .toolbar where current.toolbarHeight == nil:
-                error(l, .needsToolbar(subject: n))
-                return nil
-            default:
-                return Ty.of(o.kind)
             }
-        case .tunable(let t): return Ty.of(t.kind)
-        case .state(let s): return .state(s.family)
+            return Ty.of(registry.observable(o).kind)
+        case .tunable(let t): return Ty.of(registry.tunable(t).kind)
+        case .state(let s): return .state(registry.family(s.family))
         }
+    }
+
+    /// `subject` (`header.y`, `tap toolbar`) needs behaviour `b`'s word, which the scenario
+    /// does not declare.
+    mutating func needsBehaviour(_ subject: String, _ b: BehaviourID, _ l: SourceLocation) {
+        let word = registry.word(of: b)
+        error(l, .needsBehaviour(subject: subject, noun: word?.noun ?? registry.declaration(b).name,
+                                 usage: word?.usage ?? registry.declaration(b).name))
     }
 
     mutating func indexedType(_ base: String, _ indexes: [Expr], _ member: String, _ l: SourceLocation) -> Ty? {
@@ -318,6 +325,6 @@ extension Checker {
                 return nil
             }
         }
-        return Ty.of(id.kind)
+        return Ty.of(registry.observable(id).kind)
     }
 }

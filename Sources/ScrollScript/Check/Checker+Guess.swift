@@ -4,10 +4,19 @@
 // the checker, at the same point of the scenario, checks the suggestion).
 
 extension Checker {
-    /// What a guess may know here: the sections' titles, the header's pin, the let names.
+    /// What a guess may know here: the sections' titles, the options of each configuration
+    /// word declared (what a guess at "pinned" compares with), the let names.
     func guessContext(_ cfg: SceneConfig) -> GuessContext {
-        GuessContext(titles: cfg.effectiveSections.map { $0.title ?? "" }, pin: cfg.header == nil ? GuessView.examplePin : cfg.header?.pin,
-                     letNames: Set(lets.keys))
+        var options: [String: [String: Double]] = [:]
+        for word in registry.configWords where cfg.declares(word.owner) {
+            var values: [String: Double] = [:]
+            for o in word.options {
+                if let v = cfg.settings(o.owner)?.option(o.index) { values[o.option.word] = v }
+            }
+            options[word.word] = values
+        }
+        return GuessContext(lexicon: lexicon, titles: cfg.effectiveSections.map { $0.title ?? "" }, options: options,
+                            letNames: Set(lets.keys))
     }
 
     /// After `s` (not configuration) added errors from `before` on: a guess in their place.
@@ -28,17 +37,23 @@ extension Checker {
     }
 
     /// `applyConfig`, with a guess in place of its errors when one passes.
-    mutating func applyConfigGuessing(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?) {
+    mutating func applyConfigGuessing(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?,
+                                      words: inout DeclaredWords) {
         let before = diagnostics.count
-        let (cfg0, sections0) = (cfg, sections)
-        applyConfig(s, to: &cfg, sections: &sections)
+        let (cfg0, sections0, words0) = (cfg, sections, words)
+        applyConfig(s, to: &cfg, sections: &sections, words: &words)
         guard diagnostics.count > before, !guessing else { return }
         replaceWithGuess(s, from: before, guessContext(cfg0)) { scratch, candidate in
-            var c = cfg0, sec = sections0
+            var c = cfg0, sec = sections0, w = words0
+            // The behaviours' rules between words: one the guess breaks refuses it (one
+            // broken before it is reported where it stands, not here).
+            scratch.checkConditions(c, w)
+            scratch.diagnostics = []
             for st in candidate {
                 guard st.kind.isConfiguration else { return false }
-                scratch.applyConfig(st, to: &c, sections: &sec)
+                scratch.applyConfig(st, to: &c, sections: &sec, words: &w)
             }
+            scratch.checkConditions(c, w)
             return true
         }
     }
@@ -51,13 +66,14 @@ extension Checker {
         let text = statementHead(s.kind)
         let base = self
         let found = StatementGuesser.guess(Array(text.utf8), context) { corrected in
-            let (program, diagnostics) = parseAsWritten(corrected, file: base.file, letNames: context.letNames)
+            let (program, diagnostics) = parseAsWritten(corrected, file: base.file, letNames: context.letNames, lexicon: base.lexicon)
             guard diagnostics.isEmpty, !program.statements.isEmpty else { return nil }
             var scratch = base
             scratch.guessing = true
             scratch.diagnostics = []
             guard check(&scratch, program.statements) else { return nil }
-            return StatementGuesser.viewsToDeclare(scratch.diagnostics.map(\.problem), sectionsDeclared: !base.current.sections.isEmpty)
+            return StatementGuesser.viewsToDeclare(scratch.diagnostics.map(\.problem), sectionsDeclared: !base.current.sections.isEmpty,
+                                                   words: context.words)
         }
         guard let (g, _, _) = found else { return }
         let at = diagnostics[before].location

@@ -47,7 +47,7 @@ extension Checker {
                 }
             }
             for b in body.statements { checkCurrentStatement(b, inRepeat: true) }
-        case .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set:
+        case .screen, .fps, .configure, .section, .sections, .set:
             if inRepeat {
                 error(s.location, .configurationInRepeat(keyword: s.kind.keyword))
             }
@@ -69,9 +69,9 @@ extension Checker {
             checkTapHeader(s, index)
         case .tapRow(let i, let j):
             checkTapRow(i, j)
-        case .tapToolbar:
-            if current.toolbarHeight == nil {
-                error(s.location, .needsToolbar(subject: "tap toolbar"))
+        case .tapView(let name):
+            if let v = registry.view(named: name), let missing = registry.missing(for: v, in: current) {
+                needsBehaviour(GrammarWord.tap.spelling + " " + name, missing, s.location)
             }
         case .tap(let x, let y):
             _ = numeric(x, .tapX, .points)
@@ -149,13 +149,7 @@ extension Checker {
         }
     }
 
-    mutating func checkTapHeader(_ s: Stmt, _ index: Expr?) {
-        guard let index else {
-            if current.header == nil {
-                error(s.location, .needsHeader(subject: "tap header"))
-            }
-            return
-        }
+    mutating func checkTapHeader(_ s: Stmt, _ index: Expr) {
         let sections = current.effectiveSections
         if case .string(let title) = index {
             if tableUnknown { return }

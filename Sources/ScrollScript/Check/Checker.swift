@@ -26,9 +26,10 @@ public struct CheckResult: Sendable {
 
 /// Lexes, parses and checks one file, keeping its whole tree (`Program`): for the
 /// formatter, the editor server and the REPL. `run` and `check` stream (ScenarioStream.swift).
-public func checkSource(_ source: SourceFile) -> CheckResult {
-    let (program, parseDiags) = Parser.parse(source)
-    var checker = Checker(fileScenarioName: source.scenarioName, file: source.name)
+public func checkSource(_ source: SourceFile, registry: BehaviourRegistry = .builtIn) -> CheckResult {
+    let lexicon = Lexicon.of(registry)
+    let (program, parseDiags) = Parser.parse(source, lexicon: lexicon)
+    var checker = Checker(fileScenarioName: source.scenarioName, file: source.name, lexicon: lexicon)
     var scenarios: [CheckedScenario] = []
     for s in program.statements {
         if let c = checker.checkTopLevel(s) { scenarios.append(c) }
@@ -41,9 +42,9 @@ public func checkSource(_ source: SourceFile) -> CheckResult {
 
 /// `checkSource`'s diagnostics for text as it is written: no statement is read as a
 /// guess (what a guess itself is checked with).
-func checkAsWritten(_ text: String) -> [Diagnostic] {
-    let (program, parseDiags) = parseAsWritten(text)
-    var checker = Checker(fileScenarioName: "guess", file: "guess")
+func checkAsWritten(_ text: String, lexicon: Lexicon) -> [Diagnostic] {
+    let (program, parseDiags) = parseAsWritten(text, lexicon: lexicon)
+    var checker = Checker(fileScenarioName: "guess", file: "guess", lexicon: lexicon)
     checker.guessing = true
     for s in program.statements { _ = checker.checkTopLevel(s) }
     _ = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty)
@@ -61,7 +62,7 @@ public func checkStatements(_ statements: [Stmt], config: SceneConfig, lets: [St
 /// `checkStatements`, with the warnings as well.
 public func checkStatementsAndWarn(_ statements: [Stmt], config: SceneConfig, lets: [String: LetBinding] = [:]) -> (errors: [Diagnostic], warnings: [Diagnostic]) {
     let (cfg, configDiagnostics) = applyConfiguration(statements, to: config)
-    var checker = Checker(fileScenarioName: "<repl>", file: "<repl>")
+    var checker = Checker(fileScenarioName: "<repl>", file: "<repl>", lexicon: Lexicon.of(config.registry))
     checker.lets = lets.mapValues { LetBinding(type: $0.type, location: nil) }
     for s in statements { checker.checkStatement(s, cfg, inRepeat: false) }
     return (sortedDiagnostics(configDiagnostics + checker.diagnostics), sortedDiagnostics(checker.warnings))
@@ -71,19 +72,24 @@ public func checkStatementsAndWarn(_ statements: [Stmt], config: SceneConfig, le
 /// same checks as in a file. Non-configuration statements are ignored. A `section` list
 /// replaces the existing one, as in a scenario.
 public func applyConfiguration(_ statements: [Stmt], to config: SceneConfig) -> (config: SceneConfig, diagnostics: [Diagnostic]) {
-    var checker = Checker(fileScenarioName: "<repl>", file: "<repl>")
+    var checker = Checker(fileScenarioName: "<repl>", file: "<repl>", lexicon: Lexicon.of(config.registry))
     var cfg = config
     var sections: [SectionConfig]?
+    var words = DeclaredWords()
     for s in statements where s.kind.isConfiguration {
-        checker.applyConfigGuessing(s, to: &cfg, sections: &sections)
+        checker.applyConfigGuessing(s, to: &cfg, sections: &sections, words: &words)
     }
     if let sections { cfg.sections = sections }
+    checker.checkConditions(cfg, words)
     return (cfg, sortedDiagnostics(checker.diagnostics))
 }
 
 struct Checker {
     let fileScenarioName: String
     let file: String
+    /// The words and names of the registered behaviours.
+    let lexicon: Lexicon
+    var registry: BehaviourRegistry { lexicon.registry }
     var diagnostics: [Diagnostic] = []
     /// Suspicious but valid (`Problem.warning`): reported apart, stop nothing.
     var warnings: [Diagnostic] = []
@@ -91,8 +97,9 @@ struct Checker {
     var saidTooManyErrors = false
     /// The file's structure so far (see `checkTopLevel`).
     var layout = FileLayout.undecided([])
-    /// The configuration the scene block gives every scenario.
-    var base = SceneConfig()
+    /// The configuration the scene block gives every scenario, and where its words stand.
+    var base: SceneConfig
+    var baseWords = DeclaredWords()
     var sceneSeen = false
     var scenarioSeen = false
     /// The line of each scenario name so far (lookup only; never iterated).
@@ -107,9 +114,12 @@ struct Checker {
     /// `tableUnknown` as the scene block left it (each scenario starts from it).
     var sceneTableUnknown = false
 
-    init(fileScenarioName: String, file: String) {
+    init(fileScenarioName: String, file: String, lexicon: Lexicon = .builtIn) {
         self.fileScenarioName = fileScenarioName
         self.file = file
+        self.lexicon = lexicon
+        base = SceneConfig(registry: lexicon.registry)
+        current = base
     }
 
     mutating func error(_ l: SourceLocation, _ p: CheckProblem) {
@@ -162,7 +172,8 @@ struct Checker {
                 return nil
             }
             let l = SourceLocation(file: file, line: 1, column: 1)
-            return checkScenario(name: fileScenarioName, location: l, body: top, base: SceneConfig())
+            return checkScenario(name: fileScenarioName, location: l, body: top, base: SceneConfig(registry: registry),
+                                 baseWords: DeclaredWords())
         case .blocks:
             if !scenarioSeen, let first = firstTopLevel {
                 error(first, .sceneWithoutScenario)
@@ -181,7 +192,7 @@ struct Checker {
                 error(s.location, .sceneAfterScenario)
             }
             sceneSeen = true
-            base = checkScene(block)
+            (base, baseWords) = checkScene(block)
         case .scenario(let name, let body):
             scenarioSeen = true
             if let first = scenarioNames[name.value] {
@@ -189,7 +200,7 @@ struct Checker {
             } else {
                 scenarioNames[name.value] = Int32(clamping: name.location.line)
             }
-            return checkScenario(name: name.value, location: s.location, body: body.statements, base: base)
+            return checkScenario(name: name.value, location: s.location, body: body.statements, base: base, baseWords: baseWords)
         default:
             error(s.location, .outsideScenario(keyword: s.kind.keyword))
         }
@@ -197,24 +208,27 @@ struct Checker {
     }
 
     /// The scene block: configuration only.
-    mutating func checkScene(_ block: Block) -> SceneConfig {
+    mutating func checkScene(_ block: Block) -> (SceneConfig, DeclaredWords) {
         tableUnknown = false
         defer { sceneTableUnknown = tableUnknown }
-        var cfg = SceneConfig()
+        var cfg = SceneConfig(registry: registry)
         var sections: [SectionConfig]?
+        var words = DeclaredWords()
         for s in block.statements {
             if s.kind.isConfiguration {
-                applyConfigGuessing(s, to: &cfg, sections: &sections)
+                applyConfigGuessing(s, to: &cfg, sections: &sections, words: &words)
             } else {
                 error(s.location, .notConfigurationInScene(keyword: s.kind.keyword))
             }
         }
         if let sections { cfg.sections = sections }
-        return cfg
+        return (cfg, words)
     }
 
-    mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], base: SceneConfig) -> CheckedScenario {
+    mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], base: SceneConfig,
+                                baseWords: DeclaredWords) -> CheckedScenario {
         var cfg = base
+        var words = baseWords
         tableUnknown = sceneTableUnknown
         var sections: [SectionConfig]?
         var firstTimeStatement: Stmt?
@@ -225,13 +239,14 @@ struct Checker {
                 if let t = firstTimeStatement {
                     error(s.location, .configurationAfterTime(keyword: s.kind.keyword, first: t.kind.keyword, line: t.location.line))
                 }
-                applyConfigGuessing(s, to: &cfg, sections: &sections)
+                applyConfigGuessing(s, to: &cfg, sections: &sections, words: &words)
             } else {
                 if firstTimeStatement == nil && s.kind.advancesTime { firstTimeStatement = s }
                 if keepsStatements { runnable.append(s) }
             }
         }
         if let sections { cfg.sections = sections }
+        checkConditions(cfg, words)
         current = cfg
         lets = [:]
         letsAhead = [:]
@@ -255,7 +270,10 @@ struct Checker {
     /// Inside `not` or `or`, where a recorded value would not make the expectation hold.
     var placeholderBlocked = 0
     /// The world the current expression is checked against (set by typeOf's callers).
-    var current = SceneConfig()
+    var current: SceneConfig
+    /// The behaviours' rules between words already reported, by location (a scene's word
+    /// that breaks one is reported once, not once per scenario).
+    var reportedConditions = Set<SourceLocation>()
     /// The names `let` has bound so far in the scenario being checked (lookup only).
     var lets: [String: LetBinding] = [:]
     /// The `let` statements of the scenario being checked, by name: the line of each (a

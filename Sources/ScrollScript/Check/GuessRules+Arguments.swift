@@ -122,8 +122,8 @@ extension GuessWork {
             var target: String?
             if let t = args.first(where: { $0.kind == .word }) {
                 switch guessKey(t.text) {
-                case "top", "start", "begin", "beginning", "min", "first": target = ObservableID.offsetMin.rawValue
-                case "bottom", "end", "max", "last": target = ObservableID.offsetMax.rawValue
+                case "top", "start", "begin", "beginning", "min", "first": target = CoreObservable.offsetMin.rawValue
+                case "bottom", "end", "max", "last": target = CoreObservable.offsetMax.rawValue
                 default: break
                 }
             }
@@ -277,7 +277,8 @@ extension GuessWork {
         let fillers: Set<String> = ["on", "the", "at", "a", "an", "point", "location", "coordinate", "coordinates", "position", "button", "bar",
                                     "screen", "index", "number", "no", "num", "idx", "named", "titled", "called", "of", "in"]
         // `tap CGPoint(x: 100, y: 200)`: a constructor's name says nothing.
-        if let f = args.first, f.kind == .word, args.count > 1, args[1].isSymbol("("), !["header", "section", "row", "cell", "item", "indexpath", "toolbar"].contains(guessKey(f.text)) {
+        if let f = args.first, f.kind == .word, args.count > 1, args[1].isSymbol("("),
+           !["header", "section", "row", "cell", "item", "indexpath"].contains(guessKey(f.text)), words.viewNamed(f.text) == nil {
             fire(.unexpected(f.text), f, .noParentheses)
             args.removeFirst()
             args.removeAll { $0.isSymbol("(") || $0.isSymbol(")") || $0.isSymbol(",") || $0.isSymbol(":") || $0.isWord("x") || $0.isWord("y") }
@@ -337,10 +338,11 @@ extension GuessWork {
                     fire(.missing("section"), numbers[0], .tapTargets)
                     out = [.word(row), .number("0"), numbers[0]]
                 }
-            } else if key == "toolbar" {
+            } else if let view = words.viewNamed(first.text), view == key {
+                // `tap toolbar button`: a view of a behaviour, by its name.
                 if args.count > 1 {
                     fire(.unexpected(args[1].text), args[1])
-                    out = [.word(GrammarWord.toolbar.spelling)]
+                    out = [.word(view)]
                 }
             } else if numbers.count == 2, args.allSatisfy({ $0.kind == .number || $0.kind == .symbol || ["x", "y"].contains($0.text) }),
                       args.contains(where: { $0.kind != .number }) {
@@ -362,12 +364,6 @@ extension GuessWork {
         verb = .keyword(.tap)
     }
 
-    /// The tunable another spelling names (`rowHeight`, `row height`, `decelerationRate`).
-    static func tunable(named name: String) -> TunableID? {
-        TunableID(rawValue: name) ?? TunableID.allCases.first { guessKey($0.rawValue) == guessKey(name).replacingOccurrences(of: " ", with: "") }
-            ?? GuessTables.names[guessKey(name).replacingOccurrences(of: " ", with: "")].flatMap { TunableID(rawValue: $0) }
-    }
-
     /// `header1` → ("header", "1").
     static func gluedNumber(_ w: String) -> (String, String)? {
         let letters = w.prefix { $0.isLetter }
@@ -380,21 +376,21 @@ extension GuessWork {
 
     /// The shapes of configuration statements of other tools and of plain English.
     mutating func ruleConfiguration() {
-        guard let w = firstWord, var kw = GrammarWord.statements.first(where: { $0.spelling == w }) else { return }
+        guard let w = firstWord, var kw = words.statement(w) else { return }
         // `set fps 120`, `set framerate 120`: a statement of its own (unless its words name a tunable).
         let wordsAfterSet = toks.dropFirst().prefix { $0.kind == .word }.map(\.text)
         var namesTunable = false
-        for n in stride(from: wordsAfterSet.count, through: 2, by: -1) where GuessWork.tunable(named: wordsAfterSet.prefix(n).joined(separator: " ")) != nil {
+        for n in stride(from: wordsAfterSet.count, through: 2, by: -1) where words.tunable(named: wordsAfterSet.prefix(n).joined(separator: " ")) != nil {
             namesTunable = true
         }
-        if kw == .set, !namesTunable, toks.count > 1, toks[1].kind == .word, TunableID(rawValue: toks[1].text) == nil,
-           case .keyword(let inner)? = GuessWork.verb(toks[1].text).map({ $0.0 }), inner.role == .configuration {
+        if kw == .keyword(.set), !namesTunable, toks.count > 1, toks[1].kind == .word, lexicon.registry.tunable(named: toks[1].text) == nil,
+           let inner = words.verb(toks[1].text)?.0, GuessVocabulary.configures(inner) {
             fire(.unexpected(w), toks[0])
             toks.removeFirst()
-            toks[0] = .word(inner.spelling)
+            toks[0] = .word(GuessWork.keyword(of: inner))
             kw = inner
         }
-        guard kw.role == .configuration else { return }
+        guard GuessVocabulary.configures(kw) else { return }
         let end = bodyEnd
         var args = Array(toks[1..<end])
         let tail = Array(toks[end...])
@@ -412,9 +408,35 @@ extension GuessWork {
         }
         let before = args
         switch kw {
-        case .fps, .toolbar:
+        case .configure(let word):
+            // `no stretch`, `no-zoom`: `no` and a word are one option word.
+            if let k = args.firstIndex(where: { $0.hasKey("no") }), k + 1 < args.count {
+                let j = args[k + 1].isSymbol("-") && k + 2 < args.count ? k + 2 : k + 1
+                if args[j].kind == .word, let option = words.option(of: word, meant: "no" + guessKey(args[j].text)) {
+                    fire(.unexpected(GuessWork.compact(args[k...j])), args[k])
+                    args.replaceSubrange(k...j, with: [.word(option)])
+                }
+            }
+            // Words that say nothing to it (`height`, `=`, `stretchy`), and a `-` before no number.
+            let fillers = GuessTables.configurationFillers.union(words.fillers(of: word))
+            func says(_ k: Int) -> Bool {
+                let t = args[k]
+                if t.isSymbol("-") { return !(k + 1 < args.count && args[k + 1].kind == .number) }
+                return (t.kind == .word && fillers.contains(guessKey(t.text))) || (t.kind == .symbol && fillers.contains(t.text))
+            }
+            if let first = args.indices.first(where: says) {
+                fire(.unexpected(args[first].text), args[first])
+                args = args.indices.filter { !says($0) }.map { args[$0] }
+            }
+            // Other words for its options (`sticky` → `pin`).
+            for k in args.indices where args[k].kind == .word {
+                guard let option = words.option(of: word, meant: guessKey(args[k].text)), args[k].text != option else { continue }
+                fire(.unexpected(args[k].text), args[k])
+                args[k] = .word(option)
+            }
+        case .keyword(.fps):
             drop(["=", "height", "on", "true", "yes", "enabled", "visible", "shown", "show", "of", "at", "to", "with"])
-        case .set:
+        case .keyword(.set):
             drop(["=", "to"])
             var n = 0
             while n < args.count, args[n].kind == .word, n == 0 || args[n - 1].isSymbol(".") {
@@ -426,9 +448,9 @@ extension GuessWork {
             while words < args.count, args[words].kind == .word { words += 1 }
             while words > n {
                 let name = args[0..<words].map(\.text).joined(separator: " ")
-                if let t = GuessWork.tunable(named: name), args.count > words {
+                if let t = self.words.tunable(named: name), args.count > words {
                     fire(.unknownName(name), args[0])
-                    args.replaceSubrange(0..<words, with: [.word(t.rawValue)])
+                    args.replaceSubrange(0..<words, with: [.word(t.name)])
                     n = 0
                     break
                 }
@@ -436,7 +458,7 @@ extension GuessWork {
             }
             // `UIScrollView.DecelerationRate.fast`: a qualified named value is its last word.
             if args.count > 3, let last = args.last, last.kind == .word, args[args.count - 2].isSymbol("."),
-               TunableID.allCases.contains(where: { $0.namedValues.contains { $0.name == last.text } }) {
+               self.words.isNamedValue(last.text) {
                 var from = args.count - 1
                 while from >= 2, args[from - 1].isSymbol("."), args[from - 2].kind == .word, args[from - 1].glued { from -= 2 }
                 if from > 0, from < args.count - 1 {
@@ -446,24 +468,24 @@ extension GuessWork {
             }
             if n > 0 {
                 let name = args[0..<n].map(\.text).joined()
-                if TunableID(rawValue: name) == nil, let t = GuessWork.tunable(named: name) {
+                if lexicon.registry.tunable(named: name) == nil, let t = self.words.tunable(named: name) {
                     fire(.unknownName(name), args[0])
-                    args.replaceSubrange(0..<n, with: [.word(t.rawValue)])
-                } else if TunableID(rawValue: name) == nil, n < args.count {
+                    args.replaceSubrange(0..<n, with: [.word(t.name)])
+                } else if lexicon.registry.tunable(named: name) == nil, n < args.count {
                     // `set row height 50`: a name written as words.
                     var m = n
                     while m < args.count, args[m].kind == .word {
                         let words = args[0...m].map(\.text).joined(separator: " ")
-                        if let t = GuessWork.tunable(named: words) {
+                        if let t = self.words.tunable(named: words) {
                             fire(.unknownName(words), args[0])
-                            args.replaceSubrange(0...m, with: [.word(t.rawValue)])
+                            args.replaceSubrange(0...m, with: [.word(t.name)])
                             break
                         }
                         m += 1
                     }
                 }
             }
-        case .screen:
+        case .keyword(.screen):
             drop(["=", "width", "height", "size", "of", "w", "h"])
             var numbers: [GTok] = []
             for t in args {
@@ -478,20 +500,7 @@ extension GuessWork {
                 }
                 args = [numbers[0], .word(GrammarWord.x.spelling), numbers[1]]
             }
-        case .header:
-            // `no-stretch`, `no stretch`
-            if let k = args.firstIndex(where: { $0.hasKey("no") }), k + 1 < args.count {
-                let j = args[k + 1].isSymbol("-") && k + 2 < args.count ? k + 2 : k + 1
-                if ["stretch", "zoom"].contains(guessKey(args[j].text)) {
-                    fire(.unexpected(GuessWork.compact(args[k...j])), args[k])
-                    args.replaceSubrange(k...j, with: [.word(GrammarWord.nostretch.spelling)])
-                }
-            }
-            drop(["height", "=", "stretchy", "stretch", "zoom", "stretchable", "zoomable", "with", ",", "size", "at", "to", "of"])
-            rename(["pinned", "sticky", "stuck", "pinheight", "minimum", "min", "minheight", "minimumheight", "collapsedheight", "collapsesto"], .pin)
-            rename(["toggles", "toggling", "toggled", "togglesto", "alternate", "alternates"], .toggle)
-            rename(["nostretch", "fixed", "nozoom", "static", "nobounce", "nostretching"], .nostretch)
-        case .sections:
+        case .keyword(.sections):
             drop([",", "with", "of", "=", "each", "per", "section", "sections"])
             let numbers = args.filter { $0.kind == .number }
             if numbers.count == 2, !(args.count == 3 && args[1].isWord(GrammarWord.rows.spelling)) {
@@ -499,7 +508,7 @@ extension GuessWork {
                 fire(.missing(GrammarWord.rows.spelling), numbers[1])
                 args = [numbers[0], .word(GrammarWord.rows.spelling), numbers[1]]
             }
-        case .section:
+        case .keyword(.section):
             drop(["with", "=", ",", "title", "titled", "named", "called", "has", "initially", "starts", "start", "(", ")", "by", "default", "[", "]"])
             rename(["collapsed", "folded", "close", "hidden"], .closed)
             rename(["expanded", "opened", "unfolded", "shown"], .open)
@@ -509,19 +518,12 @@ extension GuessWork {
                 fire(.unexpected(args[r - 1].text), args[r - 1])
                 args.swapAt(r - 1, r)
             }
-        case .accordion:
-            let single: Set<String> = ["single", "exclusive", "one", "onlyone", "singular", "unique", "radio"]
-            if let s = args.first(where: { $0.kind == .word && single.contains(guessKey($0.text)) }), args.count > 1 || !s.isWord(GrammarWord.single.spelling) {
-                fire(.unexpected(args.first { !$0.isWord(GrammarWord.single.spelling) }?.text ?? s.text), s)
-                args = [.word(GrammarWord.single.spelling)]
-            }
-            drop(["on", "true", "yes", "enabled", "multiple", "multi", "="])
         default:
             break
         }
-        if args != before || toks[0].text != kw.spelling {
-            toks = [.word(kw.spelling)] + args + tail
-            verb = .keyword(kw)
+        if args != before || toks[0].text != GuessWork.keyword(of: kw) {
+            toks = [.word(GuessWork.keyword(of: kw))] + args + tail
+            verb = kw
         }
     }
 }

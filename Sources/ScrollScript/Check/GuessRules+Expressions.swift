@@ -12,8 +12,8 @@ extension GuessWork {
         guard let w = firstWord else { return 0 }
         if w == GrammarWord.let.spelling, let eq = toks.firstIndex(where: { $0.isSymbol("=") }) { return eq + 1 }
         if w == GrammarWord.set.spelling { return toks.count }
-        if let kw = GrammarWord.statements.first(where: { $0.spelling == w }) {
-            return kw.role == .configuration ? toks.count : 1
+        if let kw = words.statement(w) {
+            return GuessVocabulary.configures(kw) ? toks.count : 1
         }
         return 0
     }
@@ -69,7 +69,7 @@ extension GuessWork {
                 }
             }
             if matched { k += 1; continue }
-            if t.kind == .word, isKnownName(t.text) || GrammarWord.allCases.contains(where: { $0 != .other && $0.spelling == t.text }) {
+            if t.kind == .word, isKnownName(t.text) || words.isLanguageWord(t.text) {
                 k += 1
                 continue
             }
@@ -124,8 +124,8 @@ extension GuessWork {
             if t.isSymbol("."), k + 1 < bodyEnd, toks[k + 1].kind == .word, toks[k + 1].glued,
                k == 0 || !t.glued || (toks[k - 1].kind == .symbol && !toks[k - 1].isSymbol("]") && !toks[k - 1].isSymbol(")")) {
                 let w = toks[k + 1].text
-                let named = TunableID.allCases.contains { $0.namedValues.contains { $0.name == w } }
-                if StateSet.family(of: w.lowercased()) != nil || named || w == "true" || w == "false" {
+                let named = words.isNamedValue(w)
+                if words.isState(w.lowercased()) || named || w == "true" || w == "false" {
                     fire(.notAValue("." + w), t)
                     toks.remove(at: k)
                     toks[k].text = named ? w : w.lowercased()
@@ -143,7 +143,7 @@ extension GuessWork {
                         fire(.notAValue(t.text), t)
                         toks[k] = .word(lit)
                     }
-                } else if t.text != t.text.lowercased(), StateSet.family(of: t.text.lowercased()) != nil {
+                } else if t.text != t.text.lowercased(), words.isState(t.text.lowercased()) {
                     fire(.notAValue(t.text), t)
                     toks[k] = .word(t.text.lowercased())
                 } else if besideText(k), k + 1 >= bodyEnd || !toks[k + 1].isSymbol(".") {
@@ -160,7 +160,7 @@ extension GuessWork {
     private func besideText(_ k: Int) -> Bool {
         guard k >= 2, toks[k - 1].isSymbol("==") || toks[k - 1].isSymbol("!=") else { return false }
         let left = toks[..<(k - 1)].last { $0.kind == .word }?.text ?? ""
-        return left == "target" || left == "title" || left == ObservableID.tapTarget.rawValue
+        return left == "target" || left == "title" || left == CoreObservable.tapTarget.rawValue
     }
 
     // MARK: - Names
@@ -211,8 +211,8 @@ extension GuessWork {
         if c.parts.count == 1, c.parts[0].indexes.isEmpty {
             let p = c.parts[0]
             if p.call != nil { return BuiltinFunction(name: p.name) != nil }
-            if isKnownName(p.name) || GrammarWord.allCases.contains(where: { $0 != .other && $0.spelling == p.name }) { return true }
-            return TunableID.allCases.contains { $0.namedValues.contains { $0.name == p.name } }
+            if isKnownName(p.name) || words.isLanguageWord(p.name) { return true }
+            return words.isNamedValue(p.name)
         }
         if c.parts.allSatisfy({ $0.indexes.isEmpty && $0.call == nil }) { return isKnownName(c.dotted) }
         if c.parts.count == 2, c.parts[1].indexes.isEmpty, c.parts[1].call == nil, c.parts[0].call == nil,
@@ -242,7 +242,7 @@ extension GuessWork {
                 c.parts.removeFirst()
             }
             // Other names of the views: `headerView`, `cell`, `sectionHeader`.
-            if c.parts.count > 1, let view = GuessTables.views[guessKey(c.parts[0].name)] { c.parts[0].name = view }
+            if c.parts.count > 1, let view = words.views[guessKey(c.parts[0].name)] { c.parts[0].name = view }
             if let (text, headline) = meaning(c) {
                 fire(headline ?? .unknownName(written), toks[k])
                 var new = GuessWork.lex(text)
@@ -325,13 +325,16 @@ extension GuessWork {
         // `finger.velocity.y`, `offset.value`: a number's own part.
         if parts.count >= 2, ["y", "value", "dy"].contains(guessKey(parts[parts.count - 1].name)) {
             let prefix = parts.dropLast().map(\.name).joined(separator: ".")
-            if isKnownName(prefix), ObservableID(rawValue: prefix)?.kind != .rect { return (prefix, nil) }
+            if isKnownName(prefix), lexicon.registry.plainObservable(named: prefix).map({ lexicon.registry.observable($0).kind }) != .rect {
+                return (prefix, nil)
+            }
         }
         // `toolbar.state.hidden`: a state as a property of its observable.
         if parts.count >= 2 {
             let prefix = parts.dropLast().map(\.name).joined(separator: ".")
-            let family: StateSet? = prefix == ObservableID.phase.rawValue ? .phase : prefix == ObservableID.toolbarState.rawValue ? .toolbar : nil
-            if let family, let (op, state) = GuessTables.stateWord(parts[parts.count - 1].name, family) { return ("\(prefix) \(op) \(state)", nil) }
+            if let family = words.family(observedBy: prefix), let (op, state) = words.stateWord(parts[parts.count - 1].name, family) {
+                return ("\(prefix) \(op) \(state)", nil)
+            }
         }
         // `finger.isDown`, `toolbar.isShown`: Swift's `is` before a property.
         if parts.count >= 2, let last = parts.last, last.name.hasPrefix("is"), last.name.count > 2,
@@ -342,9 +345,9 @@ extension GuessWork {
             if isValid(bare) { return (bare.text, nil) }
         }
         let dotted = c.dotted
-        if let m = GuessTables.names[guessKey(dotted)] { return (m, nil) }
+        if let m = words.names[guessKey(dotted)] { return (m, nil) }
         // Another case or separator: `headerHeight`, `toolbar_state`, `HeaderHeight`.
-        let all = Vocabulary.plainObservableNames + Vocabulary.tunableNames
+        let all = lexicon.registry.observables.filter { $0.subscriptForm == .none }.map(\.name) + lexicon.tunableNames
         if let known = all.first(where: { guessKey($0) == guessKey(dotted) }) { return (known, nil) }
         // A view's frame parts and properties: `header.frame.maxY`, `toolbar.isHidden`.
         if parts.count >= 2 {
@@ -354,22 +357,19 @@ extension GuessWork {
                 if isKnownName(name) { return (name, nil) }
                 if member == "bottom", isKnownName(view + ".y") { return ("\(view).y + \(view).height", nil) }
             }
-            if parts.count == 2, let p = GuessTables.property(parts[1].name, of: view) {
-                return property(p, view)
-            }
+            if parts.count == 2, let p = property(parts[1].name, of: view) { return (p, nil) }
             // `offset.y`, `velocity.value`
             if parts.count == 2, ["y", "value", "dy"].contains(guessKey(parts[1].name)), isKnownName(view) { return (view, nil) }
         }
         return nil
     }
 
-    /// A property template with `$` for the view; `$.pinned` needs the header's pin.
-    private func property(_ template: String, _ view: String) -> (String, GuessHeadline?)? {
-        if template == "$.pinned" {
-            guard let pin = context.pin else { return nil }
-            return ("\(view).bottom == \(show(pin))", nil)
-        }
-        return (template.replacingOccurrences(of: "$", with: view), nil)
+    /// A property of a view written as another tool's (`toolbar.isHidden`, `row.isVisible`)
+    /// → the expression meant: a table view's from the core's table, a behaviour's from its
+    /// declaration (with the scenario's options: `header.pinned` → `header.bottom == 60`).
+    private func property(_ member: String, of view: String) -> String? {
+        if let p = GuessTables.property(member, of: view) { return p.replacingOccurrences(of: "$", with: view) }
+        return words.property(member, of: view, options: context.options)
     }
 
     /// The subscripted form another spelling means, as text.
@@ -421,8 +421,8 @@ extension GuessWork {
         while k + 1 < bodyEnd {
             let word = guessKey(toks[k].text)
             guard toks[k].kind == .word, k == 0 || !toks[k - 1].isSymbol("."), !(k + 1 < bodyEnd && toks[k + 1].isSymbol(".")),
-                  let view = GuessTables.views[word] ?? (GuessTables.phaseWords.contains(word) ? "phase" : nil)
-                    ?? (["toolbar", "header", "section", "row", "finger", "phase"].contains(word) ? word : nil) else {
+                  let view = words.views[word] ?? (GuessTables.phaseWords.contains(word) ? "phase" : nil)
+                    ?? (words.subjects.contains(word) ? word : nil) else {
                 k += 1
                 continue
             }
@@ -435,7 +435,7 @@ extension GuessWork {
                 if ["not", "isnt", "isn't"].contains(guessKey(toks[j].text)) { negated.toggle() }
                 j += 1
             }
-            guard j < bodyEnd, toks[j].kind == .word, !isKnownName(toks[j].text) || StateSet.family(of: toks[j].text) != nil,
+            guard j < bodyEnd, toks[j].kind == .word, !isKnownName(toks[j].text) || words.isState(toks[j].text),
                   j + 1 == bodyEnd || !toks[j + 1].isSymbol(".") else { k += 1; continue }
             let form = Subscript(base: view)
             let need = form == .row ? 2 : form == .section ? 1 : 0
@@ -468,18 +468,18 @@ extension GuessWork {
                let family = stateFamily(endingAt: k) {
                 // `ToolbarState.hidden`, `Phase.idle`: a qualified enum case is its last word.
                 if let c = chain(at: k + 1), c.parts.count > 1, c.parts.allSatisfy({ $0.indexes.isEmpty && $0.call == nil }),
-                   let last = c.parts.last, GuessTables.stateWord(last.name, family) != nil {
+                   let last = c.parts.last, words.stateWord(last.name, family) != nil {
                     fire(.notAValue(c.text), toks[k + 1], .stateCompared(family.names.joined(separator: ", ")))
                     toks.replaceSubrange(c.range, with: [.word(last.name)])
                 }
                 let t = toks[k + 1]
                 var word: String?
-                if t.kind == .word, !isKnownName(t.text) || StateSet.family(of: t.text) != nil && StateSet.family(of: t.text) != family {
+                if t.kind == .word, !isKnownName(t.text) || words.isState(t.text) && !family.names.contains(t.text) {
                     word = t.text
                 } else if t.kind == .string {
                     word = String(t.text.dropFirst().dropLast())
                 }
-                if let w = word, !family.names.contains(w) || t.kind == .string, let (op, state) = GuessTables.stateWord(w, family) {
+                if let w = word, !family.names.contains(w) || t.kind == .string, let (op, state) = words.stateWord(w, family) {
                     fire(t.kind == .string ? .quotedState(t.text) : .notAState(w, family), t, .stateCompared(family.names.joined(separator: ", ")))
                     if op == "!=" { toks[k] = .symbol(toks[k].isSymbol("==") ? "!=" : "==") }
                     toks[k + 1] = .word(state)
@@ -491,28 +491,26 @@ extension GuessWork {
         k = start + 1
         while k < bodyEnd {
             if toks[k].kind == .word, !toks[k - 1].isSymbol("."), k + 1 >= bodyEnd || !toks[k + 1].isSymbol("."),
-               let family = stateFamily(endingAt: k), let (op, state) = GuessTables.stateWord(toks[k].text, family) {
+               let family = stateFamily(endingAt: k), let (op, state) = words.stateWord(toks[k].text, family) {
                 fire(.missing(op), toks[k], .stateCompared(family.names.joined(separator: ", ")))
                 toks.replaceSubrange(k...k, with: [.symbol(op), .word(state)])
             }
             k += 1
         }
         // `expect hidden`: a state alone is compared with the observable of its family.
-        if firstWord == GrammarWord.expect.spelling, bodyEnd == 2, toks[1].kind == .word, let family = StateSet.family(of: toks[1].text) {
-            let observable = family == .phase ? ObservableID.phase.rawValue : ObservableID.toolbarState.rawValue
+        if firstWord == GrammarWord.expect.spelling, bodyEnd == 2, toks[1].kind == .word,
+           let family = lexicon.registry.families(having: toks[1].text).first {
+            let observable = family.observable
             fire(.unexpected(toks[1].text), toks[1], .stateCompared(family.names.joined(separator: ", ")))
             toks.insert(contentsOf: GuessWork.lex(observable + " =="), at: 1)
         }
     }
 
     /// The family of the state observable whose name ends just before `k`.
-    func stateFamily(endingAt k: Int) -> StateSet? {
+    func stateFamily(endingAt k: Int) -> StateFamily? {
         var j = k - 1
         while j > 0, toks[j - 1].isSymbol(".") || toks[j].isSymbol(".") { j -= 1 }
-        let name = toks[j..<k].map(\.text).joined()
-        if name == ObservableID.phase.rawValue { return .phase }
-        if name == ObservableID.toolbarState.rawValue { return .toolbar }
-        return nil
+        return words.family(observedBy: toks[j..<k].map(\.text).joined())
     }
 
     // MARK: - The shapes of expect
@@ -697,7 +695,7 @@ extension GuessWork {
                 let next = k + 1 < e.count ? e[k + 1] : nil
                 let lone = k + 2 >= e.count || e[k + 2].isWord("and") || e[k + 2].isWord("or")
                 if let next, lone, let cmp = lastComparison,
-                   next.kind == .number || next.kind == .string || (next.kind == .word && StateSet.family(of: next.text) != nil) {
+                   next.kind == .number || next.kind == .string || (next.kind == .word && words.isState(next.text)) {
                     fire(.missing(GuessTokens.text(cmp)), next)
                     out += cmp
                 }
@@ -766,7 +764,7 @@ extension GuessWork {
         if t.kind == .number || t.kind == .string { return true }
         guard t.kind == .word else { return false }
         if isKnownName(t.text) || (k + 1 < toks.count && (toks[k + 1].isSymbol(".") || toks[k + 1].isSymbol("["))) { return true }
-        return !GrammarWord.allCases.contains { $0 != .other && $0.spelling == t.text && ![.true, .false].contains($0) }
+        return !words.isLanguageWord(t.text) || t.text == GrammarWord.true.spelling || t.text == GrammarWord.false.spelling
     }
 
     private func endsValue(_ t: GTok) -> Bool {

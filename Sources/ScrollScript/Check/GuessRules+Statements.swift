@@ -51,33 +51,6 @@ extension GuessWork {
         return s
     }
 
-    /// What a word means as the first word of a statement, and the words it carries
-    /// (`swipeUp` → swipe, ["up"]; `pull120` → pull, ["120"]; `Pull` → pull).
-    static func verb(_ word: String) -> (GuessVerb, [String])? {
-        if let w = GrammarWord.statements.first(where: { $0.spelling == word }) { return (.keyword(w), []) }
-        let k = guessKey(word)
-        if let v = GuessTables.statementWords[k] { return (v, []) }
-        if let w = GrammarWord.statements.first(where: { $0.spelling == k }) { return (.keyword(w), []) }
-        // `pull120`, `header1`: a word with a number glued to it.
-        let letters = word.prefix { $0.isLetter }
-        let rest = word.dropFirst(letters.count)
-        if !letters.isEmpty, !rest.isEmpty, rest.allSatisfy({ $0.isNumber || $0 == "." }), let (v, _) = verb(String(letters)) {
-            return (v, [String(rest)])
-        }
-        // `swipeUp`, `scroll_to_bottom`: the longest leading words that mean a statement.
-        let parts = wordParts(word)
-        if parts.count > 1 {
-            for n in stride(from: parts.count - 1, through: 1, by: -1) {
-                let head = parts[0..<n].joined()
-                if let v = GuessTables.statementWords[guessKey(head)] { return (v, parts[n...].map { $0.lowercased() }) }
-                if let w = GrammarWord.statements.first(where: { $0.spelling == guessKey(head) }) {
-                    return (.keyword(w), parts[n...].map { $0.lowercased() })
-                }
-            }
-        }
-        return nil
-    }
-
     /// `swipeUp` → ["swipe", "Up"], `scroll_to_bottom` → ["scroll", "to", "bottom"].
     static func wordParts(_ word: String) -> [String] {
         var parts: [String] = []
@@ -109,6 +82,7 @@ extension GuessWork {
         case .repeatBlock: return GrammarWord.repeat.spelling
         case .scenario: return GrammarWord.scenario.spelling
         case .scene: return GrammarWord.scene.spelling
+        case .configure(let w): return w
         }
     }
 
@@ -153,7 +127,7 @@ extension GuessWork {
         }
         // `press and drag`, `touch and hold`: the finger goes down with the gesture.
         if toks.count > 2, let w = firstWord, ["press", "touch", "hold", "tap"].contains(guessKey(w)), toks[1].isWord("and"),
-           toks[2].kind == .word, let v = GuessWork.verb(toks[2].text), v.0 != .keyword(.tap) {
+           toks[2].kind == .word, let v = words.verb(toks[2].text), v.0 != .keyword(.tap) {
             fire(.unexpected(w + " and"), toks[0])
             toks.removeFirst(2)
         }
@@ -161,7 +135,7 @@ extension GuessWork {
             toks.removeFirst()
         }
         // `settle()`, `swipeUp()`: a statement word called with nothing.
-        if toks.count >= 3, toks[0].kind == .word, toks[1].isSymbol("("), toks[2].isSymbol(")"), GuessWork.verb(toks[0].text) != nil {
+        if toks.count >= 3, toks[0].kind == .word, toks[1].isSymbol("("), toks[2].isSymbol(")"), words.verb(toks[0].text) != nil {
             fire(.unexpected("()"), toks[1], .noParentheses)
             toks.removeSubrange(1...2)
         }
@@ -223,7 +197,7 @@ extension GuessWork {
         }
         // `NAME = VALUE`: a tunable is set, anything else is named.
         if let eq = toks.firstIndex(where: { $0.isSymbol("=") || $0.isSymbol(":=") }), eq > 0, eq + 1 < toks.count,
-           GrammarWord.statements.allSatisfy({ $0.spelling != w }) || w == GrammarWord.set.spelling {
+           !lexicon.statementKeywords.contains(w) || w == GrammarWord.set.spelling {
             let isSet = w == GrammarWord.set.spelling
             var nameStart = isSet ? 1 : 0
             // `tableView.rowHeight = 50`: a property of the scroll view is a tunable.
@@ -232,10 +206,11 @@ extension GuessWork {
             let nameToks = toks[nameStart..<eq]
             let name = GuessTokens.text(Array(nameToks)).replacingOccurrences(of: " ", with: "")
             guard !name.isEmpty, nameToks.allSatisfy({ $0.kind == .word || $0.isSymbol(".") }) else { return }
-            if let tunable = GuessWork.tunable(named: name), isSet || receiver || TunableID(rawValue: name) != nil || GuessTables.names[guessKey(name)] != nil {
+            if let tunable = words.tunable(named: name),
+               isSet || receiver || lexicon.registry.tunable(named: name) != nil || words.names[guessKey(name)] != nil {
                 fire(isSet ? .unexpected(toks[eq].text) : .missing(GrammarWord.set.spelling), isSet ? toks[eq] : toks[0])
-                toks.replaceSubrange(0...eq, with: [.word(GrammarWord.set.spelling)] + GuessWork.lex(tunable.rawValue))
-            } else if GrammarWord.statements.contains(where: { $0.spelling == name }) {
+                toks.replaceSubrange(0...eq, with: [.word(GrammarWord.set.spelling)] + GuessWork.lex(tunable.name))
+            } else if lexicon.statementKeywords.contains(name) {
                 return  // `fps = 120`, `set fps = 120`: configuration
             } else if !nameToks.contains(where: { $0.isSymbol(".") }), !isKnownName(name) {
                 fire(isSet ? .unexpected(toks[eq].text) : .missing(GrammarWord.let.spelling), isSet ? toks[eq] : toks[0], .letNames)
@@ -252,7 +227,7 @@ extension GuessWork {
     mutating func ruleAssertionCall() {
         // `assertEqual offset 0`, `assertTrue finger.down`: the values without parentheses.
         if let w = firstWord, toks.count > 1, !toks[1].isSymbol("("), !toks[1].isSymbol("."), w != GrammarWord.expect.spelling,
-           GrammarWord.statements.allSatisfy({ $0.spelling != w }), let check = GuessTables.checks[guessKey(w)], check != .truthy {
+           !lexicon.statementKeywords.contains(w), let check = GuessTables.checks[guessKey(w)], check != .truthy {
             let operands = GuessWork(Array(toks[1..<bodyEnd]), context).operands()
             if case .compare = check, operands.count == 2 {
                 fire(.unknownStatement(w), toks[0])
@@ -266,7 +241,7 @@ extension GuessWork {
         if viewAssertion() { return }
         // Chai, should.js: `offset.should.equal(0)`, `offset.should == 0`.
         if let s = toks.firstIndex(where: { $0.isWord("should") }), s >= 2, toks[s - 1].isSymbol("."), let w = firstWord,
-           !GrammarWord.statements.contains(where: { $0.spelling == w }), matcherChain(from: s, subject: Array(toks[0..<(s - 1)])) {
+           !lexicon.statementKeywords.contains(w), matcherChain(from: s, subject: Array(toks[0..<(s - 1)])) {
             return
         }
         // `assert.equal(a, b)`, `Assert.AreEqual(a, b)`: the assertion is the method.
@@ -322,23 +297,24 @@ extension GuessWork {
     private mutating func viewAssertion() -> Bool {
         guard let w = firstWord, GuessTables.checks[guessKey(w)] == nil, !isKnownName(w) else { return false }
         let end = bodyEnd
-        var words: [String] = []
+        var said: [String] = []
         var subject: String?
         let parts = GuessWork.wordParts(w).map { $0.lowercased() }
         if parts.count >= 2, GuessTables.checks[parts[0]] == .truthy {
             // The property glued to the assertion's name; the view after it.
-            words = Array(parts.dropFirst())
-            subject = toks[1..<end].first { $0.kind == .word || $0.kind == .string }.flatMap { GuessWork.viewNamed($0.text) ?? ($0.kind == .word ? $0.text : nil) }
+            said = Array(parts.dropFirst())
+            subject = toks[1..<end].first { $0.kind == .word || $0.kind == .string }.flatMap { words.viewNamed($0.text) ?? ($0.kind == .word ? $0.text : nil) }
         } else if let s = toks[..<end].firstIndex(where: { $0.isWord("should") }), s > 0, s + 2 < end, toks[s + 1].isSymbol("("),
                   toks[s + 2].kind == .string {
             // The matcher is text: its dotted words say what the view should be.
-            words = toks[s + 2].text.dropFirst().dropLast().split(separator: ".").map { $0.lowercased() }
-            subject = toks[..<s].lazy.compactMap { GuessWork.viewNamed($0.text) }.first
+            said = toks[s + 2].text.dropFirst().dropLast().split(separator: ".").map { $0.lowercased() }
+            let words = self.words
+            subject = toks[..<s].lazy.compactMap { words.viewNamed($0.text) }.first
         }
-        words.removeAll { ["be", "have", "to", "is"].contains($0) }
-        guard let subject, !words.isEmpty, words.allSatisfy({ $0.allSatisfy(\.isLetter) }) else { return false }
+        said.removeAll { ["be", "have", "to", "is"].contains($0) }
+        guard let subject, !said.isEmpty, said.allSatisfy({ $0.allSatisfy(\.isLetter) }) else { return false }
         fire(.unknownStatement(parts.count >= 2 ? w : GuessWork.compact(toks[0..<end])), toks[0])
-        toks = [.word(GrammarWord.expect.spelling), .word(subject)] + words.map { GTok.word($0) } + toks[end...]
+        toks = [.word(GrammarWord.expect.spelling), .word(subject)] + said.map { GTok.word($0) } + toks[end...]
         return true
     }
 
@@ -492,14 +468,14 @@ extension GuessWork {
     /// its values (and, for a tap, the text the chain names: the section title).
     mutating func ruleCodeChain() {
         guard let w = firstWord, toks.count > 2, toks[1].isSymbol(".") || toks[1].isSymbol("("),
-              GrammarWord.statements.allSatisfy({ $0.spelling != w }), !isKnownName(w) else { return }
+              !lexicon.statementKeywords.contains(w), !isKnownName(w) else { return }
         let end = bodyEnd
         // The last word of the chain that means a statement (a method, or a call inside
         // another's values: `perform(swipeUp())`), with its values if it is called.
         var found: (GuessVerb, [String], Range<Int>)?
         var k = end - 1
         while k >= 0, found == nil {
-            if toks[k].kind == .word, !isKnownName(toks[k].text), let (v, extra) = GuessWork.verb(toks[k].text) {
+            if toks[k].kind == .word, !isKnownName(toks[k].text), let (v, extra) = words.verb(toks[k].text) {
                 if k + 1 < end, toks[k + 1].isSymbol("("), let c = closing(k + 1), c < end {
                     found = (v, extra, (k + 2)..<c)
                 } else if k + 1 == end || toks[k + 1].isSymbol(")") {
@@ -516,10 +492,10 @@ extension GuessWork {
             // `cy.get('.toolbar')`), else a section's title.
             let titles = context.titles ?? []
             let named = toks[0..<end].first { t in
-                t.kind == .string && !titles.contains(String(t.text.dropFirst().dropLast())) && GuessWork.viewNamed(t.text) != nil
-                    || t.kind == .word && t.offset != toks[0].offset && GuessWork.viewNamed(t.text) != nil
+                t.kind == .string && !titles.contains(String(t.text.dropFirst().dropLast())) && words.viewNamed(t.text) != nil
+                    || t.kind == .word && t.offset != toks[0].offset && words.viewNamed(t.text) != nil
             }
-            if let named, let view = GuessWork.viewNamed(named.text) {
+            if let named, let view = words.viewNamed(named.text) {
                 toks = head + [.word(view)]
                 self.verb = verb
                 return
@@ -556,17 +532,6 @@ extension GuessWork {
         let key = guessKey(text)
         guard GuessTables.direction(text) != nil || ["top", "bottom", "end", "start", "fast", "slow"].contains(key) else { return nil }
         return text.lowercased()
-    }
-
-    /// The view a word or a text names (`toolbar`, `"header"`, `'.toolbar'`, `headerView`,
-    /// `#header`): `header` or `toolbar`; nil for any other.
-    static func viewNamed(_ text: String) -> String? {
-        var t = Substring(text)
-        if t.count >= 2, t.first == "\"" || t.first == "'", t.last == t.first { t = t.dropFirst().dropLast() }
-        while let c = t.first, c == "." || c == "#" { t = t.dropFirst() }
-        let key = guessKey(String(t))
-        let view = GuessTables.views[key] ?? key
-        return [GrammarWord.header.spelling, GrammarWord.toolbar.spelling].contains(view) ? view : nil
     }
 
     /// The values of a call of another tool as statement arguments: nested calls give
@@ -606,7 +571,7 @@ extension GuessWork {
     mutating func ruleStatementWord() {
         // `4 sections of 6 rows`: the number before the word.
         if verb == nil, toks.count > 2, toks[0].kind == .number, toks[1].kind == .word,
-           let kw = GrammarWord.statements.first(where: { $0.spelling == guessKey(toks[1].text) }), kw.role == .configuration {
+           let kw = words.statement(guessKey(toks[1].text)), GuessVocabulary.configures(kw) {
             fire(.unexpected(toks[0].text), toks[0])
             toks.swapAt(0, 1)
         }
@@ -621,29 +586,29 @@ extension GuessWork {
             verb = v
             return
         }
-        if let kw = GrammarWord.statements.first(where: { $0.spelling == w }) {
-            verb = .keyword(kw)
+        if let kw = words.statement(w) {
+            verb = kw
             return
         }
         // `add toolbar`, `show toolbar`: a verb before a configuration statement.
         if toks.count > 1, toks[1].kind == .word, ["add", "show", "enable", "use", "include", "with", "create", "make", "has", "have", "display", "turnon"].contains(guessKey(w)),
-           let kw = GrammarWord.statements.first(where: { $0.spelling == guessKey(toks[1].text) }), kw.role == .configuration {
+           let kw = words.statement(guessKey(toks[1].text)), GuessVocabulary.configures(kw) {
             fire(.unexpected(w), toks[0])
             toks.removeFirst()
-            verb = .keyword(kw)
+            verb = kw
             return
         }
         // `single accordion`: an option before its statement.
-        if toks.count > 1, toks[1].kind == .word, let kw = GrammarWord.statements.first(where: { $0.spelling == guessKey(toks[1].text) }),
-           kw.followers.contains(where: { $0.spelling == guessKey(w) }) {
+        if toks.count > 1, toks[1].kind == .word, let kw = words.statement(guessKey(toks[1].text)),
+           lexicon.followers[GuessWork.keyword(of: kw)]?.contains(guessKey(w)) == true {
             fire(.unexpected(w), toks[0])
             toks.swapAt(0, 1)
-            verb = .keyword(kw)
+            verb = kw
             return
         }
         // `quick flick up`: a manner before the statement word.
         if toks.count > 1, toks[1].kind == .word, ["quick", "fast", "slow", "long", "short", "small", "big", "gentle", "hard", "little", "light"].contains(guessKey(w)),
-           GuessWork.verb(toks[1].text) != nil {
+           words.verb(toks[1].text) != nil {
             fire(.unexpected(w), toks[0])
             toks.removeFirst()
             ruleStatementWord()
@@ -682,8 +647,8 @@ extension GuessWork {
         if isKnownName(w) { return }
         // A misspelt keyword; not a word with characters that are not what they look like
         // (the parser's own message names them).
-        let typo = w.unicodeScalars.allSatisfy(\.isASCII) ? suggestions(for: w, among: statementKeywords).first : nil
-        guard let (v, extra) = GuessWork.verb(w) ?? typo.flatMap({ GuessWork.verb($0) }) else { return }
+        let typo = w.unicodeScalars.allSatisfy(\.isASCII) ? suggestions(for: w, among: lexicon.statementKeywords).first : nil
+        guard let (v, extra) = words.verb(w) ?? typo.flatMap({ words.verb($0) }) else { return }
         fire(.unknownStatement(w), toks[0])
         toks[0] = .word(GuessWork.keyword(of: v))
         toks.insert(contentsOf: extra.map { e -> GTok in Double(e) != nil ? .number(e) : .word(e) }, at: 1)
@@ -705,7 +670,11 @@ extension GuessWork {
     /// `tap(100, 200)`, `drag(-300, duration: 0.5)`, `screen(375, 812)` → the values
     /// without parentheses and commas.
     mutating func ruleCallSyntax() {
-        guard case .keyword? = verb, toks.count > 2, toks[1].isSymbol("("), let close = closing(1), close == bodyEnd - 1 else { return }
+        switch verb {
+        case .keyword?, .configure?: break
+        default: return
+        }
+        guard toks.count > 2, toks[1].isSymbol("("), let close = closing(1), close == bodyEnd - 1 else { return }
         let args = arguments(2..<close)
         let labelled = args.contains { $0.count > 1 && $0[1].isSymbol(":") }
         let operators: Set<String> = ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "~=", "and", "or"]
@@ -721,14 +690,14 @@ extension GuessWork {
     /// other labels go.
     mutating func ruleLabels() {
         var k = 0
-        let keyword = firstWord.flatMap { w in GrammarWord.statements.first { $0.spelling == w } }
+        let followers = firstWord.flatMap { lexicon.followers[$0] } ?? []
         while k < toks.count {
             guard toks[k].isSymbol(":") else { k += 1; continue }
             fire(.unexpected(":"), toks[k])
             toks.remove(at: k)
             guard k > 0, toks[k - 1].kind == .word, k - 1 > 0, !toks[k - 2].isSymbol(".") else { continue }
             let label = toks[k - 1].text
-            if keyword?.followers.contains(where: { $0.spelling == label }) == true { continue }
+            if followers.contains(label) { continue }
             // `swipe(up: 300)`, `indexPath(row: 3, section: 1)`, `swipeUp(velocity: 1000)`: the
             // label says what the value is.
             if GuessTables.direction(label) != nil || ["row", "section", "velocity", "speed"].contains(guessKey(label)) { continue }
@@ -896,7 +865,7 @@ extension GuessWork {
                 // `repeat 3 fling -300`: the block's braces are missing.
                 fire(.missing("{"), args[n + 1], .repeatBlock)
                 let body = Array(args[(n + 1)...])
-                out.append(GTok(kind: .block, text: "{ " + (StatementGuesser.rendered(body)?.display ?? GuessTokens.text(body)) + " }"))
+                out.append(GTok(kind: .block, text: "{ " + (StatementGuesser.rendered(body, lexicon)?.display ?? GuessTokens.text(body)) + " }"))
             }
             toks = out
         case .scenario, .keyword(.scenario):

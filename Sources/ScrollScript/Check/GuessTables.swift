@@ -1,7 +1,8 @@
 // The words other tools and plain English use, and what ScrollScript writes for each: one
 // table per family of first guesses (statement words, units, directions, operators,
-// literals, states, names, functions, assertion calls). `StatementGuesser` applies them.
-// Keys are `guessKey`s: lower case, without `_`, `-` and `.`.
+// literals, states, names, functions, assertion calls), for the core's names. The
+// behaviours' words come from their declarations (GuessVocabulary.swift). `StatementGuesser`
+// applies them. Keys are `guessKey`s: lower case, without `_`, `-` and `.`.
 
 /// `swipe_up` → `swipeup`, `XCTAssertEqual` → `xctassertequal`: how the tables are keyed.
 func guessKey(_ word: String) -> String {
@@ -35,6 +36,8 @@ enum GuessVerb: Equatable {
     case scenario
     /// `setup`, `beforeEach`: the `scene` block.
     case scene
+    /// A behaviour's configuration statement (`toolbar`, `accordion`).
+    case configure(String)
 }
 
 enum GuessTables {
@@ -52,7 +55,7 @@ enum GuessTables {
         add(.keyword(.tick), "step frame nextframe stepframe advanceframe tickframe steps")
         add(.pump, "pump")
         add(.keyword(.settle), "pumpandsettle waitforanimationtoend waitforanimations waitforanimation waitforidle waitidle waituntilidle waitforsettle settledown quiesce waitforquiescence waitforstable idle rest")
-        add(.keyword(.pull), "pulldown pulltorefresh overscroll pullrefresh stretch refresh")
+        add(.keyword(.pull), "pulldown pulltorefresh overscroll pullrefresh stretch")
         add(.keyword(.drag), "pan move dragby panby movefinger touchmove touchdrag dragfinger movebyoffset")
         add(.scroll, "scroll scrollby scrollview")
         add(.scrollTo, "scrollto setcontentoffset scrolltooffset scrollintoview")
@@ -167,34 +170,23 @@ enum GuessTables {
 
     // MARK: - States
 
-    /// Words for a state of `family` that are not its names → the state (or, for
-    /// "scrolling", the comparison that means it).
-    static func stateWord(_ word: String, _ family: StateSet) -> (op: String, state: String)? {
+    /// Words for a state of `phase` → the state (or, for "scrolling", the comparison that
+    /// means it). A behaviour's state words are its declaration's (`GuessVocabulary.stateWord`).
+    static func phaseStateWord(_ word: String) -> (op: String, state: String)? {
         let k = guessKey(word)
-        if let s = family.names.first(where: { $0 == k }) { return ("==", s) }
-        switch family {
-        case .toolbar:
-            switch k {
-            case "visible", "displayed", "onscreen", "appeared", "open", "opened", "show", "up": return ("==", "shown")
-            case "gone", "invisible", "offscreen", "collapsed", "closed", "disappeared", "hide", "down": return ("==", "hidden")
-            case "appearing", "revealing", "opening": return ("==", "showing")
-            case "disappearing", "closing", "collapsing": return ("==", "hiding")
-            default: return nil
-            }
-        case .phase:
-            switch k {
-            case "stopped", "still", "resting", "rest", "stationary", "settled", "inactive", "static", "stopped", "none", "notmoving":
-                return ("==", "idle")
-            case "tracking", "touching", "panning", "dragged", "pulling", "held", "holding", "touched", "drag":
-                return ("==", "dragging")
-            case "coasting", "gliding", "momentum", "flinging", "decelerate", "inertia", "fling":
-                return ("==", "decelerating")
-            case "bounce", "rubberbanding", "rubberband", "overscrolling", "springing", "overscroll":
-                return ("==", "bouncing")
-            case "scrolling", "moving", "animating":
-                return ("!=", "idle")
-            default: return nil
-            }
+        if let s = StateFamily.phase.names.first(where: { $0 == k }) { return ("==", s) }
+        switch k {
+        case "stopped", "still", "resting", "rest", "stationary", "settled", "inactive", "static", "stopped", "none", "notmoving":
+            return ("==", "idle")
+        case "tracking", "touching", "panning", "dragged", "pulling", "held", "holding", "touched", "drag":
+            return ("==", "dragging")
+        case "coasting", "gliding", "momentum", "flinging", "decelerate", "inertia", "fling":
+            return ("==", "decelerating")
+        case "bounce", "rubberbanding", "rubberband", "overscrolling", "springing", "overscroll":
+            return ("==", "bouncing")
+        case "scrolling", "moving", "animating":
+            return ("!=", "idle")
+        default: return nil
         }
     }
 
@@ -226,19 +218,20 @@ enum GuessTables {
         add("content.remaining", "remaining distancetobottom remainingdistance")
         add("section.height", "sectionheaderheight")
         add("tap.target", "tappedtarget lasttap tapped lasttapped")
-        add("toolbar.state == hidden", "toolbarhidden istoolbarhidden")
-        add("toolbar.state == shown", "toolbarvisible istoolbarvisible toolbarshown")
         return t
     }()
 
-    /// Other names of the views (`headerView` → `header`, `cell` → `row`).
+    /// Other names of the table's views (`cell` → `row`); a behaviour's are its
+    /// declaration's (`headerView` → `header`).
     static let views: [String: String] = [
-        "headerview": "header", "tableheaderview": "header", "tableheader": "header", "stretchyheader": "header",
-        "toolbarview": "toolbar", "bottombar": "toolbar", "bottomtoolbar": "toolbar", "tabbar": "toolbar",
         "sectionheader": "section", "sectionheaderview": "section", "sections": "section", "headers": "section",
         "cell": "row", "cells": "row", "rows": "row", "item": "row", "items": "row", "tableviewcell": "row",
         "finger": "finger", "touch": "finger",
     ]
+
+    /// The words a view and its state in words may start with (`section 0 is open`, `the
+    /// finger is up`); each behaviour's namespace is one too.
+    static let subjects: Set<String> = ["section", "row", "finger", "phase"]
 
     /// Words for the scrolling itself, whose state is `phase` (`scrolling stopped`).
     static let phaseWords: Set<String> = ["scrolling", "scroll", "scrollview", "motion", "movement", "deceleration", "it", "list", "table", "content", "everything", "animation", "animations", "bounce", "bouncing"]
@@ -272,22 +265,12 @@ enum GuessTables {
     /// Receivers another tool writes before a name (`scrollView.contentOffset`).
     static let receivers: Set<String> = ["self", "scrollView", "tableView", "collectionView", "app", "view", "table", "list", "world", "sv", "tv", "scroll"]
 
-    /// Properties of a view written as another tool's (`toolbar.isHidden`) → the
-    /// expression meant, with `$` standing for the view (`toolbar`, `section[0]`,
-    /// `row[0,1]`), for each view kind.
+    /// Properties of a table's view written as another tool's (`row.isVisible`) → the
+    /// expression meant, with `$` standing for the view (`section[0]`, `row[0,1]`), for
+    /// each view kind; a behaviour's are its declaration's (`GuessVocabulary.property`).
     static func property(_ member: String, of view: String) -> String? {
         let k = guessKey(member)
         switch view {
-        case "toolbar":
-            switch k {
-            case "hidden", "ishidden", "gone", "offscreen", "collapsed", "hide", "hides", "disappear", "disappears", "disappeared", "hid":
-                return "$.state == hidden"
-            case "visible", "isvisible", "shown", "isshown", "displayed", "isdisplayed", "onscreen", "ishittable", "show", "shows", "appear", "appears", "appeared", "reappear", "reappears":
-                return "$.state == shown"
-            case "showing", "isshowing", "appearing": return "$.state == showing"
-            case "hiding", "ishiding", "disappearing": return "$.state == hiding"
-            default: return nil
-            }
         case "row":
             switch k {
             case "isvisible", "shown", "isshown", "displayed", "isdisplayed", "onscreen", "ishittable", "visible": return "$.visible"
@@ -305,17 +288,6 @@ enum GuessTables {
             case "top", "miny", "originy": return "$.y"
             default: return nil
             }
-        case "header":
-            switch k {
-            case "pinned", "ispinned", "sticky", "issticky", "stuck", "pin": return "$.pinned"
-            case "stretched", "isstretched", "zoomed", "iszoomed", "scaled", "isscaled": return "$.scale > 1"
-            case "collapsed", "iscollapsed": return "not $.expanded"
-            case "isexpanded": return "$.expanded"
-            case "top", "miny", "originy": return "$.y"
-            case "maxy": return "$.bottom"
-            case "zoom", "zoomscale", "scalefactor", "stretch": return "$.scale"
-            default: return nil
-            }
         case "finger":
             switch k {
             case "up", "isup", "lifted", "islifted", "released", "isreleased": return "not $.down"
@@ -325,7 +297,7 @@ enum GuessTables {
         case "phase":
             switch k {
             case "stopped", "stop", "stops", "finished", "finish", "done", "ended", "over", "complete", "settled": return "phase == idle"
-            default: return GuessTables.stateWord(k, .phase).map { "phase \($0.op) \($0.state)" }
+            default: return GuessTables.phaseStateWord(k).map { "phase \($0.op) \($0.state)" }
             }
         default:
             return nil
@@ -341,6 +313,11 @@ enum GuessTables {
         default: return nil
         }
     }
+
+    /// Words a behaviour's configuration statement does without (`toolbar height 44`,
+    /// `accordion on`), besides those it declares itself.
+    static let configurationFillers: Set<String> = ["=", "height", "on", "true", "yes", "enabled", "visible", "shown", "show",
+                                                    "of", "at", "to", "with", ",", "size"]
 
     // MARK: - Functions
 

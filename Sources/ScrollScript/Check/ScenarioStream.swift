@@ -27,10 +27,12 @@ public struct ScenarioStream: IteratorProtocol {
 
     /// `keepsStatements: false`: the scenarios come out checked, with their names, locations
     /// and configurations but no statements (for counting them: `check`, and `run` before
-    /// it runs a file).
-    public init(_ source: SourceFile, keepsStatements: Bool = true) {
-        parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, keepsComments: false)
-        checker = Checker(fileScenarioName: source.scenarioName, file: source.name)
+    /// it runs a file). Words and names are `registry`'s.
+    public init(_ source: SourceFile, keepsStatements: Bool = true, registry: BehaviourRegistry = .builtIn) {
+        let lexicon = Lexicon.of(registry)
+        parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, keepsComments: false,
+                        lexicon: lexicon)
+        checker = Checker(fileScenarioName: source.scenarioName, file: source.name, lexicon: lexicon)
         checker.keepsStatements = keepsStatements
         // Room for the names of a file of short scenarios, so a large file's table does
         // not grow (and rehash) step by step.

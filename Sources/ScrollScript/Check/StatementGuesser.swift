@@ -8,12 +8,22 @@
 
 /// What a guess may know of where the statement stands.
 struct GuessContext {
+    /// The words of the language and of its behaviours (and their synonyms).
+    var words: GuessVocabulary
     /// The section titles of the scenario (nil: not known, as in the parser).
     var titles: [String]?
-    /// The header's pin (`header H pin P`), when known.
-    var pin: Double?
+    /// The options written with each configuration word the scenario declares, with their
+    /// values (`header` → `pin` → 60); a word it does not declare reads its example's.
+    var options: [String: [String: Double]]
     /// Names bound by `let` so far.
-    var letNames: Set<String> = []
+    var letNames: Set<String>
+
+    init(lexicon: Lexicon, titles: [String]?, options: [String: [String: Double]], letNames: Set<String>) {
+        words = GuessVocabulary.of(lexicon)
+        self.titles = titles
+        self.options = options
+        self.letNames = letNames
+    }
 }
 
 /// The tokens of a guess being rewritten, and what the rewriting found.
@@ -43,10 +53,14 @@ struct GuessWork {
         for n in ns where !notes.contains(n) { notes.append(n) }
     }
 
+    /// The words of the language and its behaviours.
+    var words: GuessVocabulary { context.words }
+    var lexicon: Lexicon { context.words.lexicon }
+
     /// A name the language or the scenario knows (`offset`, `header.height`, `hidden`, a
     /// `let` name, a function).
     func isKnownName(_ n: String) -> Bool {
-        resolveName(n) != nil || context.letNames.contains(n) || BuiltinFunction(name: n) != nil
+        lexicon.resolve(n) != nil || context.letNames.contains(n) || BuiltinFunction(name: n) != nil
             || Subscript(base: n) != nil
     }
 
@@ -104,7 +118,7 @@ enum StatementGuesser {
     static func repeatedStatement(_ toks: [GTok], _ context: GuessContext) -> GuessWork? {
         var end = toks.count
         while end > 0, toks[end - 1].kind == .comment { end -= 1 }
-        guard end > 2, toks[0].kind == .word, let (verb, _) = GuessWork.verb(toks[0].text),
+        guard end > 2, toks[0].kind == .word, let (verb, _) = context.words.verb(toks[0].text),
               ![GuessVerb.keyword(.tick), .keyword(.repeat), .keyword(.tap), .repeatBlock, .doubleTap].contains(verb) else { return nil }
         let last = toks[end - 1], before = toks[end - 2]
         var count: String?
@@ -125,7 +139,7 @@ enum StatementGuesser {
         }
         guard let count, suffix > 1, count.allSatisfy(\.isNumber) else { return nil }
         var inner = rewrite(Array(toks[..<suffix]), context)
-        guard let body = rendered(inner.toks), !body.display.contains("{") else { return nil }
+        guard let body = rendered(inner.toks, context.words.lexicon), !body.display.contains("{") else { return nil }
         var work = GuessWork(toks, context)
         if let h = inner.headline { work.fire(h, inner.at.flatMap { at in toks.first { $0.offset == at } }) }
         work.fire(.unexpected(toks[suffix].written), toks[suffix], .repeatBlock)
@@ -142,13 +156,14 @@ enum StatementGuesser {
     static func guess(_ bytes: [UInt8], _ context: GuessContext, accepts: (String) -> [GuessNote]?) -> (Guess, at: Int?, length: Int)? {
         let toks = GuessTokens.tokens(bytes)
         guard !toks.isEmpty, toks.count <= 64 else { return nil }
+        let words = context.words
         // The statement as written; else without the words of plain English it does without.
         // (A first word that is also a statement word of another tool, as `then` for
         // `expect`, stays unless a statement word follows it: `then wait 2s`.)
-        let secondIsVerb = toks.count > 1 && toks[1].kind == .word && GuessWork.verb(toks[1].text) != nil
+        let secondIsVerb = toks.count > 1 && toks[1].kind == .word && words.verb(toks[1].text) != nil
         let bare = toks.filter { t in
             !(t.kind == .word && GuessTables.stopWords.contains(guessKey(t.text))
-                && !(t.offset == toks.first?.offset && GuessWork.verb(t.text) != nil && !secondIsVerb))
+                && !(t.offset == toks.first?.offset && words.verb(t.text) != nil && !secondIsVerb))
         }
         // A first word that is one of them (`please wait 2s`) is no misspelt statement word:
         // the statement without them is read first.
@@ -163,7 +178,7 @@ enum StatementGuesser {
             if attempt.count < toks.count, work.headline == nil, let dropped = toks.first(where: { t in !bare.contains { $0.offset == t.offset } }) {
                 work.fire(.unexpected(dropped.text), dropped)
             }
-            guard let headline = work.headline, let corrected = rendered(work.toks), let more = accepts(corrected.parsed) else { continue }
+            guard let headline = work.headline, let corrected = rendered(work.toks, words.lexicon), let more = accepts(corrected.parsed) else { continue }
             let found = (Guess(headline: headline, notes: work.notes + more, corrected: corrected.display), work.at, work.length)
             if more.isEmpty || fillerFirst || attempt.count < toks.count { return found }
             needsMore = found
@@ -175,6 +190,7 @@ enum StatementGuesser {
     /// rewritten statement by statement and joined by `;`.
     static func rewrite(_ toks: [GTok], _ context: GuessContext) -> GuessWork {
         if let repeated = repeatedStatement(toks, context) { return repeated }
+        let words = context.words
         var parts: [[GTok]] = [[]]
         var joints: [GTok] = []
         var k = 0
@@ -187,9 +203,9 @@ enum StatementGuesser {
             let next = k + 1 < toks.count ? toks[k + 1] : nil
             let current = parts[parts.count - 1]
             let joinsStatements = depth == 0 && (t.kind == .word && ["then", "and", "andthen"].contains(guessKey(t.text)) || t.isSymbol(","))
-                && current.first.map { $0.kind == .word && GuessWork.verb($0.text) != nil } == true
-                && (current.count > 1 || current.first.flatMap { GuessWork.verb($0.text) }.map { alone.contains(GuessWork.keyword(of: $0.0)) } == true)
-                && next.map { $0.kind == .word && GuessWork.verb($0.text) != nil && resolveName($0.text) == nil && $0.text != "not" } == true
+                && current.first.map { $0.kind == .word && words.verb($0.text) != nil } == true
+                && (current.count > 1 || current.first.flatMap { words.verb($0.text) }.map { alone.contains(GuessWork.keyword(of: $0.0)) } == true)
+                && next.map { $0.kind == .word && words.verb($0.text) != nil && words.lexicon.resolve($0.text) == nil && $0.text != "not" } == true
                 && parts[parts.count - 1].first?.text != GrammarWord.expect.spelling
             if joinsStatements {
                 joints.append(t)
@@ -221,7 +237,7 @@ enum StatementGuesser {
     /// The tokens as `fmt` writes the statements they make (joined by `; `); a block is
     /// written as it was (a block over several lines as its `{`): `display`. `parsed` is
     /// the same with every block whole, for the parser. Nil when they do not parse.
-    static func rendered(_ toks: [GTok]) -> (display: String, parsed: String)? {
+    static func rendered(_ toks: [GTok], _ lexicon: Lexicon) -> (display: String, parsed: String)? {
         var body = toks
         var block: String?
         var comment: String?
@@ -237,7 +253,7 @@ enum StatementGuesser {
         if body.isEmpty { return block == nil ? comment.map { ($0, $0) } : nil }
         // A block is parsed closed, so that its head parses whatever the block holds.
         let text = GuessTokens.text(body) + (block == nil ? "" : " { }")
-        let (program, diagnostics) = parseAsWritten(text)
+        let (program, diagnostics) = parseAsWritten(text, lexicon: lexicon)
         guard diagnostics.isEmpty, !program.statements.isEmpty else { return nil }
         var parts: [String] = []
         var whole: [String] = []
@@ -260,11 +276,8 @@ enum StatementGuesser {
         return (out, whole.joined(separator: "; "))
     }
 
-    /// The scene a suggestion from the parser is checked in (the parser knows no scene):
-    /// every view, and more sections than a scenario usually has.
-    static let everyView = "header 240 pin 60\ntoolbar\nsections 100 rows 100\naccordion\n"
-
-    /// A suggestion the parser makes passes `check` in a scene with every view (errors
+    /// A suggestion the parser makes passes `check` in a scene with every view
+    /// (`GuessVocabulary.everyView`; errors
     /// about the table's sections and rows aside: the real scene decides those). A
     /// suggestion that reads a `let` name, or is a `scene`/`scenario` block, is checked for
     /// its names only (`namesExist`).
@@ -273,9 +286,11 @@ enum StatementGuesser {
     /// before, as text), the suggestion is checked in it; a view it needs and the scenario
     /// lacks is said in a note (`declareView`) rather than a reason to suggest nothing.
     /// nil: it does not pass; else the notes to add.
-    static func passesCheck(_ text: String, letNames: Set<String>, configuration: (text: String, sections: Bool)? = nil) -> [GuessNote]? {
-        guard namesExist(text, letNames: letNames) else { return nil }
-        let (program, _) = parseAsWritten(text)
+    static func passesCheck(_ text: String, letNames: Set<String>, configuration: (text: String, sections: Bool)? = nil,
+                            words: GuessVocabulary) -> [GuessNote]? {
+        let lexicon = words.lexicon
+        guard namesExist(text, letNames: letNames, lexicon: lexicon) else { return nil }
+        let (program, _) = parseAsWritten(text, lexicon: lexicon)
         var readsLet = false
         for s in program.statements {
             switch s.kind {
@@ -286,7 +301,7 @@ enum StatementGuesser {
         }
         if readsLet || program.statements.isEmpty { return [] }  // a comment alone passes
         guard let configuration else {
-            let passes = checkAsWritten(everyView + text + "\n").allSatisfy { d in
+            let passes = checkAsWritten(words.everyView + text + "\n", lexicon: lexicon).allSatisfy { d in
                 switch d.problem {
                 case .check(.noSuchSection), .check(.noSuchRow), .check(.noSectionTitled), .check(.untitledSection): return true
                 default: return false
@@ -296,21 +311,22 @@ enum StatementGuesser {
         }
         // Errors of the configuration itself are its own statements' (reported there).
         let lines = configuration.text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let problems = checkAsWritten(configuration.text + text + "\n").filter { $0.location.line > lines }.map(\.problem)
-        return viewsToDeclare(problems, sectionsDeclared: configuration.sections)
+        let problems = checkAsWritten(configuration.text + text + "\n", lexicon: lexicon).filter { $0.location.line > lines }.map(\.problem)
+        return viewsToDeclare(problems, sectionsDeclared: configuration.sections, words: words)
     }
 
-    /// The notes for errors that only say a view is missing (`'toolbar.state' needs a
+    /// The notes for errors that only say a behaviour is missing (`'toolbar.state' needs a
     /// toolbar ...`), or, in a scenario that declares no sections (the default table of one
     /// untitled section), a section; nil when any other error is among them.
-    static func viewsToDeclare(_ problems: [Problem], sectionsDeclared: Bool) -> [GuessNote]? {
+    static func viewsToDeclare(_ problems: [Problem], sectionsDeclared: Bool, words: GuessVocabulary) -> [GuessNote]? {
         var notes: [GuessNote] = []
         func sections(_ index: Int, rows: Int = 10) -> GuessNote { .declareView(.sections(count: max(index + 1, 3), rows: rows)) }
         for p in problems {
             let note: GuessNote
             switch p {
-            case .check(.needsHeader): note = .declareView(.header)
-            case .check(.needsToolbar): note = .declareView(.toolbar)
+            case .check(.needsBehaviour(_, let noun, let usage)):
+                guard let view = words.declaration(noun: noun, usage: usage) else { return nil }
+                note = .declareView(view)
             case .check(.noSuchSection(let written, _)) where !sectionsDeclared:
                 guard let i = Int(written), i < 1000 else { return nil }
                 note = sections(i)
@@ -343,15 +359,15 @@ enum StatementGuesser {
     /// The names of a parsed guess all exist (the parser's check of a suggestion, which
     /// has no scene to check it against): every name is the language's, a `let` name
     /// bound before (`letNames`) or by the guess itself, or a function.
-    static func namesExist(_ text: String, letNames: Set<String>) -> Bool {
-        let (program, diagnostics) = parseAsWritten(text)
+    static func namesExist(_ text: String, letNames: Set<String>, lexicon: Lexicon) -> Bool {
+        let (program, diagnostics) = parseAsWritten(text, lexicon: lexicon)
         guard diagnostics.isEmpty else { return false }
         var ok = true
         var bound = letNames
         func expr(_ e: Expr) {
             switch e {
             case .name(let n, _):
-                if resolveName(n) == nil && !bound.contains(n) { ok = false }
+                if lexicon.resolve(n) == nil && !bound.contains(n) { ok = false }
             case .indexed(let base, let ix, let member, _):
                 guard let form = Subscript(base: base), SubscriptMembers.find(form, member) != nil else { ok = false; return }
                 ix.forEach(expr)
@@ -380,24 +396,19 @@ func forEachExpr(_ k: StmtKind, _ f: (Expr) -> Void) {
     case .repeatBlock(let n, _): f(n)
     case .screen(let w, let h): f(w); f(h)
     case .fps(let x), .pull(let x), .fling(let x), .wait(let x), .expect(let x), .expectAlways(let x), .expression(let x): f(x)
-    case .header(let h, let options):
-        f(h)
-        for o in options {
-            switch o {
-            case .pin(let x, _), .parallax(let x, _), .toggle(let x, _): f(x)
-            case .nostretch: break
-            }
-        }
-    case .toolbar(let h), .tick(let h): h.map(f)
+    case .configure(let c):
+        c.argument.map(f)
+        for o in c.options { o.argument.map(f) }
+    case .tick(let h): h.map(f)
     case .section(_, let rows, _): if case .count(let n) = rows { f(n) }
     case .sections(let n, let m): f(n); f(m)
     case .set(_, _, let v), .let(_, _, let v): f(v)
     case .drag(let d, let t), .swipe(let d, let t): f(d); t.map(f)
-    case .tapHeader(let i): i.map(f)
+    case .tapHeader(let i): f(i)
     case .tapRow(let i, let j): f(i); f(j)
     case .tap(let x, let y): f(x); f(y)
     case .expectWithin(let t, let x): f(t); f(x)
     case .print(let xs): xs.forEach(f)
-    case .scene, .scenario, .accordion, .release, .tapToolbar, .settle, .frames: break
+    case .scene, .scenario, .release, .tapView, .settle, .frames: break
     }
 }

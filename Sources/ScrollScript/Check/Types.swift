@@ -33,17 +33,17 @@ public enum Ty: Equatable, Sendable {
     case num(Dim)
     case bool
     /// A state value; the family when known (a bare state name knows its family).
-    case state(StateSet)
+    case state(StateFamily)
     case string
     case rect
 
     /// The kind of a value met while running (a REPL session's `let` names are typed by
-    /// their values).
-    init(_ v: Value) {
+    /// their values); a state's family is `registry`'s.
+    init(_ v: Value, _ registry: BehaviourRegistry) {
         switch v {
         case .number(_, let q): self = .num(q == .number ? .bare : .quantity(q))
         case .bool: self = .bool
-        case .state(let s): self = .state(s.family)
+        case .state(let s): self = .state(registry.family(s.family))
         case .string: self = .string
         case .rect: self = .rect
         }

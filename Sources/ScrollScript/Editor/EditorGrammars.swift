@@ -1,57 +1,67 @@
 // The editor grammars shipped in `editors/` (a TextMate grammar for VS Code and other
-// TextMate-grammar editors, a Vim syntax file), built from the one vocabulary: statement
-// keywords (`statementKeywords`), grammar words (`GrammarWord`), and the observable,
-// tunable and state names of `Names.swift`. A new name there reaches the editors when the
+// TextMate-grammar editors, a Vim syntax file), built from a registry's vocabulary: the
+// grammar's words (`GrammarWord`), the behaviours' configuration and option words, and
+// the observable, tunable and state names (`Lexicon`). A new name there reaches the editors when the
 // files are regenerated (a test compares them with this and rewrites them with
 // SCROLLSCRIPT_UPDATE_EDITORS=1; see README.md, "Editor support").
 import Foundation
 
 public enum EditorGrammars {
-    /// Statement keywords by role (`GrammarWord.role`).
-    static let structureWords = GrammarWord.statements(.structure).map { $0.spelling }
-    static let configurationWords = GrammarWord.statements(.configuration).map { $0.spelling }
-    static let outputWords = GrammarWord.statements(.check).map { $0.spelling }
-    static let actionWords = GrammarWord.statements(.action).map { $0.spelling }
+    /// The words of one registry, sorted into the grammars' groups.
+    struct Words {
+        let structure: [String]
+        /// Statement keywords that configure: the grammar's and the behaviours' words.
+        let configuration: [String]
+        let output: [String]
+        let action: [String]
+        /// Words inside statements: `rows`, `within`, `x`, the behaviours' option words
+        /// (`pin`, `single`), ... (not statement keywords, logical operators or booleans).
+        let options: [String]
+        /// Named tunable values (`fast`, `normal`) that are not booleans.
+        let namedValues: [String]
+        let observables: [String]
+        let members: [String]
+        let tunables: [String]
+
+        init(_ lexicon: Lexicon) {
+            structure = GrammarWord.statements(.structure).map { $0.spelling }
+            var config: [String] = []
+            for w in GrammarWord.statements(.configuration) {
+                config.append(w.spelling)
+                if w == .fps { config += lexicon.configurationWords }
+            }
+            configuration = config
+            output = GrammarWord.statements(.check).map { $0.spelling }
+            action = GrammarWord.statements(.action).map { $0.spelling }
+            var opts = GrammarWord.allCases.dropFirst().map { $0.spelling }.filter {
+                !lexicon.statementKeywords.contains($0) && !EditorGrammars.logicalWords.contains($0)
+                    && !EditorGrammars.booleanWords.contains($0)
+            }
+            for o in lexicon.optionWords + lexicon.tapTargets where !opts.contains(o) && !lexicon.statementKeywords.contains(o) {
+                opts.append(o)
+            }
+            options = opts
+            var named: [String] = []
+            for t in lexicon.registry.tunables {
+                for v in t.namedValues where !EditorGrammars.booleanWords.contains(v.name) && !named.contains(v.name) { named.append(v.name) }
+            }
+            namedValues = named
+            observables = lexicon.registry.observables.filter { $0.subscriptForm == .none }.map { $0.name }
+            var ms: [String] = []
+            for o in lexicon.registry.observables {
+                if let m = o.member, !ms.contains(m) { ms.append(m) }
+            }
+            members = ms
+            tunables = lexicon.tunableNames
+        }
+    }
 
     static let logicalWords = [GrammarWord.and, .or, .not].map { $0.spelling }
     static let booleanWords = [GrammarWord.true, .false].map { $0.spelling }
-
-    /// Words inside statements: `pin`, `rows`, `within`, `x`, ... (grammar words that are
-    /// not statement keywords, logical operators or booleans).
-    static var optionWords: [String] {
-        GrammarWord.allCases.dropFirst().map { $0.spelling }.filter {
-            !statementKeywords.contains($0) && !logicalWords.contains($0) && !booleanWords.contains($0)
-        }
-    }
-
-    /// Named tunable values (`fast`, `normal`) that are not booleans.
-    static var namedValues: [String] {
-        var out: [String] = []
-        for id in TunableID.allCases {
-            for v in id.namedValues where !booleanWords.contains(v.name) && !out.contains(v.name) { out.append(v.name) }
-        }
-        return out
-    }
-
-    static var observableNames: [String] {
-        Vocabulary.plainObservableNames
-    }
-
     static var subscriptBases: [String] { Subscript.indexed.map { $0.base } }
-
-    static var memberNames: [String] {
-        var out: [String] = []
-        for id in ObservableID.allCases {
-            if let m = id.member, !out.contains(m) { out.append(m) }
-        }
-        return out
-    }
-
-    static var tunableNames: [String] { Vocabulary.tunableNames }
 
     /// The built-in functions (`min`, `clamp`, ...), coloured where a `(` follows.
     static var functionNames: [String] { BuiltinFunction.names }
-
     /// `a|b|c`, longest first (so that `header.image.y` wins over a shorter name), dots escaped.
     static func alternation(_ words: [String], escape: (String) -> String) -> String {
         let sorted = words.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
@@ -65,7 +75,8 @@ public enum EditorGrammars {
     // MARK: - TextMate
 
     /// `editors/scrollscript.tmLanguage.json` (and the VS Code extension's copy).
-    public static func textMate() -> String {
+    public static func textMate(_ lexicon: Lexicon = .builtIn) -> String {
+        let w = Words(lexicon)
         func words(_ ws: [String]) -> String { "\\b(?:" + alternation(ws, escape: regexEscape) + ")\\b" }
         func rule(_ name: String, _ match: String) -> OrderedJSON {
             .object([("name", .string(name)), ("match", .string(match))])
@@ -81,19 +92,19 @@ public enum EditorGrammars {
                                            ("3", .object([("name", .string("constant.numeric.scrollscript"))]))]))]),
             rule("constant.numeric.scrollscript", number),
             rule("variable.other.observable.scrollscript", "\\b(?:" + alternation(subscriptBases, escape: regexEscape) + ")(?=\\s*\\[)"),
-            rule("variable.other.member.scrollscript", "(?<=\\]\\.)(?:" + alternation(memberNames, escape: regexEscape) + ")\\b"),
+            rule("variable.other.member.scrollscript", "(?<=\\]\\.)(?:" + alternation(w.members, escape: regexEscape) + ")\\b"),
             rule("support.function.builtin.scrollscript", "\\b(?:" + alternation(functionNames, escape: regexEscape) + ")(?=\\s*\\()"),
-            rule("variable.other.observable.scrollscript", words(observableNames)),
-            rule("variable.other.tunable.scrollscript", words(tunableNames)),
-            rule("keyword.control.scrollscript", words(structureWords)),
-            rule("storage.type.configuration.scrollscript", words(configurationWords)),
-            rule("support.function.action.scrollscript", words(actionWords)),
-            rule("keyword.control.check.scrollscript", words(outputWords)),
+            rule("variable.other.observable.scrollscript", words(w.observables)),
+            rule("variable.other.tunable.scrollscript", words(w.tunables)),
+            rule("keyword.control.scrollscript", words(w.structure)),
+            rule("storage.type.configuration.scrollscript", words(w.configuration)),
+            rule("support.function.action.scrollscript", words(w.action)),
+            rule("keyword.control.check.scrollscript", words(w.output)),
             rule("keyword.operator.logical.scrollscript", words(logicalWords)),
             rule("constant.language.boolean.scrollscript", words(booleanWords)),
-            rule("constant.language.state.scrollscript", words(StateSet.allNames)),
-            rule("constant.language.named-value.scrollscript", words(namedValues)),
-            rule("keyword.other.scrollscript", words(optionWords)),
+            rule("constant.language.state.scrollscript", words(lexicon.registry.stateNames)),
+            rule("constant.language.named-value.scrollscript", words(w.namedValues)),
+            rule("keyword.other.scrollscript", words(w.options)),
             rule("keyword.operator.comparison.scrollscript", "==|!=|<=|>=|~=|<|>"),
             rule("keyword.operator.arithmetic.scrollscript", "[-+*/%]"),
             rule("keyword.operator.assignment.scrollscript", "="),
@@ -126,7 +137,8 @@ public enum EditorGrammars {
     // MARK: - Vim
 
     /// `editors/vim/syntax/scrollscript.vim`.
-    public static func vimSyntax() -> String {
+    public static func vimSyntax(_ lexicon: Lexicon = .builtIn) -> String {
+        let w = Words(lexicon)
         func keywords(_ group: String, _ ws: [String]) -> String {
             "syntax keyword \(group) " + ws.joined(separator: " ") + "\n"
         }
@@ -147,24 +159,24 @@ public enum EditorGrammars {
         syntax iskeyword @,48-57,_,192-255,.
 
         """
-        s += keywords("scrollStructure", structureWords)
+        s += keywords("scrollStructure", w.structure)
         // Keywords win over matches in Vim: `section`, also the start of `section[I].y`, is
         // a match, which the later `section[` match overrides.
-        s += keywords("scrollConfiguration", configurationWords.filter { !subscriptBases.contains($0) })
-        s += keywords("scrollAction", actionWords)
-        s += keywords("scrollCheck", outputWords)
+        s += keywords("scrollConfiguration", w.configuration.filter { !subscriptBases.contains($0) })
+        s += keywords("scrollAction", w.action)
+        s += keywords("scrollCheck", w.output)
         s += keywords("scrollLogical", logicalWords)
         s += keywords("scrollBoolean", booleanWords)
-        s += keywords("scrollState", StateSet.allNames)
-        s += keywords("scrollNamedValue", namedValues)
-        s += keywords("scrollOption", optionWords)
+        s += keywords("scrollState", lexicon.registry.stateNames)
+        s += keywords("scrollNamedValue", w.namedValues)
+        s += keywords("scrollOption", w.options)
         // Names (after the keywords: a match wins over a keyword only where it matches,
         // so `header.height` is a name and `header 240` a keyword).
-        s += "syntax match scrollTunable \"\\<\\%(\(vimAlternation(tunableNames))\\)\\>\"\n"
-        s += "syntax match scrollObservable \"\\<\\%(\(vimAlternation(observableNames))\\)\\>\"\n"
-        s += "syntax match scrollConfiguration \"\\<\\%(\(vimAlternation(configurationWords.filter { subscriptBases.contains($0) }))\\)\\>\"\n"
+        s += "syntax match scrollTunable \"\\<\\%(\(vimAlternation(w.tunables))\\)\\>\"\n"
+        s += "syntax match scrollObservable \"\\<\\%(\(vimAlternation(w.observables))\\)\\>\"\n"
+        s += "syntax match scrollConfiguration \"\\<\\%(\(vimAlternation(w.configuration.filter { subscriptBases.contains($0) }))\\)\\>\"\n"
         s += "syntax match scrollObservable \"\\<\\%(\(vimAlternation(subscriptBases))\\)\\ze\\s*\\[\"\n"
-        s += "syntax match scrollMember \"\\]\\.\\zs\\%(\(vimAlternation(memberNames))\\)\\>\"\n"
+        s += "syntax match scrollMember \"\\]\\.\\zs\\%(\(vimAlternation(w.members))\\)\\>\"\n"
         s += "syntax match scrollFunction \"\\<\\%(\(vimAlternation(functionNames))\\)\\ze\\s*(\"\n"
         s += "syntax match scrollNumber \"\\<\\d\\+\\%(\\.\\d\\+\\)\\=\\%([eE][+-]\\=\\d\\+\\)\\=\\%(ms\\|s\\|pt\\)\\=\\>\"\n"
         s += "syntax match scrollSize \"\\<\\d\\+x\\d\\+\\>\"\n"

@@ -15,14 +15,12 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
     /// `swipe D` or `swipe D in T` (T ≥ 1 hundredth): a drag whose finger lifts moving.
     case swipe(Int, hundredths: Int?)
     case release
-    /// `tap header`
-    case tapHeader
+    /// `tap NAME`: a behaviour's view (`tap header`, `tap toolbar`).
+    case tapView(String)
     /// `tap header I`
     case tapSection(Int)
     /// `tap row I J`
     case tapRow(Int, Int)
-    /// `tap toolbar`
-    case tapToolbar
     /// `tap X Y`
     case tapPoint(Int, Int)
     /// `wait T` (hundredths of a second, ≥ 0).
@@ -46,10 +44,9 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         case .swipe(let d, nil): return line(.swipe, "\(d)")
         case .swipe(let d, let h?): return line(.swipe, "\(d)", GrammarWord.in.spelling, ExploreAction.seconds(h))
         case .release: return line(.release)
-        case .tapHeader: return line(.tap, GrammarWord.header.spelling)
+        case .tapView(let name): return line(.tap, name)
         case .tapSection(let i): return line(.tap, GrammarWord.header.spelling, "\(i)")
         case .tapRow(let i, let j): return line(.tap, GrammarWord.row.spelling, "\(i)", "\(j)")
-        case .tapToolbar: return line(.tap, GrammarWord.toolbar.spelling)
         case .tapPoint(let x, let y): return line(.tap, "\(x)", "\(y)")
         case .wait(let h): return line(.wait, ExploreAction.seconds(h))
         case .tick(let n): return n == 1 ? line(.tick) : line(.tick, "\(n)")
@@ -68,7 +65,7 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
     /// True for actions that run display frames (pull, drag, fling, swipe, wait > 0, tick, settle).
     var runsFrames: Bool {
         switch self {
-        case .release, .tapHeader, .tapSection, .tapRow, .tapToolbar, .tapPoint: return false
+        case .release, .tapView, .tapSection, .tapRow, .tapPoint: return false
         case .wait(let h): return h > 0
         default: return true
         }
@@ -92,10 +89,9 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         case .fling(let v): kind = .fling(num(v))
         case .swipe(let d, let h): kind = .swipe(num(d), duration: h.map(dur))
         case .release: kind = .release
-        case .tapHeader: kind = .tapHeader(nil)
+        case .tapView(let name): kind = .tapView(name)
         case .tapSection(let i): kind = .tapHeader(num(i))
         case .tapRow(let i, let j): kind = .tapRow(section: num(i), row: num(j))
-        case .tapToolbar: kind = .tapToolbar
         case .tapPoint(let x, let y): kind = .tap(x: num(x), y: num(y))
         case .wait(let h): kind = .wait(dur(h))
         case .tick(let n): kind = .tick(n == 1 ? nil : num(n))

@@ -21,7 +21,7 @@ public struct ExploreFileReport: Sendable {
 public func exploreFile(_ source: SourceFile, scenario scenarioName: String?, options: ExploreOptions,
                         outputName: String = "<explore>", progress: ((Int) -> Void)? = nil) -> ExploreFileReport {
     var report = ExploreFileReport(scenarioText: nil, messages: "", exitStatus: 2, stats: ExploreStats(), counterexample: nil)
-    let checked = checkSource(source)
+    let checked = checkSource(source, registry: options.registry)
     if !checked.diagnostics.isEmpty {
         let lines = source.lines
         for d in checked.diagnostics { report.messages += renderDiagnostic(d, sourceLines: lines) }
@@ -66,7 +66,7 @@ public func exploreFile(_ source: SourceFile, scenario scenarioName: String?, op
     }
     let text = counterexampleText(program: checked.program, property: property, counterexample: ce,
                                   origin: source.name, options: options)
-    if let problem = verifyCounterexample(text, name: outputName, counterexample: ce) {
+    if let problem = verifyCounterexample(text, name: outputName, counterexample: ce, registry: options.registry) {
         report.messages += "scrollscript: explore: internal error: \(problem)\n" + text
         return report
     }

@@ -12,6 +12,10 @@ public struct ExploreGenerator: Sendable {
     private let screenWidth: Int
     /// The largest number of frames `settle` may run (the interpreter's 60 s limit).
     private let settleLimit: Int
+    /// The declared behaviours' views `tap NAME` aims at, with their weights: those that
+    /// scroll with the content (drawn before section headers), then those fixed to the screen.
+    private let contentTargets: [(view: ViewID, weight: Int)]
+    private let screenTargets: [(view: ViewID, weight: Int)]
 
     public init(config: SceneConfig) {
         self.config = config
@@ -19,10 +23,24 @@ public struct ExploreGenerator: Sendable {
         screenHeight = max(1, Int(config.screenHeight.rounded(.down)))
         screenWidth = max(1, Int(config.screenWidth.rounded(.down)))
         settleLimit = Int(Limits.settleSeconds) * max(1, config.fps)
+        let targets = ExploreGenerator.tapTargets(config)
+        contentTargets = targets.filter { config.registry.view($0.view).layer != .screen }
+        screenTargets = targets.filter { config.registry.view($0.view).layer == .screen }
+    }
+
+    /// The views of the declared behaviours `tap NAME` aims at, with their weights.
+    static func tapTargets(_ config: SceneConfig) -> [(view: ViewID, weight: Int)] {
+        var out: [(view: ViewID, weight: Int)] = []
+        for id in config.registry.ids where config.declares(id) {
+            for (k, v) in config.registry.declaration(id).views.enumerated() where v.targetable && v.exploreWeight > 0 {
+                out.append((ViewID(id, k), v.exploreWeight))
+            }
+        }
+        return out
     }
 
     /// What can be drawn in a state, with its weight.
-    private enum Kind { case pull, drag, fling, swipe, release, tapHeader, tapSection, tapRow, tapToolbar, tapPoint, wait, tick, settle }
+    private enum Kind { case pull, drag, fling, swipe, release, tapView(ViewID), tapSection, tapRow, tapPoint, wait, tick, settle }
 
     /// The next action for `world`.
     public func next(_ rng: inout SplitMix64, world: World) -> ExploreAction {
@@ -36,10 +54,10 @@ public struct ExploreGenerator: Sendable {
             kinds = [(.release, 5), (.pull, 1), (.drag, 2), (.fling, 2), (.swipe, 1), (.wait, 1), (.tick, 1)]
         } else {
             kinds = [(.pull, 2), (.drag, 3), (.fling, 3), (.swipe, 2), (.wait, 2), (.tick, 2), (.tapPoint, 1)]
-            if headerHasVisiblePart(world) { kinds.append((.tapHeader, 2)) }
+            for t in contentTargets where targetable(t.view, world) { kinds.append((.tapView(t.view), t.weight)) }
             if !sections.isEmpty { kinds.append((.tapSection, 2)) }
             if !rows.isEmpty { kinds.append((.tapRow, 2)) }
-            if config.toolbarHeight != nil { kinds.append((.tapToolbar, 1)) }
+            for t in screenTargets where targetable(t.view, world) { kinds.append((.tapView(t.view), t.weight)) }
             if !world.isAtRest { kinds.append((.settle, 1)) }
         }
         var total = 0
@@ -61,12 +79,11 @@ public struct ExploreGenerator: Sendable {
             let d = rng.int(-h, h)
             return .swipe(d, hundredths: rng.chance(0.5) ? rng.int(1, 100) : nil)
         case .release: return .release
-        case .tapHeader: return .tapHeader
+        case .tapView(let v): return .tapView(config.registry.view(v).name)
         case .tapSection: return .tapSection(sections[rng.int(0, sections.count - 1)])
         case .tapRow:
             let r = rows[rng.int(0, rows.count - 1)]
             return .tapRow(r.section, r.row)
-        case .tapToolbar: return .tapToolbar
         case .tapPoint: return .tapPoint(rng.int(0, screenWidth - 1), rng.int(0, h - 1))
         case .wait: return .wait(rng.int(1, 200))
         case .tick: return .tick(rng.int(1, 10))
@@ -77,9 +94,11 @@ public struct ExploreGenerator: Sendable {
         }
     }
 
-    /// The table header has a part on screen (what `tap header` needs).
-    func headerHasVisiblePart(_ world: World) -> Bool {
-        guard let r = world.headerFrame() else { return false }
+    /// `tap NAME` is valid on view `v` now: it has a part on screen, or its behaviour
+    /// answers a tap on it from its state (the toolbar while hidden).
+    func targetable(_ v: ViewID, _ world: World) -> Bool {
+        guard config.registry.view(v).targetNeedsVisiblePart else { return true }
+        guard let r = world.frame(of: v) else { return false }
         return hasVisiblePart(r, world)
     }
 

@@ -48,8 +48,9 @@ public func counterexampleText(program: Program, property: ExploreProperty, coun
 /// Reads `text` back as a file named `name`, checks and runs it: nil when its scenario
 /// fails exactly as `ce` did (same message, time and values, on the `expect always`
 /// line), else what differs.
-public func verifyCounterexample(_ text: String, name: String, counterexample ce: Counterexample) -> String? {
-    let checked = checkSource(SourceFile(name: name, text: text))
+public func verifyCounterexample(_ text: String, name: String, counterexample ce: Counterexample,
+                                 registry: BehaviourRegistry = .builtIn) -> String? {
+    let checked = checkSource(SourceFile(name: name, text: text), registry: registry)
     if let d = checked.diagnostics.first {
         return "the written scenario does not check: \(d.location.line):\(d.location.column): \(d.message)"
     }

@@ -10,10 +10,10 @@ struct ExploreShrinker {
     let key: ViolationKey
     let maxAttempts: Int
     let fps: Int
-    /// Titled sections (candidates for `tap header I`), the header and the toolbar.
+    /// Titled sections (candidates for `tap header I`), and the names of the views `tap
+    /// NAME` aims at (`header`, `toolbar`), in registration order.
     let titledSections: [Int]
-    let hasHeader: Bool
-    let hasToolbar: Bool
+    let viewTargets: [String]
     private(set) var attempts = 0
 
     init(engine: ExploreEngine, key: ViolationKey, maxAttempts: Int) {
@@ -23,8 +23,7 @@ struct ExploreShrinker {
         let c = engine.property.config
         fps = max(1, c.fps)
         titledSections = c.effectiveSections.indices.filter { c.effectiveSections[$0].title != nil }
-        hasHeader = c.header != nil
-        hasToolbar = c.toolbarHeight != nil
+        viewTargets = ExploreGenerator.tapTargets(c).map { c.registry.view($0.view).name }
     }
 
     /// Replays a candidate: its outcome when it breaks the same invariant, else nil.
@@ -98,7 +97,7 @@ struct ExploreShrinker {
         case .tick(let n):
             out += smallerMagnitudes(n, least: 1).map { .tick($0) }
             return out
-        case .release, .tapHeader, .tapToolbar:
+        case .release, .tapView:
             return []
         case .tapSection(let i):
             // Lower titled sections, chosen like numbers (the lowest, rounder, half, one
@@ -114,8 +113,7 @@ struct ExploreShrinker {
             out += smallerMagnitudes(i, least: 0).map { .tapRow($0, j) }
             return out
         case .tapPoint(let x, let y):
-            if hasHeader { out.append(.tapHeader) }
-            if hasToolbar { out.append(.tapToolbar) }
+            out += viewTargets.map { .tapView($0) }
             // The first few titled sections (what a point near the top most often hits).
             out += titledSections.prefix(8).map { .tapSection($0) }
             out += smallerMagnitudes(x, least: 0).map { .tapPoint($0, y) }

@@ -24,6 +24,8 @@ public struct ExploreOptions: Equatable, Sendable {
     public var maxFramesPerRun: Int?
     /// Replays the shrinker may try.
     public var maxShrinkAttempts = 5000
+    /// The behaviours the file's words are read against.
+    public var registry: BehaviourRegistry = .builtIn
 
     public init() {}
 

@@ -3,8 +3,10 @@
 // `section "山手線" rows "渋谷" "新宿" closed`, `tap 100 -20`, `print offset, header.height`).
 
 /// The one-line text of a statement; for `scene`/`scenario`/`repeat` the text before ` {`.
-/// Every word comes from `GrammarWord` (the keyword from `StmtKind.keywordWord`).
+/// Every word comes from `GrammarWord` (the keyword from `StmtKind.keywordWord`), or, for a
+/// behaviour's configuration word, from the statement as parsed.
 func statementHead(_ kind: StmtKind) -> String {
+    if case .configure(let c) = kind { return configurationText(c) }
     guard let keyword = kind.keywordWord else {
         if case .expression(let e) = kind { return exprText(e) }
         return ""
@@ -21,16 +23,15 @@ func statementHead(_ kind: StmtKind) -> String {
     case .repeatBlock(let count, _): return line(exprText(count))
     case .screen(let w, let h): return line(exprText(w), word(.x), exprText(h))
     case .fps(let n), .pull(let n), .fling(let n), .wait(let n): return line(exprText(n))
-    case .header(let h, let options): return headerText(line(exprText(h)), options)
-    case .toolbar(let h), .tick(let h): return line(h.map(exprText))
+    case .tick(let h): return line(h.map(exprText))
     case .section(let title, let rows, let open): return sectionText(line(), title, rows, open)
     case .sections(let n, let rows): return line(exprText(n), word(.rows), exprText(rows))
-    case .accordion(let single): return line(single ? word(.single) : nil)
     case .set(let name, _, let value): return line(name, exprText(value))
     case .drag(let d, let t), .swipe(let d, let t): return line(exprText(d), optional(.in, t))
     case .tapRow(let i, let j): return line(word(.row), exprText(i), exprText(j))
-    case .tapHeader(let i): return line(word(.header), i.map(exprText))
-    case .tapToolbar: return line(word(.toolbar))
+    case .tapHeader(let i): return line(word(.header), exprText(i))
+    case .tapView(let name): return line(name)
+    case .configure(let c): return configurationText(c)
     case .tap(let x, let y): return line(exprText(x), exprText(y))
     case .expect(let e): return line(exprText(e))
     case .expectWithin(let t, let e): return line(word(.within), exprText(t), exprText(e))
@@ -48,16 +49,13 @@ func statementBlock(_ kind: StmtKind) -> Block? {
     }
 }
 
-/// `head` (`header 240`) followed by its options.
-private func headerText(_ head: String, _ options: [HeaderOption]) -> String {
-    var s = head
-    for o in options {
-        switch o {
-        case .pin(let e, _): s += " " + GrammarWord.pin.spelling + " " + exprText(e)
-        case .parallax(let e, _): s += " " + GrammarWord.parallax.spelling + " " + exprText(e)
-        case .toggle(let e, _): s += " " + GrammarWord.toggle.spelling + " " + exprText(e)
-        case .nostretch: s += " " + GrammarWord.nostretch.spelling
-        }
+/// A behaviour's word, its argument, then its options as written (`header 240 pin 60 nostretch`).
+private func configurationText(_ c: ConfigStatement) -> String {
+    var s = c.word
+    if let a = c.argument { s += " " + exprText(a) }
+    for o in c.options {
+        s += " " + o.word
+        if let a = o.argument { s += " " + exprText(a) }
     }
     return s
 }

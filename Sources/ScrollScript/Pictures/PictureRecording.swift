@@ -31,11 +31,9 @@ public struct FrameSample: Equatable, Sendable {
     public var offset: Double
     public var fingerDown: Bool
     public var fingerTranslation: Double
-    /// The header's visible frame and its image's y (nil without a header).
-    public var header: Rect?
-    public var headerImageY: Double
-    public var toolbarY: Double?
-    public var toolbarHeight: Double
+    /// The frame of each view the pictures draw (`PictureRecording.drawnViews`), nil where
+    /// it has none.
+    public var views: [Rect?]
     public var sections: [SectionSample]
     /// The panel's values, as `print` shows them, in `PictureRecording.panelColumns` order.
     public var panel: [String]
@@ -65,6 +63,8 @@ public struct PictureRecording: Sendable {
     public var plotColumns: [TraceColumn]
     /// True when `plotColumns` were asked for: the plot draws exactly them.
     public var plotColumnsChosen: Bool
+    /// The behaviours' views the pictures draw (every view but tap zones), in registration order.
+    public var drawnViews: [ViewID]
     public var fps: Int { max(1, config.fps) }
     /// Simulated time at the end (or the failure).
     public var duration: Double
@@ -74,11 +74,16 @@ public struct PictureRecording: Sendable {
     public init(_ scenario: CheckedScenario, file: String, plotColumns: [TraceColumn]? = nil,
                 shouldInterrupt: @escaping () -> Bool = { false }) {
         let playback = ScenarioPlayback(scenario)
+        let registry = scenario.config.registry
         let columns = TraceColumns.defaults(for: scenario.config).filter {
-            if case .observable(let id, _, _) = $0.source { return id.subscriptForm == .none }
+            if case .observable(let id, _, _) = $0.source { return registry.observable(id).subscriptForm == .none }
             return false
         }
         let plotted = plotColumns ?? PlotColumns.defaults(for: scenario.config)
+        var drawn: [ViewID] = []
+        for id in registry.ids {
+            for (k, v) in registry.declaration(id).views.enumerated() where v.style != .tapZone { drawn.append(ViewID(id, k)) }
+        }
         var frames: [FrameSample] = []
         var stride = 1
         var lastFrame = 0
@@ -94,12 +99,12 @@ public struct PictureRecording: Sendable {
                 stride *= 2
                 if f % stride != 0 { return }
             }
-            frames.append(PictureRecording.sample(world, k, columns, plotted))
+            frames.append(PictureRecording.sample(world, k, columns, plotted, drawn))
         }
         // The world as the scenario ended: the last frame when the stride skipped it, and
         // one more sample at the same time when a release or a tap acted after it.
         if frames.last?.frame != lastFrame || playback.actedAfterLastFrame {
-            frames.append(PictureRecording.sample(playback.finalWorld, playback.finalStatement, columns, plotted))
+            frames.append(PictureRecording.sample(playback.finalWorld, playback.finalStatement, columns, plotted, drawn))
         }
         self.file = file
         self.scenarioName = scenario.name
@@ -114,10 +119,12 @@ public struct PictureRecording: Sendable {
         self.panelColumns = columns
         self.plotColumns = plotted
         self.plotColumnsChosen = plotColumns != nil
+        self.drawnViews = drawn
         self.duration = playback.finalWorld.time
     }
 
-    static func sample(_ world: World, _ k: Int, _ columns: [TraceColumn], _ plotted: [TraceColumn]) -> FrameSample {
+    static func sample(_ world: World, _ k: Int, _ columns: [TraceColumn], _ plotted: [TraceColumn],
+                       _ drawn: [ViewID]) -> FrameSample {
         var sections: [SectionSample] = []
         var seen: [Int] = []
         for f in world.visibleFrames() {
@@ -144,17 +151,12 @@ public struct PictureRecording: Sendable {
             }
         }
         var phase = ""
-        if case .state(let p) = world.value(.phase) { phase = p.rawValue }
+        if case .state(let p) = world.value(.phase) { phase = p.name }
         var translation = 0.0
         if case .number(let t, _) = world.value(.fingerTranslation) { translation = t }
-        var imageY = 0.0
-        let header = world.headerFrame()
-        if header != nil, case .number(let y, _) = world.value(.headerImageY) { imageY = y }
-        let toolbar = world.toolbarFrame()
         return FrameSample(frame: world.frameIndex, time: world.time, statement: k, phase: phase,
                            offset: world.offset, fingerDown: world.fingerIsDown,
-                           fingerTranslation: translation, header: header, headerImageY: imageY,
-                           toolbarY: toolbar?.y, toolbarHeight: toolbar?.height ?? 0,
+                           fingerTranslation: translation, views: drawn.map { world.frame(of: $0) },
                            sections: sections, panel: columns.map { $0.value(in: world)?.formatted ?? "" },
                            plotValues: plotted.map { c in
                                if case .number(let x, _)? = c.value(in: world), x.isFinite { return x }

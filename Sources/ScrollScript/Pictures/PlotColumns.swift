@@ -20,13 +20,16 @@ public enum PlotColumnError: Error, Equatable, Sendable {
 }
 
 public enum PlotColumns {
-    /// offset; with a header `header.height` and `header.bottom` (a pinned header's height
+    /// offset, then the observables the declared behaviours mark as plotted, in registration
+    /// order: with a header `header.height` and `header.bottom` (a pinned header's height
     /// stays put while its bottom moves; a stretched or toggling one changes both); with a
     /// toolbar `toolbar.y`.
     public static func defaults(for config: SceneConfig) -> [TraceColumn] {
-        var cols = [TraceColumn(.offset)]
-        if config.header != nil { cols += [TraceColumn(.headerHeight), TraceColumn(.headerBottom)] }
-        if config.toolbarHeight != nil { cols.append(TraceColumn(.toolbarY)) }
+        let registry = config.registry
+        var cols = [TraceColumn(.core(.offset), registry)]
+        for o in registry.observables where o.plotted && o.owner != nil && registry.missing(for: o.id, in: config) == nil {
+            cols.append(TraceColumn(o.id, registry))
+        }
         return cols
     }
 
@@ -38,7 +41,9 @@ public enum PlotColumns {
         case .success(let cols):
             var out: [TraceColumn] = []
             for c in cols where c.source != .field(.failure) {
-                guard case .observable(let id, _, _) = c.source, case .quantity = id.kind else { return .failure(.notANumber(c.name)) }
+                guard case .observable(let id, _, _) = c.source, case .quantity = config.registry.observable(id).kind else {
+                    return .failure(.notANumber(c.name))
+                }
                 out.append(c)
             }
             return .success(out)

@@ -113,8 +113,8 @@ public enum PlotSVG {
         for (c, column) in r.plotColumns.enumerated() {
             let values = frames.map { c < $0.plotValues.count ? $0.plotValues[c] : .nan }
             var quantity = Quantity.points
-            if case .observable(let id, _, _) = column.source, case .quantity(let q) = id.kind { quantity = q }
-            if !r.plotColumnsChosen, column.source != .observable(.offset, section: 0, row: 0), let v = PlotSVG.constant(values) {
+            if case .observable(let id, _, _) = column.source, case .quantity(let q) = r.config.registry.observable(id).kind { quantity = q }
+            if !r.plotColumnsChosen, column.source != .observable(.core(.offset), section: 0, row: 0), let v = PlotSVG.constant(values) {
                 unchanged.append(column.name + " " + (v.isNaN ? "-" : Value.number(v, quantity).formatted))
                 continue
             }
@@ -140,7 +140,7 @@ public enum PlotSVG {
         for (n, i) in sectionIndexes.enumerated() {
             let own = n < 4
             let colour = own ? seriesColours[(firstSectionColour + n) % 7] : seriesColours[7]
-            var name = Subscript.written(section: i) + "." + (ObservableID.sectionY.member ?? "y")
+            var name = Subscript.written(section: i) + "." + (CoreObservable.sectionY.member ?? "y")
             var note = titles[i].map(quoteString)
             if !own {
                 name = n == 4 ? "other sections' y" : ""

@@ -24,7 +24,11 @@ public enum ReplayHTML {
         page += body
         page += "<script type=\"application/json\" id=\"data\">\n"
         page += data(r)
-        page += "\n</script>\n<script>\n\(script)</script>\n</body>\n</html>\n"
+        page += "\n</script>\n<script>\n\(script)</script>\n"
+        // A pull-to-refresh indicator (a view of that style) is drawn only in a scene that
+        // declares one: its own style and script, which follow the frame the page shows.
+        if drawn(r, .indicator) != nil { page += "<style>\n\(indicatorCSS)</style>\n<script>\n\(indicatorScript)</script>\n" }
+        page += "</body>\n</html>\n"
         return page
     }
 
@@ -34,13 +38,11 @@ public enum ReplayHTML {
         j += "\"file\":\(scriptSafeJSONString(r.file)),\"scenario\":\(scriptSafeJSONString(r.scenarioName)),"
         j += "\"fps\":\(r.fps),\"stride\":\(r.stride),"
         j += "\"screen\":[\(svgNumber(r.config.screenWidth)),\(svgNumber(r.config.screenHeight))],"
-        if let h = r.config.header {
-            j += "\"header\":{\"height\":\(svgNumber(h.height)),\"pin\":\(h.pin.map(svgNumber) ?? "null"),"
-            j += "\"parallax\":\(h.parallax.map { String($0) } ?? "null"),\"toggle\":\(h.toggle.map(svgNumber) ?? "null")},"
-        } else {
-            j += "\"header\":null,"
-        }
-        j += "\"toolbar\":\(r.config.toolbarHeight.map(svgNumber) ?? "null"),"
+        // The page draws a table header (with its image) and a toolbar, each from the first
+        // declared view of that style: the header's word as written, the toolbar's height.
+        j += "\"header\":\(drawn(r, .tableHeader).map { wordJSON(r, $0.view) } ?? "null"),"
+        j += "\"toolbar\":\(drawn(r, .toolbar).flatMap { r.config.settings($0.view.behaviour)?.argument }.map(svgNumber) ?? "null"),"
+        if drawn(r, .indicator) != nil { j += "\"indicator\":true," }
         j += "\"rowHeight\":\(svgNumber(r.config.tunables[.rowHeight])),"
         j += "\"sections\":["
         for (n, s) in r.config.effectiveSections.enumerated() {
@@ -75,10 +77,18 @@ public enum ReplayHTML {
         column("stmt") { String($0.statement) }; j += ","
         column("fd") { $0.fingerDown ? "1" : "0" }; j += ","
         column("ft") { svgNumber($0.fingerTranslation) }; j += ","
-        column("hy") { $0.header.map { svgNumber($0.y) } ?? "0" }; j += ","
-        column("hh") { $0.header.map { svgNumber($0.height) } ?? "0" }; j += ","
-        column("iy") { svgNumber($0.headerImageY) }; j += ","
-        column("ty") { $0.toolbarY.map(svgNumber) ?? "0" }; j += ","
+        func frames(_ style: ViewStyle, _ part: @escaping (Rect) -> Double) -> (FrameSample) -> String {
+            let k = drawn(r, style)?.index
+            return { f in k.flatMap { f.views[$0] }.map { svgNumber(part($0)) } ?? "0" }
+        }
+        column("hy", frames(.tableHeader) { $0.y }); j += ","
+        column("hh", frames(.tableHeader) { $0.height }); j += ","
+        column("iy", frames(.headerImage) { $0.y }); j += ","
+        column("ty", frames(.toolbar) { $0.y }); j += ","
+        if drawn(r, .indicator) != nil {
+            column("ry", frames(.indicator) { $0.y }); j += ","
+            column("rh", frames(.indicator) { $0.height }); j += ","
+        }
         column("sec") { f in
             "[" + f.sections.map { s in
                 "[\(s.index),\(svgNumber(s.headerY)),\(svgNumber(s.headerHeight)),\(svgNumber(s.rowsTop)),\(svgNumber(s.rowHeight)),\(s.firstRow),\(s.lastRow),\(s.headerOnScreen ? 1 : 0)]"
@@ -88,6 +98,34 @@ public enum ReplayHTML {
         column("panel") { f in "[" + f.panel.map(scriptSafeJSONString).joined(separator: ",") + "]" }
         j += "}}"
         return j
+    }
+
+    /// The first drawn view of `style` whose behaviour the scene declares, and its place
+    /// in `r.drawnViews` (each frame's `views`).
+    static func drawn(_ r: PictureRecording, _ style: ViewStyle) -> (index: Int, view: ViewID)? {
+        for (k, v) in r.drawnViews.enumerated() where r.config.declares(v.behaviour) && r.config.registry.view(v).style == style {
+            return (k, v)
+        }
+        return nil
+    }
+
+    /// The configuration word of `v`'s behaviour as written, as JSON: its argument as
+    /// `height`, then each option that takes a number (null when not written); distances to
+    /// hundredths, plain numbers exact.
+    static func wordJSON(_ r: PictureRecording, _ v: ViewID) -> String {
+        let registry = r.config.registry
+        guard let word = registry.word(of: v.behaviour) else { return "null" }
+        func number(_ x: Double?, _ q: Quantity) -> String {
+            guard let x else { return "null" }
+            return q == .points ? svgNumber(x) : String(x)
+        }
+        var parts: [String] = []
+        if let a = word.argument { parts.append("\"height\":" + number(r.config.settings(word.owner)?.argument, a.quantity)) }
+        for o in word.options {
+            guard let a = o.option.argument else { continue }
+            parts.append(scriptSafeJSONString(o.option.word) + ":" + number(r.config.settings(o.owner)?.option(o.index), a.quantity))
+        }
+        return "{" + parts.joined(separator: ",") + "}"
     }
 
     static let body = """
@@ -115,6 +153,40 @@ public enum ReplayHTML {
     </div>
 
     """
+
+    static let indicatorCSS = """
+    #indicator{position:absolute;left:0;width:100%;display:none;align-items:center;justify-content:center;overflow:hidden;background:#f2f2f7}
+    #indicator .spin{width:22px;height:22px;border-radius:50%;border:3px solid #c7c7cc;border-top-color:#636366}
+
+    """
+
+    /// Draws the indicator (columns `ry`, `rh`) under the rows for the frame the page shows
+    /// (`body.dataset.frame`, which the page's script sets for every frame it draws).
+    static let indicatorScript = #"""
+    (function(){
+    "use strict";
+    var D = JSON.parse(document.getElementById("data").textContent);
+    var F = D.f, at = {};
+    for (var k = 0; k < F.frame.length; k++) at[F.frame[k]] = k;
+    var el = document.createElement("div");
+    el.id = "indicator";
+    el.innerHTML = '<div class="spin"></div>';
+    var screen = document.getElementById("screen");
+    screen.insertBefore(el, screen.firstChild);
+    function draw(){
+      var i = at[document.body.dataset.frame];
+      if (i === undefined) return;
+      var h = F.rh[i];
+      el.style.top = F.ry[i] + "px";
+      el.style.height = h + "px";
+      el.style.display = h > 0 ? "flex" : "none";
+      el.dataset.height = Number(h).toFixed(2);
+    }
+    new MutationObserver(draw).observe(document.body, {attributes: true, attributeFilter: ["data-frame"]});
+    draw();
+    })();
+
+    """#
 
     static let css = """
     *{box-sizing:border-box}

@@ -96,7 +96,7 @@ public final class ScenarioPlayback {
         /// The statement being started or run (the driver's, below).
         var running: Stmt?
         interp.onTap = { [unowned interp] outcome in
-            tapNote = outcome.description
+            tapNote = outcome.description(interp.world.registry)
             if let s = running { tapPoint = ScenarioPlayback.tapPoint(s, outcome, interp) }
         }
         onFrame(interp.world, -1)
@@ -158,7 +158,7 @@ public final class ScenarioPlayback {
     /// A statement that changes the world in zero time: the finger lifts, a tap lands.
     static func actsAtOnce(_ s: Stmt) -> Bool {
         switch s.kind {
-        case .release, .tapHeader, .tapRow, .tapToolbar, .tap: return true
+        case .release, .tapHeader, .tapRow, .tapView, .tap: return true
         default: return false
         }
     }
@@ -189,16 +189,11 @@ public final class ScenarioPlayback {
             guard case .success(.number(let px, _)) = interp.evaluate(x),
                   case .success(.number(let py, _)) = interp.evaluate(y), px.isFinite, py.isFinite else { return nil }
             return (px, py)
-        case .tapHeader(nil):
-            return centre(world.headerFrame())
-        case .tapHeader(let i?):
+        case .tapView:
+            return centre(world.lastTapFrame)
+        case .tapHeader(let i):
             guard case .success(.number(let n, _)) = interp.evaluate(i), n >= 0, n < 1e9 else { return nil }
             return centre(world.sectionFrame(Int(n)))
-        case .tapToolbar:
-            guard let tb = world.toolbarFrame() else { return nil }
-            let zone = Rect(x: tb.x, y: h - tb.height, width: tb.width, height: tb.height)
-            if case .revealZone = outcome { return centre(zone) }
-            return centre(tb) ?? centre(zone)
         default:
             return nil
         }

@@ -20,11 +20,14 @@ public struct TraceColumn: Equatable, Sendable {
         source = .field(field)
     }
 
-    public init(_ id: ObservableID, section: Int = 0, row: Int = 0) {
-        switch id.subscriptForm {
-        case .none: name = id.rawValue
-        case .section: name = Subscript.written(section: section) + "." + (id.member ?? "")
-        case .row: name = Subscript.written(section: section, row: row) + "." + (id.member ?? "")
+    /// The column of observable `id` (named by `registry`), at section/row for a member
+    /// of `section[I]`/`row[I,J]`.
+    public init(_ id: ObservableID, section: Int = 0, row: Int = 0, _ registry: BehaviourRegistry) {
+        let o = registry.observable(id)
+        switch o.subscriptForm {
+        case .none: name = o.name
+        case .section: name = Subscript.written(section: section) + "." + (o.member ?? "")
+        case .row: name = Subscript.written(section: section, row: row) + "." + (o.member ?? "")
         }
         source = .observable(id, section: section, row: row)
     }
@@ -49,9 +52,11 @@ public enum TraceColumnError: Error, Equatable, Sendable {
     case noSuchRow(column: String, section: Int, row: Int, rows: Int)
     /// A rect-valued observable (its parts can be traced).
     case rect(String)
-    case needsHeader(String)
-    case needsToolbar(String)
-    case unknown(String)
+    /// A behaviour's observable in a scenario that does not declare it: the column, and
+    /// what it needs (`header`).
+    case needsBehaviour(String, noun: String)
+    /// An unknown name; `candidates`: the names a column may have.
+    case unknown(String, candidates: [String])
 
     public var message: String {
         switch self {
@@ -67,13 +72,9 @@ public enum TraceColumnError: Error, Equatable, Sendable {
             return "column '\(name)': section \(i) has no row \(j) (it has \(rows))"
         case .rect(let name):
             return "column '\(name)' is a rect; trace its parts (.y, .height) instead"
-        case .needsHeader(let name):
-            return "column '\(name)': the scenario declares no header"
-        case .needsToolbar(let name):
-            return "column '\(name)': the scenario declares no toolbar"
-        case .unknown(let name):
-            let candidates = TraceField.allCases.map { $0.rawValue }
-                + ObservableID.allCases.filter { $0.kind != .rect && $0.subscriptForm == .none }.map { $0.rawValue }
+        case .needsBehaviour(let name, let noun):
+            return "column '\(name)': the scenario declares no \(noun)"
+        case .unknown(let name, let candidates):
             return "unknown column '\(name)'\(didYouMean(name, candidates)) (columns are named as observables: offset, header.height, section[0].y, row[0,3].visible, ...)"
         }
     }
@@ -85,39 +86,37 @@ public enum TraceColumns {
     /// The most names a `--columns` list may hold.
     public static let maxColumns = 10_000
 
-    /// The plain observables a default trace holds, in order (those of an undeclared
-    /// header or toolbar are left out; `header.expanded` only with a toggle).
-    static let defaultObservables: [ObservableID] = [
-        .time, .phase, .offset, .velocity, .contentHeight,
-        .fingerDown, .fingerTranslation, .fingerVelocity,
-        .headerY, .headerHeight, .headerBottom, .headerScale, .headerImageY, .headerImageHeight, .headerExpanded,
-        .toolbarY, .toolbarState,
+    /// The core's plain observables a default trace holds, in order.
+    static let coreObservables: [CoreObservable] = [
+        .time, .phase, .offset, .velocity, .contentHeight, .fingerDown, .fingerTranslation, .fingerVelocity,
     ]
 
-    /// The default columns for a scenario with `config`: frame, time, line, the plain
-    /// observables, `section[I].y` of the first sections, sections and rows in view, failure.
+    /// The default columns for a scenario with `config`: frame, time, line, the core's plain
+    /// observables, then those each declared behaviour traces (in registration order;
+    /// `header.expanded` only with a toggle), `section[I].y` of the first sections,
+    /// sections and rows in view, failure.
     public static func defaults(for config: SceneConfig) -> [TraceColumn] {
+        let registry = config.registry
         var cols = [TraceColumn(.frame)]
-        for id in defaultObservables where applies(id, config) {
-            cols.append(TraceColumn(id))
-            if id == .time { cols.append(TraceColumn(.line)) }
+        for c in coreObservables {
+            cols.append(TraceColumn(.core(c), registry))
+            if c == .time { cols.append(TraceColumn(.line)) }
+        }
+        for o in registry.observables {
+            guard let owner = o.owner, let settings = config.settings(owner) else { continue }
+            switch o.trace {
+            case .never: continue
+            case .always: break
+            case .whenConfigured: if !settings.configured { continue }
+            }
+            cols.append(TraceColumn(o.id, registry))
         }
         let n = min(config.effectiveSections.count, defaultSectionColumns)
-        for i in 0..<n { cols.append(TraceColumn(.sectionY, section: i)) }
+        for i in 0..<n { cols.append(TraceColumn(.core(.sectionY), section: i, registry)) }
         cols.append(TraceColumn(.sectionsVisible))
         cols.append(TraceColumn(.rowsVisible))
         cols.append(TraceColumn(.failure))
         return cols
-    }
-
-    private static func applies(_ id: ObservableID, _ config: SceneConfig) -> Bool {
-        switch id.requirement {
-        case .header:
-            if id == .headerExpanded { return config.header?.toggle != nil }
-            return config.header != nil
-        case .toolbar: return config.toolbarHeight != nil
-        case .none: return true
-        }
     }
 
     /// `--columns time,offset,section[2].y`: the columns in the order given, then
@@ -155,25 +154,33 @@ public enum TraceColumns {
     }
 
     /// Every name `--columns` accepts, as written (`section[I].y` with its placeholder).
-    public static var knownNames: [String] {
+    public static func knownNames(_ registry: BehaviourRegistry) -> [String] {
         TraceField.allCases.map { $0.rawValue }
-            + ObservableID.allCases.filter { $0.kind != .rect }.map { $0.displayName }
+            + registry.observables.filter { $0.kind != .rect }.map { $0.displayName }
+    }
+
+    /// What an unknown column name is compared with for "did you mean".
+    static func candidates(_ registry: BehaviourRegistry) -> [String] {
+        TraceField.allCases.map { $0.rawValue }
+            + registry.observables.filter { $0.kind != .rect && $0.subscriptForm == .none }.map { $0.name }
     }
 
     static func column(named name: String, config: SceneConfig) -> Result<TraceColumn, TraceColumnError> {
         if let f = TraceField(rawValue: name) { return .success(TraceColumn(f)) }
+        let registry = config.registry
+        let unknown = TraceColumnError.unknown(name, candidates: candidates(registry))
         let sections = config.effectiveSections
         var id: ObservableID?
         var i = 0, j = 0
-        if let plain = ObservableID.plain(name) {
+        if let plain = registry.plainObservable(named: name) {
             id = plain
         } else if let (base, indexes, member) = splitSubscript(name) {
             let form = Subscript(base: base) ?? .none
             let need = form == .section ? 1 : 2
-            guard form != .none, indexes.count == need, let found = ObservableID.subscripted(form, member: member) else {
-                return .failure(.unknown(name))
+            guard form != .none, indexes.count == need, let found = CoreObservable.subscripted(form, member: member) else {
+                return .failure(unknown)
             }
-            id = found
+            id = .core(found)
             i = indexes[0]
             guard i < sections.count else {
                 return .failure(.noSuchSection(column: name, section: i, count: sections.count))
@@ -186,18 +193,14 @@ public enum TraceColumns {
                 }
             }
         }
-        guard let id else { return .failure(.unknown(name)) }
-        if id.kind == .rect {
+        guard let id else { return .failure(unknown) }
+        if registry.observable(id).kind == .rect {
             return .failure(.rect(name))
         }
-        switch id.requirement {
-        case .header where config.header == nil:
-            return .failure(.needsHeader(name))
-        case .toolbar where config.toolbarHeight == nil:
-            return .failure(.needsToolbar(name))
-        default: break
+        if let missing = registry.missing(for: id, in: config) {
+            return .failure(.needsBehaviour(name, noun: registry.word(of: missing)?.noun ?? registry.declaration(missing).name))
         }
-        return .success(TraceColumn(id, section: i, row: j))
+        return .success(TraceColumn(id, section: i, row: j, registry))
     }
 
     /// `section[2].y` → ("section", [2], "y"); `row[0, 3].visible` → ("row", [0, 3], "visible").

@@ -156,7 +156,7 @@ public final class TraceWriter {
         case .number(let x, let q):
             if q == .count, x.isFinite, abs(x) < 9e15 { appendASCII(String(Int64(x))) } else { appendNumber(x) }
         case .bool(let b): appendASCII(b ? "true" : "false")
-        case .state(let s): appendText(s.rawValue)
+        case .state(let s): appendText(s.name)
         case .string(let s): appendText(s)
         case .rect(let r):
             appendText("\(fullPrecision(r.x)) \(fullPrecision(r.y)) \(fullPrecision(r.width)) \(fullPrecision(r.height))")

@@ -14,9 +14,9 @@ extension ReplCore {
     /// `height` (as in `ReplSnapshot`).
     func expectableValues(_ world: World) -> [(name: String, value: Value)] {
         var v = ReplSnapshot(world).values
-        let extra: [ObservableID] = [.offsetMin, .offsetMax, .tapTarget]
+        let extra: [CoreObservable] = [.offsetMin, .offsetMax, .tapTarget]
         // After the snapshot's plain observables, before its `section[I].*` values.
-        let at = min(ReplSnapshot.order.filter { ReplSnapshot.exists($0, in: world) }.count, v.count)
+        let at = min(ReplSnapshot.order(world.registry).filter { ReplSnapshot.exists($0, in: world) }.count, v.count)
         v.insert(contentsOf: extra.map { ($0.rawValue, world.value($0)) }, at: at)
         return v
     }
@@ -56,7 +56,7 @@ extension ReplCore {
     /// default tolerance), `expect NAME == VALUE` for anything else.
     func expectLine(for name: String) -> Result<String, ReplOutcome> {
         // Parsed as `print NAME`, so that an unknown word is a name ("did you mean").
-        let (program, diags) = parseChunk("print " + name)
+        let (program, diags) = parseChunk("print " + name, registry: registry)
         guard diags.isEmpty, program.statements.count == 1, case .print(let items) = program.statements[0].kind,
               items.count == 1, let e = items.first else {
             return .failure(ReplOutcome(["'\(name)' is not a name to check (as in offset, header.height, section[0].y)"]))

@@ -86,7 +86,8 @@ extension ReplCore {
         i.beginEntry()
         i.output = { lines.append($0) }
         i.onExpression = { e, v in lines.append(expressionText(e, v)) }
-        i.onTap = { lines.append("tap: \($0.description)") }
+        let registry = i.world.registry
+        i.onTap = { lines.append("tap: \($0.description(registry))") }
         let e = body(i)
         i.output = { _ in }
         i.onExpression = nil
@@ -267,7 +268,7 @@ extension ReplCore {
         var lines = TypedLines()
         lines.replace(with: [text], from: line, keeping: [])
         let lexer = Lexer(bytes: Array((prefix + text).utf8), file: "<repl>", firstLine: line, firstColumn: 1 - prefix.utf8.count)
-        var parser = Parser(lexer: lexer, file: "<repl>")
+        var parser = Parser(lexer: lexer, file: "<repl>", letNames: Set(interpreter.boundLets.keys), lexicon: Lexicon.of(registry))
         let program = parser.parseProgram()
         func shown(_ diags: [Diagnostic]) -> ReplOutcome {
             ReplOutcome(diags.map { d in

@@ -67,9 +67,13 @@ public final class ReplCore {
     /// The observables the last typed entry changed, in the REPL's order (for `:expect`).
     var lastChanged: [String] = []
 
-    public init(shouldInterrupt: @escaping () -> Bool = { false }) {
+    /// The registered behaviours this REPL's words and worlds are read against.
+    public let registry: BehaviourRegistry
+
+    public init(registry: BehaviourRegistry = .builtIn, shouldInterrupt: @escaping () -> Bool = { false }) {
+        self.registry = registry
         self.shouldInterrupt = shouldInterrupt
-        session = Session()
+        session = Session(config: SceneConfig(registry: registry))
         installHooks()
     }
 
@@ -163,7 +167,7 @@ public final class ReplCore {
     /// A loaded scenario is part-way: expressions are answered; actions must wait.
     private func enterWhileStepping(_ text: String, firstLine: Int) -> ReplOutcome {
         let lets = interpreter.boundLets
-        let (program, diags) = parseChunk(text, firstLine: firstLine, letNames: Set(lets.keys))
+        let (program, diags) = parseChunk(text, firstLine: firstLine, letNames: Set(lets.keys), registry: registry)
         if !diags.isEmpty {
             return ReplOutcome(diags.map { chomp(renderDiagnostic($0, sourceLines: typedLines)) }, failed: true)
         }
@@ -270,7 +274,7 @@ public final class ReplCore {
         case .failure(let e): return .failure(ReplOutcome(["error: " + e.message], failed: true))
         case .success(let s): source = s
         }
-        let checked = checkSource(source)
+        let checked = checkSource(source, registry: registry)
         if !checked.diagnostics.isEmpty {
             let lines = source.lines
             return .failure(ReplOutcome(checked.diagnostics.map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true))
@@ -290,7 +294,7 @@ public final class ReplCore {
     /// A fresh session: the loaded scenario from its start, or an empty world.
     func start(_ l: LoadedScenario?) {
         loadedFailure = nil
-        session = Session(config: l?.scenario.config ?? SceneConfig(), statements: l?.configuration ?? [])
+        session = Session(config: l?.scenario.config ?? SceneConfig(registry: registry), statements: l?.configuration ?? [])
         if let l { session.interpreter.append(l.scenario.statements) }
         for i in stops.indices {
             if case .watch(let e, _) = stops[i].kind { stops[i].kind = .watch(e, last: nil) }

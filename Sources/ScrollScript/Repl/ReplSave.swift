@@ -24,7 +24,7 @@ extension ReplCore {
         let body = Block(statements: config + actions, open: loc, close: loc)
         let program = Program(file: "<repl>", statements: [Stmt(kind: .scenario(name: name, body: body), location: loc)])
         let text = "# Saved by scrollscript repl.\n" + formatProgram(program)
-        let checked = checkSource(SourceFile(name: "<save>", text: text))
+        let checked = checkSource(SourceFile(name: "<save>", text: text), registry: registry)
         if !checked.diagnostics.isEmpty {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             return .failure(SaveProblems(lines: checked.diagnostics.map { chomp(renderDiagnostic($0, sourceLines: lines)) }))
@@ -34,7 +34,7 @@ extension ReplCore {
 
     /// Where the saved text ends when run (nil if the run was interrupted).
     private func replayEnd(_ text: String) -> ReplSnapshot? {
-        guard let sc = checkSource(SourceFile(name: "<save>", text: text)).scenarios.first else { return nil }
+        guard let sc = checkSource(SourceFile(name: "<save>", text: text), registry: registry).scenarios.first else { return nil }
         let interp = Interpreter(sc)
         interp.shouldInterrupt = shouldInterrupt
         if interp.run() == .paused { return nil }
@@ -126,7 +126,7 @@ extension ReplCore {
             return ReplOutcome(["error: the session does not make a valid scenario; nothing written"] + problems.lines, failed: true)
         case .success(let t): text = t
         }
-        guard let scenario = checkSource(SourceFile(name: "<repl>", text: text)).scenarios.first else {
+        guard let scenario = checkSource(SourceFile(name: "<repl>", text: text), registry: registry).scenarios.first else {
             return ReplOutcome(["error: the session does not make a valid scenario; nothing written"], failed: true)
         }
         let recording = PictureRecording(scenario, file: "<repl>", shouldInterrupt: shouldInterrupt)

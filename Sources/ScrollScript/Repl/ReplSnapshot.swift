@@ -5,13 +5,14 @@
 
 /// The observables of a world at one moment, by name, in the REPL's order of interest.
 public struct ReplSnapshot: Equatable {
-    /// Most telling first. Frames (rects) are left out: their parts are here already.
-    public static let order: [ObservableID] = [
-        .offset, .headerHeight, .phase, .toolbarState, .headerExpanded, .velocity, .fingerDown,
-        .headerY, .headerScale, .headerBottom, .headerImageY, .headerImageHeight, .toolbarY,
-        .fingerTranslation, .fingerVelocity, .contentHeight, .toolbarHeight, .screenWidth,
-        .screenHeight,
-    ]
+    /// Most telling first: the observables that declare a prominence, smallest first (ties
+    /// in table order). Frames (rects) declare none: their parts are here already.
+    public static func order(_ registry: BehaviourRegistry) -> [ObservableID] {
+        registry.observables.enumerated()
+            .compactMap { k, o in o.prominence.map { (p: $0, k: k, id: o.id) } }
+            .sorted { ($0.p, $0.k) < ($1.p, $1.k) }
+            .map { $0.id }
+    }
     /// How many changes a change line shows.
     public static let maxChanges = 3
 
@@ -25,25 +26,23 @@ public struct ReplSnapshot: Equatable {
     public init(_ world: World) {
         time = world.time
         var v: [(name: String, value: Value)] = []
-        for id in ReplSnapshot.order where ReplSnapshot.exists(id, in: world) {
-            v.append((id.rawValue, world.value(id)))
+        let registry = world.registry
+        for id in ReplSnapshot.order(registry) where ReplSnapshot.exists(id, in: world) {
+            v.append((registry.observable(id).name, world.value(id)))
         }
         let sections = world.config.effectiveSections.count
         for i in 0..<sections {
-            v.append((subscriptName(.sectionOpen, section: i, row: nil), world.value(.sectionOpen, section: i)))
+            v.append((subscriptName(.core(.sectionOpen), section: i, row: nil), world.value(.sectionOpen, section: i)))
         }
         for i in 0..<sections {
-            v.append((subscriptName(.sectionHeight, section: i, row: nil), world.value(.sectionHeight, section: i)))
+            v.append((subscriptName(.core(.sectionHeight), section: i, row: nil), world.value(.sectionHeight, section: i)))
         }
         values = v
     }
 
+    /// The observable can be read in this world (its behaviour is declared).
     static func exists(_ id: ObservableID, in world: World) -> Bool {
-        switch id.requirement {
-        case .none: return true
-        case .header: return world.config.header != nil
-        case .toolbar: return world.config.toolbarHeight != nil
-        }
+        world.registry.missing(for: id, in: world.config) == nil
     }
 
     public static func == (a: ReplSnapshot, b: ReplSnapshot) -> Bool {

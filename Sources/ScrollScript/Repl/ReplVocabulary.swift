@@ -1,8 +1,8 @@
 import ScrollSim
 
-/// The words completion offers (the REPL's tab completion and the language server's). Observable, tunable and state names come from the one
-/// table in `ScrollSim/Names.swift`; statement words and the words that follow them from
-/// the grammar's one table of words (`GrammarWord`, `Sources/ScrollScript/Syntax/Token.swift`).
+/// The words completion offers (the REPL's tab completion and the language server's):
+/// statement words and the words that follow them, observable, tunable and state names,
+/// all from one registry's `Lexicon` (the grammar's words and the behaviours' declarations).
 public struct ReplVocabulary: Equatable, Sendable {
     /// Words that start a statement (`pull`, `expect`, `header`, ...).
     public var statementWords: [String]
@@ -12,47 +12,31 @@ public struct ReplVocabulary: Equatable, Sendable {
     public var expressionStatements: [String]
     /// Words that may appear in an expression besides names (`and`, `true`).
     public var expressionWords: [String]
-
-    public init(statementWords: [String], followWords: [String: [String]],
-                expressionStatements: [String], expressionWords: [String]) {
-        self.statementWords = statementWords
-        self.followWords = followWords
-        self.expressionStatements = expressionStatements
-        self.expressionWords = expressionWords
-    }
-
-    /// The front end's statement keywords, and the words that follow some of them.
-    public static let standard = ReplVocabulary(
-        statementWords: statementKeywords,
-        followWords: {
-            var t: [String: [String]] = [:]
-            for w in GrammarWord.statements where !w.followers.isEmpty { t[w.spelling] = w.followers.map { $0.spelling } }
-            return t
-        }(),
-        expressionStatements: [GrammarWord.expect, .print].map { $0.spelling },
-        expressionWords: [GrammarWord.and, .or, .not, .true, .false, .within].map { $0.spelling }
-    )
-
     /// Names an expression can read that need no subscript: `offset`, `header.height`,
-    /// and every tunable (`row.height`, `deceleration`).
-    public var plainNames: [String] {
-        Vocabulary.plainObservableNames + Vocabulary.tunableNames + StateSet.allNames
-    }
-
+    /// every tunable (`row.height`, `deceleration`), and the states.
+    public var plainNames: [String]
     /// Members after `section[I].` (y height open rows title frame), in table order.
-    public var sectionMembers: [String] {
-        Vocabulary.sectionMembers
-    }
-
+    public var sectionMembers: [String]
     /// Members after `row[I,J].` (y height visible title frame), in table order.
-    public var rowMembers: [String] {
-        Vocabulary.rowMembers
+    public var rowMembers: [String]
+    /// Names after `set`.
+    public var tunableNames: [String]
+
+    /// The words of `lexicon`'s registry.
+    public init(_ lexicon: Lexicon) {
+        statementWords = lexicon.statementKeywords
+        followWords = lexicon.followers
+        expressionStatements = [GrammarWord.expect, .print].map { $0.spelling }
+        expressionWords = [GrammarWord.and, .or, .not, .true, .false, .within].map { $0.spelling }
+        plainNames = lexicon.registry.observables.filter { $0.subscriptForm == .none }.map { $0.name }
+            + lexicon.tunableNames + lexicon.registry.stateNames
+        sectionMembers = Lexicon.members(of: .section)
+        rowMembers = Lexicon.members(of: .row)
+        tunableNames = lexicon.tunableNames
     }
 
-    /// Names after `set`.
-    public var tunableNames: [String] {
-        Vocabulary.tunableNames
-    }
+    /// The built-in behaviours' words.
+    public static let standard = ReplVocabulary(.builtIn)
 
     // The scene's sections and rows, for `tap header`, `tap row`, `section[`, `row[`: as
     // many as the table has (at most 10,000 sections and 100,000 rows, spec §3).

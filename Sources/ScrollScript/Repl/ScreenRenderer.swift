@@ -101,17 +101,22 @@ public struct ScreenRenderer {
             && outer.y + outer.height >= inner.y + inner.height
     }
 
-    /// Rows, then section headers, then the header, then the toolbar; input order within each.
+    /// Behaviours' background views, rows, section headers, their content views (the
+    /// header), then their screen views (the toolbar); input order within each.
     static func paintOrder(_ frames: [ViewFrame]) -> [ViewFrame] {
         func layer(_ f: ViewFrame) -> Int {
             switch f.kind {
-            case .row: return 0
-            case .section: return 1
-            case .header: return 2
-            case .toolbar: return 3
+            case .row: return 1
+            case .section: return 2
+            case .view:
+                switch f.layer ?? .screen {
+                case .background: return 0
+                case .content: return 3
+                case .screen: return 4
+                }
             }
         }
-        return (0..<4).flatMap { l in frames.filter { layer($0) == l } }
+        return (0..<5).flatMap { l in frames.filter { layer($0) == l } }
     }
 
     /// Draws one view; returns where its name was written whole (nil: nowhere).

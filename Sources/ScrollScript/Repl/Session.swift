@@ -15,7 +15,7 @@ public struct EntryResult: Equatable, Sendable {
     /// The check's warnings (`drag -300 in 500`); the entry ran all the same.
     public var warnings: [Diagnostic] = []
     /// `print`/`frames` lines, the values of expression statements (`header.height = 300.06`)
-    /// and what taps reached (`tap: ...`, `TapOutcome.description`).
+    /// and what taps reached (`tap: ...`, `TapOutcome.description(_:)`).
     public var output: [String]
     /// How the run ended (`.finished`, `.failed`, `.paused`); nil when nothing ran.
     public var event: StepEvent?
@@ -66,7 +66,7 @@ public final class Session {
         var result = EntryResult(diagnostics: [], output: [], event: nil, failure: nil, rebuilt: false)
         let lets = interpreter.boundLets
         let (program, parseDiags) = parseChunk(text, file: file, firstLine: firstLine, letNames: Set(lets.keys),
-                                               configuration: configurationText)
+                                               configuration: configurationText, registry: config.registry)
         if !parseDiags.isEmpty {
             result.diagnostics = parseDiags
             return result
@@ -126,7 +126,8 @@ public final class Session {
         var lines: [String] = []
         interpreter.output = { lines.append($0) }
         interpreter.onExpression = { e, v in lines.append(expressionText(e, v)) }
-        interpreter.onTap = { lines.append("tap: \($0.description)") }
+        let registry = interpreter.world.registry
+        interpreter.onTap = { lines.append("tap: \($0.description(registry))") }
         let event = interpreter.run()
         interpreter.output = { _ in }
         interpreter.onExpression = nil

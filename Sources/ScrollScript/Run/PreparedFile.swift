@@ -50,7 +50,7 @@ final class PreparedFile: @unchecked Sendable {
         if let held { return k < held.count ? held[k] : nil }
         streamLock.lock()
         defer { streamLock.unlock() }
-        if stream == nil { stream = ScenarioStream(source) }
+        if stream == nil { stream = ScenarioStream(source, registry: selection.registry) }
         while produced <= k {
             guard let sc = nextSelected(&stream!) else { return nil }
             waiting[produced] = sc
@@ -63,7 +63,7 @@ final class PreparedFile: @unchecked Sendable {
     /// recording): the kept ones, or a reading of its own.
     func scenarios() -> AnyIterator<CheckedScenario> {
         if let held { return AnyIterator(held.makeIterator()) }
-        var own = ScenarioStream(source)
+        var own = ScenarioStream(source, registry: selection.registry)
         return AnyIterator { [self] in nextSelected(&own) }
     }
 
@@ -94,7 +94,7 @@ final class PreparedFile: @unchecked Sendable {
     /// the selection takes.
     static func check(_ source: SourceFile, _ selection: RunSelection) -> FileStage {
         let keeps = source.bytes.count <= heldBytes
-        var check = ScenarioStream(source, keepsStatements: keeps)
+        var check = ScenarioStream(source, keepsStatements: keeps, registry: selection.registry)
         var matching = 0
         var selected: [CheckedScenario] = []
         var selectedCount = 0

@@ -80,7 +80,7 @@ extension Interpreter {
             let text = good ? printed : shortestDigits(x)
             return (text, .number(Double(text) ?? x, nil))
         case .bool(let b): return (b ? "true" : "false", observed)
-        case .state(let s): return (s.rawValue, observed)
+        case .state(let s): return (s.name, observed)
         case .string(let s): return (quoteString(s), observed)
         case .rect: return nil
         }

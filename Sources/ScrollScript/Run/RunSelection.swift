@@ -7,10 +7,13 @@ public struct RunSelection: Sendable, Equatable {
     /// is enough. Empty: everything.
     public var filters: [String]
     public var shard: Shard?
+    /// The behaviours the files' words are read against.
+    public var registry: BehaviourRegistry
 
-    public init(filters: [String] = [], shard: Shard? = nil) {
+    public init(filters: [String] = [], shard: Shard? = nil, registry: BehaviourRegistry = .builtIn) {
         self.filters = filters.filter { !$0.isEmpty }
         self.shard = shard
+        self.registry = registry
         lowered = self.filters.map { $0.lowercased() }
     }
 

@@ -63,7 +63,8 @@ func combine(_ a: Quantity?, _ b: Quantity?) -> (ok: Bool, result: Quantity?) {
 
 /// `section[2].y` / `row[1,3].title`: how an indexed observable is written with numbers.
 func subscriptName(_ id: ObservableID, section: Int, row: Int?) -> String {
-    Subscript.written(section: section, row: row) + "." + (id.member ?? "")
+    guard case .core(let c) = id else { return Subscript.written(section: section, row: row) }
+    return Subscript.written(section: section, row: row) + "." + (c.member ?? "")
 }
 
 /// `section[I].MEMBER` / `row[I,J].MEMBER` by member: the one lookup the checker and the
@@ -82,8 +83,8 @@ enum SubscriptMembers {
     }
 
     private static func entries(_ form: Subscript) -> [(String, ObservableID)] {
-        ObservableID.allCases.compactMap { id in
-            id.subscriptForm == form ? id.member.map { ($0, id) } : nil
+        CoreObservable.allCases.compactMap { c in
+            c.subscriptForm == form ? c.member.map { ($0, .core(c)) } : nil
         }
     }
 }

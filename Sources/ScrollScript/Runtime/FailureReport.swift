@@ -70,8 +70,8 @@ private func collect(_ e: ResolvedExpr, _ world: borrowing World, _ ph: EvalBind
                      _ names: inout [(String, Value)], _ approx: inout [String]) {
     switch e {
     case .constant, .placeholder, .failure: return
-    case .observable(let id, _): names.append((id.rawValue, world.value(id)))
-    case .tunable(let id, _): names.append((id.rawValue, world.value(id)))
+    case .observable(let id, _): names.append((world.registry.observable(id).name, world.value(id)))
+    case .tunable(let id, _): names.append((world.registry.tunable(id).name, world.value(id)))
     case .indexed(let id, let i, let j, let loc):
         collect(i, world, ph, &names, &approx)
         if let j { collect(j, world, ph, &names, &approx) }

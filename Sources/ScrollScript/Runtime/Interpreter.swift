@@ -36,7 +36,9 @@ public final class Interpreter {
     public var observer: ((Interpreter) -> Bool)?
     /// Polled once per frame (the REPL's Ctrl-C), and every `statementsPerPoll` statements
     /// (a loop that advances no frame, `repeat 9999999 { expect offset == 0 }`, is stopped
-    /// too); true pauses at the end of that frame, or before the next statement.
+    /// too); true pauses at the end of that frame, or before the next statement. It must not
+    /// read the interpreter: inside `run()` it is polled while the frame loop holds the
+    /// world (`FrameLoop`).
     public var shouldInterrupt: () -> Bool = { false }
     /// How often statements poll `shouldInterrupt` (frames poll it every frame).
     static let statementsPerPoll = 1024
@@ -79,11 +81,31 @@ public final class Interpreter {
     }
 
     private var stack = ControlStack()
-    private struct Invariant {
+    struct Invariant {
         /// Where the `expect always` stands (its failure is reported there).
         var location: SourceLocation
         /// The condition, resolved; `readsTime`: its value can change while the world is at rest.
         var condition: ResolvedCondition
+
+        /// Nil if the invariant holds in `w`, else how it fails: the condition evaluated
+        /// through the full evaluator, for the values and notes of the report.
+        func breach(in w: inout World, _ bindings: EvalBindings) -> Breach? {
+            do throws(RuntimeError) {
+                if try !Evaluate.condition(condition.expr, in: &w, bindings) {
+                    return Breach(location: location, problem: .invariantBroken(time: w.time),
+                                  notes: failureNotes(condition.expr, in: &w, bindings))
+                }
+            } catch {
+                return Breach(location: error.location, problem: error.problem, notes: [])
+            }
+            return nil
+        }
+    }
+    /// A failure found while the world was under an access that `fail` cannot share.
+    struct Breach {
+        var location: SourceLocation
+        var problem: RunProblem
+        var notes: [String]
     }
     private var activity: Activity = .none
     /// The statement in progress (when `activity` is not `.none`).
@@ -154,7 +176,7 @@ public final class Interpreter {
     public var boundLets: [String: LetBinding] {
         var out: [String: LetBinding] = [:]
         for (k, name) in letSlots.names.enumerated() where k < letValues.count {
-            if let v = letValues[k] { out[name] = LetBinding(type: Ty(v.value), location: nil) }
+            if let v = letValues[k] { out[name] = LetBinding(type: Ty(v.value, world.registry), location: nil) }
         }
         return out
     }
@@ -235,8 +257,8 @@ public final class Interpreter {
         case .wait, .tick, .settle, .expect, .expectWithin, .print, .frames, .expression: return true
         case .repeatBlock(_, let body): return body.statements.allSatisfy(onlyAdvancesFrames)
         // Every case by name (no `default`): a new statement must say whether `tick N` replays it.
-        case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion,
-             .set, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapToolbar, .tap,
+        case .scene, .scenario, .screen, .fps, .configure, .section, .sections,
+             .set, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapView, .tap,
              .expectAlways, .let:
             return false
         }
@@ -252,9 +274,9 @@ public final class Interpreter {
         evaluate(resolve(e))
     }
 
-    /// `e` resolved against this interpreter's names (its `let` slots included).
+    /// `e` resolved against this interpreter's names (the registry's, and its `let` slots).
     func resolve(_ e: Expr) -> ResolvedExpr {
-        ResolvedExpr(e, letSlots)
+        ResolvedExpr(e, world.registry, letSlots)
     }
 
     /// Evaluates an expression resolved beforehand (the REPL's watches, after every frame:
@@ -275,7 +297,7 @@ public final class Interpreter {
         inRun = true
         defer { inRun = false }
         while true {
-            if case .frames = activity, failure == nil, let e = runTimedFrames() {
+            if let e = runFrames() {
                 if e != .statement { return e }
                 continue
             }
@@ -354,10 +376,41 @@ public final class Interpreter {
         }
     }
 
-    /// `run()`'s fast path for pull/drag/fling/wait/tick: the same per-frame work as
-    /// `advance()`, without returning between frames.
-    private func runTimedFrames() -> StepEvent? {
-        guard let s = active else { return nil }
+    /// `run()`'s loops over the frames of the statement in progress: `FrameLoop` when no
+    /// observer watches (pull/drag/fling/swipe/wait/tick and settle), `runTimedFrames` for
+    /// the timed ones when one does. Nil for anything else (`advance()` runs it).
+    private func runFrames() -> StepEvent? {
+        guard failure == nil, let s = active else { return nil }
+        switch activity {
+        case .frames: return observer == nil ? runLocally(s, .timed) : runTimedFrames(s)
+        case .settle: return observer == nil ? runLocally(s, .settle) : nil
+        case .none, .within: return nil
+        }
+    }
+
+    /// The frames of `s` through `FrameLoop`: the same work, frame by frame, as
+    /// `advance()`, on the world in place and on local counters.
+    private func runLocally(_ s: ResolvedStmt, _ kind: FrameLoop.Kind) -> StepEvent {
+        var loop = FrameLoop(kind: kind, counter: counter, limitStartFrame: limitStartFrame,
+                             maxFrames: maxFrames, settleFrames: settleFrames, invariants: invariants, bindings: bindings,
+                             interrupt: shouldInterrupt, skipsIdleFrames: fastForwardsIdleFrames && inRun)
+        let end = loop.run(&world)
+        counter = loop.counter
+        framesSimulated &+= loop.simulated
+        switch end {
+        case .done(let paused):
+            _ = finish(s)
+            return paused ? .paused : .statement
+        case .paused: return .paused
+        case .timeLimit: return fail(s.location, .timeLimit)
+        case .settleTimedOut: return fail(s.location, .settleTimedOut)
+        case .broken(let b): return fail(b.location, b.problem, notes: b.notes)
+        }
+    }
+
+    /// `run()`'s path for pull/drag/fling/wait/tick under an observer: the same per-frame
+    /// work as `advance()`, without returning between frames.
+    private func runTimedFrames(_ s: ResolvedStmt) -> StepEvent? {
         while counter > 0 {
             let stop = runFrame()
             if failure != nil { return .failed }
@@ -381,16 +434,7 @@ public final class Interpreter {
     /// (`World.skipTouchFrames`); the last frame runs for real and sets the velocity.
     private func fastForward(touching: Bool = false) {
         guard fastForwardsIdleFrames, inRun, counter > 1, observer == nil else { return }
-        var k = 0
-        while k < invariants.count {
-            if invariants[k].condition.readsTime { return }
-            k += 1
-        }
-        if world.skipFramesAtRest(counter - 1) {
-            counter = 1
-        } else if touching, invariants.isEmpty, world.skipTouchFrames(counter - 1) {
-            counter = 1
-        }
+        FrameLoop.skipIdleFrames(&world, counter: &counter, touching: touching, invariants: invariants)
     }
 
     // MARK: - Frames
@@ -418,23 +462,11 @@ public final class Interpreter {
         // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
         var k = 0
         while k < invariants.count {
-            if !Evaluate.holds(invariants[k].condition.expr, in: &world, bindings), let stop = checkFully(invariants[k]) {
-                return stop
+            if !Evaluate.holds(invariants[k].condition.expr, in: &world, bindings),
+               let b = invariants[k].breach(in: &world, bindings) {
+                return fail(b.location, b.problem, notes: b.notes)
             }
             k += 1
-        }
-        return nil
-    }
-
-    /// One invariant through the full evaluator: nil if it holds, else the failure.
-    private func checkFully(_ inv: Invariant) -> StepEvent? {
-        do throws(RuntimeError) {
-            if try !Evaluate.condition(inv.condition.expr, in: &world, bindings) {
-                return fail(inv.location, .invariantBroken(time: world.time),
-                            notes: failureNotes(inv.condition.expr, in: &world, bindings))
-            }
-        } catch {
-            return fail(error.location, error.problem)
         }
         return nil
     }
@@ -486,8 +518,9 @@ public final class Interpreter {
         case .release:
             try world.release()
             return finish(s)
-        case .tapHeader:
-            try tap(.header)
+        case .tapView(let v, let name):
+            guard let v else { throw RuntimeError(s.location, .unknownName(name)) }
+            try tap(.view(v))
             return finish(s)
         case .tapSection(let i):
             try tap(.section(try whole(i, what: .sectionIndex)))
@@ -498,9 +531,6 @@ public final class Interpreter {
             return finish(s)
         case .tapRow(let i, let j):
             try tap(.row(try whole(i, what: .sectionIndex), try whole(j, what: .rowIndex)))
-            return finish(s)
-        case .tapToolbar:
-            try tap(.toolbar)
             return finish(s)
         case .tapPoint(let x, let y):
             try tap(.point(x: try number(x), y: try number(y)))

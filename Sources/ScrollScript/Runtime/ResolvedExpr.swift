@@ -37,15 +37,15 @@ indirect enum ResolvedExpr: Sendable {
     /// checker refuses these, so only a program it did not see reaches one.
     case failure(RuntimeError)
 
-    /// Resolves every name in `e` (done once, never per frame); `lets` gives the slot of
-    /// each name bound by `let` so far.
-    init(_ e: Expr, _ lets: LetSlots) {
+    /// Resolves every name in `e` against `registry`'s vocabulary (done once, never per
+    /// frame); `lets` gives the slot of each name bound by `let` so far.
+    init(_ e: Expr, _ registry: BehaviourRegistry, _ lets: LetSlots) {
         switch e {
         case .number(let n, let loc): self = .constant(.number(n.value, n.unit.quantity), at: loc)
         case .string(let s): self = .constant(.string(s.value), at: s.location)
         case .bool(let b, let loc): self = .constant(.bool(b), at: loc)
         case .name(let name, let loc):
-            switch resolveName(name) {
+            switch registry.resolve(name) {
             case .observable(let id)?: self = .observable(id, at: loc)
             case .tunable(let id)?: self = .tunable(id, at: loc)
             case .state(let s)?: self = .constant(.state(s), at: loc)
@@ -58,15 +58,21 @@ indirect enum ResolvedExpr: Sendable {
                 }
             }
         case .indexed(let base, let indexes, let member, let loc):
-            self = ResolvedExpr.indexed(base, indexes, member, loc, lets)
-        case .paren(let x, _): self = ResolvedExpr(x, lets)
+            self = ResolvedExpr.indexed(base, indexes, member, loc, registry, lets)
+        case .paren(let x, _): self = ResolvedExpr(x, registry, lets)
         case .placeholder(let loc): self = .placeholder(at: loc)
-        case .unary(let op, let x, let loc): self = .unary(op, ResolvedExpr(x, lets), at: loc)
-        case .binary(let op, let a, let b, let loc): self = .binary(op, ResolvedExpr(a, lets), ResolvedExpr(b, lets), at: loc)
+        case .unary(let op, let x, let loc): self = .unary(op, ResolvedExpr(x, registry, lets), at: loc)
+        case .binary(let op, let a, let b, let loc):
+            self = .binary(op, ResolvedExpr(a, registry, lets), ResolvedExpr(b, registry, lets), at: loc)
         case .compare(let op, let a, let b, let tol, let loc):
-            let general = ResolvedExpr.compare(op, ResolvedExpr(a, lets), ResolvedExpr(b, lets),
-                                               tolerance: tol.map { ResolvedExpr($0, lets) }, at: loc)
-            self = ResolvedExpr.tapTargetComparison(general) ?? general
+            // A bare state word is read in the family of the state it is compared with (§5:
+            // `refresh.state == idle` is refresh's idle, `phase == idle` phase's; a `let`
+            // name bound to a state reads in its value's family).
+            var ra = ResolvedExpr(a, registry, lets), rb = ResolvedExpr(b, registry, lets)
+            ra = ra.inFamily(of: rb, word: a, registry, lets)
+            rb = rb.inFamily(of: ra, word: b, registry, lets)
+            let general = ResolvedExpr.compare(op, ra, rb, tolerance: tol.map { ResolvedExpr($0, registry, lets) }, at: loc)
+            self = ResolvedExpr.tapTargetComparison(general, registry) ?? general
         case .call(let name, let args, let loc):
             guard let f = BuiltinFunction(name: name) else {
                 self = .failure(RuntimeError(loc, .unknownFunction(name)))
@@ -76,25 +82,46 @@ indirect enum ResolvedExpr: Sendable {
                 self = .failure(RuntimeError(loc, .functionArity(f, found: args.count)))
                 return
             }
-            self = .call(f, args.map { ResolvedExpr($0, lets) }, at: loc)
+            self = .call(f, args.map { ResolvedExpr($0, registry, lets) }, at: loc)
+        }
+    }
+
+    /// This side, a bare state `word`, read in the family of `other` when `other` is a state
+    /// (an observable, or a `let` name bound to one) whose family has that word; else unchanged.
+    private func inFamily(of other: ResolvedExpr, word: Expr, _ registry: BehaviourRegistry, _ lets: LetSlots) -> ResolvedExpr {
+        guard case .constant(.state, let at) = self, case .name(let n, _) = word,
+              let family = other.stateFamily(registry, lets), let s = registry.family(family).state(named: n) else { return self }
+        return .constant(.state(s), at: at)
+    }
+
+    /// The state family of this expression's value when it is a state observable, a state
+    /// or a `let` name bound to one; nil for anything else.
+    func stateFamily(_ registry: BehaviourRegistry, _ lets: LetSlots) -> StateFamilyID? {
+        switch self {
+        case .observable(let id, _):
+            if case .state(let family) = registry.observable(id).kind { return family.id }
+            return nil
+        case .constant(.state(let s), _): return s.family
+        case .letValue(let slot, _, _): return lets.family(of: slot)
+        default: return nil
         }
     }
 
     /// `tap.target == "..."` / `!=` with a string literal on either side, specialised.
-    private static func tapTargetComparison(_ e: ResolvedExpr) -> ResolvedExpr? {
+    private static func tapTargetComparison(_ e: ResolvedExpr, _ registry: BehaviourRegistry) -> ResolvedExpr? {
         guard case .compare(let op, let a, let b, nil, _) = e, op == .eq || op == .ne else { return nil }
         let text: String
         switch (a, b) {
-        case (.observable(.tapTarget, _), .constant(.string(let s), _)),
-             (.constant(.string(let s), _), .observable(.tapTarget, _)):
+        case (.observable(.core(.tapTarget), _), .constant(.string(let s), _)),
+             (.constant(.string(let s), _), .observable(.core(.tapTarget), _)):
             text = s
         default: return nil
         }
-        return .tapTargetIs(TapTargetName(text: text), equal: op == .eq, general: e)
+        return .tapTargetIs(TapTargetName(text: text, registry), equal: op == .eq, general: e)
     }
 
     private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation,
-                                _ lets: LetSlots) -> ResolvedExpr {
+                                _ registry: BehaviourRegistry, _ lets: LetSlots) -> ResolvedExpr {
         // The checker refuses other bases; an unchecked one reads as `section`, as before.
         let form: Subscript = Subscript(base: base) == .row ? .row : .section
         guard let id = SubscriptMembers.find(form, member) else {
@@ -104,7 +131,7 @@ indirect enum ResolvedExpr: Sendable {
         guard indexes.count == need else {
             return .failure(RuntimeError(loc, .indexCount(base: base, need: need)))
         }
-        return .indexed(id, ResolvedExpr(indexes[0], lets), column: form == .row ? ResolvedExpr(indexes[1], lets) : nil, at: loc)
+        return .indexed(id, ResolvedExpr(indexes[0], registry, lets), column: form == .row ? ResolvedExpr(indexes[1], registry, lets) : nil, at: loc)
     }
 
     /// Where the expression starts in the source (the left operand's start for a binary

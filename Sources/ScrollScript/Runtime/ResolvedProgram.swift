@@ -20,8 +20,8 @@ enum ResolvedArg: Sendable {
     /// Anything else: evaluated when the statement starts.
     case expr(ResolvedExpr, at: SourceLocation)
 
-    init(_ e: Expr, _ lets: LetSlots) {
-        let r = ResolvedExpr(e, lets)
+    init(_ e: Expr, _ registry: BehaviourRegistry, _ lets: LetSlots) {
+        let r = ResolvedExpr(e, registry, lets)
         switch r {
         case .constant(.number(let d, _), _) where d.isFinite:
             self = .constant(d, at: e.startLocation)
@@ -63,12 +63,12 @@ struct ResolvedCondition: Sendable {
     /// Its `a OP ?` comparisons (under `and` and parentheses only), in source order.
     var recorded: [RecordedComparison]
 
-    init(_ e: Expr, _ lets: LetSlots) {
-        expr = ResolvedExpr(e, lets)
+    init(_ e: Expr, _ registry: BehaviourRegistry, _ lets: LetSlots) {
+        expr = ResolvedExpr(e, registry, lets)
         readsTime = exprReadsTime(e)
         hasPlaceholder = exprHasPlaceholder(e)
         var list: [RecordedComparison] = []
-        if hasPlaceholder { collectRecordedComparisons(e, lets, into: &list) }
+        if hasPlaceholder { collectRecordedComparisons(e, registry, lets, into: &list) }
         recorded = list
     }
 }
@@ -84,12 +84,12 @@ enum PrintItem: Sendable {
     /// Anything else: the value alone.
     case value(ResolvedExpr)
 
-    init(_ e: Expr, _ lets: LetSlots) {
+    init(_ e: Expr, _ r: BehaviourRegistry, _ lets: LetSlots) {
         switch e {
-        case .name(let n, _): self = .named(n, ResolvedExpr(e, lets))
-        case .indexed(let base, _, _, _): self = .indexed(base: base, ResolvedExpr(e, lets))
-        case .string(let s): self = .text(s.value, ResolvedExpr(e, lets))
-        default: self = .value(ResolvedExpr(e, lets))
+        case .name(let n, _): self = .named(n, ResolvedExpr(e, r, lets))
+        case .indexed(let base, _, _, _): self = .indexed(base: base, ResolvedExpr(e, r, lets))
+        case .string(let s): self = .text(s.value, ResolvedExpr(e, r, lets))
+        default: self = .value(ResolvedExpr(e, r, lets))
         }
     }
 }
@@ -101,14 +101,14 @@ enum ResolvedStmtKind: Sendable {
     case fling(ResolvedArg)
     case swipe(ResolvedArg, duration: ResolvedArg?)
     case release
-    /// `tap header`.
-    case tapHeader
+    /// `tap header`, `tap toolbar`: a behaviour's view by its name (nil: no behaviour of
+    /// the registry declares it; the checker refuses those).
+    case tapView(ViewID?, name: String)
     /// `tap header I`.
     case tapSection(ResolvedArg)
     /// `tap header "TITLE"`: the section's index, nil when no section has that title.
     case tapSectionTitled(Int?, StringLiteral)
     case tapRow(ResolvedArg, ResolvedArg)
-    case tapToolbar
     case tapPoint(x: ResolvedArg, y: ResolvedArg)
     case wait(ResolvedArg)
     /// `tick` (nil: one frame).
@@ -142,7 +142,9 @@ final class ResolvedStmt: Sendable {
     /// takes a slot in `lets` (the statements after it read that slot).
     init(_ s: Stmt, _ config: SceneConfig, _ lets: inout LetSlots) {
         source = s
-        func arg(_ e: Expr) -> ResolvedArg { ResolvedArg(e, lets) }
+        let r = config.registry
+        func arg(_ e: Expr) -> ResolvedArg { ResolvedArg(e, r, lets) }
+        func condition(_ e: Expr) -> ResolvedCondition { ResolvedCondition(e, r, lets) }
         switch s.kind {
         case .pull(let d): kind = .pull(arg(d))
         case .drag(let d, let t): kind = .drag(arg(d), duration: t.map(arg))
@@ -150,32 +152,30 @@ final class ResolvedStmt: Sendable {
         case .swipe(let d, let t): kind = .swipe(arg(d), duration: t.map(arg))
         case .release: kind = .release
         case .tapHeader(let i):
-            if case .string(let title)? = i {
+            if case .string(let title) = i {
                 kind = .tapSectionTitled(config.effectiveSections.firstIndex { $0.title == title.value }, title)
-            } else if let i {
-                kind = .tapSection(arg(i))
             } else {
-                kind = .tapHeader
+                kind = .tapSection(arg(i))
             }
         case .tapRow(let i, let j): kind = .tapRow(arg(i), arg(j))
-        case .tapToolbar: kind = .tapToolbar
+        case .tapView(let name): kind = .tapView(config.registry.view(named: name), name: name)
         case .tap(let x, let y): kind = .tapPoint(x: arg(x), y: arg(y))
         case .wait(let t): kind = .wait(arg(t))
         case .tick(let n): kind = .tick(n.map(arg))
         case .settle: kind = .settle
-        case .expect(let e): kind = .expect(ResolvedCondition(e, lets))
-        case .expectWithin(let t, let e): kind = .expectWithin(arg(t), ResolvedCondition(e, lets))
-        case .expectAlways(let e): kind = .expectAlways(ResolvedCondition(e, lets))
-        case .print(let items): kind = .print(items.map { PrintItem($0, lets) })
+        case .expect(let e): kind = .expect(condition(e))
+        case .expectWithin(let t, let e): kind = .expectWithin(arg(t), condition(e))
+        case .expectAlways(let e): kind = .expectAlways(condition(e))
+        case .print(let items): kind = .print(items.map { PrintItem($0, r, lets) })
         case .frames: kind = .frames
         case .let(let name, _, let value):
             // The value is resolved before the name has its slot (`let o = o` reads no `o`).
-            let r = ResolvedExpr(value, lets)
-            kind = .bind(slot: lets.add(name), r)
-        case .expression(let e): kind = .expression(ResolvedExpr(e, lets), e)
+            let v = ResolvedExpr(value, r, lets)
+            kind = .bind(slot: lets.add(name, family: v.stateFamily(r, lets)), v)
+        case .expression(let e): kind = .expression(ResolvedExpr(e, r, lets), e)
         case .repeatBlock(let count, let body):
             kind = .repeatBlock(arg(count), body: lowerStatements(body.statements, config, &lets))
-        case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set:
+        case .scene, .scenario, .screen, .fps, .configure, .section, .sections, .set:
             kind = .nothing
         }
     }
@@ -205,17 +205,28 @@ extension CheckedScenario {
 struct LetSlots: Sendable {
     /// The name of each slot.
     private(set) var names: [String] = []
+    /// The state family of each slot's value, when its value is a state (a bare state word
+    /// compared with the name is read in that family); nil otherwise.
+    private var families: [StateFamilyID?] = []
     /// The slot of each name (lookup only, never iterated).
     private var slots: [String: Int] = [:]
 
     /// The slot of `name`, if it is bound.
     func slot(of name: String) -> Int? { slots[name] }
 
+    /// The state family of slot `k`'s value, nil when it is not a state.
+    func family(of k: Int) -> StateFamilyID? { k < families.count ? families[k] : nil }
+
     /// The slot for a `let` of `name`: its own when the name has one (a `let` lowered again,
-    /// as the checker allows one `let` per name), else a new one.
-    mutating func add(_ name: String) -> Int {
-        if let k = slots[name] { return k }
+    /// as the checker allows one `let` per name), else a new one. `family`: its value's
+    /// state family, when its value is a state.
+    mutating func add(_ name: String, family: StateFamilyID? = nil) -> Int {
+        if let k = slots[name] {
+            families[k] = family
+            return k
+        }
         names.append(name)
+        families.append(family)
         slots[name] = names.count - 1
         return names.count - 1
     }
@@ -224,7 +235,7 @@ struct LetSlots: Sendable {
 /// True when `e` reads the clock (`time`): its value changes even when nothing moves.
 func exprReadsTime(_ e: Expr) -> Bool {
     switch e {
-    case .name(let n, _): return n == ObservableID.time.rawValue
+    case .name(let n, _): return n == CoreObservable.time.rawValue
     case .number, .string, .bool, .placeholder: return false
     case .indexed(_, let ix, _, _): return ix.contains { exprReadsTime($0) }
     case .unary(_, let x, _), .paren(let x, _): return exprReadsTime(x)
@@ -236,15 +247,15 @@ func exprReadsTime(_ e: Expr) -> Bool {
 
 /// The `a OP ?` comparisons of an expectation (the checker allows them under `and` and
 /// parentheses only), in source order.
-private func collectRecordedComparisons(_ e: Expr, _ lets: LetSlots, into out: inout [RecordedComparison]) {
+private func collectRecordedComparisons(_ e: Expr, _ r: BehaviourRegistry, _ lets: LetSlots, into out: inout [RecordedComparison]) {
     switch e {
     case .compare(let op, let a, .placeholder(let l), let t, _):
-        out.append(RecordedComparison(op: op, subject: ResolvedExpr(a, lets), subjectText: exprText(a),
-                                      placeholder: l, tolerance: t.map { ResolvedExpr($0, lets) }))
+        out.append(RecordedComparison(op: op, subject: ResolvedExpr(a, r, lets), subjectText: exprText(a),
+                                      placeholder: l, tolerance: t.map { ResolvedExpr($0, r, lets) }))
     case .binary(.and, let a, let b, _):
-        collectRecordedComparisons(a, lets, into: &out)
-        collectRecordedComparisons(b, lets, into: &out)
-    case .paren(let x, _): collectRecordedComparisons(x, lets, into: &out)
+        collectRecordedComparisons(a, r, lets, into: &out)
+        collectRecordedComparisons(b, r, lets, into: &out)
+    case .paren(let x, _): collectRecordedComparisons(x, r, lets, into: &out)
     default: return
     }
 }

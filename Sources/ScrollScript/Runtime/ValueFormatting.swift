@@ -57,7 +57,7 @@ extension Value {
             case .count: return formatFixed(x, 0)
             }
         case .bool(let b): return b ? "true" : "false"
-        case .state(let s): return s.rawValue
+        case .state(let s): return s.name
         case .string(let s): return quoteString(s)
         case .rect(let r): return r.formatted
         }
@@ -65,18 +65,14 @@ extension Value {
 }
 
 extension TapOutcome {
-    /// What the REPL prints after `tap: ` (`section[2] header (opening)`).
-    public var description: String {
+    /// What the REPL prints after `tap: ` (`section[2] header (opening)`, `toolbar
+    /// reveal zone (showing)`): the receiver's label, then what a behaviour did.
+    public func description(_ registry: BehaviourRegistry) -> String {
+        func noted(_ label: String, _ note: String?) -> String { note.map { label + " (\($0))" } ?? label }
         switch self {
         case .stoppedScrolling: return "stopped scrolling"
-        case .toolbar(let shows): return shows ? "toolbar (showing)" : "toolbar"
-        case .revealZone: return "toolbar reveal zone (showing)"
-        case .header(let e):
-            guard let e else { return "header" }
-            return e ? "header (expanding)" : "header (collapsing)"
-        case .sectionHeader(let i, let open):
-            guard let open else { return Subscript.written(section: i) + " header" }
-            return Subscript.written(section: i) + " header (\(open ? "opening" : "closing"))"
+        case .view(let v, let note): return noted(registry.view(v).label, note)
+        case .sectionHeader(let i, let note): return noted(Subscript.written(section: i) + " header", note)
         case .row(let i, let j): return Subscript.written(section: i, row: j)
         case .nothing: return "nothing"
         }
@@ -91,22 +87,20 @@ extension SimError {
             return "there is no finger down to release ('release' follows a 'pull' or 'drag')"
         case .tapWhileFingerDown:
             return "a tap cannot happen while a finger is down; 'release' it first"
-        case .headerOffScreen:
-            return "the table header has no visible part to tap: it is off screen"
+        case .viewOffScreen(let noun):
+            return "the \(noun) has no visible part to tap: it is off screen"
         case .sectionHeaderOffScreen(let i):
             return "section \(i)'s header has no visible part to tap: it is off screen"
         case .rowNotVisible(let i, let j, let closed):
             return "row \(j) of section \(i) has no visible part to tap: " + (closed ? "its section is closed" : "it is off screen")
-        case .noHeader:
-            return "there is no table header to tap: the scene declares no 'header'"
+        case .viewNotDeclared(let noun, let word):
+            return "there is no \(noun) to tap: the scene declares no '\(word)'"
         case .noSection(let i, let n):
             return "section \(i) does not exist: the table has \(n) section\(n == 1 ? "" : "s") (0 to \(n - 1))"
         case .untitledSection(let i):
             return "section \(i) has no title, so it has no header view to tap"
         case .noRow(let i, let j, let rows):
             return "row \(j) does not exist in section \(i): it has \(rows) row\(rows == 1 ? "" : "s")"
-        case .noToolbar:
-            return "there is no toolbar to tap: the scene declares no 'toolbar'"
         case .pointNotFinite:
             return "a tap needs a finite screen point"
         }

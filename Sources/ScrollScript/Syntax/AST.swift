@@ -66,7 +66,7 @@ public enum Expr: Equatable, Sendable {
     case string(StringLiteral)
     case bool(Bool, SourceLocation)
     /// A bare or dotted name: an observable (`offset`, `header.image.y`), a tunable
-    /// (`row.height`), a state (`hidden`) or a named value (`fast`). Resolve with `resolveName`.
+    /// (`row.height`), a state (`hidden`) or a named value (`fast`). Resolve with `Lexicon.resolve`.
     case name(String, SourceLocation)
     /// `section[I].member` (one index) or `row[I,J].member` (two): `base` is `section`/`row`.
     indirect case indexed(base: String, indexes: [Expr], member: String, SourceLocation)
@@ -103,34 +103,32 @@ public enum Expr: Equatable, Sendable {
     }
 }
 
-/// What a name in an expression stands for.
-public enum NameRef: Equatable, Sendable {
-    case observable(ObservableID)
-    case tunable(TunableID)
-    /// A state name (`hidden`, `idle`).
-    case state(StateID)
+/// A configuration statement of a behaviour's word (`header 240 pin 60 nostretch`,
+/// `toolbar`, `accordion single`, `refresh`): the word, its argument and its options as
+/// written. Which words exist and what they take is the registry's (`ConfigWordInfo`).
+public struct ConfigStatement: Equatable, Sendable {
+    public var word: String
+    public var argument: Expr?
+    public var options: [ConfigOptionSyntax]
+
+    public init(word: String, argument: Expr? = nil, options: [ConfigOptionSyntax] = []) {
+        self.word = word
+        self.argument = argument
+        self.options = options
+    }
 }
 
-/// Resolves a bare/dotted name: observables first, then tunables, then state names.
-public func resolveName(_ name: String) -> NameRef? {
-    nameTable[name]
-}
+/// An option of a configuration statement as written (`pin 60`, `nostretch`).
+public struct ConfigOptionSyntax: Equatable, Sendable {
+    public var word: String
+    public var argument: Expr?
+    public var location: SourceLocation
 
-/// Every plain name, built once from the tables in Names.swift (lookup only, never iterated).
-private let nameTable: [String: NameRef] = {
-    var t: [String: NameRef] = [:]
-    for s in StateID.allCases { t[s.rawValue] = .state(s) }
-    for id in TunableID.allCases { t[id.rawValue] = .tunable(id) }
-    for id in ObservableID.allCases where id.subscriptForm == .none { t[id.rawValue] = .observable(id) }
-    return t
-}()
-
-/// `header H [pin P] [parallax F] [toggle H2] [nostretch]` options, in written order.
-public enum HeaderOption: Equatable, Sendable {
-    case pin(Expr, SourceLocation)
-    case parallax(Expr, SourceLocation)
-    case toggle(Expr, SourceLocation)
-    case nostretch(SourceLocation)
+    public init(word: String, argument: Expr? = nil, location: SourceLocation) {
+        self.word = word
+        self.argument = argument
+        self.location = location
+    }
 }
 
 /// The rows of a `section` statement.
@@ -171,12 +169,11 @@ public indirect enum StmtKind: Equatable, Sendable {
     /// `screen W x H` (also `WxH`).
     case screen(width: Expr, height: Expr)
     case fps(Expr)
-    case header(height: Expr, options: [HeaderOption])
-    case toolbar(height: Expr?)
+    /// A behaviour's word: `header 240 pin 60`, `toolbar`, `accordion single`, `refresh`.
+    case configure(ConfigStatement)
     /// `section ["TITLE"] rows N|"A" "B"... [open|closed]`; `open` nil when not written.
     case section(title: StringLiteral?, rows: SectionRows, open: Bool?)
     case sections(count: Expr, rows: Expr)
-    case accordion(single: Bool)
     /// `set NAME VALUE`: VALUE is a number (with unit), `true`/`false`, or a named value as `.name`.
     case set(name: String, nameLocation: SourceLocation, value: Expr)
     // Actions (§4)
@@ -186,11 +183,12 @@ public indirect enum StmtKind: Equatable, Sendable {
     case fling(Expr)
     /// `swipe D [in T]` (v1.2): a drag that lifts while moving.
     case swipe(Expr, duration: Expr?)
-    /// `tap header` (index nil), `tap header I`, or `tap header "TITLE"` (a `.string`).
-    case tapHeader(Expr?)
+    /// `tap header I`, or `tap header "TITLE"` (a `.string`): section I's header.
+    case tapHeader(Expr)
     /// `tap row I J` (v1.2).
     case tapRow(section: Expr, row: Expr)
-    case tapToolbar
+    /// `tap NAME`: a behaviour's view by its name (`tap header`, `tap toolbar`).
+    case tapView(String)
     case tap(x: Expr, y: Expr)
     case wait(Expr)
     case tick(Expr?)
@@ -210,10 +208,10 @@ public indirect enum StmtKind: Equatable, Sendable {
     /// Configuration statements build the world; they come before anything that advances time.
     public var isConfiguration: Bool {
         switch self {
-        case .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set: return true
+        case .screen, .fps, .configure, .section, .sections, .set: return true
         // Every case by name (no `default`): a new statement must say which it is.
         case .scene, .scenario, .repeatBlock, .pull, .drag, .release, .fling, .swipe, .tapHeader,
-             .tapRow, .tapToolbar, .tap, .wait, .tick, .settle, .expect, .expectWithin,
+             .tapRow, .tapView, .tap, .wait, .tick, .settle, .expect, .expectWithin,
              .expectAlways, .print, .frames, .let, .expression:
             return false
         }
@@ -222,17 +220,18 @@ public indirect enum StmtKind: Equatable, Sendable {
     /// Statements that advance time or touch (after them, configuration is an error).
     public var advancesTime: Bool {
         switch self {
-        case .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapToolbar, .tap, .wait, .tick, .settle, .expectWithin:
+        case .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapView, .tap, .wait, .tick, .settle, .expectWithin:
             return true
         case .repeatBlock(_, let body):
             return body.statements.contains { $0.kind.advancesTime }
-        case .scene, .scenario, .screen, .fps, .header, .toolbar, .section, .sections, .accordion,
+        case .scene, .scenario, .screen, .fps, .configure, .section, .sections,
              .set, .expect, .expectAlways, .print, .frames, .let, .expression:
             return false
         }
     }
 
-    /// The keyword that starts the statement (nil for an expression statement).
+    /// The grammar's keyword that starts the statement (nil for an expression statement
+    /// and for a behaviour's configuration word).
     var keywordWord: GrammarWord? {
         switch self {
         case .scene: return .scene
@@ -240,18 +239,16 @@ public indirect enum StmtKind: Equatable, Sendable {
         case .repeatBlock: return .repeat
         case .screen: return .screen
         case .fps: return .fps
-        case .header: return .header
-        case .toolbar: return .toolbar
+        case .configure: return nil
         case .section: return .section
         case .sections: return .sections
-        case .accordion: return .accordion
         case .set: return .set
         case .pull: return .pull
         case .drag: return .drag
         case .release: return .release
         case .fling: return .fling
         case .swipe: return .swipe
-        case .tapHeader, .tapRow, .tapToolbar, .tap: return .tap
+        case .tapHeader, .tapRow, .tapView, .tap: return .tap
         case .wait: return .wait
         case .tick: return .tick
         case .settle: return .settle
@@ -263,8 +260,12 @@ public indirect enum StmtKind: Equatable, Sendable {
         }
     }
 
-    /// The statement keyword (`pull`, `tap`, `expect`, ...); `expression` for expression statements.
-    public var keyword: String { keywordWord?.spelling ?? "expression" }
+    /// The statement keyword (`pull`, `tap`, `expect`, `header`, ...); `expression` for
+    /// expression statements.
+    public var keyword: String {
+        if case .configure(let c) = self { return c.word }
+        return keywordWord?.spelling ?? "expression"
+    }
 }
 
 /// A statement with its location (its first token) and trivia.
@@ -332,14 +333,3 @@ public struct Program: Equatable, Sendable {
         self.comments = comments
     }
 }
-
-/// The statement keywords, for "did you mean" and the REPL's completion (from `GrammarWord`).
-public let statementKeywords: [String] = GrammarWord.statements.map { $0.spelling }
-
-/// One line per statement keyword (its form, then what it does), for editor hovers: each
-/// keyword's `GrammarWord.summary`. Lookup only, never iterated.
-public let statementSummaries: [String: String] = {
-    var t: [String: String] = [:]
-    for w in GrammarWord.statements { t[w.spelling] = w.summary }
-    return t
-}()

@@ -42,7 +42,7 @@ public enum GuessHeadline: Equatable, Sendable {
     /// A literal of another language (`yes`, `nil`, `.hidden`, `True`).
     case notAValue(String)
     /// A state word of no family (`visible`): the family it was compared in.
-    case notAState(String, StateSet)
+    case notAState(String, StateFamily)
     /// A state in quotes (`"hidden"`): text, where a state is a bare word.
     case quotedState(String)
     /// A name from UIKit or another spelling (`contentOffset`, `toolbar.isHidden`).
@@ -65,7 +65,7 @@ public enum GuessHeadline: Equatable, Sendable {
         case .notAUnit(let w): return "'\(clip(w))' is not a unit"
         case .direction(let w): return "'\(clip(w))' is a direction, not a distance"
         case .notAValue(let w): return "'\(clip(w))' is not a value"
-        case .notAState(let w, let family): return "'\(clip(w))' is not a \(family.rawValue) state"
+        case .notAState(let w, let family): return "'\(clip(w))' is not a \(family.name) state"
         case .quotedState(let w): return "\(clip(w)) is text, not a state"
         case .unknownName(let w): return "unknown name '\(clip(w))'"
         case .unknownFunction(let w): return "unknown function '\(clip(w))'"
@@ -155,10 +155,12 @@ public enum GuessNote: Equatable, Sendable {
     }
 }
 
-/// A view a scenario declares in its configuration (`header H`, `toolbar`), or the
-/// sections of its table.
+/// What a scenario declares in its configuration: a behaviour (`header 240 pin 60`,
+/// `toolbar`), or the sections of its table.
 public enum GuessView: Equatable, Sendable {
-    case header, toolbar
+    /// A behaviour's configuration word: how messages name what it makes, and the
+    /// statement its declaration gives as an example.
+    case behaviour(noun: String, example: String)
     /// Sections to hold an index: `sections COUNT rows ROWS`.
     case sections(count: Int, rows: Int)
     /// A section with a title, as written (quotes included).
@@ -166,30 +168,26 @@ public enum GuessView: Equatable, Sendable {
 
     var noun: String {
         switch self {
-        case .header: return "header"
-        case .toolbar: return "toolbar"
+        case .behaviour(let noun, _): return noun
         case .sections, .titledSection: return "sections"
         }
     }
 
+    /// Before the example: an example with numbers is one of many (`one, as in`).
     var exampleLead: String {
         switch self {
-        case .header, .titledSection: return "one, as in "
+        case .behaviour(_, let example): return example.contains(" ") ? "one, as in " : ""
+        case .titledSection: return "one, as in "
         case .sections: return "them, as in "
-        case .toolbar: return ""
         }
     }
 
     /// The statement a note suggests adding.
     public var example: String {
         switch self {
-        case .header: return "header 240 pin \(show(GuessView.examplePin))"
-        case .toolbar: return "toolbar"
+        case .behaviour(_, let example): return example
         case .sections(let count, let rows): return "sections \(count) rows \(rows)"
         case .titledSection(let title): return "section \(title) rows 10"
         }
     }
-
-    /// The pin of `example`: what "pinned" compares with in a scenario with no header.
-    public static let examplePin = 60.0
 }

@@ -65,16 +65,17 @@ public enum ParseProblem: Equatable, Sendable {
     case unclosedBrace
     /// `pull 120 in 1s`.
     case pullTakesNoDuration
-    /// A word that starts no statement.
-    case unknownStatement(String)
+    /// A word that starts no statement; `keywords`: every statement keyword.
+    case unknownStatement(String, keywords: [String])
     case expectedStatement(found: FoundToken)
     case expectedScenarioName(found: FoundToken)
-    case expectedHeaderOption(found: FoundToken)
-    case unknownHeaderOption(String)
+    /// Something other than an option word after a behaviour's word (`header 240 3`);
+    /// `options`: its option words.
+    case expectedOption(word: String, options: [String], found: FoundToken)
+    /// A word that is not one of `word`'s options (`header 240 pinn 60`).
+    case unknownOption(word: String, option: String, options: [String])
     /// A word after a `section` line's rows other than `open`/`closed`.
     case expectedSectionState(found: FoundToken)
-    /// A word after `accordion` other than `single`.
-    case expectedSingle(found: FoundToken)
     case expectedTunableName(found: FoundToken)
     /// `set NAME` with no value.
     case expectedSetValue(name: String)
@@ -82,12 +83,12 @@ public enum ParseProblem: Equatable, Sendable {
     case tapRowNeedsIndexes
     /// `tap row I` without the row; `section` is the section as written (nil: not a literal).
     case tapRowNeedsRow(section: String?)
-    /// `tap` with nothing after it.
-    case tapNeedsTarget
+    /// `tap` with nothing after it; `targets`: what `tap` takes by name.
+    case tapNeedsTarget(targets: [String])
     /// `tap section I`; `index` is the following number or string as written, if any.
     case tapSection(index: String?)
-    /// `tap heder 1`: a word near `header`/`row`/`toolbar`.
-    case tapUnknownTarget(found: FoundToken)
+    /// `tap heder 1`: a word near one of `targets` (`header`, `row`, `toolbar`).
+    case tapUnknownTarget(found: FoundToken, targets: [String])
     /// `tap X` without Y; `x` is X as written (nil: not a literal).
     case tapNeedsY(x: String?)
     case expectNeedsExpression
@@ -133,23 +134,21 @@ public enum ParseProblem: Equatable, Sendable {
         case .unclosedBrace:
             return "'{' is never closed (missing '}')"
         case .pullTakesNoDuration:
-            let speed = show(TunableID.dragSpeed.defaultValue)
-            return "'pull' takes no duration (it moves at \(TunableID.dragSpeed.rawValue), \(speed) pt/s by default); write 'drag D in T' to choose one"
-        case .unknownStatement(let word):
-            return "unknown statement '\(clip(word))'" + wordHint(word, statementKeywords)
+            let speed = show(CoreTunable.dragSpeed.defaultValue)
+            return "'pull' takes no duration (it moves at \(CoreTunable.dragSpeed.rawValue), \(speed) pt/s by default); write 'drag D in T' to choose one"
+        case .unknownStatement(let word, let keywords):
+            return "unknown statement '\(clip(word))'" + wordHint(word, keywords)
         case .expectedStatement(let found):
             return "expected a statement, found \(found.described)"
         case .expectedScenarioName(let found):
             return "expected the scenario's name in quotes, found \(found.described)"
-        case .expectedHeaderOption(let found):
-            return "expected a header option (\(headerOptionWords.joined(separator: ", "))), found \(found.described)"
-        case .unknownHeaderOption(let word):
-            return "unknown header option '\(word)'" + didYouMean(word, headerOptionWords)
+        case .expectedOption(let word, let options, let found):
+            return "expected \(article(word)) \(word) option (\(options.joined(separator: ", "))), found \(found.described)"
+        case .unknownOption(let word, let option, let options):
+            return "unknown \(word) option '\(option)'" + didYouMean(option, options)
         case .expectedSectionState(let found):
             return "expected 'open', 'closed' or the end of the statement, found \(found.described)"
                 + didYouMean(found.text, ["open", "closed"])
-        case .expectedSingle(let found):
-            return "expected 'single' or the end of the statement, found \(found.described)" + didYouMean(found.text, ["single"])
         case .expectedTunableName(let found):
             return "expected a tunable name after 'set', found \(found.described)"
         case .expectedSetValue(let name):
@@ -158,13 +157,13 @@ public enum ParseProblem: Equatable, Sendable {
             return "expected a section and a row after 'tap row' (as in 'tap row 0 3': row 3 of section 0)"
         case .tapRowNeedsRow(let section):
             return "expected the row number after 'tap row \(section ?? "X")' (tap row SECTION ROW, both from 0 like IndexPath: 'tap row 0 3' is row 3 of section 0)"
-        case .tapNeedsTarget:
-            return "expected 'header', 'row', 'toolbar' or a point X Y after 'tap'"
+        case .tapNeedsTarget(let targets):
+            return "expected \(quotedList(targets)) or a point X Y after 'tap'"
         case .tapSection(let index):
             return "a section is tapped through its header: write 'tap header \(index ?? "I")' (or 'tap row I J' for one of its rows)"
-        case .tapUnknownTarget(let found):
-            return "expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found \(found.described)"
-                + didYouMean(found.text, tapTargetWords)
+        case .tapUnknownTarget(let found, let targets):
+            return "expected \(quotedList(targets)) or a point X Y after 'tap', found \(found.described)"
+                + didYouMean(found.text, targets)
         case .tapNeedsY(let x):
             return "expected the y coordinate after 'tap \(x ?? "X")'"
         case .expectNeedsExpression:
@@ -205,6 +204,17 @@ public enum ParseProblem: Equatable, Sendable {
     }
 }
 
+/// `'header', 'row', 'toolbar'`: words in quotes, separated by commas.
+func quotedList(_ words: [String]) -> String {
+    words.map { "'\($0)'" }.joined(separator: ", ")
+}
+
+/// `a` or `an` before a word (by its first letter).
+func article(_ word: String) -> String {
+    guard let c = word.first else { return "a" }
+    return "aeiou".contains(c) ? "an" : "a"
+}
+
 extension ParseProblem {
     var isExpectedLetName: Bool {
         if case .expectedLetName = self { return true }
@@ -220,11 +230,6 @@ extension ParseProblem {
         }
     }
 }
-
-/// The options of a `header` line, as written.
-let headerOptionWords = [GrammarWord.pin, .parallax, .toggle, .nostretch].map { $0.spelling }
-/// What `tap` takes by name.
-let tapTargetWords = [GrammarWord.header, .row, .toolbar].map { $0.spelling }
 
 /// `wait 0.5 s`: a unit standing alone belongs right after its number.
 func unitHint(_ word: String) -> String {

@@ -22,15 +22,18 @@ public struct Parser {
     private var exprNesting = 0
     private var blockDepth = 0
     private var reportedUnclosed = false
+    /// The words of the registered behaviours (configuration words, their options, views).
+    private let lexicon: Lexicon
     /// The names `let` has bound so far (and those a REPL session bound before): such a
     /// name alone at the start of a statement is an expression (`o` prints it in the REPL).
     private var letNames: Set<String>
     /// A statement with an error is read as another tool would write it (`guessStatement`);
     /// off when the text is itself a guess being tried.
     private let guesses: Bool
-    /// The pin of the last `header` parsed (what a guess at "pinned" compares with; with
-    /// no header yet, the pin of the header a guess's note suggests).
-    private var lastPin: Double? = GuessView.examplePin
+    /// The options of the last statement of each configuration word parsed, by word, with
+    /// the values written (what a guess at "pinned" compares with; a word not parsed yet
+    /// reads the example a guess's note suggests).
+    private var lastOptions: [String: [String: Double]] = [:]
     /// The configuration a guess is checked in: the byte ranges of the configuration
     /// statements parsed so far, the scene block's and those of the scenario being parsed
     /// (with whether each declares sections, which replace the scene's). nil: not known
@@ -40,22 +43,24 @@ public struct Parser {
     private var inScene = false
     private var sessionConfiguration: String?
 
-    /// A parser over a lexer (tokens are lexed as the parser goes). `letNames`: names bound
-    /// by `let` before this text (a REPL session's).
-    public init(lexer: Lexer, file: String, keepsComments: Bool = true, letNames: Set<String> = []) {
-        self.init(lexer: lexer, file: file, keepsComments: keepsComments, letNames: letNames, guesses: true)
+    /// A parser over a lexer (tokens are lexed as the parser goes), for the words of
+    /// `lexicon`'s behaviours. `letNames`: names bound by `let` before this text (a REPL
+    /// session's).
+    public init(lexer: Lexer, file: String, keepsComments: Bool = true, letNames: Set<String> = [], lexicon: Lexicon = .builtIn) {
+        self.init(lexer: lexer, file: file, keepsComments: keepsComments, letNames: letNames, guesses: true, lexicon: lexicon)
     }
 
     /// A parser of text that continues a REPL session: `configuration` is the session's
     /// (a guess is checked in it), or nil when it is not known.
-    init(lexer: Lexer, file: String, letNames: Set<String>, configuration: String?) {
-        self.init(lexer: lexer, file: file, keepsComments: true, letNames: letNames, guesses: true)
+    init(lexer: Lexer, file: String, letNames: Set<String>, configuration: String?, lexicon: Lexicon) {
+        self.init(lexer: lexer, file: file, keepsComments: true, letNames: letNames, guesses: true, lexicon: lexicon)
         sessionConfiguration = configuration
         if configuration == nil { sceneConfiguration = nil }
     }
 
-    init(lexer: Lexer, file: String, keepsComments: Bool, letNames: Set<String>, guesses: Bool) {
+    init(lexer: Lexer, file: String, keepsComments: Bool, letNames: Set<String>, guesses: Bool, lexicon: Lexicon) {
         self.lexer = lexer
+        self.lexicon = lexicon
         fileID = SourceFileNames.id(file)
         self.letNames = letNames
         self.guesses = guesses
@@ -77,8 +82,8 @@ public struct Parser {
     }
 
     /// Lexes and parses a whole file (or a REPL chunk). Diagnostics are sorted.
-    public static func parse(_ source: SourceFile) -> (program: Program, diagnostics: [Diagnostic]) {
-        var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name)
+    public static func parse(_ source: SourceFile, lexicon: Lexicon = .builtIn) -> (program: Program, diagnostics: [Diagnostic]) {
+        var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, lexicon: lexicon)
         let program = parser.parseProgram()
         return (program, parser.syntaxDiagnostics)
     }
@@ -354,9 +359,10 @@ public struct Parser {
             }
             // The lexer's problems are in source order: one in the statement is the last.
             if let last = lexer.problems.last, last.location.offset >= start.offset { guessStatement(start, parseErrors: parseErrors) }
-            if case .header(_, let options) = s.kind {
-                lastPin = nil
-                for case .pin(let p, _) in options { lastPin = constValue(p)?.value }
+            if case .configure(let c) = s.kind {
+                var values: [String: Double] = [:]
+                for o in c.options { values[o.word] = o.argument.map { constValue($0)?.value } ?? 1 }
+                lastOptions[c.word] = values
             }
             if guesses, s.kind.isConfiguration { noteConfiguration(s.kind, start.offset..<tok.at.offset) }
             return s
@@ -405,10 +411,10 @@ public struct Parser {
               diagnostics.count > parseErrors || lexer.problems.contains(where: { range.contains($0.location.offset) }) else { return }
         let bytes = lexer.sourceBytes(range.lowerBound, range.upperBound)
         let letNames = self.letNames
-        let context = GuessContext(titles: nil, pin: lastPin, letNames: letNames)
+        let context = GuessContext(lexicon: lexicon, titles: nil, options: lastOptions, letNames: letNames)
         let configuration = configurationSoFar()
         guard let (g, at, length) = StatementGuesser.guess(bytes, context, accepts: {
-            StatementGuesser.passesCheck($0, letNames: letNames, configuration: configuration)
+            StatementGuesser.passesCheck($0, letNames: letNames, configuration: configuration, words: context.words)
         }) else { return }
         diagnostics.removeLast(diagnostics.count - parseErrors)
         lexer.removeProblems(in: range)
@@ -476,11 +482,8 @@ public struct Parser {
             case .repeat: return stmt(try parseRepeat())
             case .screen: return stmt(try parseScreen())
             case .fps: advance(); return stmt(.fps(try parseArg()))
-            case .header: return stmt(try parseHeader())
-            case .toolbar: advance(); return stmt(.toolbar(height: isStatementEnd(tok) ? nil : try parseArg()))
             case .section: return stmt(try parseSection())
             case .sections: return stmt(try parseSections())
-            case .accordion: return stmt(try parseAccordion())
             case .set: return stmt(try parseSet())
             case .pull:
                 advance()
@@ -511,10 +514,11 @@ public struct Parser {
             case .frames: advance(); return stmt(.frames)
             case .true, .false, .not: return stmt(.expression(try parseExpr()))
             default:
-                if resolveName(tok.text) != nil || letNames.contains(tok.text) || startsCall() {
+                if let word = lexicon.registry.configWord(named: tok.text) { return stmt(try parseConfiguration(word)) }
+                if lexicon.resolve(tok.text) != nil || letNames.contains(tok.text) || startsCall() {
                     return stmt(.expression(try parseExpr()))
                 }
-                throw fail(tok, .unknownStatement(tok.text))
+                throw fail(tok, .unknownStatement(tok.text, keywords: lexicon.statementKeywords))
             }
         case .number, .string, .lparen, .minus:
             return stmt(.expression(try parseExpr()))
@@ -547,25 +551,28 @@ public struct Parser {
         return .screen(width: w, height: try parseArg())
     }
 
-    /// header = "header" arg { "pin" arg | "parallax" arg | "toggle" arg | "nostretch" }
-    private mutating func parseHeader() throws -> StmtKind {
+    /// config = WORD [arg] { OPTION [arg] }: a behaviour's word (`header 240 pin 60`,
+    /// `toolbar`, `accordion single`, `refresh`), its argument and its options as the
+    /// registry declares them. A word without options ends after its argument.
+    private mutating func parseConfiguration(_ word: ConfigWordInfo) throws -> StmtKind {
         advance()
-        let h = try parseArg()
-        var options: [HeaderOption] = []
-        while !isStatementEnd(tok) {
-            let t = tok
-            guard t.kind == .word else { throw fail(t, .expectedHeaderOption(found: FoundToken(t))) }
-            advance()
-            switch t.word {
-            case .pin: options.append(.pin(try parseArg(), loc(t)))
-            case .parallax: options.append(.parallax(try parseArg(), loc(t)))
-            case .toggle: options.append(.toggle(try parseArg(), loc(t)))
-            case .nostretch: options.append(.nostretch(loc(t)))
-            default:
-                throw fail(t, .unknownHeaderOption(t.text))
-            }
+        var argument: Expr?
+        if let a = word.argument, a.defaultValue == nil || !isStatementEnd(tok) {
+            argument = try parseArg()
         }
-        return .header(height: h, options: options)
+        var options: [ConfigOptionSyntax] = []
+        while !word.options.isEmpty && !isStatementEnd(tok) {
+            let t = tok
+            guard t.kind == .word else {
+                throw fail(t, .expectedOption(word: word.word, options: word.optionWords, found: FoundToken(t)))
+            }
+            guard let o = word.options.first(where: { $0.option.word == t.text }) else {
+                throw fail(t, .unknownOption(word: word.word, option: t.text, options: word.optionWords))
+            }
+            advance()
+            options.append(ConfigOptionSyntax(word: t.text, argument: o.option.argument == nil ? nil : try parseArg(), location: loc(t)))
+        }
+        return .configure(ConfigStatement(word: word.word, argument: argument, options: options))
     }
 
     /// section = "section" [STRING] "rows" ( arg | STRING { STRING } ) [ "open" | "closed" ]
@@ -604,14 +611,6 @@ public struct Parser {
         return .sections(count: n, rows: try parseArg())
     }
 
-    /// accordion = "accordion" [ "single" ]
-    private mutating func parseAccordion() throws -> StmtKind {
-        advance()
-        if isWord(.single) { advance(); return .accordion(single: true) }
-        if tok.kind == .word { throw fail(tok, .expectedSingle(found: FoundToken(tok))) }
-        return .accordion(single: false)
-    }
-
     /// set = "set" NAME arg      NAME = WORD { "." WORD }
     private mutating func parseSet() throws -> StmtKind {
         advance()
@@ -639,14 +638,15 @@ public struct Parser {
         return .drag(d, duration: t)
     }
 
-    /// tap = "tap" ( "header" [arg | STRING] | "row" arg arg | "toolbar" | arg arg )
+    /// tap = "tap" ( "header" [arg | STRING] | "row" arg arg | VIEW | arg arg ), VIEW a
+    /// view a behaviour declares (`toolbar`; `tap header` alone is the table header's view)
     private mutating func parseTap() throws -> StmtKind {
         advance()
         let next = nextTok.kind
         let notName = next != .dot && next != .lbracket
         if isWord(.header) && notName {
             advance()
-            if isStatementEnd(tok) { return .tapHeader(nil) }
+            if isStatementEnd(tok) { return .tapView(GrammarWord.header.spelling) }
             if tok.kind == .string {   // `tap header "山手線"`
                 let title = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
                 advance()
@@ -661,17 +661,20 @@ public struct Parser {
             if isStatementEnd(tok) { throw fail(tok, .tapRowNeedsRow(section: literalSource(i))) }
             return .tapRow(section: i, row: try parseArg())
         }
-        if isWord(.toolbar) && notName {
+        if tok.kind == .word && notName && lexicon.tapTargets.contains(tok.text) {
+            let name = tok.text
             advance()
-            return .tapToolbar
+            return .tapView(name)
         }
-        if isStatementEnd(tok) { throw fail(tok, .tapNeedsTarget) }
+        if isStatementEnd(tok) { throw fail(tok, .tapNeedsTarget(targets: lexicon.tapTargets)) }
         if isWord(.section) && notName {   // `tap section 0`: a section is tapped by its header
             throw fail(tok, .tapSection(index: nextTok.kind == .number || nextTok.kind == .string ? nextTok.raw : nil))
         }
-        if tok.kind == .word, notName, !Checker.plainNames.contains(tok.text) {
+        if tok.kind == .word, notName, !lexicon.plainNames.contains(tok.text) {
             // `tap heder 1`
-            if !suggestions(for: tok.text, among: tapTargetWords).isEmpty { throw fail(tok, .tapUnknownTarget(found: FoundToken(tok))) }
+            if !suggestions(for: tok.text, among: lexicon.tapTargets).isEmpty {
+                throw fail(tok, .tapUnknownTarget(found: FoundToken(tok), targets: lexicon.tapTargets))
+            }
         }
         let x = try parseArg()
         if isStatementEnd(tok) { throw fail(tok, .tapNeedsY(x: literalSource(x))) }
@@ -1103,10 +1106,11 @@ func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
 
 /// Parses `text` as it is, without reading a statement with an error as a guess: what a
 /// guess is tried with.
-func parseAsWritten(_ text: String, file: String = "guess", letNames: Set<String> = []) -> (program: Program, diagnostics: [Diagnostic]) {
+func parseAsWritten(_ text: String, file: String = "guess", letNames: Set<String> = [],
+                    lexicon: Lexicon) -> (program: Program, diagnostics: [Diagnostic]) {
     let source = SourceFile(name: file, text: text)
     var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name,
-                        keepsComments: true, letNames: letNames, guesses: false)
+                        keepsComments: true, letNames: letNames, guesses: false, lexicon: lexicon)
     let program = parser.parseProgram()
     return (program, parser.syntaxDiagnostics)
 }
@@ -1115,11 +1119,11 @@ func parseAsWritten(_ text: String, file: String = "guess", letNames: Set<String
 /// `firstLine` is the line of the session the chunk starts on; `letNames` are the names
 /// the session bound with `let` before it; `configuration` the session's configuration
 /// statements as text (a guess at a statement with an error is checked in it; nil: every
-/// view).
+/// view); words are `registry`'s.
 public func parseChunk(_ text: String, file: String = "<repl>", firstLine: Int = 1, letNames: Set<String> = [],
-                       configuration: String? = nil) -> (program: Program, diagnostics: [Diagnostic]) {
+                       configuration: String? = nil, registry: BehaviourRegistry = .builtIn) -> (program: Program, diagnostics: [Diagnostic]) {
     var parser = Parser(lexer: Lexer(bytes: Array(text.utf8), file: file, firstLine: firstLine), file: file,
-                        letNames: letNames, configuration: configuration)
+                        letNames: letNames, configuration: configuration, lexicon: Lexicon.of(registry))
     let program = parser.parseProgram()
     return (program, parser.syntaxDiagnostics)
 }

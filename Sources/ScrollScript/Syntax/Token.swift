@@ -137,16 +137,17 @@ public struct Token: Sendable {
 /// Every word of the grammar, the one table of their spellings (the case name is the word
 /// as written): the statement keywords (`scene` ... `frames`), then expression and option
 /// words. A word token carries its case (see `Token.word`), so the parser compares
-/// integers. `statementKeywords`, `statementSummaries`, `StmtKind.keyword`, the lexer's word
-/// table, completion and the editor grammars are all derived from it.
+/// integers. The behaviours' words (`header 240 pin 60`, `toolbar`) are not here: the
+/// registry declares them, and `Lexicon` puts both together for the parser, completion,
+/// the language server and the editor grammars.
 enum GrammarWord: UInt8, CaseIterable, Sendable {
     case other = 0
     // Statement keywords (keep them together, `scene` first and `frames` last: see `isStatement`).
-    case scene, scenario, `repeat`, screen, fps, header, toolbar, section, sections, accordion, set
+    case scene, scenario, `repeat`, screen, fps, section, sections, set
     case pull, drag, release, fling, swipe, tap, wait, tick, settle, expect, print, `let`, frames
-    // Expression and option words.
-    case `true`, `false`, not, and, or, within, `in`, always, rows, pin, parallax, toggle, nostretch
-    case open, closed, single, x, row
+    // Expression and option words (`header` is the word of `tap header I`).
+    case `true`, `false`, not, and, or, within, `in`, always, rows
+    case open, closed, x, row, header
 
     /// The word as written.
     var spelling: String { String(describing: self) }
@@ -173,7 +174,7 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
     var role: Role? {
         switch self {
         case .scene, .scenario, .repeat: return .structure
-        case .screen, .fps, .header, .toolbar, .section, .sections, .accordion, .set: return .configuration
+        case .screen, .fps, .section, .sections, .set: return .configuration
         case .pull, .drag, .release, .fling, .swipe, .tap, .wait, .tick, .settle: return .action
         case .expect, .print, .let, .frames: return .check
         default: return nil
@@ -186,13 +187,10 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
     /// Words that may follow a statement keyword (`header 240 pin 60` → `pin`), for completion.
     var followers: [GrammarWord] {
         switch self {
-        case .header: return [.pin, .parallax, .toggle, .nostretch]
         case .section: return [.rows, .open, .closed]
         case .sections: return [.rows]
-        case .accordion: return [.single]
         case .screen: return [.x]
         case .drag, .swipe: return [.in]
-        case .tap: return [.header, .row, .toolbar]
         case .expect: return [.within, .always]
         default: return []
         }
@@ -207,21 +205,18 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
         case .repeat: return "repeat N { ... } — runs the block N times (N a non-negative integer)"
         case .screen: return "screen W x H — the viewport size in points (default 375 x 667)"
         case .fps: return "fps N — display frames per second; all motion is sampled at this rate (default 60)"
-        case .header: return "header H [pin P] [parallax F] [toggle H2] [nostretch] — a table header H pt tall"
-        case .toolbar: return "toolbar [H] — a bottom toolbar H pt tall (44 by default) with a Safari-like hide/show"
         case .section: return "section [\"TITLE\"] rows N|\"A\" \"B\"... [open|closed] — a section; a titled one has a header view"
         case .sections: return "sections N rows M — N sections titled Section 0...Section N-1, M rows each, open"
-        case .accordion: return "accordion [single] — tapping a section header opens/closes it; single: opening one closes the others"
         case .set: return "set NAME VALUE — sets a tunable (row.height, deceleration, ...)"
         case .pull: return "pull D — the finger moves down D pt (D > 0) at drag.speed and stays down"
         case .drag:
-            return "drag D [in T] — the finger moves D pt at constant speed (\(TunableID.dragSpeed.rawValue), \(show(TunableID.dragSpeed.defaultValue)) pt/s by default, or over T) and stays down; " + GrammarWord.fingerSigns
+            return "drag D [in T] — the finger moves D pt at constant speed (\(CoreTunable.dragSpeed.rawValue), \(show(CoreTunable.dragSpeed.defaultValue)) pt/s by default, or over T) and stays down; " + GrammarWord.fingerSigns
         case .release: return "release — the finger lifts, held still (velocity 0)"
         case .fling:
-            let t = show(TunableID.flingDuration.defaultValue)
-            return "fling V — a flick: the finger moves at V pt/s for \(TunableID.flingDuration.rawValue) (\(t) s by default: V × \(t) pt), then lifts with velocity V and the content coasts; " + GrammarWord.fingerSigns
+            let t = show(CoreTunable.flingDuration.defaultValue)
+            return "fling V — a flick: the finger moves at V pt/s for \(CoreTunable.flingDuration.rawValue) (\(t) s by default: V × \(t) pt), then lifts with velocity V and the content coasts; " + GrammarWord.fingerSigns
         case .swipe: return "swipe D [in T] — the finger moves D pt as drag does, then lifts moving (a drag with momentum); " + GrammarWord.fingerSigns
-        case .tap: return "tap header [I|\"TITLE\"] | tap row I J | tap toolbar | tap X Y — a tap on a view or a screen point (takes no time)"
+        case .tap: return "tap header [I|\"TITLE\"] | tap row I J | tap X Y — a tap on a view or a screen point (takes no time)"
         case .wait: return "wait T — lets T of simulated time pass"
         case .tick: return "tick [N] — runs N display frames (default 1)"
         case .settle: return "settle — runs frames until nothing moves and no animation runs"
@@ -255,18 +250,18 @@ struct WordTable {
     private var slots: [Slot]
     private let mask: Int
 
-    /// The shared table built from the name tables of ScrollSim and the grammar.
-    static let shared = WordTable(words: WordTable.vocabulary)
+    /// The shared table built from the grammar and the built-in behaviours' vocabulary (a
+    /// word it lacks is still a word: the table only saves building its String again).
+    static let shared = WordTable(words: WordTable.vocabulary(Lexicon.builtIn))
 
-    static var vocabulary: [String] {
+    static func vocabulary(_ lexicon: Lexicon) -> [String] {
         var words = GrammarWord.allCases.dropFirst().map { $0.spelling }
-        words += StateSet.allNames + ["section", "row"]
+        words += lexicon.registry.stateNames + ["section", "row"] + lexicon.configurationWords + lexicon.optionWords + lexicon.tapTargets
         // Whole dotted names too (the parser looks up `header.height` as written).
-        for id in ObservableID.allCases { words += [id.rawValue] + id.rawValue.split(separator: ".").map(String.init) }
-        for id in ObservableID.allCases { if let m = id.member { words += m.split(separator: ".").map(String.init) } }
-        for id in TunableID.allCases {
-            words += [id.rawValue] + id.rawValue.split(separator: ".").map(String.init)
-            words += id.namedValues.map { $0.name }
+        for o in lexicon.registry.observables { words += [o.name] + o.name.split(separator: ".").map(String.init) }
+        for t in lexicon.registry.tunables {
+            words += [t.name] + t.name.split(separator: ".").map(String.init)
+            words += t.namedValues.map { $0.name }
         }
         return words
     }

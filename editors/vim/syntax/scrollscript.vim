@@ -10,16 +10,16 @@ syntax case match
 " start of 'header.height'.
 syntax iskeyword @,48-57,_,192-255,.
 syntax keyword scrollStructure scene scenario repeat
-syntax keyword scrollConfiguration screen fps header toolbar sections accordion set
+syntax keyword scrollConfiguration screen fps header toolbar accordion refresh sections set
 syntax keyword scrollAction pull drag release fling swipe tap wait tick settle
 syntax keyword scrollCheck expect print let frames
 syntax keyword scrollLogical and or not
 syntax keyword scrollBoolean true false
-syntax keyword scrollState idle dragging decelerating bouncing shown hidden showing hiding
+syntax keyword scrollState idle dragging decelerating bouncing shown hidden showing hiding pulling refreshing ending
 syntax keyword scrollNamedValue normal fast
-syntax keyword scrollOption within in always rows pin parallax toggle nostretch open closed single x row
-syntax match scrollTunable "\<\%(deceleration\.stopVelocity\|toolbar\.hideDistance\|toolbar\.showVelocity\|accordion\.duration\|header\.bodyFollows\|snapback\.stiffness\|bounce\.stiffness\|snapback\.damping\|toolbar\.duration\|header\.duration\|bounce\.damping\|fling\.duration\|section\.height\|deceleration\|drag\.speed\|row\.height\|rubberband\|inset\.top\)\>"
-syntax match scrollObservable "\<\%(header\.image\.height\|finger\.translation\|content\.remaining\|finger\.velocity\|header\.expanded\|content\.height\|header\.image\.y\|toolbar\.height\|header\.bottom\|header\.height\|screen\.height\|toolbar\.frame\|toolbar\.state\|header\.frame\|header\.scale\|screen\.width\|finger\.down\|offset\.max\|offset\.min\|tap\.target\|toolbar\.y\|header\.y\|velocity\|offset\|phase\|time\)\>"
+syntax keyword scrollOption within in always rows open closed x row pin nostretch parallax toggle single
+syntax match scrollTunable "\<\%(deceleration\.stopVelocity\|toolbar\.hideDistance\|toolbar\.showVelocity\|refresh\.endDuration\|accordion\.duration\|header\.bodyFollows\|snapback\.stiffness\|bounce\.stiffness\|refresh\.duration\|snapback\.damping\|toolbar\.duration\|header\.duration\|refresh\.trigger\|bounce\.damping\|fling\.duration\|refresh\.height\|section\.height\|deceleration\|drag\.speed\|row\.height\|rubberband\|inset\.top\)\>"
+syntax match scrollObservable "\<\%(header\.image\.height\|finger\.translation\|content\.remaining\|refresh\.progress\|finger\.velocity\|header\.expanded\|content\.height\|header\.image\.y\|toolbar\.height\|header\.bottom\|header\.height\|refresh\.count\|refresh\.frame\|refresh\.inset\|refresh\.state\|screen\.height\|toolbar\.frame\|toolbar\.state\|header\.frame\|header\.scale\|screen\.width\|finger\.down\|offset\.max\|offset\.min\|tap\.target\|toolbar\.y\|header\.y\|velocity\|offset\|phase\|time\)\>"
 syntax match scrollConfiguration "\<\%(section\)\>"
 syntax match scrollObservable "\<\%(section\|row\)\ze\s*\["
 syntax match scrollMember "\]\.\zs\%(visible\|height\|frame\|title\|open\|rows\|y\)\>"

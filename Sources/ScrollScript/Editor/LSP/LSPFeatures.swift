@@ -1,6 +1,6 @@
 // What the language server serves, built on the front end: the checker's diagnostics,
-// completion and hover from the one vocabulary (Names.swift, `statementKeywords`,
-// `ReplVocabulary`), the `fmt` layout, and the scenarios as an outline.
+// completion and hover from the registry's vocabulary (`Lexicon`, `ReplVocabulary`), the
+// `fmt` layout, and the scenarios as an outline.
 
 /// LSP's CompletionItemKind values used here.
 enum CompletionKind {
@@ -35,7 +35,7 @@ extension LanguageServer {
     /// The checker's errors and warnings (what `scrollscript check` prints) as a
     /// publishDiagnostics notification: severity 1 (Error) and 2 (Warning).
     func publishDiagnostics(_ doc: TextDocument) -> JSONValue {
-        let result = checkSource(doc.source)
+        let result = checkSource(doc.source, registry: registry)
         programs[doc.uri] = result.program
         let diagnostics: [JSONValue] = sortedDiagnostics(result.diagnostics + result.warnings).map { d in
             ["range": doc.range(d.location).json, "severity": .int(d.problem.isWarning ? 2 : 1), "source": "scrollscript", "message": .string(d.message)]
@@ -46,7 +46,7 @@ extension LanguageServer {
 
     /// The document's syntax tree (kept from its last check).
     func program(_ doc: TextDocument) -> Program {
-        programs[doc.uri] ?? Parser.parse(doc.source).program
+        programs[doc.uri] ?? Parser.parse(doc.source, lexicon: lexicon).program
     }
 
     // MARK: - Formatting
@@ -163,7 +163,7 @@ extension LanguageServer {
     /// configuration of the scenario around the line. Parse errors drop only their statements.
     func configuration(_ doc: TextDocument, line: Int) -> SceneConfig {
         let top = program(doc).statements
-        var base = SceneConfig()
+        var base = SceneConfig(registry: registry)
         var hasBlocks = false
         for s in top {
             if case .scene(let block) = s.kind {
@@ -226,7 +226,7 @@ extension LanguageServer {
         pieces.removeLast(pieces.count - chainStart)
         let context = pieces
         var replaceFrom = chain.first?.start ?? cursor
-        let vocabulary = ReplVocabulary.standard
+        let vocabulary = ReplVocabulary(lexicon)
         var candidates: [Candidate] = []
         var lineConfig: SceneConfig?
         func config() -> SceneConfig {
@@ -255,8 +255,8 @@ extension LanguageServer {
             replaceFrom = chain[0].end
             chain.removeFirst()
             let form: Subscript = Subscript(base: base) == .row ? .row : .section
-            for id in ObservableID.allCases where id.subscriptForm == form {
-                if let m = id.member { candidates.append(observableCandidate(id, label: m)) }
+            for o in registry.observables where o.subscriptForm == form {
+                if let m = o.member { candidates.append(observableCandidate(o, label: m)) }
             }
         } else if let last = context.last, last.kind == .lbracket {
             let base = context.count >= 2 ? context[context.count - 2].text : ""
@@ -269,7 +269,7 @@ extension LanguageServer {
                 candidates = expressionNames()
             } else {
                 for w in vocabulary.statementWords {
-                    candidates.append(Candidate(label: w, kind: CompletionKind.keyword, detail: "statement", documentation: statementSummaries[w]))
+                    candidates.append(Candidate(label: w, kind: CompletionKind.keyword, detail: "statement", documentation: lexicon.statementSummaries[w]))
                 }
             }
         } else {
@@ -277,7 +277,7 @@ extension LanguageServer {
             let words = context.map { $0.text }
             let tap = GrammarWord.tap.spelling
             if first == GrammarWord.set.spelling && context.count == 1 {
-                candidates = TunableID.allCases.map { tunableCandidate($0) }
+                candidates = registry.tunables.map { tunableCandidate($0) }
             } else if first == tap && context.count == 1 {
                 candidates = (vocabulary.followWords[tap] ?? []).map {
                     Candidate(label: $0, kind: CompletionKind.keyword, detail: "\(tap) \($0)", documentation: nil)
@@ -295,10 +295,10 @@ extension LanguageServer {
                 candidates = rowIndexes(config(), section: words[2])
             } else if let op = context.last, op.kind == .eq || op.kind == .ne,
                       case .state(let family)? = leftOperandKind(Array(context.dropLast())) {
-                candidates = family.names.map { Candidate(label: $0, kind: CompletionKind.enumMember, detail: "a state (\(family.rawValue))", documentation: nil) }
+                candidates = family.names.map { Candidate(label: $0, kind: CompletionKind.enumMember, detail: "a state (\(family.name))", documentation: nil) }
             } else if first == GrammarWord.let.spelling && !context.contains(where: { $0.kind == .assign }) {
                 candidates = []  // the name being bound
-            } else if vocabulary.expressionStatements.contains(first) || resolveName(first) != nil {
+            } else if vocabulary.expressionStatements.contains(first) || lexicon.resolve(first) != nil {
                 candidates += expressionNames()
                 candidates += vocabulary.expressionWords.map { Candidate(label: $0, kind: CompletionKind.keyword, detail: "expression word", documentation: nil) }
                 if context.count == 1 {
@@ -364,37 +364,33 @@ extension LanguageServer {
             i -= 1
         }
         let name = context[i...].map { $0.text }.joined()
-        guard case .observable(let id)? = resolveName(name) else { return nil }
-        return id.kind
+        guard case .observable(let id)? = lexicon.resolve(name) else { return nil }
+        return registry.observable(id).kind
     }
 
-    private func observableCandidate(_ id: ObservableID, label: String) -> Candidate {
-        Candidate(label: label, kind: CompletionKind.variable, detail: "\(id.displayName): \(id.kind.displayName)", documentation: id.summary)
+    private func observableCandidate(_ o: ObservableInfo, label: String) -> Candidate {
+        Candidate(label: label, kind: CompletionKind.variable, detail: "\(o.displayName): \(o.kind.displayName)", documentation: o.summary)
     }
 
-    private func tunableCandidate(_ id: TunableID) -> Candidate {
-        Candidate(label: id.rawValue, kind: CompletionKind.property, detail: "tunable: \(id.kind.displayName), default \(tunableDefault(id))", documentation: id.summary)
+    private func tunableCandidate(_ t: TunableInfo) -> Candidate {
+        Candidate(label: t.name, kind: CompletionKind.property, detail: "tunable: \(t.kind.displayName), default \(tunableDefault(t))", documentation: t.summary)
     }
 
     /// Names an expression reads here: the observables of the views this scenario declares,
     /// the subscripted forms, and the tunables.
     private func expressionNames(_ config: SceneConfig) -> [Candidate] {
         var out: [Candidate] = []
-        for id in ObservableID.allCases where id.subscriptForm == .none {
-            switch id.requirement {
-            case .header where config.header == nil: continue
-            case .toolbar where config.toolbarHeight == nil: continue
-            default: out.append(observableCandidate(id, label: id.rawValue))
-            }
+        for o in registry.observables where o.subscriptForm == .none && registry.missing(for: o.id, in: config) == nil {
+            out.append(observableCandidate(o, label: o.name))
         }
         out.append(Candidate(label: Subscript.section.base + "[", kind: CompletionKind.variable, detail: "section[I].MEMBER", documentation: "section I's header view: " + members(.section)))
         out.append(Candidate(label: Subscript.row.base + "[", kind: CompletionKind.variable, detail: "row[I,J].MEMBER", documentation: "row J of section I: " + members(.row)))
-        out += TunableID.allCases.map { tunableCandidate($0) }
+        out += registry.tunables.map { tunableCandidate($0) }
         return out
     }
 
     private func members(_ form: Subscript) -> String {
-        Vocabulary.members(of: form).joined(separator: ", ")
+        Lexicon.members(of: form).joined(separator: ", ")
     }
 
     private func sectionIndexes(_ config: SceneConfig, titledOnly: Bool) -> [Candidate] {
@@ -422,9 +418,9 @@ extension LanguageServer {
         return out
     }
 
-    private func tunableDefault(_ id: TunableID) -> String {
-        if id.kind == .bool { return id.defaultValue != 0 ? "true" : "false" }
-        return show(id.defaultValue)
+    private func tunableDefault(_ t: TunableInfo) -> String {
+        if t.kind == .bool { return t.defaultValue != 0 ? "true" : "false" }
+        return show(t.defaultValue)
     }
 
     // MARK: - Hover
@@ -448,28 +444,31 @@ extension LanguageServer {
         if chain.first!.kind == .dot, lo > 0, pieces[lo - 1].kind == .rbracket, pieces[lo - 1].end == chain.first!.start {
             let base = subscriptBase(Array(pieces[..<lo]))
             let form: Subscript = Subscript(base: base) == .row ? .row : .section
-            if let id = ObservableID.subscripted(form, member: String(name.dropFirst())) { text = observableHover(id) }
+            if let c = CoreObservable.subscripted(form, member: String(name.dropFirst())) { text = observableHover(.core(c)) }
         } else if let form = Subscript(base: name), next?.kind == .lbracket {
             text = "`\(name)\(form == .row ? "[I,J]" : "[I]").MEMBER`\n\n" + (form == .row ? "row J of section I: " : "section I's header view: ") + members(form)
         } else if lo == hi, statementStarts.contains(lo), next?.kind != .dot, next?.kind != .lbracket,
-                  let summary = statementSummaries[name] {
+                  let summary = lexicon.statementSummaries[name] {
             text = "`\(name)` statement\n\n" + summary
         } else if lo == hi, next?.kind == .lparen, let f = BuiltinFunction(name: name) {
             text = "`\(f.signature)`: a function\n\n\(f.summary.prefix(1).uppercased() + f.summary.dropFirst()). Takes numbers and keeps their unit (points stay points)."
-        } else if let ref = resolveName(name) {
+        } else if let ref = lexicon.resolve(name) {
             switch ref {
             case .observable(let id): text = observableHover(id)
             case .tunable(let id): text = tunableHover(id)
             case .state(let state):
-                let s = state.rawValue, family = state.family
-                text = "`\(s)`: a state of \(family == .phase ? "`phase`" : "`toolbar.state`") (\(family.names.joined(separator: ", ")))"
+                // Every family that has the word: `idle` is a state of `phase` and of `refresh.state`.
+                let families = registry.families(having: state.name)
+                text = "`\(state.name)`: a state of " + families.map {
+                    "`\($0.observable)` (\($0.names.joined(separator: ", ")))"
+                }.joined(separator: "; of ")
             }
         }
         if text == nil, lo == hi {
             // A named value: `set deceleration fast`.
-            let owners = TunableID.allCases.filter { t in t.kind != .bool && t.namedValues.contains { $0.name == name } }
+            let owners = registry.tunables.filter { t in t.kind != .bool && t.namedValues.contains { $0.name == name } }
             if let t = owners.first, let v = t.namedValues.first(where: { $0.name == name }) {
-                text = "`\(name)`: a value of `\(t.rawValue)` (`set \(t.rawValue) \(name)` = \(show(v.value)))"
+                text = "`\(name)`: a value of `\(t.name)` (`set \(t.name) \(name)` = \(show(v.value)))"
             }
         }
         if text == nil, lo == hi {
@@ -484,20 +483,20 @@ extension LanguageServer {
     }
 
     private func observableHover(_ id: ObservableID) -> String {
-        var s = "`\(id.displayName)`: \(id.kind.displayName), observable\n\n\(id.summary)"
-        switch id.requirement {
-        case .header: s += "\n\nNeeds a `header` in the scene or scenario."
-        case .toolbar: s += "\n\nNeeds a `toolbar` in the scene or scenario."
-        case .none: break
+        let o = registry.observable(id)
+        var s = "`\(o.displayName)`: \(o.kind.displayName), observable\n\n\(o.summary)"
+        if let b = o.requires, let word = registry.word(of: b) {
+            s += "\n\nNeeds \(article(word.noun)) `\(word.word)` in the scene or scenario."
         }
         return s
     }
 
     private func tunableHover(_ id: TunableID) -> String {
-        var s = "`\(id.rawValue)`: \(id.kind.displayName), tunable (`set \(id.rawValue) VALUE`)\n\n\(id.summary)\n\n"
-        s += "Default: \(tunableDefault(id))"
-        if id.kind != .bool { s += "; range: \(id.range.description)" }
-        let named = id.kind == .bool ? [] : id.namedValues
+        let t = registry.tunable(id)
+        var s = "`\(t.name)`: \(t.kind.displayName), tunable (`set \(t.name) VALUE`)\n\n\(t.summary)\n\n"
+        s += "Default: \(tunableDefault(t))"
+        if t.kind != .bool { s += "; range: \(t.range.description)" }
+        let named = t.kind == .bool ? [] : t.namedValues
         if !named.isEmpty { s += "; named values: " + named.map { "`\($0.name)` = \(show($0.value))" }.joined(separator: ", ") }
         return s
     }

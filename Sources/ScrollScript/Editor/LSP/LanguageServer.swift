@@ -39,9 +39,14 @@ public final class LanguageServer {
     public private(set) var exitCode: Int32?
     /// Where the server logs (the executable: standard error). Never standard output.
     public var log: (String) -> Void
+    /// The words and names of the registered behaviours.
+    let lexicon: Lexicon
+    var registry: BehaviourRegistry { lexicon.registry }
 
-    public init(log: @escaping (String) -> Void = { _ in }) {
+    /// A server for scenarios that use `registry`'s behaviours.
+    public init(registry: BehaviourRegistry = .builtIn, log: @escaping (String) -> Void = { _ in }) {
         self.log = log
+        lexicon = Lexicon.of(registry)
     }
 
     /// The capabilities `initialize` answers with.

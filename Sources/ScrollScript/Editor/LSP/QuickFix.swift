@@ -36,26 +36,24 @@ extension Problem {
         switch self {
         case .lex(.symbolForWord(let written, let word)):
             return QuickFix(written: written, replacements: [word])
-        case .parse(.unknownStatement(let word)):
-            return fix(word, unknownWordHint(word, statementKeywords))
-        case .parse(.unknownHeaderOption(let word)):
-            return fix(word, nearestHint(word, headerOptionWords))
+        case .parse(.unknownStatement(let word, let keywords)):
+            return fix(word, unknownWordHint(word, keywords))
+        case .parse(.unknownOption(_, let option, let options)):
+            return fix(option, nearestHint(option, options))
         case .parse(.expectedSectionState(let found)) where found.kind == .word:
             return fix(found.text, nearestHint(found.text, [GrammarWord.open.spelling, GrammarWord.closed.spelling]))
-        case .parse(.expectedSingle(let found)) where found.kind == .word:
-            return fix(found.text, nearestHint(found.text, [GrammarWord.single.spelling]))
-        case .parse(.tapUnknownTarget(let found)) where found.kind == .word:
-            return fix(found.text, nearestHint(found.text, tapTargetWords))
+        case .parse(.tapUnknownTarget(let found, let targets)) where found.kind == .word:
+            return fix(found.text, nearestHint(found.text, targets))
         case .parse(.expectedStatementEnd(let found)) where found.kind == .word:
             return fix(found.text, characterHint(found.text))
-        case .check(.unknownTunable(let name)):
-            return fix(name, unknownWordHint(name, Vocabulary.tunableNames))
-        case .check(.unknownName(let name)):
-            return fix(name, unknownWordHint(name, Checker.plainNames, quotes: true))
+        case .check(.unknownTunable(let name, let known)):
+            return fix(name, unknownWordHint(name, known))
+        case .check(.unknownName(let name, let known)):
+            return fix(name, unknownWordHint(name, known, quotes: true))
         case .check(.unknownIndexedName(let base)):
             return fix(base, nearestHint(base, [Subscript.section.base, Subscript.row.base]))
         case .check(.unknownMember(let form, let member)):
-            guard let f = fix("." + member, nearestHint(member, Vocabulary.members(of: form))) else { return nil }
+            guard let f = fix("." + member, nearestHint(member, Lexicon.members(of: form))) else { return nil }
             return QuickFix(written: f.written, replacements: f.replacements.map { "." + $0 })
         case .check(.notAState(let word, let family)):
             return fix(word, unknownWordHint(word, family.names))
@@ -78,7 +76,7 @@ extension LanguageServer {
     /// `range` that suggests a word, one quick fix per word suggested (the first preferred),
     /// replacing the word as written. The diagnostic is the one published for it.
     func codeActions(_ doc: TextDocument, _ range: LSPRange) -> JSONValue {
-        let result = checkSource(doc.source)
+        let result = checkSource(doc.source, registry: registry)
         var actions: [JSONValue] = []
         for d in sortedDiagnostics(result.diagnostics + result.warnings) {
             let line = d.location.line - 1

@@ -1,0 +1,151 @@
+// The one interface every behaviour is written against (spec §8): the header, its
+// parallax and toggle, the toolbar, the accordion, the refresh control, and a user's own.
+//
+// A behaviour is a TCA-style reducer: a value holding its state, events named after what
+// happened to the scroll view (spec §6.1's points), and one pure transition that is given
+// the time and what the scroll view reports, and may change what the scroll view and the
+// layout read (`Adjustments`). What it declares (words, tunables, observables, states,
+// views) is `BehaviourDeclaration`; the world holds one instance per declared behaviour
+// and calls them in registration order (World.swift says where in the frame).
+
+/// What happened to the scroll view: the events a behaviour can react to. A behaviour
+/// receives those its declaration `listens` to (`frameTicked` only while it reports an
+/// animation running).
+public enum BehaviourEvent: Equatable, Sendable {
+    /// A touch began: the first frame of a touch, before the finger moves (UIKit's
+    /// `scrollViewWillBeginDragging`).
+    case dragBegan
+    /// Step 2: a deceleration or bounce came to rest ("deceleration ended").
+    case decelerationEnded
+    /// Step 3: a display frame; a running animation advances to `time` and may complete.
+    case frameTicked
+    /// Step 5: a frame while a finger is down (after the layout of step 4).
+    case fingerTracked
+    /// Step 5: the offset differs from the previous frame's (`scrollViewDidScroll`).
+    case scrolled
+    /// A release, before the motion it starts: `Adjustments.flingTarget` holds where the
+    /// deceleration will end, and a behaviour may change it (spec §8). `velocity` is the
+    /// content's, pt/s.
+    case flingTargetChosen(velocity: Double)
+    /// The finger lifted; `willDecelerate`: a deceleration or bounce follows.
+    case dragEnded(willDecelerate: Bool)
+    /// A tap reached one of the views a behaviour declares. `targeted`: `tap NAME` (aimed
+    /// at the view, not hit-tested at a point).
+    case viewTapped(ViewID, targeted: Bool)
+    /// A tap reached section I's header view.
+    case sectionHeaderTapped(Int)
+}
+
+/// What the scroll view reports at the moment of an event (read-only for a behaviour).
+public struct ScrollFacts: Equatable, Sendable {
+    /// Simulated seconds.
+    public var time: Double
+    public var offset: Double
+    /// pt/s, positive = offset increasing.
+    public var velocity: Double
+    public var phase: ScrollPhase
+    /// The bounds of the last layout (§6.2).
+    public var bounds: ScrollBounds
+    public var fingerDown: Bool
+    /// The finger's translation since touch-down (positive = down).
+    public var fingerTranslation: Double
+    /// The finger's velocity (positive = down).
+    public var fingerVelocity: Double
+    public var screenWidth: Double
+    public var screenHeight: Double
+    /// `inset.top`: the top edge E of §6.3 (where the header rests, where sections stick).
+    public var insetTop: Double
+
+    /// offset ≥ max − 0.5 (§6.4's "at the bottom").
+    public var isAtBottom: Bool { offset >= bounds.max - 0.5 }
+}
+
+/// The open state of every section: what the layout reads for row heights, and what the
+/// accordion animates. `changed` lists the sections whose fraction a frame changed (the
+/// layout then updates only those).
+public struct SectionOpenness: Equatable, Sendable {
+    /// Target state (`section[I].open`).
+    public var open: [Bool]
+    /// 0 closed … 1 open.
+    public var fraction: [Double]
+    /// Sections whose fraction changed since the last layout.
+    public var changed: [Int]
+
+    public init(open: [Bool]) {
+        self.open = open
+        fraction = open.map { $0 ? 1 : 0 }
+        changed = []
+        changed.reserveCapacity(open.count)
+    }
+}
+
+/// What behaviours may change and the scroll view and layout read (spec §8: "it can change
+/// what the scroll view and the layout read"). One value in the world, passed `inout` to
+/// each transition: no copy per event.
+public struct Adjustments: Equatable, Sendable {
+    /// Extra top content inset (a refresh control's): the top bound is
+    /// −(inset.top + contentInsetTop). Changed while a finger is down, the drag is re-based
+    /// so that the offset does not jump (§6.7).
+    public var contentInsetTop: Double = 0
+    /// The table header view's layout height H (0: no table header).
+    public var headerHeight: Double = 0
+    /// The height the table body is laid out below (H, or the toggle's height before its
+    /// animation when the body does not follow).
+    public var bodyTop: Double = 0
+    /// The table header's `pin P`: section headers stick min(P, H) below the top edge; nil:
+    /// at the top edge.
+    public var headerPin: Double?
+    public var sections: SectionOpenness
+    /// At a release (`flingTargetChosen`): where the deceleration will end. A behaviour
+    /// may change it; the last change in registration order wins.
+    public var flingTarget: Double = 0
+
+    public init(sections: SectionOpenness) {
+        self.sections = sections
+    }
+}
+
+/// What a transition reports back. Plain values only (no string, no reference): the world
+/// receives one after every call, every frame, and a type with a reference in it costs a
+/// release each time.
+public struct Reaction: Equatable, Sendable {
+    /// One of its animations runs: it receives `frameTicked` every frame, and the world is
+    /// not at rest (`settle` waits).
+    public var animating: Bool
+    /// For a tap it handled: what it did, as an index in its declaration's `notes` (the word
+    /// the REPL prints after the view's label: `showing`, `expanding`, `opening`).
+    public var tapNote: Int?
+    /// For a targeted tap on one of its views: the view that received it instead (the
+    /// toolbar answers `tap toolbar` while hidden with its reveal zone).
+    public var tapView: Int?
+
+    public init(animating: Bool, tapNote: Int? = nil, tapView: Int? = nil) {
+        self.animating = animating
+        self.tapNote = tapNote
+        self.tapView = tapView
+    }
+}
+
+/// A behaviour's instance in a world: its state and its transition.
+///
+/// Conform a value type: the world copies behaviours when it is copied (the REPL's
+/// snapshots, `explore`'s copies), and a copy must not share state with the original.
+/// (A behaviour whose state lives in a class instance reaches it through an adapter that
+/// copies it on write.)
+public protocol Behaviour: Sendable {
+    /// The one transition: reacts to `event` at `scroll.time`; may change `adjustments`.
+    mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction
+    /// The value of its observable number `observable` (its index in the declaration).
+    func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value
+    /// The frame of its view number `view` on screen, nil when it has none now.
+    func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect?
+    /// True when `other` is the same behaviour in the same state (world snapshots compare).
+    func isEqual(to other: any Behaviour) -> Bool
+}
+
+extension Behaviour where Self: Equatable {
+    public func isEqual(to other: any Behaviour) -> Bool {
+        guard let o = other as? Self else { return false }
+        return o == self
+    }
+}

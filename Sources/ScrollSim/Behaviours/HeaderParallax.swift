@@ -1,0 +1,53 @@
+// The header image of post 001: it moves at (1 − F) of the scroll speed (spec §6.3).
+// Configured by `parallax F` on the `header` line; present whenever a header is (F = 0
+// without the option: the image moves with the header).
+
+/// `header H parallax F`.
+public struct HeaderParallax: DeclaredBehaviour, Equatable {
+    public static let declaration = BehaviourDeclaration(
+        name: "parallax", namespace: "header",
+        configuration: .options(of: "header", [
+            ConfigOption("parallax", ConfigArgument(name: "parallax", placeholder: "F", quantity: .number,
+                                                    range: .within(TunableRange(0, 1)))),
+        ]),
+        observables: [
+            ObservableDeclaration("image.y", .quantity(.points), summary: "the header image's y: header.y × (1 − parallax)",
+                                  prominence: 10, trace: .always),
+            ObservableDeclaration("image.height", .quantity(.points), summary: "the header image's height (the header's height)",
+                                  prominence: 11, trace: .always),
+        ],
+        views: [
+            // Drawn inside the header by the pictures; not listed by `frames`, takes no taps.
+            ViewDeclaration("header.image", noun: "header image", layer: .content, listed: false, takesTaps: false,
+                            style: .headerImage),
+        ])
+
+    let factor: Double
+    let pin: Double?
+    let stretches: Bool
+
+    public init(_ setup: BehaviourSetup, _ adjustments: inout Adjustments) {
+        factor = setup.settings.option(0) ?? 0
+        pin = setup.host?.option(StretchyHeader.pinOption)
+        stretches = !(setup.host?.has(StretchyHeader.nostretchOption) ?? false)
+    }
+
+    public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+        Reaction(animating: false)
+    }
+
+    public func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
+        let r = image(scroll, adjustments)
+        return .number(observable == 0 ? r.y : r.height, .points)
+    }
+
+    public func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
+        image(scroll, adjustments)
+    }
+
+    /// The image's frame: y = header.y·(1 − F), the header's height.
+    private func image(_ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect {
+        let r = StretchyHeader.visibleFrame(scroll, adjustments, pin: pin, stretches: stretches)
+        return Rect(x: 0, y: r.y * (1 - factor), width: r.width, height: r.height)
+    }
+}

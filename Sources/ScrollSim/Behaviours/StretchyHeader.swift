@@ -1,0 +1,99 @@
+// The table header of post 000: it grows when pulled past the top (the zoom), scrolls
+// away, and with `pin P` keeps its bottom P pt on screen (spec §6.3). Its parallax (001)
+// and its toggle (002) are behaviours of their own, configured by options of its word.
+
+/// `header H [pin P] [nostretch]`.
+public struct StretchyHeader: DeclaredBehaviour, Equatable {
+    public static let declaration = BehaviourDeclaration(
+        name: "header", namespace: "header",
+        configuration: .word(ConfigWord(
+            "header",
+            argument: ConfigArgument(name: "header height", placeholder: "H", quantity: .points, range: .within(Limits.headerHeight)),
+            options: [
+                ConfigOption("pin", ConfigArgument(name: "pin", placeholder: "P", quantity: .points, range: .upToWordArgument)),
+                ConfigOption("nostretch"),
+            ],
+            noun: "header", usage: "header H", summary: "a table header H pt tall", example: "header 240 pin 60")),
+        observables: [
+            ObservableDeclaration("y", .quantity(.points), summary: "the top of the header's visible frame, in screen points",
+                                  prominence: 7, trace: .always),
+            ObservableDeclaration("height", .quantity(.points), summary: "the height of the header's visible frame (it grows when pulled past the top)",
+                                  prominence: 1, trace: .always, plotted: true),
+            ObservableDeclaration("bottom", .quantity(.points), summary: "the bottom of the header's visible frame (header.y + header.height)",
+                                  prominence: 9, trace: .always, plotted: true),
+            ObservableDeclaration("scale", .quantity(.number), summary: "the header's visible height / its layout height (the zoom)",
+                                  prominence: 8, trace: .always),
+            ObservableDeclaration("frame", .rect, summary: "the header's visible frame (x, y, width, height); printed, not compared"),
+        ],
+        views: [
+            ViewDeclaration("header", noun: "table header", layer: .content, targetable: true, exploreWeight: 2, style: .tableHeader),
+        ],
+        synonyms: BehaviourSynonyms(
+            view: "tableheaderview tableheader stretchyheader",
+            fillers: "stretchy stretch zoom stretchable zoomable",
+            options: [("pin", "pinned sticky stuck pinheight minimum min minheight minimumheight collapsedheight collapsesto"),
+                      ("nostretch", "fixed nozoom static nobounce nostretching")],
+            properties: [("pinned sticky stuck pin", "$.bottom == {pin}"),
+                         ("stretched zoomed scaled", "$.scale > 1"),
+                         ("zoom zoomscale scalefactor stretch", "$.scale")]))
+
+    /// Its settings: option 0 is `pin`, option 1 `nostretch`.
+    static let pinOption = 0, nostretchOption = 1
+
+    let pin: Double?
+    let stretches: Bool
+
+    public init(_ setup: BehaviourSetup, _ adjustments: inout Adjustments) {
+        let height = setup.settings.argument ?? 0
+        pin = setup.settings.option(StretchyHeader.pinOption)
+        stretches = !setup.settings.has(StretchyHeader.nostretchOption)
+        adjustments.headerHeight = height
+        adjustments.bodyTop = height
+        adjustments.headerPin = pin
+    }
+
+    public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+        Reaction(animating: false)
+    }
+
+    public func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
+        let r = StretchyHeader.visibleFrame(scroll, adjustments, pin: pin, stretches: stretches)
+        switch observable {
+        case 0: return .number(r.y, .points)
+        case 1: return .number(r.height, .points)
+        case 2: return .number(r.y + r.height, .points)
+        case 3:
+            let layoutHeight = adjustments.headerHeight
+            return .number(layoutHeight > 0 ? r.height / layoutHeight : 0, .number)
+        default: return .rect(r)
+        }
+    }
+
+    public func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
+        StretchyHeader.visibleFrame(scroll, adjustments, pin: pin, stretches: stretches)
+    }
+
+    /// The header's visible frame (§6.3) for its current layout height.
+    static func visibleFrame(_ scroll: ScrollFacts, _ adjustments: Adjustments, pin: Double?, stretches: Bool) -> Rect {
+        let f = HeaderGeometry.frame(offset: scroll.offset, topEdge: scroll.insetTop, height: adjustments.headerHeight,
+                                     pin: pin, stretches: stretches)
+        return Rect(x: 0, y: f.y, width: scroll.screenWidth, height: f.height)
+    }
+}
+
+/// The header's visible frame rule (spec §6.3), a pure function of the scroll state.
+public enum HeaderGeometry {
+    /// (y, height) on screen for a header of layout height `h` resting at the top edge E.
+    public static func frame(offset: Double, topEdge edge: Double, height h: Double, pin: Double?, stretches: Bool) -> (y: Double, height: Double) {
+        let minOffset = -edge
+        if offset < minOffset && stretches {
+            return (edge, h + (minOffset - offset))
+        }
+        if let p = pin {
+            // P ≤ H is checked against H only: a toggle height below the pin keeps the whole
+            // header (P' = min(P, H)) instead of pushing it below the top edge.
+            return (max(-offset, edge - (h - min(p, h))), h)
+        }
+        return (-offset, h)
+    }
+}

@@ -1,0 +1,270 @@
+// The vocabulary of a registry: every observable, tunable, configuration word and view,
+// the core's and the behaviours', derived once from the declarations. The checker, the
+// interpreter, the REPL, the language server, traces, pictures and the editor grammars
+// read these tables; nothing else lists names.
+
+/// An observable as the vocabulary knows it.
+public struct ObservableInfo: Sendable {
+    public let id: ObservableID
+    /// As written, subscript placeholders removed: `header.y`, `section.y`.
+    public let name: String
+    public let kind: ValueKind
+    public let subscriptForm: Subscript
+    public let summary: String
+    /// The REPL's change line: smaller first; nil: not shown there.
+    public let prominence: Int?
+    public let trace: TraceDefault
+    public let plotted: Bool
+    /// The behaviour that declares it; nil for the core's.
+    public let owner: BehaviourID?
+    /// The behaviour whose word must be written for it to be read (the owner, or the
+    /// owner's host: `header.image.y` needs `header`); nil for the core's.
+    public let requires: BehaviourID?
+
+    /// As a user writes it: `section[I].y`, `header.y`.
+    public var displayName: String {
+        switch subscriptForm {
+        case .none: return name
+        case .section: return "section[I]" + name.dropFirst("section".count)
+        case .row: return "row[I,J]" + name.dropFirst("row".count)
+        }
+    }
+
+    /// The member after the subscript (`y` of `section[I].y`), nil for a plain name.
+    public var member: String? {
+        switch subscriptForm {
+        case .none: return nil
+        case .section: return String(name.dropFirst("section.".count))
+        case .row: return String(name.dropFirst("row.".count))
+        }
+    }
+}
+
+/// A tunable as the vocabulary knows it.
+public struct TunableInfo: Sendable {
+    public let id: TunableID
+    /// As written: `row.height`, `toolbar.duration`.
+    public let name: String
+    /// `.quantity(q)`, or `.bool` (stored as 1/0).
+    public let kind: ValueKind
+    public let defaultValue: Double
+    public let range: TunableRange
+    public let summary: String
+    public let namedValues: [(name: String, value: Double)]
+    /// The behaviour that declares it; nil for the core's.
+    public let owner: BehaviourID?
+}
+
+/// A configuration word as the vocabulary knows it: its owner, its argument, and every
+/// option of it, its owner's and those other behaviours add.
+public struct ConfigWordInfo: Sendable {
+    public let word: String
+    public let owner: BehaviourID
+    public let argument: ConfigArgument?
+    /// Every option: the owner's in order, then each adding behaviour's in registration order.
+    public let options: [(option: ConfigOption, owner: BehaviourID, index: Int)]
+    /// The behaviours the word declares: its owner and those that add options to it.
+    public let members: [BehaviourID]
+    /// "a header", "a toolbar" (without the article).
+    public let noun: String
+    /// What messages suggest adding: `header H`, `toolbar`.
+    public let usage: String
+    public let summary: String
+
+    /// The word's form: `header H [pin P] [nostretch] [parallax F] [toggle H2]`.
+    public var form: String {
+        var s = word
+        if let a = argument { s += a.defaultValue == nil ? " \(a.placeholder)" : " [\(a.placeholder)]" }
+        for o in options { s += " [" + o.option.word + (o.option.argument.map { " " + $0.placeholder } ?? "") + "]" }
+        return s
+    }
+
+    /// Its options' words, in order.
+    public var optionWords: [String] { options.map { $0.option.word } }
+}
+
+/// What a plain name in an expression stands for.
+public enum NameRef: Equatable, Sendable {
+    case observable(ObservableID)
+    case tunable(TunableID)
+    /// A state name (`hidden`, `idle`).
+    case state(StateID)
+}
+
+/// The tables, built once per registry.
+struct VocabularyTables: Sendable {
+    var observables: [ObservableInfo] = []
+    /// Behaviour b's observables, in declaration order.
+    var behaviourObservables: [[ObservableInfo]] = []
+    var tunables: [TunableInfo] = []
+    var behaviourTunables: [[TunableInfo]] = []
+    var configWords: [ConfigWordInfo] = []
+    /// Every plain name (observables first, then tunables, then states: the first wins).
+    var names: [String: NameRef] = [:]
+    var tunablesByName: [String: TunableID] = [:]
+    var wordsByName: [String: Int] = [:]
+    /// `phase`, then each behaviour's state family, in registration order.
+    var families: [StateFamily] = [.phase]
+    /// Each behaviour's family, nil for one without states.
+    var behaviourFamilies: [StateFamily?] = []
+    /// Every state name once, in family order.
+    var stateNames: [String] = []
+
+    init(_ entries: [BehaviourEntry]) {
+        for c in CoreObservable.allCases {
+            observables.append(ObservableInfo(id: .core(c), name: c.rawValue, kind: c.kind, subscriptForm: c.subscriptForm,
+                                              summary: c.summary, prominence: c.prominence, trace: c.traced ? .always : .never,
+                                              plotted: c == .offset, owner: nil, requires: nil))
+        }
+        for c in CoreTunable.allCases {
+            tunables.append(TunableInfo(id: .core(c), name: c.rawValue, kind: c.kind, defaultValue: c.defaultValue,
+                                        range: c.range, summary: c.summary, namedValues: c.namedValues, owner: nil))
+        }
+        // Words first: an observable's requirement is its word's owner.
+        for (b, e) in entries.enumerated() {
+            guard case .word(let w) = e.declaration.configuration, wordsByName[w.word] == nil else { continue }
+            let owner = BehaviourID(b)
+            var options = w.options.enumerated().map { (option: $0.element, owner: owner, index: $0.offset) }
+            var members = [owner]
+            for (a, other) in entries.enumerated() where a != b {
+                guard case .options(let host, let added) = other.declaration.configuration, host == w.word else { continue }
+                options += added.enumerated().map { (option: $0.element, owner: BehaviourID(a), index: $0.offset) }
+                members.append(BehaviourID(a))
+            }
+            wordsByName[w.word] = configWords.count
+            configWords.append(ConfigWordInfo(word: w.word, owner: owner, argument: w.argument, options: options,
+                                              members: members.sorted(), noun: w.noun, usage: w.usage, summary: w.summary))
+        }
+        for (b, e) in entries.enumerated() {
+            let d = e.declaration
+            let id = BehaviourID(b)
+            var family: StateFamily?
+            if !d.states.isEmpty {
+                let observable = d.observables.first { $0.kind == .state }.map { d.namespace + "." + $0.name } ?? d.namespace
+                family = StateFamily(id: .behaviour(id), name: d.namespace, observable: observable, names: d.states)
+                families.append(family!)
+            }
+            behaviourFamilies.append(family)
+            let requires = wordsByName[d.word].map { configWords[$0].owner } ?? id
+            var obs: [ObservableInfo] = []
+            for (k, o) in d.observables.enumerated() {
+                let kind: ValueKind
+                switch o.kind {
+                case .quantity(let q): kind = .quantity(q)
+                case .bool: kind = .bool
+                case .state: kind = family.map { .state($0) } ?? .string
+                case .string: kind = .string
+                case .rect: kind = .rect
+                }
+                obs.append(ObservableInfo(id: .behaviour(id, k), name: d.namespace + "." + o.name, kind: kind, subscriptForm: .none,
+                                          summary: o.summary, prominence: o.prominence, trace: o.trace, plotted: o.plotted,
+                                          owner: id, requires: requires))
+            }
+            behaviourObservables.append(obs)
+            observables += obs
+            var tun: [TunableInfo] = []
+            for (k, t) in d.tunables.enumerated() {
+                let kind: ValueKind
+                if case .quantity(let q) = t.kind { kind = .quantity(q) } else { kind = .bool }
+                tun.append(TunableInfo(id: .behaviour(id, k), name: d.namespace + "." + t.name, kind: kind, defaultValue: t.defaultValue,
+                                       range: t.range, summary: t.summary, namedValues: t.namedValues, owner: id))
+            }
+            behaviourTunables.append(tun)
+            tunables += tun
+        }
+        // A bare state word alone reads in the first family that has it; compared with a
+        // state, in that state's family (the checker and the resolver see to it).
+        for f in families {
+            for s in f.states where names[s.name] == nil {
+                names[s.name] = .state(s)
+                stateNames.append(s.name)
+            }
+        }
+        for t in tunables { names[t.name] = .tunable(t.id); tunablesByName[t.name] = t.id }
+        for o in observables where o.subscriptForm == .none { names[o.name] = .observable(o.id) }
+    }
+}
+
+extension BehaviourRegistry {
+    /// Every observable, in table order: the core's, then each behaviour's in registration order.
+    public var observables: [ObservableInfo] { storage.vocabulary.observables }
+
+    /// Every tunable, in table order: the core's, then each behaviour's.
+    public var tunables: [TunableInfo] { storage.vocabulary.tunables }
+
+    /// Every configuration word a behaviour owns, in registration order.
+    public var configWords: [ConfigWordInfo] { storage.vocabulary.configWords }
+
+    public func observable(_ id: ObservableID) -> ObservableInfo {
+        switch id {
+        case .core(let c): return storage.vocabulary.observables[CoreObservable.allCases.firstIndex(of: c) ?? 0]
+        case .behaviour(let b, let k): return storage.vocabulary.behaviourObservables[b.index][k]
+        }
+    }
+
+    public func tunable(_ id: TunableID) -> TunableInfo {
+        switch id {
+        case .core(let c): return storage.vocabulary.tunables[c.index]
+        case .behaviour(let b, let k): return storage.vocabulary.behaviourTunables[b.index][k]
+        }
+    }
+
+    /// What a plain name stands for (an observable, then a tunable, then a state).
+    public func resolve(_ name: String) -> NameRef? { storage.vocabulary.names[name] }
+
+    /// The plain observable named `name`.
+    public func plainObservable(named name: String) -> ObservableID? {
+        if case .observable(let id)? = resolve(name) { return id }
+        return nil
+    }
+
+    public func tunable(named name: String) -> TunableID? { storage.vocabulary.tunablesByName[name] }
+
+    public func configWord(named word: String) -> ConfigWordInfo? {
+        storage.vocabulary.wordsByName[word].map { storage.vocabulary.configWords[$0] }
+    }
+
+    /// The behaviour a name needs that `config` does not declare (the owner of the word to
+    /// write: `header` for `header.image.y`), nil when it can be read in `config`: the one
+    /// question "is there a header/toolbar?" every consumer asks.
+    public func missing(for id: ObservableID, in config: SceneConfig) -> BehaviourID? {
+        guard case .behaviour(let b, _) = id else { return nil }
+        return config.declares(b) ? nil : observable(id).requires
+    }
+
+    /// `missing(for:in:)` for a view (`tap toolbar`).
+    public func missing(for v: ViewID, in config: SceneConfig) -> BehaviourID? {
+        if config.declares(v.behaviour) { return nil }
+        return configWord(named: declaration(v.behaviour).word)?.owner ?? v.behaviour
+    }
+
+    /// `phase`, then each behaviour's state family, in registration order.
+    public var stateFamilies: [StateFamily] { storage.vocabulary.families }
+
+    /// Every state name once, in family order (`idle` of `phase` and of `refresh.state` once).
+    public var stateNames: [String] { storage.vocabulary.stateNames }
+
+    /// The family `id` names.
+    public func family(_ id: StateFamilyID) -> StateFamily {
+        switch id {
+        case .phase: return .phase
+        case .behaviour(let b): return storage.vocabulary.behaviourFamilies[b.index] ?? .phase
+        }
+    }
+
+    /// The families that have a state named `name`, in order.
+    public func families(having name: String) -> [StateFamily] {
+        storage.vocabulary.families.filter { $0.names.contains(name) }
+    }
+
+    /// The configuration word of behaviour `b` (its own, or the one it adds options to).
+    public func word(of b: BehaviourID) -> ConfigWordInfo? { configWord(named: declaration(b).word) }
+}
+
+extension ObservableInfo: Equatable {
+    public static func == (a: ObservableInfo, b: ObservableInfo) -> Bool { a.id == b.id && a.name == b.name }
+}
+
+extension TunableInfo: Equatable {
+    public static func == (a: TunableInfo, b: TunableInfo) -> Bool { a.id == b.id && a.name == b.name }
+}
