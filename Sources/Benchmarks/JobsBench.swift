@@ -30,12 +30,6 @@ func jobsBenchmark() {
         inputs.append(.path(path))
     }
 
-    final class Count: RunOutput {
-        var bytes = 0
-        func out(_ s: String) { bytes += s.utf8.count }
-        func err(_ s: String) { bytes += s.utf8.count }
-        func endOfEvent() {}
-    }
     final class Counts: @unchecked Sendable {
         private let lock = NSLock()
         private(set) var total = 0
@@ -43,7 +37,7 @@ func jobsBenchmark() {
     }
     /// (scenarios per second, CPU seconds over wall seconds, output bytes)
     func measure(jobs: Int) -> (rate: Double, busy: Double, bytes: Int, scenarios: Int) {
-        let out = Count()
+        let out = CountingOutput()
         let wall0 = monotonicSeconds(), cpu0 = processCPUSeconds()
         let s = runScenarios(inputs, options: RunOptions(jobs: jobs), reporters: [TextReporter(output: out, style: TextStyle())])
         let wall = monotonicSeconds() - wall0, cpu = processCPUSeconds() - cpu0
@@ -61,7 +55,7 @@ func jobsBenchmark() {
         for half in halves {
             done.enter()
             let t = Thread {
-                let s = runScenarios(half, options: RunOptions(jobs: 1), reporters: [TextReporter(output: Count(), style: TextStyle())])
+                let s = runScenarios(half, options: RunOptions(jobs: 1), reporters: [TextReporter(output: CountingOutput(), style: TextStyle())])
                 counts.add(s.passed + s.failed)
                 done.leave()
             }

@@ -172,24 +172,25 @@ func runRun(_ args: [String]) -> Int32 {
             reports.reporters.append(TextReporter(output: output, style: TextStyle(color: useColor, github: format == "github")))
         }
         var made = true
-        if let junit {
+        /// A reporter that may not be made (its file or folder refused): added, or why not
+        /// said on standard error.
+        func add<R: RunReporter, E: Error>(_ make: () throws(E) -> R, _ why: (E) -> String) -> R? {
             do {
-                let r = try JUnitReporter(path: junit)
-                reports.junit = r
+                let r = try make()
                 reports.reporters.append(r)
+                return r
             } catch {
-                output.err("scrollscript: \(error.message)\n")
+                output.err("scrollscript: \(why(error))\n")
                 made = false
+                return nil
             }
         }
+        if let junit {
+            reports.junit = add({ () throws(JUnitWriteError) in try JUnitReporter(path: junit) }) { $0.message }
+        }
         if let artifacts {
-            do {
-                let r = try FailureArtifacts(directory: artifacts)
-                reports.artifacts = r
-                reports.reporters.append(r)
-            } catch {
-                output.err("scrollscript: run: \((error as? PictureError)?.message ?? "\(error)"); see 'scrollscript --help'\n")
-                made = false
+            reports.artifacts = add({ try FailureArtifacts(directory: artifacts) }) {
+                "run: \(($0 as? PictureError)?.message ?? "\($0)"); see 'scrollscript --help'"
             }
         }
         return (reports, made)
