@@ -9,7 +9,9 @@ import ScrollScript
 /// a counter), `--jobs 1` then `--jobs 2` in each of ROUNDS rounds (default 21), so both
 /// see the same load on a shared machine; each round's ratio, and their median. As a
 /// yardstick, each round also runs the two halves of the files as two `--jobs 1` runs at
-/// once: how much two cores give on this machine, at that moment, with no scheduler.
+/// once: how much two cores give on this machine, at that moment, with no scheduler. And
+/// the CPU time a scenario costs with `--jobs 2` over `--jobs 1`: the work the threads
+/// add, a figure other processes on the machine hardly move.
 func jobsBenchmark() {
     let args = CommandLine.arguments
     func arg(_ i: Int, _ fallback: Int) -> Int { args.count > i ? max(1, Int(args[i]) ?? fallback) : fallback }
@@ -70,6 +72,7 @@ func jobsBenchmark() {
     _ = measure(jobs: 1)  // warm-up: the files into the page cache
     var ratios: [Double] = []
     var apart: [Double] = []
+    var cpuRatios: [Double] = []
     for round in 1...rounds {
         let one = measure(jobs: 1), two = measure(jobs: 2), twoApart = measureTwoApart()
         if one.bytes != two.bytes || one.scenarios != two.scenarios {
@@ -77,14 +80,19 @@ func jobsBenchmark() {
         }
         ratios.append(two.rate / one.rate)
         apart.append(twoApart / one.rate)
+        // CPU seconds a scenario, --jobs 2 over --jobs 1: what running on two threads
+        // costs in work, whatever the other processes leave of the second core.
+        let cpu = (two.busy / two.rate) / (one.busy / one.rate)
+        cpuRatios.append(cpu)
         print("round \(round): --jobs 1 \(formatFixed(one.rate, 0)) scenarios/s (\(formatFixed(one.busy, 2)) cores busy), "
-              + "--jobs 2 \(formatFixed(two.rate, 0)) scenarios/s (\(formatFixed(two.busy, 2)) cores busy): \(formatFixed(two.rate / one.rate, 2))x; "
-              + "two runs apart: \(formatFixed(twoApart / one.rate, 2))x")
+              + "--jobs 2 \(formatFixed(two.rate, 0)) scenarios/s (\(formatFixed(two.busy, 2)) cores busy): \(formatFixed(two.rate / one.rate, 2))x, "
+              + "CPU a scenario \(formatFixed(cpu, 2))x; two runs apart: \(formatFixed(twoApart / one.rate, 2))x")
     }
     func median(_ xs: [Double]) -> String {
         let s = xs.sorted()
         return "\(formatFixed(s[s.count / 2], 2))x (min \(formatFixed(s[0], 2))x, max \(formatFixed(s[s.count - 1], 2))x)"
     }
     print("jobs: --jobs 2 / --jobs 1, median of \(rounds) rounds = \(median(ratios))")
+    print("jobs: CPU a scenario, --jobs 2 / --jobs 1, median = \(median(cpuRatios))")
     print("jobs: two --jobs 1 runs apart, on half the files each / --jobs 1 (what the machine gives) = \(median(apart))")
 }

@@ -51,12 +51,15 @@ final class PreparedFile: @unchecked Sendable {
         streamLock.lock()
         defer { streamLock.unlock() }
         if stream == nil { stream = ScenarioStream(source, registry: selection.registry) }
-        while produced <= k {
+        while produced < k {
             guard let sc = nextSelected(&stream!) else { return nil }
             waiting[produced] = sc
             produced += 1
         }
-        return waiting.removeValue(forKey: k)
+        if produced > k { return waiting.removeValue(forKey: k) }
+        // The next one to read (the usual case: callers ask in order): handed over directly.
+        produced += 1
+        return nextSelected(&stream!)
     }
 
     /// Every selected scenario, in file order, for one caller (`--list`, `--update`'s

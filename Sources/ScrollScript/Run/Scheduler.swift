@@ -207,38 +207,37 @@ final class Scheduler: @unchecked Sendable {
 
     /// Hands on every step that is ready, in input order, unless another thread is doing
     /// so (it hands on this one too: it looks again before it stops). Called, and returns,
-    /// with the lock held; `handOn` runs without it.
+    /// with the lock held; `handOn` runs without it. Each step is moved, not copied, from
+    /// its slot to `handOn`: a scenario's outcome holds its whole tree.
     private func handOnReady() {
         guard !handing else { return }
         handing = true
-        var batch: [ScheduledStep] = []
-        while true {
-            while let f = open.first, let p = f.prepared {
-                if !f.handedFile {
-                    f.handedFile = true
-                    batch.append(.file(p))
-                }
-                if f.handedOn < f.count {
-                    let slot = f.handedOn % f.results.count
-                    guard let r = f.results[slot] else { break }
-                    f.results[slot] = nil
-                    f.handedOn += 1
-                    outstanding -= 1
-                    batch.append(.scenario(r))
-                } else {
-                    open.removeFirst()
-                    filesDone += 1
-                    outstanding -= 1
-                    batch.append(.fileDone)
-                }
-            }
-            if batch.isEmpty { break }
+        while let step = nextReadyStep() {
             cond.unlock()
-            for step in batch { handOn(step) }
-            batch.removeAll(keepingCapacity: true)
+            handOn(step)
             cond.lock()
             if sleepers > 0 { cond.broadcast() }
         }
         handing = false
+    }
+
+    /// The next step to hand on, taken from the earliest open file; nil when the run waits
+    /// for a piece not yet done. Called with the lock held.
+    private func nextReadyStep() -> ScheduledStep? {
+        guard let f = open.first, f.prepared != nil else { return nil }
+        if !f.handedFile, let p = f.prepared {
+            f.handedFile = true
+            return .file(p)
+        }
+        if f.handedOn < f.count {
+            guard let r = f.results[f.handedOn % f.results.count].take() else { return nil }
+            f.handedOn += 1
+            outstanding -= 1
+            return .scenario(r)
+        }
+        open.removeFirst()
+        filesDone += 1
+        outstanding -= 1
+        return .fileDone
     }
 }
