@@ -352,3 +352,28 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(r.output, ["t = 86400.000 s: offset = -50.81, finger.translation = 100.00"])
     }
 }
+
+final class GuessRobustnessTests: XCTestCase {
+    /// A statement that starts with a comparison operator (found by fuzz-check) gets the
+    /// single-'=' message; the guesser looking for a state family before the operator
+    /// does not index before the first token.
+    func testALineStartingWithAComparisonIsAnErrorNotATrap() {
+        for line in ["= hwait 25h", "== hidden", "!= shown"] {
+            let r = checkSource(SourceFile(name: "t.scroll", text: line + "\n"))
+            XCTAssertEqual(r.diagnostics.count, 1, line)
+            XCTAssertEqual(r.diagnostics.first?.location.line, 1, line)
+            XCTAssertEqual(r.diagnostics.first?.location.column, 1, line)
+        }
+    }
+
+    /// A configuration word cut short by a block or a comment (found by fuzz-check and
+    /// fuzz-format): the guesser's expression rules look at an empty range, not a
+    /// reversed one.
+    func testAConfigurationWordCutShortIsAnErrorNotATrap() {
+        for line in ["heade{ 50 toggle 100", "se#tion \"A B\" rows 3"] {
+            let r = checkSource(SourceFile(name: "t.scroll", text: line + "\n"))
+            XCTAssertFalse(r.diagnostics.isEmpty, line)
+            XCTAssertEqual(r.diagnostics.first?.location.line, 1, line)
+        }
+    }
+}

@@ -7,13 +7,15 @@
 
 extension GuessWork {
     /// Where expressions start: after the statement word (`expect`, `print`, `let o =`), or
-    /// at 0 for an expression statement.
+    /// at 0 for an expression statement; `bodyEnd` when the statement has none (`set`, a
+    /// configuration word), so `start..<bodyEnd` is always a range.
     var expressionStart: Int {
+        let end = bodyEnd
         guard let w = firstWord else { return 0 }
-        if w == GrammarWord.let.spelling, let eq = toks.firstIndex(where: { $0.isSymbol("=") }) { return eq + 1 }
-        if w == GrammarWord.set.spelling { return toks.count }
+        if w == GrammarWord.let.spelling, let eq = toks.firstIndex(where: { $0.isSymbol("=") }) { return min(eq + 1, end) }
+        if w == GrammarWord.set.spelling { return end }
         if let kw = words.statement(w) {
-            return GuessVocabulary.configures(kw) ? toks.count : 1
+            return GuessVocabulary.configures(kw) ? end : min(1, end)
         }
         return 0
     }
@@ -508,6 +510,7 @@ extension GuessWork {
 
     /// The family of the state observable whose name ends just before `k`.
     func stateFamily(endingAt k: Int) -> StateFamily? {
+        guard k > 0, k <= toks.count else { return nil }
         var j = k - 1
         while j > 0, toks[j - 1].isSymbol(".") || toks[j].isSymbol(".") { j -= 1 }
         return words.family(observedBy: toks[j..<k].map(\.text).joined())
