@@ -204,7 +204,7 @@ public struct ScrollState: Equatable, Sendable {
             startDeceleration(from: offset, velocity: v2, t: t, destination: target)
             return .none
         }
-        // (v1.3) No faster than stopVelocity: nothing to decelerate, idle at once.
+        // No faster than stopVelocity: nothing to decelerate, idle at once.
         if abs(v) <= parameters.stopVelocity {
             phase = .idle
             velocity = 0
@@ -289,7 +289,7 @@ public struct ScrollState: Equatable, Sendable {
             velocity = d.velocity(after: tau)
             return Output.none
         }
-        // (v1.3) The first frame at or after τe, where the speed falls to vs, ends it at the destination.
+        // The first frame at or after τe, where the speed falls to vs, ends it at the destination.
         if tau >= d.endTime { return comeToRest(at: dest) }
         offset = d.offset(after: tau)
         velocity = d.velocity(after: tau)
@@ -302,7 +302,7 @@ public struct ScrollState: Equatable, Sendable {
         let tau = max(0, t - bo.start)
         if let tc = bo.spring.crossingTime(), tc <= tau {
             let v = bo.spring.velocity(after: tc)
-            // (v1.3) A hand-over no faster than stopVelocity rests at the bound.
+            // A hand-over no faster than stopVelocity rests at the bound.
             if abs(v) <= parameters.stopVelocity { return comeToRest(at: bo.bound) }
             startDeceleration(from: bo.bound, velocity: v, t: bo.start + tc)
             return nil

@@ -26,7 +26,7 @@ extension World {
         return n
     }
 
-    /// `swipe D [in T]` (v1.2): the finger moves D pt at constant speed over T, or
+    /// `swipe D [in T]`: the finger moves D pt at constant speed over T, or
     /// abs(D)/drag.speed, rounded to frames (n ≥ 1), as `drag` does, then lifts at the end of
     /// its last frame (inside `step()`) with the finger velocity D·fps/n. Returns n.
     public mutating func beginSwipe(_ distance: Double, duration: Double?) -> Int {

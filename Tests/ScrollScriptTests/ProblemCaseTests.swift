@@ -4,8 +4,8 @@ import XCTest
 import ScrollSimTestSupport
 import ScrollSim
 
-/// Diagnostics and run-time failures are cases with their data (issue 9, "coded
-/// diagnostics"): representative bad inputs give the expected case, and every case of
+/// Diagnostics and run-time failures are cases with their data (coded diagnostics):
+/// representative bad inputs give the expected case, and every case of
 /// every stage renders a sentence with its data filled in.
 final class ProblemCaseTests: XCTestCase {
     private func problems(_ text: String) -> [Problem] {
@@ -75,6 +75,16 @@ final class ProblemCaseTests: XCTestCase {
         XCTAssertEqual(problems("drag 10 in 0s"), [.check(.badDuration(.dragDuration, 0, allowZero: false))])
         XCTAssertEqual(problems("sections 2 rows 3\ntap row 5 0"), [.check(.noSuchSection(written: "5", count: 2))])
         XCTAssertEqual(problems("sections 2 rows 3\ntap row 1 3"), [.check(.noSuchRow(written: "3", section: 1, rows: 3))])
+        // `tap.target` compared with a literal no tap gives it: a spelling it never has
+        // (the one spelling of that row is suggested), or a section or row the table lacks.
+        XCTAssertEqual(problems("sections 2 rows 3\nexpect tap.target == \"row[1, 2]\""), [.check(.notATapTarget(raw: "\"row[1, 2]\"", near: ["row[1,2]"]))])
+        XCTAssertEqual(problems("sections 2 rows 3\nexpect \"Section[01]\" != tap.target"), [.check(.notATapTarget(raw: "\"Section[01]\"", near: ["section[1]"]))])
+        XCTAssertEqual(problems("sections 2 rows 3\nexpect tap.target == \"row[1, 3]\""), [.check(.notATapTarget(raw: "\"row[1, 3]\"", near: []))])
+        XCTAssertEqual(problems("expect tap.target == \"tolbar\""), [.check(.notATapTarget(raw: "\"tolbar\"", near: ["toolbar"]))])
+        XCTAssertEqual(problems("sections 2 rows 3\nexpect tap.target == \"section[2]\""), [.check(.noSuchSection(written: "2", count: 2))])
+        XCTAssertEqual(problems("sections 2 rows 3\nexpect tap.target == \"row[1,3]\""), [.check(.noSuchRow(written: "3", section: 1, rows: 3))])
+        XCTAssertEqual(problems("expect tap.target != \"toolbar\""), [])
+        XCTAssertEqual(problems("sections 2 rows 3\ntap row 1 2\nexpect tap.target == \"row[1,2]\" and tap.target != \"nothing\" and tap.target != \"\""), [])
         XCTAssertEqual(problems("tick 1.5"), [.check(.tickNotWhole(1.5))])
         XCTAssertEqual(problems("toolbar\nexpect toolbar.state == \"hidden\""),
                        [.check(.guess(Guess(headline: .quotedState("\"hidden\""), notes: [.stateCompared("shown, hidden, showing, hiding")],
@@ -493,6 +503,7 @@ final class ProblemCaseTests: XCTestCase {
         .noSuchSection(written: "zq", count: 3),
         .untitledSection(3),
         .noSuchRow(written: "zq", section: 3, rows: 3),
+        .notATapTarget(raw: "zq", near: ["row[0,1]"]),
         .placeholderInTimedExpect("zq"),
         .placeholderUnderNotOrOr,
         .placeholderNotHere,
@@ -578,6 +589,7 @@ final class ProblemCaseTests: XCTestCase {
         case .noSuchSection: return "noSuchSection"
         case .untitledSection: return "untitledSection"
         case .noSuchRow: return "noSuchRow"
+        case .notATapTarget: return "notATapTarget"
         case .placeholderInTimedExpect: return "placeholderInTimedExpect"
         case .placeholderUnderNotOrOr: return "placeholderUnderNotOrOr"
         case .placeholderNotHere: return "placeholderNotHere"
@@ -616,7 +628,7 @@ final class ProblemCaseTests: XCTestCase {
         case .guess: return "guess"
         }
     }
-    static let checkProblemCaseCount = 80
+    static let checkProblemCaseCount = 81
 
     /// One value of every case of `RunProblem`.
     static let runProblemSamples: [RunProblem] = [

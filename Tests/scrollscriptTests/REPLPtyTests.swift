@@ -18,8 +18,8 @@ final class REPLPtyTests: XCTestCase {
         // offset = -(120·0.55·667)/(667 + 0.55·120) = -60.06, header 240 + 60.06 = 300.06.
         // Every wait below waits for output only the awaited event produces: the echo of
         // what was just typed after the last prompt, a line only that command prints, or
-        // the prompt after such a line (issue 16: `waitFor("pull 12")` was already met by
-        // the earlier `pull 120`, so Ctrl-C could go before the REPL had read the text).
+        // the prompt after such a line (`waitFor("pull 12")` would already be met by the
+        // earlier `pull 120`, so Ctrl-C could go before the REPL had read the text).
         term.type("header 240 pin 60\r")
         XCTAssertTrue(term.waitFor("scroll> ", afterLast: "header 240 pin 60\r\n"), term.transcript)
         term.type("pull 120\r")
@@ -81,8 +81,8 @@ final class REPLPtyTests: XCTestCase {
         XCTAssertTrue(term.waitFor("finger.down = true", count: 1), term.transcript)  // still held
         XCTAssertTrue(term.waitFor("scroll> ", afterLast: "finger.down = true"), term.transcript)
 
-        // Ctrl-C also stops a loop that runs no frame (it used to run all 9,999,999
-        // statements, tens of seconds in a debug build, before the prompt came back).
+        // Ctrl-C also stops a loop that runs no frame (rather than running all 9,999,999
+        // statements before the prompt comes back).
         term.type("repeat 9999999 { expect offset > -1e9 }\r")
         XCTAssertTrue(term.waitFor("{ expect offset > -1e9 }\r\n", count: 1), term.transcript)
         term.type("\u{03}")

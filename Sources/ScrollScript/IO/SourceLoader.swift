@@ -33,14 +33,6 @@ public enum LoadedInput: Sendable {
     case stream(SourceFile)
     /// A path that could not be read, and the one-line message that says why.
     case unreadable(path: String, message: String)
-
-    /// The input as the runner takes it.
-    public var runInput: RunInput {
-        switch self {
-        case .file(let s), .stream(let s): return .source(s)
-        case .unreadable(let path, let message): return .unreadable(path: path, message: message)
-        }
-    }
 }
 
 /// One input named on a command line, found but not read yet when it is a regular file.

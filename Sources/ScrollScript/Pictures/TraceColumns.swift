@@ -156,12 +156,6 @@ public enum TraceColumns {
         return .success(cols)
     }
 
-    /// Every name `--columns` accepts, as written (`section[I].y` with its placeholder).
-    public static func knownNames(_ registry: BehaviourRegistry) -> [String] {
-        TraceField.allCases.map { $0.rawValue }
-            + registry.observables.filter { $0.kind != .rect }.map { $0.displayName }
-    }
-
     /// What an unknown column name is compared with for "did you mean".
     static func candidates(_ registry: BehaviourRegistry) -> [String] {
         TraceField.allCases.map { $0.rawValue }

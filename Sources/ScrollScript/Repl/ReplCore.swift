@@ -28,7 +28,7 @@ public struct LoadedScenario {
 }
 
 /// A breakpoint (`:break`) or a watch (`:watch`); they share one numbering, as in gdb.
-struct Stop {
+struct BreakOrWatch {
     enum Kind {
         case breakpoint(line: Int, condition: Expr?)
         /// The expression resolved once (it is evaluated after every frame).
@@ -50,7 +50,7 @@ public final class ReplCore {
     /// Polled once per frame (Ctrl-C); true stops the run at the end of that frame.
     public var shouldInterrupt: () -> Bool
 
-    var stops: [Stop] = []
+    var stops: [BreakOrWatch] = []
     var displays: [(id: Int, text: String, expr: Expr)] = []
     var nextStop = 1
     var nextDisplay = 1
@@ -334,18 +334,9 @@ public final class ReplCore {
     /// The scene block's configuration and the scenario's own (a scenario that declares
     /// sections replaces the scene's list, so the scene's section lines are then left out).
     private func configurationStatements(_ program: Program, scenario: CheckedScenario) -> [Stmt] {
+        let (sceneBlock, own) = program.configuration { $0.value == scenario.name && $1 == scenario.location }
         var scene: [Stmt] = []
-        var own: [Stmt] = []
-        for s in program.statements {
-            switch s.kind {
-            case .scene(let b): scene = b.statements.filter { $0.kind.isConfiguration }
-            case .scenario(let n, let b) where n.value == scenario.name && s.location == scenario.location:
-                own = b.statements.filter { $0.kind.isConfiguration }
-            default: break
-            }
-        }
-        let hasBlocks = program.statements.contains { if case .scenario = $0.kind { return true } else { return false } }
-        if !hasBlocks { own = program.statements.filter { $0.kind.isConfiguration } }
+        if case .scene(let b)? = sceneBlock?.kind { scene = b.statements.filter { $0.kind.isConfiguration } }
         let ownSections = own.contains { isSectionStatement($0) }
         if ownSections { scene.removeAll { isSectionStatement($0) } }
         return scene + own

@@ -176,7 +176,7 @@ public final class Interpreter {
     public var boundLets: [String: LetBinding] {
         var out: [String: LetBinding] = [:]
         for (k, name) in letSlots.names.enumerated() where k < letValues.count {
-            if let v = letValues[k] { out[name] = LetBinding(type: Ty(v.value, world.registry), location: nil) }
+            if let v = letValues[k] { out[name] = LetBinding(type: StaticType(v.value, world.registry), location: nil) }
         }
         return out
     }
@@ -677,7 +677,7 @@ public final class Interpreter {
 
     private func whole(_ a: ResolvedArg, what: WholeArgument) throws(RuntimeError) -> Int {
         let d = try number(a)
-        guard d >= 0, d == d.rounded(), d < 9.0e15, let n = Int(exactly: d) else {
+        guard let n = wholeNumber(d, below: 9.0e15) else {
             throw RuntimeError(a.location, .notWholeFromZero(what: what, d))
         }
         return n

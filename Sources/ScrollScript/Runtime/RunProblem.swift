@@ -11,11 +11,11 @@ public enum RunValueKind: Equatable, Sendable {
     /// `a distance (pt)`, `a number`, `a boolean`.
     public var name: String {
         switch self {
-        case .number(let q): return q.map { ValueKind.quantity($0).displayName } ?? "a number"
-        case .bool: return "a boolean"
-        case .state: return "a state"
-        case .string: return "a string"
-        case .rect: return "a rect"
+        case .number(let q): return ValueKind.quantity(q ?? .number).displayName
+        case .bool: return ValueKind.bool.displayName
+        case .state: return "a state"  // without its family's names: a value does not carry them
+        case .string: return ValueKind.string.displayName
+        case .rect: return ValueKind.rect.displayName
         }
     }
 }

@@ -79,7 +79,7 @@ public enum Expr: Equatable, Sendable {
     indirect case call(String, [Expr], SourceLocation)
     /// `( e )`, kept for the formatter.
     indirect case paren(Expr, SourceLocation)
-    /// `?` (v1.2): a value to record, right of `==`/`~=` in an `expect`
+    /// `?`: a value to record, right of `==`/`~=` in an `expect`
     /// (`expect header.height ~= ?`); `run --update` writes the observed value in its place.
     case placeholder(SourceLocation)
 
@@ -181,11 +181,11 @@ public indirect enum StmtKind: Equatable, Sendable {
     case drag(Expr, duration: Expr?)
     case release
     case fling(Expr)
-    /// `swipe D [in T]` (v1.2): a drag that lifts while moving.
+    /// `swipe D [in T]`: a drag that lifts while moving.
     case swipe(Expr, duration: Expr?)
     /// `tap header I`, or `tap header "TITLE"` (a `.string`): section I's header.
     case tapHeader(Expr)
-    /// `tap row I J` (v1.2).
+    /// `tap row I J`: row J of section I.
     case tapRow(section: Expr, row: Expr)
     /// `tap NAME`: a behaviour's view by its name (`tap header`, `tap toolbar`).
     case tapView(String)

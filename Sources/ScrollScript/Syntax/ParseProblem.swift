@@ -134,7 +134,7 @@ public enum ParseProblem: Equatable, Sendable {
         case .unclosedBrace:
             return "'{' is never closed (missing '}')"
         case .pullTakesNoDuration:
-            let speed = show(CoreTunable.dragSpeed.defaultValue)
+            let speed = numberText(CoreTunable.dragSpeed.defaultValue)
             return "'pull' takes no duration (it moves at \(CoreTunable.dragSpeed.rawValue), \(speed) pt/s by default); write 'drag D in T' to choose one"
         case .unknownStatement(let word, let keywords):
             return "unknown statement '\(clip(word))'" + wordHint(word, keywords)

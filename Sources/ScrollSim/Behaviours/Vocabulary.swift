@@ -22,22 +22,10 @@ public struct ObservableInfo: Sendable {
     public let requires: BehaviourID?
 
     /// As a user writes it: `section[I].y`, `header.y`.
-    public var displayName: String {
-        switch subscriptForm {
-        case .none: return name
-        case .section: return "section[I]" + name.dropFirst("section".count)
-        case .row: return "row[I,J]" + name.dropFirst("row".count)
-        }
-    }
+    public var displayName: String { subscriptForm.displayName(name) }
 
     /// The member after the subscript (`y` of `section[I].y`), nil for a plain name.
-    public var member: String? {
-        switch subscriptForm {
-        case .none: return nil
-        case .section: return String(name.dropFirst("section.".count))
-        case .row: return String(name.dropFirst("row.".count))
-        }
-    }
+    public var member: String? { subscriptForm.member(name) }
 }
 
 /// A tunable as the vocabulary knows it.

@@ -420,7 +420,7 @@ extension LanguageServer {
 
     private func tunableDefault(_ t: TunableInfo) -> String {
         if t.kind == .bool { return t.defaultValue != 0 ? "true" : "false" }
-        return show(t.defaultValue)
+        return numberText(t.defaultValue)
     }
 
     // MARK: - Hover
@@ -468,7 +468,7 @@ extension LanguageServer {
             // A named value: `set deceleration fast`.
             let owners = registry.tunables.filter { t in t.kind != .bool && t.namedValues.contains { $0.name == name } }
             if let t = owners.first, let v = t.namedValues.first(where: { $0.name == name }) {
-                text = "`\(name)`: a value of `\(t.name)` (`set \(t.name) \(name)` = \(show(v.value)))"
+                text = "`\(name)`: a value of `\(t.name)` (`set \(t.name) \(name)` = \(numberText(v.value)))"
             }
         }
         if text == nil, lo == hi {
@@ -497,7 +497,7 @@ extension LanguageServer {
         s += "Default: \(tunableDefault(t))"
         if t.kind != .bool { s += "; range: \(t.range.description)" }
         let named = t.kind == .bool ? [] : t.namedValues
-        if !named.isEmpty { s += "; named values: " + named.map { "`\($0.name)` = \(show($0.value))" }.joined(separator: ", ") }
+        if !named.isEmpty { s += "; named values: " + named.map { "`\($0.name)` = \(numberText($0.value))" }.joined(separator: ", ") }
         return s
     }
 }

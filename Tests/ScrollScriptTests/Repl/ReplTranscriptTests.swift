@@ -57,7 +57,7 @@ final class ReplTranscriptTests: XCTestCase {
         try check("docs/repl.md", "# The REPL")
     }
 
-    /// docs/repl.md's `:expect` session (issue 12).
+    /// docs/repl.md's `:expect` session.
     func testTheDocsExpectSessionIsReal() throws {
         try check("docs/repl.md", "## `:expect [NAME ...]`")
     }

@@ -6,8 +6,7 @@ import ScrollSimTestSupport
 /// parses: the formatted text holds the same tokens (comments included) apart from line
 /// ends and `;`, formatting it again changes nothing, and it checks to the same program.
 final class FormatterRoundTripTests: XCTestCase {
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root: URL = TestPaths.packageRoot
 
     /// Every *.scroll under a directory of the repository, sorted.
     private func scrollFiles(under dir: String) -> [URL] {

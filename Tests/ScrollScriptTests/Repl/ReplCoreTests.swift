@@ -7,8 +7,7 @@ import ScrollSimTestSupport
 /// hand from the spec's formulas (spec §6): rubber band b(x) = x·c·d/(d + c·x) with
 /// c = 0.55 and d = 667 (the screen height); rows 44 pt; drag.speed 300 pt/s; 60 fps.
 final class ReplCoreTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestPaths.packageRoot
     static func scenario(_ name: String) -> String { root.appendingPathComponent("scenarios/" + name).path }
 
     private func text(_ v: Value) -> String { v.formatted }
@@ -43,7 +42,7 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertEqual(core.world.value(.phase), .state(.dragging))
         XCTAssertEqual(text(core.world.value(.offset)), "-60.06")
         XCTAssertTrue(core.enter("release").text.contains("phase dragging → bouncing"))
-        // the snap-back spring (v1.3: stiffness 2000, ζ 2.8; r1 = −8.258275, r2 = −242.181339),
+        // the snap-back spring (stiffness 2000, ζ 2.8; r1 = −8.258275, r2 = −242.181339),
         // x0 = -60.0573, v0 = 0: A = −r2·x0/(r1 − r2) = −62.1775, B = x0 − A = 2.1202;
         // x(0.1) = −62.1775·e^(−0.8258275) + 2.1202·e^(−24.218) = −27.2258 after 6 frames.
         _ = core.tick(6)

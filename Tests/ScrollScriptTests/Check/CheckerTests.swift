@@ -142,7 +142,7 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(r.diagnostics.first?.location.column, 1)
     }
 
-    // MARK: - One error at the value, nothing further about that view (issue 16)
+    // MARK: - One error at the value, nothing further about that view
 
     private func messages(_ r: CheckResult) -> [String] {
         r.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }

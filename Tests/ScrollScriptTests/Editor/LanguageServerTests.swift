@@ -403,7 +403,7 @@ extension LanguageServerTests {
 }
 
 extension LanguageServerTests {
-    /// `tap row I J` (v1.2): section indexes, then the rows of that section; `swipe` has its
+    /// `tap row I J`: section indexes, then the rows of that section; `swipe` has its
     /// hover; `tap.target` and `offset.max` complete in expressions.
     func testTapRowSwipeAndTheV12Names() {
         XCTAssertTrue(Lexicon.builtIn.statementKeywords.contains("swipe"))

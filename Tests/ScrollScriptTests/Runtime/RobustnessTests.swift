@@ -104,8 +104,8 @@ final class RobustnessTests: XCTestCase {
     func testOutputPastSixteenMebibytesFailsAtThePrint() throws {
         // `print offset` prints "t = 0.000 s: offset = 0.00" (26 characters + a line end =
         // 27 bytes). 16 MiB = 16,777,216 bytes hold 621,378 such lines (621,378 × 27 =
-        // 16,777,206); the 621,379th would pass it. It used to print 10 million lines
-        // into memory (1.3 GB, over a minute).
+        // 16,777,206); the 621,379th would pass it, so the run stops there rather than
+        // holding 10 million lines in memory.
         let sc = try scenario("repeat 10000000 { print offset }")
         let r = runScenario(sc)
         XCTAssertEqual(r.output.count, 621_378)
@@ -252,8 +252,8 @@ final class RobustnessTests: XCTestCase {
 
     func testACheckerStatementPastTheCapStillSaysSo() throws {
         // 999 errors, then a statement with three (999 + 3 = 1002, past the cap at once):
-        // the next statement still gets the one "too many ..." line (it used to be left
-        // out unless the count was exactly 1000: the rest was skipped silently).
+        // the next statement still gets the one "too many ..." line, not only when the
+        // count is exactly 1000 (nothing past the cap is skipped silently).
         let text = String(repeating: "expect offsett == 0\n", count: 999)
             + String(repeating: "expect offsett == 0 and headr == 1 and xx == 2\n", count: 5)
         let r = checkSource(SourceFile(name: "t.scroll", text: text))
@@ -302,8 +302,8 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testAHundredThousandInvariantsRegisterInLinearTime() throws {
-        // Each `expect always` used to scan the invariants already registered: 100,000 lines
-        // made 5·10⁹ comparisons (over two minutes). Then one frame checks all 100,000; the
+        // Registering an `expect always` must not scan the invariants already registered
+        // (100,000 lines would make 5·10⁹ comparisons). One frame checks all 100,000; the
         // last (line 100,001) is false at t = 1/60 s after a pull (offset < 0).
         let text = String(repeating: "expect always offset >= -1000\n", count: 100_000)
             + "expect always offset >= 0\npull 30"
@@ -315,8 +315,8 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testTwentyThousandSectionLinesCheckInLinearTime() throws {
-        // Each `section` line re-added the rows of every section before it and copied the
-        // list: 20,000 lines took 15 s in a debug build. Lines 10,001 on are one section
+        // A `section` line must not re-add the rows of every section before it or copy the
+        // list (20,000 lines would be O(n²)). Lines 10,001 on are one section
         // too many each; 1000 of those are reported (lines 10,001–11,000), then the limit
         // line at 11,001.
         let text = String(repeating: "section \"a\" rows 10\n", count: 20_000) + "tick\n"

@@ -1,7 +1,7 @@
 import XCTest
 @testable import ScrollScript
 
-/// Spec §5 (v1.4): the functions `min max abs clamp floor round`, the operator `%`, and
+/// Spec §5: the functions `min max abs clamp floor round`, the operator `%`, and
 /// `let NAME = EXPR`. Expected values are worked out by hand (the arithmetic is written
 /// next to each), never read back from the evaluator.
 final class FunctionsAndLetTests: XCTestCase {

@@ -7,8 +7,7 @@ import ScrollSim
 /// planted bugs are found and shrunk to their minimal sequences; the shipped properties
 /// hold; the output depends on the seed only, never on the number of jobs.
 final class ExploreTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestPaths.packageRoot
     static let planted = root.appendingPathComponent("Tests/scrollscriptTests/Scenarios/explore")
 
     func source(_ url: URL) throws -> SourceFile {

@@ -33,7 +33,7 @@ private struct Lamp: DeclaredBehaviour, Equatable {
     func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? { nil }
 }
 
-/// The language over the behaviours' declarations where issue 25's additions meet them:
+/// The language over the behaviours' declarations where `let`, functions and first guesses meet them:
 /// first guesses read each behaviour's states, views, options and synonyms (no list of
 /// behaviours by hand), `let` names leave the behaviours' names alone, a name bound to a
 /// state reads bare words in its family, and the functions take behaviours' numbers.

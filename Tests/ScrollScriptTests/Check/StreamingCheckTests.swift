@@ -21,7 +21,7 @@ final class StreamingCheckTests: XCTestCase {
     /// Every .scroll file of the repository (shipped scenarios, test corpora, goldens, good
     /// and bad): the same diagnostics, in the same order, and the same checked scenarios.
     func testStreamingMatchesWholeFileCheckOnTheCorpus() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = TestPaths.packageRoot
         var files: [String] = []
         for dir in ["scenarios", "Tests", "examples", "docs"] {
             let base = root.appendingPathComponent(dir)

@@ -37,8 +37,8 @@ final class FormatterTests: XCTestCase {
                        .formatted("# about the file\n\nscene {\n  header 240\n}\n"))
     }
 
-    /// U+3000 and U+00A0 separate tokens like a space (they used to make the lexer loop
-    /// forever); the layout writes an ASCII space.
+    /// U+3000 and U+00A0 separate tokens like a space (the lexer must not loop on them);
+    /// the layout writes an ASCII space.
     func testNonASCIISpacesSeparateTokens() {
         XCTAssertEqual(fmt("pull\u{3000}120\ntap\u{00A0}100 -20\n"), .formatted("pull 120\ntap 100 -20\n"))
     }

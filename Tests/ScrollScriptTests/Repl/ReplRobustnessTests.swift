@@ -140,9 +140,9 @@ final class ReplRobustnessTests: XCTestCase {
     // MARK: - :save replays the session
 
     func testSaveAfterAWatchStoppedAStatementReplaysTheSession() throws {
-        // The session: the watch stops `settle` part-way at t = 0.233 s; the next
-        // entry drops the rest. The file used to leave `settle` out: `run` printed
-        // t = 0.100 s ... hiding where the REPL printed t = 0.233 s ... hidden.
+        // The watch stops `settle` part-way at t = 0.233 s; the next entry drops the rest.
+        // The saved file keeps `settle`, so `run` prints t = 0.233 s ... hidden as the
+        // REPL did (without it, t = 0.100 s ... hiding).
         let core = ReplCore()
         _ = core.enter("toolbar")
         _ = core.addWatch("toolbar.state")

@@ -5,7 +5,7 @@ import ScrollSimTestSupport
 /// Every `Golden/check/NAME.scroll` is checked and its rendered diagnostics compared with
 /// `NAME.expected` (written by hand from the rules; empty for a clean file).
 final class GoldenCheckTests: XCTestCase {
-    static let dir: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/check")
+    static let dir: URL = TestPaths.target.appendingPathComponent("Golden/check")
 
     func testGoldenFiles() throws {
         for pair in try goldenPairs(in: Self.dir, atLeast: 31) {

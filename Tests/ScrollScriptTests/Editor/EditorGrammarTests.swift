@@ -8,7 +8,7 @@ import ScrollSimTestSupport
 /// with NSRegularExpression, and colouring every word of the vocabulary in every shipped
 /// scenario (a small TextMate matcher below runs the grammar).
 final class EditorGrammarTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestPaths.packageRoot
     static let grammarFiles = ["editors/scrollscript.tmLanguage.json", "editors/vscode/syntaxes/scrollscript.tmLanguage.json"]
     static let vimFile = "editors/vim/syntax/scrollscript.vim"
 

@@ -5,7 +5,7 @@ import ScrollSimTestSupport
 /// Every `Golden/fmt/NAME.scroll` (ugly input) is formatted and compared with
 /// `NAME.expected`, written by hand from the layout rules in grammar.md §8.
 final class FormatterGoldenTests: XCTestCase {
-    static let dir: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/fmt")
+    static let dir: URL = TestPaths.target.appendingPathComponent("Golden/fmt")
 
     func testGoldenFiles() throws {
         for pair in try goldenPairs(in: Self.dir, atLeast: 11) {
