@@ -27,7 +27,7 @@ public struct Tunables: Equatable, Sendable {
     /// Every tunable at its default, for the behaviours of `registry`.
     public init(_ registry: BehaviourRegistry = .builtIn) {
         core = CoreTunable.allCases.map { $0.defaultValue }
-        behaviours = registry.entries.map { $0.declaration.tunables.map { $0.defaultValue } }
+        behaviours = registry.storage.defaultTunables
     }
 
     public subscript(_ id: CoreTunable) -> Double {

@@ -137,12 +137,11 @@ public struct World: Sendable {
                      scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0))
         for id in config.registry.ids {
             guard let setup = config.setup(for: id) else { continue }
-            let entry = config.registry.entries[id.index]
             let bit = UInt64(1) << UInt64(made.count)
             slots[id.index] = made.count
-            made.append(entry.make(setup, &adjustments))
+            made.append(config.registry.make(id, setup, &adjustments))
             ids.append(id)
-            let listens = entry.declaration.listens
+            let listens = config.registry.events(of: id)
             if listens.contains(.fingerTracked) { masks.finger |= bit }
             if listens.contains(.decelerationEnded) { masks.deceleration |= bit }
             if listens.contains(.dragEnded) { masks.dragEnded |= bit }

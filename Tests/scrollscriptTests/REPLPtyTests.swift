@@ -170,4 +170,35 @@ final class REPLPtyTests: XCTestCase {
             """)
         }
     }
+    /// `:reload` after an edit of the loaded file: Tab completes it, and the session comes
+    /// back to the same statement and frame, running the file's new version from there.
+    func testReloadAfterAnEditComesBackWhereItWas() throws {
+        let dir = NSTemporaryDirectory() + "repl-pty-reload-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/r.scroll"
+        func write(_ check: String) throws {
+            try "scenario \"r\" {\n  header 240\n  pull 120\n  release\n  \(check)\n}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        try write("expect offset < -100")
+        let term = try PseudoTerminal.repl(home: dir)
+        defer { term.kill() }
+        XCTAssertTrue(term.waitFor("scroll> ", count: 1), term.transcript)
+        term.enter(":load \(file)", thenPrompt: 2)
+        // pull 120: 24 frames; offset -60.06 (b(120) = 120·0.55·667/(667 + 66)); release
+        // takes no frame.
+        term.enter(":step 2", thenPrompt: 3)
+        XCTAssertTrue(term.waitFor("t=0.400 s  offset 0.00 → -60.06", count: 1), term.transcript)
+        // The check after the current point is fixed in an editor; Tab completes :rel.
+        try write("expect offset < -50")
+        term.type(":rel\t")
+        XCTAssertTrue(term.waitFor(":reload ", afterLast: "scroll> "), term.transcript)
+        term.type("\r")
+        XCTAssertTrue(term.waitFor("back where it was\r\nat \(file):5 (t=0.400 s)\r\n-> 5    expect offset < -50", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+        term.enter(":continue", thenPrompt: 5)
+        XCTAssertTrue(term.waitFor("PASS  \"r\"  (0.400 s)", count: 1), term.transcript)
+        term.type("\u{04}")
+        XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
+    }
 }

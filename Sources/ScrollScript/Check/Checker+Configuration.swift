@@ -195,7 +195,7 @@ extension Checker {
     /// declares it (or at the other word, when that one is not in `words`).
     mutating func checkConditions(_ cfg: SceneConfig, _ words: DeclaredWords) {
         for id in registry.ids where cfg.declares(id) {
-            for condition in registry.declaration(id).conditions {
+            for condition in registry.conditions(of: id) {
                 switch condition {
                 case .needsOption(let word, let option):
                     guard let other = registry.configWord(named: word), cfg.declares(other.owner),

@@ -98,6 +98,7 @@ extension ReplCore {
             lines.append(chomp(f.render(sourceLines: linesFor(f.location))))
             if let l = loaded, f.location.file == l.source.name {
                 lines.append("FAIL  \(quoteString(l.scenario.name))  (\(formatFixed(world.time, 3)) s)")
+                loadedFailure = f.location
             }
             i.recover()
             failed = true

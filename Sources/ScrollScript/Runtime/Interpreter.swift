@@ -49,6 +49,9 @@ public final class Interpreter {
     public private(set) var completed: [Stmt] = []
     /// Statements started since the last `beginEntry()` (the 10 million limit).
     public private(set) var statementCount = 0
+    /// Calls of `advance()` so far: how far a REPL has stepped a scenario (`:reload` steps
+    /// the file's new version as far).
+    public private(set) var advances = 0
     /// The frame at which the limits' count started (`beginEntry()`): a scenario's limits
     /// count from its start, a REPL entry's from the entry's.
     private var limitStartFrame = 0
@@ -330,6 +333,7 @@ public final class Interpreter {
     /// One unit of work: one frame of the statement in progress, or the start of the next
     /// statement (which may finish at once).
     public func advance() -> StepEvent {
+        advances += 1
         if failure != nil { return .failed }
         guard let s = active, activity != .none else { return startNext() }
         let stop = runFrame()

@@ -86,10 +86,10 @@ final class ReplColonCommandTests: XCTestCase {
                        try ColonCommands.parse(":break 4 if offset > 10").get())
     }
 
-    /// The table: 22 commands, unique names, usages as `:help` prints them.
+    /// The table: 23 commands, unique names, usages as `:help` prints them.
     func testTheTable() {
         let names = ColonCommands.all.map { $0.name }
-        XCTAssertEqual(names.count, 22)
+        XCTAssertEqual(names.count, 23)
         XCTAssertEqual(Set(names).count, names.count)
         XCTAssertEqual(ColonCommands.all.first { $0.name == "load" }?.usage, ":load FILE [SCENARIO]")
         XCTAssertEqual(ColonCommands.all.first { $0.name == "list" }?.usage, ":list")
@@ -118,7 +118,7 @@ final class ReplColonCommandTests: XCTestCase {
 
     func testHelpText() throws {
         let all = try ColonCommands.helpText(for: nil).get()
-        XCTAssertEqual(all.split(separator: "\n").count, 22 + 2)
+        XCTAssertEqual(all.split(separator: "\n").count, 23 + 2)
         XCTAssertEqual(try ColonCommands.helpText(for: ":q").get(), ":quit\n  leave the REPL (Ctrl-D on an empty line does too)")
         XCTAssertThrowsError(try ColonCommands.helpText(for: "nope").get())
     }

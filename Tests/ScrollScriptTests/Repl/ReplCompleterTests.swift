@@ -160,8 +160,9 @@ final class ReplCompleterTests: XCTestCase {
     func testColonCommands() {
         XCTAssertEqual(complete(":lo"), Completion(wordStart: 0, candidates: [":load"]))
         XCTAssertEqual(complete(":s").candidates, [":save", ":show", ":step"])
-        XCTAssertEqual(complete(":").candidates.count, 22)
-        XCTAssertEqual(complete(":r").candidates, [":replay", ":reset"])
+        XCTAssertEqual(complete(":").candidates.count, 23)
+        XCTAssertEqual(complete(":r").candidates, [":reload", ":replay", ":reset"])
+        XCTAssertEqual(complete(":rel"), Completion(wordStart: 0, candidates: [":reload"]))
         XCTAssertEqual(complete(":u").candidates, [":undisplay", ":unload"])
         XCTAssertEqual(complete(":plot sc").candidates, ["scenarios/", "scene.scroll"])
         XCTAssertEqual(complete(":replay sc").candidates, ["scenarios/", "scene.scroll"])

@@ -45,7 +45,7 @@ final class ReplLoopCommandTests: XCTestCase {
         let typed = [
             ":load \(scenario000)", ":where", ":list", ":tick 2", ":where", ":step 1", ":break 33",
             ":break 36 if offset > -50", ":breaks", ":delete 1", ":watch phase", ":display offset",
-            ":continue", ":continue", ":undisplay 1", ":frames", ":show", ":reset", ":where", ":help step",
+            ":continue", ":continue", ":undisplay 1", ":frames", ":show", ":reset", ":reload", ":where", ":help step",
             ":save \(dir)/out.scroll", ":unload", ":quit", "pull 1",
         ]
         // With the next test, every row of the table is typed.
@@ -80,6 +80,7 @@ final class ReplLoopCommandTests: XCTestCase {
             "undisplayed 1\n",
             "view         x       y   width  height  title\n",                 // :frames
             "reset: back to the start of \"pull stretches the header, release bounces back\"\n",
+            "reloaded \"pull stretches the header, release bounces back\" from \(scenario000) (21 statements)\n",
             ":step [N]\n  run the next N statements (default 1)\n",            // :help step
             "saved \"repl session\" to \(dir)/out.scroll",
             // breakpoint 2 was left (1 was deleted above)

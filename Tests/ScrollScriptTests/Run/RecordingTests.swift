@@ -124,11 +124,26 @@ final class RecordingTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("w.scroll").path
         try "drag -10\nexpect offset == ?\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let r = updateRecordings([.path(path)], including: { _, _ in true }, write: { p, _ in "cannot rewrite '\(p)': Permission denied" })
-        XCTAssertEqual(r.updates.map { $0.reportLines }, [["scrollscript: cannot rewrite '\(path)': Permission denied"]])
+        var tried: [String] = []
+        let update = RunUpdate(write: { p, _ in tried.append(p); return "cannot rewrite '\(p)': Permission denied" })
+        let out = StringRunOutput()
+        let s = runScenarios([.path(path)], options: RunOptions(update: update), reporters: [TextReporter(output: out, style: TextStyle())])
+        XCTAssertEqual(tried, [path])
+        XCTAssertTrue(out.stderr.hasPrefix("scrollscript: cannot rewrite '\(path)': Permission denied\n"), out.stderr)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "drag -10\nexpect offset == ?\n")
-        // Nothing selected: nothing recorded, nothing reported.
-        XCTAssertEqual(updateRecordings([.path(path)], including: { _, _ in false }).updates, [])
+        // It ran as it was: its `?` has no recorded value.
+        XCTAssertEqual(s.failed, 1)
+        XCTAssertEqual(s.recordingErrors, 1)
+        XCTAssertEqual(s.exitStatus, 2)
+        XCTAssertTrue(out.stdout.contains("no recorded value: offset is 10.00 here"), out.stdout)
+        // Nothing selected: nothing recorded, nothing written, nothing reported but that.
+        tried = []
+        let none = StringRunOutput()
+        let n = runScenarios([.path(path)], options: RunOptions(selection: RunSelection(filters: ["zzz"]), update: update),
+                             reporters: [TextReporter(output: none, style: TextStyle())])
+        XCTAssertEqual(tried, [])
+        XCTAssertEqual(n.recordingErrors, 0)
+        XCTAssertEqual(none.stderr, "scrollscript: no scenario matches --filter \"zzz\"\n")
     }
 
     func testAFailingEqualsShowsExpectedAndActual() {

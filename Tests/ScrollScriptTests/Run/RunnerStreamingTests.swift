@@ -34,7 +34,9 @@ final class RunnerStreamingTests: XCTestCase {
 
     /// Files are read one after another: when the first result is reported, files far
     /// ahead have not been read yet (deleting them then makes them unreadable). With
-    /// --jobs 4 the window is 16 pieces of work, so files 100... are still unread.
+    /// --jobs 4 at most 128 pieces of work are started and not yet reported (a file is one
+    /// until it is reported in full, each of its two scenarios one), so files 100... are
+    /// still unread.
     func testFilesAreReadWhenTheirTurnComesWithinABoundedWindow() throws {
         for jobs in [1, 2, 4] {
             let paths = try makeFiles(200)
@@ -51,6 +53,7 @@ final class RunnerStreamingTests: XCTestCase {
                 switch e {
                 case .scenario(let o): return o.file + " " + o.result.name
                 case .fileFailed(let f): return f.file + (f.unreadable ? " unreadable" : " check")
+                case .recorded(let u): return u.path + " recorded"
                 case .fileWarnings(let w): return w.file + " warnings"
                 }
             }
@@ -158,6 +161,46 @@ final class RunnerStreamingTests: XCTestCase {
         }
         XCTAssertEqual(reported, ["second.scroll interrupted"])
         XCTAssertEqual(s.failed, 1)
+    }
+
+    /// `run` and `run --list` decide "nothing ran" in one place: the same words and status.
+    /// ("a.scroll" with scenario "x" hashes to shard 2 of 2: RunCITests works it out.)
+    func testRunAndListSayTheSameWhenNothingRuns() {
+        let a = RunInput.source(SourceFile(name: "a.scroll", text: "scenario \"x\" { tick }\n"))
+        let sceneOnly = RunInput.source(SourceFile(name: "s.scroll", text: "scene {\n  header 240\n}\n"))
+        let cases: [([RunInput], RunSelection, String, Int32)] = [
+            ([a], RunSelection(filters: ["zz", "yy"]), "no scenario matches --filter \"zz\" or --filter \"yy\"", 2),
+            ([a], RunSelection(shard: Shard(index: 1, count: 2)), "shard 1/2 has no scenarios", 0),
+            ([a], RunSelection(filters: ["X"], shard: Shard(index: 1, count: 2)), "shard 1/2 has no scenarios", 0),
+            ([sceneOnly], RunSelection(shard: Shard(index: 1, count: 2)), "no scenario found", 2),
+            ([], RunSelection(), "no scenario found", 2),
+        ]
+        for (inputs, selection, message, status) in cases {
+            let s = runScenarios(inputs, options: RunOptions(selection: selection), reporters: [])
+            XCTAssertEqual(s.nothingRan?.message, message)
+            XCTAssertEqual(s.exitStatus, status, message)
+            let out = StringRunOutput()
+            XCTAssertEqual(listScenarios(inputs, selection: selection, jsonl: false, output: out), status, message)
+            XCTAssertEqual(out.stderr, "scrollscript: \(message)\n")
+            XCTAssertEqual(out.stdout, "")
+        }
+    }
+
+    /// `--list --format jsonl` through JSONValue: keys sorted, text escaped as JSON.
+    func testListJSONLines() throws {
+        let inputs: [RunInput] = [
+            .source(SourceFile(name: "q\"uote.scroll", text: "scenario \"a\\\\b\" { tick }\n\nscenario \"日本\" { tick }\n")),
+            .unreadable(path: "gone.scroll", message: "cannot read 'gone.scroll': no such file or directory"),
+        ]
+        let out = StringRunOutput()
+        XCTAssertEqual(listScenarios(inputs, selection: RunSelection(), jsonl: true, output: out), 2)
+        XCTAssertEqual(out.stdout, """
+        {"file":"q\\"uote.scroll","line":1,"name":"a\\\\b","type":"scenario"}
+        {"file":"q\\"uote.scroll","line":3,"name":"日本","type":"scenario"}
+        {"file":"gone.scroll","message":"cannot read 'gone.scroll': no such file or directory","type":"error"}
+
+        """)
+        XCTAssertEqual(out.stderr, "scrollscript: cannot read 'gone.scroll': no such file or directory\n")
     }
 
     func testFNV1aMatchesPublishedValues() {
