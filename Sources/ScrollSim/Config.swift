@@ -115,6 +115,15 @@ public struct SceneConfig: Equatable, Sendable {
         return true
     }
 
+    /// Declares the behaviour `use name` names. Returns false, changing nothing, when no
+    /// behaviour is registered by that name.
+    @discardableResult
+    public mutating func declareUsed(_ name: String) -> Bool {
+        guard let id = registry.used(named: name) else { return false }
+        behaviours[id.index] = BehaviourSettings(argument: nil, options: [], configured: true)
+        return true
+    }
+
     /// Undeclares `word`'s behaviour and those that add options to it.
     public mutating func undeclare(_ word: String) {
         guard let info = registry.configWord(named: word) else { return }

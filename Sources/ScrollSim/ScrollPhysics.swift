@@ -89,6 +89,10 @@ public enum ScrollEvent: Equatable, Sendable {
     case tappedWhileMoving(t: Double, bounds: ScrollBounds)
     /// Layout found the content resting past a bound that moved.
     case boundsMoved(ScrollBounds)
+    /// A behaviour set the offset (`setContentOffset`, spec §8): a drag goes on from there as
+    /// a touch that began there would (its translation now `translation`); a deceleration
+    /// or bounce stops there.
+    case offsetSet(Double, translation: Double, bounds: ScrollBounds)
 }
 
 /// The scroll view's state machine, UIScrollView-like (spec §6.2). A value type; `reduce`
@@ -150,6 +154,15 @@ public struct ScrollState: Equatable, Sendable {
             return .none
         case .boundsMoved(let b):
             if phase == .idle { offset = min(max(offset, b.min), b.max) }
+            return .none
+        case .offsetSet(let y, let p, let b):
+            offset = y
+            if phase == .dragging {
+                dragOrigin = unbanded(y, b) + p
+            } else {
+                phase = .idle
+                velocity = 0
+            }
             return .none
         }
     }

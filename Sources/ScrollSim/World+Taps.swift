@@ -93,6 +93,8 @@ extension World {
     /// view. Throws `SimError` for a tap while a finger is down, a missing or untitled
     /// section, a view whose behaviour is not declared, or a target with no visible part.
     public mutating func tap(_ target: TapTarget) throws -> TapOutcome {
+        ownState()
+        journal(.tap(target))
         let outcome = try tapOutcome(target)
         lastTap = outcome
         return outcome

@@ -47,5 +47,5 @@ func runCheck(_ args: [String]) -> Int32 {
     }
     let output = StandardRunOutput()
     defer { output.finish() }
-    return checkFiles(locateInputs(inputs), output: output).exitStatus
+    return checkFiles(locateInputs(inputs), registry: commandRegistry, output: output).exitStatus
 }

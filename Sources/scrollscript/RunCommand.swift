@@ -147,7 +147,7 @@ func runRun(_ args: [String]) -> Int32 {
         if list { return usageError("run: --watch and --list do not go together (--list runs nothing)") }
     }
 
-    let selection = RunSelection(filters: filters, shard: shard)
+    let selection = RunSelection(filters: filters, shard: shard, registry: commandRegistry)
     let env = ProcessInfo.processInfo.environment
     let noColor = !(env["NO_COLOR"] ?? "").isEmpty
     let useColor = format != "jsonl" && (color == "always" || (color == "auto" && !noColor && StandardRunOutput.isTerminal(1)))

@@ -390,6 +390,7 @@ final class ProblemCaseTests: XCTestCase {
         .unknownOption(word: "header", option: "zq", options: ["pin", "zqx"]),
         .expectedSectionState(found: FoundToken(kind: .word, text: "opne")),
         .expectedTunableName(found: FoundToken(kind: .word, text: "opne")),
+        .expectedBehaviourName(found: FoundToken(kind: .number, text: "3"), names: ["zq"]),
         .expectedSetValue(name: "zq"),
         .tapRowNeedsIndexes,
         .tapRowNeedsRow(section: "7"),
@@ -431,6 +432,7 @@ final class ProblemCaseTests: XCTestCase {
         case .unknownOption: return "unknownOption"
         case .expectedSectionState: return "expectedSectionState"
         case .expectedTunableName: return "expectedTunableName"
+        case .expectedBehaviourName: return "expectedBehaviourName"
         case .expectedSetValue: return "expectedSetValue"
         case .tapRowNeedsIndexes: return "tapRowNeedsIndexes"
         case .tapRowNeedsRow: return "tapRowNeedsRow"
@@ -455,7 +457,7 @@ final class ProblemCaseTests: XCTestCase {
         case .guess: return "guess"
         }
     }
-    static let parseProblemCaseCount = 36
+    static let parseProblemCaseCount = 37
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [
@@ -485,6 +487,7 @@ final class ProblemCaseTests: XCTestCase {
         .aboveWordArgument(.argument("pin"), 2.5, word: "header height", wordValue: 1.5),
         .needsOption(word: "zq", other: "header", option: "nostretch", usage: "header H"),
         .unknownTunable("zq", known: ["zqx"]),
+        .unknownBehaviour("zq", known: ["zqx"], builtInWord: false),
         .tunableNotName(deceleration, name: "zq"),
         .notANamedValue(deceleration, name: "zq"),
         .tunableNotBool(deceleration),
@@ -571,6 +574,7 @@ final class ProblemCaseTests: XCTestCase {
         case .aboveWordArgument: return "aboveWordArgument"
         case .needsOption: return "needsOption"
         case .unknownTunable: return "unknownTunable"
+        case .unknownBehaviour: return "unknownBehaviour"
         case .tunableNotName: return "tunableNotName"
         case .notANamedValue: return "notANamedValue"
         case .tunableNotBool: return "tunableNotBool"
@@ -628,7 +632,7 @@ final class ProblemCaseTests: XCTestCase {
         case .guess: return "guess"
         }
     }
-    static let checkProblemCaseCount = 81
+    static let checkProblemCaseCount = 82
 
     /// One value of every case of `RunProblem`.
     static let runProblemSamples: [RunProblem] = [
@@ -666,6 +670,8 @@ final class ProblemCaseTests: XCTestCase {
         .rectsNotComparable,
         .orderNeedsNumbers(.lt, .number(.points)),
         .badTolerance,
+        .behaviourFault(behaviour: "zq", fault: .offsetNotFinite(.nan), time: 0.5, subject: ""),
+        .behaviourValueNotFinite(behaviour: "zq", observable: "zq.alpha", value: .infinity),
         .remainderByZero,
         .letNotBound("zq"),
         .unknownFunction("zq"),
@@ -712,6 +718,8 @@ final class ProblemCaseTests: XCTestCase {
         case .rectsNotComparable: return "rectsNotComparable"
         case .orderNeedsNumbers: return "orderNeedsNumbers"
         case .badTolerance: return "badTolerance"
+        case .behaviourFault: return "behaviourFault"
+        case .behaviourValueNotFinite: return "behaviourValueNotFinite"
         case .remainderByZero: return "remainderByZero"
         case .letNotBound: return "letNotBound"
         case .unknownFunction: return "unknownFunction"
@@ -721,7 +729,7 @@ final class ProblemCaseTests: XCTestCase {
         case .clampBoundsReversed: return "clampBoundsReversed"
         }
     }
-    static let runProblemCaseCount = 41
+    static let runProblemCaseCount = 43
 
     /// One value of every case of `CheckWarning`.
     static let checkWarningSamples: [CheckWarning] = [

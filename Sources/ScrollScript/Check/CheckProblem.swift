@@ -102,6 +102,9 @@ public enum CheckProblem: Equatable, Sendable {
     /// `word` needs `other` (when declared too) to carry `option` (`refresh` with a
     /// stretchy header); `usage`: how `other` is written.
     case needsOption(word: String, other: String, option: String, usage: String)
+    /// `use NAME` with no behaviour of that name registered; `known`: the registered names
+    /// (empty in the plain `scrollscript`), `builtInWord`: NAME is a built-in's word (`toolbar`).
+    case unknownBehaviour(String, known: [String], builtInWord: Bool)
     /// An unknown tunable; `known`: every tunable's name, in table order.
     case unknownTunable(String, known: [String])
     /// `set T word` for a tunable that takes no named values.
@@ -257,6 +260,12 @@ public enum CheckProblem: Equatable, Sendable {
             return "\(what.name) must be between 0 and the \(word) \(numberText(h)) (found \(numberText(v)))"
         case .needsOption(let word, let other, let option, let usage):
             return "'\(word)' needs '\(other)' to have '\(option)' (as in '\(usage) \(option)')"
+        case .unknownBehaviour(let name, _, true):
+            return "'\(clip(name))' is a built-in behaviour: write '\(clip(name))', not 'use \(clip(name))'"
+        case .unknownBehaviour(let name, let known, false) where known.isEmpty:
+            return "no behaviour named '\(clip(name))' is known to this scrollscript: a behaviour written in Swift runs from its own package, with a command of a few lines (ScrollScriptCommand.main(behaviours:)) or from its tests (ScrollScriptTesting); see README, 'Test your own behaviour'"
+        case .unknownBehaviour(let name, let known, false):
+            return "no behaviour named '\(clip(name))' is registered (registered: \(known.joined(separator: ", ")))" + didYouMean(name, known)
         case .unknownTunable(let name, let known):
             return "unknown tunable '\(clip(name))'" + unknownTunableHint(name, known)
         case .tunableNotName(let t, let name):

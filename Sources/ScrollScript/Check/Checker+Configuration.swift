@@ -93,6 +93,13 @@ extension Checker {
             appendSections(list, s.location, &sections)
         case .set(let name, let nameLoc, let value):
             applySet(name, nameLoc, value, &cfg)
+        case .use(let name, let nameLoc):
+            if let id = registry.used(named: name) {
+                cfg.declareUsed(name)
+                words.locations[id.index] = s.location
+            } else {
+                error(nameLoc, .unknownBehaviour(name, known: registry.usedNames, builtInWord: registry.configWord(named: name) != nil))
+            }
         default:
             break
         }

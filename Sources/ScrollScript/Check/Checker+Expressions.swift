@@ -274,9 +274,7 @@ extension Checker {
     /// `subject` (`header.y`, `tap toolbar`) needs behaviour `b`'s word, which the scenario
     /// does not declare.
     mutating func needsBehaviour(_ subject: String, _ b: BehaviourID, _ l: SourceLocation) {
-        let word = registry.word(of: b)
-        error(l, .needsBehaviour(subject: subject, noun: word?.noun ?? registry.declaration(b).name,
-                                 usage: word?.usage ?? registry.declaration(b).name))
+        error(l, .needsBehaviour(subject: subject, noun: registry.noun(of: b), usage: registry.usage(of: b)))
     }
 
     mutating func indexedType(_ base: String, _ indexes: [Expr], _ member: String, _ l: SourceLocation) -> StaticType? {

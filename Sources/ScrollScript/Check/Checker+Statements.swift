@@ -44,7 +44,7 @@ extension Checker {
                 }
             }
             for b in body.statements { checkCurrentStatement(b, inRepeat: true) }
-        case .screen, .fps, .configure, .section, .sections, .set:
+        case .screen, .fps, .configure, .section, .sections, .set, .use:
             if inRepeat {
                 error(s.location, .configurationInRepeat(keyword: s.kind.keyword))
             }

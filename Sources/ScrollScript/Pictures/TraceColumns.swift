@@ -202,7 +202,7 @@ public enum TraceColumns {
             return .failure(.rect(name, parts: parts))
         }
         if let missing = registry.missing(for: id, in: config) {
-            return .failure(.needsBehaviour(name, noun: registry.word(of: missing)?.noun ?? registry.declaration(missing).name))
+            return .failure(.needsBehaviour(name, noun: registry.noun(of: missing)))
         }
         return .success(TraceColumn(id, section: i, row: j, registry))
     }

@@ -55,7 +55,15 @@ enum Evaluate {
     static func eval(_ e: ResolvedExpr, _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> EvalValue {
         switch e {
         case .constant(let v, _): return v
-        case .observable(let id, _): return EvalValue(world.value(id))
+        case .observable(let id, let loc):
+            let v = world.value(id)
+            // A user behaviour's number that is not finite fails where it is read (spec §8).
+            if case .behaviour(let b, _) = id, case .number(let x, _) = v, !x.isFinite {
+                let registry = world.registry
+                throw RuntimeError(loc, .behaviourValueNotFinite(behaviour: registry.declaration(b).name,
+                                                                 observable: registry.observable(id).name, value: x))
+            }
+            return EvalValue(v)
         case .tunable(let id, _): return EvalValue(world.value(id))
         case .indexed(let id, let i, let j, let loc): return EvalValue(try indexed(id, i, j, loc, world, env).value)
         case .placeholder(let loc):

@@ -258,7 +258,7 @@ public final class Interpreter {
         case .repeatBlock(_, let body): return body.statements.allSatisfy(onlyAdvancesFrames)
         // Every case by name (no `default`): a new statement must say whether `tick N` replays it.
         case .scene, .scenario, .screen, .fps, .configure, .section, .sections,
-             .set, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapView, .tap,
+             .set, .use, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapView, .tap,
              .expectAlways, .let:
             return false
         }
@@ -405,6 +405,7 @@ public final class Interpreter {
         case .timeLimit: return fail(s.location, .timeLimit)
         case .settleTimedOut: return fail(s.location, .settleTimedOut)
         case .broken(let b): return fail(b.location, b.problem, notes: b.notes)
+        case .faulted: return failFault(s.location)
         }
     }
 
@@ -444,6 +445,9 @@ public final class Interpreter {
     private func runFrame() -> StepEvent? {
         world.step()
         framesSimulated &+= 1
+        if world.fault != nil {
+            return failFault(currentStatement?.location ?? SourceLocation(file: "", line: 0, column: 0))
+        }
         if world.frameIndex - limitStartFrame > maxFrames {
             let s = currentStatement
             return fail(s?.location ?? SourceLocation(file: "", line: 0, column: 0), .timeLimit)
@@ -481,6 +485,8 @@ public final class Interpreter {
             if shouldInterrupt() { return .paused }
         }
         guard let s = stack.next() else { return .finished }
+        // A behaviour that could not be made fails the first statement.
+        if world.fault != nil { return failFault(s.location) }
         if stack.depth == 1 {
             pendingTop = s
             topStartFrame = world.frameIndex
@@ -517,24 +523,24 @@ public final class Interpreter {
             return try timed(s, world.beginSwipe(dist, duration: dur))
         case .release:
             try world.release()
-            return finish(s)
+            return finishActed(s)
         case .tapView(let v, let name):
             guard let v else { throw RuntimeError(s.location, .unknownName(name)) }
             try tap(.view(v))
-            return finish(s)
+            return finishActed(s)
         case .tapSection(let i):
             try tap(.section(try whole(i, what: .sectionIndex)))
-            return finish(s)
+            return finishActed(s)
         case .tapSectionTitled(let k, let title):
             guard let k else { throw RuntimeError(title.location, .noSectionTitled(raw: title.raw)) }
             try tap(.section(k))
-            return finish(s)
+            return finishActed(s)
         case .tapRow(let i, let j):
             try tap(.row(try whole(i, what: .sectionIndex), try whole(j, what: .rowIndex)))
-            return finish(s)
+            return finishActed(s)
         case .tapPoint(let x, let y):
             try tap(.point(x: try number(x), y: try number(y)))
-            return finish(s)
+            return finishActed(s)
         case .wait(let t):
             return try timed(s, World.frameCount(seconds: try number(t), fps: world.config.fps))
         case .tick(let n):
@@ -571,6 +577,8 @@ public final class Interpreter {
             try emit([try printLine(items)], s)
             return finish(s)
         case .frames:
+            // A frame that is not finite fails where it is listed (spec §8).
+            if let f = world.nonFiniteReport() { return fail(s.location, RunProblem(f, in: world)) }
             try emit(framesLines(), s)
             return finish(s)
         case .bind(let slot, let e):
@@ -638,6 +646,18 @@ public final class Interpreter {
             pendingTop = nil
         }
         return .statement
+    }
+
+    /// A statement that acted in zero time (a release, a tap): done, unless a behaviour's
+    /// reaction was refused (`World.fault`).
+    private func finishActed(_ s: ResolvedStmt) -> StepEvent {
+        world.fault != nil ? failFault(s.location) : finish(s)
+    }
+
+    /// Fails at `location` with the world's behaviour fault.
+    private func failFault(_ location: SourceLocation) -> StepEvent {
+        guard let f = world.fault else { return .failed }
+        return fail(location, RunProblem(f, in: world))
     }
 
     @discardableResult

@@ -176,6 +176,8 @@ public indirect enum StmtKind: Equatable, Sendable {
     case sections(count: Expr, rows: Expr)
     /// `set NAME VALUE`: VALUE is a number (with unit), `true`/`false`, or a named value as `.name`.
     case set(name: String, nameLocation: SourceLocation, value: Expr)
+    /// `use NAME` (spec §8): a behaviour a user wrote in Swift and registered.
+    case use(name: String, nameLocation: SourceLocation)
     // Actions (§4)
     case pull(Expr)
     case drag(Expr, duration: Expr?)
@@ -208,7 +210,7 @@ public indirect enum StmtKind: Equatable, Sendable {
     /// Configuration statements build the world; they come before anything that advances time.
     public var isConfiguration: Bool {
         switch self {
-        case .screen, .fps, .configure, .section, .sections, .set: return true
+        case .screen, .fps, .configure, .section, .sections, .set, .use: return true
         // Every case by name (no `default`): a new statement must say which it is.
         case .scene, .scenario, .repeatBlock, .pull, .drag, .release, .fling, .swipe, .tapHeader,
              .tapRow, .tapView, .tap, .wait, .tick, .settle, .expect, .expectWithin,
@@ -225,7 +227,7 @@ public indirect enum StmtKind: Equatable, Sendable {
         case .repeatBlock(_, let body):
             return body.statements.contains { $0.kind.advancesTime }
         case .scene, .scenario, .screen, .fps, .configure, .section, .sections,
-             .set, .expect, .expectAlways, .print, .frames, .let, .expression:
+             .set, .use, .expect, .expectAlways, .print, .frames, .let, .expression:
             return false
         }
     }
@@ -243,6 +245,7 @@ public indirect enum StmtKind: Equatable, Sendable {
         case .section: return .section
         case .sections: return .sections
         case .set: return .set
+        case .use: return .use
         case .pull: return .pull
         case .drag: return .drag
         case .release: return .release

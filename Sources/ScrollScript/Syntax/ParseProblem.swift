@@ -77,6 +77,8 @@ public enum ParseProblem: Equatable, Sendable {
     /// A word after a `section` line's rows other than `open`/`closed`.
     case expectedSectionState(found: FoundToken)
     case expectedTunableName(found: FoundToken)
+    /// `use` without a behaviour's name; `names`: the registered ones.
+    case expectedBehaviourName(found: FoundToken, names: [String])
     /// `set NAME` with no value.
     case expectedSetValue(name: String)
     /// `tap row` with nothing after it.
@@ -149,6 +151,9 @@ public enum ParseProblem: Equatable, Sendable {
         case .expectedSectionState(let found):
             return "expected 'open', 'closed' or the end of the statement, found \(found.described)"
                 + didYouMean(found.text, ["open", "closed"])
+        case .expectedBehaviourName(let found, let names):
+            return "expected the name of a behaviour after 'use', found \(found.described)"
+                + (names.isEmpty ? "" : " (registered: " + names.joined(separator: ", ") + ")")
         case .expectedTunableName(let found):
             return "expected a tunable name after 'set', found \(found.described)"
         case .expectedSetValue(let name):

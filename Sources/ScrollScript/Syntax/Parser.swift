@@ -485,6 +485,7 @@ public struct Parser {
             case .section: return stmt(try parseSection())
             case .sections: return stmt(try parseSections())
             case .set: return stmt(try parseSet())
+            case .use: return stmt(try parseUse())
             case .pull:
                 advance()
                 let d = try parseArg()
@@ -624,6 +625,17 @@ public struct Parser {
         }
         if isStatementEnd(tok) { throw fail(tok, .expectedSetValue(name: name)) }
         return .set(name: name, nameLocation: loc(start), value: try parseArg())
+    }
+
+    /// use = "use" WORD
+    private mutating func parseUse() throws -> StmtKind {
+        advance()
+        let name = tok
+        guard name.kind == .word else {
+            throw fail(name, .expectedBehaviourName(found: FoundToken(name), names: lexicon.registry.usedNames))
+        }
+        advance()
+        return .use(name: name.text, nameLocation: loc(name))
     }
 
     /// drag = "drag" arg [ "in" arg ]

@@ -143,7 +143,7 @@ public struct Token: Sendable {
 enum GrammarWord: UInt8, CaseIterable, Sendable {
     case other = 0
     // Statement keywords (keep them together, `scene` first and `frames` last: see `isStatement`).
-    case scene, scenario, `repeat`, screen, fps, section, sections, set
+    case scene, scenario, `repeat`, screen, fps, section, sections, set, use
     case pull, drag, release, fling, swipe, tap, wait, tick, settle, expect, print, `let`, frames
     // Expression and option words (`header` is the word of `tap header I`).
     case `true`, `false`, not, and, or, within, `in`, always, rows
@@ -174,7 +174,7 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
     var role: Role? {
         switch self {
         case .scene, .scenario, .repeat: return .structure
-        case .screen, .fps, .section, .sections, .set: return .configuration
+        case .screen, .fps, .section, .sections, .set, .use: return .configuration
         case .pull, .drag, .release, .fling, .swipe, .tap, .wait, .tick, .settle: return .action
         case .expect, .print, .let, .frames: return .check
         default: return nil
@@ -208,6 +208,7 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
         case .section: return "section [\"TITLE\"] rows N|\"A\" \"B\"... [open|closed] — a section; a titled one has a header view"
         case .sections: return "sections N rows M — N sections titled Section 0...Section N-1, M rows each, open"
         case .set: return "set NAME VALUE — sets a tunable (row.height, deceleration, ...)"
+        case .use: return "use NAME — turns on a behaviour written in Swift and registered with this tool (its own command or test target)"
         case .pull: return "pull D — the finger moves down D pt (D > 0) at drag.speed and stays down"
         case .drag:
             return "drag D [in T] — the finger moves D pt at constant speed (\(CoreTunable.dragSpeed.rawValue), \(numberText(CoreTunable.dragSpeed.defaultValue)) pt/s by default, or over T) and stays down; " + GrammarWord.fingerSigns

@@ -116,6 +116,7 @@ func stripped(_ k: StmtKind) -> StmtKind {
     case .repeatBlock(let c, let x): return .repeatBlock(count: e(c), body: b(x))
     case .screen(let w, let h): return .screen(width: e(w), height: e(h))
     case .fps(let x): return .fps(e(x))
+    case .use(let name, _): return .use(name: name, nameLocation: z)
     case .configure(let c):
         return .configure(ConfigStatement(word: c.word, argument: c.argument.map(e), options: c.options.map {
             ConfigOptionSyntax(word: $0.word, argument: $0.argument.map(e), location: z)

@@ -104,9 +104,10 @@ final class ResolvedProgramTests: XCTestCase {
         let keywords = Lexicon.builtIn.statementKeywords
         XCTAssertEqual(keywords.first, "scene")
         XCTAssertEqual(keywords.last, "frames")
-        // The grammar's 21 and the built-in behaviours' words, after `fps`.
+        // The grammar's 22 and the built-in behaviours' words, after `fps`.
         XCTAssertEqual(Array(keywords[3...8]), ["screen", "fps", "header", "toolbar", "accordion", "refresh"])
-        XCTAssertEqual(keywords.count, 25)
+        XCTAssertEqual(keywords.count, 26)
+        XCTAssertTrue(keywords.contains("use"))
         XCTAssertFalse(keywords.contains("within"))
         XCTAssertEqual(StmtKind.release.keyword, "release")
         XCTAssertEqual(StmtKind.tapView("toolbar").keyword, "tap")
