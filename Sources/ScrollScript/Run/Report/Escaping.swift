@@ -81,29 +81,24 @@ private func xmlEscaped(_ s: String, attribute: Bool) -> String {
 /// The message of a GitHub Actions workflow command (`::error ...::MESSAGE`): `%`, CR and
 /// LF as `%25`, `%0D`, `%0A` (GitHub turns them back, so a message may span lines).
 public func githubMessage(_ s: String) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
-        switch u {
-        case "%": out += "%25"
-        case "\r": out += "%0D"
-        case "\n": out += "%0A"
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out
+    githubEscaped(s, property: false)
 }
 
 /// A property value of a workflow command (`file=`, `title=`): as `githubMessage`, plus
 /// `:` and `,` as `%3A` and `%2C` (they separate the properties).
 public func githubProperty(_ s: String) -> String {
+    githubEscaped(s, property: true)
+}
+
+private func githubEscaped(_ s: String, property: Bool) -> String {
     var out = ""
     for u in s.unicodeScalars {
         switch u {
         case "%": out += "%25"
         case "\r": out += "%0D"
         case "\n": out += "%0A"
-        case ":": out += "%3A"
-        case ",": out += "%2C"
+        case ":" where property: out += "%3A"
+        case "," where property: out += "%2C"
         default: out.unicodeScalars.append(u)
         }
     }
