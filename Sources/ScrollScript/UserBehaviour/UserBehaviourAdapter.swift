@@ -39,7 +39,9 @@ final class UserBehaviourBox: @unchecked Sendable {
         started = end(&a, nil)
     }
 
-    /// The world's event as delegate calls.
+    /// The world's event as delegate calls (inlined into the adapter's `reduce`, its one
+    /// caller: no second call and no copy of the reaction per frame).
+    @inline(__always)
     func handle(_ event: BehaviourEvent, _ facts: ScrollFacts, _ a: inout Adjustments) -> Reaction {
         let b = instance, sv = scrollView
         sv.begin(facts, insetTop: a.contentInsetTop, insetBottom: a.contentInsetBottom)
