@@ -57,15 +57,7 @@ final class UserBehaviourBox: @unchecked Sendable {
             runtime.stopOffsetAnimation()
             b.scrollViewWillBeginDragging(sv)
         case .flingTargetChosen(let v):
-            let offered = a.flingTarget
-            var target = CGPoint(x: 0, y: offered)
-            withUnsafeMutablePointer(to: &target) {
-                b.scrollViewWillEndDragging(sv, withVelocity: CGPoint(x: 0, y: v / 1000), targetContentOffset: $0)
-            }
-            let y = Double(target.y)
-            if y != offered {
-                if y.isFinite { a.flingTarget = y } else { fault = .targetNotFinite(y) }
-            }
+            fault = chooseTarget(b, sv, velocity: v, &a)
         case .dragEnded(let decelerates):
             b.scrollViewDidEndDragging(sv, willDecelerate: decelerates)
             if decelerates { b.scrollViewWillBeginDecelerating(sv) }
@@ -84,6 +76,22 @@ final class UserBehaviourBox: @unchecked Sendable {
         var r = end(&a, tapped)
         if r.fault == nil { r.fault = fault }
         return r
+    }
+
+    /// A release: the fling's target offered and perhaps moved (out of line: once a gesture,
+    /// and its pointer would cost every call a stack guard).
+    @inline(never)
+    private func chooseTarget(_ b: any ScrollBehaviour, _ sv: ScrollView, velocity v: Double,
+                              _ a: inout Adjustments) -> BehaviourFault? {
+        let offered = a.flingTarget
+        var target = CGPoint(x: 0, y: offered)
+        withUnsafeMutablePointer(to: &target) {
+            b.scrollViewWillEndDragging(sv, withVelocity: CGPoint(x: 0, y: v / 1000), targetContentOffset: $0)
+        }
+        let y = Double(target.y)
+        guard y != offered else { return nil }
+        if y.isFinite { a.flingTarget = y } else { return .targetNotFinite(y) }
+        return nil
     }
 
     /// After its code ran: what it set is checked and passed on.
