@@ -171,7 +171,7 @@ final class ProblemCaseTests: XCTestCase {
         }
         for t in [TraceColumnError.tooManyColumns, .emptyName(list: "a,,b"), .listedTwice("time"),
                   .noSuchSection(column: "section[3].y", section: 3, count: 1), .noSuchRow(column: "row[0,4].y", section: 0, row: 4, rows: 2),
-                  .rect("header.frame"), .needsBehaviour("header.y", noun: "header"), .unknown("zq", candidates: ["zqx"])] {
+                  .rect("header.frame", parts: ["header.y", "header.height"]), .rect("refresh.frame", parts: []), .needsBehaviour("header.y", noun: "header"), .unknown("zq", candidates: ["zqx"])] {
             assertRendered(t.message, "\(t)")
         }
         for p in [PlotColumnError.notANumber("phase"), .column(.unknown("zq", candidates: ["zqx"]))] {

@@ -140,6 +140,18 @@ final class ReplCompleterTests: XCTestCase {
         XCTAssertEqual(complete(line), Completion(wordStart: line.utf8.count - 2, candidates: ["hidden", "hiding"]))
     }
 
+    /// After a state observable and `==`/`!=`, only that family's states: a toolbar state
+    /// is never offered after `phase ==`, nor a phase after `toolbar.state !=`.
+    func testStatesOfTheComparedFamilyOnly() {
+        XCTAssertEqual(complete("expect phase == ").candidates, ["bouncing", "decelerating", "dragging", "idle"])
+        XCTAssertEqual(complete("expect toolbar.state != ").candidates, ["hidden", "hiding", "showing", "shown"])
+        XCTAssertEqual(complete("toolbar.state==s").candidates, ["showing", "shown"])
+        XCTAssertEqual(complete(":expect refresh.state == ").candidates, ["ending", "idle", "pulling", "refreshing"])
+        XCTAssertEqual(complete(":break 3 if phase != d").candidates, ["decelerating", "dragging"])
+        // Not a state observable: every name, as before.
+        XCTAssertTrue(complete("expect offset == h").candidates.contains("header.height"))
+    }
+
     func testNothingInsideAStringOrComment() {
         XCTAssertEqual(complete("print \"hea").candidates, [])
         XCTAssertEqual(complete("tick # hea").candidates, [])

@@ -221,7 +221,15 @@ final class TraceTests: XCTestCase {
         XCTAssertTrue(message("toolbar.y").contains("declares no toolbar"), message("toolbar.y"))
         XCTAssertTrue(message("section[1].y").contains("no section 1"), message("section[1].y"))
         XCTAssertTrue(message("row[0,30].y").contains("no row 30"), message("row[0,30].y"))
-        XCTAssertTrue(message("header.frame").contains("rect"), message("header.frame"))
+        XCTAssertEqual(message("header.frame"), "column 'header.frame' is a rect; trace its parts (header.y, header.height) instead")
+        XCTAssertEqual(message("section[0].frame"), "column 'section[0].frame' is a rect; trace its parts (section[0].y, section[0].height) instead")
+        // The hint names only parts that exist: the refresh control has no y or height.
+        let refresh = scenario("header 240 nostretch\nrefresh\nwait 1s").config
+        if case .failure(let e) = TraceColumns.parse("refresh.frame", config: refresh) {
+            XCTAssertEqual(e.message, "column 'refresh.frame' is a rect, which a trace column cannot hold; trace a number instead")
+        } else {
+            XCTFail("refresh.frame accepted")
+        }
         XCTAssertTrue(message("time,,offset").contains("empty"), message("time,,offset"))
         XCTAssertTrue(message("time,time").contains("twice"), message("time,time"))
         XCTAssertTrue(message("section[99999999999].y").contains("unknown column"))

@@ -50,8 +50,9 @@ public enum TraceColumnError: Error, Equatable, Sendable {
     case noSuchSection(column: String, section: Int, count: Int)
     /// `row[I,J].y` past section I's `rows` rows.
     case noSuchRow(column: String, section: Int, row: Int, rows: Int)
-    /// A rect-valued observable (its parts can be traced).
-    case rect(String)
+    /// A rect-valued observable, and the number observables of the same thing a trace can
+    /// hold instead (`toolbar.frame` → `toolbar.y`, `toolbar.height`; none: empty).
+    case rect(String, parts: [String])
     /// A behaviour's observable in a scenario that does not declare it: the column, and
     /// what it needs (`header`).
     case needsBehaviour(String, noun: String)
@@ -70,8 +71,10 @@ public enum TraceColumnError: Error, Equatable, Sendable {
             return "column '\(name)': there is no section \(i) (the table has \(count) section\(count == 1 ? "" : "s"))"
         case .noSuchRow(let name, let i, let j, let rows):
             return "column '\(name)': section \(i) has no row \(j) (it has \(rows))"
-        case .rect(let name):
-            return "column '\(name)' is a rect; trace its parts (.y, .height) instead"
+        case .rect(let name, let parts):
+            return parts.isEmpty
+                ? "column '\(name)' is a rect, which a trace column cannot hold; trace a number instead"
+                : "column '\(name)' is a rect; trace its parts (\(parts.joined(separator: ", "))) instead"
         case .needsBehaviour(let name, let noun):
             return "column '\(name)': the scenario declares no \(noun)"
         case .unknown(let name, let candidates):
@@ -195,7 +198,14 @@ public enum TraceColumns {
         }
         guard let id else { return .failure(unknown) }
         if registry.observable(id).kind == .rect {
-            return .failure(.rect(name))
+            // The numbers of the same thing that exist: `X.y`, `X.height` (not every thing
+            // with a frame has all four).
+            let owner = name.prefix(upTo: name.lastIndex(of: ".") ?? name.endIndex)
+            let parts = ["x", "y", "width", "height"].map { owner + "." + $0 }.filter {
+                if case .success = column(named: $0, config: config) { return true }
+                return false
+            }
+            return .failure(.rect(name, parts: parts))
         }
         if let missing = registry.missing(for: id, in: config) {
             return .failure(.needsBehaviour(name, noun: registry.word(of: missing)?.noun ?? registry.declaration(missing).name))

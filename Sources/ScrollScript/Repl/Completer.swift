@@ -135,6 +135,9 @@ public struct Completer {
         let word = string(before[wordStart...])
         let tokens = string(before[segmentStart..<wordStart])
             .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if let states = familyStates(before, wordStart: wordStart, lowerBound: segmentStart) {
+            return Completion(wordStart: wordStart, candidates: matching(states, word))
+        }
         let tap = GrammarWord.tap.spelling
         if tokens == [tap, GrammarWord.header.spelling], let config = scene() {
             // `tap header I` or `tap header "TITLE"`: the sections with a header view.
@@ -180,8 +183,30 @@ public struct Completer {
         if let c = indexCompletion(before, lowerBound: 0) { return c }
         let wordStart = expressionWordStart(before, lowerBound: 0)
         let word = string(before[wordStart...])
+        if let states = familyStates(before, wordStart: wordStart, lowerBound: 0) {
+            return Completion(wordStart: wordStart, candidates: matching(states, word))
+        }
         let names = expressionNames + vocabulary.expressionWords
         return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: names))
+    }
+
+    /// After `NAME ==` or `NAME !=` where NAME is a state observable (`toolbar.state`,
+    /// `phase`): its family's states, the only values it compares with; nil elsewhere.
+    private func familyStates(_ before: [UInt8], wordStart: Int, lowerBound: Int) -> [String]? {
+        var i = wordStart
+        func skipSpaces() { while i > lowerBound, before[i - 1] == UInt8(ascii: " ") || before[i - 1] == UInt8(ascii: "\t") { i -= 1 } }
+        skipSpaces()
+        guard i - 2 >= lowerBound, before[i - 1] == UInt8(ascii: "="),
+              before[i - 2] == UInt8(ascii: "=") || before[i - 2] == UInt8(ascii: "!") else { return nil }
+        i -= 2
+        skipSpaces()
+        let end = i
+        func isNameByte(_ b: UInt8) -> Bool {
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+        }
+        while i > lowerBound, isNameByte(before[i - 1]) { i -= 1 }
+        guard i < end else { return nil }
+        return vocabulary.statesByObservable[string(before[i..<end])]
     }
 
     /// Plain names, the openings of the subscripted forms and of the functions, and the

@@ -21,6 +21,9 @@ public struct ReplVocabulary: Equatable, Sendable {
     public var rowMembers: [String]
     /// Names after `set`.
     public var tunableNames: [String]
+    /// The states a state observable compares with, by its name (`toolbar.state` →
+    /// shown, hiding, hidden, showing): after `toolbar.state ==` only its family's.
+    public var statesByObservable: [String: [String]]
 
     /// The words of `lexicon`'s registry.
     public init(_ lexicon: Lexicon) {
@@ -33,6 +36,11 @@ public struct ReplVocabulary: Equatable, Sendable {
         sectionMembers = Lexicon.members(of: .section)
         rowMembers = Lexicon.members(of: .row)
         tunableNames = lexicon.tunableNames
+        var states: [String: [String]] = [:]
+        for o in lexicon.registry.observables {
+            if case .state(let family) = o.kind { states[o.name] = family.names }
+        }
+        statesByObservable = states
     }
 
     /// The built-in behaviours' words.
