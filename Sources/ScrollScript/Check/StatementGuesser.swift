@@ -82,13 +82,6 @@ struct GuessWork {
         return Array(toks[lo..<hi])
     }
 
-    /// Replaces `toks[range]` with `new` (the first new token takes the place's offset).
-    mutating func replace(_ range: Range<Int>, with new: [GTok]) {
-        var n = new
-        if !n.isEmpty, n[0].offset == nil, range.lowerBound < toks.count { n[0].offset = toks[range.lowerBound].offset }
-        toks.replaceSubrange(range, with: n)
-    }
-
     /// Tokens for `text` (ScrollScript written by a rule: `toolbar.state == hidden`).
     static func lex(_ text: String) -> [GTok] {
         GuessTokens.tokens(Array(text.utf8)).map { var t = $0; t.offset = nil; return t }
