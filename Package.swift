@@ -5,14 +5,24 @@ let package = Package(
     name: "ScrollScript",
     products: [
         .executable(name: "scrollscript", targets: ["scrollscript"]),
+        // The command-line tool as a library: a user's executable of a few lines is
+        // `scrollscript` with their behaviours known to every command.
+        .library(name: "ScrollScriptCommand", targets: ["ScrollScriptCommand"]),
         .library(name: "ScrollScript", targets: ["ScrollScript"]),
         .library(name: "ScrollSim", targets: ["ScrollSim"]),
+        // Scenario files from a user's tests, failures at their .scroll lines (XCTest, Swift Testing).
+        .library(name: "ScrollScriptTesting", targets: ["ScrollScriptTesting"]),
     ],
     targets: [
         // The world: physics, layout, behaviours. Pure, no I/O.
         .target(name: "ScrollSim"),
         // The language: lexer, parser, AST, diagnostics, checker, interpreter, formatter, runner.
-        .target(name: "ScrollScript", dependencies: ["ScrollSim"]),
+        .target(name: "ScrollScript", dependencies: ["ScrollSim", "CThreadContext"]),
+        // Per-thread cells a user behaviour's calls run inside (C thread-locals: one instruction).
+        .target(name: "CThreadContext"),
+        // Runs scenario files from a user's test target and records failures there; the only
+        // target that links XCTest and Swift Testing.
+        .target(name: "ScrollScriptTesting", dependencies: ["ScrollScript"]),
         // GNU readline, from the system (Debian: libreadline-dev).
         .systemLibrary(
             name: "CReadline",
@@ -21,14 +31,23 @@ let package = Package(
         ),
         // The SIGINT flag the REPL and the interpreter's frame loop poll (async-signal-safe, in C).
         .target(name: "CSignal"),
-        // The command-line tool: argument handling, REPL, output.
-        .executableTarget(name: "scrollscript", dependencies: ["ScrollScript", "ScrollSim", "CReadline", "CSignal"]),
+        // The command-line tool: argument handling, REPL, output (every file of
+        // Sources/scrollscript but main.swift), with `ScrollScriptCommand.main(behaviours:)`.
+        .target(name: "ScrollScriptCommand", dependencies: ["ScrollScript", "ScrollSim", "CReadline", "CSignal"],
+                path: "Sources/scrollscript", exclude: ["main.swift"]),
+        // The stock `scrollscript`: the command with the built-in behaviours only.
+        .executableTarget(name: "scrollscript", dependencies: ["ScrollScriptCommand"], path: "Sources/scrollscript",
+                          sources: ["main.swift"]),
         // Benchmarks that print figures: `swift run -c release Benchmarks`.
-        .executableTarget(name: "Benchmarks", dependencies: ["ScrollScript", "ScrollSim"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["ScrollScript", "ScrollSim", "SafariToolbarPort"]),
+        // The SafariToolbar example's behaviour (post 003 ported), for `Benchmarks port`: the
+        // example's own source file, compiled here under another module name.
+        .target(name: "SafariToolbarPort", dependencies: ["ScrollScript"], path: "Examples/SafariToolbar/Sources/SafariToolbar"),
         // The built-in behaviours' names as the tests write them (test support only).
         .target(name: "ScrollSimTestSupport", dependencies: ["ScrollSim"], path: "Tests/ScrollSimTestSupport"),
         .testTarget(name: "ScrollSimTests", dependencies: ["ScrollSim", "ScrollSimTestSupport"]),
-        .testTarget(name: "ScrollScriptTests", dependencies: ["ScrollScript", "ScrollSim", "ScrollSimTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "scrollscriptTests", dependencies: ["scrollscript"], exclude: ["Scenarios", "Golden", "CI"]),
+        .testTarget(name: "ScrollScriptTests", dependencies: ["ScrollScript", "ScrollSim", "ScrollSimTestSupport", "ScrollScriptTesting"],
+                    exclude: ["Golden", "UserBehaviour/TestingScenarios"]),
+        .testTarget(name: "scrollscriptTests", dependencies: ["scrollscript", "ScrollScriptCommand"], exclude: ["Scenarios", "Golden", "CI"]),
     ]
 )

@@ -1,6 +1,6 @@
 // Front-end throughput: lex + parse + check of a generated ~10 MB scenario file, then the
-// real `scrollscript check` and `scrollscript run` on a generated 60 MB file (issue 9: check
-// at 40 MB/s or more, peak memory of check and run at most 4x the file).
+// real `scrollscript check` and `scrollscript run` on a generated 60 MB file (the targets:
+// check at 40 MB/s or more, peak memory of check and run at most 4x the file).
 // Run: swift build -c release --product scrollscript && swift run -c release Benchmarks parse
 import Foundation
 import ScrollScript

@@ -3,7 +3,7 @@ import ScrollScript
 import ScrollSim
 
 /// `swift run -c release Benchmarks accordion`: what a frame costs while an accordion
-/// animates, in a table of 50 sections and in one of 10,000 (issue 9's target: at most
+/// animates, in a table of 50 sections and in one of 10,000 (the target: at most
 /// 1.5× — the work of a frame should follow what moves and what is on screen, not the
 /// table's length). Each cycle taps section 0's header (opening or closing it) and runs
 /// the 0.3 s animation frame by frame; only animating frames are timed.
@@ -43,7 +43,7 @@ private func accordionFrameCost(sections: Int) -> (ns: Double, checksum: Double)
 /// (10,000 flings into the bottom edge and back, with a pinned header, a toolbar and 50
 /// sections), next to the C loop of the same closed forms (`../shared/bench/ref_frames.c`,
 /// compiled with `cc -O2` when a C compiler and the file are there). Frames = simulated
-/// time × fps; the ratio is issue 9's yardstick (target ≥ 0.9×).
+/// time × fps; the ratio is the yardstick (target ≥ 0.9×).
 func flingsBenchmark() {
     let args = CommandLine.arguments
     let path = args.count > 2 ? args[2] : "../shared/bench/flings.scroll"

@@ -1,5 +1,8 @@
 // ScrollScript: the language. See grammar.md.
 @_exported import ScrollSim
+// A behaviour written against the UIKit-shaped API (`ScrollBehaviour`) uses CGFloat, CGPoint,
+// CGSize and CGRect with `import ScrollScript` alone, as an app's code does with `import UIKit`.
+@_exported import Foundation
 
 public enum ScrollScriptInfo {
     public static let version = "0.1.0"

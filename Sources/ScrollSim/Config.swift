@@ -27,7 +27,7 @@ public struct Tunables: Equatable, Sendable {
     /// Every tunable at its default, for the behaviours of `registry`.
     public init(_ registry: BehaviourRegistry = .builtIn) {
         core = CoreTunable.allCases.map { $0.defaultValue }
-        behaviours = registry.entries.map { $0.declaration.tunables.map { $0.defaultValue } }
+        behaviours = registry.storage.defaultTunables
     }
 
     public subscript(_ id: CoreTunable) -> Double {
@@ -112,6 +112,15 @@ public struct SceneConfig: Equatable, Sendable {
             behaviours[o.owner.index]?.options[o.index] = value
             behaviours[o.owner.index]?.configured = true
         }
+        return true
+    }
+
+    /// Declares the behaviour `use name` names. Returns false, changing nothing, when no
+    /// behaviour is registered by that name.
+    @discardableResult
+    public mutating func declareUsed(_ name: String) -> Bool {
+        guard let id = registry.used(named: name) else { return false }
+        behaviours[id.index] = BehaviourSettings(argument: nil, options: [], configured: true)
         return true
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// UIScrollView's deceleration in closed form (spec §6.2):
 /// o(τ) = o0 + v·(r^(1000τ) − 1)/k, v(τ) = v·r^(1000τ), k = 1000·ln r.
-/// (v1.3) It ends when its speed falls to vs = deceleration.stopVelocity, at
+/// It ends when its speed falls to vs = deceleration.stopVelocity, at
 /// τe = ln(vs/|v|)/k, at the destination o0 + sign(v)·(|v| − vs)/|k|.
 public struct Deceleration: Equatable, Sendable {
     public var origin: Double

@@ -5,6 +5,10 @@ public enum Curve: Equatable, Sendable {
     case linear
     /// cubic-bezier(0.42, 0, 0.58, 1), UIKit's `.curveEaseInOut`.
     case easeInOut
+    /// cubic-bezier(0.42, 0, 1, 1), UIKit's `.curveEaseIn`.
+    case easeIn
+    /// cubic-bezier(0, 0, 0.58, 1), UIKit's `.curveEaseOut`.
+    case easeOut
 
     /// The eased progress for linear progress `p` in 0...1.
     public func apply(_ p: Double) -> Double {
@@ -12,6 +16,8 @@ public enum Curve: Equatable, Sendable {
         switch self {
         case .linear: return q
         case .easeInOut: return CubicBezier.easeInOut.y(forX: q)
+        case .easeIn: return CubicBezier.easeIn.y(forX: q)
+        case .easeOut: return CubicBezier.easeOut.y(forX: q)
         }
     }
 }
@@ -21,6 +27,8 @@ struct CubicBezier {
     let x1: Double, y1: Double, x2: Double, y2: Double
 
     static let easeInOut = CubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+    static let easeIn = CubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
+    static let easeOut = CubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
 
     private func coord(_ s: Double, _ a: Double, _ b: Double) -> Double {
         let u = 1 - s

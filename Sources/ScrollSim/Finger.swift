@@ -16,9 +16,6 @@ public struct FingerState: Equatable, Sendable {
 
     public init() {}
 
-    /// Frames of the current move still to run.
-    public var framesRemaining: Int { max(0, moveFrames - framesDone) }
-
     /// Touch-down at the current time: translation 0, velocity 0.
     public mutating func touchDown() {
         isDown = true

@@ -21,7 +21,7 @@ public enum Quantity: String, Sendable, Equatable, CaseIterable {
 
     /// Points, velocity and seconds are dimensioned: two of them mix only when they agree.
     /// Plain numbers, counts and bare literals take the other side's quantity. (The one
-    /// statement of this rule: the checker's `Dim` and the evaluator's `combine` read it.)
+    /// statement of this rule: the checker's `NumberDimension` and the evaluator's `combine` read it.)
     public var isDimensioned: Bool {
         switch self {
         case .points, .velocity, .seconds: return true
@@ -121,6 +121,21 @@ public enum Subscript: Equatable, Sendable {
         }
     }
 
+    /// A name of this form as a user writes it: `section.y` → `section[I].y`,
+    /// `row.visible` → `row[I,J].visible`, a plain name as it is.
+    public func displayName(_ name: String) -> String {
+        switch self {
+        case .none: return name
+        case .section: return "section[I]" + name.dropFirst(base.count)
+        case .row: return "row[I,J]" + name.dropFirst(base.count)
+        }
+    }
+
+    /// The member after the subscript (`y` of `section.y`), nil for a plain name.
+    public func member(_ name: String) -> String? {
+        self == .none ? nil : String(name.dropFirst(base.count + 1))
+    }
+
     /// The subscripted forms, in the order they are offered (`section[`, then `row[`).
     public static let indexed: [Subscript] = [.section, .row]
 
@@ -145,7 +160,7 @@ public enum Subscript: Equatable, Sendable {
 public enum CoreObservable: String, CaseIterable, Sendable, Equatable {
     case time
     case offset
-    /// (v1.2) The scroll bounds of §6.2 this frame; `offset.max` is "at the bottom".
+    /// The scroll bounds of §6.2 this frame; `offset.max` is "at the bottom".
     case offsetMin = "offset.min"
     case offsetMax = "offset.max"
     case velocity
@@ -170,7 +185,7 @@ public enum CoreObservable: String, CaseIterable, Sendable, Equatable {
     case rowVisible = "row.visible"
     case rowTitle = "row.title"
     case rowFrame = "row.frame"
-    /// (v1.2) What received the last tap, as text (`"row[0,3]"`; `""` before any tap).
+    /// What received the last tap, as text (`"row[0,3]"`; `""` before any tap).
     case tapTarget = "tap.target"
 
     public var kind: ValueKind {
@@ -270,22 +285,10 @@ public enum CoreObservable: String, CaseIterable, Sendable, Equatable {
     }
 
     /// The name as a user writes it: `section[I].y`, `row[I,J].visible`, `offset`.
-    public var displayName: String {
-        switch subscriptForm {
-        case .none: return rawValue
-        case .section: return "section[I]" + rawValue.dropFirst("section".count)
-        case .row: return "row[I,J]" + rawValue.dropFirst("row".count)
-        }
-    }
+    public var displayName: String { subscriptForm.displayName(rawValue) }
 
     /// The member after the subscript, for `section[I].MEMBER` / `row[I,J].MEMBER`.
-    public var member: String? {
-        switch subscriptForm {
-        case .none: return nil
-        case .section: return String(rawValue.dropFirst("section.".count))
-        case .row: return String(rawValue.dropFirst("row.".count))
-        }
-    }
+    public var member: String? { subscriptForm.member(rawValue) }
 
     /// `section[I].member` / `row[I,J].member` by member name.
     /// (Cold paths: hovers, trace columns. The checker and the evaluator use the language
@@ -329,10 +332,10 @@ public enum CoreTunable: String, CaseIterable, Sendable, Equatable {
     case rubberband
     case bounceStiffness = "bounce.stiffness"
     case bounceDamping = "bounce.damping"
-    /// (v1.3) The spring of a return that starts past an edge (a release there, a tap stopping motion there).
+    /// The spring of a return that starts past an edge (a release there, a tap stopping motion there).
     case snapbackStiffness = "snapback.stiffness"
     case snapbackDamping = "snapback.damping"
-    /// (v1.3) The speed (pt/s) at which a deceleration ends.
+    /// The speed (pt/s) at which a deceleration ends.
     case decelerationStopVelocity = "deceleration.stopVelocity"
     case dragSpeed = "drag.speed"
     case flingDuration = "fling.duration"

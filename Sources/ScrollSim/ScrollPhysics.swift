@@ -89,6 +89,10 @@ public enum ScrollEvent: Equatable, Sendable {
     case tappedWhileMoving(t: Double, bounds: ScrollBounds)
     /// Layout found the content resting past a bound that moved.
     case boundsMoved(ScrollBounds)
+    /// A behaviour set the offset (`setContentOffset`, spec §8): a drag goes on from there as
+    /// a touch that began there would (its translation now `translation`); a deceleration
+    /// or bounce stops there.
+    case offsetSet(Double, translation: Double, bounds: ScrollBounds)
 }
 
 /// The scroll view's state machine, UIScrollView-like (spec §6.2). A value type; `reduce`
@@ -151,6 +155,15 @@ public struct ScrollState: Equatable, Sendable {
         case .boundsMoved(let b):
             if phase == .idle { offset = min(max(offset, b.min), b.max) }
             return .none
+        case .offsetSet(let y, let p, let b):
+            offset = y
+            if phase == .dragging {
+                dragOrigin = unbanded(y, b) + p
+            } else {
+                phase = .idle
+                velocity = 0
+            }
+            return .none
         }
     }
 
@@ -204,7 +217,7 @@ public struct ScrollState: Equatable, Sendable {
             startDeceleration(from: offset, velocity: v2, t: t, destination: target)
             return .none
         }
-        // (v1.3) No faster than stopVelocity: nothing to decelerate, idle at once.
+        // No faster than stopVelocity: nothing to decelerate, idle at once.
         if abs(v) <= parameters.stopVelocity {
             phase = .idle
             velocity = 0
@@ -289,7 +302,7 @@ public struct ScrollState: Equatable, Sendable {
             velocity = d.velocity(after: tau)
             return Output.none
         }
-        // (v1.3) The first frame at or after τe, where the speed falls to vs, ends it at the destination.
+        // The first frame at or after τe, where the speed falls to vs, ends it at the destination.
         if tau >= d.endTime { return comeToRest(at: dest) }
         offset = d.offset(after: tau)
         velocity = d.velocity(after: tau)
@@ -302,7 +315,7 @@ public struct ScrollState: Equatable, Sendable {
         let tau = max(0, t - bo.start)
         if let tc = bo.spring.crossingTime(), tc <= tau {
             let v = bo.spring.velocity(after: tc)
-            // (v1.3) A hand-over no faster than stopVelocity rests at the bound.
+            // A hand-over no faster than stopVelocity rests at the bound.
             if abs(v) <= parameters.stopVelocity { return comeToRest(at: bo.bound) }
             startDeceleration(from: bo.bound, velocity: v, t: bo.start + tc)
             return nil

@@ -59,7 +59,7 @@ public struct Spring: Equatable, Sendable {
     /// For ζ ≥ 1: the time τ > 0 at which x crosses 0 (it crosses at most once), or nil.
     /// Under-damped springs return nil: they keep oscillating. Which rule applies follows the
     /// exact ζ (spec §6.2): ζ = 0.9999995 is evaluated with the critical form but is
-    /// under-damped, so it never hands over (issue 16).
+    /// under-damped, so it never hands over.
     public func crossingTime() -> Double? {
         guard zeta >= 1, x0 != 0 else { return nil }
         let tau: Double

@@ -7,7 +7,7 @@ import Foundation
 /// full build) plus what moved since: a shift of the body top (a header toggle animating)
 /// and a short sorted list of sections whose height differs from the base (an accordion
 /// animating). A frame's update costs O(sections that moved), not O(sections): a
-/// 10,000-section table animates as cheaply as a 50-section one (issue 9). The list is
+/// 10,000-section table animates as cheaply as a 50-section one. The list is
 /// folded back into the base (O(sections), once) when it would grow past `maxDeltas`
 /// distinct sections. No allocation after `init`.
 public struct TableLayout: Equatable, Sendable {

@@ -20,6 +20,12 @@ extension World {
         return behaviours[s].frame(of: v.view, facts, adjustments)
     }
 
+    /// The opacity of a behaviour's view now (1 when its behaviour is not declared here).
+    public func opacity(of v: ViewID) -> Double {
+        guard let s = slot(v.behaviour) else { return 1 }
+        return behaviours[s].opacity(of: v.view, facts, adjustments)
+    }
+
     /// The first declared view drawn in `style` (the table header, the toolbar), if any.
     public func view(styled style: ViewStyle) -> ViewID? {
         for id in behaviourIDs {

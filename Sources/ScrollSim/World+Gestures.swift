@@ -10,6 +10,7 @@ extension World {
     /// `drag D [in T]`: the finger moves D pt (signed) at constant speed over T, or
     /// abs(D)/drag.speed, rounded to frames (at least 1), and stays down. Returns n.
     public mutating func beginDrag(_ distance: Double, duration: Double?) -> Int {
+        journal(.drag(distance, duration: duration))
         let seconds = duration ?? abs(distance) / dragSpeed
         let n = max(1, World.frameCount(seconds: seconds, fps: config.fps))
         touchDownIfNeeded()
@@ -20,16 +21,18 @@ extension World {
     /// `fling V`: the finger moves at V pt/s for fling.duration rounded to frames (n ≥ 1),
     /// V·n/fps in all, then lifts with velocity V at the end of its last frame (inside `step()`).
     public mutating func beginFling(_ velocity: Double) -> Int {
+        journal(.fling(velocity))
         let n = max(1, World.frameCount(seconds: flingDuration, fps: config.fps))
         touchDownIfNeeded()
         finger.schedule(distance: velocity * Double(n) / fps, frames: n, liftVelocity: velocity)
         return n
     }
 
-    /// `swipe D [in T]` (v1.2): the finger moves D pt at constant speed over T, or
+    /// `swipe D [in T]`: the finger moves D pt at constant speed over T, or
     /// abs(D)/drag.speed, rounded to frames (n ≥ 1), as `drag` does, then lifts at the end of
     /// its last frame (inside `step()`) with the finger velocity D·fps/n. Returns n.
     public mutating func beginSwipe(_ distance: Double, duration: Double?) -> Int {
+        journal(.swipe(distance, duration: duration))
         let seconds = duration ?? abs(distance) / dragSpeed
         let n = max(1, World.frameCount(seconds: seconds, fps: config.fps))
         touchDownIfNeeded()
@@ -42,6 +45,8 @@ extension World {
         guard finger.isDown else {
             throw SimError.noFingerToRelease
         }
+        ownState()
+        journal(.release)
         lift(fingerVelocity: 0)
     }
 

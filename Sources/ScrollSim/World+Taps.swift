@@ -62,8 +62,9 @@ public enum TapTargetName: Equatable, Sendable {
     }
 
     /// The target a string spells exactly as `text` does (`"section[2]"`, not
-    /// `"section[02]"`), or nil when `tap.target` can never equal that string.
-    /// Done once per literal, when an expression is resolved.
+    /// `"section[02]"`), or nil when `tap.target` can never equal that string. The one
+    /// reader of target spellings: `check` refuses a literal it returns nil for, and the
+    /// evaluator resolves each literal with it once, so a frame compares ids.
     public init?(text s: String, _ registry: BehaviourRegistry) {
         if s == "" { self = .noTap; return }
         if s == "nothing" { self = .nothing; return }
@@ -92,6 +93,8 @@ extension World {
     /// view. Throws `SimError` for a tap while a finger is down, a missing or untitled
     /// section, a view whose behaviour is not declared, or a target with no visible part.
     public mutating func tap(_ target: TapTarget) throws -> TapOutcome {
+        ownState()
+        journal(.tap(target))
         let outcome = try tapOutcome(target)
         lastTap = outcome
         return outcome

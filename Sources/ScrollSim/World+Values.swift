@@ -78,3 +78,40 @@ extension World {
 
     private func rowRect(_ i: Int, _ j: Int) -> Rect { rowFrame(i, j) ?? World.zeroRect }
 }
+
+extension World {
+    /// The first number a behaviour reports now that is not finite — an observable's, or a
+    /// view's frame — as the fault of that behaviour (spec §8), for the readers that show
+    /// every value: `frames`, traces and pictures. (Expressions check what they read.)
+    public func nonFiniteReport() -> BehaviourFaultReport? {
+        let f = facts
+        for (i, id) in behaviourIDs.enumerated() {
+            let d = registry.declaration(id)
+            for k in d.observables.indices {
+                switch behaviours[i].value(of: k, f, adjustments) {
+                case .number(let x, _) where !x.isFinite:
+                    return BehaviourFaultReport(behaviour: id, fault: .valueNotFinite(observable: k, x), time: time)
+                case .rect(let r):
+                    if let x = World.nonFinite(r) { return BehaviourFaultReport(behaviour: id, fault: .valueNotFinite(observable: k, x), time: time) }
+                default:
+                    break
+                }
+            }
+            for k in d.views.indices {
+                if let r = behaviours[i].frame(of: k, f, adjustments), let x = World.nonFinite(r) {
+                    return BehaviourFaultReport(behaviour: id, fault: .frameNotFinite(view: k, x), time: time)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A number of `r` that is not finite.
+    static func nonFinite(_ r: Rect) -> Double? {
+        if !r.x.isFinite { return r.x }
+        if !r.y.isFinite { return r.y }
+        if !r.width.isFinite { return r.width }
+        if !r.height.isFinite { return r.height }
+        return nil
+    }
+}

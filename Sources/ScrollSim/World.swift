@@ -63,6 +63,24 @@ public struct World: Sendable {
     var laidOutBodyTop: Double
     /// The extra top inset the bounds were last computed with.
     var laidOutInset: Double = 0
+    /// The extra bottom inset the bounds were last computed with.
+    var laidOutInsetBottom: Double = 0
+    /// The first thing a behaviour did that the world refuses (spec §8): the interpreter
+    /// fails the scenario with it. The world goes on as if it had not been done.
+    public internal(set) var fault: BehaviourFaultReport?
+    /// A behaviour that could not be made says why (with `fault` `.notCreated`).
+    public internal(set) var creationProblem: String?
+    /// Some behaviour keeps its state in a class instance (a user's): the world journals
+    /// its inputs, to make itself again when a copy of it goes on running (World+Replay.swift).
+    var keepsClassState: Bool { classStateOwner != nil }
+    /// With such a behaviour, an object only this world and its copies hold: shared, it says
+    /// the world was copied, and so are its behaviours' instances (one check, however many).
+    var classStateOwner: ClassStateOwner?
+    /// Those inputs at their frames; `journalFull`: more came than a world keeps.
+    var journalLog: [JournalEntry] = []
+    var journalFull = false
+    /// Times this world was made again (tests see that a world no one copied never is).
+    var remakes = 0
     /// The offset at the end of the previous frame (`scrolled` fires when it changes).
     var lastFrameOffset: Double
     /// A touch went down and its first frame has not run yet (`dragBegan` fires there).
@@ -119,12 +137,11 @@ public struct World: Sendable {
                      scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0))
         for id in config.registry.ids {
             guard let setup = config.setup(for: id) else { continue }
-            let entry = config.registry.entries[id.index]
             let bit = UInt64(1) << UInt64(made.count)
             slots[id.index] = made.count
-            made.append(entry.make(setup, &adjustments))
+            made.append(config.registry.make(id, setup, &adjustments))
             ids.append(id)
-            let listens = entry.declaration.listens
+            let listens = config.registry.events(of: id)
             if listens.contains(.fingerTracked) { masks.finger |= bit }
             if listens.contains(.decelerationEnded) { masks.deceleration |= bit }
             if listens.contains(.dragEnded) { masks.dragEnded |= bit }
@@ -133,6 +150,7 @@ public struct World: Sendable {
             if listens.contains(.flingTargetChosen) { masks.flingTarget |= bit }
             if listens.contains(.taps) { masks.taps |= bit }
         }
+        classStateOwner = made.contains { $0.keepsStateInClass } ? ClassStateOwner() : nil
         behaviours = made
         behaviourIDs = ids
         self.slots = slots
@@ -148,8 +166,28 @@ public struct World: Sendable {
         table.rebuild(bodyTop: adjustments.bodyTop, fractions: adjustments.sections.fraction)
         laidOutBodyTop = adjustments.bodyTop
         laidOutInset = adjustments.contentInsetTop
-        bounds = ScrollBounds(min: -(tun[.insetTop] + adjustments.contentInsetTop), max: table.contentHeight - config.screenHeight)
+        laidOutInsetBottom = adjustments.contentInsetBottom
+        bounds = ScrollBounds(min: -(tun[.insetTop] + adjustments.contentInsetTop),
+                              max: table.contentHeight + adjustments.contentInsetBottom - config.screenHeight)
         self.adjustments = adjustments
+        // Laid out: each behaviour starts (a user's instance is made now, seeing the world it
+        // starts in); what they set takes effect before the first frame.
+        for i in behaviours.indices {
+            let r = behaviours[i].start(World.facts(self, time: 0), &self.adjustments)
+            if r.animating { animatingMask |= UInt64(1) << UInt64(i) }
+            if fault == nil, let problem = behaviours[i].creationProblem {
+                fault = BehaviourFaultReport(behaviour: behaviourIDs[i], fault: .notCreated, time: 0)
+                creationProblem = problem
+            }
+            if let f = r.fault { record(f, from: i, time: 0) }
+        }
+        if self.adjustments.contentInsetTop != laidOutInset || self.adjustments.contentInsetBottom != laidOutInsetBottom {
+            insetChanged()
+        }
+        if self.adjustments.requestedOffset != nil {
+            applyRequestedOffset()
+            lastFrameOffset = scroll.offset
+        }
     }
 
     /// Simulated seconds: frameIndex / fps.
@@ -186,7 +224,7 @@ public struct World: Sendable {
         ScrollFacts(time: t, offset: w.scroll.offset, velocity: w.scroll.velocity, phase: w.scroll.phase,
                     bounds: w.bounds, fingerDown: w.finger.isDown, fingerTranslation: w.finger.translation,
                     fingerVelocity: w.finger.velocity, screenWidth: w.screenWidth, screenHeight: w.screenHeight,
-                    insetTop: w.insetTop)
+                    insetTop: w.insetTop, contentHeight: w.table.storedContentHeight)
     }
 
     /// offset ≥ max − 0.5.
@@ -200,10 +238,12 @@ public struct World: Sendable {
     /// 2. scroll physics; `decelerationEnded` where a deceleration or bounce comes to rest;
     /// 3. `frameTicked` to every behaviour whose animation runs;
     /// 4. layout: body top, section fractions, content inset, bounds; the idle clamp;
-    /// 5. `fingerTracked` while a finger is down; a changed content inset takes effect at
-    ///    once (the bounds, and a drag re-based); `scrolled` when the offset moved.
+    /// 5. `fingerTracked` while a finger is down; `scrolled` when the offset moved; a content
+    ///    inset either changed takes effect at once (the bounds, and a drag re-based).
+    /// An offset a behaviour sets is applied right after the dispatch that set it.
     /// A release happens after step 5 of the last frame of its gesture.
     public mutating func step() {
+        ownState()
         frameIndex &+= 1
         // Stored properties only in here: in a debug build, calling a computed property of
         // `self` from a mutating method copies the whole world (a dozen retains).
@@ -232,9 +272,12 @@ public struct World: Sendable {
         // 5. While a finger is down; then what that changed.
         if finger.isDown && fingerMask != 0 {
             dispatch(.fingerTracked, to: fingerMask, time: t)
-            if adjustments.contentInsetTop != laidOutInset { insetChanged() }
+            if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
-        if scrolledMask != 0 && scroll.offset != lastFrameOffset { dispatch(.scrolled, to: scrolledMask, time: t) }
+        if scrolledMask != 0 && scroll.offset != lastFrameOffset {
+            dispatch(.scrolled, to: scrolledMask, time: t)
+            if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
+        }
         lastFrameOffset = scroll.offset
         // A fling's release happens at the end of its last frame.
         if case .movedThenLifts(let v) = fingerFrame {
@@ -253,7 +296,24 @@ public struct World: Sendable {
             let r = behaviours[i].reduce(event, facts, &adjustments)
             let bit = UInt64(1) << UInt64(i)
             animatingMask = r.animating ? animatingMask | bit : animatingMask & ~bit
+            if let f = r.fault { record(f, from: i, time: t) }
         }
+        if adjustments.requestedOffset != nil { applyRequestedOffset() }
+    }
+
+    /// Keeps the first fault of a world (the interpreter fails the scenario with it).
+    mutating func record(_ f: BehaviourFault, from i: Int, time t: Double) {
+        if fault == nil { fault = BehaviourFaultReport(behaviour: behaviourIDs[i], fault: f, time: t) }
+    }
+
+    /// A behaviour set the offset (spec §8's `setContentOffset`): a drag is re-based so the
+    /// finger goes on from there, a deceleration or bounce stops there (UIKit's
+    /// `setContentOffset(_:animated: false)`); an idle offset past a bound is clamped by the
+    /// next layout.
+    mutating func applyRequestedOffset() {
+        guard let y = adjustments.requestedOffset else { return }
+        adjustments.requestedOffset = nil
+        scroll.reduce(.offsetSet(y, translation: finger.translation, bounds: bounds))
     }
 
     /// Sends a tap to every behaviour that listens; returns the last note given and the view
@@ -269,12 +329,14 @@ public struct World: Sendable {
             let r = behaviours[i].reduce(event, facts, &adjustments)
             let bit = UInt64(1) << UInt64(i)
             animatingMask = r.animating ? animatingMask | bit : animatingMask & ~bit
+            if let f = r.fault { record(f, from: i, time: facts.time) }
             if let n = r.tapNote {
                 let notes = registry.declaration(behaviourIDs[i]).notes
                 if notes.indices.contains(n) { note = notes[n] }
             }
             if let v = r.tapView { redirected = ViewID(behaviourIDs[i], v) }
         }
+        if adjustments.requestedOffset != nil { applyRequestedOffset() }
         return (note, redirected)
     }
 
@@ -322,17 +384,19 @@ public struct World: Sendable {
             laidOutBodyTop = top
         }
         laidOutInset = adjustments.contentInsetTop
-        bounds = ScrollBounds(min: -(insetTop + laidOutInset), max: table.storedContentHeight - screenHeight)
+        laidOutInsetBottom = adjustments.contentInsetBottom
+        bounds = ScrollBounds(min: -(insetTop + laidOutInset), max: table.storedContentHeight + laidOutInsetBottom - screenHeight)
         if scroll.phase == .idle && (scroll.offset < bounds.min || scroll.offset > bounds.max) {
             scroll.reduce(.boundsMoved(bounds))
         }
     }
 
-    /// A behaviour changed the content inset in step 5: the bounds follow at once, and a
+    /// A behaviour changed a content inset in step 5: the bounds follow at once, and a
     /// drag in progress is re-based so that the offset does not jump (§6.7).
     mutating func insetChanged() {
         laidOutInset = adjustments.contentInsetTop
-        bounds = ScrollBounds(min: -(insetTop + laidOutInset), max: table.storedContentHeight - screenHeight)
+        laidOutInsetBottom = adjustments.contentInsetBottom
+        bounds = ScrollBounds(min: -(insetTop + laidOutInset), max: table.storedContentHeight + laidOutInsetBottom - screenHeight)
         if scroll.phase == .dragging {
             scroll.reduce(.rebased(translation: finger.translation, bounds: bounds))
         }
@@ -370,14 +434,12 @@ public struct World: Sendable {
 }
 
 extension World: Equatable {
-    /// Same configuration, clock, motion, layout and behaviour states.
+    /// Same configuration, clock, motion, layout and behaviour states (a behaviour that
+    /// keeps its state in a class, by what it reports).
     public static func == (a: World, b: World) -> Bool {
-        guard a.config == b.config, a.frameIndex == b.frameIndex, a.finger == b.finger, a.scroll == b.scroll,
-              a.table == b.table, a.bounds == b.bounds, a.lastTap == b.lastTap, a.lastTapFrame == b.lastTapFrame, a.laidOutBodyTop == b.laidOutBodyTop,
-              a.laidOutInset == b.laidOutInset, a.lastFrameOffset == b.lastFrameOffset,
-              a.touchBeganPending == b.touchBeganPending, a.adjustments == b.adjustments,
-              a.animatingMask == b.animatingMask, a.behaviours.count == b.behaviours.count else { return false }
-        for i in a.behaviours.indices where !a.behaviours[i].isEqual(to: b.behaviours[i]) { return false }
-        return true
+        guard a.config == b.config, a.lastTapFrame == b.lastTapFrame, a.laidOutBodyTop == b.laidOutBodyTop,
+              a.laidOutInset == b.laidOutInset, a.laidOutInsetBottom == b.laidOutInsetBottom, a.fault == b.fault,
+              a.lastFrameOffset == b.lastFrameOffset, a.touchBeganPending == b.touchBeganPending else { return false }
+        return a.sameState(as: b)
     }
 }

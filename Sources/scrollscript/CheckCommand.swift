@@ -1,4 +1,5 @@
-// `scrollscript check PATH ...`: parse and check without running.
+// `scrollscript check PATH ...`: parse and check without running (the library's `checkFiles`,
+// Sources/ScrollScript/Check/CheckFiles.swift).
 import ScrollScript
 
 let checkCommand = Command(
@@ -44,45 +45,7 @@ func runCheck(_ args: [String]) -> Int32 {
     if inputs.isEmpty {
         return usageError("check: no files given (usage: scrollscript check [PATH ...] [-e TEXT] [-])")
     }
-    var status: Int32 = 0
-    var errorCount = 0
-    var warningCount = 0
-    var scenarioCount = 0
-    var fileCount = 0
-    // One file at a time, and each file one scenario at a time (ScenarioStream): memory
-    // is the file's bytes and one scenario, however large the file or the suite.
-    for located in locateInputs(inputs) {
-        switch located.load() {
-        case .unreadable(_, let message):
-            writeErr("scrollscript: \(message)\n")
-            status = 2
-        case .file(let source), .stream(let source):
-            fileCount += 1
-            var stream = ScenarioStream(source, keepsStatements: false)
-            var scenarios = 0
-            while stream.next() != nil { scenarios += 1 }
-            // Errors and warnings in the order of the file; warnings change no status.
-            let shown = sortedDiagnostics(stream.diagnostics + stream.warnings)
-            warningCount += stream.warnings.count
-            if !shown.isEmpty {
-                let lines = SourceLines(source)
-                var out = ""
-                for d in shown { out += renderDiagnostic(d, sourceLines: lines) }
-                writeErr(out)
-            }
-            if stream.diagnostics.isEmpty {
-                scenarioCount += scenarios
-                continue
-            }
-            status = 2
-            errorCount += stream.diagnostics.count
-        }
-    }
-    let warned = warningCount == 0 ? "" : ", \(warningCount) warning\(warningCount == 1 ? "" : "s")"
-    if status == 0 {
-        writeOut("ok: \(fileCount) file\(fileCount == 1 ? "" : "s"), \(scenarioCount) scenario\(scenarioCount == 1 ? "" : "s")\(warned)\n")
-    } else if errorCount > 0 {
-        writeErr("\(errorCount) error\(errorCount == 1 ? "" : "s")\(warned)\n")
-    }
-    return status
+    let output = StandardRunOutput()
+    defer { output.finish() }
+    return checkFiles(locateInputs(inputs), registry: commandRegistry, output: output).exitStatus
 }

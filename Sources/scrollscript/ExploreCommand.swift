@@ -54,6 +54,7 @@ func runExplore(_ args: [String]) -> Int32 {
     var scenario: String?
     var out: String?
     var options = ExploreOptions()
+    options.registry = commandRegistry
     options.jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, ExploreOptions.maxJobs))
     let known = ["--scenario", "--runs", "--steps", "--seed", "--jobs", "-o", "--help"]
     var onlyPaths = false

@@ -37,7 +37,7 @@ func runLSP(_ args: [String]) -> Int32 {
     }
     // A client that goes away leaves writes failing with EPIPE rather than killing us mid-log.
     signal(SIGPIPE, SIG_IGN)
-    let server = LanguageServer(log: { writeErr($0 + "\n") })
+    let server = LanguageServer(registry: commandRegistry, log: { writeErr($0 + "\n") })
     var framer = MessageFramer()
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {

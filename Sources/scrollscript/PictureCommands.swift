@@ -129,7 +129,7 @@ private func pickScenario(_ path: String, _ name: String?, command: String) -> (
         return nil
     case .success(let s): source = s
     }
-    let checked = checkSource(source)
+    let checked = checkSource(source, registry: commandRegistry)
     if !checked.diagnostics.isEmpty {
         let lines = source.lines
         var out = ""

@@ -34,10 +34,16 @@ let runCommand = Command(
       --artifacts DIR      for each failed scenario, write its plot (.svg) and replay
                            page (.html) into DIR, named FILE--SCENARIO-HASH
                            (docs/pictures.md)
-      --update             first run the selected scenarios recording the value each
-                           'expect X == ?' / 'expect X ~= ?' observes, write those values
-                           in place of the '?'s (no other byte of the file changes;
-                           atomically; listed on standard error), then run as usual
+      --update             for each file, first run its selected scenarios recording
+                           the value each 'expect X == ?' / 'expect X ~= ?' observes,
+                           write those values in place of the '?'s (no other byte of
+                           the file changes; atomically; listed on standard error),
+                           then run the file as usual
+      --watch              run, then run again the files that change (written,
+                           created, renamed into place or deleted under the paths;
+                           every file when a directory changes), each round under a
+                           '--- round N: ...' line, until Ctrl-C (status 130);
+                           docs/watch.md
 
     Output: one line per scenario, 'PASS' or 'FAIL', the file, the scenario's name and
     its simulated duration; print/frames output indented under it; each failure as
@@ -54,7 +60,7 @@ let runCommand = Command(
     """,
     run: runRun)
 
-private let runOptions = ["-e", "--filter", "--shard", "--list", "--format", "--junit", "--jobs", "--color", "--update", "--artifacts", "--help"]
+private let runOptions = ["-e", "--filter", "--shard", "--list", "--format", "--junit", "--jobs", "--color", "--update", "--artifacts", "--watch", "--help"]
 
 func runRun(_ args: [String]) -> Int32 {
     var sources: [InputName] = []
@@ -68,6 +74,7 @@ func runRun(_ args: [String]) -> Int32 {
     var color = "auto"
     var onlyPaths = false
     var update = false
+    var watch = false
     var i = 0
     while i < args.count {
         var a = args[i]
@@ -90,6 +97,7 @@ func runRun(_ args: [String]) -> Int32 {
         case "-": sources.append(.standardInput)
         case "--list": list = true
         case "--update": update = true
+        case "--watch": watch = true
         case "-e", "--filter", "--shard", "--format", "--junit", "--jobs", "--color", "--artifacts":
             guard let v = value() else { return usageError("run: \(a) needs an argument") }
             switch a {
@@ -128,71 +136,128 @@ func runRun(_ args: [String]) -> Int32 {
         }
     }
     if sources.isEmpty { sources = [.path("scenarios")] }
+    var watchedPaths: [String] = []
+    if watch {
+        for source in sources {
+            guard case .path(let p) = source else {
+                return usageError("run: --watch watches files and directories; standard input and -e cannot be watched")
+            }
+            watchedPaths.append(p)
+        }
+        if list { return usageError("run: --watch and --list do not go together (--list runs nothing)") }
+    }
 
-    // Paths only: each file is read when its turn comes, so memory does not grow with
-    // the number of files.
-    var inputs = locateInputs(sources).map(\.runInput)
-    let selection = RunSelection(filters: filters, shard: shard)
-
+    let selection = RunSelection(filters: filters, shard: shard, registry: commandRegistry)
     let env = ProcessInfo.processInfo.environment
     let noColor = !(env["NO_COLOR"] ?? "").isEmpty
     let useColor = format != "jsonl" && (color == "always" || (color == "auto" && !noColor && StandardRunOutput.isTerminal(1)))
-    let showProgress = StandardRunOutput.isTerminal(2) && !list
+    // The progress line counts from the start of the run: not across the rounds of --watch.
+    let showProgress = StandardRunOutput.isTerminal(2) && !list && !watch
     let output = StandardRunOutput(progressClock: showProgress ? monotonicSeconds : nil)
     defer { output.finish() }
 
-    // --update (spec §5 recording): fill the '?'s of the selected scenarios first.
-    var updateFailed = false
-    if update && !list {
-        let r = updateRecordings(inputs, including: { selection.includes(file: $0.name, scenario: $1.name) })
-        inputs = r.inputs
-        for u in r.updates {
-            output.err(u.reportLines.joined(separator: "\n") + "\n")
-            if u.error != nil { updateFailed = true }
-        }
-    }
-
     if list {
-        return listScenarios(inputs, selection: selection, jsonl: format == "jsonl", output: output)
+        // Paths only: each file is read when its turn comes, so memory does not grow with
+        // the number of files.
+        return listScenarios(locateInputs(sources).map(\.runInput), selection: selection, jsonl: format == "jsonl", output: output)
     }
 
-    var reporters: [RunReporter] = []
-    if format == "jsonl" {
-        reporters.append(JSONLinesReporter(output: output))
-    } else {
-        reporters.append(TextReporter(output: output, style: TextStyle(color: useColor, github: format == "github")))
-    }
-    var junitReporter: JUnitReporter?
-    if let junit {
-        do {
-            let r = try JUnitReporter(path: junit)
-            junitReporter = r
-            reporters.append(r)
-        } catch {
-            writeErr("scrollscript: \(error.message)\n")
-            return 2
+    /// The reporters of one run (or one round of --watch), and false after saying why one
+    /// of them could not be made (the others are there).
+    func makeReports() -> (Reports, Bool) {
+        let reports = Reports(output: output)
+        if format == "jsonl" {
+            reports.reporters.append(JSONLinesReporter(output: output))
+        } else {
+            reports.reporters.append(TextReporter(output: output, style: TextStyle(color: useColor, github: format == "github")))
         }
-    }
-    var artifactsReporter: FailureArtifacts?
-    if let artifacts {
-        do {
-            let r = try FailureArtifacts(directory: artifacts)
-            artifactsReporter = r
-            reporters.append(r)
-        } catch {
-            return usageError("run: \((error as? PictureError)?.message ?? "\(error)")")
+        var made = true
+        /// A reporter that may not be made (its file or folder refused): added, or why not
+        /// said on standard error.
+        func add<R: RunReporter, E: Error>(_ make: () throws(E) -> R, _ why: (E) -> String) -> R? {
+            do {
+                let r = try make()
+                reports.reporters.append(r)
+                return r
+            } catch {
+                output.err("scrollscript: \(why(error))\n")
+                made = false
+                return nil
+            }
         }
+        if let junit {
+            reports.junit = add({ () throws(JUnitWriteError) in try JUnitReporter(path: junit) }) { $0.message }
+        }
+        if let artifacts {
+            reports.artifacts = add({ try FailureArtifacts(directory: artifacts) }) {
+                "run: \(($0 as? PictureError)?.message ?? "\($0)"); see 'scrollscript --help'"
+            }
+        }
+        return (reports, made)
     }
+
     Interrupt.install()
+    // --update (spec §5 recording): each file's '?'s are filled before its scenarios run.
     let options = RunOptions(selection: selection, jobs: jobs, shouldInterrupt: Interrupt.poll,
-                             progress: { output.progress(done: $0, total: $1, failed: $2) })
-    let summary = runScenarios(inputs, options: options, reporters: reporters)
-    for problem in artifactsReporter?.problems ?? [] { output.err("scrollscript: --artifacts: \(problem)\n") }
-    if let failure = junitReporter?.failure {
-        output.err("scrollscript: \(failure)\n")
-        return max(summary.exitStatus, 2)
+                             progress: { output.progress(done: $0, total: $1, failed: $2) },
+                             update: update ? RunUpdate() : nil)
+    // A report that cannot be written is refused before anything runs.
+    let (first, made) = makeReports()
+    guard made else { return 2 }
+    if watch {
+        return runWatch(watchedPaths, options: options, output: output, jsonl: format == "jsonl", first: first, makeReports: makeReports)
     }
-    return updateFailed ? max(summary.exitStatus, 2) : summary.exitStatus
+    let summary = runScenarios(locateInputs(sources).map(\.runInput), options: options, reporters: first.all)
+    return first.junitFailed ? max(summary.exitStatus, 2) : summary.exitStatus
+}
+
+/// The reporters of one run; itself the last of them: when the run ends, it says what the
+/// JUnit and artifacts reporters could not write.
+private final class Reports: RunReporter {
+    var reporters: [RunReporter] = []
+    var junit: JUnitReporter?
+    var artifacts: FailureArtifacts?
+    private(set) var junitFailed = false
+    private let output: RunOutput
+
+    init(output: RunOutput) { self.output = output }
+
+    /// Every reporter, this one last.
+    var all: [RunReporter] { reporters + [self] }
+
+    func handle(_ event: RunEvent) {}
+
+    func finish(_ summary: RunSummary) {
+        for problem in artifacts?.problems ?? [] { output.err("scrollscript: --artifacts: \(problem)\n") }
+        if let failure = junit?.failure {
+            output.err("scrollscript: \(failure)\n")
+            junitFailed = true
+        }
+    }
+}
+
+/// `run --watch`: the library's `watchScenarios` (Sources/ScrollScript/Run/WatchRun.swift)
+/// over the system's file watcher; each round starts with its separator line.
+private func runWatch(_ paths: [String], options: RunOptions, output: StandardRunOutput, jsonl: Bool,
+                      first: Reports, makeReports: () -> (Reports, Bool)) -> Int32 {
+    let watcher: FileWatcher
+    switch makeFileWatcher(paths: paths) {
+    case .failure(let e):
+        output.err("scrollscript: \(e.message)\n")
+        return 2
+    case .success(let w):
+        watcher = w.watcher
+        if let note = w.note { output.err("scrollscript: \(note)\n") }
+    }
+    var firstRound: Reports? = first
+    return watchScenarios(paths: paths, options: options, watcher: watcher, wakeFD: Interrupt.wakeDescriptor) { round in
+        for problem in round.changes?.unwatched ?? [] { output.err("scrollscript: \(problem); changes there are not seen\n") }
+        output.out(jsonl ? String(decoding: round.json.encoded(), as: UTF8.self) + "\n" : round.separator + "\n")
+        output.endOfEvent()
+        let reports = firstRound ?? makeReports().0
+        firstRound = nil
+        return reports.all
+    }
 }
 
 /// Seconds on a monotonic clock: only for deciding when to show the progress line.

@@ -4,8 +4,8 @@ import XCTest
 import ScrollSimTestSupport
 import ScrollSim
 
-/// Diagnostics and run-time failures are cases with their data (issue 9, "coded
-/// diagnostics"): representative bad inputs give the expected case, and every case of
+/// Diagnostics and run-time failures are cases with their data (coded diagnostics):
+/// representative bad inputs give the expected case, and every case of
 /// every stage renders a sentence with its data filled in.
 final class ProblemCaseTests: XCTestCase {
     private func problems(_ text: String) -> [Problem] {
@@ -75,6 +75,16 @@ final class ProblemCaseTests: XCTestCase {
         XCTAssertEqual(problems("drag 10 in 0s"), [.check(.badDuration(.dragDuration, 0, allowZero: false))])
         XCTAssertEqual(problems("sections 2 rows 3\ntap row 5 0"), [.check(.noSuchSection(written: "5", count: 2))])
         XCTAssertEqual(problems("sections 2 rows 3\ntap row 1 3"), [.check(.noSuchRow(written: "3", section: 1, rows: 3))])
+        // `tap.target` compared with a literal no tap gives it: a spelling it never has
+        // (the one spelling of that row is suggested), or a section or row the table lacks.
+        XCTAssertEqual(problems("sections 2 rows 3\nexpect tap.target == \"row[1, 2]\""), [.check(.notATapTarget(raw: "\"row[1, 2]\"", near: ["row[1,2]"]))])
+        XCTAssertEqual(problems("sections 2 rows 3\nexpect \"Section[01]\" != tap.target"), [.check(.notATapTarget(raw: "\"Section[01]\"", near: ["section[1]"]))])
+        XCTAssertEqual(problems("sections 2 rows 3\nexpect tap.target == \"row[1, 3]\""), [.check(.notATapTarget(raw: "\"row[1, 3]\"", near: []))])
+        XCTAssertEqual(problems("expect tap.target == \"tolbar\""), [.check(.notATapTarget(raw: "\"tolbar\"", near: ["toolbar"]))])
+        XCTAssertEqual(problems("sections 2 rows 3\nexpect tap.target == \"section[2]\""), [.check(.noSuchSection(written: "2", count: 2))])
+        XCTAssertEqual(problems("sections 2 rows 3\nexpect tap.target == \"row[1,3]\""), [.check(.noSuchRow(written: "3", section: 1, rows: 3))])
+        XCTAssertEqual(problems("expect tap.target != \"toolbar\""), [])
+        XCTAssertEqual(problems("sections 2 rows 3\ntap row 1 2\nexpect tap.target == \"row[1,2]\" and tap.target != \"nothing\" and tap.target != \"\""), [])
         XCTAssertEqual(problems("tick 1.5"), [.check(.tickNotWhole(1.5))])
         XCTAssertEqual(problems("toolbar\nexpect toolbar.state == \"hidden\""),
                        [.check(.guess(Guess(headline: .quotedState("\"hidden\""), notes: [.stateCompared("shown, hidden, showing, hiding")],
@@ -380,6 +390,7 @@ final class ProblemCaseTests: XCTestCase {
         .unknownOption(word: "header", option: "zq", options: ["pin", "zqx"]),
         .expectedSectionState(found: FoundToken(kind: .word, text: "opne")),
         .expectedTunableName(found: FoundToken(kind: .word, text: "opne")),
+        .expectedBehaviourName(found: FoundToken(kind: .number, text: "3"), names: ["zq"]),
         .expectedSetValue(name: "zq"),
         .tapRowNeedsIndexes,
         .tapRowNeedsRow(section: "7"),
@@ -421,6 +432,7 @@ final class ProblemCaseTests: XCTestCase {
         case .unknownOption: return "unknownOption"
         case .expectedSectionState: return "expectedSectionState"
         case .expectedTunableName: return "expectedTunableName"
+        case .expectedBehaviourName: return "expectedBehaviourName"
         case .expectedSetValue: return "expectedSetValue"
         case .tapRowNeedsIndexes: return "tapRowNeedsIndexes"
         case .tapRowNeedsRow: return "tapRowNeedsRow"
@@ -445,7 +457,7 @@ final class ProblemCaseTests: XCTestCase {
         case .guess: return "guess"
         }
     }
-    static let parseProblemCaseCount = 36
+    static let parseProblemCaseCount = 37
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [
@@ -475,6 +487,7 @@ final class ProblemCaseTests: XCTestCase {
         .aboveWordArgument(.argument("pin"), 2.5, word: "header height", wordValue: 1.5),
         .needsOption(word: "zq", other: "header", option: "nostretch", usage: "header H"),
         .unknownTunable("zq", known: ["zqx"]),
+        .unknownBehaviour("zq", known: ["zqx"], builtInWord: false),
         .tunableNotName(deceleration, name: "zq"),
         .notANamedValue(deceleration, name: "zq"),
         .tunableNotBool(deceleration),
@@ -493,6 +506,7 @@ final class ProblemCaseTests: XCTestCase {
         .noSuchSection(written: "zq", count: 3),
         .untitledSection(3),
         .noSuchRow(written: "zq", section: 3, rows: 3),
+        .notATapTarget(raw: "zq", near: ["row[0,1]"]),
         .placeholderInTimedExpect("zq"),
         .placeholderUnderNotOrOr,
         .placeholderNotHere,
@@ -560,6 +574,7 @@ final class ProblemCaseTests: XCTestCase {
         case .aboveWordArgument: return "aboveWordArgument"
         case .needsOption: return "needsOption"
         case .unknownTunable: return "unknownTunable"
+        case .unknownBehaviour: return "unknownBehaviour"
         case .tunableNotName: return "tunableNotName"
         case .notANamedValue: return "notANamedValue"
         case .tunableNotBool: return "tunableNotBool"
@@ -578,6 +593,7 @@ final class ProblemCaseTests: XCTestCase {
         case .noSuchSection: return "noSuchSection"
         case .untitledSection: return "untitledSection"
         case .noSuchRow: return "noSuchRow"
+        case .notATapTarget: return "notATapTarget"
         case .placeholderInTimedExpect: return "placeholderInTimedExpect"
         case .placeholderUnderNotOrOr: return "placeholderUnderNotOrOr"
         case .placeholderNotHere: return "placeholderNotHere"
@@ -616,7 +632,7 @@ final class ProblemCaseTests: XCTestCase {
         case .guess: return "guess"
         }
     }
-    static let checkProblemCaseCount = 80
+    static let checkProblemCaseCount = 82
 
     /// One value of every case of `RunProblem`.
     static let runProblemSamples: [RunProblem] = [
@@ -654,6 +670,8 @@ final class ProblemCaseTests: XCTestCase {
         .rectsNotComparable,
         .orderNeedsNumbers(.lt, .number(.points)),
         .badTolerance,
+        .behaviourFault(behaviour: "zq", fault: .offsetNotFinite(.nan), time: 0.5, subject: ""),
+        .behaviourValueNotFinite(behaviour: "zq", observable: "zq.alpha", value: .infinity),
         .remainderByZero,
         .letNotBound("zq"),
         .unknownFunction("zq"),
@@ -700,6 +718,8 @@ final class ProblemCaseTests: XCTestCase {
         case .rectsNotComparable: return "rectsNotComparable"
         case .orderNeedsNumbers: return "orderNeedsNumbers"
         case .badTolerance: return "badTolerance"
+        case .behaviourFault: return "behaviourFault"
+        case .behaviourValueNotFinite: return "behaviourValueNotFinite"
         case .remainderByZero: return "remainderByZero"
         case .letNotBound: return "letNotBound"
         case .unknownFunction: return "unknownFunction"
@@ -709,7 +729,7 @@ final class ProblemCaseTests: XCTestCase {
         case .clampBoundsReversed: return "clampBoundsReversed"
         }
     }
-    static let runProblemCaseCount = 41
+    static let runProblemCaseCount = 43
 
     /// One value of every case of `CheckWarning`.
     static let checkWarningSamples: [CheckWarning] = [

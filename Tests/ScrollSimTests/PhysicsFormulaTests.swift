@@ -194,7 +194,7 @@ final class PhysicsFormulaTests: XCTestCase {
     func testSlowHandOverRestsAtTheBound() {
         // A snap-back (stiffness 100, ζ = 1) from −1 at 18 pt/s: v0 + ωx0 = 8, crosses at
         // τc = 1/8 = 0.125 with x' = (v0 − ω·8·τc)·e^(−ωτc) = (18 − 10)·0.286505 = 2.29 pt/s
-        // ≤ vs: it rests at the bound (v1.3), "deceleration ended", no deceleration
+        // ≤ vs: it rests at the bound, "deceleration ended", no deceleration
         var s = ScrollState(offset: -1, parameters: physics())
         let b = ScrollBounds(min: 0, max: 100)
         s.reduce(.dragEnded(velocity: 18, t: 0, bounds: b))

@@ -2,7 +2,7 @@ import XCTest
 @testable import ScrollSim
 import ScrollSimTestSupport
 
-/// The layout keeps prefix sums plus the sections that moved (issue 9: an accordion in a
+/// The layout keeps prefix sums plus the sections that moved (an accordion in a
 /// 10,000-section table must not rebuild every frame). Whatever it keeps, every section's
 /// y must be the spec's straight sum (§6.3): body top + Σ (header + rows · row height ·
 /// open fraction) over the sections above. These tests work that sum out here, from the

@@ -2,7 +2,7 @@ import XCTest
 @testable import ScrollSim
 import ScrollSimTestSupport
 
-/// The fidelity suite (issue 14, docs/fidelity.md): the tool's physics, with its shipped
+/// The fidelity suite (docs/fidelity.md): the tool's physics, with its shipped
 /// defaults, held to recordings of a real UIScrollView.
 ///
 /// Source: recorded in the iOS 26.5 Simulator (iPhone 17 Pro Max) by the open-source project
@@ -161,7 +161,6 @@ final class UIKitRecordingTests: XCTestCase {
         let end = try XCTUnwrap(s.currentDeceleration?.endTime)
         let lastSample = Self.flingPath[Self.flingPath.count - 1].ms / 1000 + Self.flingPathShift
         XCTAssertEqual(end, lastSample, accuracy: 1.0 / 60)
-        // ... where v1.2 decelerated until 3.085 s: the end is now 1.15 s earlier.
         XCTAssertEqual(end, 1.9345, accuracy: 1e-4)
         // and "deceleration ended" comes at the first 60 Hz frame at or after it: 117/60 = 1.95
         XCTAssertEqual(s.reduce(.frameTicked(t: 116.0 / 60, bounds: open)), .none)
@@ -218,7 +217,7 @@ final class UIKitRecordingTests: XCTestCase {
     /// Halfway back after ~90 ms and at 10 % after ~275 ms in the recording (interpolated:
     /// −88.5 lies between 83.5 ms (−93.0) and 100.1 ms (−81.0); −17.7 between 266.8 ms and
     /// 283.4 ms). The snap-back spring: 88.1 ms and 283.0 ms (python bisection on the closed
-    /// form) — within one 60 Hz frame of the recording. (v1.2's spring: 168 ms and 389 ms.)
+    /// form) — within one 60 Hz frame of the recording (the bounce spring would give 168 ms and 389 ms).
     func testSnapBackHalfwayAndTenPercentTimes() {
         let spring = Spring(x0: Self.snapBackStart, v0: 0, stiffness: Tunables()[.snapbackStiffness],
                             damping: Tunables()[.snapbackDamping])

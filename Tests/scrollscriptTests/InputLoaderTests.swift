@@ -154,8 +154,8 @@ final class InputLoaderTests: XCTestCase {
         XCTAssertTrue(rewrite.stderr.hasSuffix("': it is a stream, not a regular file\n"), rewrite.stderr)
     }
 
-    /// An endless stream (`yes | scrollscript check -`) was read until memory ran out: now
-    /// at most 64 MiB + 1 byte is read, and the file is too large.
+    /// An endless stream (`yes | scrollscript check -`) is read to at most 64 MiB + 1 byte,
+    /// not until memory runs out, and the file is too large.
     func testAnEndlessStreamIsReadOnlyToTheSizeLimit() throws {
         let bash = "/bin/bash"
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: bash), "needs bash for the pipe")

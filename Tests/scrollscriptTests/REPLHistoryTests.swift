@@ -1,5 +1,5 @@
 import XCTest
-@testable import scrollscript
+@testable import ScrollScriptCommand
 
 final class REPLHistoryTests: XCTestCase {
     func testPolicySkipsBlanksAndRepeats() {

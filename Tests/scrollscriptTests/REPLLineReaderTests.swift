@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 import ScrollScript
-@testable import scrollscript
+@testable import ScrollScriptCommand
 
 final class REPLLineReaderTests: XCTestCase {
     private func reader(feeding bytes: [UInt8]) -> (PlainLineReader, Int32) {

@@ -18,8 +18,8 @@ final class REPLPtyTests: XCTestCase {
         // offset = -(120·0.55·667)/(667 + 0.55·120) = -60.06, header 240 + 60.06 = 300.06.
         // Every wait below waits for output only the awaited event produces: the echo of
         // what was just typed after the last prompt, a line only that command prints, or
-        // the prompt after such a line (issue 16: `waitFor("pull 12")` was already met by
-        // the earlier `pull 120`, so Ctrl-C could go before the REPL had read the text).
+        // the prompt after such a line (`waitFor("pull 12")` would already be met by the
+        // earlier `pull 120`, so Ctrl-C could go before the REPL had read the text).
         term.type("header 240 pin 60\r")
         XCTAssertTrue(term.waitFor("scroll> ", afterLast: "header 240 pin 60\r\n"), term.transcript)
         term.type("pull 120\r")
@@ -81,8 +81,8 @@ final class REPLPtyTests: XCTestCase {
         XCTAssertTrue(term.waitFor("finger.down = true", count: 1), term.transcript)  // still held
         XCTAssertTrue(term.waitFor("scroll> ", afterLast: "finger.down = true"), term.transcript)
 
-        // Ctrl-C also stops a loop that runs no frame (it used to run all 9,999,999
-        // statements, tens of seconds in a debug build, before the prompt came back).
+        // Ctrl-C also stops a loop that runs no frame (rather than running all 9,999,999
+        // statements before the prompt comes back).
         term.type("repeat 9999999 { expect offset > -1e9 }\r")
         XCTAssertTrue(term.waitFor("{ expect offset > -1e9 }\r\n", count: 1), term.transcript)
         term.type("\u{03}")
@@ -169,5 +169,36 @@ final class REPLPtyTests: XCTestCase {
 
             """)
         }
+    }
+    /// `:reload` after an edit of the loaded file: Tab completes it, and the session comes
+    /// back to the same statement and frame, running the file's new version from there.
+    func testReloadAfterAnEditComesBackWhereItWas() throws {
+        let dir = NSTemporaryDirectory() + "repl-pty-reload-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/r.scroll"
+        func write(_ check: String) throws {
+            try "scenario \"r\" {\n  header 240\n  pull 120\n  release\n  \(check)\n}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        try write("expect offset < -100")
+        let term = try PseudoTerminal.repl(home: dir)
+        defer { term.kill() }
+        XCTAssertTrue(term.waitFor("scroll> ", count: 1), term.transcript)
+        term.enter(":load \(file)", thenPrompt: 2)
+        // pull 120: 24 frames; offset -60.06 (b(120) = 120·0.55·667/(667 + 66)); release
+        // takes no frame.
+        term.enter(":step 2", thenPrompt: 3)
+        XCTAssertTrue(term.waitFor("t=0.400 s  offset 0.00 → -60.06", count: 1), term.transcript)
+        // The check after the current point is fixed in an editor; Tab completes :rel.
+        try write("expect offset < -50")
+        term.type(":rel\t")
+        XCTAssertTrue(term.waitFor(":reload ", afterLast: "scroll> "), term.transcript)
+        term.type("\r")
+        XCTAssertTrue(term.waitFor("back where it was\r\nat \(file):5 (t=0.400 s)\r\n-> 5    expect offset < -50", count: 1), term.transcript)
+        XCTAssertTrue(term.waitFor("scroll> ", count: 4), term.transcript)
+        term.enter(":continue", thenPrompt: 5)
+        XCTAssertTrue(term.waitFor("PASS  \"r\"  (0.400 s)", count: 1), term.transcript)
+        term.type("\u{04}")
+        XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
     }
 }

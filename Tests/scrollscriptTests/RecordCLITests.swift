@@ -1,6 +1,6 @@
 import XCTest
 
-/// `run --update` end to end (spec §5 recording, issue 12): the real binary on real files.
+/// `run --update` end to end (spec §5 recording): the real binary on real files.
 ///
 /// Golden pairs live in `Golden/record/`: `NAME.scroll` (with `?`s) and `NAME.updated`,
 /// the exact bytes the file must hold after `run --update`. The values in the `.updated`

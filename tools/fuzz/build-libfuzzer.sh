@@ -22,15 +22,21 @@ if newer "$out/ScrollSim.o" "${sim[@]}" "$0"; then
   swiftc "${flags[@]}" -wmo -c -module-name ScrollSim -emit-module -emit-module-path "$out/ScrollSim.swiftmodule" \
     -o "$out/ScrollSim.o" "${sim[@]}"
 fi
-if newer "$out/ScrollScript.o" "${lang[@]}" "$out/ScrollSim.o"; then
+# The per-thread cells a user behaviour's calls run in (a C target of ScrollScript's).
+ctc=Sources/CThreadContext
+if newer "$out/CThreadContext.o" "$ctc/cthreadcontext.c" "$ctc/include/cthreadcontext.h"; then
+  clang -O1 -g -fsanitize=fuzzer-no-link,address -I "$ctc/include" -c "$ctc/cthreadcontext.c" -o "$out/CThreadContext.o"
+fi
+if newer "$out/ScrollScript.o" "${lang[@]}" "$out/ScrollSim.o" "$out/CThreadContext.o"; then
   echo "building ScrollScript (instrumented)" >&2
-  swiftc "${flags[@]}" -enable-testing -wmo -c -module-name ScrollScript -I "$out" -emit-module \
+  swiftc "${flags[@]}" -enable-testing -wmo -c -module-name ScrollScript -I "$out" -I "$ctc/include" -emit-module \
     -emit-module-path "$out/ScrollScript.swiftmodule" -o "$out/ScrollScript.o" "${lang[@]}"
 fi
 for t in check format run; do
   src="tools/fuzz/libfuzzer/Fuzz${t^}.swift"
   if newer "$out/fuzz-$t" "$src" "$out/ScrollScript.o"; then
     echo "linking fuzz-$t" >&2
-    swiftc "${flags[@]}" -I "$out" -module-name "Fuzz${t^}" "$src" "$out/ScrollScript.o" "$out/ScrollSim.o" -o "$out/fuzz-$t"
+    swiftc "${flags[@]}" -I "$out" -I "$ctc/include" -module-name "Fuzz${t^}" "$src" "$out/ScrollScript.o" "$out/ScrollSim.o" \
+      "$out/CThreadContext.o" -o "$out/fuzz-$t"
   fi
 done

@@ -92,7 +92,7 @@ STATEMENTS = [
     "drag (offset + 1e308) in 1ms", "fling (offset + 1e308)", "pull (offset + 1e-320)",
     "wait (time - 1)", "tick (time - 1)", "expect within (time + 1e300) true",
     "tap (time + 1e308) 0",
-    # v1.2 words (issue 12): swipe, tap row, tap header "TITLE", recording, new names
+    # words: swipe, tap row, tap header "TITLE", recording, new names
     "swipe -100000 in 1ms", "swipe 1e308", "swipe (offset + 1e308) in 86400s", "swipe -300 in 0.2s",
     "tap row 0 0", "tap row 99999 99999", "tap row (time + 1e30) 0", "tap row 0 (offset - 1)",
     "tap header \"山手線\"", "tap header \"\"", "expect offset ~= ?", "expect phase == ? and offset == ?",

@@ -79,7 +79,7 @@ public enum CheckProblem: Equatable, Sendable {
     /// A configuration value that reads the world.
     case configNotConstant(Operand)
     /// A value of the wrong kind: `want` wanted, `found` given.
-    case wrongKind(Operand, want: Quantity, found: Ty)
+    case wrongKind(Operand, want: Quantity, found: StaticType)
     /// Not a whole number of at least 0.
     case notWholeCount(Operand, Double)
     /// A screen side outside `Limits.screenSide`.
@@ -102,6 +102,9 @@ public enum CheckProblem: Equatable, Sendable {
     /// `word` needs `other` (when declared too) to carry `option` (`refresh` with a
     /// stretchy header); `usage`: how `other` is written.
     case needsOption(word: String, other: String, option: String, usage: String)
+    /// `use NAME` with no behaviour of that name registered; `known`: the registered names
+    /// (empty in the plain `scrollscript`), `builtInWord`: NAME is a built-in's word (`toolbar`).
+    case unknownBehaviour(String, known: [String], builtInWord: Bool)
     /// An unknown tunable; `known`: every tunable's name, in table order.
     case unknownTunable(String, known: [String])
     /// `set T word` for a tunable that takes no named values.
@@ -124,7 +127,7 @@ public enum CheckProblem: Equatable, Sendable {
     /// `tick N` past 24 hours of frames at `fps`; N as written.
     case tickTooLarge(written: String, fps: Int)
     case tickNotWhole(Double)
-    case expectNeedsCondition(found: Ty)
+    case expectNeedsCondition(found: StaticType)
     /// A duration below 0 (or at 0, when `allowZero` is false).
     case badDuration(Operand, Double, allowZero: Bool)
     /// A duration longer than `Limits.scenarioSeconds`.
@@ -137,6 +140,10 @@ public enum CheckProblem: Equatable, Sendable {
     case untitledSection(Int)
     /// Row `written` past section `section`'s `rows` rows.
     case noSuchRow(written: String, section: Int, rows: Int)
+    /// `tap.target == "LITERAL"` (or `!=`, either side) with a literal that is not a
+    /// spelling of `tap.target` (`"row[0, 1]"`): the literal as written, and the spellings
+    /// it may have meant.
+    case notATapTarget(raw: String, near: [String])
 
     // Expressions
     /// A `?` in `expect within`/`expect always` (the statement's words).
@@ -144,12 +151,12 @@ public enum CheckProblem: Equatable, Sendable {
     case placeholderUnderNotOrOr
     case placeholderNotHere
     case placeholderOperator(CompareOp)
-    case negateNeedsNumber(found: Ty)
-    case notNeedsCondition(found: Ty)
-    case logicNeedsConditions(BinaryOp, found: Ty)
-    case arithmeticNeedsNumbers(BinaryOp, found: Ty)
+    case negateNeedsNumber(found: StaticType)
+    case notNeedsCondition(found: StaticType)
+    case logicNeedsConditions(BinaryOp, found: StaticType)
+    case arithmeticNeedsNumbers(BinaryOp, found: StaticType)
     /// `a + b`/`a - b` of quantities that do not mix.
-    case cannotAddOrSubtract(BinaryOp, left: Dim, right: Dim)
+    case cannotAddOrSubtract(BinaryOp, left: NumberDimension, right: NumberDimension)
     case divisionByZero
     /// A word compared with a state of `family` that is none of its states.
     case notAState(String, StateFamily)
@@ -157,13 +164,13 @@ public enum CheckProblem: Equatable, Sendable {
     case stateAsString(value: String, raw: String)
     case stateComparedWithString(StateFamily)
     case rectsCannotBeCompared
-    case cannotCompare(Ty, Ty)
+    case cannotCompare(StaticType, StaticType)
     /// `within` followed by something other than `want`.
-    case toleranceKind(want: Dim, found: Ty)
-    case orderNeedsNumbers(CompareOp, found: Ty)
+    case toleranceKind(want: NumberDimension, found: StaticType)
+    case orderNeedsNumbers(CompareOp, found: StaticType)
     /// A state of one family compared with a state of another: the state and that family.
     case stateOfOtherFamily(String, StateFamily)
-    case approxRecordNeedsNumber(found: Ty)
+    case approxRecordNeedsNumber(found: StaticType)
     /// An indexed observable written without its index.
     case needsIndex(CoreObservable)
     /// A named value of a tunable (`fast`) used as a name.
@@ -175,14 +182,14 @@ public enum CheckProblem: Equatable, Sendable {
     /// `section[I,J]`, `row[I]`: the wrong number of indexes.
     case indexCount(Subscript, member: String)
     case unknownMember(Subscript, String)
-    case indexNotNumber(found: Ty)
+    case indexNotNumber(found: StaticType)
     /// `sqrt(x)`: a function that is not one of `BuiltinFunction`.
     case unknownFunction(String)
     /// A function given too few or too many values (`found` of them).
     case functionArity(BuiltinFunction, found: Int)
-    case functionNeedsNumbers(BuiltinFunction, found: Ty)
+    case functionNeedsNumbers(BuiltinFunction, found: StaticType)
     /// Values of quantities that do not mix (`min(offset, time)`).
-    case functionMixesKinds(BuiltinFunction, Dim, Dim)
+    case functionMixesKinds(BuiltinFunction, NumberDimension, NumberDimension)
     /// `clamp(x, lo, hi)` with constant bounds, lo above hi.
     case clampBoundsReversed(lo: Double, hi: Double)
     /// `a % 0`.
@@ -230,13 +237,13 @@ public enum CheckProblem: Equatable, Sendable {
         case .wrongKind(let what, let want, let found):
             return "\(what.name) takes \(ValueKind.quantity(want).displayName), found \(found.name)"
         case .notWholeCount(let what, let v):
-            return "\(what.name) must be a whole number of at least 0 (found \(show(v)))"
+            return "\(what.name) must be a whole number of at least 0 (found \(numberText(v)))"
         case .screenSideOutOfRange(let what, let v):
-            return "\(what.name) must be between \(show(Limits.screenSide.lower)) and \(show(Limits.screenSide.upper)) (found \(show(v)))"
+            return "\(what.name) must be between \(numberText(Limits.screenSide.lower)) and \(numberText(Limits.screenSide.upper)) (found \(numberText(v)))"
         case .fpsOutOfRange(let v):
-            return "fps must be a whole number from \(Limits.fpsRange.lowerBound) to \(Limits.fpsRange.upperBound) (found \(show(v)))"
+            return "fps must be a whole number from \(Limits.fpsRange.lowerBound) to \(Limits.fpsRange.upperBound) (found \(numberText(v)))"
         case .outOfRange(let what, let v, let range):
-            return "\(what.name) must be \(range.description) (found \(show(v)))"
+            return "\(what.name) must be \(range.description) (found \(numberText(v)))"
         case .tooManySectionsDeclared(let n):
             return "too many sections: \(n) (at most \(Limits.maxSections))"
         case .tooManyRowsDeclared(let m):
@@ -246,13 +253,19 @@ public enum CheckProblem: Equatable, Sendable {
         case .tooManyRows:
             return "too many rows (at most \(Limits.maxRows) in the table)"
         case .notBetween(let what, let v, let lower, let upper):
-            return "\(what.name) must be between \(show(lower)) and \(show(upper)) (found \(show(v)))"
+            return "\(what.name) must be between \(numberText(lower)) and \(numberText(upper)) (found \(numberText(v)))"
         case .aboveWordArgument(let what, let v, _, nil):
-            return "\(what.name) must be at least 0 (found \(show(v)))"
+            return "\(what.name) must be at least 0 (found \(numberText(v)))"
         case .aboveWordArgument(let what, let v, let word, let h?):
-            return "\(what.name) must be between 0 and the \(word) \(show(h)) (found \(show(v)))"
+            return "\(what.name) must be between 0 and the \(word) \(numberText(h)) (found \(numberText(v)))"
         case .needsOption(let word, let other, let option, let usage):
             return "'\(word)' needs '\(other)' to have '\(option)' (as in '\(usage) \(option)')"
+        case .unknownBehaviour(let name, _, true):
+            return "'\(clip(name))' is a built-in behaviour: write '\(clip(name))', not 'use \(clip(name))'"
+        case .unknownBehaviour(let name, let known, false) where known.isEmpty:
+            return "no behaviour named '\(clip(name))' is known to this scrollscript: a behaviour written in Swift runs from its own package, with a command of a few lines (ScrollScriptCommand.main(behaviours:)) or from its tests (ScrollScriptTesting); see README, 'Test your own behaviour'"
+        case .unknownBehaviour(let name, let known, false):
+            return "no behaviour named '\(clip(name))' is registered (registered: \(known.joined(separator: ", ")))" + didYouMean(name, known)
         case .unknownTunable(let name, let known):
             return "unknown tunable '\(clip(name))'" + unknownTunableHint(name, known)
         case .tunableNotName(let t, let name):
@@ -271,24 +284,23 @@ public enum CheckProblem: Equatable, Sendable {
         case .pullNotPositive:
             return "pull needs a distance greater than 0 (the finger moves down; use 'drag' for up)"
         case .flingTooFast(let v):
-            return "fling speed must be at most \(show(Limits.maxFlingSpeed)) pt/s (found \(show(v)))"
+            return "fling speed must be at most \(numberText(Limits.maxFlingSpeed)) pt/s (found \(numberText(v)))"
         case .needsBehaviour(let subject, let noun, let usage):
             return "'\(subject)' needs \(article(noun)) \(noun), and this scenario declares none (add '\(usage)')"
         case .tickTooLarge(let written, let fps):
-            return "tick count \(written) is too large (at most \(show(Limits.scenarioSeconds * Double(fps))) frames, \(scenarioHours) hours at \(fps) fps)"
+            return "tick count \(written) is too large (at most \(numberText(Limits.scenarioSeconds * Double(fps))) frames, \(scenarioHours) hours at \(fps) fps)"
         case .tickNotWhole(let v):
-            return "tick needs a whole number of frames (found \(show(v)))"
+            return "tick needs a whole number of frames (found \(numberText(v)))"
         case .expectNeedsCondition(let found):
             return "expect needs a condition (true or false), found \(found.name)"
         case .badDuration(let what, let v, let allowZero):
-            return "\(what.name) needs a duration \(allowZero ? "of at least 0" : "greater than 0") (found \(show(v)))"
+            return "\(what.name) needs a duration \(allowZero ? "of at least 0" : "greater than 0") (found \(numberText(v)))"
         case .durationTooLong(let what, let v):
-            return "\(what.name) is longer than \(scenarioHours) hours (\(show(v)) s)"
+            return "\(what.name) is longer than \(scenarioHours) hours (\(numberText(v)) s)"
         case .noSectionTitled(let raw, let near, let titles):
             var message = "no section is titled \(raw)"
             if !near.isEmpty {
-                let q = near.map { quoteString($0) }
-                message += " (did you mean " + (q.count == 1 ? q[0] : q.dropLast().joined(separator: ", ") + " or " + q[q.count - 1]) + "?)"
+                message += didYouMeanQuoted(near)
             } else if titles.isEmpty {
                 message += " (this scenario's sections have no titles; tap one with 'tap header I')"
             } else if titles.count <= 8 {
@@ -301,6 +313,9 @@ public enum CheckProblem: Equatable, Sendable {
             return "section \(i) has no header view to tap (it is untitled)"
         case .noSuchRow(let written, let section, let rows):
             return "row \(written) does not exist in section \(section) (it has \(countPhrase(rows, "row")))"
+        case .notATapTarget(let raw, let near):
+            return "tap.target is never \(raw): it is \"\", \"nothing\", a view's name, \"section[I]\" or \"row[I,J]\""
+                + (near.isEmpty ? "" : didYouMeanQuoted(near))
 
         case .placeholderInTimedExpect(let what):
             return "'\(what)' takes no '?': a value is recorded at one moment (record it with a plain 'expect' after a 'wait')"
@@ -368,7 +383,7 @@ public enum CheckProblem: Equatable, Sendable {
         case .functionMixesKinds(let f, let a, let b):
             return "'\(f.rawValue)' needs values of one kind: \(a.name) and \(b.name) do not mix"
         case .clampBoundsReversed(let lo, let hi):
-            return "clamp's lower bound \(show(lo)) is above its upper bound \(show(hi))"
+            return "clamp's lower bound \(numberText(lo)) is above its upper bound \(numberText(hi))"
         case .remainderByZero:
             return "remainder of a division by zero ('%' needs a divisor other than 0)"
         case .letNameTaken(let name, let clash):
@@ -398,4 +413,11 @@ func unknownTunableHint(_ name: String, _ all: [String]) -> String {
         if !same.isEmpty { return " (the \(name[..<dot]) tunables are \(same.joined(separator: ", ")))" }
     }
     return " (the tunables are \(all.joined(separator: ", ")))"
+}
+
+/// ` (did you mean "a"?)`, ` (did you mean "a", "b" or "c"?)`: text values the user may
+/// have meant, quoted as literals.
+private func didYouMeanQuoted(_ near: [String]) -> String {
+    let q = near.map { quoteString($0) }
+    return " (did you mean " + (q.count == 1 ? q[0] : q.dropLast().joined(separator: ", ") + " or " + q[q.count - 1]) + "?)"
 }

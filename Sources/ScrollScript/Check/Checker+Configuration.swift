@@ -93,6 +93,13 @@ extension Checker {
             appendSections(list, s.location, &sections)
         case .set(let name, let nameLoc, let value):
             applySet(name, nameLoc, value, &cfg)
+        case .use(let name, let nameLoc):
+            if let id = registry.used(named: name) {
+                cfg.declareUsed(name)
+                words.locations[id.index] = s.location
+            } else {
+                error(nameLoc, .unknownBehaviour(name, known: registry.usedNames, builtInWord: registry.configWord(named: name) != nil))
+            }
         default:
             break
         }
@@ -188,7 +195,7 @@ extension Checker {
     /// declares it (or at the other word, when that one is not in `words`).
     mutating func checkConditions(_ cfg: SceneConfig, _ words: DeclaredWords) {
         for id in registry.ids where cfg.declares(id) {
-            for condition in registry.declaration(id).conditions {
+            for condition in registry.conditions(of: id) {
                 switch condition {
                 case .needsOption(let word, let option):
                     guard let other = registry.configWord(named: word), cfg.declares(other.owner),

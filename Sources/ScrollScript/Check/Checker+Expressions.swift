@@ -12,15 +12,11 @@ extension Checker {
         }
     }
 
-    /// The static type of `e`, reporting problems; nil after an error (no cascade).
-    mutating func typeOf(_ e: Expr, _ cfg: SceneConfig) -> Ty? {
-        current = cfg
-        return type(e)
-    }
-
-    mutating func type(_ e: Expr) -> Ty? {
+    /// The static type of `e` in the world `current`, reporting problems; nil after an
+    /// error (no cascade).
+    mutating func type(_ e: Expr) -> StaticType? {
         switch e {
-        case .number(let n, _): return .num(Dim.of(n.unit))
+        case .number(let n, _): return .num(NumberDimension.of(n.unit))
         case .string: return .string
         case .bool: return .bool
         case .paren(let x, _): return type(x)
@@ -58,7 +54,7 @@ extension Checker {
 
     /// `min(a, b)`, `clamp(x, lo, hi)`, ...: a known function, the number of values it
     /// takes, numbers that mix as for `+`; the result has their unit.
-    mutating func callType(_ name: String, _ args: [Expr], _ l: SourceLocation) -> Ty? {
+    mutating func callType(_ name: String, _ args: [Expr], _ l: SourceLocation) -> StaticType? {
         guard let f = BuiltinFunction(name: name) else {
             error(l, .unknownFunction(name))
             return nil
@@ -67,7 +63,7 @@ extension Checker {
             error(l, .functionArity(f, found: args.count))
             return nil
         }
-        var result: Dim?
+        var result: NumberDimension?
         for a in args {
             guard let t = type(a) else { return nil }
             guard case .num(let d) = t else {
@@ -91,7 +87,7 @@ extension Checker {
         return result.map { .num($0) }
     }
 
-    mutating func binaryType(_ op: BinaryOp, _ a: Expr, _ b: Expr, _ l: SourceLocation) -> Ty? {
+    mutating func binaryType(_ op: BinaryOp, _ a: Expr, _ b: Expr, _ l: SourceLocation) -> StaticType? {
         if op == .or { placeholderBlocked += 1 }
         let ta = type(a), tb = type(b)
         if op == .or { placeholderBlocked -= 1 }
@@ -131,7 +127,7 @@ extension Checker {
         }
     }
 
-    mutating func compareType(_ op: CompareOp, _ a: Expr, _ b: Expr, _ tol: Expr?, _ l: SourceLocation) -> Ty? {
+    mutating func compareType(_ op: CompareOp, _ a: Expr, _ b: Expr, _ tol: Expr?, _ l: SourceLocation) -> StaticType? {
         if case .placeholder(let pl) = b {
             return recordedCompareType(op, a, pl, tol, l)
         }
@@ -154,7 +150,7 @@ extension Checker {
             }
             return nil
         }
-        var tb: Ty?
+        var tb: StaticType?
         if case .state(let family)? = ta, let w = bareStateWord(b), family.names.contains(w) {
             tb = .state(family)
         } else {
@@ -163,7 +159,7 @@ extension Checker {
         if let w = aWord {
             if case .state(let family)? = tb, family.names.contains(w) { ta = .state(family) } else { ta = type(a) }
         }
-        var tt: Ty?
+        var tt: StaticType?
         if let tol { tt = type(tol) }
         guard let ta, let tb else { return nil }
         if ta == .rect || tb == .rect {
@@ -192,7 +188,8 @@ extension Checker {
             return nil
         }
         switch (ta, tb) {
-        case (.bool, .bool), (.string, .string): return .bool
+        case (.bool, .bool): return .bool
+        case (.string, .string): return checkTapTargetLiteral(a, b) ? .bool : nil
         case (.state(let x), .state(let y)):
             if x != y {
                 // The bare word, and the family it is not a state of.
@@ -211,7 +208,7 @@ extension Checker {
     }
 
     /// `a == ?` / `a ~= ?` in a plain `expect`: the value of `a` is what gets recorded.
-    mutating func recordedCompareType(_ op: CompareOp, _ a: Expr, _ pl: SourceLocation, _ tol: Expr?, _ l: SourceLocation) -> Ty? {
+    mutating func recordedCompareType(_ op: CompareOp, _ a: Expr, _ pl: SourceLocation, _ tol: Expr?, _ l: SourceLocation) -> StaticType? {
         let ta = type(a)
         guard case .allowed = placeholderRule, placeholderBlocked == 0 else {
             placeholderError(pl)
@@ -247,7 +244,7 @@ extension Checker {
         return nil
     }
 
-    mutating func nameType(_ n: String, _ l: SourceLocation) -> Ty? {
+    mutating func nameType(_ n: String, _ l: SourceLocation) -> StaticType? {
         guard let ref = lexicon.resolve(n) else {
             // A name bound by `let` (never one of the names above: `checkLet` refuses those).
             if let bound = lets[n] { return bound.type }
@@ -268,8 +265,8 @@ extension Checker {
                 needsBehaviour(n, missing, l)
                 return nil
             }
-            return Ty.of(registry.observable(o).kind)
-        case .tunable(let t): return Ty.of(registry.tunable(t).kind)
+            return StaticType.of(registry.observable(o).kind)
+        case .tunable(let t): return StaticType.of(registry.tunable(t).kind)
         case .state(let s): return .state(registry.family(s.family))
         }
     }
@@ -277,12 +274,10 @@ extension Checker {
     /// `subject` (`header.y`, `tap toolbar`) needs behaviour `b`'s word, which the scenario
     /// does not declare.
     mutating func needsBehaviour(_ subject: String, _ b: BehaviourID, _ l: SourceLocation) {
-        let word = registry.word(of: b)
-        error(l, .needsBehaviour(subject: subject, noun: word?.noun ?? registry.declaration(b).name,
-                                 usage: word?.usage ?? registry.declaration(b).name))
+        error(l, .needsBehaviour(subject: subject, noun: registry.noun(of: b), usage: registry.usage(of: b)))
     }
 
-    mutating func indexedType(_ base: String, _ indexes: [Expr], _ member: String, _ l: SourceLocation) -> Ty? {
+    mutating func indexedType(_ base: String, _ indexes: [Expr], _ member: String, _ l: SourceLocation) -> StaticType? {
         guard let form = Subscript(base: base) else {
             error(l, .unknownIndexedName(base))
             return nil
@@ -325,6 +320,6 @@ extension Checker {
                 return nil
             }
         }
-        return Ty.of(registry.observable(id).kind)
+        return StaticType.of(registry.observable(id).kind)
     }
 }

@@ -34,20 +34,17 @@ extension Checker {
             // At column 1 it was meant to be at the top level: the block above lacks its '}'.
             error(s.location, .blockNotAtTopLevel(keyword: s.kind.keyword, atColumnOne: s.location.column == 1))
         case .repeatBlock(let count, let body):
-            if let t = numeric(count, .repeatCount, .count) {
-                _ = t
-                if let c = constValue(count) {
-                    if c.value == c.value.rounded(), c.value > Double(Limits.scenarioStatements) {
-                        error(count.startLocation, .repeatTooLarge(written: literalText(count, c.value)))
-                    } else if wholeNumber(c.value) == nil {
-                        error(count.startLocation, .notWholeCount(.repeatCount, c.value))
-                    } else if c.value > Double(Limits.scenarioStatements) {
-                        error(count.startLocation, .repeatTooLarge(written: show(c.value)))
-                    }
+            if numeric(count, .repeatCount, .count) != nil, let c = constValue(count) {
+                // A whole number too large is told as too large, not as "not whole"
+                // (`wholeNumber` also refuses numbers past 1e15).
+                if c.value == c.value.rounded(), c.value > Double(Limits.scenarioStatements) {
+                    error(count.startLocation, .repeatTooLarge(written: literalText(count, c.value)))
+                } else if wholeNumber(c.value) == nil {
+                    error(count.startLocation, .notWholeCount(.repeatCount, c.value))
                 }
             }
             for b in body.statements { checkCurrentStatement(b, inRepeat: true) }
-        case .screen, .fps, .configure, .section, .sections, .set:
+        case .screen, .fps, .configure, .section, .sections, .set, .use:
             if inRepeat {
                 error(s.location, .configurationInRepeat(keyword: s.kind.keyword))
             }
@@ -86,8 +83,6 @@ extension Checker {
                     error(n.startLocation, .tickTooLarge(written: literalText(n, c.value), fps: current.fps))
                 } else if wholeNumber(c.value) == nil {
                     error(n.startLocation, .tickNotWhole(c.value))
-                } else if c.value > most {
-                    error(n.startLocation, .tickTooLarge(written: show(c.value), fps: current.fps))
                 }
             }
         case .expect(let e):
@@ -122,7 +117,7 @@ extension Checker {
     }
 
     /// A statement argument of a numeric kind; reports and returns nil otherwise.
-    mutating func numeric(_ e: Expr, _ what: Operand, _ want: Quantity) -> Dim? {
+    mutating func numeric(_ e: Expr, _ what: Operand, _ want: Quantity) -> NumberDimension? {
         guard let t = type(e) else { return nil }
         guard case .num(let d) = t else {
             error(e.startLocation, .wrongKind(what, want: want, found: t))
@@ -170,12 +165,8 @@ extension Checker {
             error(index.startLocation, .notWholeCount(.sectionIndex, c.value))
             return
         }
-        if tableUnknown { return }
-        guard i < sections.count else {
-            error(index.startLocation, .noSuchSection(written: String(i), count: sections.count))
-            return
-        }
-        if sections[i].title == nil {
+        // A whole index past the end was told above.
+        if !tableUnknown, sections[i].title == nil {
             error(index.startLocation, .untitledSection(i))
         }
     }

@@ -263,13 +263,13 @@ struct Checker {
     // Checker+Configuration, Checker+Statements, Checker+Expressions).
 
     /// The row total of the list `appendSections` last built, and that list's length: a
-    /// running total, so that 10,000 `section` lines are O(n), not O(n²) (20,000 took 15 s).
+    /// running total, so that 10,000 `section` lines are O(n), not O(n²).
     var sectionRowsCache = (count: 0, rows: 0)
     /// Where a `?` may stand in the statement being checked.
     var placeholderRule = PlaceholderRule.notHere
     /// Inside `not` or `or`, where a recorded value would not make the expectation hold.
     var placeholderBlocked = 0
-    /// The world the current expression is checked against (set by typeOf's callers).
+    /// The world the current expression is checked against (set before each statement is checked).
     var current: SceneConfig
     /// The behaviours' rules between words already reported, by location (a scene's word
     /// that breaks one is reported once, not once per scenario).
@@ -296,10 +296,10 @@ struct Checker {
 /// A name bound by `let`: the kind of its value (nil when the value had an error, so that
 /// its readers say nothing more) and where it was bound (nil: in an earlier REPL entry).
 public struct LetBinding: Equatable, Sendable {
-    public var type: Ty?
+    public var type: StaticType?
     public var location: SourceLocation?
 
-    public init(type: Ty?, location: SourceLocation?) {
+    public init(type: StaticType?, location: SourceLocation?) {
         self.type = type
         self.location = location
     }

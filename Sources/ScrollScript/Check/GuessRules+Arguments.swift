@@ -85,8 +85,7 @@ extension GuessWork {
     /// `60`, `0.5`, `0.0005`: a number as a suggestion writes it.
     static func digits(_ v: Double) -> String {
         let r = (v * 1_000_000).rounded() / 1_000_000
-        if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
-        var s = String(r)
+        var s = numberText(r)
         if s.hasSuffix(".0") { s.removeLast(2) }
         return s
     }

@@ -847,7 +847,7 @@ extension GuessWork {
             if let r = args.firstIndex(where: { $0.isSymbol("...") || $0.isSymbol("..<") || $0.isSymbol("..") }),
                r > 0, r + 1 < args.count, let a = args[r - 1].value, let b = args[r + 1].value {
                 let n = args[r].text == "..<" ? b - a : b - a + 1
-                count = [.number(show(max(0, n)))]
+                count = [.number(numberText(max(0, n)))]
             } else if let n = args.first(where: { $0.kind == .number }) {
                 count = [n]
                 if v == .keyword(.repeat), let t = args.firstIndex(where: { $0.kind == .word }) {

@@ -235,7 +235,7 @@ final class GuessVocabulary: Sendable {
             let option = String(meaning[meaning.index(after: open)..<close])
             guard let word = namespaceWords[namespace],
                   let value = (options[word] ?? exampleOptions[word])?[option] else { return nil }
-            meaning.replaceSubrange(open...close, with: show(value))
+            meaning.replaceSubrange(open...close, with: numberText(value))
         }
         return meaning
     }

@@ -1,25 +1,31 @@
-// Name lookup without String hashing (the checker's and lexer's word tables).
+// Name lookup without String hashing: the one table behind the lexer's words
+// (`WordTable`), the lexicon's names and the evaluator's subscript members.
 
 /// A lookup table from short ASCII names (at most 16 bytes) to values, keyed by the
 /// name's bytes packed into two integers: no String hashing. `find` returns nil for any
-/// name it does not hold (callers fall back to the full table). Lookup only, never iterated.
+/// name it does not hold (callers fall back to the full table); a name given twice keeps
+/// its last value. Lookup only, never iterated.
 struct PackedNameTable<Value> {
-    private var keys: [(UInt64, UInt64)]
-    private var values: [Value?]
+    private struct Slot {
+        var lo: UInt64 = 0
+        var hi: UInt64 = 0
+        var value: Value?
+    }
+
+    /// Open addressing, a power of two at least four times the entry count.
+    private var slots: [Slot]
     private let mask: Int
 
     init(_ entries: [(String, Value)]) {
         var size = 64
         while size < entries.count * 4 { size *= 2 }
-        keys = Array(repeating: (0, 0), count: size)
-        values = Array(repeating: nil, count: size)
+        slots = Array(repeating: Slot(), count: size)
         mask = size - 1
         for (name, value) in entries {
             guard let (lo, hi) = PackedNameTable.pack(name) else { continue }
-            var i = WordTable.hash(lo, hi) & mask
-            while keys[i].0 != 0 && !(keys[i].0 == lo && keys[i].1 == hi) { i = (i + 1) & mask }
-            keys[i] = (lo, hi)
-            values[i] = value
+            var i = PackedNameTable.hash(lo, hi) & mask
+            while slots[i].lo != 0 && !(slots[i].lo == lo && slots[i].hi == hi) { i = (i + 1) & mask }
+            slots[i] = Slot(lo: lo, hi: hi, value: value)
         }
     }
 
@@ -39,13 +45,27 @@ struct PackedNameTable<Value> {
         return packed ?? nil
     }
 
+    @inline(__always)
+    static func hash(_ lo: UInt64, _ hi: UInt64) -> Int {
+        let h = (lo ^ (hi &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD
+        return Int(truncatingIfNeeded: h >> 32)
+    }
+
     func find(_ name: String) -> Value? {
         guard let (lo, hi) = PackedNameTable.pack(name) else { return nil }
-        var i = WordTable.hash(lo, hi) & mask
-        while keys[i].0 != 0 {
-            if keys[i].0 == lo && keys[i].1 == hi { return values[i] }
-            i = (i + 1) & mask
+        return find(lo, hi)
+    }
+
+    /// The value of the name packed as `lo` (nonzero) and `hi`, or nil.
+    @inline(__always)
+    func find(_ lo: UInt64, _ hi: UInt64) -> Value? {
+        var i = PackedNameTable.hash(lo, hi) & mask
+        return slots.withUnsafeBufferPointer { s in
+            while true {
+                if s[i].lo == 0 { return nil }
+                if s[i].lo == lo && s[i].hi == hi { return s[i].value }
+                i = (i + 1) & mask
+            }
         }
-        return nil
     }
 }

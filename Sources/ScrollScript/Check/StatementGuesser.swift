@@ -417,6 +417,6 @@ func forEachExpr(_ k: StmtKind, _ f: (Expr) -> Void) {
     case .tap(let x, let y): f(x); f(y)
     case .expectWithin(let t, let x): f(t); f(x)
     case .print(let xs): xs.forEach(f)
-    case .scene, .scenario, .release, .tapView, .settle, .frames: break
+    case .scene, .scenario, .use, .release, .tapView, .settle, .frames: break
     }
 }

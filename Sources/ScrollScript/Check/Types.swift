@@ -1,7 +1,7 @@
 // Static kinds of expressions, for the checker: what a value measures, without running.
 
 /// The dimension of a number: a bare literal fits any numeric quantity.
-public enum Dim: Equatable, Sendable {
+public enum NumberDimension: Equatable, Sendable {
     case bare
     case quantity(Quantity)
 
@@ -11,26 +11,27 @@ public enum Dim: Equatable, Sendable {
         return nil
     }
 
-    func compatible(_ o: Dim) -> Bool {
+    func compatible(_ o: NumberDimension) -> Bool {
         guard let a = dimensioned, let b = o.dimensioned else { return true }
         return a == b
     }
 
+    /// How a diagnostic names it (`ValueKind.displayName`): a bare literal is `a number`.
     var name: String {
         switch self {
-        case .bare: return "a number"
+        case .bare: return ValueKind.quantity(.number).displayName
         case .quantity(let q): return ValueKind.quantity(q).displayName
         }
     }
 
-    static func of(_ unit: NumberUnit) -> Dim {
+    static func of(_ unit: NumberUnit) -> NumberDimension {
         unit.quantity.map { .quantity($0) } ?? .bare
     }
 }
 
 /// The static type of an expression.
-public enum Ty: Equatable, Sendable {
-    case num(Dim)
+public enum StaticType: Equatable, Sendable {
+    case num(NumberDimension)
     case bool
     /// A state value; the family when known (a bare state name knows its family).
     case state(StateFamily)
@@ -52,14 +53,14 @@ public enum Ty: Equatable, Sendable {
     var name: String {
         switch self {
         case .num(let d): return d.name
-        case .bool: return "a boolean"
+        case .bool: return ValueKind.bool.displayName
         case .state(let s): return ValueKind.state(s).displayName
-        case .string: return "a string"
-        case .rect: return "a rect"
+        case .string: return ValueKind.string.displayName
+        case .rect: return ValueKind.rect.displayName
         }
     }
 
-    static func of(_ k: ValueKind) -> Ty {
+    static func of(_ k: ValueKind) -> StaticType {
         switch k {
         case .quantity(let q): return .num(.quantity(q))
         case .bool: return .bool
@@ -73,7 +74,7 @@ public enum Ty: Equatable, Sendable {
 /// A constant number and its dimension, when an expression is made of literals only.
 struct Const {
     var value: Double
-    var dim: Dim
+    var dim: NumberDimension
 }
 
 /// Evaluates literal arithmetic (`-900`, `(2 * 60)s` is not valid but `120 / 2` is).
@@ -83,7 +84,7 @@ func constValue(_ e: Expr) -> Const? {
     case .number(let n, _):
         // A literal too large for a Double was reported by the lexer: nothing more to say.
         guard n.value.isFinite else { return nil }
-        return Const(value: n.value, dim: Dim.of(n.unit))
+        return Const(value: n.value, dim: NumberDimension.of(n.unit))
     case .paren(let x, _): return constValue(x)
     case .unary(.negate, let x, _):
         guard let c = constValue(x) else { return nil }
@@ -105,7 +106,7 @@ func constValue(_ e: Expr) -> Const? {
     case .call(let name, let args, _):
         guard let f = BuiltinFunction(name: name) else { return nil }
         var values: [Double] = []
-        var dim = Dim.bare
+        var dim = NumberDimension.bare
         for a in args {
             guard let c = constValue(a) else { return nil }
             values.append(c.value)
@@ -128,20 +129,9 @@ func hasOverflowedLiteral(_ e: Expr) -> Bool {
     }
 }
 
-/// A number literal as written (`99999999999999999999`), else the value as `show` gives it.
+/// A number literal as written (`99999999999999999999`), else the value as `numberText` gives it.
 func literalText(_ e: Expr, _ value: Double) -> String {
     if case .number(let n, _) = e, n.unit == .none { return n.raw }
-    return show(value)
+    return numberText(value)
 }
 
-/// A whole, non-negative number that fits an Int, or nil.
-func wholeNumber(_ v: Double) -> Int? {
-    guard v.isFinite, v >= 0, v == v.rounded(), v < 1e15 else { return nil }
-    return Int(exactly: v)
-}
-
-/// `240`, `0.25`, `1e+20`: a number as a diagnostic shows it.
-func show(_ v: Double) -> String {
-    if v.isFinite && v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
-    return String(v)
-}

@@ -32,26 +32,8 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
 
     /// The statement as `scrollscript fmt` writes it.
     public var text: String {
-        // The keyword, then the parts, single spaces between (every word from `GrammarWord`).
-        func line(_ keyword: GrammarWord, _ parts: String...) -> String {
-            ([keyword.spelling] + parts).joined(separator: " ")
-        }
-        switch self {
-        case .pull(let d): return line(.pull, "\(d)")
-        case .drag(let d, nil): return line(.drag, "\(d)")
-        case .drag(let d, let h?): return line(.drag, "\(d)", GrammarWord.in.spelling, ExploreAction.seconds(h))
-        case .fling(let v): return line(.fling, "\(v)")
-        case .swipe(let d, nil): return line(.swipe, "\(d)")
-        case .swipe(let d, let h?): return line(.swipe, "\(d)", GrammarWord.in.spelling, ExploreAction.seconds(h))
-        case .release: return line(.release)
-        case .tapView(let name): return line(.tap, name)
-        case .tapSection(let i): return line(.tap, GrammarWord.header.spelling, "\(i)")
-        case .tapRow(let i, let j): return line(.tap, GrammarWord.row.spelling, "\(i)", "\(j)")
-        case .tapPoint(let x, let y): return line(.tap, "\(x)", "\(y)")
-        case .wait(let h): return line(.wait, ExploreAction.seconds(h))
-        case .tick(let n): return n == 1 ? line(.tick) : line(.tick, "\(n)")
-        case .settle: return line(.settle)
-        }
+        // The formatter's line for the statement it stands for: one writer of statements.
+        statementHead(statement(at: SourceLocation(file: "", line: 0, column: 0)).kind)
     }
 
     /// Hundredths of a second as a literal with its unit: 25 → `0.25s`, 100 → `1s`, 150 → `1.5s`.
@@ -60,15 +42,6 @@ public enum ExploreAction: Equatable, Hashable, Sendable {
         if frac == 0 { return "\(whole)s" }
         if frac % 10 == 0 { return "\(whole).\(frac / 10)s" }
         return "\(whole).\(frac < 10 ? "0" : "")\(frac)s"
-    }
-
-    /// True for actions that run display frames (pull, drag, fling, swipe, wait > 0, tick, settle).
-    var runsFrames: Bool {
-        switch self {
-        case .release, .tapView, .tapSection, .tapRow, .tapPoint: return false
-        case .wait(let h): return h > 0
-        default: return true
-        }
     }
 
     /// The statement the interpreter runs, at `location`. Negative numbers are literals

@@ -11,24 +11,12 @@ public func counterexampleText(program: Program, property: ExploreProperty, coun
                                origin: String, options: ExploreOptions) -> String {
     func bare(_ s: Stmt) -> Stmt { Stmt(kind: s.kind, location: s.location) }
     var top: [Stmt] = []
-    var config: [Stmt] = []
-    var scenarioFound = false
-    for s in program.statements {
-        switch s.kind {
-        case .scene(let b):
-            let inner = b.statements.filter { $0.kind.isConfiguration }.map(bare)
-            top.append(Stmt(kind: .scene(Block(statements: inner, open: b.open, close: b.close)), location: s.location))
-        case .scenario(let name, let body) where name.value == property.name:
-            config = body.statements.filter { $0.kind.isConfiguration }.map(bare)
-            scenarioFound = true
-        default:
-            break
-        }
+    let (scene, own) = program.configuration { name, _ in name.value == property.name }
+    if let scene, case .scene(let b) = scene.kind {
+        let inner = b.statements.filter { $0.kind.isConfiguration }.map(bare)
+        top.append(Stmt(kind: .scene(Block(statements: inner, open: b.open, close: b.close)), location: scene.location))
     }
-    if !scenarioFound {
-        // A file without blocks: it is one scenario, its configuration at the top level.
-        config = program.statements.filter { $0.kind.isConfiguration }.map(bare)
-    }
+    let config = own.map(bare)
     let loc = SourceLocation(file: "<explore>", line: 1, column: 1)
     let title = property.name + " (counterexample)"
     let name = StringLiteral(value: title, raw: quoteString(title), location: loc)

@@ -27,6 +27,7 @@ func statementHead(_ kind: StmtKind) -> String {
     case .section(let title, let rows, let open): return sectionText(line(), title, rows, open)
     case .sections(let n, let rows): return line(exprText(n), word(.rows), exprText(rows))
     case .set(let name, _, let value): return line(name, exprText(value))
+    case .use(let name, _): return line(name)
     case .drag(let d, let t), .swipe(let d, let t): return line(exprText(d), optional(.in, t))
     case .tapRow(let i, let j): return line(word(.row), exprText(i), exprText(j))
     case .tapHeader(let i): return line(word(.header), exprText(i))

@@ -33,14 +33,6 @@ public enum LoadedInput: Sendable {
     case stream(SourceFile)
     /// A path that could not be read, and the one-line message that says why.
     case unreadable(path: String, message: String)
-
-    /// The input as the runner takes it.
-    public var runInput: RunInput {
-        switch self {
-        case .file(let s), .stream(let s): return .source(s)
-        case .unreadable(let path, let message): return .unreadable(path: path, message: message)
-        }
-    }
 }
 
 /// One input named on a command line, found but not read yet when it is a regular file.
@@ -222,7 +214,8 @@ private struct WalkEntry {
 /// A directory's walk, sorted by the bytes of the paths.
 private func walk(_ dir: String) -> [WalkEntry] {
     var found: [WalkEntry] = []
-    walkDirectory(dir, into: &found)
+    var directories: [String] = []
+    walkDirectory(dir, into: &found, directories: &directories)
     found.sort { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
     return found
 }
@@ -243,16 +236,28 @@ private func typeName(_ t: mode_t) -> String {
     }
 }
 
+/// Every directory a walk of `dir` enters (`dir` itself first), each spelt as the prefix of
+/// the paths the walk gives inside it (`scenarios/`, `scenarios/sub/`): what `run --watch`
+/// watches. Directories that cannot be opened are left out.
+func directoriesUnder(_ dir: String) -> [String] {
+    var found: [WalkEntry] = []
+    var directories: [String] = []
+    walkDirectory(dir, into: &found, directories: &directories)
+    return directories
+}
+
 /// Every `*.scroll` under `dir` (not following directory links), and every path under it
-/// that cannot be read. Entries other than directories and `*.scroll` names are not looked
-/// at (a link that is not called `*.scroll` is never followed, so it is not read).
-private func walkDirectory(_ dir: String, into found: inout [WalkEntry]) {
+/// that cannot be read; `directories` gets each directory entered, as its paths' prefix.
+/// Entries other than directories and `*.scroll` names are not looked at (a link that is
+/// not called `*.scroll` is never followed, so it is not read).
+private func walkDirectory(_ dir: String, into found: inout [WalkEntry], directories: inout [String]) {
     guard let d = opendir(dir) else {
         found.append(WalkEntry(path: dir, error: "cannot read directory '\(dir)': \(systemReason(errno))"))
         return
     }
     defer { closedir(d) }
     let base = dir.hasSuffix("/") ? dir : dir + "/"
+    directories.append(base)
     var names: [String] = []
     while true {
         errno = 0
@@ -276,7 +281,7 @@ private func walkDirectory(_ dir: String, into found: inout [WalkEntry]) {
         }
         let type = fileType(st)
         if type == S_IFDIR {
-            walkDirectory(path, into: &found)
+            walkDirectory(path, into: &found, directories: &directories)
             continue
         }
         guard name.hasSuffix(".scroll") else { continue }

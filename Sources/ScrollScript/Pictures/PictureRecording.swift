@@ -34,6 +34,8 @@ public struct FrameSample: Equatable, Sendable {
     /// The frame of each view the pictures draw (`PictureRecording.drawnViews`), nil where
     /// it has none.
     public var views: [Rect?]
+    /// The opacity of each drawn view of the `.box` style (1 for the others).
+    public var opacities: [Double] = []
     public var sections: [SectionSample]
     /// The panel's values, as `print` shows them, in `PictureRecording.panelColumns` order.
     public var panel: [String]
@@ -157,6 +159,7 @@ public struct PictureRecording: Sendable {
         return FrameSample(frame: world.frameIndex, time: world.time, statement: k, phase: phase,
                            offset: world.offset, fingerDown: world.fingerIsDown,
                            fingerTranslation: translation, views: drawn.map { world.frame(of: $0) },
+                           opacities: drawn.map { world.registry.view($0).style == .box ? world.opacity(of: $0) : 1 },
                            sections: sections, panel: columns.map { $0.value(in: world)?.formatted ?? "" },
                            plotValues: plotted.map { c in
                                if case .number(let x, _)? = c.value(in: world), x.isFinite { return x }

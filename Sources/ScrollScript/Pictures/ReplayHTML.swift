@@ -28,6 +28,8 @@ public enum ReplayHTML {
         // A pull-to-refresh indicator (a view of that style) is drawn only in a scene that
         // declares one: its own style and script, which follow the frame the page shows.
         if drawn(r, .indicator) != nil { page += "<style>\n\(indicatorCSS)</style>\n<script>\n\(indicatorScript)</script>\n" }
+        // A user behaviour's views of the box style: the same, only in a scene that declares one.
+        if !boxes(r).isEmpty { page += "<style>\n\(boxCSS)</style>\n<script>\n\(boxScript)</script>\n" }
         page += "</body>\n</html>\n"
         return page
     }
@@ -41,8 +43,16 @@ public enum ReplayHTML {
         // The page draws a table header (with its image) and a toolbar, each from the first
         // declared view of that style: the header's word as written, the toolbar's height.
         j += "\"header\":\(drawn(r, .tableHeader).map { wordJSON(r, $0.view) } ?? "null"),"
-        j += "\"toolbar\":\(drawn(r, .toolbar).flatMap { r.config.settings($0.view.behaviour)?.argument }.map(svgNumber) ?? "null"),"
+        j += "\"toolbar\":\(toolbarHeight(r).map(svgNumber) ?? "null"),"
         if drawn(r, .indicator) != nil { j += "\"indicator\":true," }
+        let bx = boxes(r)
+        if !bx.isEmpty {
+            let registry = r.config.registry
+            j += "\"boxes\":[" + bx.map { k in
+                let v = registry.view(r.drawnViews[k])
+                return "{\"name\":\(scriptSafeJSONString(v.name)),\"layer\":\"\(v.layer)\"}"
+            }.joined(separator: ",") + "],"
+        }
         j += "\"rowHeight\":\(svgNumber(r.config.tunables[.rowHeight])),"
         j += "\"sections\":["
         for (n, s) in r.config.effectiveSections.enumerated() {
@@ -89,6 +99,15 @@ public enum ReplayHTML {
             column("ry", frames(.indicator) { $0.y }); j += ","
             column("rh", frames(.indicator) { $0.height }); j += ","
         }
+        if !bx.isEmpty {
+            // Each box's frame and opacity per frame: [x, y, width, height, alpha], null when none.
+            column("bx") { f in
+                "[" + bx.map { k in
+                    f.views[k].map { "[\(svgNumber($0.x)),\(svgNumber($0.y)),\(svgNumber($0.width)),\(svgNumber($0.height)),\(svgNumber(f.opacities.indices.contains(k) ? f.opacities[k] : 1))]" } ?? "null"
+                }.joined(separator: ",") + "]"
+            }
+            j += ","
+        }
         column("sec") { f in
             "[" + f.sections.map { s in
                 "[\(s.index),\(svgNumber(s.headerY)),\(svgNumber(s.headerHeight)),\(svgNumber(s.rowsTop)),\(svgNumber(s.rowHeight)),\(s.firstRow),\(s.lastRow),\(s.headerOnScreen ? 1 : 0)]"
@@ -98,6 +117,19 @@ public enum ReplayHTML {
         column("panel") { f in "[" + f.panel.map(scriptSafeJSONString).joined(separator: ",") + "]" }
         j += "}}"
         return j
+    }
+
+    /// The places in `r.drawnViews` of the declared views drawn as boxes.
+    static func boxes(_ r: PictureRecording) -> [Int] {
+        r.drawnViews.indices.filter { r.config.declares(r.drawnViews[$0].behaviour) && r.config.registry.view(r.drawnViews[$0]).style == .box }
+    }
+
+    /// The toolbar's height: its word's argument (`toolbar 60`), or, for a behaviour with
+    /// no argument (a user's), its view's height in the first frame it has one.
+    static func toolbarHeight(_ r: PictureRecording) -> Double? {
+        guard let t = drawn(r, .toolbar) else { return nil }
+        if let a = r.config.settings(t.view.behaviour)?.argument { return a }
+        return r.frames.lazy.compactMap { $0.views[t.index]?.height }.first
     }
 
     /// The first drawn view of `style` whose behaviour the scene declares, and its place
@@ -153,6 +185,49 @@ public enum ReplayHTML {
     </div>
 
     """
+
+    static let boxCSS = """
+    .box{position:absolute;display:none;align-items:center;justify-content:center;overflow:hidden;background:rgba(255,159,10,.35);border:1px solid rgba(191,90,0,.8);font-size:13px;color:#5a2d00;box-sizing:border-box}
+
+    """
+
+    /// Draws the boxes (column `bx`) at their layers: background ones under the rows,
+    /// content ones over the sections, screen ones over the toolbar, for the frame the page
+    /// shows (`body.dataset.frame`).
+    static let boxScript = #"""
+    (function(){
+    "use strict";
+    var D = JSON.parse(document.getElementById("data").textContent);
+    var F = D.f, at = {};
+    for (var k = 0; k < F.frame.length; k++) at[F.frame[k]] = k;
+    var screen = document.getElementById("screen"), els = [];
+    var before = {background: document.getElementById("rows"), content: document.getElementById("hdr"), screen: document.getElementById("finger")};
+    for (var b = 0; b < D.boxes.length; b++) {
+      var el = document.createElement("div");
+      el.className = "box";
+      el.dataset.name = D.boxes[b].name;
+      el.textContent = D.boxes[b].name;
+      screen.insertBefore(el, before[D.boxes[b].layer] || before.screen);
+      els.push(el);
+    }
+    function draw(){
+      var i = at[document.body.dataset.frame];
+      if (i === undefined) return;
+      for (var b = 0; b < els.length; b++) {
+        var q = F.bx[i][b], el = els[b];
+        if (q === null) { el.style.display = "none"; continue; }
+        el.style.display = "flex";
+        el.style.left = q[0] + "px"; el.style.top = q[1] + "px";
+        el.style.width = q[2] + "px"; el.style.height = q[3] + "px";
+        el.style.opacity = String(q[4]);
+        el.dataset.y = Number(q[1]).toFixed(2); el.dataset.alpha = Number(q[4]).toFixed(3);
+      }
+    }
+    new MutationObserver(draw).observe(document.body, {attributes: true, attributeFilter: ["data-frame"]});
+    draw();
+    })();
+
+    """#
 
     static let indicatorCSS = """
     #indicator{position:absolute;left:0;width:100%;display:none;align-items:center;justify-content:center;overflow:hidden;background:#f2f2f7}

@@ -100,11 +100,14 @@ public final class ScenarioPlayback {
             if let s = running { tapPoint = ScenarioPlayback.tapPoint(s, outcome, interp) }
         }
         onFrame(interp.world, -1)
+        // A behaviour's number that is not finite in a frame the pictures read stops them there.
+        var nonFinite: BehaviourFaultReport?
         interp.observer = { [unowned self] i in
             lastFrame = i.world.frameIndex
             self.actedAfterLastFrame = false
             onFrame(i.world, current)
-            return false
+            nonFinite = i.world.nonFiniteReport()
+            return nonFinite != nil
         }
         var startFrame = 0
         loop: while true {
@@ -129,7 +132,8 @@ public final class ScenarioPlayback {
             case .failed, .paused:
                 var f = interp.failure
                 if event == .paused {
-                    f = RunFailure(location: running?.location ?? scenario.location, problem: .interrupted, time: interp.world.time)
+                    let problem = nonFinite.map { RunProblem($0, in: interp.world) } ?? .interrupted
+                    f = RunFailure(location: running?.location ?? scenario.location, problem: problem, time: interp.world.time)
                 }
                 failure = f
                 if interp.world.frameIndex != lastFrame {

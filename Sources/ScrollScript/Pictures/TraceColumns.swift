@@ -156,12 +156,6 @@ public enum TraceColumns {
         return .success(cols)
     }
 
-    /// Every name `--columns` accepts, as written (`section[I].y` with its placeholder).
-    public static func knownNames(_ registry: BehaviourRegistry) -> [String] {
-        TraceField.allCases.map { $0.rawValue }
-            + registry.observables.filter { $0.kind != .rect }.map { $0.displayName }
-    }
-
     /// What an unknown column name is compared with for "did you mean".
     static func candidates(_ registry: BehaviourRegistry) -> [String] {
         TraceField.allCases.map { $0.rawValue }
@@ -208,7 +202,7 @@ public enum TraceColumns {
             return .failure(.rect(name, parts: parts))
         }
         if let missing = registry.missing(for: id, in: config) {
-            return .failure(.needsBehaviour(name, noun: registry.word(of: missing)?.noun ?? registry.declaration(missing).name))
+            return .failure(.needsBehaviour(name, noun: registry.noun(of: missing)))
         }
         return .success(TraceColumn(id, section: i, row: j, registry))
     }

@@ -102,6 +102,8 @@ public enum ColonCommands {
     public static let all: [ColonCommandInfo] = [
         ColonCommandInfo("load", "FILE [SCENARIO]", "load a scenario file (its first scenario, or the one named) and stop before its first statement",
                          .fileAndName { $0.core.load(path: $1, scenario: $2) }),
+        ColonCommandInfo("reload", "", "read the loaded file again (after an edit): the same scenario, back where it was when nothing before it changed",
+                         .none { $0.core.reload() }),
         ColonCommandInfo("list", "", "show the loaded source with the current line marked", .none { $0.core.list() }),
         ColonCommandInfo("where", "", "show the current statement and the simulated time", .none { $0.core.whereAmI() }),
         ColonCommandInfo("step", "[N]", "run the next N statements (default 1)", .count { $0.core.step($1) }),

@@ -66,7 +66,7 @@ extension ReplCore {
     }
 
     /// The breakpoint (id, condition text) that stops before `s`, if any.
-    private func breakpoint(at s: Stmt) -> Stop? {
+    private func breakpoint(at s: Stmt) -> BreakOrWatch? {
         guard let l = loaded, s.location.file == l.source.name else { return nil }
         for b in stops {
             guard case .breakpoint(let line, let cond) = b.kind, line == s.location.line else { continue }
@@ -98,6 +98,7 @@ extension ReplCore {
             lines.append(chomp(f.render(sourceLines: linesFor(f.location))))
             if let l = loaded, f.location.file == l.source.name {
                 lines.append("FAIL  \(quoteString(l.scenario.name))  (\(formatFixed(world.time, 3)) s)")
+                loadedFailure = f.location
             }
             i.recover()
             failed = true
@@ -142,7 +143,7 @@ extension ReplCore {
         let id = nextStop
         nextStop += 1
         let text = "line \(at)" + (condition.map { " if \($0)" } ?? "")
-        stops.append(Stop(id: id, text: text, kind: .breakpoint(line: at, condition: cond)))
+        stops.append(BreakOrWatch(id: id, text: text, kind: .breakpoint(line: at, condition: cond)))
         var lines = ["breakpoint \(id): \(text)" + (moved.map { " " + $0 } ?? "")]
         if loaded == nil {
             lines.append("note: breakpoints stop in a loaded scenario (:load FILE); the line is checked then")
@@ -179,7 +180,7 @@ extension ReplCore {
     /// are deleted with a word.
     func resolveBreakpointsAfterLoad() -> [String] {
         var out: [String] = []
-        var kept: [Stop] = []
+        var kept: [BreakOrWatch] = []
         for b in stops {
             guard case .breakpoint(let line, let cond) = b.kind else { kept.append(b); continue }
             switch breakpointLine(for: line) {
@@ -210,7 +211,7 @@ extension ReplCore {
             let now = interpreter.evaluate(resolved)
             var last: Value?
             if case .success(let v) = now { last = v }
-            stops.append(Stop(id: id, text: text, kind: .watch(resolved, last: last)))
+            stops.append(BreakOrWatch(id: id, text: text, kind: .watch(resolved, last: last)))
             updateObserver()
             return ReplOutcome(["watch \(id): \(text) (now \(last?.formatted ?? "?"))"])
         }

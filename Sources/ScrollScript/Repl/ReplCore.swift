@@ -28,7 +28,7 @@ public struct LoadedScenario {
 }
 
 /// A breakpoint (`:break`) or a watch (`:watch`); they share one numbering, as in gdb.
-struct Stop {
+struct BreakOrWatch {
     enum Kind {
         case breakpoint(line: Int, condition: Expr?)
         /// The expression resolved once (it is evaluated after every frame).
@@ -44,11 +44,13 @@ public final class ReplCore {
     /// The world and its history.
     public private(set) var session: Session
     /// The scenario being stepped, if one was loaded.
-    public private(set) var loaded: LoadedScenario?
+    public internal(set) var loaded: LoadedScenario?
+    /// Where the loaded scenario failed, once it has (`:reload` comes back to before it).
+    var loadedFailure: SourceLocation?
     /// Polled once per frame (Ctrl-C); true stops the run at the end of that frame.
     public var shouldInterrupt: () -> Bool
 
-    var stops: [Stop] = []
+    var stops: [BreakOrWatch] = []
     var displays: [(id: Int, text: String, expr: Expr)] = []
     var nextStop = 1
     var nextDisplay = 1
@@ -234,31 +236,18 @@ public final class ReplCore {
 
     /// `:load FILE [SCENARIO]`: parse and check, then stop before the first statement.
     public func load(path: String, scenario name: String?) -> ReplOutcome {
-        let source: SourceFile
-        switch loadSource(path: path) {
-        case .failure(let e): return ReplOutcome(["error: " + e.message], failed: true)
-        case .success(let s): source = s
+        let file: LoadedFile
+        switch readScenarioFile(path: path, scenario: name) {
+        case .failure(let o): return o
+        case .success(let f): file = f
         }
-        let checked = checkSource(source, registry: registry)
-        if !checked.diagnostics.isEmpty {
-            let lines = source.lines
-            return ReplOutcome(checked.diagnostics.map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true)
-        }
-        let pick = name.map { n in checked.scenarios.first { $0.name == n } } ?? checked.scenarios.first
-        guard let sc = pick else {
-            if let n = name {
-                let names = checked.scenarios.map { quoteString($0.name) }.joined(separator: ", ")
-                return ReplOutcome(["error: no scenario \(quoteString(n)) in \(path)" + (names.isEmpty ? "" : " (it has \(names))")], failed: true)
-            }
-            return ReplOutcome(["error: \(path) has no scenario"], failed: true)
-        }
+        let (checked, sc) = (file.checked, file.scenario.scenario)
         // The typed session is replaced: say so (docs/repl.md), with what was lost.
         let typed = session.configuration.count + session.actions.count
         let discarded = loaded == nil && (typed > 0 || world.frameIndex > 0)
             ? "note: the typed session (\(typed) statement\(typed == 1 ? "" : "s"), \(replTimeLabel(world.time))) was discarded; :save FILE before :load keeps it"
             : nil
-        loaded = LoadedScenario(source: source, scenario: sc,
-                                configuration: configurationStatements(checked.program, scenario: sc))
+        loaded = file.scenario
         start(loaded)
         let n = sc.statements.count
         var lines = ["loaded \(quoteString(sc.name)) from \(path) (\(n) statement\(n == 1 ? "" : "s")); :step, :continue, :list"]
@@ -271,8 +260,40 @@ public final class ReplCore {
         return ReplOutcome(lines + whereLines())
     }
 
+    /// A file `:load` and `:reload` read: its check, and the scenario asked for.
+    struct LoadedFile {
+        var checked: CheckResult
+        var scenario: LoadedScenario
+    }
+
+    /// Reads and checks `path`, and picks the scenario `name` (the first when nil); the
+    /// outcome that says why not (diagnostics as `check` prints them).
+    func readScenarioFile(path: String, scenario name: String?) -> Result<LoadedFile, ReplOutcome> {
+        let source: SourceFile
+        switch loadSource(path: path) {
+        case .failure(let e): return .failure(ReplOutcome(["error: " + e.message], failed: true))
+        case .success(let s): source = s
+        }
+        let checked = checkSource(source, registry: registry)
+        if !checked.diagnostics.isEmpty {
+            let lines = source.lines
+            return .failure(ReplOutcome(checked.diagnostics.map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true))
+        }
+        let pick = name.map { n in checked.scenarios.first { $0.name == n } } ?? checked.scenarios.first
+        guard let sc = pick else {
+            if let n = name {
+                let names = checked.scenarios.map { quoteString($0.name) }.joined(separator: ", ")
+                return .failure(ReplOutcome(["error: no scenario \(quoteString(n)) in \(path)" + (names.isEmpty ? "" : " (it has \(names))")], failed: true))
+            }
+            return .failure(ReplOutcome(["error: \(path) has no scenario"], failed: true))
+        }
+        return .success(LoadedFile(checked: checked, scenario: LoadedScenario(
+            source: source, scenario: sc, configuration: configurationStatements(checked.program, scenario: sc))))
+    }
+
     /// A fresh session: the loaded scenario from its start, or an empty world.
-    private func start(_ l: LoadedScenario?) {
+    func start(_ l: LoadedScenario?) {
+        loadedFailure = nil
         session = Session(config: l?.scenario.config ?? SceneConfig(registry: registry), statements: l?.configuration ?? [])
         if let l { session.interpreter.append(l.scenario.statements) }
         for i in stops.indices {
@@ -313,18 +334,9 @@ public final class ReplCore {
     /// The scene block's configuration and the scenario's own (a scenario that declares
     /// sections replaces the scene's list, so the scene's section lines are then left out).
     private func configurationStatements(_ program: Program, scenario: CheckedScenario) -> [Stmt] {
+        let (sceneBlock, own) = program.configuration { $0.value == scenario.name && $1 == scenario.location }
         var scene: [Stmt] = []
-        var own: [Stmt] = []
-        for s in program.statements {
-            switch s.kind {
-            case .scene(let b): scene = b.statements.filter { $0.kind.isConfiguration }
-            case .scenario(let n, let b) where n.value == scenario.name && s.location == scenario.location:
-                own = b.statements.filter { $0.kind.isConfiguration }
-            default: break
-            }
-        }
-        let hasBlocks = program.statements.contains { if case .scenario = $0.kind { return true } else { return false } }
-        if !hasBlocks { own = program.statements.filter { $0.kind.isConfiguration } }
+        if case .scene(let b)? = sceneBlock?.kind { scene = b.statements.filter { $0.kind.isConfiguration } }
         let ownSections = own.contains { isSectionStatement($0) }
         if ownSections { scene.removeAll { isSectionStatement($0) } }
         return scene + own

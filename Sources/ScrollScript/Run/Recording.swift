@@ -133,36 +133,27 @@ public struct RecordingUpdate: Equatable, Sendable {
     public var error: String?
 }
 
-/// `run --update`, the recording pass: runs every scenario of `source` (those whose name
-/// contains `filter`) with recording on, and returns the file's new bytes with each `?`
-/// that was reached replaced by the value observed. `?`s in scenarios that failed before
-/// reaching them stay. Nil when nothing was recorded (a file that does not check, or has
-/// no `?` reached). The caller writes the bytes (`writeFileAtomically`).
-public func recordPlaceholders(in source: SourceFile, filter: String? = nil,
-                               registry: BehaviourRegistry = .builtIn) -> (bytes: [UInt8], recordings: [Recording])? {
-    recordPlaceholders(in: source, registry: registry, including: { _, sc in filter.map { $0.isEmpty || sc.name.contains($0) } ?? true })
-}
-
-/// `recordPlaceholders` for the scenarios `including` selects (the run's own selection:
-/// `--filter` and whatever else the run uses, so that --update fills what runs).
-public func recordPlaceholders(in source: SourceFile, registry: BehaviourRegistry = .builtIn,
-                               including: (SourceFile, CheckedScenario) -> Bool) -> (bytes: [UInt8], recordings: [Recording])? {
-    // Quick test first: a file without any `?` byte outside comments and strings has nothing to fill.
-    guard source.bytes.contains(UInt8(ascii: "?")) else { return nil }
-    let checked = checkSource(source, registry: registry)
-    guard checked.diagnostics.isEmpty else { return nil }
+/// `run --update`, the recording pass over one file read and checked clean: runs each
+/// selected scenario that has a `?` with recording on, and returns the file's new bytes
+/// with each `?` that was reached replaced by the value observed. `?`s in scenarios that
+/// failed before reaching them stay. Nil when nothing was recorded (no `?` reached), or
+/// when Ctrl-C stopped the pass (nothing is written then). The caller writes the bytes.
+func recordPlaceholders(in file: PreparedFile, shouldInterrupt: @escaping () -> Bool) -> (bytes: [UInt8], recordings: [Recording])? {
+    // Quick test first: a file without any `?` byte has nothing to fill.
+    guard file.source.bytes.contains(UInt8(ascii: "?")) else { return nil }
     var all: [Recording] = []
-    for sc in checked.scenarios {
-        guard including(source, sc) else { continue }
+    for sc in file.scenarios() {
         guard scenarioHasPlaceholder(sc.statements) else { continue }
         let interp = Interpreter(sc)
         interp.recordsPlaceholders = true
         interp.fastForwardsIdleFrames = true
+        interp.shouldInterrupt = shouldInterrupt
         interp.run()
+        if shouldInterrupt() { return nil }
         all += interp.recordings
     }
     guard !all.isEmpty else { return nil }
-    let applied = applyRecordings(all, to: source.bytes)
+    let applied = applyRecordings(all, to: file.source.bytes)
     guard applied.written > 0 else { return nil }
     return (applied.bytes, all.sorted { $0.location.offset < $1.location.offset })
 }
@@ -191,39 +182,6 @@ func exprHasPlaceholder(_ e: Expr) -> Bool {
         return exprHasPlaceholder(a) || exprHasPlaceholder(b) || (t.map { exprHasPlaceholder($0) } ?? false)
     case .call(_, let args, _): return args.contains { exprHasPlaceholder($0) }
     }
-}
-
-/// `run --update` for the command line: for each input file (`.path`) with `?`s reached in
-/// the scenarios `including` selects (the run's own selection: `--filter`, `--shard`),
-/// writes the recorded values in place, atomically, and returns the inputs to run (the
-/// same paths: the run reads the updated files) with one report per file written or not
-/// writable. Standard input and `-e` text (`.source`) cannot be written: a `?` reached in
-/// them is reported (`error`) and they run as they are. A file that cannot be read is left
-/// to the run, which reports it.
-public func updateRecordings(_ inputs: [RunInput], registry: BehaviourRegistry = .builtIn,
-                             including: (SourceFile, CheckedScenario) -> Bool,
-                             write: (String, [UInt8]) -> String? = { writeFileAtomically(path: $0, bytes: $1) })
-    -> (inputs: [RunInput], updates: [RecordingUpdate]) {
-    var updates: [RecordingUpdate] = []
-    for input in inputs {
-        switch input {
-        case .path(let path):
-            guard case .success(let source) = loadSource(path: path),
-                  let (bytes, recs) = recordPlaceholders(in: source, registry: registry, including: including) else { continue }
-            if let problem = write(path, bytes) {
-                updates.append(RecordingUpdate(path: path, written: 0, recordings: recs, error: problem))
-            } else {
-                updates.append(RecordingUpdate(path: path, written: recs.count, recordings: recs, error: nil))
-            }
-        case .source(let source):
-            guard let (_, recs) = recordPlaceholders(in: source, registry: registry, including: including) else { continue }
-            updates.append(RecordingUpdate(path: source.name, written: 0, recordings: recs,
-                                           error: "cannot write recorded values into \(source.name): it is not a file"))
-        case .unreadable:
-            continue
-        }
-    }
-    return (inputs, updates)
 }
 
 extension RecordingUpdate {

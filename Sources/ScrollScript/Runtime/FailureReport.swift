@@ -37,9 +37,10 @@ public struct RunFailure: Equatable, Sendable {
     }
 }
 
-/// `t = 0.400 s`
-func timeText(_ t: Double) -> String {
-    "t = " + formatFixed(t, 3) + " s"
+/// A simulated time as every message writes it: `t = 0.400 s` (three decimals, the
+/// printer's fixed form); `t=0.400 s` where the REPL's lines keep it short (`spaced` false).
+func timeText(_ t: Double, spaced: Bool = true) -> String {
+    (spaced ? "t = " : "t=") + formatFixed(t, 3) + " s"
 }
 
 /// A difference as `print` shows it, or every digit when that would read 0.

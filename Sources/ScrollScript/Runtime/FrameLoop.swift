@@ -34,6 +34,8 @@ struct FrameLoop {
         case settleTimedOut
         /// An invariant broke at this frame.
         case broken(Interpreter.Breach)
+        /// A behaviour did what the world refuses (`World.fault`) in this frame.
+        case faulted
     }
 
     let kind: Kind
@@ -58,6 +60,7 @@ struct FrameLoop {
         while true {
             w.step()
             simulated &+= 1
+            if w.fault != nil { return .faulted }
             if w.frameIndex - limitStartFrame > maxFrames { return .timeLimit }
             var k = 0
             while k < invariants.count {

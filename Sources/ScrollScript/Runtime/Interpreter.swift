@@ -49,6 +49,9 @@ public final class Interpreter {
     public private(set) var completed: [Stmt] = []
     /// Statements started since the last `beginEntry()` (the 10 million limit).
     public private(set) var statementCount = 0
+    /// Calls of `advance()` so far: how far a REPL has stepped a scenario (`:reload` steps
+    /// the file's new version as far).
+    public private(set) var advances = 0
     /// The frame at which the limits' count started (`beginEntry()`): a scenario's limits
     /// count from its start, a REPL entry's from the entry's.
     private var limitStartFrame = 0
@@ -173,7 +176,7 @@ public final class Interpreter {
     public var boundLets: [String: LetBinding] {
         var out: [String: LetBinding] = [:]
         for (k, name) in letSlots.names.enumerated() where k < letValues.count {
-            if let v = letValues[k] { out[name] = LetBinding(type: Ty(v.value, world.registry), location: nil) }
+            if let v = letValues[k] { out[name] = LetBinding(type: StaticType(v.value, world.registry), location: nil) }
         }
         return out
     }
@@ -255,7 +258,7 @@ public final class Interpreter {
         case .repeatBlock(_, let body): return body.statements.allSatisfy(onlyAdvancesFrames)
         // Every case by name (no `default`): a new statement must say whether `tick N` replays it.
         case .scene, .scenario, .screen, .fps, .configure, .section, .sections,
-             .set, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapView, .tap,
+             .set, .use, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapView, .tap,
              .expectAlways, .let:
             return false
         }
@@ -330,6 +333,7 @@ public final class Interpreter {
     /// One unit of work: one frame of the statement in progress, or the start of the next
     /// statement (which may finish at once).
     public func advance() -> StepEvent {
+        advances += 1
         if failure != nil { return .failed }
         guard let s = active, activity != .none else { return startNext() }
         let stop = runFrame()
@@ -401,6 +405,7 @@ public final class Interpreter {
         case .timeLimit: return fail(s.location, .timeLimit)
         case .settleTimedOut: return fail(s.location, .settleTimedOut)
         case .broken(let b): return fail(b.location, b.problem, notes: b.notes)
+        case .faulted: return failFault(s.location)
         }
     }
 
@@ -440,6 +445,9 @@ public final class Interpreter {
     private func runFrame() -> StepEvent? {
         world.step()
         framesSimulated &+= 1
+        if world.fault != nil {
+            return failFault(currentStatement?.location ?? SourceLocation(file: "", line: 0, column: 0))
+        }
         if world.frameIndex - limitStartFrame > maxFrames {
             let s = currentStatement
             return fail(s?.location ?? SourceLocation(file: "", line: 0, column: 0), .timeLimit)
@@ -477,6 +485,8 @@ public final class Interpreter {
             if shouldInterrupt() { return .paused }
         }
         guard let s = stack.next() else { return .finished }
+        // A behaviour that could not be made fails the first statement.
+        if world.fault != nil { return failFault(s.location) }
         if stack.depth == 1 {
             pendingTop = s
             topStartFrame = world.frameIndex
@@ -513,24 +523,24 @@ public final class Interpreter {
             return try timed(s, world.beginSwipe(dist, duration: dur))
         case .release:
             try world.release()
-            return finish(s)
+            return finishActed(s)
         case .tapView(let v, let name):
             guard let v else { throw RuntimeError(s.location, .unknownName(name)) }
             try tap(.view(v))
-            return finish(s)
+            return finishActed(s)
         case .tapSection(let i):
             try tap(.section(try whole(i, what: .sectionIndex)))
-            return finish(s)
+            return finishActed(s)
         case .tapSectionTitled(let k, let title):
             guard let k else { throw RuntimeError(title.location, .noSectionTitled(raw: title.raw)) }
             try tap(.section(k))
-            return finish(s)
+            return finishActed(s)
         case .tapRow(let i, let j):
             try tap(.row(try whole(i, what: .sectionIndex), try whole(j, what: .rowIndex)))
-            return finish(s)
+            return finishActed(s)
         case .tapPoint(let x, let y):
             try tap(.point(x: try number(x), y: try number(y)))
-            return finish(s)
+            return finishActed(s)
         case .wait(let t):
             return try timed(s, World.frameCount(seconds: try number(t), fps: world.config.fps))
         case .tick(let n):
@@ -567,6 +577,8 @@ public final class Interpreter {
             try emit([try printLine(items)], s)
             return finish(s)
         case .frames:
+            // A frame that is not finite fails where it is listed (spec §8).
+            if let f = world.nonFiniteReport() { return fail(s.location, RunProblem(f, in: world)) }
             try emit(framesLines(), s)
             return finish(s)
         case .bind(let slot, let e):
@@ -636,6 +648,18 @@ public final class Interpreter {
         return .statement
     }
 
+    /// A statement that acted in zero time (a release, a tap): done, unless a behaviour's
+    /// reaction was refused (`World.fault`).
+    private func finishActed(_ s: ResolvedStmt) -> StepEvent {
+        world.fault != nil ? failFault(s.location) : finish(s)
+    }
+
+    /// Fails at `location` with the world's behaviour fault.
+    private func failFault(_ location: SourceLocation) -> StepEvent {
+        guard let f = world.fault else { return .failed }
+        return fail(location, RunProblem(f, in: world))
+    }
+
     @discardableResult
     private func fail(_ location: SourceLocation, _ problem: RunProblem, notes: [String] = []) -> StepEvent {
         clearActivity()
@@ -673,7 +697,7 @@ public final class Interpreter {
 
     private func whole(_ a: ResolvedArg, what: WholeArgument) throws(RuntimeError) -> Int {
         let d = try number(a)
-        guard d >= 0, d == d.rounded(), d < 9.0e15, let n = Int(exactly: d) else {
+        guard let n = wholeNumber(d, below: 9.0e15) else {
             throw RuntimeError(a.location, .notWholeFromZero(what: what, d))
         }
         return n

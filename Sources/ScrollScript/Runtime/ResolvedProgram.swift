@@ -175,7 +175,7 @@ final class ResolvedStmt: Sendable {
         case .expression(let e): kind = .expression(ResolvedExpr(e, r, lets), e)
         case .repeatBlock(let count, let body):
             kind = .repeatBlock(arg(count), body: lowerStatements(body.statements, config, &lets))
-        case .scene, .scenario, .screen, .fps, .configure, .section, .sections, .set:
+        case .scene, .scenario, .screen, .fps, .configure, .section, .sections, .set, .use:
             kind = .nothing
         }
     }

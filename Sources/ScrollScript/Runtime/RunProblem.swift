@@ -11,11 +11,11 @@ public enum RunValueKind: Equatable, Sendable {
     /// `a distance (pt)`, `a number`, `a boolean`.
     public var name: String {
         switch self {
-        case .number(let q): return q.map { ValueKind.quantity($0).displayName } ?? "a number"
-        case .bool: return "a boolean"
-        case .state: return "a state"
-        case .string: return "a string"
-        case .rect: return "a rect"
+        case .number(let q): return ValueKind.quantity(q ?? .number).displayName
+        case .bool: return ValueKind.bool.displayName
+        case .state: return "a state"  // without its family's names: a value does not carry them
+        case .string: return ValueKind.string.displayName
+        case .rect: return ValueKind.rect.displayName
         }
     }
 }
@@ -89,6 +89,14 @@ public enum RunProblem: Equatable, Sendable {
     /// An error from elsewhere, as Swift describes it.
     case unexpected(String)
 
+    // Behaviours (spec §8)
+    /// A behaviour did what the world refuses (`World.fault`): its name, what, when;
+    /// `subject` names what the fault is about (an observable, a view), or is the sentence
+    /// of a behaviour that could not be made.
+    case behaviourFault(behaviour: String, fault: BehaviourFault, time: Double, subject: String)
+    /// A behaviour's observable read a number that is not finite.
+    case behaviourValueNotFinite(behaviour: String, observable: String, value: Double)
+
     // Recording (`?`)
     /// `?` after an expression whose value is not a finite number.
     case cannotRecord(subject: String, value: Value)
@@ -157,6 +165,10 @@ public enum RunProblem: Equatable, Sendable {
             return e.message
         case .unexpected(let description):
             return description
+        case .behaviourFault(let name, let fault, let time, let subject):
+            return "behaviour '\(name)' " + fault.sentence(subject) + " at \(timeText(time))"
+        case .behaviourValueNotFinite(let name, let observable, let value):
+            return "behaviour '\(name)' reported \(observable) = \(plainNumber(value)): a value must be a finite number"
         case .cannotRecord(let subject, let value):
             return "cannot record \(subject): its value \(value.formatted) is not a finite number"
         case .noRecordedValue(let seen, let advice):
@@ -241,4 +253,58 @@ extension RecordAdvice {
         case .host(let advice): return advice
         }
     }
+}
+
+extension RunProblem {
+    /// A behaviour's fault, its name and what it is about read from `world`'s registry.
+    public init(_ f: BehaviourFaultReport, in world: World) {
+        let registry = world.registry
+        let subject: String
+        switch f.fault {
+        case .valueNotFinite(let k, _): subject = registry.observable(.behaviour(f.behaviour, k)).name
+        case .frameNotFinite(let v, _), .undeclaredTapAnswer(let v): subject = registry.view(ViewID(f.behaviour, v)).name
+        case .notCreated: subject = world.creationProblem ?? ""
+        default: subject = ""
+        }
+        self = .behaviourFault(behaviour: registry.declaration(f.behaviour).name, fault: f.fault, time: f.time, subject: subject)
+    }
+}
+
+extension BehaviourFault {
+    /// What the behaviour did, after its name (`behaviour 'fade' ...`); `subject` names the
+    /// observable or view the fault is about, or is a creation problem's sentence.
+    func sentence(_ subject: String) -> String {
+        switch self {
+        case .offsetNotFinite(let v):
+            return "set the content offset to \(plainNumber(v)): an offset must be a finite number"
+        case .insetNotFinite(let v):
+            return "set a content inset to \(plainNumber(v)): an inset must be a finite number"
+        case .targetNotFinite(let v):
+            return "set targetContentOffset to \(plainNumber(v)): a fling's target must be a finite number"
+        case .valueNotFinite(_, let v):
+            return "reported \(subject) = \(plainNumber(v)): a value must be a finite number"
+        case .frameNotFinite(_, let v):
+            return "gave its view '\(subject)' a frame holding \(plainNumber(v)): a frame must be finite numbers"
+        case .viewNotFinite(let v):
+            return "set a view's frame or alpha to \(plainNumber(v)): they must be finite numbers"
+        case .animationNotFinite(let v):
+            return "started an animation with a duration or delay of \(plainNumber(v)): both must be finite and at least 0"
+        case .undeclaredTapAnswer:
+            return "answered a tap on its view '\(subject)' with a note or a receiving view its declaration does not list"
+        case .notReplayable:
+            return "answered differently when the world was made again from its inputs (a copy of a world that goes on running is made that way, with fresh instances given the same calls): a behaviour must answer the same calls the same way, without the wall clock, random numbers or state shared between instances"
+        case .historyTooLong(let inputs):
+            return "was in a copy of a world that went on running after \(groupedDigits(inputs)) inputs, more than a world keeps to make itself again"
+        case .notCreated:
+            return "could not be made: " + subject
+        }
+    }
+}
+
+/// A number as a message shows a value that may not be finite: `nan`, `inf`, `-inf`, or up
+/// to 3 decimals.
+func plainNumber(_ v: Double) -> String {
+    if v.isNaN { return "nan" }
+    if v.isInfinite { return v < 0 ? "-inf" : "inf" }
+    return formatFixed(v, 3)
 }

@@ -28,11 +28,8 @@ extension ValueKind {
 extension TunableRange {
     /// "greater than 0 and at most 10000", for diagnostics.
     public var description: String {
-        func fmt(_ x: Double) -> String {
-            x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
-        }
-        let lo = lowerOpen ? "greater than \(fmt(lower))" : "at least \(fmt(lower))"
-        let hi = upperOpen ? "less than \(fmt(upper))" : "at most \(fmt(upper))"
+        let lo = lowerOpen ? "greater than \(numberText(lower))" : "at least \(numberText(lower))"
+        let hi = upperOpen ? "less than \(numberText(upper))" : "at most \(numberText(upper))"
         return "\(lo) and \(hi)"
     }
 }

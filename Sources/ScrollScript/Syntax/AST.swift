@@ -79,7 +79,7 @@ public enum Expr: Equatable, Sendable {
     indirect case call(String, [Expr], SourceLocation)
     /// `( e )`, kept for the formatter.
     indirect case paren(Expr, SourceLocation)
-    /// `?` (v1.2): a value to record, right of `==`/`~=` in an `expect`
+    /// `?`: a value to record, right of `==`/`~=` in an `expect`
     /// (`expect header.height ~= ?`); `run --update` writes the observed value in its place.
     case placeholder(SourceLocation)
 
@@ -176,16 +176,18 @@ public indirect enum StmtKind: Equatable, Sendable {
     case sections(count: Expr, rows: Expr)
     /// `set NAME VALUE`: VALUE is a number (with unit), `true`/`false`, or a named value as `.name`.
     case set(name: String, nameLocation: SourceLocation, value: Expr)
+    /// `use NAME` (spec §8): a behaviour a user wrote in Swift and registered.
+    case use(name: String, nameLocation: SourceLocation)
     // Actions (§4)
     case pull(Expr)
     case drag(Expr, duration: Expr?)
     case release
     case fling(Expr)
-    /// `swipe D [in T]` (v1.2): a drag that lifts while moving.
+    /// `swipe D [in T]`: a drag that lifts while moving.
     case swipe(Expr, duration: Expr?)
     /// `tap header I`, or `tap header "TITLE"` (a `.string`): section I's header.
     case tapHeader(Expr)
-    /// `tap row I J` (v1.2).
+    /// `tap row I J`: row J of section I.
     case tapRow(section: Expr, row: Expr)
     /// `tap NAME`: a behaviour's view by its name (`tap header`, `tap toolbar`).
     case tapView(String)
@@ -208,7 +210,7 @@ public indirect enum StmtKind: Equatable, Sendable {
     /// Configuration statements build the world; they come before anything that advances time.
     public var isConfiguration: Bool {
         switch self {
-        case .screen, .fps, .configure, .section, .sections, .set: return true
+        case .screen, .fps, .configure, .section, .sections, .set, .use: return true
         // Every case by name (no `default`): a new statement must say which it is.
         case .scene, .scenario, .repeatBlock, .pull, .drag, .release, .fling, .swipe, .tapHeader,
              .tapRow, .tapView, .tap, .wait, .tick, .settle, .expect, .expectWithin,
@@ -225,7 +227,7 @@ public indirect enum StmtKind: Equatable, Sendable {
         case .repeatBlock(_, let body):
             return body.statements.contains { $0.kind.advancesTime }
         case .scene, .scenario, .screen, .fps, .configure, .section, .sections,
-             .set, .expect, .expectAlways, .print, .frames, .let, .expression:
+             .set, .use, .expect, .expectAlways, .print, .frames, .let, .expression:
             return false
         }
     }
@@ -243,6 +245,7 @@ public indirect enum StmtKind: Equatable, Sendable {
         case .section: return .section
         case .sections: return .sections
         case .set: return .set
+        case .use: return .use
         case .pull: return .pull
         case .drag: return .drag
         case .release: return .release

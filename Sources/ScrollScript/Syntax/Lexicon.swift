@@ -47,6 +47,8 @@ public final class Lexicon: Sendable {
             for o in c.optionWords where !options.contains(o) { options.append(o) }
         }
         optionWords = options
+        // `use NAME`: the behaviours registered by name (none in the plain tool).
+        if !registry.usedNames.isEmpty { followers[GrammarWord.use.spelling] = registry.usedNames }
         var targets = [GrammarWord.header.spelling, GrammarWord.row.spelling]
         for id in registry.ids {
             for v in registry.declaration(id).views where v.targetable && !targets.contains(v.name) { targets.append(v.name) }

@@ -77,6 +77,8 @@ public enum ParseProblem: Equatable, Sendable {
     /// A word after a `section` line's rows other than `open`/`closed`.
     case expectedSectionState(found: FoundToken)
     case expectedTunableName(found: FoundToken)
+    /// `use` without a behaviour's name; `names`: the registered ones.
+    case expectedBehaviourName(found: FoundToken, names: [String])
     /// `set NAME` with no value.
     case expectedSetValue(name: String)
     /// `tap row` with nothing after it.
@@ -134,7 +136,7 @@ public enum ParseProblem: Equatable, Sendable {
         case .unclosedBrace:
             return "'{' is never closed (missing '}')"
         case .pullTakesNoDuration:
-            let speed = show(CoreTunable.dragSpeed.defaultValue)
+            let speed = numberText(CoreTunable.dragSpeed.defaultValue)
             return "'pull' takes no duration (it moves at \(CoreTunable.dragSpeed.rawValue), \(speed) pt/s by default); write 'drag D in T' to choose one"
         case .unknownStatement(let word, let keywords):
             return "unknown statement '\(clip(word))'" + wordHint(word, keywords)
@@ -149,6 +151,9 @@ public enum ParseProblem: Equatable, Sendable {
         case .expectedSectionState(let found):
             return "expected 'open', 'closed' or the end of the statement, found \(found.described)"
                 + didYouMean(found.text, ["open", "closed"])
+        case .expectedBehaviourName(let found, let names):
+            return "expected the name of a behaviour after 'use', found \(found.described)"
+                + (names.isEmpty ? "" : " (registered: " + names.joined(separator: ", ") + ")")
         case .expectedTunableName(let found):
             return "expected a tunable name after 'set', found \(found.described)"
         case .expectedSetValue(let name):

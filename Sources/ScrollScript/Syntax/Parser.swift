@@ -485,6 +485,7 @@ public struct Parser {
             case .section: return stmt(try parseSection())
             case .sections: return stmt(try parseSections())
             case .set: return stmt(try parseSet())
+            case .use: return stmt(try parseUse())
             case .pull:
                 advance()
                 let d = try parseArg()
@@ -626,6 +627,17 @@ public struct Parser {
         return .set(name: name, nameLocation: loc(start), value: try parseArg())
     }
 
+    /// use = "use" WORD
+    private mutating func parseUse() throws -> StmtKind {
+        advance()
+        let name = tok
+        guard name.kind == .word else {
+            throw fail(name, .expectedBehaviourName(found: FoundToken(name), names: lexicon.registry.usedNames))
+        }
+        advance()
+        return .use(name: name.text, nameLocation: loc(name))
+    }
+
     /// drag = "drag" arg [ "in" arg ]
     private mutating func parseDrag() throws -> StmtKind {
         advance()
@@ -739,7 +751,7 @@ public struct Parser {
 
     /// A parsed expression and its tree depth (a struct, not a tuple: tuples of enums
     /// with payloads copy through the generic runtime).
-    private struct PE {
+    private struct ExprAndDepth {
         var e: Expr
         var d: Int
 
@@ -780,7 +792,7 @@ public struct Parser {
     }
 
     /// or = and { "or" and }
-    private mutating func parseOr() throws -> PE {
+    private mutating func parseOr() throws -> ExprAndDepth {
         var l = try parseAnd()
         while isWord(.or) {
             let opLoc = loc(tok)
@@ -788,13 +800,13 @@ public struct Parser {
             let r = try parseAnd()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, at: opLoc)
-            l = PE(.binary(.or, l.e, r.e, opLoc), d)
+            l = ExprAndDepth(.binary(.or, l.e, r.e, opLoc), d)
         }
         return l
     }
 
     /// and = not { "and" not }
-    private mutating func parseAnd() throws -> PE {
+    private mutating func parseAnd() throws -> ExprAndDepth {
         var l = try parseNot()
         while isWord(.and) {
             let opLoc = loc(tok)
@@ -802,13 +814,13 @@ public struct Parser {
             let r = try parseNot()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, at: opLoc)
-            l = PE(.binary(.and, l.e, r.e, opLoc), d)
+            l = ExprAndDepth(.binary(.and, l.e, r.e, opLoc), d)
         }
         return l
     }
 
     /// not = "not" not | comparison
-    private mutating func parseNot() throws -> PE {
+    private mutating func parseNot() throws -> ExprAndDepth {
         if isWord(.not) {
             let op = tok
             try enter(op)
@@ -816,7 +828,7 @@ public struct Parser {
             advance()
             let x = try parseNot()
             try checkDepth(x.d + 1, op)
-            return PE(.unary(.not, x.e, loc(op)), x.d + 1)
+            return ExprAndDepth(.unary(.not, x.e, loc(op)), x.d + 1)
         }
         return try parseComparison()
     }
@@ -835,7 +847,7 @@ public struct Parser {
     }
 
     /// comparison = additive [ compare-op additive [ "within" arg ] ]   (no chaining)
-    private mutating func parseComparison() throws -> PE {
+    private mutating func parseComparison() throws -> ExprAndDepth {
         let l = try parseAdditive()
         guard let op = compareOp(tok.kind) else {
             if isWord(.within) { throw withinWithoutApprox(nil) }
@@ -855,7 +867,7 @@ public struct Parser {
         }
         if compareOp(tok.kind) != nil { throw chainedComparison() }
         try checkDepth(d, at: opLoc)
-        return PE(.compare(op, l.e, r.e, tolerance: tol, opLoc), d)
+        return ExprAndDepth(.compare(op, l.e, r.e, tolerance: tol, opLoc), d)
     }
 
     @inline(never)
@@ -869,7 +881,7 @@ public struct Parser {
     }
 
     /// additive = multiplicative { ("+" | "-") multiplicative }
-    private mutating func parseAdditive() throws -> PE {
+    private mutating func parseAdditive() throws -> ExprAndDepth {
         var l = try parseMultiplicative()
         while tok.kind == .plus || tok.kind == .minus {
             // `100 +- 1` is ± written in ASCII, not `100 + -1` (written so, it adds).
@@ -883,13 +895,13 @@ public struct Parser {
             let r = try parseMultiplicative()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, at: opLoc)
-            l = PE(.binary(op, l.e, r.e, opLoc), d)
+            l = ExprAndDepth(.binary(op, l.e, r.e, opLoc), d)
         }
         return l
     }
 
     /// multiplicative = unary { ("*" | "/" | "%") unary }
-    private mutating func parseMultiplicative() throws -> PE {
+    private mutating func parseMultiplicative() throws -> ExprAndDepth {
         var l = try parseUnary()
         while tok.kind == .star || tok.kind == .slash || tok.kind == .percent {
             let op: BinaryOp = tok.kind == .star ? .multiply : tok.kind == .slash ? .divide : .remainder
@@ -898,13 +910,13 @@ public struct Parser {
             let r = try parseUnary()
             let d = max(l.d, r.d) + 1
             try checkDepth(d, at: opLoc)
-            l = PE(.binary(op, l.e, r.e, opLoc), d)
+            l = ExprAndDepth(.binary(op, l.e, r.e, opLoc), d)
         }
         return l
     }
 
     /// unary = "-" unary | primary
-    private mutating func parseUnary() throws -> PE {
+    private mutating func parseUnary() throws -> ExprAndDepth {
         if tok.kind == .minus {
             let op = tok
             try enter(op)
@@ -912,7 +924,7 @@ public struct Parser {
             advance()
             let x = try parseUnary()
             try checkDepth(x.d + 1, op)
-            return PE(.unary(.negate, x.e, loc(op)), x.d + 1)
+            return ExprAndDepth(.unary(.negate, x.e, loc(op)), x.d + 1)
         }
         return try parsePrimary()
     }
@@ -923,12 +935,12 @@ public struct Parser {
         return try parseArgPE().e
     }
 
-    private mutating func parseArgPE() throws -> PE {
+    private mutating func parseArgPE() throws -> ExprAndDepth {
         try parseUnary()
     }
 
     /// primary = NUMBER | STRING | "true" | "false" | name | "(" expr ")"
-    private mutating func parsePrimary() throws -> PE {
+    private mutating func parsePrimary() throws -> ExprAndDepth {
         // Each case in its own function: this one sits in the recursion of nested
         // parentheses, so its stack frame is kept small (debug builds too).
         switch tok.kind {
@@ -938,7 +950,7 @@ public struct Parser {
         case .question:
             let e = Expr.placeholder(loc(tok))
             advance()
-            return PE(e, 0)
+            return ExprAndDepth(e, 0)
         case .word:
             switch tok.word {
             case .true, .false: return boolLiteral()
@@ -950,22 +962,22 @@ public struct Parser {
         }
     }
 
-    private mutating func numberLiteral() -> PE {
+    private mutating func numberLiteral() -> ExprAndDepth {
         let e = Expr.number(NumberLiteral(value: tok.number, unit: tok.unit, raw: tok.raw), loc(tok))
         advance()
-        return PE(e, 0)
+        return ExprAndDepth(e, 0)
     }
 
-    private mutating func stringLiteral() -> PE {
+    private mutating func stringLiteral() -> ExprAndDepth {
         let e = Expr.string(StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok)))
         advance()
-        return PE(e, 0)
+        return ExprAndDepth(e, 0)
     }
 
-    private mutating func boolLiteral() -> PE {
+    private mutating func boolLiteral() -> ExprAndDepth {
         let e = Expr.bool(tok.word == .true, loc(tok))
         advance()
-        return PE(e, 0)
+        return ExprAndDepth(e, 0)
     }
 
     @inline(never)
@@ -979,7 +991,7 @@ public struct Parser {
     }
 
     /// "(" expr ")"
-    private mutating func parseParen() throws -> PE {
+    private mutating func parseParen() throws -> ExprAndDepth {
         let open = loc(tok)
         try enter(tok)
         defer { exprNesting -= 1 }
@@ -988,7 +1000,7 @@ public struct Parser {
         guard tok.kind == .rparen else { throw parenNotClosed(open) }
         advance()
         try checkDepth(inner.d + 1, at: open)
-        return PE(.paren(inner.e, open), inner.d + 1)
+        return ExprAndDepth(.paren(inner.e, open), inner.d + 1)
     }
 
     @inline(never)
@@ -1005,7 +1017,7 @@ public struct Parser {
     }
 
     /// call = WORD "(" [ expr { "," expr } ] ")"
-    private mutating func parseCall() throws -> PE {
+    private mutating func parseCall() throws -> ExprAndDepth {
         let name = tok
         advance()
         let open = loc(tok)
@@ -1017,7 +1029,7 @@ public struct Parser {
         guard tok.kind == .rparen else { throw parenNotClosed(open) }
         advance()
         try checkDepth(d, name)
-        return PE(.call(name.text, args, loc(name)), d)
+        return ExprAndDepth(.call(name.text, args, loc(name)), d)
     }
 
     /// expr { "," expr } (a call's values, a subscript's indexes) into `list`; the depth:
@@ -1034,7 +1046,7 @@ public struct Parser {
     }
 
     /// name = WORD { "." WORD } | WORD "[" expr { "," expr } "]" "." WORD
-    private mutating func parseName() throws -> PE {
+    private mutating func parseName() throws -> ExprAndDepth {
         let t = tok
         advance()
         if tok.kind == .lbracket {
@@ -1053,9 +1065,9 @@ public struct Parser {
             let member = nextTok.text
             advance(); advance()
             try checkDepth(d, open)
-            return PE(.indexed(base: t.text, indexes: indexes, member: member, loc(t)), d)
+            return ExprAndDepth(.indexed(base: t.text, indexes: indexes, member: member, loc(t)), d)
         }
-        if tok.kind != .dot { return PE(.name(t.text, loc(t)), 0) }
+        if tok.kind != .dot { return ExprAndDepth(.name(t.text, loc(t)), 0) }
         // A dotted name written without spaces is its source text (one stored String for
         // known names); otherwise the parts are joined with dots.
         let start = t.at.offset
@@ -1074,7 +1086,7 @@ public struct Parser {
         // The location spans the whole dotted name (an editor underlines all of it).
         var at = loc(t)
         at.length = end - start
-        return PE(.name(joined ?? lexer.sourceText(start, end), at), 0)
+        return ExprAndDepth(.name(joined ?? lexer.sourceText(start, end), at), 0)
     }
 }
 

@@ -143,7 +143,7 @@ public struct Token: Sendable {
 enum GrammarWord: UInt8, CaseIterable, Sendable {
     case other = 0
     // Statement keywords (keep them together, `scene` first and `frames` last: see `isStatement`).
-    case scene, scenario, `repeat`, screen, fps, section, sections, set
+    case scene, scenario, `repeat`, screen, fps, section, sections, set, use
     case pull, drag, release, fling, swipe, tap, wait, tick, settle, expect, print, `let`, frames
     // Expression and option words (`header` is the word of `tap header I`).
     case `true`, `false`, not, and, or, within, `in`, always, rows
@@ -174,7 +174,7 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
     var role: Role? {
         switch self {
         case .scene, .scenario, .repeat: return .structure
-        case .screen, .fps, .section, .sections, .set: return .configuration
+        case .screen, .fps, .section, .sections, .set, .use: return .configuration
         case .pull, .drag, .release, .fling, .swipe, .tap, .wait, .tick, .settle: return .action
         case .expect, .print, .let, .frames: return .check
         default: return nil
@@ -208,12 +208,13 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
         case .section: return "section [\"TITLE\"] rows N|\"A\" \"B\"... [open|closed] — a section; a titled one has a header view"
         case .sections: return "sections N rows M — N sections titled Section 0...Section N-1, M rows each, open"
         case .set: return "set NAME VALUE — sets a tunable (row.height, deceleration, ...)"
+        case .use: return "use NAME — turns on a behaviour written in Swift and registered with this tool (its own command or test target)"
         case .pull: return "pull D — the finger moves down D pt (D > 0) at drag.speed and stays down"
         case .drag:
-            return "drag D [in T] — the finger moves D pt at constant speed (\(CoreTunable.dragSpeed.rawValue), \(show(CoreTunable.dragSpeed.defaultValue)) pt/s by default, or over T) and stays down; " + GrammarWord.fingerSigns
+            return "drag D [in T] — the finger moves D pt at constant speed (\(CoreTunable.dragSpeed.rawValue), \(numberText(CoreTunable.dragSpeed.defaultValue)) pt/s by default, or over T) and stays down; " + GrammarWord.fingerSigns
         case .release: return "release — the finger lifts, held still (velocity 0)"
         case .fling:
-            let t = show(CoreTunable.flingDuration.defaultValue)
+            let t = numberText(CoreTunable.flingDuration.defaultValue)
             return "fling V — a flick: the finger moves at V pt/s for \(CoreTunable.flingDuration.rawValue) (\(t) s by default: V × \(t) pt), then lifts with velocity V and the content coasts; " + GrammarWord.fingerSigns
         case .swipe: return "swipe D [in T] — the finger moves D pt as drag does, then lifts moving (a drag with momentum); " + GrammarWord.fingerSigns
         case .tap: return "tap header [I|\"TITLE\"] | tap row I J | tap X Y — a tap on a view or a screen point (takes no time)"
@@ -236,19 +237,15 @@ extension GrammarWord {
 
 /// The words scenarios are made of (statement keywords, grammar words, observable, tunable
 /// and state names, split at dots), each held as one String that the lexer hands out
-/// instead of building a new one per occurrence. Keyed by the word's ASCII bytes packed
-/// into two 64-bit integers (words of at most 16 bytes); lookup only, never iterated.
+/// instead of building a new one per occurrence: a `PackedNameTable` keyed by the word's
+/// ASCII bytes (words of at most 16 bytes); lookup only, never iterated.
 struct WordTable {
-    private struct Slot {
-        var lo: UInt64 = 0
-        var hi: UInt64 = 0
-        var word = ""
-        var grammar = GrammarWord.other
+    struct Word {
+        var text: String
+        var grammar: GrammarWord
     }
 
-    /// Open addressing, a power of two at least four times the word count.
-    private var slots: [Slot]
-    private let mask: Int
+    private let table: PackedNameTable<Word>
 
     /// The shared table built from the grammar and the built-in behaviours' vocabulary (a
     /// word it lacks is still a word: the table only saves building its String again).
@@ -267,45 +264,18 @@ struct WordTable {
     }
 
     init(words: [String]) {
-        var size = 64
-        while size < words.count * 4 { size *= 2 }
-        slots = Array(repeating: Slot(), count: size)
-        mask = size - 1
-        for w in words {
-            let bytes = Array(w.utf8)
-            guard !bytes.isEmpty, bytes.count <= 16, bytes.allSatisfy({ $0 < 0x80 }) else { continue }
-            var lo: UInt64 = 0, hi: UInt64 = 0
-            for (i, b) in bytes.enumerated() {
-                if i < 8 { lo |= UInt64(b) << (8 * UInt64(i)) } else { hi |= UInt64(b) << (8 * UInt64(i - 8)) }
-            }
-            var i = WordTable.hash(lo, hi) & mask
-            while slots[i].lo != 0 {
-                if slots[i].lo == lo && slots[i].hi == hi { break }
-                i = (i + 1) & mask
-            }
-            if slots[i].lo == 0 {
-                let grammar = GrammarWord.allCases.first { $0 != .other && $0.spelling == w } ?? .other
-                slots[i] = Slot(lo: lo, hi: hi, word: w, grammar: grammar)
-            }
-        }
+        table = PackedNameTable(words.map { w in
+            (w, Word(text: w, grammar: GrammarWord.allCases.first { $0 != .other && $0.spelling == w } ?? .other))
+        })
     }
 
     @inline(__always)
-    static func hash(_ lo: UInt64, _ hi: UInt64) -> Int {
-        let h = (lo ^ (hi &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD
-        return Int(truncatingIfNeeded: h >> 32)
-    }
+    static func hash(_ lo: UInt64, _ hi: UInt64) -> Int { PackedNameTable<Word>.hash(lo, hi) }
 
     /// The stored String (and grammar word) for the packed ASCII word (`lo` nonzero), or nil.
     @inline(__always)
     func lookup(_ lo: UInt64, _ hi: UInt64) -> (String, GrammarWord)? {
-        var i = WordTable.hash(lo, hi) & mask
-        return slots.withUnsafeBufferPointer { s in
-            while true {
-                if s[i].lo == 0 { return nil }
-                if s[i].lo == lo && s[i].hi == hi { return (s[i].word, s[i].grammar) }
-                i = (i + 1) & mask
-            }
-        }
+        guard let w = table.find(lo, hi) else { return nil }
+        return (w.text, w.grammar)
     }
 }

@@ -55,6 +55,26 @@ public struct ScrollFacts: Equatable, Sendable {
     public var screenHeight: Double
     /// `inset.top`: the top edge E of §6.3 (where the header rests, where sections stick).
     public var insetTop: Double
+    /// The content's height (`content.height`, of the last layout).
+    public var contentHeight: Double
+
+    /// Facts of these values (the world makes them; tests and benchmarks may too).
+    public init(time: Double, offset: Double, velocity: Double, phase: ScrollPhase, bounds: ScrollBounds, fingerDown: Bool,
+                fingerTranslation: Double, fingerVelocity: Double, screenWidth: Double, screenHeight: Double,
+                insetTop: Double, contentHeight: Double) {
+        self.time = time
+        self.offset = offset
+        self.velocity = velocity
+        self.phase = phase
+        self.bounds = bounds
+        self.fingerDown = fingerDown
+        self.fingerTranslation = fingerTranslation
+        self.fingerVelocity = fingerVelocity
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
+        self.insetTop = insetTop
+        self.contentHeight = contentHeight
+    }
 
     /// offset ≥ max − 0.5 (§6.4's "at the bottom").
     public var isAtBottom: Bool { offset >= bounds.max - 0.5 }
@@ -87,6 +107,13 @@ public struct Adjustments: Equatable, Sendable {
     /// −(inset.top + contentInsetTop). Changed while a finger is down, the drag is re-based
     /// so that the offset does not jump (§6.7).
     public var contentInsetTop: Double = 0
+    /// Extra bottom content inset: the bottom bound is content.height + contentInsetBottom −
+    /// screen.height (at least the top bound).
+    public var contentInsetBottom: Double = 0
+    /// An offset a behaviour set (`setContentOffset`): the world applies it after the call
+    /// that set it — a drag goes on from there (re-based), a deceleration or bounce stops
+    /// there — and clears it. Finite (the behaviour's adapter refuses any other).
+    public var requestedOffset: Double?
     /// The table header view's layout height H (0: no table header).
     public var headerHeight: Double = 0
     /// The height the table body is laid out below (H, or the toggle's height before its
@@ -119,10 +146,64 @@ public struct Reaction: Equatable, Sendable {
     /// toolbar answers `tap toolbar` while hidden with its reveal zone).
     public var tapView: Int?
 
-    public init(animating: Bool, tapNote: Int? = nil, tapView: Int? = nil) {
+    /// Something it did that the world refuses: the scenario fails, naming it (spec §8).
+    public var fault: BehaviourFault?
+
+    /// A reaction: an animation runs or not, a tap's note and view (indexes into the
+    /// declaration's), a fault.
+    public init(animating: Bool, tapNote: Int? = nil, tapView: Int? = nil, fault: BehaviourFault? = nil) {
         self.animating = animating
         self.tapNote = tapNote
         self.tapView = tapView
+        self.fault = fault
+    }
+}
+
+/// What a behaviour did that the world refuses (spec §8: a value, offset or inset that is not
+/// finite; a user behaviour's own mistakes). Plain values: the language library words each
+/// case (`RunProblem.behaviourFault`), naming the behaviour and the time.
+public enum BehaviourFault: Equatable, Sendable {
+    /// It set the content offset (`setContentOffset`, `contentOffset =`) to this.
+    case offsetNotFinite(Double)
+    /// It set a content inset (`contentInset`) to this.
+    case insetNotFinite(Double)
+    /// It chose this fling target (`targetContentOffset`).
+    case targetNotFinite(Double)
+    /// Its observable number `observable` (in its declaration) read this.
+    case valueNotFinite(observable: Int, Double)
+    /// Its view number `view` had a frame with this number in it.
+    case frameNotFinite(view: Int, Double)
+    /// It set one of its views' frame or alpha to a number with this in it.
+    case viewNotFinite(Double)
+    /// An animation it started had this duration or delay.
+    case animationNotFinite(Double)
+    /// A tap handler of its view number `view` answered with a note its declaration does not
+    /// list, or named a view of its own that it does not declare.
+    case undeclaredTapAnswer(view: Int)
+    /// A copy of the world (`explore`, a test) went on running, and the world made again from
+    /// its inputs came out different (with instances made again, given the same calls): at
+    /// this time.
+    case notReplayable(at: Double)
+    /// A copy of the world went on running after more inputs than a world keeps to replay.
+    case historyTooLong(inputs: Int)
+    /// It could not be made: `World.creationProblem` says why.
+    case notCreated
+}
+
+/// The first fault of a world: which behaviour, what, and when.
+public struct BehaviourFaultReport: Equatable, Sendable {
+    /// The behaviour at fault.
+    public let behaviour: BehaviourID
+    /// What it did.
+    public let fault: BehaviourFault
+    /// Simulated seconds.
+    public let time: Double
+
+    /// `behaviour` did `fault` at `time`.
+    public init(behaviour: BehaviourID, fault: BehaviourFault, time: Double) {
+        self.behaviour = behaviour
+        self.fault = fault
+        self.time = time
     }
 }
 
@@ -139,8 +220,36 @@ public protocol Behaviour: Sendable {
     func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value
     /// The frame of its view number `view` on screen, nil when it has none now.
     func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect?
+    /// The opacity of its view number `view`, 0...1 (the replay page draws a `.box` view with it).
+    func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double
     /// True when `other` is the same behaviour in the same state (world snapshots compare).
     func isEqual(to other: any Behaviour) -> Bool
+    /// Its state lives in a class instance (a user's behaviour): a copy of the world that
+    /// goes on running makes it again (`World` replays its inputs).
+    var keepsStateInClass: Bool { get }
+    /// The world is built and laid out, before its first frame: what the scroll view reports
+    /// now is known (a user behaviour's instance is made here). It may change `adjustments`
+    /// as a transition does.
+    mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction
+    /// What went wrong while it was made, as a sentence (a user behaviour's own mistake,
+    /// worded by its adapter); the world reports it as its fault before the first frame.
+    var creationProblem: String? { get }
+}
+
+extension Behaviour {
+    /// A value: copies share nothing.
+    public var keepsStateInClass: Bool { false }
+
+    /// Nothing to start: a built-in is made from its settings.
+    public mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+        Reaction(animating: false)
+    }
+
+    /// None: a built-in is made from checked settings.
+    public var creationProblem: String? { nil }
+
+    /// Opaque.
+    public func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double { 1 }
 }
 
 extension Behaviour where Self: Equatable {

@@ -113,6 +113,9 @@ public enum ConfigurationForm: Sendable {
     /// Options of another behaviour's word (`header 240 parallax 0.2`): present whenever
     /// that word is written, its options read as not written when they are not.
     case options(of: String, [ConfigOption])
+    /// `use NAME` (spec §8): a behaviour a user wrote in Swift and registered, declared by
+    /// its name. `noun`: how messages name what it makes; `summary`: what it does (hovers).
+    case use(noun: String, summary: String)
 }
 
 /// A rule between configuration statements, checked at the behaviour's word.
@@ -212,6 +215,9 @@ public enum ViewStyle: Sendable {
     case indicator
     /// An area that only receives taps (never drawn).
     case tapZone
+    /// A plain box with its name (a user's view: a banner, a button, a fading header); the
+    /// replay page draws it at its frame with its opacity.
+    case box
 }
 
 /// A view a behaviour adds to the screen.
@@ -328,14 +334,32 @@ public struct BehaviourDeclaration: Sendable {
         switch configuration {
         case .word(let w): return w.options
         case .options(_, let o): return o
+        case .use: return []
         }
     }
 
-    /// The statement word it is configured with (its own, or its host's).
+    /// The statement word it is configured with (its own, or its host's); `use NAME` for a
+    /// behaviour declared with `use`.
     public var word: String {
         switch configuration {
         case .word(let w): return w.word
         case .options(let host, _): return host
+        case .use: return "use " + name
         }
+    }
+
+    /// How messages name what it makes ("toolbar", "refresh control", a user's noun).
+    public var noun: String {
+        switch configuration {
+        case .word(let w): return w.noun
+        case .options: return name
+        case .use(let noun, _): return noun
+        }
+    }
+
+    /// Declared with `use NAME`.
+    public var isUsed: Bool {
+        if case .use = configuration { return true }
+        return false
     }
 }

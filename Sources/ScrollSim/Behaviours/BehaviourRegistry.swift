@@ -11,10 +11,13 @@ public struct BehaviourRegistry: Sendable, Equatable {
     final class Storage: Sendable {
         let entries: [BehaviourEntry]
         let vocabulary: VocabularyTables
+        /// Each behaviour's tunables at their defaults, in declaration order (`Tunables`).
+        let defaultTunables: [[Double]]
 
         init(_ entries: [BehaviourEntry]) {
             self.entries = entries
             vocabulary = VocabularyTables(entries)
+            defaultTunables = entries.map { $0.declaration.tunables.map { $0.defaultValue } }
         }
     }
 
@@ -37,6 +40,21 @@ public struct BehaviourRegistry: Sendable, Equatable {
     public var ids: [BehaviourID] { storage.entries.indices.map { BehaviourID($0) } }
 
     public func declaration(_ id: BehaviourID) -> BehaviourDeclaration { storage.entries[id.index].declaration }
+
+    // Parts of one declaration, read in place. Every scenario's check and world read these:
+    // a copy of a whole declaration touches the reference counts of its every name and
+    // table, counts that every thread of a run shares.
+
+    /// Behaviour `id`'s conditions on the scene's other words.
+    public func conditions(of id: BehaviourID) -> [ConfigCondition] { storage.entries[id.index].declaration.conditions }
+
+    /// The events behaviour `id` listens to.
+    public func events(of id: BehaviourID) -> BehaviourEvents { storage.entries[id.index].declaration.listens }
+
+    /// Makes behaviour `id` for a world.
+    public func make(_ id: BehaviourID, _ setup: BehaviourSetup, _ adjustments: inout Adjustments) -> any Behaviour {
+        storage.entries[id.index].make(setup, &adjustments)
+    }
 
     public func view(_ v: ViewID) -> ViewDeclaration { declaration(v.behaviour).views[v.view] }
 

@@ -22,22 +22,10 @@ public struct ObservableInfo: Sendable {
     public let requires: BehaviourID?
 
     /// As a user writes it: `section[I].y`, `header.y`.
-    public var displayName: String {
-        switch subscriptForm {
-        case .none: return name
-        case .section: return "section[I]" + name.dropFirst("section".count)
-        case .row: return "row[I,J]" + name.dropFirst("row".count)
-        }
-    }
+    public var displayName: String { subscriptForm.displayName(name) }
 
     /// The member after the subscript (`y` of `section[I].y`), nil for a plain name.
-    public var member: String? {
-        switch subscriptForm {
-        case .none: return nil
-        case .section: return String(name.dropFirst("section.".count))
-        case .row: return String(name.dropFirst("row.".count))
-        }
-    }
+    public var member: String? { subscriptForm.member(name) }
 }
 
 /// A tunable as the vocabulary knows it.
@@ -103,6 +91,9 @@ struct VocabularyTables: Sendable {
     var names: [String: NameRef] = [:]
     var tunablesByName: [String: TunableID] = [:]
     var wordsByName: [String: Int] = [:]
+    /// The behaviours declared with `use NAME`, by name, and their names in registration order.
+    var usedByName: [String: BehaviourID] = [:]
+    var usedNames: [String] = []
     /// `phase`, then each behaviour's state family, in registration order.
     var families: [StateFamily] = [.phase]
     /// Each behaviour's family, nil for one without states.
@@ -138,6 +129,10 @@ struct VocabularyTables: Sendable {
         for (b, e) in entries.enumerated() {
             let d = e.declaration
             let id = BehaviourID(b)
+            if d.isUsed && usedByName[d.name] == nil {
+                usedByName[d.name] = id
+                usedNames.append(d.name)
+            }
             var family: StateFamily?
             if !d.states.isEmpty {
                 let observable = d.observables.first { $0.kind == .state }.map { d.namespace + "." + $0.name } ?? d.namespace
@@ -257,8 +252,23 @@ extension BehaviourRegistry {
         storage.vocabulary.families.filter { $0.names.contains(name) }
     }
 
-    /// The configuration word of behaviour `b` (its own, or the one it adds options to).
+    /// The configuration word of behaviour `b` (its own, or the one it adds options to); nil
+    /// for a behaviour declared with `use`.
     public func word(of b: BehaviourID) -> ConfigWordInfo? { configWord(named: declaration(b).word) }
+
+    /// The behaviour `use name` declares, nil when none is registered by that name.
+    public func used(named name: String) -> BehaviourID? { storage.vocabulary.usedByName[name] }
+
+    /// The names `use` takes, in registration order (empty with the built-ins alone).
+    public var usedNames: [String] { storage.vocabulary.usedNames }
+
+    /// How messages name what behaviour `b` makes (`toolbar`, `header`, a user's noun): its
+    /// word's noun.
+    public func noun(of b: BehaviourID) -> String { word(of: b)?.noun ?? declaration(b).noun }
+
+    /// The shortest configuration that declares behaviour `b`, as messages suggest it
+    /// (`toolbar`, `header H`, `use fade`).
+    public func usage(of b: BehaviourID) -> String { word(of: b)?.usage ?? declaration(b).word }
 }
 
 extension ObservableInfo: Equatable {

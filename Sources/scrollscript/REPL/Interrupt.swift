@@ -4,20 +4,20 @@ import CSignal
 /// `volatile sig_atomic_t` and writes a byte to a self-pipe; everything else happens
 /// when Swift code polls `isPending`: the line reader between key presses, the
 /// interpreter once per frame of a long `settle`, `:continue` or `repeat`.
-public enum Interrupt {
+enum Interrupt {
     /// Installs the handler. Idempotent. Returns false if it could not be installed.
     @discardableResult
-    public static func install() -> Bool {
+    static func install() -> Bool {
         scrollscript_sigint_install() == 0
     }
 
     /// True once a SIGINT arrived, until `clear()`.
-    public static var isPending: Bool {
+    static var isPending: Bool {
         scrollscript_sigint_pending() != 0
     }
 
     /// Forgets a pending interrupt (the REPL calls it when it is back at the prompt).
-    public static func clear() {
+    static func clear() {
         scrollscript_sigint_clear()
     }
 
@@ -27,5 +27,5 @@ public enum Interrupt {
     }
 
     /// The closure the interpreter's frame loop polls: true means "stop now".
-    public static let poll: () -> Bool = { Interrupt.isPending }
+    static let poll: () -> Bool = { Interrupt.isPending }
 }

@@ -9,7 +9,7 @@ import ScrollScript
 /// prompts, no history, no line editing. `\n` and `\r\n` end lines; a last line without
 /// a line ending still counts; bytes that are not UTF-8 become U+FFFD. A line longer
 /// than `maxLineBytes` is `.tooLong` (its start) and the rest of it is dropped.
-public final class PlainLineReader: LineReader {
+final class PlainLineReader: LineReader {
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0
@@ -29,13 +29,13 @@ public final class PlainLineReader: LineReader {
     /// passed on and the lexer reports it, with the same message.)
     static let maxLineBytes = 4 * (SourceLimits.maxLineLength + 64)
 
-    public init(fileDescriptor: Int32) {
+    init(fileDescriptor: Int32) {
         self.fd = fileDescriptor
     }
 
-    public var isInteractive: Bool { false }
+    var isInteractive: Bool { false }
 
-    public func readLine(prompt: String) -> LineResult {
+    func readLine(prompt: String) -> LineResult {
         while true {
             // Only bytes not yet looked at are searched for the newline (`scanned`), so a
             // long line read 4 KiB at a time costs linear time, not quadratic.
@@ -89,18 +89,18 @@ public final class PlainLineReader: LineReader {
         }
     }
 
-    public func addHistory(_ line: String) {}
+    func addHistory(_ line: String) {}
 
     /// Ctrl-C ends a piped session (no handler is installed), so this stays false
     /// unless something else installed `Interrupt`'s handler.
-    public var isInterrupted: Bool { Interrupt.isPending }
+    var isInterrupted: Bool { Interrupt.isPending }
 
-    public func clearInterrupt() { Interrupt.clear() }
+    func clearInterrupt() { Interrupt.clear() }
 
     /// Not a terminal: 80 × 24 (what readline reports when it knows nothing).
-    public var screenSize: (columns: Int, rows: Int) { TerminalSize.current() }
+    var screenSize: (columns: Int, rows: Int) { TerminalSize.current() }
 
-    public func close() {}
+    func close() {}
 
     /// Reads more bytes; sets `atEnd` at end of file or on an error other than EINTR.
     private func fill() {

@@ -14,11 +14,11 @@ import ScrollScript
 /// only the glue to readline); history through `ReplHistory`.
 ///
 /// Readline is process-global, so only one instance should exist at a time.
-public final class ReadlineLineReader: LineReader {
+final class ReadlineLineReader: LineReader {
     private let history: ReplHistory?
 
     /// Sets readline up (completion, word breaks, signals) and loads the history.
-    public init(history: ReplHistory?, completer: Completer = Completer()) {
+    init(history: ReplHistory?, completer: Completer = Completer()) {
         self.history = history
         ReadlineState.completer = completer
         rl_readline_name = UnsafePointer(ReadlineState.name)
@@ -33,16 +33,16 @@ public final class ReadlineLineReader: LineReader {
         history?.load()
     }
 
-    public var isInteractive: Bool { true }
+    var isInteractive: Bool { true }
 
-    public var isInterrupted: Bool { Interrupt.isPending }
+    var isInterrupted: Bool { Interrupt.isPending }
 
-    public func clearInterrupt() { Interrupt.clear() }
+    func clearInterrupt() { Interrupt.clear() }
 
     /// What readline knows of the terminal (it tracks SIGWINCH).
-    public var screenSize: (columns: Int, rows: Int) { TerminalSize.current() }
+    var screenSize: (columns: Int, rows: Int) { TerminalSize.current() }
 
-    public func readLine(prompt: String) -> LineResult {
+    func readLine(prompt: String) -> LineResult {
         ReadlineState.result = nil
         fflush(stdout)
         rl_callback_handler_install(prompt, readlineLineHandler)
@@ -75,11 +75,11 @@ public final class ReadlineLineReader: LineReader {
         return ReadlineState.result ?? .eof
     }
 
-    public func addHistory(_ line: String) {
+    func addHistory(_ line: String) {
         history?.add(line)
     }
 
-    public func close() {
+    func close() {
         history?.save()
     }
 

@@ -10,7 +10,7 @@ import ScrollScript
 /// status: 0, or 1 when standard input is not a terminal and an entry failed, or 2 for
 /// a wrong command line. The loop, the commands, completion and `:show` are the
 /// library's (`Sources/ScrollScript/Repl/`); this file picks the line reader.
-public func runReplCommand(_ args: [String]) -> Int32 {
+func runReplCommand(_ args: [String]) -> Int32 {
     if args.contains("-h") || args.contains("--help") {
         writeOut(ReplCommand.usage + "\n")
         return 0
@@ -20,10 +20,10 @@ public func runReplCommand(_ args: [String]) -> Int32 {
         return 2
     }
     let history = ReplHistory.defaultPath(environment: ProcessInfo.processInfo.environment).map { ReplHistory(path: $0) }
-    let core = ReplCore()
+    let core = ReplCore(registry: commandRegistry)
     // Completion offers the sections and rows of the world being typed against, and the
     // names the session binds with `let`.
-    var completer = Completer(scene: { [unowned core] in core.session.config })
+    var completer = Completer(vocabulary: ReplVocabulary(.of(commandRegistry)), scene: { [unowned core] in core.session.config })
     completer.boundNames = { [unowned core] in core.letNames }
     let reader = ReplCommand.lineReaderForStandardInput(history: history, completer: completer)
     if reader.isInteractive {
@@ -33,12 +33,12 @@ public func runReplCommand(_ args: [String]) -> Int32 {
     return loop.run(loading: args.first)
 }
 
-public enum ReplCommand {
-    public static let usage = "usage: scrollscript repl [FILE]"
+enum ReplCommand {
+    static let usage = "usage: scrollscript repl [FILE]"
 
     /// The reader for this process: readline when standard input is a terminal,
     /// otherwise plain lines from standard input with no prompts.
-    public static func lineReaderForStandardInput(history: ReplHistory?, completer: Completer = Completer()) -> LineReader {
+    static func lineReaderForStandardInput(history: ReplHistory?, completer: Completer = Completer()) -> LineReader {
         if isatty(0) != 0 {
             return ReadlineLineReader(history: history, completer: completer)
         }

@@ -7,18 +7,18 @@ import Darwin
 
 /// Which lines the history keeps: not blank lines, not a line equal to the one just
 /// before it, at most `limit` lines (readline's `stifle_history` drops the oldest).
-public struct HistoryPolicy: Equatable {
+struct HistoryPolicy: Equatable {
     /// Lines kept in memory and in the file.
-    public var limit: Int
+    var limit: Int
 
-    public static let standard = HistoryPolicy(limit: 1000)
+    static let standard = HistoryPolicy(limit: 1000)
 
-    public init(limit: Int) {
+    init(limit: Int) {
         self.limit = max(0, limit)
     }
 
     /// Whether `line` is recorded after `previous` (the newest entry, if any).
-    public func shouldRecord(_ line: String, previous: String?) -> Bool {
+    func shouldRecord(_ line: String, previous: String?) -> Bool {
         if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }) { return false }
         return line != previous
     }
@@ -27,25 +27,25 @@ public struct HistoryPolicy: Equatable {
 /// The history file, `~/.scrollscript_history` (HOME from the environment), through GNU
 /// readline's history list: read at start, stifled to the policy's limit, written and
 /// truncated at exit. Ctrl-R searches it (readline's own incremental search).
-public final class ReplHistory {
-    public let path: String
-    public let policy: HistoryPolicy
+final class ReplHistory {
+    let path: String
+    let policy: HistoryPolicy
     private var last: String?
 
     /// The default file: `$HOME/.scrollscript_history`, or nil when HOME is unset or empty.
-    public static func defaultPath(environment: [String: String]) -> String? {
+    static func defaultPath(environment: [String: String]) -> String? {
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return home.hasSuffix("/") ? home + ".scrollscript_history" : home + "/.scrollscript_history"
     }
 
-    public init(path: String, policy: HistoryPolicy = .standard) {
+    init(path: String, policy: HistoryPolicy = .standard) {
         self.path = path
         self.policy = policy
     }
 
     /// Reads the file into readline's history list (a missing file is an empty history)
     /// and stifles the list to the limit.
-    public func load() {
+    func load() {
         using_history()
         stifle_history(Int32(clamping: policy.limit))
         _ = read_history(path)
@@ -56,7 +56,7 @@ public final class ReplHistory {
     }
 
     /// Adds `line` unless the policy says no.
-    public func add(_ line: String) {
+    func add(_ line: String) {
         guard policy.shouldRecord(line, previous: last) else { return }
         add_history(line)
         last = line
@@ -65,14 +65,14 @@ public final class ReplHistory {
     /// Writes the list to the file, then truncates the file to the limit.
     /// Returns false if the file could not be written.
     @discardableResult
-    public func save() -> Bool {
+    func save() -> Bool {
         let written = write_history(path) == 0
         _ = history_truncate_file(path, Int32(clamping: policy.limit))
         return written
     }
 
     /// The entries readline holds, oldest first (for tests and `:history`-like output).
-    public var entries: [String] {
+    var entries: [String] {
         var out: [String] = []
         let count = Int(history_length)
         guard count > 0 else { return out }
@@ -85,7 +85,7 @@ public final class ReplHistory {
     }
 
     /// Empties readline's history list (tests start from a clean list).
-    public func clearInMemory() {
+    func clearInMemory() {
         clear_history()
         last = nil
     }

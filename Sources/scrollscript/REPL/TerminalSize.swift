@@ -1,10 +1,10 @@
 import CReadline
 
 /// The terminal's size in cells, for `:show`.
-public enum TerminalSize {
+enum TerminalSize {
     /// What readline knows (it tracks SIGWINCH), or 80 × 24 when it knows nothing
     /// (not a terminal, or readline not started).
-    public static func current() -> (columns: Int, rows: Int) {
+    static func current() -> (columns: Int, rows: Int) {
         var rows: Int32 = 0
         var columns: Int32 = 0
         rl_get_screen_size(&rows, &columns)

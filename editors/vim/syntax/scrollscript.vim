@@ -10,7 +10,7 @@ syntax case match
 " start of 'header.height'.
 syntax iskeyword @,48-57,_,192-255,.
 syntax keyword scrollStructure scene scenario repeat
-syntax keyword scrollConfiguration screen fps header toolbar accordion refresh sections set
+syntax keyword scrollConfiguration screen fps header toolbar accordion refresh sections set use
 syntax keyword scrollAction pull drag release fling swipe tap wait tick settle
 syntax keyword scrollCheck expect print let frames
 syntax keyword scrollLogical and or not

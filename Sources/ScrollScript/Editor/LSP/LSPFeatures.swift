@@ -420,7 +420,7 @@ extension LanguageServer {
 
     private func tunableDefault(_ t: TunableInfo) -> String {
         if t.kind == .bool { return t.defaultValue != 0 ? "true" : "false" }
-        return show(t.defaultValue)
+        return numberText(t.defaultValue)
     }
 
     // MARK: - Hover
@@ -450,6 +450,9 @@ extension LanguageServer {
         } else if lo == hi, statementStarts.contains(lo), next?.kind != .dot, next?.kind != .lbracket,
                   let summary = lexicon.statementSummaries[name] {
             text = "`\(name)` statement\n\n" + summary
+        } else if lo == hi, lo > 0, statementStarts.contains(lo - 1), pieces[lo - 1].text == GrammarWord.use.spelling,
+                  let b = registry.used(named: name) {
+            text = behaviourHover(b)
         } else if lo == hi, next?.kind == .lparen, let f = BuiltinFunction(name: name) {
             text = "`\(f.signature)`: a function\n\n\(f.summary.prefix(1).uppercased() + f.summary.dropFirst()). Takes numbers and keeps their unit (points stay points)."
         } else if let ref = lexicon.resolve(name) {
@@ -468,7 +471,7 @@ extension LanguageServer {
             // A named value: `set deceleration fast`.
             let owners = registry.tunables.filter { t in t.kind != .bool && t.namedValues.contains { $0.name == name } }
             if let t = owners.first, let v = t.namedValues.first(where: { $0.name == name }) {
-                text = "`\(name)`: a value of `\(t.name)` (`set \(t.name) \(name)` = \(show(v.value)))"
+                text = "`\(name)`: a value of `\(t.name)` (`set \(t.name) \(name)` = \(numberText(v.value)))"
             }
         }
         if text == nil, lo == hi {
@@ -482,11 +485,28 @@ extension LanguageServer {
         return ["contents": ["kind": "markdown", "value": .string(text)], "range": range.json]
     }
 
+    /// `use NAME`: what the behaviour does and the names it brings.
+    private func behaviourHover(_ b: BehaviourID) -> String {
+        let d = registry.declaration(b)
+        var s = "`use \(d.name)`: a behaviour written in Swift\n\n"
+        if case .use(_, let summary) = d.configuration { s += summary }
+        let observables = registry.observables.filter { $0.owner == b }.map { "`\($0.name)`" }
+        let tunables = registry.tunables.filter { $0.owner == b }.map { "`\($0.name)`" }
+        if !observables.isEmpty { s += "\n\nObservables: " + observables.joined(separator: ", ") }
+        if !tunables.isEmpty { s += "\n\nTunables: " + tunables.joined(separator: ", ") }
+        if !d.states.isEmpty { s += "\n\nStates: " + d.states.joined(separator: ", ") }
+        return s
+    }
+
     private func observableHover(_ id: ObservableID) -> String {
         let o = registry.observable(id)
         var s = "`\(o.displayName)`: \(o.kind.displayName), observable\n\n\(o.summary)"
-        if let b = o.requires, let word = registry.word(of: b) {
-            s += "\n\nNeeds \(article(word.noun)) `\(word.word)` in the scene or scenario."
+        if let b = o.requires {
+            if let word = registry.word(of: b) {
+                s += "\n\nNeeds \(article(word.noun)) `\(word.word)` in the scene or scenario."
+            } else {
+                s += "\n\nNeeds `\(registry.usage(of: b))` in the scene or scenario."
+            }
         }
         return s
     }
@@ -497,7 +517,7 @@ extension LanguageServer {
         s += "Default: \(tunableDefault(t))"
         if t.kind != .bool { s += "; range: \(t.range.description)" }
         let named = t.kind == .bool ? [] : t.namedValues
-        if !named.isEmpty { s += "; named values: " + named.map { "`\($0.name)` = \(show($0.value))" }.joined(separator: ", ") }
+        if !named.isEmpty { s += "; named values: " + named.map { "`\($0.name)` = \(numberText($0.value))" }.joined(separator: ", ") }
         return s
     }
 }

@@ -11,6 +11,8 @@ public final class JSONLinesReporter: RunReporter {
 
     public func handle(_ event: RunEvent) {
         switch event {
+        case .recorded(let u):
+            output.err(u.reportLines.joined(separator: "\n") + "\n")
         case .fileFailed(let f):
             output.err(f.rendered)
             let ds = f.diagnostics.map { jsonLocation($0.location) + ",\"message\":" + jsonString($0.message) + "}" }
@@ -39,7 +41,7 @@ public final class JSONLinesReporter: RunReporter {
     }
 
     public func finish(_ summary: RunSummary) {
-        if let why = summary.nothingRan { output.err("scrollscript: \(why)\n") }
+        if let why = summary.nothingRan { output.err("scrollscript: \(why.message)\n") }
         if summary.interrupted { output.err("scrollscript: interrupted; the rest of the run was skipped\n") }
         output.out("{\"type\":\"summary\",\"passed\":\(summary.passed),\"failed\":\(summary.failed),\"errors\":\(summary.fileErrors),\"interrupted\":\(summary.interrupted),\"exit\":\(summary.exitStatus)}\n")
         output.endOfEvent()

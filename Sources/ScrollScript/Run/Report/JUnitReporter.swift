@@ -117,6 +117,8 @@ public final class JUnitReporter: RunReporter {
 
     public func handle(_ event: RunEvent) {
         switch event {
+        case .recorded:
+            break
         case .fileFailed(let f):
             startSuite(f.file)
             suiteTests += 1

@@ -1,5 +1,5 @@
 // The text report of `run` (`--format text`), and `--format github` (the same text plus
-// GitHub Actions `::error` commands). Layout: see the top of Run/Runner.swift.
+// GitHub Actions `::error` commands). Layout: see the top of Run/RunEvents.swift.
 
 /// How the text report looks.
 public struct TextStyle: Sendable, Equatable {
@@ -37,6 +37,8 @@ public final class TextReporter: RunReporter {
 
     public func handle(_ event: RunEvent) {
         switch event {
+        case .recorded(let u):
+            output.err(u.reportLines.joined(separator: "\n") + "\n")
         case .fileFailed(let f):
             output.out("\(errorWord)  \(f.file)  (\(f.summary))\n")
             output.err(f.rendered)
@@ -78,7 +80,7 @@ public final class TextReporter: RunReporter {
         if !failures.isEmpty {
             output.out("failures:\n" + failures.map { "  " + $0 + "\n" }.joined())
         }
-        if let why = summary.nothingRan { output.err("scrollscript: \(why)\n") }
+        if let why = summary.nothingRan { output.err("scrollscript: \(why.message)\n") }
         if summary.interrupted { output.err("scrollscript: interrupted; the rest of the run was skipped\n") }
         output.out(TextReporter.closingLine(summary) + "\n")
         output.endOfEvent()

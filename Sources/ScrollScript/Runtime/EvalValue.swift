@@ -1,0 +1,99 @@
+// What evaluation works with: run-time errors, values, how quantities mix, the default
+// `~=` tolerance. The evaluator itself is `Evaluate` (Evaluator.swift); statements
+// reach it through the resolved program (ResolvedProgram.swift).
+
+/// A run-time error at a location: the scenario fails with it.
+public struct RuntimeError: Error, Equatable, Sendable {
+    public var location: SourceLocation
+    public var problem: RunProblem
+
+    public init(_ location: SourceLocation, _ problem: RunProblem) {
+        self.location = location
+        self.problem = problem
+    }
+
+    /// The problem in words.
+    public var message: String { problem.message }
+}
+
+/// A value during evaluation. `quantity` nil is a bare number (a literal without a unit),
+/// which mixes with any quantity.
+enum EvalValue: Equatable, Sendable {
+    case number(Double, Quantity?)
+    case bool(Bool)
+    case state(StateID)
+    case string(String)
+    case rect(Rect)
+
+    init(_ v: Value) {
+        switch v {
+        case .number(let x, let q): self = .number(x, q)
+        case .bool(let b): self = .bool(b)
+        case .state(let s): self = .state(s)
+        case .string(let s): self = .string(s)
+        case .rect(let r): self = .rect(r)
+        }
+    }
+
+    /// As the simulator's Value (bare numbers print as plain numbers).
+    var value: Value {
+        switch self {
+        case .number(let x, let q): return .number(x, q ?? .number)
+        case .bool(let b): return .bool(b)
+        case .state(let s): return .state(s)
+        case .string(let s): return .string(s)
+        case .rect(let r): return .rect(r)
+        }
+    }
+
+}
+
+/// The quantity that decides a mix of two: points, velocity and seconds must agree; plain
+/// numbers, counts and bare literals take the other side's quantity.
+private func isDimensioned(_ q: Quantity?) -> Bool {
+    q?.isDimensioned ?? false
+}
+
+func combine(_ a: Quantity?, _ b: Quantity?) -> (ok: Bool, result: Quantity?) {
+    if isDimensioned(a) && isDimensioned(b) { return (a == b, a) }
+    if isDimensioned(a) { return (true, a) }
+    if isDimensioned(b) { return (true, b) }
+    return (true, a ?? b)
+}
+
+/// `section[2].y` / `row[1,3].title`: how an indexed observable is written with numbers.
+func subscriptName(_ id: ObservableID, section: Int, row: Int?) -> String {
+    guard case .core(let c) = id else { return Subscript.written(section: section, row: row) }
+    return Subscript.written(section: section, row: row) + "." + (c.member ?? "")
+}
+
+/// `section[I].MEMBER` / `row[I,J].MEMBER` by member: the one lookup the checker and the
+/// resolver share, built once from Names.swift. Keyed by packed bytes (no String hashing,
+/// no allocation); every member is short ASCII, so a miss means "no such member".
+enum SubscriptMembers {
+    static let section = PackedNameTable(entries(.section))
+    static let row = PackedNameTable(entries(.row))
+
+    static func find(_ form: Subscript, _ member: String) -> ObservableID? {
+        switch form {
+        case .section: return section.find(member)
+        case .row: return row.find(member)
+        case .none: return nil
+        }
+    }
+
+    private static func entries(_ form: Subscript) -> [(String, ObservableID)] {
+        CoreObservable.allCases.compactMap { c in
+            c.subscriptForm == form ? c.member.map { ($0, .core(c)) } : nil
+        }
+    }
+}
+
+/// The default `~=` tolerance for a quantity (spec §5).
+public func defaultTolerance(_ q: Quantity?, fps: Int) -> Double {
+    switch q {
+    case .points?, .velocity?, .count?: return 0.5
+    case .seconds?: return 0.5 / Double(max(1, fps))
+    case .number?, nil: return 0.005
+    }
+}

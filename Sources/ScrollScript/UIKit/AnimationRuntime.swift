@@ -1,0 +1,134 @@
+// A user behaviour's animations on the simulated clock: its views' animation blocks, their
+// completions, and an animated `setContentOffset`. One per behaviour instance; its adapter
+// advances it at each frame while it reports an animation running (spec §6.1 step 3).
+
+final class AnimationRuntime {
+    /// What every call reads or writes, in storage of its own (RawStorage.swift): the time,
+    /// whether anything is running or due, the first fault.
+    struct Hot {
+        /// The time of the call in progress (simulated seconds).
+        var now: Double = 0
+        var animating = false
+        var hasDue = false
+        var fault: BehaviourFault?
+    }
+    private let storage = RawStorage(Hot())
+    let hot: UnsafeMutablePointer<Hot>
+
+    init() {
+        hot = storage.pointer
+    }
+
+    /// The time of the call in progress (simulated seconds).
+    var now: Double {
+        @inline(__always) get { hot.pointee.now }
+        @inline(__always) set { hot.pointee.now = newValue }
+    }
+    /// The innermost `View.animate` block whose `animations` closure runs now.
+    var openBlock: AnimationBlock?
+    /// Views with an animation running, in the order their first one started.
+    private var views: [View] = [] { didSet { hot.pointee.animating = !views.isEmpty || offsetAnimation != nil } }
+    /// Groups whose completion runs at the end of the call in progress, in order.
+    private var dueGroups: [AnimationGroup] = [] { didSet { hot.pointee.hasDue = !dueGroups.isEmpty } }
+    /// An animated `setContentOffset` in progress.
+    private(set) var offsetAnimation: Tween? { didSet { hot.pointee.animating = !views.isEmpty || offsetAnimation != nil } }
+    /// The animated offset reached its target in the frame just advanced.
+    private(set) var offsetAnimationEnded = false
+    /// The first animation with a duration or delay that is not finite, or view property
+    /// set to a number that is not.
+    var fault: BehaviourFault? {
+        @inline(__always) get { hot.pointee.fault }
+        @inline(__always) set { hot.pointee.fault = newValue }
+    }
+
+    /// The fault, forgotten.
+    @inline(__always)
+    func takeFault() -> BehaviourFault? {
+        guard let f = hot.pointee.fault else { return nil }
+        hot.pointee.fault = nil
+        return f
+    }
+
+    /// An animation runs: frames must be sent, and `settle` waits.
+    var isAnimating: Bool { @inline(__always) get { hot.pointee.animating } }
+
+    /// The most views a runtime tracks at once, and completions queued in one call: a
+    /// behaviour that makes views without end fails instead of filling memory.
+    static let maxTracked = 100_000
+
+    func animate(duration: Double, delay: Double, options: View.AnimationOptions,
+                 animations: () -> Void, completion: ((Bool) -> Void)?) {
+        guard duration.isFinite, delay.isFinite, duration >= 0, delay >= 0 else {
+            fault = fault ?? .animationNotFinite(!duration.isFinite || duration < 0 ? duration : delay)
+            animations()
+            completion?(false)
+            return
+        }
+        let group = AnimationGroup(completion: completion)
+        let repeats = options.contains(.repeat) && duration > 0
+        let block = AnimationBlock(duration: duration, delay: delay, start: now, curve: options.curve,
+                                   repeats: repeats, autoreverses: repeats && options.contains(.autoreverse), group: group)
+        let outer = openBlock
+        openBlock = block
+        animations()
+        openBlock = outer
+        if group.remaining == 0 { due(group) }
+    }
+
+    /// `view` has an animation running.
+    func track(_ view: View) {
+        if !views.contains(where: { $0 === view }), views.count < AnimationRuntime.maxTracked { views.append(view) }
+    }
+
+    /// `group`'s completion runs at the end of the call in progress.
+    func due(_ group: AnimationGroup) {
+        if dueGroups.count < AnimationRuntime.maxTracked { dueGroups.append(group) }
+    }
+
+    /// Step 3 of a frame at `t`: ends the animations done by then; an animated offset moves.
+    /// Returns the offset to set, if one is animating.
+    func advance(to t: Double) -> Double? {
+        now = t
+        var k = 0
+        while k < views.count {
+            if views[k].advance(to: t, self) { k += 1 } else { views.remove(at: k) }
+        }
+        if offsetAnimationEnded { offsetAnimationEnded = false }
+        guard let tween = offsetAnimation else { return nil }
+        if tween.isFinished(at: t) {
+            offsetAnimation = nil
+            offsetAnimationEnded = true
+            return tween.to
+        }
+        return tween.value(at: t)
+    }
+
+    /// Runs the completions that came due in this call (they may start more animations; those
+    /// that come due while they run run too), in the order they came due.
+    @inline(__always)
+    func runDueCompletions() {
+        if hot.pointee.hasDue { runCompletions() }
+    }
+
+    private func runCompletions() {
+        var k = 0
+        while k < dueGroups.count {
+            let g = dueGroups[k]
+            let c = g.completion
+            g.completion = nil
+            c?(g.finished)
+            k += 1
+        }
+        dueGroups.removeAll(keepingCapacity: true)
+    }
+
+    /// An animated `setContentOffset` from `from` to `to`: 0.3 s, ease-in-out.
+    func animateOffset(from: Double, to: Double) {
+        offsetAnimation = Tween(from: from, to: to, start: now, duration: 0.3, curve: .easeInOut)
+    }
+
+    /// A touch, or an offset set without animation, stops an animated one.
+    func stopOffsetAnimation() {
+        offsetAnimation = nil
+    }
+}

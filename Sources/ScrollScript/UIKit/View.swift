@@ -1,0 +1,273 @@
+// A view a user behaviour owns (its toolbar, its banner, its header), shaped as UIKit's
+// `UIView`: a frame, an alpha, hidden or not, and `animate(withDuration:...)`, all on the
+// simulated clock. As in UIKit, a property set inside an animation block takes its new value
+// at once in the code's eyes (the model) while the screen shows it moving (the
+// presentation); the tool reads the presentation — observables, frames, pictures — and the
+// behaviour's own code reads the model.
+
+/// A rectangle on the screen that a behaviour moves, fades and hides (UIKit's `UIView`).
+public final class View {
+    var modelFrame: CGRect
+    var modelAlpha: CGFloat = 1
+    var frameAnimation: PropertyAnimation<CGRect>?
+    var alphaAnimation: PropertyAnimation<CGFloat>?
+
+    /// A view at `frame` (screen points), opaque and shown.
+    public init(frame: CGRect = .zero) {
+        modelFrame = frame
+    }
+
+    /// Hidden: it is not drawn, takes no tap and has no frame on screen.
+    public var isHidden = false
+
+    /// Its frame in screen points. Inside a behaviour's methods, what was last set; when the
+    /// tool reads it (observables, `frames`, taps, pictures), where it is on screen — partway
+    /// through an animation, as UIKit's `layer.presentation()` does. Its numbers must be finite.
+    public var frame: CGRect {
+        get {
+            if let a = frameAnimation, let t = ThreadContext.presentationTime { return a.value(at: t) }
+            return modelFrame
+        }
+        set {
+            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.size.width.isFinite,
+                  newValue.size.height.isFinite else { return refuse([newValue.origin.x, newValue.origin.y, newValue.size.width, newValue.size.height]) }
+            set(newValue, model: &modelFrame, animation: &frameAnimation)
+        }
+    }
+
+    /// Its opacity, 0...1 (values outside are kept, as UIKit keeps them). Read as `frame` is;
+    /// it must be finite.
+    public var alpha: CGFloat {
+        get {
+            if let a = alphaAnimation, let t = ThreadContext.presentationTime { return a.value(at: t) }
+            return modelAlpha
+        }
+        set {
+            guard newValue.isFinite else { return refuse([newValue]) }
+            set(newValue, model: &modelAlpha, animation: &alphaAnimation)
+        }
+    }
+
+    /// Sets a property's model to `value`. Inside an animation block that animates, it moves
+    /// there from what is on screen at the block's start; any animation of it in flight ends
+    /// (its group counts it as cut short).
+    private func set<T: Animatable>(_ value: T, model: inout T, animation: inout PropertyAnimation<T>?) {
+        let block = View.openBlock()
+        let current = animation.map { $0.value(at: block?.start ?? 0) } ?? model
+        if let old = animation {
+            old.group.cancel(ThreadContext.runtime)
+            animation = nil
+        }
+        model = value
+        if let block {
+            block.group.remaining += 1
+            animation = PropertyAnimation(from: current, to: value, block: block)
+            ThreadContext.runtime?.track(self)
+        }
+    }
+
+    /// The centre of `frame`.
+    public var center: CGPoint {
+        get { CGPoint(x: frame.midX, y: frame.midY) }
+        set {
+            var f = modelFrame
+            f.origin = CGPoint(x: newValue.x - f.width / 2, y: newValue.y - f.height / 2)
+            frame = f
+        }
+    }
+
+    /// The animation block whose closure runs now, if it animates (a set inside it animates
+    /// over the block's time even to the value the property has; outside one, or in a block
+    /// of no time, a set is at once and ends any animation of that property, whose
+    /// completion then gets `false`).
+    @inline(__always)
+    static func openBlock() -> AnimationBlock? {
+        guard let runtime = ThreadContext.runtime, let block = runtime.openBlock,
+              block.duration > 0 || block.delay > 0 else { return nil }
+        return block
+    }
+
+    /// A number that is not finite set on the view: a fault of its behaviour; the view keeps
+    /// what it had.
+    private func refuse(_ xs: [CGFloat]) {
+        let bad = Double(xs.first { !$0.isFinite } ?? .nan)
+        if let runtime = ThreadContext.runtime, runtime.fault == nil { runtime.fault = .viewNotFinite(bad) }
+    }
+
+    /// Ends the animations that are done at `t` (their groups count them); true while one runs.
+    func advance(to t: Double, _ runtime: AnimationRuntime) -> Bool {
+        if let a = frameAnimation, a.isFinished(at: t) {
+            frameAnimation = nil
+            a.group.memberFinished(runtime)
+        }
+        if let a = alphaAnimation, a.isFinished(at: t) {
+            alphaAnimation = nil
+            a.group.memberFinished(runtime)
+        }
+        return frameAnimation != nil || alphaAnimation != nil
+    }
+
+    /// Animates the changes `animations` makes to views' frames and alphas over `duration`
+    /// seconds of simulated time, after `delay`, with the curve in `options`
+    /// (`.curveEaseInOut` unless another is given; `.repeat` and `.autoreverse` as UIKit's:
+    /// a repeating animation never ends). Each animation starts from what is on screen and
+    /// replaces one in flight on the same property (UIKit's `.beginFromCurrentState`); a
+    /// property set in the block animates for the block's time even to the value it has.
+    /// `completion` runs when every animation of the block has ended — `true` — or after the
+    /// call in which one was replaced or set without animation — `false`; a block that
+    /// animates nothing completes after the call that made it. Outside a behaviour's calls
+    /// (no simulated clock) the changes are made at once and `completion(true)` runs. The
+    /// wall clock is never read.
+    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        guard let runtime = ThreadContext.runtime else {
+            animations()
+            completion?(true)
+            return
+        }
+        runtime.animate(duration: duration, delay: delay, options: options, animations: animations, completion: completion)
+    }
+
+    /// `animate(withDuration:delay: 0, options: [], animations:completion:)`.
+    public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+                               completion: ((Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    /// UIKit's `UIView.AnimationOptions`: the curve of an animation, and whether it repeats.
+    public struct AnimationOptions: OptionSet, Sendable {
+        /// UIKit's bits: options in the low bits, the curve in bits 16–19.
+        public let rawValue: UInt
+        /// An option set of UIKit's raw value.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        /// Taps reach the view while it animates (always so here).
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        /// Start from what is on screen (always so here).
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        /// Run again from the start when it ends, forever.
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        /// With `.repeat`: run back and forth.
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        /// cubic-bezier(0.42, 0, 0.58, 1): the default.
+        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+        /// cubic-bezier(0.42, 0, 1, 1).
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        /// cubic-bezier(0, 0, 0.58, 1).
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        /// Constant speed.
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+        /// The curve these options name.
+        var curve: Curve {
+            switch (rawValue >> 16) & 0xF {
+            case 1: return .easeIn
+            case 2: return .easeOut
+            case 3: return .linear
+            default: return .easeInOut
+            }
+        }
+    }
+}
+
+/// What an animation block gives each animation it starts.
+final class AnimationBlock {
+    let duration: Double
+    let delay: Double
+    let start: Double
+    let curve: Curve
+    let repeats: Bool
+    let autoreverses: Bool
+    let group: AnimationGroup
+
+    init(duration: Double, delay: Double, start: Double, curve: Curve, repeats: Bool, autoreverses: Bool, group: AnimationGroup) {
+        self.duration = duration
+        self.delay = delay
+        self.start = start
+        self.curve = curve
+        self.repeats = repeats
+        self.autoreverses = autoreverses
+        self.group = group
+    }
+}
+
+/// The animations of one `animate` call and its completion.
+final class AnimationGroup {
+    /// Its animations still running.
+    var remaining = 0
+    /// False once one of them was replaced or stopped.
+    var finished = true
+    var completion: ((Bool) -> Void)?
+    init(completion: ((Bool) -> Void)?) {
+        self.completion = completion
+    }
+
+    /// One of its animations ended at its time (`runtime` advancing it).
+    func memberFinished(_ runtime: AnimationRuntime) {
+        remaining -= 1
+        if remaining == 0 { runtime.due(self) }
+    }
+
+    /// One of its animations was replaced or set without animation, in a call of `runtime`'s
+    /// behaviour (its completion runs at that call's end; outside any call, never).
+    func cancel(_ runtime: AnimationRuntime?) {
+        finished = false
+        remaining -= 1
+        if remaining == 0 { runtime?.due(self) }
+    }
+}
+
+/// A value that can be animated component by component, each as a `Tween` evaluates it.
+protocol Animatable: Equatable {
+    static func interpolate(_ a: Self, _ b: Self, _ tween: (Double, Double) -> Double) -> Self
+}
+
+extension CGFloat: Animatable {
+    static func interpolate(_ a: CGFloat, _ b: CGFloat, _ tween: (Double, Double) -> Double) -> CGFloat {
+        CGFloat(tween(Double(a), Double(b)))
+    }
+}
+
+extension CGRect: Animatable {
+    static func interpolate(_ a: CGRect, _ b: CGRect, _ tween: (Double, Double) -> Double) -> CGRect {
+        CGRect(x: tween(Double(a.minX), Double(b.minX)), y: tween(Double(a.minY), Double(b.minY)),
+               width: tween(Double(a.width), Double(b.width)), height: tween(Double(a.height), Double(b.height)))
+    }
+}
+
+/// One property moving from `from` to `to` as a block says.
+struct PropertyAnimation<T: Animatable> {
+    let from: T
+    let to: T
+    let block: AnimationBlock
+    var group: AnimationGroup { block.group }
+
+    init(from: T, to: T, block: AnimationBlock) {
+        self.from = from
+        self.to = to
+        self.block = block
+    }
+
+    /// Where it is at `t`: each component as `Tween(from:to:start:duration:curve:)` gives it
+    /// (the built-in behaviours' animations, to the last bit).
+    func value(at t: Double) -> T {
+        let b = block
+        var start = b.start + b.delay
+        var reversed = false
+        if b.repeats && t > start {
+            let cycles = ((t - start) / b.duration).rounded(.down)
+            start += cycles * b.duration
+            reversed = b.autoreverses && cycles.truncatingRemainder(dividingBy: 2) == 1
+        }
+        return T.interpolate(from, to) { x, y in
+            let tw = Tween(from: reversed ? y : x, to: reversed ? x : y, start: start, duration: b.duration, curve: b.curve)
+            return tw.value(at: t)
+        }
+    }
+
+    /// It has ended at `t` (a repeating one never does).
+    func isFinished(at t: Double) -> Bool {
+        if block.repeats { return false }
+        return Tween(from: 0, to: 1, start: block.start + block.delay, duration: block.duration, curve: .linear).isFinished(at: t)
+    }
+}

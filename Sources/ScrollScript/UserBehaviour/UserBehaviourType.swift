@@ -1,0 +1,109 @@
+// A registered `ScrollBehaviour` type: its declaration as the registry knows every
+// behaviour's (`BehaviourDeclaration`), and its readers and factory with the type erased, so
+// that the adapter (UserBehaviourAdapter.swift) is one concrete type for every user behaviour.
+
+/// One user behaviour type, checked and erased. Shared by every instance (immutable).
+final class UserBehaviourType: @unchecked Sendable {
+    let name: String
+    /// The Swift type's name, for messages (`Fade`).
+    let typeName: String
+    let declaration: BehaviourDeclaration
+    let make: (ScrollScene) -> any ScrollBehaviour
+    let observables: [ObservableReader]
+    /// The observables whose numbers must be finite after every call (numbers and rects).
+    let checkedObservables: [Int]
+    let views: [ViewReader]
+    let tunableNames: [String]
+    let notes: [String]
+    /// The spec's parts, kept for `check(against:)`.
+    private let stateLists: [[String]]
+    private let defaults: [(name: String, value: Double, range: TunableRange)]
+
+    private init<B: ScrollBehaviour>(_ type: B.Type) {
+        let spec = B.declaration
+        name = spec.name
+        typeName = String(describing: type)
+        make = { B($0) }
+        observables = spec.observables.map { $0.read }
+        checkedObservables = spec.observables.indices.filter {
+            switch spec.observables[$0].read {
+            case .number, .rect: return true
+            case .bool, .string, .state: return false
+            }
+        }
+        views = spec.views.map { $0.reader }
+        tunableNames = spec.tunables.map { $0.name }
+        notes = spec.tapNotes
+        stateLists = spec.observables.compactMap { $0.states }
+        defaults = spec.tunables.map { ($0.name, $0.defaultValue, $0.range) }
+        declaration = BehaviourDeclaration(
+            name: spec.name, namespace: spec.name,
+            configuration: .use(noun: spec.noun, summary: spec.summary),
+            tunables: spec.tunables.map {
+                TunableDeclaration($0.name, $0.kind, default: $0.defaultValue, range: $0.range, summary: $0.summary,
+                                   namedValues: $0.kind == .bool ? [("true", 1), ("false", 0)] : [])
+            },
+            observables: spec.observables.map {
+                ObservableDeclaration($0.name, $0.kind, summary: $0.summary, prominence: $0.prominence,
+                                      trace: $0.traced ? .always : .never, plotted: $0.plotted)
+            },
+            states: spec.observables.lazy.compactMap { $0.states }.first ?? [],
+            views: spec.views.map {
+                ViewDeclaration($0.name, label: $0.label, layer: $0.layer, listed: $0.listed, takesTaps: $0.takesTaps,
+                                targetable: $0.targetable, targetNeedsVisiblePart: $0.targetNeedsVisiblePart,
+                                exploreWeight: $0.exploreWeight, style: $0.style)
+            },
+            notes: spec.tapNotes,
+            listens: [.dragBegan, .decelerationEnded, .scrolled, .flingTargetChosen, .dragEnded, .taps])
+    }
+
+    /// `type` checked for what can be checked without the registry, and erased.
+    static func make(_ type: any ScrollBehaviour.Type) throws -> UserBehaviourType {
+        func open<B: ScrollBehaviour>(_ t: B.Type) -> UserBehaviourType { UserBehaviourType(t) }
+        return open(type)
+    }
+
+    /// Its registry entry: a fresh adapter (and instance) per world.
+    var entry: BehaviourEntry {
+        BehaviourEntry(declaration: declaration) { setup, _ in UserBehaviourAdapter(self, setup) }
+    }
+
+    /// Every rule of a declaration; the first broken one is thrown.
+    func check(against reserved: UserBehaviourNames) throws {
+        typealias P = BehaviourRegistrationProblem
+        guard UserBehaviourNames.isWord(name) else { throw P.badName(type: typeName, name: name) }
+        if let what = reserved.use(of: name) { throw P.clashesWithBuiltIn(type: typeName, name: name, what: what) }
+        let d = declaration
+        func unique(_ names: [String], _ what: String, dotted: Bool = true) throws {
+            var seen = Set<String>()
+            for n in names {
+                let ok = dotted ? UserBehaviourNames.isDottedWord(n) : UserBehaviourNames.isWord(n)
+                guard ok else { throw P.badMemberName(behaviour: name, what: what, name: n) }
+                guard seen.insert(n).inserted else { throw P.sameMemberName(behaviour: name, what: what, name: n) }
+            }
+        }
+        try unique(d.tunables.map { $0.name }, "tunable")
+        try unique(d.observables.map { $0.name }, "observable")
+        // An observable and a tunable are read by the same name: one of each may not share it.
+        if let both = d.observables.first(where: { o in d.tunables.contains { $0.name == o.name } }) {
+            throw P.sameMemberName(behaviour: name, what: "observable and tunable", name: both.name)
+        }
+        try unique(d.views.map { $0.name }, "view")
+        if let v = d.views.first(where: { $0.name != name && !$0.name.hasPrefix(name + ".") }) {
+            throw P.viewOutsideNamespace(behaviour: name, view: v.name)
+        }
+        try unique(d.views.map { String($0.name.dropFirst(name.count + 1)) }.filter { !$0.isEmpty }, "view")
+        if stateLists.contains(where: { $0 != stateLists[0] }) { throw P.twoStateFamilies(behaviour: name) }
+        try unique(d.states, "state", dotted: false)
+        if let s = d.states.first(where: { s in GrammarWord.allCases.contains { $0 != .other && $0.spelling == s } }) {
+            throw P.badMemberName(behaviour: name, what: "state (a word of the language)", name: s)
+        }
+        try unique(notes, "tap note", dotted: false)
+        for t in defaults {
+            let r = t.range
+            guard r.lower.isFinite, r.upper.isFinite, r.lower <= r.upper, r.contains(t.value) else {
+                throw P.badTunableRange(behaviour: name, tunable: t.name)
+            }
+        }
+    }
+}

@@ -1,0 +1,311 @@
+import XCTest
+@testable import ScrollScript
+@testable import ScrollSim
+
+// The UIKit-shaped API of spec §8, driven on worlds directly: the delegate calls at their
+// points of the frame, the scroll view's answers, retargeting, setContentOffset, insets,
+// views and their animations on the simulated clock, world copies, faults. Numbers are
+// worked out by hand from the spec's formulas (in the comments).
+
+/// Records every delegate call it receives, with what the scroll view answered.
+final class CallRecorder: ScrollBehaviour {
+    static let declaration = BehaviourSpec<CallRecorder>(
+        name: "recorder", summary: "records the delegate calls",
+        tunables: [.points("target", default: 0, range: -10_000...10_000, summary: "a fling target to choose (0: none)")],
+        observables: [
+            .string("calls", summary: "the calls so far") { $0.calls.joined(separator: " ") },
+            .number("velocity", summary: "the last release's velocity.y") { $0.lastVelocity.y },
+            .points("offered", summary: "the last release's offered target") { $0.lastOffered.y },
+        ])
+
+    var calls: [String] = []
+    let target: CGFloat
+    var lastVelocity = CGPoint.zero
+    var lastOffered = CGPoint.zero
+
+    init(_ scene: ScrollScene) {
+        target = scene.tunable("target")
+    }
+
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+        calls.append("began(tracking:\(scrollView.isTracking))")
+    }
+
+    func scrollViewDidScroll(_ scrollView: UIScrollView) { calls.append("scroll") }
+
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                   targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+        lastVelocity = velocity
+        lastOffered = targetContentOffset.pointee
+        calls.append("willEnd")
+        if target != 0 { targetContentOffset.pointee.y = target }
+    }
+
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+        calls.append("didEnd(\(decelerate))")
+    }
+
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) { calls.append("willDecelerate") }
+
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { calls.append("endDecelerating") }
+}
+
+/// Moves a view on taps and counts completions; sets insets and offsets on request.
+final class Mover: ScrollBehaviour {
+    static let declaration = BehaviourSpec<Mover>(
+        name: "mover", summary: "a box that slides",
+        tunables: [.points("bottom", default: 0, range: 0...1000, summary: "a bottom inset set at start")],
+        observables: [
+            .points("y", summary: "the box's y") { $0.box.frame.minY },
+            .count("done", summary: "completions with true") { $0.done },
+            .count("cut", summary: "completions with false") { $0.cut },
+            .points("model", summary: "the y the code read at the last tap") { $0.modelSeen },
+        ],
+        views: [ViewSpec("mover", view: \.box, onTap: { m, tap in m.tapped(); tap.note = "moving" })],
+        tapNotes: ["moving"])
+
+    let box = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+    var done = 0, cut = 0
+    var modelSeen: CGFloat = -1
+    var down = false
+
+    init(_ scene: ScrollScene) {
+        let bottom = scene.tunable("bottom")
+        if bottom > 0 { scene.scrollView.contentInset.bottom = bottom }
+    }
+
+    func tapped() {
+        modelSeen = box.frame.minY
+        down.toggle()
+        let y: CGFloat = down ? 100 : 0
+        UIView.animate(withDuration: 0.2, delay: 0, options: .curveLinear, animations: {
+            self.box.frame.origin.y = y
+        }, completion: { finished in
+            if finished { self.done += 1 } else { self.cut += 1 }
+        })
+    }
+}
+
+/// Stops a deceleration at 300 pt with `setContentOffset(_:animated: false)`.
+final class Stopper: ScrollBehaviour {
+    static let declaration = BehaviourSpec<Stopper>(name: "stopper", summary: "stops the content at 300")
+    init(_ scene: ScrollScene) {}
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        if scrollView.isDecelerating && scrollView.contentOffset.y > 300 {
+            scrollView.setContentOffset(CGPoint(x: 0, y: 300), animated: false)
+        }
+    }
+}
+
+/// Writes what its tunable `what` says is not finite.
+final class Broken: ScrollBehaviour {
+    static let declaration = BehaviourSpec<Broken>(
+        name: "broken", summary: "breaks on purpose",
+        tunables: [.number("what", default: 0, range: 0...10, summary: "1 offset, 2 inset, 3 target, 4 value, 5 frame, 6 animation")],
+        observables: [.number("value", summary: "nan when what is 4") { $0.value }],
+        views: [ViewSpec("broken", frame: { $0.frame })])
+    let what: Int
+    var value: CGFloat = 0
+    var frame: CGRect? = nil
+    let box = UIView(frame: .zero)
+    init(_ scene: ScrollScene) { what = Int(scene.tunable("what")) }
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        switch what {
+        case 1: scrollView.setContentOffset(CGPoint(x: 0, y: CGFloat.nan), animated: false)
+        case 2: scrollView.contentInset.top = .infinity
+        case 4: value = .nan
+        case 5: frame = CGRect(x: 0, y: CGFloat.nan, width: 10, height: 10)
+        case 6: UIView.animate(withDuration: .infinity, animations: {})
+        case 7: box.frame.origin.x = -.infinity
+        default: break
+        }
+    }
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                   targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+        if what == 3 { targetContentOffset.pointee.y = .nan }
+    }
+}
+
+/// Counts calls in a variable every instance shares: replaying it answers differently.
+final class Forgetful: ScrollBehaviour {
+    nonisolated(unsafe) static var shared = 0
+    static let declaration = BehaviourSpec<Forgetful>(
+        name: "forgetful", summary: "depends on a static variable",
+        observables: [.points("inset", summary: "the inset it set") { $0.inset }])
+    var inset: CGFloat = 0
+    init(_ scene: ScrollScene) {}
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        Forgetful.shared += 1
+        inset = CGFloat(Forgetful.shared % 7)
+        scrollView.contentInset.bottom = inset
+    }
+}
+
+final class UserBehaviourWorldTests: XCTestCase {
+    func world(_ types: [any ScrollBehaviour.Type], use names: [String], tunables: [(String, Double)] = []) throws -> World {
+        let registry = try BehaviourRegistry.with(types)
+        var c = SceneConfig(registry: registry)
+        for n in names { XCTAssertTrue(c.declareUsed(n)) }
+        for (n, v) in tunables { c.tunables[registry.tunable(named: n)!] = v }
+        return World(c)
+    }
+
+    func value(_ w: World, _ name: String) -> Value {
+        w.value(w.registry.plainObservable(named: name)!)
+    }
+
+    func number(_ w: World, _ name: String) -> Double {
+        guard case .number(let x, _) = value(w, name) else { XCTFail("\(name) is not a number"); return .nan }
+        return x
+    }
+
+    func run(_ w: inout World, _ n: Int) { for _ in 0..<n { w.step() } }
+
+    func testDelegateCallsComeAtTheirPointsInUIKitsOrder() throws {
+        var w = try world([CallRecorder.self], use: ["recorder"])
+        // pull 30 at 300 pt/s: 6 frames; the touch's first frame calls willBegin before it moves.
+        run(&w, w.beginPull(30))
+        XCTAssertEqual(value(w, "recorder.calls"), .string("began(tracking:true) scroll scroll scroll scroll scroll scroll"))
+        // Released 30 pt of finger past the top: a snap-back follows (decelerate true), the
+        // offered target is the bound (0) and the velocity 0.
+        try w.release()
+        guard case .string(let calls) = value(w, "recorder.calls") else { return XCTFail() }
+        XCTAssertTrue(calls.hasSuffix("scroll willEnd didEnd(true) willDecelerate"), calls)
+        while !w.isAtRest { w.step() }
+        guard case .string(let after) = value(w, "recorder.calls") else { return XCTFail() }
+        // The bounce scrolls every frame, then comes to rest: endDecelerating in step 2, then
+        // the last frame's scroll (the offset was set to the bound) in step 5.
+        XCTAssertTrue(after.hasSuffix("scroll endDecelerating scroll"), after)
+    }
+
+    func testAReleaseOffersUIKitsUnitsAndATargetMovesTheFling() throws {
+        // fling -1000: 6 frames, the finger 100 pt up: o0 = 100, content velocity +1000 pt/s
+        // = 1 pt/ms. k = 1000·ln 0.998 = -2.0020027; offered = 100 + 990/2.0020027 = 594.5048.
+        // Target 400: v' = 300·2.0020027 + 10 = 610.6008; it comes to rest exactly at 400.
+        var w = try world([CallRecorder.self], use: ["recorder"], tunables: [("recorder.target", 400)])
+        run(&w, w.beginFling(-1000))
+        XCTAssertEqual(number(w, "recorder.velocity"), 1.0, accuracy: 1e-12)
+        XCTAssertEqual(number(w, "recorder.offered"), 594.5048, accuracy: 1e-4)
+        XCTAssertEqual(w.n(.velocity), 610.6008, accuracy: 1e-4)
+        while !w.isAtRest { w.step() }
+        XCTAssertEqual(w.n(.offset), 400)
+    }
+
+    func testSetContentOffsetStopsADeceleration() throws {
+        // fling -1000 from the top: the deceleration from 100 passes 300 at some frame; the
+        // behaviour sets 300 there: idle at 300, velocity 0, for good.
+        var w = try world([Stopper.self], use: ["stopper"])
+        run(&w, w.beginFling(-1000))
+        var n = 0
+        while w.phase == .decelerating && n < 600 { w.step(); n += 1 }
+        XCTAssertEqual(w.phase, .idle)
+        XCTAssertEqual(w.n(.offset), 300)
+        XCTAssertEqual(w.n(.velocity), 0)
+        run(&w, 30)
+        XCTAssertEqual(w.n(.offset), 300)
+    }
+
+    func testABottomInsetMovesTheBottomBound() throws {
+        // 30 rows of 44 = 1320 pt of content on a 667 pt screen: max 653; +100 inset: 753.
+        let plain = try world([Mover.self], use: ["mover"])
+        XCTAssertEqual(plain.scrollBounds.max, 653)
+        let inset = try world([Mover.self], use: ["mover"], tunables: [("mover.bottom", 100)])
+        XCTAssertEqual(inset.scrollBounds.max, 753)
+    }
+
+    func testAViewAnimatesOnTheSimulatedClockAndTheCodeSeesItsModel() throws {
+        var w = try world([Mover.self], use: ["mover"])
+        let tap = try w.tap(.view(w.registry.view(named: "mover")!))
+        XCTAssertEqual(tap, .view(w.registry.view(named: "mover")!, note: "moving"))
+        // Linear over 0.2 s from 0 to 100: 50 at 0.1 s (6 frames), 100 and done at 0.2 s.
+        run(&w, 6)
+        XCTAssertEqual(number(w, "mover.y"), 50, accuracy: 1e-9)
+        XCTAssertEqual(number(w, "mover.done"), 0)
+        XCTAssertEqual(w.frame(of: w.registry.view(named: "mover")!)?.y ?? -1, 50, accuracy: 1e-9)
+        // A second tap mid-way: the code reads the model (100, where it is going); the new
+        // animation starts from the screen's 50 and the first one's completion gets false.
+        _ = try w.tap(.view(w.registry.view(named: "mover")!))
+        XCTAssertEqual(number(w, "mover.model"), 100)
+        XCTAssertEqual(number(w, "mover.cut"), 1)
+        run(&w, 6)
+        XCTAssertEqual(number(w, "mover.y"), 25, accuracy: 1e-9)   // 50 → 0, half way
+        XCTAssertFalse(w.isAtRest)
+        run(&w, 6)
+        XCTAssertEqual(number(w, "mover.y"), 0)
+        XCTAssertEqual(number(w, "mover.done"), 1)
+        XCTAssertTrue(w.isAtRest)
+    }
+
+    func testACopyOfTheWorldThatGoesOnRunningHasItsOwnInstance() throws {
+        var a = try world([Mover.self], use: ["mover"])
+        _ = try a.tap(.view(a.registry.view(named: "mover")!))
+        run(&a, 3)
+        let copy = a
+        run(&a, 9)
+        // The copy still reads frame 3: 100 × 3/12 = 25.
+        XCTAssertEqual(number(copy, "mover.y"), 25, accuracy: 1e-9)
+        XCTAssertEqual(number(a, "mover.y"), 100)
+        // Run on, the copy is made again from its calls and catches up exactly.
+        var b = copy
+        run(&b, 9)
+        XCTAssertEqual(number(b, "mover.y"), 100)
+        XCTAssertEqual(number(b, "mover.done"), 1)
+        XCTAssertNil(b.fault)
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(number(copy, "mover.y"), 25, accuracy: 1e-9)
+        // Each went on running while another world held its instance: each was made again
+        // once; a world no one copied never is.
+        XCTAssertEqual(a.remakes, 1)
+        XCTAssertEqual(b.remakes, 1)
+        var alone = try world([Mover.self], use: ["mover"])
+        _ = try alone.tap(.view(alone.registry.view(named: "mover")!))
+        run(&alone, 12)
+        XCTAssertEqual(number(alone, "mover.y"), 100)
+        XCTAssertEqual(alone.remakes, 0)
+    }
+
+    func testABehaviourThatAnswersDifferentlyWhenReplayedIsAFault() throws {
+        var a = try world([Forgetful.self], use: ["forgetful"])
+        run(&a, a.beginPull(30))
+        var b = a
+        _ = b.beginPull(30)
+        run(&b, 1)   // b is made again, with a fresh instance: the shared counter has moved on
+        XCTAssertEqual(b.fault?.fault, .notReplayable(at: 0.1))
+        XCTAssertNil(a.fault)
+    }
+
+    func testNonFiniteOffsetsInsetsTargetsValuesFramesAndAnimationsAreFaults() throws {
+        // What it sets is refused when it sets it; what it reports, when it is read (here
+        // by `nonFiniteReport`, as `frames`, traces and pictures read it).
+        let expected: [(Double, (BehaviourFault) -> Bool)] = [
+            (1, { if case .offsetNotFinite(let x) = $0 { return x.isNaN }; return false }),
+            (2, { $0 == .insetNotFinite(.infinity) }),
+            (4, { if case .valueNotFinite(0, let x) = $0 { return x.isNaN }; return false }),
+            (5, { if case .frameNotFinite(0, let x) = $0 { return x.isNaN }; return false }),
+            (6, { $0 == .animationNotFinite(.infinity) }),
+            (7, { $0 == .viewNotFinite(-.infinity) }),
+        ]
+        for (what, matches) in expected {
+            var w = try world([Broken.self], use: ["broken"], tunables: [("broken.what", what)])
+            run(&w, 1)
+            _ = w.beginPull(30)
+            run(&w, 1)
+            let f = try XCTUnwrap(w.fault ?? w.nonFiniteReport(), "what \(what)")
+            XCTAssertTrue(matches(f.fault), "what \(what): \(f.fault)")
+            XCTAssertEqual(f.time, 2.0 / 60, accuracy: 1e-12, "the first frame that scrolled")
+            XCTAssertEqual(w.registry.declaration(f.behaviour).name, "broken")
+        }
+        var w = try world([Broken.self], use: ["broken"], tunables: [("broken.what", 3)])
+        run(&w, w.beginFling(-1000))
+        if case .targetNotFinite(let x)? = w.fault?.fault { XCTAssertTrue(x.isNaN) } else { XCTFail("\(String(describing: w.fault))") }
+        // The world went on without it: §6.2's own target.
+        XCTAssertEqual(w.n(.velocity), 1000)
+    }
+}
+
+extension World {
+    func n(_ id: CoreObservable) -> Double {
+        if case .number(let x, _) = value(id) { return x }
+        return .nan
+    }
+}
