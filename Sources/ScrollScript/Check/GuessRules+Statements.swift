@@ -735,10 +735,11 @@ extension GuessWork {
         let end = bodyEnd
         switch v {
         case .wait, .pump, .keyword(.wait):
-            var k = 1
-            while k < end, toks[k].kind == .word, ["for", "about", "around", "another"].contains(guessKey(toks[k].text)) {
-                fire(.unexpected(toks[k].text), toks[k])
-                toks.remove(at: k)
+            // The filler words after `wait` go; the body shrinks as they do (`wait for` ends
+            // with nothing after `wait`).
+            while 1 < bodyEnd, toks[1].kind == .word, ["for", "about", "around", "another"].contains(guessKey(toks[1].text)) {
+                fire(.unexpected(toks[1].text), toks[1])
+                toks.remove(at: 1)
             }
             let rest = Array(toks[1..<bodyEnd])
             let settleWords: Set<String> = GuessTables.phaseWords.union(["settle", "settled", "idle", "stable", "rest", "settling", "to", "until", "till",
