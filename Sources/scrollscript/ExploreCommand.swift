@@ -18,10 +18,12 @@ let exploreCommand = Command(
                                 [--jobs N] [-o OUT]
 
     Property-based exploration. The scenario's configuration and its 'expect always'
-    lines are the property (its other statements are ignored). N runs (default 200)
-    each draw up to M actions (default 12) from pull, drag, fling, release, tap header,
-    tap header I, tap toolbar, tap X Y, wait, tick and settle, each only where the
-    interpreter accepts it, and run them with the invariants checked after every frame.
+    lines are the property (its other statements are ignored). N runs (default 200) each
+    draw up to M actions (default 12) from pull, drag, fling, release, tap header I (a
+    section header), tap NAME (each view of the declared behaviours a tap aims at:
+    header, toolbar, a behaviour of your own's views), tap X Y, wait, tick and settle,
+    each only where the interpreter accepts it, and run them with the invariants checked
+    after every frame.
     The first violation (the lowest run index) is shrunk -- steps removed, then actions
     and numbers simplified -- while it still breaks the same invariant, and written (to
     OUT, else standard output) as a scenario that 'scrollscript run' fails the same way;

@@ -11,9 +11,11 @@ let traceCommand = Command(
 
     Runs one scenario (the first in FILE, or the one named) and writes one row per
     display frame, t = 0 to its end, to standard output: the frame, the time, the line
-    of the statement running, the phase, offset, velocity, the finger, the header, the
-    toolbar, section[I].y of the first 20 sections, the sections and rows in view, and
-    'failure' (last column; filled in on the last row of a scenario that failed there).
+    of the statement running, the phase, offset, velocity, the finger, what each
+    declared behaviour traces (header.height, toolbar.y, refresh.state, a behaviour of
+    your own's observables, ...), section[I].y of the first 20 sections, the sections
+    and rows in view, and 'failure' (last column; filled in on the last row of a
+    scenario that failed there).
     Numbers are written in full precision. '--every N' keeps every N-th frame (and the
     last); '--columns a,b,...' picks columns by observable name (section[2].y,
     row[0,3].visible, ...). See docs/pictures.md.
@@ -30,13 +32,13 @@ let plotCommand = Command(
     help: """
     usage: scrollscript plot FILE [--scenario NAME] [--columns LIST] -o OUT.svg
 
-    Runs one scenario (the first in FILE, or the one named) and draws offset,
-    header.height, header.bottom and toolbar.y (those that move; the legend lists the
-    others with their value) and the y of the section headers on screen against time,
-    with the statements along the time axis and the expectations as ticks (a failed one
-    in red, with its message). '--columns a,b,...' draws those observables instead
-    (numbers, named as in trace: velocity, section[2].y, ...). '-o -' writes to
-    standard output.
+    Runs one scenario (the first in FILE, or the one named) and draws offset and the
+    numbers each declared behaviour plots (header.height, header.bottom, toolbar.y, ...;
+    those that move; the legend lists the others with their value) and the y of the
+    section headers on screen against time, with the statements along the time axis and
+    the expectations as ticks (a failed one in red, with its message).
+    '--columns a,b,...' draws those observables instead (numbers, named as in trace:
+    velocity, section[2].y, ...). '-o -' writes to standard output.
 
     Exit status: 0 the scenario passed; 1 it failed (the picture shows it);
     2 the file could not be read or checked, the output could not be written, or the
@@ -52,8 +54,9 @@ let replayCommand = Command(
     usage: scrollscript replay FILE [--scenario NAME] -o OUT.html
 
     Runs one scenario (the first in FILE, or the one named) and writes one
-    self-contained HTML page (no network, no other file) that plays it: the header,
-    section headers, rows, toolbar and finger at every frame, with play/pause, speed
+    self-contained HTML page (no network, no other file) that plays it: the section
+    headers, rows, the declared behaviours' views (the header, the toolbar, a behaviour
+    of your own's views) and the finger at every frame, with play/pause, speed
     (0.25x-4x), a scrubber, frame stepping with the arrow keys, the statement running
     and the observables of the frame shown. 'OUT.html#t=0.4' opens it at 0.4 s.
     '-o -' writes to standard output.
