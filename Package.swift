@@ -23,10 +23,12 @@ let package = Package(
         // Runs scenario files from a user's test target and records failures there; the only
         // target that links XCTest and Swift Testing.
         .target(name: "ScrollScriptTesting", dependencies: ["ScrollScript"]),
-        // GNU readline, from the system (Debian: libreadline-dev).
+        // GNU readline, from the system (Debian: libreadline-dev), on the default include and
+        // library paths; the module map links it. No pkg-config: its flags
+        // (-D_XOPEN_SOURCE=600) are refused with a warning in every package that depends on
+        // this one.
         .systemLibrary(
             name: "CReadline",
-            pkgConfig: "readline",
             providers: [.apt(["libreadline-dev"])]
         ),
         // The SIGINT flag the REPL and the interpreter's frame loop poll (async-signal-safe, in C).

@@ -99,6 +99,7 @@ extension Checker {
                 words.locations[id.index] = s.location
             } else {
                 error(nameLoc, .unknownBehaviour(name, known: registry.usedNames, builtInWord: registry.configWord(named: name) != nil))
+                refusedUses.insert(name)
             }
         default:
             break

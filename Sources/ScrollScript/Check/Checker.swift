@@ -113,6 +113,10 @@ struct Checker {
     var tableUnknown = false
     /// `tableUnknown` as the scene block left it (each scenario starts from it).
     var sceneTableUnknown = false
+    /// The names of the file's refused `use` statements (lookup only; never iterated).
+    var refusedUses: Set<String> = []
+    /// The last line where a name of a refused `use` was read.
+    var lineReadingRefusedUse = -1
 
     init(fileScenarioName: String, file: String, lexicon: Lexicon = .builtIn) {
         self.fileScenarioName = fileScenarioName
@@ -123,6 +127,16 @@ struct Checker {
     }
 
     mutating func error(_ l: SourceLocation, _ p: CheckProblem) {
+        // After `use NAME` was refused, NAME's own names (`fade.alpha`) and the bare words
+        // of a statement that reads one (its states: `fade.state == visible`) are the same
+        // mistake again: the first error says what to do.
+        if case .unknownName(let n, _) = p, !refusedUses.isEmpty {
+            if let dot = n.firstIndex(of: "."), refusedUses.contains(String(n[..<dot])) {
+                lineReadingRefusedUse = l.line
+                return
+            }
+            if !n.contains("."), lineReadingRefusedUse == l.line { return }
+        }
         diagnostics.append(Diagnostic(l, .check(p)))
     }
 

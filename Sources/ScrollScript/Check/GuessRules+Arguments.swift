@@ -112,9 +112,8 @@ extension GuessWork {
         case .scroll, .scrollTo: kind = .drag
         default: return
         }
-        let end = bodyEnd
-        var args = Array(toks[1..<end])
-        let tail = Array(toks[end...])
+        var args = afterWord
+        let tail = self.tail
         // To an offset, the top or the bottom.
         if v == .scrollTo || (content && args.first?.hasKey("to") == true) {
             args.removeAll { $0.hasKey("to") || $0.hasKey("the") || $0.hasKey("y") || $0.isSymbol(",") }
@@ -269,9 +268,8 @@ extension GuessWork {
     /// `tap header Section 1` → `tap header "Section 1"`; `double tap X` → `tap X; tap X`.
     mutating func ruleTap() {
         guard verb == .keyword(.tap) || verb == .doubleTap else { return }
-        let end = bodyEnd
-        var args = Array(toks[1..<end])
-        let tail = Array(toks[end...])
+        var args = afterWord
+        let tail = self.tail
         var out: [GTok]?
         let fillers: Set<String> = ["on", "the", "at", "a", "an", "point", "location", "coordinate", "coordinates", "position", "button", "bar",
                                     "screen", "index", "number", "no", "num", "idx", "named", "titled", "called", "of", "in"]
@@ -390,9 +388,8 @@ extension GuessWork {
             kw = inner
         }
         guard GuessVocabulary.configures(kw) else { return }
-        let end = bodyEnd
-        var args = Array(toks[1..<end])
-        let tail = Array(toks[end...])
+        var args = afterWord
+        let tail = self.tail
         func drop(_ words: Set<String>) {
             if let t = args.first(where: { ($0.kind == .word && words.contains(guessKey($0.text))) || ($0.kind == .symbol && words.contains($0.text)) }) {
                 fire(.unexpected(t.text), t)

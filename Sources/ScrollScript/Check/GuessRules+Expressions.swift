@@ -529,8 +529,8 @@ extension GuessWork {
     mutating func ruleExpectShapes() {
         guard firstWord == GrammarWord.expect.spelling, toks.count > 1 else { return }
         var head: [GTok] = [toks[0]]
-        var e = Array(toks[1..<bodyEnd])
-        let tail = Array(toks[bodyEnd...])
+        var e = afterWord
+        let tail = self.tail
         if let w = e.first, w.isWord(GrammarWord.within.spelling), e.count > 2 {
             head += e.prefix(2)
             e.removeFirst(2)

@@ -228,7 +228,7 @@ extension GuessWork {
         // `assertEqual offset 0`, `assertTrue finger.down`: the values without parentheses.
         if let w = firstWord, toks.count > 1, !toks[1].isSymbol("("), !toks[1].isSymbol("."), w != GrammarWord.expect.spelling,
            !lexicon.statementKeywords.contains(w), let check = GuessTables.checks[guessKey(w)], check != .truthy {
-            let operands = GuessWork(Array(toks[1..<bodyEnd]), context).operands()
+            let operands = GuessWork(afterWord, context).operands()
             if case .compare = check, operands.count == 2 {
                 fire(.unknownStatement(w), toks[0])
                 expectation(operands[0], check, [operands[1]], negated: false)
@@ -303,7 +303,7 @@ extension GuessWork {
         if parts.count >= 2, GuessTables.checks[parts[0]] == .truthy {
             // The property glued to the assertion's name; the view after it.
             said = Array(parts.dropFirst())
-            subject = toks[1..<end].first { $0.kind == .word || $0.kind == .string }.flatMap { words.viewNamed($0.text) ?? ($0.kind == .word ? $0.text : nil) }
+            subject = afterWord.first { $0.kind == .word || $0.kind == .string }.flatMap { words.viewNamed($0.text) ?? ($0.kind == .word ? $0.text : nil) }
         } else if let s = toks[..<end].firstIndex(where: { $0.isWord("should") }), s > 0, s + 2 < end, toks[s + 1].isSymbol("("),
                   toks[s + 2].kind == .string {
             // The matcher is text: its dotted words say what the view should be.
@@ -735,12 +735,12 @@ extension GuessWork {
         let end = bodyEnd
         switch v {
         case .wait, .pump, .keyword(.wait):
-            var k = 1
-            while k < end, toks[k].kind == .word, ["for", "about", "around", "another"].contains(guessKey(toks[k].text)) {
-                fire(.unexpected(toks[k].text), toks[k])
-                toks.remove(at: k)
+            // Each word taken out moves the body's end: `wait for` ends after `wait`.
+            while 1 < bodyEnd, toks[1].kind == .word, ["for", "about", "around", "another"].contains(guessKey(toks[1].text)) {
+                fire(.unexpected(toks[1].text), toks[1])
+                toks.remove(at: 1)
             }
-            let rest = Array(toks[1..<bodyEnd])
+            let rest = afterWord
             let settleWords: Set<String> = GuessTables.phaseWords.union(["settle", "settled", "idle", "stable", "rest", "settling", "to", "until", "till",
                                                                         "stop", "stops", "stopped", "finish", "finishes", "finished", "end", "ends", "complete", "done", "decelerating"])
             if !rest.isEmpty, rest.allSatisfy({ $0.kind == .word && settleWords.contains(guessKey($0.text)) }) || (v == .pump && rest.isEmpty) {
@@ -795,7 +795,7 @@ extension GuessWork {
                 toks.removeSubrange(1..<end)
             }
         case .expectWithin:
-            var rest = Array(toks[1..<end])
+            var rest = afterWord
             while let f = rest.first, f.kind == .word, GuessTables.statementWords[guessKey(f.text)] == .keyword(.expect) || f.text == GrammarWord.expect.spelling {
                 rest.removeFirst()
             }
@@ -807,7 +807,7 @@ extension GuessWork {
             }
             verb = .keyword(.expect)
         case .expectAlways, .expectNever:
-            var rest = Array(toks[1...])
+            var rest = Array(toks.dropFirst())
             // `always expect X`, `invariant: X`
             while let f = rest.first, f.kind == .word, GuessTables.statementWords[guessKey(f.text)] == .keyword(.expect) || f.text == GrammarWord.expect.spelling {
                 rest.removeFirst()
@@ -842,7 +842,7 @@ extension GuessWork {
         switch v {
         case .repeatBlock, .keyword(.repeat):
             var count: [GTok]?
-            let args = Array(toks[1..<bodyEnd])
+            let args = afterWord
             // `for i in 1...3`, `for _ in 0..<3`
             if let r = args.firstIndex(where: { $0.isSymbol("...") || $0.isSymbol("..<") || $0.isSymbol("..") }),
                r > 0, r + 1 < args.count, let a = args[r - 1].value, let b = args[r + 1].value {
@@ -869,7 +869,7 @@ extension GuessWork {
             }
             toks = out
         case .scenario, .keyword(.scenario):
-            let args = Array(toks[1..<bodyEnd])
+            let args = afterWord
             let name: String
             if let s = args.first(where: { $0.kind == .string }) {
                 guard v != .keyword(.scenario) || s.original != nil || args.count > 1 else { return }

@@ -176,7 +176,7 @@ enum GuessTables {
         let k = guessKey(word)
         if let s = StateFamily.phase.names.first(where: { $0 == k }) { return ("==", s) }
         switch k {
-        case "stopped", "still", "resting", "rest", "stationary", "settled", "inactive", "static", "stopped", "none", "notmoving":
+        case "stopped", "still", "resting", "rest", "stationary", "settled", "inactive", "static", "none", "notmoving":
             return ("==", "idle")
         case "tracking", "touching", "panning", "dragged", "pulling", "held", "holding", "touched", "drag":
             return ("==", "dragging")

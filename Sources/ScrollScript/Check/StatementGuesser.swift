@@ -67,11 +67,19 @@ struct GuessWork {
     /// The index of the block token, else the end.
     var bodyEnd: Int { toks.firstIndex { $0.kind == .block || $0.kind == .comment } ?? toks.count }
 
-    /// Replaces `toks[range]` with `new` (the first new token takes the place's offset).
-    mutating func replace(_ range: Range<Int>, with new: [GTok]) {
-        var n = new
-        if !n.isEmpty, n[0].offset == nil, range.lowerBound < toks.count { n[0].offset = toks[range.lowerBound].offset }
-        toks.replaceSubrange(range, with: n)
+    /// The tokens after the statement word, up to the block or the comment: none when the
+    /// statement is cut short there (`heade{`), never a reversed range.
+    var afterWord: [GTok] { slice(1, bodyEnd) }
+
+    /// The block or the comment that ends the statement (empty when it has neither).
+    var tail: [GTok] { Array(toks[bodyEnd...]) }
+
+    /// `toks[a..<b]` with both ends kept inside the tokens, empty when `b` is not past `a`:
+    /// a rule's range over a statement of any shape (empty, cut short, only symbols) is
+    /// one that exists.
+    func slice(_ a: Int, _ b: Int) -> [GTok] {
+        let lo = min(max(a, 0), toks.count), hi = min(max(b, lo), toks.count)
+        return Array(toks[lo..<hi])
     }
 
     /// Tokens for `text` (ScrollScript written by a rule: `toolbar.state == hidden`).

@@ -376,4 +376,14 @@ final class GuessRobustnessTests: XCTestCase {
             XCTAssertEqual(r.diagnostics.first?.location.line, 1, line)
         }
     }
+
+    /// `wait for` with nothing after it: the words the guesser takes out of a wait end its
+    /// body sooner, and it reads no token past the end.
+    func testAWaitOfFillerWordsOnlyIsAnErrorNotATrap() {
+        for line in ["wait for", "wait for for", "sleep for about", "pump for"] {
+            let r = checkSource(SourceFile(name: "t.scroll", text: line + "\n"))
+            XCTAssertFalse(r.diagnostics.isEmpty, line)
+            XCTAssertEqual(r.diagnostics.first?.location.line, 1, line)
+        }
+    }
 }

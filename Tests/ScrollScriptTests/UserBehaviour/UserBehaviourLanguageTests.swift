@@ -25,6 +25,11 @@ final class UserBehaviourLanguageTests: XCTestCase {
                        ["1:5 no behaviour named 'fade' is known to this scrollscript: a behaviour written in Swift runs from its own package, with a command of a few lines (ScrollScriptCommand.main(behaviours:)) or from its tests (ScrollScriptTesting); see README, 'Test your own behaviour'"])
         XCTAssertEqual(messages("use toolbar", registry: .builtIn), ["1:5 'toolbar' is a built-in behaviour: write 'toolbar', not 'use toolbar'"])
         XCTAssertEqual(messages("use", registry: .builtIn), ["1:4 expected the name of a behaviour after 'use', found end of file"])
+        // The refused behaviour's names, and the states a line that reads one compares
+        // with, are not reported again: the first error is the one to act on.
+        let file = "use fade\npull 100\nexpect fade.alpha == 0\nexpect fade.state == visible\nexpect fade.state != fading\nexpect offest == 100\n"
+        XCTAssertEqual(messages(file, registry: .builtIn).map { String($0.prefix(32)) },
+                       ["1:5 no behaviour named 'fade' is", "6:8 unknown name 'offest' (did y"])
     }
 
     func testItsNamesAreCheckedWithDidYouMean() {

@@ -38,6 +38,19 @@ final class NaturalGuessTests: XCTestCase {
                        "1:20 '||' is not an operator here (did you mean 'expect offset >= 0 or phase == idle'?)")
     }
 
+    func testWaitWithOnlyFillerWordsIsAnErrorNotACrash() {
+        // The filler words after `wait` are dropped one by one; with nothing after them the
+        // guess once read past the end of the statement (an out-of-range trap).
+        // One error, at the word the statement cannot take (counted by hand), naming it.
+        for (body, at) in [("wait for\n", "1:6 "), ("wait for about\n", "1:10 "), ("wait about another\n", "1:12 ")] {
+            let e = one(body)
+            XCTAssertTrue(e.hasPrefix(at), "\(body): \(e)")
+            XCTAssertTrue(e.contains("'\(body.split(separator: " ").last!.dropLast())'"), "\(body): \(e)")
+        }
+        // A duration after them is still the wait meant.
+        XCTAssertTrue(one("wait for 1s\n").contains("'wait 1s'"), "\(errors("wait for 1s\n"))")
+    }
+
     func testAnUnknownStateListsTheStates() {
         // A word another tool uses for a state: the state meant.
         XCTAssertEqual(one("toolbar\nexpect toolbar.state == visible\n"),
