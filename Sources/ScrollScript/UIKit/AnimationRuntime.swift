@@ -11,6 +11,10 @@ final class AnimationRuntime {
         var animating = false
         var hasDue = false
         var fault: BehaviourFault?
+        /// No tracked view's animation can end before this time, and none was cut short
+        /// since the views were last looked at: a frame before it skips them (their animations
+        /// run on; only the presentation, read when asked, moves).
+        var viewsQuietUntil = -Double.infinity
     }
     private let storage = RawStorage(Hot())
     let hot: UnsafeMutablePointer<Hot>
@@ -75,9 +79,15 @@ final class AnimationRuntime {
         if group.remaining == 0 { due(group) }
     }
 
-    /// `view` has an animation running.
-    func track(_ view: View) {
+    /// `view` has an animation running, which does not end before `end`.
+    func track(_ view: View, endingNoEarlierThan end: Double) {
         if !views.contains(where: { $0 === view }), views.count < AnimationRuntime.maxTracked { views.append(view) }
+        hot.pointee.viewsQuietUntil = min(hot.pointee.viewsQuietUntil, end)
+    }
+
+    /// An animation of a tracked view was cut short: the next frame looks at every view.
+    func recheckViews() {
+        hot.pointee.viewsQuietUntil = -.infinity
     }
 
     /// `group`'s completion runs at the end of the call in progress.
@@ -89,10 +99,7 @@ final class AnimationRuntime {
     /// Returns the offset to set, if one is animating.
     func advance(to t: Double) -> Double? {
         now = t
-        var k = 0
-        while k < views.count {
-            if views[k].advance(to: t, self) { k += 1 } else { views.remove(at: k) }
-        }
+        if t >= hot.pointee.viewsQuietUntil { advanceViews(to: t) }
         if offsetAnimationEnded { offsetAnimationEnded = false }
         guard let tween = offsetAnimation else { return nil }
         if tween.isFinished(at: t) {
@@ -101,6 +108,22 @@ final class AnimationRuntime {
             return tween.to
         }
         return tween.value(at: t)
+    }
+
+    /// Ends the views' animations that are done at `t`; notes when the next one can end.
+    private func advanceViews(to t: Double) {
+        var quietUntil = Double.infinity
+        var k = 0
+        while k < views.count {
+            let v = views[k]
+            if v.advance(to: t, self) {
+                quietUntil = min(quietUntil, v.animationsEndNoEarlierThan)
+                k += 1
+            } else {
+                views.remove(at: k)
+            }
+        }
+        hot.pointee.viewsQuietUntil = quietUntil
     }
 
     /// Runs the completions that came due in this call (they may start more animations; those

@@ -3,13 +3,16 @@
 // object on every call (as UIKit passes the same scroll view); its answers are those of the
 // moment of the call.
 
+// The answers a delegate reads on every frame are inlinable: a behaviour is compiled in the
+// user's module, and a call into this one for each read would cost more than the read.
+
 /// The simulated table view as UIKit's `UIScrollView` answers: offsets and sizes in points,
 /// y down, the offset growing as the content scrolls up (toward its end).
 public final class ScrollView {
     /// What a call reads and sets, in storage of its own: the scroll view is read and written
     /// on every frame, and a class's stored properties would cost a dynamic exclusivity check
     /// at each access. Shared with the pan gesture recognizer; freed with the scroll view.
-    let state: UnsafeMutablePointer<CallState>
+    @usableFromInline let state: UnsafeMutablePointer<CallState>
     private let storage: RawStorage<CallState>
     var facts: ScrollFacts {
         @inline(__always) get { state.pointee.facts }
@@ -48,14 +51,16 @@ public final class ScrollView {
 
     /// The point of the content at the top-left of the screen (`offset`); setting it is
     /// `setContentOffset(_:animated: false)`.
-    public var contentOffset: CGPoint {
-        get { CGPoint(x: 0, y: facts.offset) }
+    @inlinable public var contentOffset: CGPoint {
+        get { CGPoint(x: 0, y: state.pointee.facts.offset) }
         set { setContentOffset(newValue, animated: false) }
     }
 
     /// The content's size: the screen's width and `content.height` (the table header,
     /// section headers and rows), without insets, as UIKit's.
-    public var contentSize: CGSize { CGSize(width: facts.screenWidth, height: facts.contentHeight) }
+    @inlinable public var contentSize: CGSize {
+        CGSize(width: state.pointee.facts.screenWidth, height: state.pointee.facts.contentHeight)
+    }
 
     /// The extra insets of the content, which the behaviours share (a refresh control adds
     /// its own here while it refreshes). Setting it moves the scroll bounds, as UIKit's
@@ -90,20 +95,27 @@ public final class ScrollView {
 
     /// The visible part of the content: origin `contentOffset`, size the screen's (UIKit's
     /// `bounds` of a scroll view).
-    public var bounds: CGRect { CGRect(x: 0, y: facts.offset, width: facts.screenWidth, height: facts.screenHeight) }
+    @inlinable public var bounds: CGRect {
+        let f = state.pointee.facts
+        return CGRect(x: 0, y: f.offset, width: f.screenWidth, height: f.screenHeight)
+    }
 
     /// The scroll view's frame: the whole screen.
-    public var frame: CGRect { CGRect(x: 0, y: 0, width: facts.screenWidth, height: facts.screenHeight) }
+    @inlinable public var frame: CGRect {
+        CGRect(x: 0, y: 0, width: state.pointee.facts.screenWidth, height: state.pointee.facts.screenHeight)
+    }
 
     /// A finger is on the scroll view.
-    public var isTracking: Bool { facts.fingerDown }
+    @inlinable public var isTracking: Bool { state.pointee.facts.fingerDown }
 
     /// The user is dragging the content (here, from the first frame of a touch to its lift).
-    public var isDragging: Bool { facts.fingerDown }
+    @inlinable public var isDragging: Bool { state.pointee.facts.fingerDown }
 
     /// The content moves on its own after a release: decelerating, or bouncing back from an
     /// edge (UIKit reports both as decelerating).
-    public var isDecelerating: Bool { facts.phase == .decelerating || facts.phase == .bouncing }
+    @inlinable public var isDecelerating: Bool {
+        state.pointee.facts.phase == .decelerating || state.pointee.facts.phase == .bouncing
+    }
 
     /// Moves the content so that `contentOffset` is `offset` (its y; x is ignored). Not
     /// animated: now — a drag goes on from there, a deceleration or bounce stops there
@@ -132,7 +144,7 @@ public final class ScrollView {
 public final class PanGestureRecognizer {
     /// Its scroll view's state.
     private let storage: RawStorage<CallState>
-    private let state: UnsafeMutablePointer<CallState>
+    @usableFromInline let state: UnsafeMutablePointer<CallState>
 
     init(_ storage: RawStorage<CallState>) {
         self.storage = storage
@@ -142,20 +154,21 @@ public final class PanGestureRecognizer {
     /// The finger's travel since it touched down (`finger.translation`): y > 0 down. After
     /// a lift it keeps its last value until the next touch. Every view shares the screen's
     /// coordinates here, so `view` changes nothing.
-    public func translation(in view: AnyObject?) -> CGPoint {
+    @inlinable public func translation(in view: AnyObject?) -> CGPoint {
         CGPoint(x: 0, y: state.pointee.facts.fingerTranslation)
     }
 
     /// The finger's velocity, pt/s (`finger.velocity`): y > 0 down; 0 while held still.
-    public func velocity(in view: AnyObject?) -> CGPoint {
+    @inlinable public func velocity(in view: AnyObject?) -> CGPoint {
         CGPoint(x: 0, y: state.pointee.facts.fingerVelocity)
     }
 }
 
 /// What a call reads (what the world reports) and sets (insets, an offset), and the first
 /// thing it did that the world refuses.
+@usableFromInline
 struct CallState {
-    var facts: ScrollFacts
+    @usableFromInline var facts: ScrollFacts
     /// The extra insets every behaviour shares (a refresh control's among them).
     var insetTop: Double = 0
     var insetBottom: Double = 0

@@ -7,14 +7,24 @@
 
 /// A rectangle on the screen that a behaviour moves, fades and hides (UIKit's `UIView`).
 public final class View {
-    var modelFrame: CGRect
-    var modelAlpha: CGFloat = 1
-    var frameAnimation: PropertyAnimation<CGRect>?
-    var alphaAnimation: PropertyAnimation<CGFloat>?
+    /// Its model and animations, in storage of its own (RawStorage.swift): a behaviour reads
+    /// and sets its views on every frame, and a class's stored properties would cost a
+    /// dynamic exclusivity check at each access.
+    struct Properties {
+        var modelFrame: CGRect
+        var modelAlpha: CGFloat = 1
+        var frameAnimation: PropertyAnimation<CGRect>?
+        var alphaAnimation: PropertyAnimation<CGFloat>?
+    }
+    private let storage: RawStorage<Properties>
+    let properties: UnsafeMutablePointer<Properties>
+    /// The runtime that advances its animations (the one of the call that started the last).
+    weak var tracker: AnimationRuntime?
 
     /// A view at `frame` (screen points), opaque and shown.
     public init(frame: CGRect = .zero) {
-        modelFrame = frame
+        storage = RawStorage(Properties(modelFrame: frame))
+        properties = storage.pointer
     }
 
     /// Hidden: it is not drawn, takes no tap and has no frame on screen.
@@ -25,13 +35,13 @@ public final class View {
     /// through an animation, as UIKit's `layer.presentation()` does. Its numbers must be finite.
     public var frame: CGRect {
         get {
-            if let a = frameAnimation, let t = ThreadContext.presentationTime { return a.value(at: t) }
-            return modelFrame
+            if let a = properties.pointee.frameAnimation, let t = ThreadContext.presentationTime { return a.value(at: t) }
+            return properties.pointee.modelFrame
         }
         set {
             guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.size.width.isFinite,
                   newValue.size.height.isFinite else { return refuse([newValue.origin.x, newValue.origin.y, newValue.size.width, newValue.size.height]) }
-            set(newValue, model: &modelFrame, animation: &frameAnimation)
+            set(newValue, model: &properties.pointee.modelFrame, animation: &properties.pointee.frameAnimation)
         }
     }
 
@@ -39,12 +49,12 @@ public final class View {
     /// it must be finite.
     public var alpha: CGFloat {
         get {
-            if let a = alphaAnimation, let t = ThreadContext.presentationTime { return a.value(at: t) }
-            return modelAlpha
+            if let a = properties.pointee.alphaAnimation, let t = ThreadContext.presentationTime { return a.value(at: t) }
+            return properties.pointee.modelAlpha
         }
         set {
             guard newValue.isFinite else { return refuse([newValue]) }
-            set(newValue, model: &modelAlpha, animation: &alphaAnimation)
+            set(newValue, model: &properties.pointee.modelAlpha, animation: &properties.pointee.alphaAnimation)
         }
     }
 
@@ -57,12 +67,18 @@ public final class View {
         if let old = animation {
             old.group.cancel(ThreadContext.runtime)
             animation = nil
+            // Its runtime looks at it again at the next frame (it may have nothing left to run).
+            tracker?.recheckViews()
         }
         model = value
         if let block {
             block.group.remaining += 1
-            animation = PropertyAnimation(from: current, to: value, block: block)
-            ThreadContext.runtime?.track(self)
+            let made = PropertyAnimation(from: current, to: value, block: block)
+            animation = made
+            if let runtime = ThreadContext.runtime {
+                tracker = runtime
+                runtime.track(self, endingNoEarlierThan: made.endsNoEarlierThan)
+            }
         }
     }
 
@@ -70,7 +86,7 @@ public final class View {
     public var center: CGPoint {
         get { CGPoint(x: frame.midX, y: frame.midY) }
         set {
-            var f = modelFrame
+            var f = properties.pointee.modelFrame
             f.origin = CGPoint(x: newValue.x - f.width / 2, y: newValue.y - f.height / 2)
             frame = f
         }
@@ -96,15 +112,22 @@ public final class View {
 
     /// Ends the animations that are done at `t` (their groups count them); true while one runs.
     func advance(to t: Double, _ runtime: AnimationRuntime) -> Bool {
-        if let a = frameAnimation, a.isFinished(at: t) {
-            frameAnimation = nil
+        let p = properties
+        if let a = p.pointee.frameAnimation, a.isFinished(at: t) {
+            p.pointee.frameAnimation = nil
             a.group.memberFinished(runtime)
         }
-        if let a = alphaAnimation, a.isFinished(at: t) {
-            alphaAnimation = nil
+        if let a = p.pointee.alphaAnimation, a.isFinished(at: t) {
+            p.pointee.alphaAnimation = nil
             a.group.memberFinished(runtime)
         }
-        return frameAnimation != nil || alphaAnimation != nil
+        return p.pointee.frameAnimation != nil || p.pointee.alphaAnimation != nil
+    }
+
+    /// A time before which none of its animations running now can end (+∞: none can).
+    var animationsEndNoEarlierThan: Double {
+        min(properties.pointee.frameAnimation?.endsNoEarlierThan ?? .infinity,
+            properties.pointee.alphaAnimation?.endsNoEarlierThan ?? .infinity)
     }
 
     /// Animates the changes `animations` makes to views' frames and alphas over `duration`
@@ -241,11 +264,23 @@ struct PropertyAnimation<T: Animatable> {
     let to: T
     let block: AnimationBlock
     var group: AnimationGroup { block.group }
+    /// Before this time `isFinished` is false (a bound, a little early: its runtime skips
+    /// looking at it until then); +∞ for one that repeats, −∞ for one of no duration.
+    let endsNoEarlierThan: Double
 
     init(from: T, to: T, block: AnimationBlock) {
         self.from = from
         self.to = to
         self.block = block
+        // isFinished is (t − start) / duration ≥ 1 − 1e-9; a margin of a millionth, relative
+        // and absolute, stays below it whatever the rounding of the subtraction.
+        if block.repeats {
+            endsNoEarlierThan = .infinity
+        } else if block.duration > 0 {
+            endsNoEarlierThan = block.start + block.delay + block.duration * (1 - 1e-6) - 1e-6
+        } else {
+            endsNoEarlierThan = -.infinity
+        }
     }
 
     /// Where it is at `t`: each component as `Tween(from:to:start:duration:curve:)` gives it

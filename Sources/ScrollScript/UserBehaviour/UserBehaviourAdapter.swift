@@ -39,7 +39,9 @@ final class UserBehaviourBox: @unchecked Sendable {
         started = end(&a, nil)
     }
 
-    /// The world's event as delegate calls.
+    /// The world's event as delegate calls (inlined into the adapter's `reduce`, its one
+    /// caller: no second call and no copy of the reaction per frame).
+    @inline(__always)
     func handle(_ event: BehaviourEvent, _ facts: ScrollFacts, _ a: inout Adjustments) -> Reaction {
         let b = instance, sv = scrollView
         sv.begin(facts, insetTop: a.contentInsetTop, insetBottom: a.contentInsetBottom)
@@ -55,15 +57,7 @@ final class UserBehaviourBox: @unchecked Sendable {
             runtime.stopOffsetAnimation()
             b.scrollViewWillBeginDragging(sv)
         case .flingTargetChosen(let v):
-            let offered = a.flingTarget
-            var target = CGPoint(x: 0, y: offered)
-            withUnsafeMutablePointer(to: &target) {
-                b.scrollViewWillEndDragging(sv, withVelocity: CGPoint(x: 0, y: v / 1000), targetContentOffset: $0)
-            }
-            let y = Double(target.y)
-            if y != offered {
-                if y.isFinite { a.flingTarget = y } else { fault = .targetNotFinite(y) }
-            }
+            fault = chooseTarget(b, sv, velocity: v, &a)
         case .dragEnded(let decelerates):
             b.scrollViewDidEndDragging(sv, willDecelerate: decelerates)
             if decelerates { b.scrollViewWillBeginDecelerating(sv) }
@@ -82,6 +76,22 @@ final class UserBehaviourBox: @unchecked Sendable {
         var r = end(&a, tapped)
         if r.fault == nil { r.fault = fault }
         return r
+    }
+
+    /// A release: the fling's target offered and perhaps moved (out of line: once a gesture,
+    /// and its pointer would cost every call a stack guard).
+    @inline(never)
+    private func chooseTarget(_ b: any ScrollBehaviour, _ sv: ScrollView, velocity v: Double,
+                              _ a: inout Adjustments) -> BehaviourFault? {
+        let offered = a.flingTarget
+        var target = CGPoint(x: 0, y: offered)
+        withUnsafeMutablePointer(to: &target) {
+            b.scrollViewWillEndDragging(sv, withVelocity: CGPoint(x: 0, y: v / 1000), targetContentOffset: $0)
+        }
+        let y = Double(target.y)
+        guard y != offered else { return nil }
+        if y.isFinite { a.flingTarget = y } else { return .targetNotFinite(y) }
+        return nil
     }
 
     /// After its code ran: what it set is checked and passed on.

@@ -86,6 +86,38 @@ final class Mover: ScrollBehaviour {
     }
 }
 
+/// A tap slides its box down over 1 s; a tap while it slides puts it back at once (no
+/// animation), which cuts the slide short.
+final class Snapper: ScrollBehaviour {
+    static let declaration = BehaviourSpec<Snapper>(
+        name: "snapper", summary: "a box that slides and snaps back",
+        observables: [
+            .points("y", summary: "the box's y") { $0.box.frame.minY },
+            .count("cut", summary: "completions with false") { $0.cut },
+        ],
+        views: [ViewSpec("snapper", view: \.box, onTap: { s, _ in s.tapped() })])
+
+    let box = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+    var sliding = false
+    var cut = 0
+
+    init(_ scene: ScrollScene) {}
+
+    func tapped() {
+        if sliding {
+            box.frame.origin.y = 0
+            return
+        }
+        sliding = true
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+            self.box.frame.origin.y = 100
+        }, completion: { finished in
+            self.sliding = false
+            if !finished { self.cut += 1 }
+        })
+    }
+}
+
 /// Stops a deceleration at 300 pt with `setContentOffset(_:animated: false)`.
 final class Stopper: ScrollBehaviour {
     static let declaration = BehaviourSpec<Stopper>(name: "stopper", summary: "stops the content at 300")
@@ -234,6 +266,31 @@ final class UserBehaviourWorldTests: XCTestCase {
         XCTAssertEqual(number(w, "mover.y"), 0)
         XCTAssertEqual(number(w, "mover.done"), 1)
         XCTAssertTrue(w.isAtRest)
+    }
+
+    func testAnAnimationCutShortByASetEndsTheRunningAtTheNextFrame() throws {
+        var w = try world([Snapper.self], use: ["snapper"])
+        let box = w.registry.view(named: "snapper")!
+        _ = try w.tap(.view(box))
+        // Linear over 1 s from 0 to 100: 30 at 0.3 s (18 frames at 60 fps), still running.
+        run(&w, 18)
+        XCTAssertEqual(number(w, "snapper.y"), 30, accuracy: 1e-9)
+        XCTAssertFalse(w.isAtRest)
+        // Set back to 0 without animation: the slide ends now, its completion gets false after
+        // the call, and with nothing left to run the next frame is at rest (0.7 s early).
+        _ = try w.tap(.view(box))
+        XCTAssertEqual(number(w, "snapper.y"), 0)
+        XCTAssertEqual(number(w, "snapper.cut"), 1)
+        run(&w, 1)
+        XCTAssertTrue(w.isAtRest)
+        // A fresh slide runs its whole second: running at 0.99 s, done at 1 s.
+        _ = try w.tap(.view(box))
+        run(&w, 59)
+        XCTAssertFalse(w.isAtRest)
+        XCTAssertEqual(number(w, "snapper.y"), 100 * 59.0 / 60, accuracy: 1e-9)
+        run(&w, 1)
+        XCTAssertTrue(w.isAtRest)
+        XCTAssertEqual(number(w, "snapper.y"), 100)
     }
 
     func testACopyOfTheWorldThatGoesOnRunningHasItsOwnInstance() throws {
