@@ -13,12 +13,8 @@ final class TapTargetCompareTests: XCTestCase {
     let scene = "sections 3 rows 2\n"
 
     /// Runs `body` after the scene; returns the failure, or nil when it passes.
-    func run(_ body: String) throws -> RunFailure? {
-        let r = checkSource(SourceFile(name: "t.scroll", text: scene + body))
-        XCTAssertEqual(r.diagnostics, [], "check errors")
-        let it = Interpreter(try XCTUnwrap(r.scenarios.first))
-        _ = it.run()
-        return it.failure
+    func run(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws -> RunFailure? {
+        try runChecked(scene + body, file: file, line: line).failure
     }
 
     func testBeforeAnyTapItIsTheEmptyString() throws {

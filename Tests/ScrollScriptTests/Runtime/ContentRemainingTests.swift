@@ -11,12 +11,8 @@ final class ContentRemainingTests: XCTestCase {
     let scene = "screen 390 x 844\nsections 1 rows 40\n"
 
     /// Runs `body` after the scene; returns the failure, or nil when it passes.
-    func run(_ body: String) throws -> RunFailure? {
-        let r = checkSource(SourceFile(name: "t.scroll", text: scene + body))
-        XCTAssertEqual(r.diagnostics, [], "check errors")
-        let it = Interpreter(try XCTUnwrap(r.scenarios.first))
-        _ = it.run()
-        return it.failure
+    func run(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws -> RunFailure? {
+        try runChecked(scene + body, file: file, line: line).failure
     }
 
     func testAtTheTopItIsTheWholeScrollRange() throws {
