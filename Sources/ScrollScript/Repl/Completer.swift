@@ -190,6 +190,11 @@ public struct Completer {
         return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: names))
     }
 
+    /// A byte of a dotted name (`toolbar.state`, `section`).
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+    }
+
     /// After `NAME ==` or `NAME !=` where NAME is a state observable (`toolbar.state`,
     /// `phase`): its family's states, the only values it compares with; nil elsewhere.
     private func familyStates(_ before: [UInt8], wordStart: Int, lowerBound: Int) -> [String]? {
@@ -201,10 +206,7 @@ public struct Completer {
         i -= 2
         skipSpaces()
         let end = i
-        func isNameByte(_ b: UInt8) -> Bool {
-            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
-        }
-        while i > lowerBound, isNameByte(before[i - 1]) { i -= 1 }
+        while i > lowerBound, Completer.isNameByte(before[i - 1]) { i -= 1 }
         guard i < end else { return nil }
         return vocabulary.statesByObservable[string(before[i..<end])]
     }
@@ -264,10 +266,7 @@ public struct Completer {
     /// name stands before it); nil when no name ends there.
     private func nameEnding(_ before: [UInt8], at bracket: Int, lowerBound: Int) -> Int? {
         var k = bracket
-        func isNameByte(_ b: UInt8) -> Bool {
-            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
-        }
-        while k > lowerBound, isNameByte(before[k - 1]) { k -= 1 }
+        while k > lowerBound, Completer.isNameByte(before[k - 1]) { k -= 1 }
         return k < bracket ? k : nil
     }
 
