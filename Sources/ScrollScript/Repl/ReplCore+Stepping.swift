@@ -83,7 +83,7 @@ extension ReplCore {
         var lines: [String] = []
         let i = interpreter
         // Each command's run has the limits afresh, as each typed entry does.
-        i.beginEntry()
+        i.restartLimits()
         i.output = { lines.append($0) }
         i.onExpression = { e, v in lines.append(expressionText(e, v)) }
         let registry = i.world.registry
@@ -100,7 +100,7 @@ extension ReplCore {
                 lines.append("FAIL  \(quoteString(l.scenario.name))  (\(formatFixed(world.time, 3)) s)")
                 loadedFailure = f.location
             }
-            i.recover()
+            session.recover()
             failed = true
         } else if e == .paused {
             lines += pauseLines()

@@ -133,7 +133,7 @@ public final class ReplCore {
         }
         if !interpreter.isFinished {
             // Work left from a pause (a watch) is dropped by a new entry.
-            interpreter.recover()
+            session.recover()
         }
         let before = ReplSnapshot(world)
         let beforeValues = expectableValues(world)
@@ -156,7 +156,7 @@ public final class ReplCore {
         if r.event == .paused {
             lines += pauseLines()
             // Ctrl-C drops the rest of the entry; after a watch, :continue goes on.
-            if interrupted { interpreter.recover() }
+            if interrupted { session.recover() }
         }
         watchHits = []
         // Configuration alone runs nothing: no change line (a rebuild says so above).

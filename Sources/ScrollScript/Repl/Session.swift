@@ -38,7 +38,9 @@ public final class Session {
     /// The world now.
     public var world: World { interpreter.world }
     /// The statements that ran without error, in order (for `:save`, after `configuration`).
-    public var actions: [Stmt] { interpreter.completed }
+    public var actions: [Stmt] { history.completed }
+    /// What ran, as a file replays it.
+    private(set) var history = SessionHistory()
 
     /// The configuration the session started from (a loaded file's scenario, or the default).
     private let baseConfig: SceneConfig
@@ -51,6 +53,7 @@ public final class Session {
         baseConfig = config
         baseStatements = statements
         interpreter = Interpreter(config: config)
+        interpreter.onStatementFinished = { [unowned self] in self.history.finished($0) }
     }
 
     /// The session's configuration as statements, one a line (what a guess is checked in).
@@ -97,15 +100,17 @@ public final class Session {
         }
         result.warnings = warnings
         if !configStmts.isEmpty {
-            let advanced = world.frameIndex > 0 || interpreter.completed.contains { $0.kind.advancesTime }
+            let advanced = world.frameIndex > 0 || history.completed.contains { $0.kind.advancesTime }
             config = newConfig
             configuration += configStmts
-            interpreter.reset(config: newConfig, keepingCompleted: !advanced)
+            // Configuration typed before time advanced does not discard what ran.
+            interpreter.reset(config: newConfig, keepingLets: !advanced)
+            if advanced { history.clear() }
             result.rebuilt = advanced
         }
         guard !actions.isEmpty else { return result }
         // The limits (10 million statements, 24 h of simulated time) are the entry's own.
-        interpreter.beginEntry()
+        interpreter.restartLimits()
         interpreter.append(actions)
         return run(into: result)
     }
@@ -119,6 +124,13 @@ public final class Session {
     /// A fresh world from the current configuration (the REPL's `:reset`).
     public func reset() {
         interpreter.reset(config: config)
+        history.clear()
+    }
+
+    /// After a failure or a pause: the interpreter made usable again (`Interpreter.recover()`),
+    /// and what the statement it dropped had done kept in the history.
+    public func recover() {
+        if let stopped = interpreter.recover() { history.stopped(stopped, at: world.time) }
     }
 
     private func run(into r: EntryResult) -> EntryResult {
@@ -136,7 +148,7 @@ public final class Session {
         result.event = event
         if event == .failed {
             result.failure = interpreter.failure
-            interpreter.recover()
+            recover()
         }
         return result
     }
