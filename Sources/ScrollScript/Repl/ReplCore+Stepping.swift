@@ -84,14 +84,8 @@ extension ReplCore {
         let i = interpreter
         // Each command's run has the limits afresh, as each typed entry does.
         i.restartLimits()
-        i.output = { lines.append($0) }
-        i.onExpression = { e, v in lines.append(expressionText(e, v)) }
-        let registry = i.world.registry
-        i.onTap = { lines.append("tap: \($0.description(registry))") }
-        let e = body(i)
-        i.output = { _ in }
-        i.onExpression = nil
-        i.onTap = nil
+        let (e, said) = session.collectingLines(body)
+        lines += said
         var failed = false
         let interrupted = e == .paused && watchHits.isEmpty
         if e == .failed, let f = i.failure {

@@ -133,17 +133,24 @@ public final class Session {
         if let stopped = interpreter.recover() { history.stopped(stopped, at: world.time) }
     }
 
-    private func run(into r: EntryResult) -> EntryResult {
-        var result = r
+    /// Runs `body` on the interpreter with what it says collected as the REPL's lines:
+    /// `print`/`frames` output, the values of expressions and `let`s, what taps reached.
+    func collectingLines(_ body: (Interpreter) -> StepEvent) -> (event: StepEvent, lines: [String]) {
         var lines: [String] = []
         interpreter.output = { lines.append($0) }
-        interpreter.onExpression = { e, v in lines.append(expressionText(e, v)) }
+        interpreter.onExpression = { e, v in lines.append(ReplMessage.value(e, v).message) }
         let registry = interpreter.world.registry
-        interpreter.onTap = { lines.append("tap: \($0.description(registry))") }
-        let event = interpreter.run()
+        interpreter.onTap = { lines.append(ReplMessage.tapped($0, registry).message) }
+        let event = body(interpreter)
         interpreter.output = { _ in }
         interpreter.onExpression = nil
         interpreter.onTap = nil
+        return (event, lines)
+    }
+
+    private func run(into r: EntryResult) -> EntryResult {
+        var result = r
+        let (event, lines) = collectingLines { $0.run() }
         result.output = lines
         result.event = event
         if event == .failed {
@@ -151,19 +158,5 @@ public final class Session {
             recover()
         }
         return result
-    }
-}
-
-/// `header.height = 300.06` for a name, the value alone for anything else.
-func expressionText(_ e: Expr, _ v: Value) -> String {
-    switch e {
-    case .name(let n, _): return "\(n) = \(v.formatted)"
-    case .indexed(let base, let ix, let member, _):
-        var idx: [String] = []
-        for x in ix {
-            if case .number(let n, _) = x { idx.append(n.raw) } else { return v.formatted }
-        }
-        return "\(base)[\(idx.joined(separator: ","))].\(member) = \(v.formatted)"
-    default: return v.formatted
     }
 }
