@@ -62,8 +62,10 @@ extension BehaviourRegistry {
         try BehaviourRegistry.builtIn.adding(types)
     }
 
-    /// This registry followed by `types` (see `with(_:)`).
+    /// This registry followed by `types` (see `with(_:)`); this very registry when `types`
+    /// is empty, so that what is built once per registry (`Lexicon.of`) is found again.
     public func adding(_ types: [any ScrollBehaviour.Type]) throws -> BehaviourRegistry {
+        if types.isEmpty { return self }
         var entries = self.entries
         var names: [String: String] = [:]
         let reserved = UserBehaviourNames(self)
