@@ -1,15 +1,9 @@
 // The registered behaviours: a value every consumer is given (the checker, the world, the
 // interpreter, the REPL, the language server, pictures, `explore`, the editor grammars),
 // `.builtIn` by default. A user's behaviours are appended after the built-ins.
-import Foundation
 
 /// The behaviours a run knows, in registration order (the order the world calls them).
 /// Immutable; copies share one storage, and two registries are equal when they are the same.
-///
-/// A registry's storage is kept for the life of the process (registries are made once per
-/// command, test target or language server), so a copy of a registry counts no reference:
-/// every scene and world holds one, and a count that every thread's copies change is a
-/// cache line the cores fight over (`run --jobs`).
 public struct BehaviourRegistry: Sendable, Equatable {
     /// The most behaviours one registry holds (the world keeps a bit per behaviour).
     public static let maxBehaviours = 64
@@ -27,26 +21,11 @@ public struct BehaviourRegistry: Sendable, Equatable {
         }
     }
 
-    /// Kept alive by `Kept` for the life of the process.
-    unowned(unsafe) let storage: Storage
+    let storage: Storage
 
     /// A registry of `entries`, in order. At most `maxBehaviours` (the rest are left out).
     public init(_ entries: [BehaviourEntry]) {
-        storage = Kept.keep(Storage(Array(entries.prefix(BehaviourRegistry.maxBehaviours))))
-    }
-
-    /// Every registry's storage made in this process, never freed.
-    private final class Kept: @unchecked Sendable {
-        private static let shared = Kept()
-        private let lock = NSLock()
-        private var all: [Storage] = []
-
-        static func keep(_ s: Storage) -> Storage {
-            shared.lock.lock()
-            defer { shared.lock.unlock() }
-            shared.all.append(s)
-            return s
-        }
+        storage = Storage(Array(entries.prefix(BehaviourRegistry.maxBehaviours)))
     }
 
     /// This registry with `more` after its behaviours.
