@@ -795,12 +795,7 @@ public struct Parser {
     private mutating func parseOr() throws -> ExprAndDepth {
         var l = try parseAnd()
         while isWord(.or) {
-            let opLoc = loc(tok)
-            advance()
-            let r = try parseAnd()
-            let d = max(l.d, r.d) + 1
-            try checkDepth(d, at: opLoc)
-            l = ExprAndDepth(.binary(.or, l.e, r.e, opLoc), d)
+            l = try binary(.or, l) { try $0.parseAnd() }
         }
         return l
     }
@@ -809,14 +804,21 @@ public struct Parser {
     private mutating func parseAnd() throws -> ExprAndDepth {
         var l = try parseNot()
         while isWord(.and) {
-            let opLoc = loc(tok)
-            advance()
-            let r = try parseNot()
-            let d = max(l.d, r.d) + 1
-            try checkDepth(d, at: opLoc)
-            l = ExprAndDepth(.binary(.and, l.e, r.e, opLoc), d)
+            l = try binary(.and, l) { try $0.parseNot() }
         }
         return l
+    }
+
+    /// `l op r` with the parser at `op`: reads the operator and the right side (`right`),
+    /// one level deeper than the deeper side, within the depth limit.
+    private mutating func binary(_ op: BinaryOp, _ l: ExprAndDepth,
+                                 _ right: (inout Parser) throws -> ExprAndDepth) throws -> ExprAndDepth {
+        let opLoc = loc(tok)
+        advance()
+        let r = try right(&self)
+        let d = max(l.d, r.d) + 1
+        try checkDepth(d, at: opLoc)
+        return ExprAndDepth(.binary(op, l.e, r.e, opLoc), d)
     }
 
     /// not = "not" not | comparison
@@ -890,12 +892,7 @@ public struct Parser {
                 throw fail(tok, .plusMinus)
             }
             let op: BinaryOp = tok.kind == .plus ? .add : .subtract
-            let opLoc = loc(tok)
-            advance()
-            let r = try parseMultiplicative()
-            let d = max(l.d, r.d) + 1
-            try checkDepth(d, at: opLoc)
-            l = ExprAndDepth(.binary(op, l.e, r.e, opLoc), d)
+            l = try binary(op, l) { try $0.parseMultiplicative() }
         }
         return l
     }
@@ -905,12 +902,7 @@ public struct Parser {
         var l = try parseUnary()
         while tok.kind == .star || tok.kind == .slash || tok.kind == .percent {
             let op: BinaryOp = tok.kind == .star ? .multiply : tok.kind == .slash ? .divide : .remainder
-            let opLoc = loc(tok)
-            advance()
-            let r = try parseUnary()
-            let d = max(l.d, r.d) + 1
-            try checkDepth(d, at: opLoc)
-            l = ExprAndDepth(.binary(op, l.e, r.e, opLoc), d)
+            l = try binary(op, l) { try $0.parseUnary() }
         }
         return l
     }
