@@ -823,16 +823,20 @@ public struct Parser {
 
     /// not = "not" not | comparison
     private mutating func parseNot() throws -> ExprAndDepth {
-        if isWord(.not) {
-            let op = tok
-            try enter(op)
-            defer { exprNesting -= 1 }
-            advance()
-            let x = try parseNot()
-            try checkDepth(x.d + 1, op)
-            return ExprAndDepth(.unary(.not, x.e, loc(op)), x.d + 1)
-        }
+        if isWord(.not) { return try unary(.not) { try $0.parseNot() } }
         return try parseComparison()
+    }
+
+    /// `op x` with the parser at `op`: reads the operator and its operand (`operand`), one
+    /// level deeper, within the nesting and depth limits.
+    private mutating func unary(_ op: UnaryOp, _ operand: (inout Parser) throws -> ExprAndDepth) throws -> ExprAndDepth {
+        let t = tok
+        try enter(t)
+        defer { exprNesting -= 1 }
+        advance()
+        let x = try operand(&self)
+        try checkDepth(x.d + 1, t)
+        return ExprAndDepth(.unary(op, x.e, loc(t)), x.d + 1)
     }
 
     private func compareOp(_ k: TokenKind) -> CompareOp? {
@@ -909,15 +913,7 @@ public struct Parser {
 
     /// unary = "-" unary | primary
     private mutating func parseUnary() throws -> ExprAndDepth {
-        if tok.kind == .minus {
-            let op = tok
-            try enter(op)
-            defer { exprNesting -= 1 }
-            advance()
-            let x = try parseUnary()
-            try checkDepth(x.d + 1, op)
-            return ExprAndDepth(.unary(.negate, x.e, loc(op)), x.d + 1)
-        }
+        if tok.kind == .minus { return try unary(.negate) { try $0.parseUnary() } }
         return try parsePrimary()
     }
 
