@@ -8,6 +8,11 @@ public struct LSPPosition: Equatable, Sendable {
     public var line: Int
     public var character: Int
 
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
     var json: JSONValue { ["line": .int(line), "character": .int(character)] }
 }
 
