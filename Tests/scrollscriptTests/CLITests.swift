@@ -27,13 +27,13 @@ enum CLI {
         var stderr: String
     }
 
-    /// Runs `scrollscript ARGS` in `dir`, with `env` added to the inherited environment and
-    /// `stdin` on standard input (an empty, closed pipe when nil), and a timeout so a hang
-    /// fails instead of blocking.
-    static func run(_ args: [String], in dir: URL? = nil, env: [String: String] = [:],
+    /// Runs `scrollscript ARGS` (or `executable ARGS`: a wrapper that starts it) in `dir`,
+    /// with `env` added to the inherited environment and `stdin` on standard input (an
+    /// empty, closed pipe when nil), and a timeout so a hang fails instead of blocking.
+    static func run(_ args: [String], executable: URL? = nil, in dir: URL? = nil, env: [String: String] = [:],
                     stdin: String? = nil, timeout: TimeInterval = 60) throws -> Output {
         let p = Process()
-        p.executableURL = binary
+        p.executableURL = executable ?? binary
         p.arguments = args
         if let dir { p.currentDirectoryURL = dir }
         if !env.isEmpty {
