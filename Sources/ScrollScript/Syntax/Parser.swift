@@ -493,17 +493,13 @@ public struct Parser {
                     throw fail(tok, .pullTakesNoDuration)
                 }
                 return stmt(.pull(d))
-            case .drag: return stmt(try parseDrag())
+            case .drag:
+                let (d, t) = try parseDistanceAndDuration()
+                return stmt(.drag(d, duration: t))
             case .release: advance(); return stmt(.release)
             case .fling: advance(); return stmt(.fling(try parseArg()))
             case .swipe:
-                advance()
-                let d = try parseArg()
-                var t: Expr?
-                if isWord(.in) {
-                    advance()
-                    t = try parseArg()
-                }
+                let (d, t) = try parseDistanceAndDuration()
                 return stmt(.swipe(d, duration: t))
             case .tap: return stmt(try parseTap())
             case .wait: advance(); return stmt(.wait(try parseArg()))
@@ -638,16 +634,14 @@ public struct Parser {
         return .use(name: name.text, nameLocation: loc(name))
     }
 
-    /// drag = "drag" arg [ "in" arg ]
-    private mutating func parseDrag() throws -> StmtKind {
+    /// drag = "drag" arg [ "in" arg ], swipe = "swipe" arg [ "in" arg ]: the distance and
+    /// the duration when written.
+    private mutating func parseDistanceAndDuration() throws -> (Expr, Expr?) {
         advance()
         let d = try parseArg()
-        var t: Expr?
-        if isWord(.in) {
-            advance()
-            t = try parseArg()
-        }
-        return .drag(d, duration: t)
+        guard isWord(.in) else { return (d, nil) }
+        advance()
+        return (d, try parseArg())
     }
 
     /// tap = "tap" ( "header" [arg | STRING] | "row" arg arg | VIEW | arg arg ), VIEW a
