@@ -7,6 +7,32 @@ final class CLISmokeTests: XCTestCase {
     }
 }
 
+/// A test case with a fresh temporary folder, `dir`, for each test (removed after it), and
+/// files written into it.
+class TempFolderTestCase: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try CLI.tempDir()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    /// Writes `text` to `name` in `dir` (making its folders), with permissions `mode` when given.
+    func write(_ name: String, _ text: String, mode: Int? = nil) throws {
+        try write(name, Data(text.utf8), mode: mode)
+    }
+
+    func write(_ name: String, _ data: Data, mode: Int? = nil) throws {
+        let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+        if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path) }
+    }
+}
+
 enum CLI {
     static var productsDirectory: URL {
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {

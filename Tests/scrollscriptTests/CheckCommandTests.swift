@@ -1,25 +1,6 @@
 import XCTest
 
-final class CheckCommandTests: XCTestCase {
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = try CLI.tempDir()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
-    }
-
-    func write(_ name: String, _ text: String) throws {
-        try write(name, Data(text.utf8))
-    }
-
-    func write(_ name: String, _ data: Data) throws {
-        let url = dir.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
-    }
+final class CheckCommandTests: TempFolderTestCase {
 
     func testCleanFileExitsZero() throws {
         try write("ok.scroll", "scene {\n  header 240 pin 60\n  toolbar\n}\nscenario \"a\" {\n  pull 120\n  expect header.height > 240\n}\n")
