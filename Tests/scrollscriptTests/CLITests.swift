@@ -31,6 +31,16 @@ class TempFolderTestCase: XCTestCase {
         try data.write(to: url)
         if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path) }
     }
+
+    /// A folder `d` whose byte order is not alphabetical (`d/B.scroll` < `d/a/z.scroll` <
+    /// `d/b.scroll`: "B" 0x42 < "a" 0x61 < "b" 0x62), one level down, and a `d/notes.txt` a
+    /// walk passes over; each file holds the text given for it.
+    func writeByteOrderFolder(b: String, az: String, B: String, notes: String) throws {
+        try write("d/b.scroll", b)
+        try write("d/a/z.scroll", az)
+        try write("d/B.scroll", B)
+        try write("d/notes.txt", notes)
+    }
 }
 
 enum CLI {

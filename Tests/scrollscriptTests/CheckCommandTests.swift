@@ -117,10 +117,7 @@ final class CheckCommandTests: TempFolderTestCase {
     }
 
     func testDirectoryIsRecursiveAndSortedByBytes() throws {
-        try write("d/b.scroll", "pul 1\n")
-        try write("d/a/z.scroll", "pul 1\n")
-        try write("d/B.scroll", "pul 1\n")
-        try write("d/notes.txt", "pul 1\n")
+        try writeByteOrderFolder(b: "pul 1\n", az: "pul 1\n", B: "pul 1\n", notes: "pul 1\n")
         let r = try CLI.run(["check", "d"], in: dir)
         XCTAssertEqual(r.status, 2)
         let files = r.stderr.split(separator: "\n").filter { $0.contains(": error:") }.map { $0.split(separator: ":")[0] }

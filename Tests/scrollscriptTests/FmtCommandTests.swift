@@ -23,10 +23,7 @@ final class FmtCommandTests: TempFolderTestCase {
     }
 
     func testDirectoryPrintsEveryFileInByteOrder() throws {
-        try write("d/b.scroll", "tick;tick 2\n")
-        try write("d/a/z.scroll", "settle\n")
-        try write("d/B.scroll", "release\n")
-        try write("d/notes.txt", "not a scenario\n")
+        try writeByteOrderFolder(b: "tick;tick 2\n", az: "settle\n", B: "release\n", notes: "not a scenario\n")
         let r = try CLI.run(["fmt", "d"], in: dir)
         XCTAssertEqual(r.status, 0)
         // d/B.scroll, d/a/z.scroll, d/b.scroll ("B" 0x42 < "a" 0x61 < "b" 0x62)
