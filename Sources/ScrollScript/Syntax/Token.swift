@@ -43,14 +43,9 @@ public struct TokenPos: Equatable, Sendable {
     public var column: Int
     public var offset: Int
     public var length: Int
+}
 
-    public init(line: Int, column: Int, offset: Int, length: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
-        self.length = length
-    }
-
+extension TokenPos {
     init(_ l: SourceLocation) {
         self.init(line: l.line, column: l.column, offset: l.offset, length: l.length)
     }
@@ -149,8 +144,11 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
     case `true`, `false`, not, and, or, within, `in`, always, rows
     case open, closed, x, row, header
 
-    /// The word as written.
-    var spelling: String { String(describing: self) }
+    /// The word as written (read from a table: the case's name is made once, by reflection).
+    var spelling: String { GrammarWord.spellings[Int(rawValue)] }
+
+    /// Every case's spelling, indexed by raw value (the cases are numbered from 0 in order).
+    private static let spellings: [String] = allCases.map { String(describing: $0) }
 
     /// The word starts a statement.
     var isStatement: Bool { rawValue >= GrammarWord.scene.rawValue && rawValue <= GrammarWord.frames.rawValue }
