@@ -42,7 +42,8 @@ public struct DirectoryEntry: Equatable {
 /// `set`, file names after `:load`/`:save`, and the scene's sections and rows after
 /// `tap header`, `tap row`, `section[` and `row[`.
 public struct Completer {
-    public var vocabulary: ReplVocabulary
+    /// The engine the LSP shares: which words, in which place.
+    let completions: Completions
     /// Lists a directory (`""` means the current one); nil if it cannot be read.
     public var listDirectory: (String) -> [DirectoryEntry]?
     /// The names the session has bound with `let` (asked at each completion).
@@ -51,10 +52,10 @@ public struct Completer {
     /// and row indexes and the titles; nil: none is known, nothing of it is offered.
     public var scene: () -> SceneConfig?
 
-    public init(vocabulary: ReplVocabulary = .standard,
+    public init(lexicon: Lexicon = .builtIn,
                 listDirectory: @escaping (String) -> [DirectoryEntry]? = Completer.listFileSystem,
                 scene: @escaping () -> SceneConfig? = { nil }) {
-        self.vocabulary = vocabulary
+        completions = Completions(lexicon)
         self.listDirectory = listDirectory
         self.scene = scene
     }
@@ -135,47 +136,36 @@ public struct Completer {
         let word = string(before[wordStart...])
         let tokens = string(before[segmentStart..<wordStart])
             .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        if let states = familyStates(before, wordStart: wordStart, lowerBound: segmentStart) {
-            return Completion(wordStart: wordStart, candidates: matching(states, word))
-        }
-        let tap = GrammarWord.tap.spelling
-        if tokens == [tap, GrammarWord.header.spelling], let config = scene() {
-            // `tap header I` or `tap header "TITLE"`: the sections with a header view.
-            let indexes = ReplVocabulary.sectionIndexes(config, titledOnly: true).map(String.init)
-            return Completion(wordStart: wordStart, candidates: matching(indexes + ReplVocabulary.sectionTitles(config), word))
-        }
-        if tokens == [tap, GrammarWord.row.spelling], let config = scene() {
-            return Completion(wordStart: wordStart, candidates: matching(ReplVocabulary.sectionIndexes(config, titledOnly: false).map(String.init), word))
-        }
-        if tokens.count == 3, tokens[0] == tap, tokens[1] == GrammarWord.row.spelling, let i = Int(tokens[2]), let config = scene() {
-            return Completion(wordStart: wordStart, candidates: matching(ReplVocabulary.rowIndexes(config, section: i).map(String.init), word))
-        }
-        if tokens.count >= 2, tokens[0] == tap { return Completion(wordStart: wordStart, candidates: []) }
-        guard let first = tokens.first else {
+        let compared = comparedName(before, wordStart: wordStart, lowerBound: segmentStart)
+        return Completion(wordStart: wordStart, candidates: words(completions.place(words: tokens, compared: compared), word))
+    }
+
+    /// The engine's list for `place`, as the words that could replace `word`.
+    private func words(_ place: CompletionPlace, _ word: String) -> [String] {
+        func labels(_ cs: [CompletionCandidate]) -> [String] { cs.map { $0.label } }
+        switch place {
+        case .statementStart:
             // An expression statement may start the line: `section[0].ti` completes its member.
-            let names = vocabulary.statementWords + expressionNames
-            return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: names))
+            return candidatesForName(word, names: labels(completions.statementWords()) + expressionNames)
+        case .followers(let head): return matching(labels(completions.followers(of: head)), word)
+        case .tunable: return matching(labels(completions.tunables()), word)
+        case .tapHeader:
+            // `tap header I` or `tap header "TITLE"`: the sections with a header view.
+            guard let config = scene() else { return [] }
+            return matching(labels(completions.sectionIndexes(config, titledOnly: true) + completions.sectionTitles(config)), word)
+        case .tapRowSection:
+            guard let config = scene() else { return [] }
+            return matching(labels(completions.sectionIndexes(config, titledOnly: false)), word)
+        case .tapRow(let section):
+            guard let config = scene() else { return [] }
+            return matching(labels(completions.rowIndexes(config, section: section)), word)
+        case .states(let family): return matching(labels(completions.states(family)), word)
+        case .expression(let head):
+            var names = expressionNames + labels(completions.expressionWords())
+            if let head { names += labels(completions.followers(of: head)) }
+            return candidatesForName(word, names: names)
+        case .nothing: return []
         }
-        if first == "set" && tokens.count == 1 {
-            return Completion(wordStart: wordStart, candidates: matching(vocabulary.tunableNames, word))
-        }
-        if first == "tap" && tokens.count == 1 {
-            return Completion(wordStart: wordStart, candidates: matching(vocabulary.followWords["tap"] ?? [], word))
-        }
-        if first == GrammarWord.let.spelling {
-            // The name being bound is new; after `=` an expression.
-            guard tokens.count >= 3 else { return Completion(wordStart: wordStart, candidates: []) }
-            return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: expressionNames + vocabulary.expressionWords))
-        }
-        if vocabulary.expressionStatements.contains(first) {
-            var names = expressionNames + vocabulary.expressionWords
-            if tokens.count == 1 { names += vocabulary.followWords[first] ?? [] }
-            return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: names))
-        }
-        if let follow = vocabulary.followWords[first] {
-            return Completion(wordStart: wordStart, candidates: matching(follow, word))
-        }
-        return Completion(wordStart: wordStart, candidates: [])
     }
 
     /// Expression completion for text after a colon command (`:watch header.h`).
@@ -183,11 +173,10 @@ public struct Completer {
         if let c = indexCompletion(before, lowerBound: 0) { return c }
         let wordStart = expressionWordStart(before, lowerBound: 0)
         let word = string(before[wordStart...])
-        if let states = familyStates(before, wordStart: wordStart, lowerBound: 0) {
-            return Completion(wordStart: wordStart, candidates: matching(states, word))
+        if let family = completions.stateFamily(compared: comparedName(before, wordStart: wordStart, lowerBound: 0)) {
+            return Completion(wordStart: wordStart, candidates: words(.states(family), word))
         }
-        let names = expressionNames + vocabulary.expressionWords
-        return Completion(wordStart: wordStart, candidates: candidatesForName(word, names: names))
+        return Completion(wordStart: wordStart, candidates: words(.expression(followersOf: nil), word))
     }
 
     /// A byte of a dotted name (`toolbar.state`, `section`).
@@ -195,9 +184,9 @@ public struct Completer {
         (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
     }
 
-    /// After `NAME ==` or `NAME !=` where NAME is a state observable (`toolbar.state`,
-    /// `phase`): its family's states, the only values it compares with; nil elsewhere.
-    private func familyStates(_ before: [UInt8], wordStart: Int, lowerBound: Int) -> [String]? {
+    /// The NAME of `NAME ==` or `NAME !=` just before the word (`toolbar.state ==`); nil
+    /// when no comparison stands there.
+    private func comparedName(_ before: [UInt8], wordStart: Int, lowerBound: Int) -> String? {
         var i = wordStart
         func skipSpaces() { while i > lowerBound, before[i - 1] == UInt8(ascii: " ") || before[i - 1] == UInt8(ascii: "\t") { i -= 1 } }
         skipSpaces()
@@ -208,18 +197,20 @@ public struct Completer {
         let end = i
         while i > lowerBound, Completer.isNameByte(before[i - 1]) { i -= 1 }
         guard i < end else { return nil }
-        return vocabulary.statesByObservable[string(before[i..<end])]
+        return string(before[i..<end])
     }
 
-    /// Plain names, the openings of the subscripted forms and of the functions, and the
-    /// names bound by `let`.
+    /// The names an expression reads (every observable: the REPL's scene grows as
+    /// configuration is typed) and the names bound by `let`.
     private var expressionNames: [String] {
-        vocabulary.plainNames + Subscript.indexed.map { $0.base + "[" } + BuiltinFunction.names.map { $0 + "(" } + boundNames()
+        completions.expressionNames(scene: nil, lets: boundNames().map { Completions.boundName($0, statement: nil) }).map { $0.label }
     }
 
     /// `section[2].h` → `section[2].height`; otherwise prefix matches among `names`.
     private func candidatesForName(_ word: String, names: [String]) -> [String] {
-        for (head, members) in [(Subscript.section.base + "[", vocabulary.sectionMembers), (Subscript.row.base + "[", vocabulary.rowMembers)] {
+        for form in [Subscript.section, .row] {
+            let head = form.base + "["
+            let members = completions.members(of: form).map { $0.label }
             guard word.hasPrefix(head), let close = word.range(of: "].") else { continue }
             let prefix = String(word[..<close.upperBound])
             let rest = String(word[close.upperBound...])
@@ -241,11 +232,11 @@ public struct Completer {
         if before[i - 1] == UInt8(ascii: "["), let base = nameEnding(before, at: i - 1, lowerBound: lowerBound) {
             let head = string(before[base..<i])
             if head == Subscript.section.base + "[" {
-                let all = ReplVocabulary.sectionIndexes(config, titledOnly: false).map { head + String($0) + "]." }
+                let all = completions.sectionIndexes(config, titledOnly: false).map { head + $0.label + "]." }
                 return Completion(wordStart: base, candidates: matching(all, head + typed))
             }
             if head == Subscript.row.base + "[" {
-                let all = ReplVocabulary.sectionIndexes(config, titledOnly: false).map { head + String($0) + "," }
+                let all = completions.sectionIndexes(config, titledOnly: false).map { head + $0.label + "," }
                 return Completion(wordStart: base, candidates: matching(all, head + typed))
             }
             return nil
@@ -258,7 +249,7 @@ public struct Completer {
               let base = nameEnding(before, at: j - 1, lowerBound: lowerBound),
               string(before[base..<j]) == Subscript.row.base + "[", let section = Int(string(before[j..<(i - 1)])) else { return nil }
         let head = string(before[base..<i])
-        let all = ReplVocabulary.rowIndexes(config, section: section).map { head + String($0) + "]." }
+        let all = completions.rowIndexes(config, section: section).map { head + $0.label + "]." }
         return Completion(wordStart: base, candidates: matching(all, head + typed))
     }
 
@@ -278,7 +269,7 @@ public struct Completer {
         guard let start = statementStart(head) else { return nil }
         let tokens = string(head[start...]).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard tokens == [GrammarWord.tap.spelling, GrammarWord.header.spelling] else { return nil }
-        return Completion(wordStart: quote, candidates: matching(ReplVocabulary.sectionTitles(config), string(before[quote...])))
+        return Completion(wordStart: quote, candidates: matching(completions.sectionTitles(config).map { $0.label }, string(before[quote...])))
     }
 
     /// Where the string the cursor is in opened (nil: the cursor is in no string, or in a

@@ -81,7 +81,7 @@ extension ReplCore {
         let i = interpreter
         // Watches do not stop it on the way (they are primed afresh at the end).
         i.observer = nil
-        i.beginEntry()
+        i.restartLimits()
         defer {
             updateObserver()
             primeWatches()
@@ -106,10 +106,10 @@ extension ReplCore {
                 lines.append(chomp(f.render(sourceLines: linesFor(f.location))))
                 loadedFailure = f.location
             }
-            i.recover()
+            session.recover()
             return lines + ["back where it was: it fails there again"]
         case .paused:
-            i.recover()
+            session.recover()
             return ["interrupted on the way back; stopped at \(replTimeLabel(world.time))"]
         default:
             return [target.beforeStatement != nil ? "back before the statement that failed" : "back where it was"]

@@ -83,15 +83,9 @@ extension ReplCore {
         var lines: [String] = []
         let i = interpreter
         // Each command's run has the limits afresh, as each typed entry does.
-        i.beginEntry()
-        i.output = { lines.append($0) }
-        i.onExpression = { e, v in lines.append(expressionText(e, v)) }
-        let registry = i.world.registry
-        i.onTap = { lines.append("tap: \($0.description(registry))") }
-        let e = body(i)
-        i.output = { _ in }
-        i.onExpression = nil
-        i.onTap = nil
+        i.restartLimits()
+        let (e, said) = session.collectingLines(body)
+        lines += said
         var failed = false
         let interrupted = e == .paused && watchHits.isEmpty
         if e == .failed, let f = i.failure {
@@ -100,7 +94,7 @@ extension ReplCore {
                 lines.append("FAIL  \(quoteString(l.scenario.name))  (\(formatFixed(world.time, 3)) s)")
                 loadedFailure = f.location
             }
-            i.recover()
+            session.recover()
             failed = true
         } else if e == .paused {
             lines += pauseLines()

@@ -90,11 +90,7 @@ public final class ReplCore {
         // (A `?` in a loaded file gets run's advice: the file can be updated.)
         session.interpreter.unrecordedAdvice = { [unowned self] subjects, at in
             if let l = self.loaded, at.file == l.source.name { return nil }
-            if subjects.contains(where: { $0.contains(" ") }) {
-                return "write the value, or ':expect NAME' to add a check of a name with its value now"
-            }
-            let these = subjects.count == 1 ? "this check with its value" : "these checks with their values"
-            return "':expect \(subjects.joined(separator: " "))' adds \(these) now"
+            return ReplMessage.expectAdvice(subjects: subjects).message
         }
         updateObserver()
     }
@@ -112,7 +108,7 @@ public final class ReplCore {
             guard case .watch(let e, let last) = stops[i].kind else { continue }
             guard case .success(let v) = interpreter.evaluate(e) else { continue }
             if let last, last != v {
-                watchHits.append("watch \(stops[i].id): \(stops[i].text) \(last.formatted) → \(v.formatted) at \(replTimeLabel(world.time))")
+                watchHits.append(ReplMessage.watchFired(id: stops[i].id, text: stops[i].text, from: last, to: v, time: world.time).message)
                 fired = true
             }
             stops[i].kind = .watch(e, last: v)
@@ -133,7 +129,7 @@ public final class ReplCore {
         }
         if !interpreter.isFinished {
             // Work left from a pause (a watch) is dropped by a new entry.
-            interpreter.recover()
+            session.recover()
         }
         let before = ReplSnapshot(world)
         let beforeValues = expectableValues(world)
@@ -145,7 +141,7 @@ public final class ReplCore {
         for w in r.warnings { lines.append(chomp(renderDiagnostic(w, sourceLines: typedLines))) }
         lines += r.output
         if r.rebuilt {
-            lines.append("configuration changed after time advanced: the world was rebuilt at t=0.000 s (earlier actions dropped)")
+            lines.append(ReplMessage.rebuilt.message)
         }
         var failed = false
         if let f = r.failure {
@@ -156,7 +152,7 @@ public final class ReplCore {
         if r.event == .paused {
             lines += pauseLines()
             // Ctrl-C drops the rest of the entry; after a watch, :continue goes on.
-            if interrupted { interpreter.recover() }
+            if interrupted { session.recover() }
         }
         watchHits = []
         // Configuration alone runs nothing: no change line (a rebuild says so above).
@@ -185,7 +181,7 @@ public final class ReplCore {
         var lines: [String] = []
         for e in exprs {
             switch interpreter.evaluate(e) {
-            case .success(let v): lines.append(expressionText(e, v))
+            case .success(let v): lines.append(ReplMessage.value(e, v).message)
             case .failure(let err):
                 lines.append(chomp(renderDiagnostic(at: err.location, message: err.message, sourceLines: typedLines)))
                 return ReplOutcome(lines, failed: true)
@@ -201,7 +197,7 @@ public final class ReplCore {
             watchHits = []
             return hits
         }
-        return ["interrupted at \(replTimeLabel(world.time))"]
+        return [ReplMessage.interrupted(time: world.time).message]
     }
 
     /// The change line and the `:display` expressions, after something ran (the

@@ -45,7 +45,7 @@ extension ReplCore {
     /// session is in (a statement stopped part-way after only advancing frames is written as
     /// `tick N`). When it cannot, nothing is written and the reason is given.
     public func save(path: String) -> ReplOutcome {
-        if let why = interpreter.unreplayable {
+        if let why = session.history.unreplayable?.message {
             return ReplOutcome(["error: cannot save a file that replays this session: \(why); nothing written (:reset starts afresh; let gestures finish, e.g. :continue after a watch, before :save)"], failed: true)
         }
         switch savedScenarioText() {

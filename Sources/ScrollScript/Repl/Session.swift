@@ -38,7 +38,9 @@ public final class Session {
     /// The world now.
     public var world: World { interpreter.world }
     /// The statements that ran without error, in order (for `:save`, after `configuration`).
-    public var actions: [Stmt] { interpreter.completed }
+    public var actions: [Stmt] { history.completed }
+    /// What ran, as a file replays it.
+    private(set) var history = SessionHistory()
 
     /// The configuration the session started from (a loaded file's scenario, or the default).
     private let baseConfig: SceneConfig
@@ -51,6 +53,7 @@ public final class Session {
         baseConfig = config
         baseStatements = statements
         interpreter = Interpreter(config: config)
+        interpreter.onStatementFinished = { [unowned self] in self.history.finished($0) }
     }
 
     /// The session's configuration as statements, one a line (what a guess is checked in).
@@ -97,15 +100,17 @@ public final class Session {
         }
         result.warnings = warnings
         if !configStmts.isEmpty {
-            let advanced = world.frameIndex > 0 || interpreter.completed.contains { $0.kind.advancesTime }
+            let advanced = world.frameIndex > 0 || history.completed.contains { $0.kind.advancesTime }
             config = newConfig
             configuration += configStmts
-            interpreter.reset(config: newConfig, keepingCompleted: !advanced)
+            // Configuration typed before time advanced does not discard what ran.
+            interpreter.reset(config: newConfig, keepingLets: !advanced)
+            if advanced { history.clear() }
             result.rebuilt = advanced
         }
         guard !actions.isEmpty else { return result }
         // The limits (10 million statements, 24 h of simulated time) are the entry's own.
-        interpreter.beginEntry()
+        interpreter.restartLimits()
         interpreter.append(actions)
         return run(into: result)
     }
@@ -119,39 +124,39 @@ public final class Session {
     /// A fresh world from the current configuration (the REPL's `:reset`).
     public func reset() {
         interpreter.reset(config: config)
+        history.clear()
+    }
+
+    /// After a failure or a pause: the interpreter made usable again (`Interpreter.recover()`),
+    /// and what the statement it dropped had done kept in the history.
+    public func recover() {
+        if let stopped = interpreter.recover() { history.stopped(stopped, at: world.time) }
+    }
+
+    /// Runs `body` on the interpreter with what it says collected as the REPL's lines:
+    /// `print`/`frames` output, the values of expressions and `let`s, what taps reached.
+    func collectingLines(_ body: (Interpreter) -> StepEvent) -> (event: StepEvent, lines: [String]) {
+        var lines: [String] = []
+        interpreter.output = { lines.append($0) }
+        interpreter.onExpression = { e, v in lines.append(ReplMessage.value(e, v).message) }
+        let registry = interpreter.world.registry
+        interpreter.onTap = { lines.append(ReplMessage.tapped($0, registry).message) }
+        let event = body(interpreter)
+        interpreter.output = { _ in }
+        interpreter.onExpression = nil
+        interpreter.onTap = nil
+        return (event, lines)
     }
 
     private func run(into r: EntryResult) -> EntryResult {
         var result = r
-        var lines: [String] = []
-        interpreter.output = { lines.append($0) }
-        interpreter.onExpression = { e, v in lines.append(expressionText(e, v)) }
-        let registry = interpreter.world.registry
-        interpreter.onTap = { lines.append("tap: \($0.description(registry))") }
-        let event = interpreter.run()
-        interpreter.output = { _ in }
-        interpreter.onExpression = nil
-        interpreter.onTap = nil
+        let (event, lines) = collectingLines { $0.run() }
         result.output = lines
         result.event = event
         if event == .failed {
             result.failure = interpreter.failure
-            interpreter.recover()
+            recover()
         }
         return result
-    }
-}
-
-/// `header.height = 300.06` for a name, the value alone for anything else.
-func expressionText(_ e: Expr, _ v: Value) -> String {
-    switch e {
-    case .name(let n, _): return "\(n) = \(v.formatted)"
-    case .indexed(let base, let ix, let member, _):
-        var idx: [String] = []
-        for x in ix {
-            if case .number(let n, _) = x { idx.append(n.raw) } else { return v.formatted }
-        }
-        return "\(base)[\(idx.joined(separator: ","))].\(member) = \(v.formatted)"
-    default: return v.formatted
     }
 }

@@ -21,6 +21,13 @@ public enum StepEvent: Equatable, Sendable {
     case finished
 }
 
+/// A top-level statement that started and will not finish (`Interpreter.recover()` dropped
+/// it), with the frames it ran.
+public struct StoppedStatement: Equatable, Sendable {
+    public var statement: Stmt
+    public var frames: Int
+}
+
 public final class Interpreter {
     /// The world as it is now (read observables with `world.value(...)`).
     public internal(set) var world: World
@@ -31,6 +38,9 @@ public final class Interpreter {
     public var onExpression: ((Expr, Value) -> Void)?
     /// Receives what each tap reached (the REPL reports it; spec §6.6).
     public var onTap: ((TapOutcome) -> Void)?
+    /// Receives each top-level statement (one given to `init` or `append`) once it, and
+    /// every pass of its `repeat` body, has run to the end without error.
+    public var onStatementFinished: ((Stmt) -> Void)?
     /// Called after every frame, once invariants are checked; return true to pause there
     /// (the REPL's `:watch`). Traces record frames here.
     public var observer: ((Interpreter) -> Bool)?
@@ -45,23 +55,17 @@ public final class Interpreter {
     private var statementsSincePoll = 0
     /// The first failure; once set, nothing more runs.
     public private(set) var failure: RunFailure?
-    /// Top-level statements that ran to the end without error, in order (the REPL's `:save`).
-    public private(set) var completed: [Stmt] = []
-    /// Statements started since the last `beginEntry()` (the 10 million limit).
+    /// Statements started since the last `restartLimits()` (the 10 million limit).
     public private(set) var statementCount = 0
-    /// Calls of `advance()` so far: how far a REPL has stepped a scenario (`:reload` steps
-    /// the file's new version as far).
+    /// Calls of `advance()` so far: a measure of how far a stepper has gone, to step
+    /// another interpreter as far.
     public private(set) var advances = 0
-    /// The frame at which the limits' count started (`beginEntry()`): a scenario's limits
-    /// count from its start, a REPL entry's from the entry's.
+    /// The frame at which the limits' count started (`restartLimits()`): a scenario's
+    /// limits count from its start.
     private var limitStartFrame = 0
-    /// The world's frame when the pending top-level statement started (`recover()` turns
-    /// the frames of a frames-only statement stopped part-way into `tick N` in `completed`).
+    /// The world's frame when the pending top-level statement started (`recover()` says
+    /// how many frames a statement it drops had run).
     private var topStartFrame = 0
-    /// Why `completed` no longer replays to this world, if it does not: a statement that
-    /// moves a finger or taps was stopped part-way (a file cannot stop a gesture there).
-    /// The REPL's `:save` refuses to write then. Cleared by `reset`.
-    public private(set) var unreplayable: String?
     /// Bytes of `print`/`frames` output so far, line ends included (the 16 MiB limit).
     public private(set) var outputBytes = 0
     /// The most `print`/`frames` output a scenario may produce: 16 MiB. Past it the scenario
@@ -209,11 +213,13 @@ public final class Interpreter {
         stack.appendToBottom(lowerStatements(statements, world.config, &letSlots))
     }
 
-    /// After a failure, makes the session usable again (the REPL goes on after a failed
-    /// entry): forgets the failure, the statements still queued and the statement in
-    /// progress, and unregisters the invariant that failed. The world stays as it is.
-    public func recover() {
-        recordDroppedTop()
+    /// After a failure or a pause, makes the interpreter usable again (the REPL goes on
+    /// after a failed entry): forgets the failure, the statements still queued and the
+    /// statement in progress, and unregisters the invariant that failed. The world stays as
+    /// it is. Returns the top-level statement that had started and now will not finish.
+    @discardableResult
+    public func recover() -> StoppedStatement? {
+        let stopped = pendingTop.map { StoppedStatement(statement: $0.source, frames: world.frameIndex - topStartFrame) }
         if let f = failure {
             invariants.removeAll { $0.location == f.location }
             invariantLocations.remove(f.location)
@@ -223,50 +229,14 @@ public final class Interpreter {
         clearActivity()
         pendingTop = nil
         recorded = [:]
+        return stopped
     }
 
-    /// Starts a REPL entry's limits: 10 million statements and 24 h of simulated time from
-    /// here (the session's earlier entries do not count).
-    public func beginEntry() {
+    /// Starts the limits afresh: 10 million statements and 24 h of simulated time from
+    /// here (what ran before does not count; the REPL does this for each entry).
+    public func restartLimits() {
         statementCount = 0
         limitStartFrame = world.frameIndex
-    }
-
-    /// A top-level statement that started and will not finish (`recover()` drops it): what
-    /// it did must still be in `completed` for `:save`. Frames that only advanced the clock
-    /// (wait, tick, settle, expect, print ...) are recorded as `tick N`; a gesture or a tap
-    /// cut short cannot be written as a statement, so the history stops replaying.
-    private func recordDroppedTop() {
-        guard let top = pendingTop?.source else { return }
-        pendingTop = nil
-        let frames = world.frameIndex - topStartFrame
-        if Interpreter.onlyAdvancesFrames(top) {
-            if frames > 0 {
-                let l = top.location
-                let n = NumberLiteral(value: Double(frames), unit: .none, raw: String(frames))
-                completed.append(Stmt(kind: .tick(.number(n, l)), location: l))
-            }
-        } else if frames > 0 || Interpreter.isCompound(top) {
-            unreplayable = unreplayable ?? "'\(top.kind.keyword)' (\(top.location.file):\(top.location.line)) was stopped part-way at \(replTimeLabel(world.time)), and a scenario file cannot stop it there"
-        }
-    }
-
-    /// True when running `s` changes the world only by running frames (so `tick N` replays it).
-    static func onlyAdvancesFrames(_ s: Stmt) -> Bool {
-        switch s.kind {
-        case .wait, .tick, .settle, .expect, .expectWithin, .print, .frames, .expression: return true
-        case .repeatBlock(_, let body): return body.statements.allSatisfy(onlyAdvancesFrames)
-        // Every case by name (no `default`): a new statement must say whether `tick N` replays it.
-        case .scene, .scenario, .screen, .fps, .configure, .section, .sections,
-             .set, .use, .pull, .drag, .release, .fling, .swipe, .tapHeader, .tapRow, .tapView, .tap,
-             .expectAlways, .let:
-            return false
-        }
-    }
-
-    static func isCompound(_ s: Stmt) -> Bool {
-        if case .repeatBlock = s.kind { return true }
-        return false
     }
 
     /// Evaluates an expression now (the REPL's expressions, `:display`, `:watch`).
@@ -642,8 +612,8 @@ public final class Interpreter {
         clearActivity()
         stack.popExhausted()
         if stack.depth <= 1, let top = pendingTop {
-            completed.append(top.source)
             pendingTop = nil
+            onStatementFinished?(top.source)
         }
         return .statement
     }
@@ -763,23 +733,17 @@ public final class Interpreter {
         fail(location, problem, notes: notes)
     }
 
-    // MARK: - REPL support
+    // MARK: - Starting afresh
 
-    /// Replaces the world with a fresh one from `config` at t = 0: the REPL does this when
-    /// a configuration statement is typed after time advanced. Queued statements, the
-    /// invariants, the completed list and a failure are cleared.
-    /// With `keepingCompleted` the completed list stays (configuration typed before time
-    /// advanced does not discard what ran).
-    public func reset(config: SceneConfig, keepingCompleted: Bool = false) {
+    /// Replaces the world with a fresh one from `config` at t = 0 (the REPL does this when
+    /// configuration is typed). Queued statements, the invariants, the recordings and a
+    /// failure are cleared; with `keepingLets` the names bound by `let` and their values stay.
+    public func reset(config: SceneConfig, keepingLets: Bool = false) {
         world = World(config)
         stack.clear()
         clearActivity()
         invariants = []
         invariantLocations = []
-        if !keepingCompleted {
-            completed = []
-            unreplayable = nil
-        }
         failure = nil
         statementCount = 0
         limitStartFrame = 0
@@ -788,7 +752,7 @@ public final class Interpreter {
         pendingTop = nil
         recorded = [:]
         recordings = []
-        if !keepingCompleted {
+        if !keepingLets {
             letSlots = LetSlots()
             letValues = []
         }

@@ -23,7 +23,7 @@ func runReplCommand(_ args: [String]) -> Int32 {
     let core = ReplCore(registry: commandRegistry)
     // Completion offers the sections and rows of the world being typed against, and the
     // names the session binds with `let`.
-    var completer = Completer(vocabulary: ReplVocabulary(.of(commandRegistry)), scene: { [unowned core] in core.session.config })
+    var completer = Completer(lexicon: .of(commandRegistry), scene: { [unowned core] in core.session.config })
     completer.boundNames = { [unowned core] in core.letNames }
     let reader = ReplCommand.lineReaderForStandardInput(history: history, completer: completer)
     if reader.isInteractive {

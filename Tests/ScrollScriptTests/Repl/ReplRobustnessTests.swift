@@ -63,7 +63,7 @@ final class ReplRobustnessTests: XCTestCase {
         i.append(stmts)
         i.run()
         XCTAssertEqual(i.statementCount, 3)
-        i.beginEntry()
+        i.restartLimits()
         XCTAssertEqual(i.statementCount, 0)
     }
 

@@ -263,6 +263,8 @@ final class InterpreterTests: XCTestCase {
         var config = SceneConfig()
         config.header = HeaderConfig(height: 100)
         let it = Interpreter(config: config)
+        var finished: [Stmt] = []
+        it.onStatementFinished = { finished.append($0) }
         XCTAssertEqual(it.run(), .finished)
         func enter(_ text: String) -> StepEvent {
             let (p, d) = parseChunk(text)
@@ -275,16 +277,17 @@ final class InterpreterTests: XCTestCase {
         XCTAssertEqual(enter("pull 30"), .finished)
         XCTAssertEqual(number(it.world.value(.offset)), -16.1017, accuracy: 1e-4)
         XCTAssertEqual(enter("release; settle"), .finished)
-        XCTAssertEqual(it.completed.count, 3)
+        XCTAssertEqual(finished.count, 3)
         XCTAssertEqual(enter("release"), .failed)
-        XCTAssertEqual(it.completed.count, 3)
-        it.recover()
+        XCTAssertEqual(finished.count, 3)
+        // The failed `release` (a zero-frame top-level statement) is the one dropped.
+        XCTAssertEqual(it.recover().map { [$0.statement.kind.keyword: $0.frames] }, ["release": 0])
         XCTAssertNil(it.failure)
         XCTAssertEqual(enter("repeat 2 { tick }"), .finished)
-        XCTAssertEqual(it.completed.map { $0.kind.keyword }, ["pull", "release", "settle", "repeat"])
+        XCTAssertEqual(finished.map { $0.kind.keyword }, ["pull", "release", "settle", "repeat"])
         it.reset(config: config)
         XCTAssertEqual(it.world.frameIndex, 0)
-        XCTAssertEqual(it.completed, [])
+        XCTAssertNil(it.recover())
     }
 
     func testPrintAndFramesOutput() throws {

@@ -119,8 +119,8 @@ final class ResolvedProgramTests: XCTestCase {
         }
         XCTAssertEqual(GrammarWord.statements(.structure).map { $0.spelling }, ["scene", "scenario", "repeat"])
         XCTAssertEqual(GrammarWord.statements(.check).map { $0.spelling }, ["expect", "print", "let", "frames"])
-        XCTAssertEqual(ReplVocabulary.standard.followWords["header"], ["pin", "nostretch", "parallax", "toggle"])
-        XCTAssertEqual(ReplVocabulary.standard.followWords["tap"], ["header", "row", "toolbar"])
-        XCTAssertNil(ReplVocabulary.standard.followWords["pull"])
+        XCTAssertEqual(CompletionVocabulary.standard.followWords["header"], ["pin", "nostretch", "parallax", "toggle"])
+        XCTAssertEqual(CompletionVocabulary.standard.followWords["tap"], ["header", "row", "toolbar"])
+        XCTAssertNil(CompletionVocabulary.standard.followWords["pull"])
     }
 }

@@ -92,7 +92,7 @@ final class UserBehaviourLanguageTests: XCTestCase {
         XCTAssertFalse(core.enter("use fade").failed)
         let change = core.enter("drag -150 in 0.5s").text
         XCTAssertEqual(change, "t=0.500 s  offset 0.00 → 150.00  phase idle → dragging  fade.state visible → fading")
-        let completer = Completer(vocabulary: ReplVocabulary(Lexicon.of(registry)))
+        let completer = Completer(lexicon: Lexicon.of(registry))
         XCTAssertEqual(completer.complete(line: "use f", cursor: 5).candidates, ["fade"])
         XCTAssertEqual(completer.complete(line: "expect fade.al", cursor: 14).candidates, ["fade.alpha"])
         XCTAssertEqual(completer.complete(line: "set fade.s", cursor: 10).candidates, ["fade.start"])

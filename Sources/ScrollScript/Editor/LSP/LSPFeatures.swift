@@ -1,9 +1,20 @@
 // What the language server serves, built on the front end: the checker's diagnostics,
-// completion and hover from the registry's vocabulary (`Lexicon`, `ReplVocabulary`), the
+// completion (the engine the REPL shares, `Completions`) and hover from the registry's words, the
 // `fmt` layout, and the scenarios as an outline.
 
 /// LSP's CompletionItemKind values used here.
 enum CompletionKind {
+    static func of(_ kind: CompletionCandidate.Kind) -> Int {
+        switch kind {
+        case .keyword: return keyword
+        case .variable: return variable
+        case .property: return property
+        case .function: return function
+        case .value: return value
+        case .state: return enumMember
+        }
+    }
+
     static let function = 3
     static let variable = 6
     static let property = 10
@@ -202,13 +213,7 @@ extension LanguageServer {
 
     // MARK: - Completion
 
-    private struct Candidate {
-        var label: String
-        var kind: Int
-        var detail: String
-        var documentation: String?
-    }
-
+    /// The words the shared engine (`Completions`) offers at the cursor, as CompletionItems.
     func completion(_ doc: TextDocument, _ position: LSPPosition) -> JSONValue {
         let cursor = doc.byteOffset(of: position)
         guard var pieces = statementPieces(doc, cursor: cursor) else { return ["isIncomplete": false, "items": []] }
@@ -226,8 +231,8 @@ extension LanguageServer {
         pieces.removeLast(pieces.count - chainStart)
         let context = pieces
         var replaceFrom = chain.first?.start ?? cursor
-        let vocabulary = ReplVocabulary(lexicon)
-        var candidates: [Candidate] = []
+        let engine = Completions(lexicon)
+        var candidates: [CompletionCandidate] = []
         var lineConfig: SceneConfig?
         func config() -> SceneConfig {
             if let c = lineConfig { return c }
@@ -235,77 +240,48 @@ extension LanguageServer {
             lineConfig = c
             return c
         }
-        /// The names an expression reads here: the language's, the functions, and the
+        /// The names an expression reads here: the views this scenario declares, and the
         /// names `let` bound above the cursor.
-        func expressionNames() -> [Candidate] {
-            var out = self.expressionNames(config())
-            out += BuiltinFunction.allCases.map {
-                Candidate(label: $0.rawValue + "(", kind: CompletionKind.function, detail: $0.signature, documentation: $0.summary)
+        func expressionNames() -> [CompletionCandidate] {
+            let lets = letsAbove(doc, line: position.line + 1).compactMap { s -> CompletionCandidate? in
+                guard case .let(let name, _, _) = s.kind else { return nil }
+                return Completions.boundName(name, statement: s)
             }
-            for s in letsAbove(doc, line: position.line + 1) {
-                guard case .let(let name, _, _) = s.kind else { continue }
-                out.append(Candidate(label: name, kind: CompletionKind.variable, detail: "let (line \(s.location.line))", documentation: "`\(statementHead(s.kind))`"))
-            }
-            return out
+            return engine.expressionNames(scene: config(), lets: lets)
         }
+        // Indexes are listed up to a bound before the typed prefix narrows them.
+        let indexLimit = maxCompletionItems * 20 + 1
 
         if chain.first?.kind == .dot, let before = context.last, before.kind == .rbracket, before.end == chain[0].start {
             // `section[2].h` → the members of the subscripted form.
             let base = subscriptBase(context)
             replaceFrom = chain[0].end
             chain.removeFirst()
-            let form: Subscript = Subscript(base: base) == .row ? .row : .section
-            for o in registry.observables where o.subscriptForm == form {
-                if let m = o.member { candidates.append(observableCandidate(o, label: m)) }
-            }
+            candidates = engine.members(of: Subscript(base: base) == .row ? .row : .section)
         } else if let last = context.last, last.kind == .lbracket {
             let base = context.count >= 2 ? context[context.count - 2].text : ""
-            if Subscript(base: base) != nil { candidates = sectionIndexes(config(), titledOnly: false) }
+            if Subscript(base: base) != nil { candidates = engine.sectionIndexes(config(), titledOnly: false, limit: indexLimit) }
         } else if context.count >= 4, context[context.count - 1].kind == .comma, context[context.count - 2].kind == .number,
                   context[context.count - 3].kind == .lbracket, context[context.count - 4].text == Subscript.row.base {
-            candidates = rowIndexes(config(), section: context[context.count - 2].text)
-        } else if context.isEmpty {
-            if chain.contains(where: { $0.kind == .dot }) {
-                candidates = expressionNames()
-            } else {
-                for w in vocabulary.statementWords {
-                    candidates.append(Candidate(label: w, kind: CompletionKind.keyword, detail: "statement", documentation: lexicon.statementSummaries[w]))
-                }
-            }
+            if let i = Int(context[context.count - 2].text) { candidates = engine.rowIndexes(config(), section: i, limit: indexLimit) }
         } else {
-            let first = context[0].text
-            let words = context.map { $0.text }
-            let tap = GrammarWord.tap.spelling
-            if first == GrammarWord.set.spelling && context.count == 1 {
-                candidates = registry.tunables.map { tunableCandidate($0) }
-            } else if first == tap && context.count == 1 {
-                candidates = (vocabulary.followWords[tap] ?? []).map {
-                    Candidate(label: $0, kind: CompletionKind.keyword, detail: "\(tap) \($0)", documentation: nil)
-                }
-            } else if words == [tap, GrammarWord.header.spelling] {
-                candidates = sectionIndexes(config(), titledOnly: true)
-                if LanguageServer.tapHeaderTakesTitle {
-                    for t in ReplVocabulary.sectionTitles(config()).prefix(maxCompletionItems) {
-                        candidates.append(Candidate(label: t, kind: CompletionKind.value, detail: "the first section titled \(t)", documentation: nil))
-                    }
-                }
-            } else if words == [tap, GrammarWord.row.spelling] {
-                candidates = sectionIndexes(config(), titledOnly: false)
-            } else if words.count == 3, words[0] == tap, words[1] == GrammarWord.row.spelling, context[2].kind == .number {
-                candidates = rowIndexes(config(), section: words[2])
-            } else if let op = context.last, op.kind == .eq || op.kind == .ne,
-                      case .state(let family)? = leftOperandKind(Array(context.dropLast())) {
-                candidates = family.names.map { Candidate(label: $0, kind: CompletionKind.enumMember, detail: "a state (\(family.name))", documentation: nil) }
-            } else if first == GrammarWord.let.spelling && !context.contains(where: { $0.kind == .assign }) {
-                candidates = []  // the name being bound
-            } else if vocabulary.expressionStatements.contains(first) || lexicon.resolve(first) != nil {
-                candidates += expressionNames()
-                candidates += vocabulary.expressionWords.map { Candidate(label: $0, kind: CompletionKind.keyword, detail: "expression word", documentation: nil) }
-                if context.count == 1 {
-                    candidates += (vocabulary.followWords[first] ?? []).map { Candidate(label: $0, kind: CompletionKind.keyword, detail: "\(first) \($0)", documentation: nil) }
-                }
-            } else if let follow = vocabulary.followWords[first], chain.allSatisfy({ $0.kind == .word }) {
-                candidates = follow.map { Candidate(label: $0, kind: CompletionKind.keyword, detail: "\(first) \($0)", documentation: nil) }
+            var compared: String?
+            if let op = context.last, op.kind == .eq || op.kind == .ne { compared = leftOperandName(Array(context.dropLast())) }
+            switch engine.place(words: context.map { $0.text }, compared: compared) {
+            case .statementStart:
+                candidates = chain.contains(where: { $0.kind == .dot }) ? expressionNames() : engine.statementWords()
+            case .followers(let head): candidates = engine.followers(of: head)
+            case .tunable: candidates = engine.tunables()
+            case .tapHeader:
+                candidates = engine.sectionIndexes(config(), titledOnly: true, limit: indexLimit)
+                if LanguageServer.tapHeaderTakesTitle { candidates += engine.sectionTitles(config()).prefix(maxCompletionItems) }
+            case .tapRowSection: candidates = engine.sectionIndexes(config(), titledOnly: false, limit: indexLimit)
+            case .tapRow(let section): candidates = engine.rowIndexes(config(), section: section, limit: indexLimit)
+            case .states(let family): candidates = engine.states(family)
+            case .expression(let head):
+                candidates = expressionNames() + engine.expressionWords()
+                if let head { candidates += engine.followers(of: head) }
+            case .nothing: break
             }
         }
 
@@ -323,7 +299,7 @@ extension LanguageServer {
         let range = LSPRange(doc.position(ofByte: replaceFrom), doc.position(ofByte: cursor))
         let items: [JSONValue] = matching.map { c in
             var item: [String: JSONValue] = [
-                "label": .string(c.label), "kind": .int(c.kind), "detail": .string(c.detail),
+                "label": .string(c.label), "kind": .int(CompletionKind.of(c.kind)), "detail": .string(c.detail),
                 "filterText": .string(c.label), "sortText": .string(sortKey(c.label)),
                 "textEdit": ["range": range.json, "newText": .string(c.label)],
             ]
@@ -356,71 +332,18 @@ extension LanguageServer {
         return ""
     }
 
-    /// The kind of the name just before a comparison operator (`toolbar.state ==`).
-    private func leftOperandKind(_ context: [Piece]) -> ValueKind? {
+    /// The name just before a comparison operator (`toolbar.state ==`).
+    private func leftOperandName(_ context: [Piece]) -> String {
         var i = context.count
         while i > 0, context[i - 1].kind == .word || context[i - 1].kind == .dot,
               i == context.count || context[i - 1].end == context[i].start {
             i -= 1
         }
-        let name = context[i...].map { $0.text }.joined()
-        guard case .observable(let id)? = lexicon.resolve(name) else { return nil }
-        return registry.observable(id).kind
-    }
-
-    private func observableCandidate(_ o: ObservableInfo, label: String) -> Candidate {
-        Candidate(label: label, kind: CompletionKind.variable, detail: "\(o.displayName): \(o.kind.displayName)", documentation: o.summary)
-    }
-
-    private func tunableCandidate(_ t: TunableInfo) -> Candidate {
-        Candidate(label: t.name, kind: CompletionKind.property, detail: "tunable: \(t.kind.displayName), default \(tunableDefault(t))", documentation: t.summary)
-    }
-
-    /// Names an expression reads here: the observables of the views this scenario declares,
-    /// the subscripted forms, and the tunables.
-    private func expressionNames(_ config: SceneConfig) -> [Candidate] {
-        var out: [Candidate] = []
-        for o in registry.observables where o.subscriptForm == .none && registry.missing(for: o.id, in: config) == nil {
-            out.append(observableCandidate(o, label: o.name))
-        }
-        out.append(Candidate(label: Subscript.section.base + "[", kind: CompletionKind.variable, detail: "section[I].MEMBER", documentation: "section I's header view: " + members(.section)))
-        out.append(Candidate(label: Subscript.row.base + "[", kind: CompletionKind.variable, detail: "row[I,J].MEMBER", documentation: "row J of section I: " + members(.row)))
-        out += registry.tunables.map { tunableCandidate($0) }
-        return out
+        return context[i...].map { $0.text }.joined()
     }
 
     private func members(_ form: Subscript) -> String {
         Lexicon.members(of: form).joined(separator: ", ")
-    }
-
-    private func sectionIndexes(_ config: SceneConfig, titledOnly: Bool) -> [Candidate] {
-        var out: [Candidate] = []
-        let sections = config.effectiveSections
-        for i in ReplVocabulary.sectionIndexes(config, titledOnly: titledOnly) {
-            let s = sections[i]
-            let name = s.title.map { quoteString($0) } ?? "untitled"
-            out.append(Candidate(label: String(i), kind: CompletionKind.value, detail: "section \(i): \(name), \(s.rowCount) row\(s.rowCount == 1 ? "" : "s")", documentation: nil))
-            if out.count > maxCompletionItems * 20 { break }
-        }
-        return out
-    }
-
-    private func rowIndexes(_ config: SceneConfig, section: String) -> [Candidate] {
-        let sections = config.effectiveSections
-        guard let i = Int(section), i >= 0, i < sections.count else { return [] }
-        let titles = sections[i].rowTitles
-        var out: [Candidate] = []
-        for j in ReplVocabulary.rowIndexes(config, section: i) {
-            let title = j < titles.count ? ": " + quoteString(titles[j]) : ""
-            out.append(Candidate(label: String(j), kind: CompletionKind.value, detail: "row \(j) of section \(i)\(title)", documentation: nil))
-            if out.count > maxCompletionItems * 20 { break }
-        }
-        return out
-    }
-
-    private func tunableDefault(_ t: TunableInfo) -> String {
-        if t.kind == .bool { return t.defaultValue != 0 ? "true" : "false" }
-        return numberText(t.defaultValue)
     }
 
     // MARK: - Hover
@@ -514,7 +437,7 @@ extension LanguageServer {
     private func tunableHover(_ id: TunableID) -> String {
         let t = registry.tunable(id)
         var s = "`\(t.name)`: \(t.kind.displayName), tunable (`set \(t.name) VALUE`)\n\n\(t.summary)\n\n"
-        s += "Default: \(tunableDefault(t))"
+        s += "Default: \(Completions.tunableDefault(t))"
         if t.kind != .bool { s += "; range: \(t.range.description)" }
         let named = t.kind == .bool ? [] : t.namedValues
         if !named.isEmpty { s += "; named values: " + named.map { "`\($0.name)` = \(numberText($0.value))" }.joined(separator: ", ") }
