@@ -1,11 +1,12 @@
-// Name lookup without String hashing: the one table behind the lexer's words
-// (`WordTable`), the lexicon's names and the evaluator's subscript members.
+// Name lookup without String hashing: the one table type behind the registry's plain
+// names (`registry.resolve`), the lexer's words (`WordTable`) and the subscript members.
 
-/// A lookup table from short ASCII names (at most 16 bytes) to values, keyed by the
-/// name's bytes packed into two integers: no String hashing. `find` returns nil for any
-/// name it does not hold (callers fall back to the full table); a name given twice keeps
-/// its last value. Lookup only, never iterated.
-struct PackedNameTable<Value> {
+/// A lookup table from names to values. A short ASCII name (at most 16 bytes, every name
+/// of the built-in vocabulary) is keyed by its bytes packed into two integers: no String
+/// hashing; any other name (a long or non-ASCII one a behaviour of one's own declares)
+/// is kept apart, by its String. A name given twice keeps its last value. Lookup only,
+/// never iterated.
+public struct PackedNameTable<Value> {
     private struct Slot {
         var lo: UInt64 = 0
         var hi: UInt64 = 0
@@ -15,14 +16,19 @@ struct PackedNameTable<Value> {
     /// Open addressing, a power of two at least four times the entry count.
     private var slots: [Slot]
     private let mask: Int
+    /// The names that do not pack (lookup only).
+    private var unpacked: [String: Value] = [:]
 
-    init(_ entries: [(String, Value)]) {
+    public init(_ entries: [(String, Value)]) {
         var size = 64
         while size < entries.count * 4 { size *= 2 }
         slots = Array(repeating: Slot(), count: size)
         mask = size - 1
         for (name, value) in entries {
-            guard let (lo, hi) = PackedNameTable.pack(name) else { continue }
+            guard let (lo, hi) = PackedNameTable.pack(name) else {
+                unpacked[name] = value
+                continue
+            }
             var i = PackedNameTable.hash(lo, hi) & mask
             while slots[i].lo != 0 && !(slots[i].lo == lo && slots[i].hi == hi) { i = (i + 1) & mask }
             slots[i] = Slot(lo: lo, hi: hi, value: value)
@@ -31,7 +37,7 @@ struct PackedNameTable<Value> {
 
     /// A non-empty ASCII name of at most 16 bytes, packed; nil otherwise.
     @inline(__always)
-    static func pack(_ name: String) -> (UInt64, UInt64)? {
+    public static func pack(_ name: String) -> (UInt64, UInt64)? {
         let packed = name.utf8.withContiguousStorageIfAvailable { bytes -> (UInt64, UInt64)? in
             guard !bytes.isEmpty, bytes.count <= 16 else { return nil }
             var lo: UInt64 = 0, hi: UInt64 = 0
@@ -46,19 +52,20 @@ struct PackedNameTable<Value> {
     }
 
     @inline(__always)
-    static func hash(_ lo: UInt64, _ hi: UInt64) -> Int {
+    public static func hash(_ lo: UInt64, _ hi: UInt64) -> Int {
         let h = (lo ^ (hi &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD
         return Int(truncatingIfNeeded: h >> 32)
     }
 
-    func find(_ name: String) -> Value? {
-        guard let (lo, hi) = PackedNameTable.pack(name) else { return nil }
+    /// The value of `name`, or nil.
+    public func find(_ name: String) -> Value? {
+        guard let (lo, hi) = PackedNameTable.pack(name) else { return unpacked.isEmpty ? nil : unpacked[name] }
         return find(lo, hi)
     }
 
     /// The value of the name packed as `lo` (nonzero) and `hi`, or nil.
     @inline(__always)
-    func find(_ lo: UInt64, _ hi: UInt64) -> Value? {
+    public func find(_ lo: UInt64, _ hi: UInt64) -> Value? {
         var i = PackedNameTable.hash(lo, hi) & mask
         return slots.withUnsafeBufferPointer { s in
             while true {
@@ -69,3 +76,5 @@ struct PackedNameTable<Value> {
         }
     }
 }
+
+extension PackedNameTable: Sendable where Value: Sendable {}
