@@ -310,10 +310,11 @@ extension Checker {
             return nil
         }
         // `section[I].MEMBER` / `row[I,J].MEMBER`: the evaluator's own table.
-        guard let id = SubscriptMembers.find(form, member) else {
+        guard let c = CoreObservable.subscripted(form, member: member) else {
             error(l, .unknownMember(form, member))
             return nil
         }
+        let id = ObservableID.core(c)
         resolved(.observable(id), at: l)
         var values: [Int?] = []
         for ix in indexes {
