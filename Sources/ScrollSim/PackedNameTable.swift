@@ -6,19 +6,31 @@
 /// hashing; any other name (a long or non-ASCII one a behaviour of one's own declares)
 /// is kept apart, by its String. A name given twice keeps its last value. Lookup only,
 /// never iterated.
+///
+/// Inlinable: its users are in other modules (the language library's lexer, checker and
+/// guesses), where each is specialised for its value type (no generic code per lookup).
 public struct PackedNameTable<Value> {
-    private struct Slot {
-        var lo: UInt64 = 0
-        var hi: UInt64 = 0
-        var value: Value?
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var lo: UInt64 = 0
+        @usableFromInline var hi: UInt64 = 0
+        @usableFromInline var value: Value?
+
+        @inlinable
+        init(lo: UInt64 = 0, hi: UInt64 = 0, value: Value? = nil) {
+            self.lo = lo
+            self.hi = hi
+            self.value = value
+        }
     }
 
     /// Open addressing, a power of two at least four times the entry count.
-    private var slots: [Slot]
-    private let mask: Int
+    @usableFromInline var slots: [Slot]
+    @usableFromInline let mask: Int
     /// The names that do not pack (lookup only).
-    private var unpacked: [String: Value] = [:]
+    @usableFromInline var unpacked: [String: Value] = [:]
 
+    @inlinable
     public init(_ entries: [(String, Value)]) {
         var size = 64
         while size < entries.count * 4 { size *= 2 }
@@ -36,7 +48,7 @@ public struct PackedNameTable<Value> {
     }
 
     /// A non-empty ASCII name of at most 16 bytes, packed; nil otherwise.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func pack(_ name: String) -> (UInt64, UInt64)? {
         let packed = name.utf8.withContiguousStorageIfAvailable { bytes -> (UInt64, UInt64)? in
             guard !bytes.isEmpty, bytes.count <= 16 else { return nil }
@@ -51,20 +63,21 @@ public struct PackedNameTable<Value> {
         return packed ?? nil
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func hash(_ lo: UInt64, _ hi: UInt64) -> Int {
         let h = (lo ^ (hi &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD
         return Int(truncatingIfNeeded: h >> 32)
     }
 
     /// The value of `name`, or nil.
+    @inlinable
     public func find(_ name: String) -> Value? {
         guard let (lo, hi) = PackedNameTable.pack(name) else { return unpacked.isEmpty ? nil : unpacked[name] }
         return find(lo, hi)
     }
 
     /// The value of the name packed as `lo` (nonzero) and `hi`, or nil.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func find(_ lo: UInt64, _ hi: UInt64) -> Value? {
         var i = PackedNameTable.hash(lo, hi) & mask
         return slots.withUnsafeBufferPointer { s in
@@ -78,3 +91,4 @@ public struct PackedNameTable<Value> {
 }
 
 extension PackedNameTable: Sendable where Value: Sendable {}
+extension PackedNameTable.Slot: Sendable where Value: Sendable {}

@@ -45,9 +45,4 @@ public struct CheckedNames: Equatable, Sendable {
 
     /// How many names were resolved.
     var count: Int { refs.count }
-
-    /// Adds `other`'s resolutions (a REPL entry's statements, checked one by one).
-    mutating func merge(_ other: CheckedNames) {
-        refs.merge(other.refs) { _, new in new }
-    }
 }

@@ -1,6 +1,7 @@
-// An expression with its names resolved (spec §5): built once from a checked `Expr` (when
-// a statement starts, when an invariant is registered, when `expect within` begins), so
-// evaluating it after every frame hashes no names. `Evaluate` (Evaluator.swift) runs it.
+// An expression with its names resolved (spec §5): built once from a checked `Expr` and
+// the checker's resolution of its names (`CheckedNames`: lowering looks no name up from
+// its spelling), so evaluating it after every frame hashes no names. `Evaluate`
+// (Evaluator.swift) runs it.
 //
 // The tree is built from a parsed `Expr`, which is never deeper than
 // `SourceLimits.maxNesting`, so the recursion here is bounded.
