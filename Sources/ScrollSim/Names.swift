@@ -21,7 +21,7 @@ public enum Quantity: String, Sendable, Equatable, CaseIterable {
 
     /// Points, velocity and seconds are dimensioned: two of them mix only when they agree.
     /// Plain numbers, counts and bare literals take the other side's quantity. (The one
-    /// statement of this rule: the checker's `NumberDimension` and the evaluator's `combine` read it.)
+    /// statement of this rule: `QuantityMix`, which the checker and the evaluator read.)
     public var isDimensioned: Bool {
         switch self {
         case .points, .velocity, .seconds: return true

@@ -293,12 +293,20 @@ public struct World: Sendable {
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m &- 1
-            let r = behaviours[i].reduce(event, facts, &adjustments)
-            let bit = UInt64(1) << UInt64(i)
-            animatingMask = r.animating ? animatingMask | bit : animatingMask & ~bit
-            if let f = r.fault { record(f, from: i, time: t) }
+            deliver(event, to: i, facts)
         }
         if adjustments.requestedOffset != nil { applyRequestedOffset() }
+    }
+
+    /// Sends `event` to `behaviours[i]`, keeps whether it animates and its fault, and
+    /// returns its reaction (the one step of `dispatch` and `dispatchTap`).
+    @inline(__always) @discardableResult
+    mutating func deliver(_ event: BehaviourEvent, to i: Int, _ facts: ScrollFacts) -> Reaction {
+        let r = behaviours[i].reduce(event, facts, &adjustments)
+        let bit = UInt64(1) << UInt64(i)
+        animatingMask = r.animating ? animatingMask | bit : animatingMask & ~bit
+        if let f = r.fault { record(f, from: i, time: facts.time) }
+        return r
     }
 
     /// Keeps the first fault of a world (the interpreter fails the scenario with it).
@@ -326,10 +334,7 @@ public struct World: Sendable {
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m &- 1
-            let r = behaviours[i].reduce(event, facts, &adjustments)
-            let bit = UInt64(1) << UInt64(i)
-            animatingMask = r.animating ? animatingMask | bit : animatingMask & ~bit
-            if let f = r.fault { record(f, from: i, time: facts.time) }
+            let r = deliver(event, to: i, facts)
             if let n = r.tapNote {
                 let notes = registry.declaration(behaviourIDs[i]).notes
                 if notes.indices.contains(n) { note = notes[n] }

@@ -7,6 +7,42 @@ final class CLISmokeTests: XCTestCase {
     }
 }
 
+/// A test case with a fresh temporary folder, `dir`, for each test (removed after it), and
+/// files written into it.
+class TempFolderTestCase: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try CLI.tempDir()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    /// Writes `text` to `name` in `dir` (making its folders), with permissions `mode` when given.
+    func write(_ name: String, _ text: String, mode: Int? = nil) throws {
+        try write(name, Data(text.utf8), mode: mode)
+    }
+
+    func write(_ name: String, _ data: Data, mode: Int? = nil) throws {
+        let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+        if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path) }
+    }
+
+    /// A folder `d` whose byte order is not alphabetical (`d/B.scroll` < `d/a/z.scroll` <
+    /// `d/b.scroll`: "B" 0x42 < "a" 0x61 < "b" 0x62), one level down, and a `d/notes.txt` a
+    /// walk passes over; each file holds the text given for it.
+    func writeByteOrderFolder(b: String, az: String, B: String, notes: String) throws {
+        try write("d/b.scroll", b)
+        try write("d/a/z.scroll", az)
+        try write("d/B.scroll", B)
+        try write("d/notes.txt", notes)
+    }
+}
+
 enum CLI {
     static var productsDirectory: URL {
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
@@ -27,13 +63,13 @@ enum CLI {
         var stderr: String
     }
 
-    /// Runs `scrollscript ARGS` in `dir`, with `env` added to the inherited environment and
-    /// `stdin` on standard input (an empty, closed pipe when nil), and a timeout so a hang
-    /// fails instead of blocking.
-    static func run(_ args: [String], in dir: URL? = nil, env: [String: String] = [:],
+    /// Runs `scrollscript ARGS` (or `executable ARGS`: a wrapper that starts it) in `dir`,
+    /// with `env` added to the inherited environment and `stdin` on standard input (an
+    /// empty, closed pipe when nil), and a timeout so a hang fails instead of blocking.
+    static func run(_ args: [String], executable: URL? = nil, in dir: URL? = nil, env: [String: String] = [:],
                     stdin: String? = nil, timeout: TimeInterval = 60) throws -> Output {
         let p = Process()
-        p.executableURL = binary
+        p.executableURL = executable ?? binary
         p.arguments = args
         if let dir { p.currentDirectoryURL = dir }
         if !env.isEmpty {

@@ -1,25 +1,6 @@
 import XCTest
 
-final class CheckCommandTests: XCTestCase {
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = try CLI.tempDir()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
-    }
-
-    func write(_ name: String, _ text: String) throws {
-        try write(name, Data(text.utf8))
-    }
-
-    func write(_ name: String, _ data: Data) throws {
-        let url = dir.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
-    }
+final class CheckCommandTests: TempFolderTestCase {
 
     func testCleanFileExitsZero() throws {
         try write("ok.scroll", "scene {\n  header 240 pin 60\n  toolbar\n}\nscenario \"a\" {\n  pull 120\n  expect header.height > 240\n}\n")
@@ -136,10 +117,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testDirectoryIsRecursiveAndSortedByBytes() throws {
-        try write("d/b.scroll", "pul 1\n")
-        try write("d/a/z.scroll", "pul 1\n")
-        try write("d/B.scroll", "pul 1\n")
-        try write("d/notes.txt", "pul 1\n")
+        try writeByteOrderFolder(b: "pul 1\n", az: "pul 1\n", B: "pul 1\n", notes: "pul 1\n")
         let r = try CLI.run(["check", "d"], in: dir)
         XCTAssertEqual(r.status, 2)
         let files = r.stderr.split(separator: "\n").filter { $0.contains(": error:") }.map { $0.split(separator: ":")[0] }

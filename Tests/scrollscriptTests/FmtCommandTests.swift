@@ -2,23 +2,7 @@ import XCTest
 
 /// `scrollscript fmt` through the built binary: print mode, --check, -w, standard input,
 /// errors and --help. Expected layouts are written by hand from grammar.md §8.
-final class FmtCommandTests: XCTestCase {
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = try CLI.tempDir()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
-    }
-
-    private func write(_ name: String, _ text: String, mode: Int? = nil) throws {
-        let url = dir.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-        if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path) }
-    }
+final class FmtCommandTests: TempFolderTestCase {
 
     private func read(_ name: String) throws -> String {
         String(decoding: try Data(contentsOf: dir.appendingPathComponent(name)), as: UTF8.self)
@@ -39,10 +23,7 @@ final class FmtCommandTests: XCTestCase {
     }
 
     func testDirectoryPrintsEveryFileInByteOrder() throws {
-        try write("d/b.scroll", "tick;tick 2\n")
-        try write("d/a/z.scroll", "settle\n")
-        try write("d/B.scroll", "release\n")
-        try write("d/notes.txt", "not a scenario\n")
+        try writeByteOrderFolder(b: "tick;tick 2\n", az: "settle\n", B: "release\n", notes: "not a scenario\n")
         let r = try CLI.run(["fmt", "d"], in: dir)
         XCTAssertEqual(r.status, 0)
         // d/B.scroll, d/a/z.scroll, d/b.scroll ("B" 0x42 < "a" 0x61 < "b" 0x62)

@@ -35,24 +35,8 @@ final class InputLoaderTests: XCTestCase {
             try FileManager.default.copyItem(at: CLI.binary, to: bin)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.path)
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: setpriv)
-        p.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", bin.path] + args
-        p.currentDirectoryURL = dir
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        XCTAssertEqual(group.wait(timeout: .now() + 60), .success, "\(args) did not end")
-        p.waitUntilExit()
-        return CLI.Output(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errData, as: UTF8.self))
+        return try CLI.run(["--reuid=65534", "--regid=65534", "--clear-groups", bin.path] + args,
+                           executable: URL(fileURLWithPath: setpriv), in: dir)
     }
 
     /// Issue 16: `run tree` with `tree/locked` mode 000 printed `1 passed, 0 failed` and
@@ -122,22 +106,7 @@ final class InputLoaderTests: XCTestCase {
         let bash = "/bin/bash"
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: bash), "needs bash for <(...)")
         func viaBash(_ command: String) throws -> CLI.Output {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: bash)
-            p.arguments = ["-c", "exec \"$0\" " + command, CLI.binary.path]
-            let out = Pipe(), err = Pipe()
-            p.standardOutput = out
-            p.standardError = err
-            try p.run()
-            var errData = Data()
-            let group = DispatchGroup()
-            group.enter()
-            DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            XCTAssertEqual(group.wait(timeout: .now() + 60), .success)
-            p.waitUntilExit()
-            return CLI.Output(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                              stderr: String(decoding: errData, as: UTF8.self))
+            try CLI.run(["-c", "exec \"$0\" " + command, CLI.binary.path], executable: URL(fileURLWithPath: bash))
         }
         let run = try viaBash("run <(printf 'pull 10\\nexpect offset < 0\\n')")
         XCTAssertEqual(run.status, 0, run.stderr)

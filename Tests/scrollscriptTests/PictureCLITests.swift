@@ -185,34 +185,14 @@ final class PictureCLITests: XCTestCase {
     /// Chromium's standard output, and the script errors it logged.
     func chromiumRun(_ args: [String]) throws -> (String, [String]) {
         guard let path = Self.chromium else { throw XCTSkip("chromium is not installed (.ci/run installs it): browser checks skipped") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
         let profile = try CLI.tempDir()
-        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                       "--enable-logging=stderr", "--v=0",
-                       "--user-data-dir=" + profile.path] + (args.contains { $0.hasPrefix("--virtual-time-budget") } ? [] : ["--virtual-time-budget=2000"]) + args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let data = Box(), errData = Box()
-        let done = DispatchGroup()
-        done.enter()
-        DispatchQueue.global().async { data.data = out.fileHandleForReading.readDataToEndOfFile(); done.leave() }
-        done.enter()
-        DispatchQueue.global().async { errData.data = err.fileHandleForReading.readDataToEndOfFile(); done.leave() }
-        if done.wait(timeout: .now() + 120) == .timedOut {
-            p.terminate()
-            XCTFail("chromium timed out")
-        }
-        p.waitUntilExit()
-        let log = String(decoding: errData.data, as: UTF8.self)
-        let errors = log.split(separator: "\n").filter { $0.contains("Uncaught") }.map(String.init)
-        return (String(decoding: data.data, as: UTF8.self), errors)
+        let r = try CLI.run(["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                             "--enable-logging=stderr", "--v=0",
+                             "--user-data-dir=" + profile.path] + (args.contains { $0.hasPrefix("--virtual-time-budget") } ? [] : ["--virtual-time-budget=2000"]) + args,
+                            executable: URL(fileURLWithPath: path), timeout: 120)
+        let errors = r.stderr.split(separator: "\n").filter { $0.contains("Uncaught") }.map(String.init)
+        return (r.stdout, errors)
     }
-
-    /// Bytes read on another thread (read after the group is waited for).
-    final class Box: @unchecked Sendable { var data = Data() }
 
     func isPNG(_ url: URL) -> Bool {
         guard let d = try? Data(contentsOf: url), d.count > 5_000 else { return false }

@@ -79,7 +79,7 @@ extension Checker {
                 error(a.startLocation, .functionMixesKinds(f, r, d))
                 return nil
             }
-            result = r.dimensioned != nil ? r : d
+            result = QuantityMix.sum(r, d)
         }
         if f == .clamp, let lo = constValue(args[1]), let hi = constValue(args[2]), lo.value > hi.value {
             error(args[1].startLocation, .clampBoundsReversed(lo: lo.value, hi: hi.value))
@@ -115,16 +115,15 @@ extension Checker {
                 error(l, .remainderByZero)
                 return nil
             }
-            return .num(da.dimensioned != nil ? da : db)
+            return .num(QuantityMix.sum(da, db))
         case .multiply:
-            return .num(da.dimensioned != nil ? (db.dimensioned != nil ? .bare : da) : db)
+            return .num(QuantityMix.product(da, db))
         default:
             if let c = constValue(b), c.value == 0 {
                 error(l, .divisionByZero)
                 return nil
             }
-            if db.dimensioned == nil { return .num(da) }
-            return .num(.bare)
+            return .num(QuantityMix.quotient(da, db))
         }
     }
 
@@ -181,7 +180,7 @@ extension Checker {
             }
             if let tt {
                 guard case .num(let dt) = tt, dt.compatible(da), dt.compatible(db) else {
-                    error(tol?.startLocation ?? l, .toleranceKind(want: da.dimensioned != nil ? da : db, found: tt))
+                    error(tol?.startLocation ?? l, .toleranceKind(want: QuantityMix.sum(da, db), found: tt))
                     return nil
                 }
             }

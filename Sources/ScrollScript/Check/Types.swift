@@ -11,9 +11,15 @@ public enum NumberDimension: Equatable, Sendable {
         return nil
     }
 
+    /// The quantity, nil for a bare literal (as the evaluator holds it).
+    var quantity: Quantity? {
+        if case .quantity(let q) = self { return q }
+        return nil
+    }
+
+    /// Whether it mixes with `o` (`QuantityMix.agree`).
     func compatible(_ o: NumberDimension) -> Bool {
-        guard let a = dimensioned, let b = o.dimensioned else { return true }
-        return a == b
+        QuantityMix.agree(quantity, o.quantity)
     }
 
     /// How a diagnostic names it (`ValueKind.displayName`): a bare literal is `a number`.
@@ -91,16 +97,19 @@ func constValue(_ e: Expr) -> Const? {
         return Const(value: -c.value, dim: c.dim)
     case .binary(let op, let a, let b, _):
         guard let x = constValue(a), let y = constValue(b) else { return nil }
+        // A constant product keeps the kind `+` gives (the checker's type of it is a plain
+        // number when both sides are dimensioned; a configuration value names this one).
+        let sum = QuantityMix.sum(x.dim, y.dim)
         switch op {
-        case .add: return Const(value: x.value + y.value, dim: x.dim.dimensioned != nil ? x.dim : y.dim)
-        case .subtract: return Const(value: x.value - y.value, dim: x.dim.dimensioned != nil ? x.dim : y.dim)
-        case .multiply: return Const(value: x.value * y.value, dim: x.dim.dimensioned != nil ? x.dim : y.dim)
+        case .add: return Const(value: x.value + y.value, dim: sum)
+        case .subtract: return Const(value: x.value - y.value, dim: sum)
+        case .multiply: return Const(value: x.value * y.value, dim: sum)
         case .divide:
             if y.value == 0 { return nil }
-            return Const(value: x.value / y.value, dim: y.dim.dimensioned == nil ? x.dim : .bare)
+            return Const(value: x.value / y.value, dim: QuantityMix.quotient(x.dim, y.dim))
         case .remainder:
             if y.value == 0 { return nil }
-            return Const(value: x.value.truncatingRemainder(dividingBy: y.value), dim: x.dim.dimensioned != nil ? x.dim : y.dim)
+            return Const(value: x.value.truncatingRemainder(dividingBy: y.value), dim: sum)
         default: return nil
         }
     case .call(let name, let args, _):
@@ -110,7 +119,7 @@ func constValue(_ e: Expr) -> Const? {
         for a in args {
             guard let c = constValue(a) else { return nil }
             values.append(c.value)
-            if dim.dimensioned == nil { dim = c.dim }
+            dim = QuantityMix.sum(dim, c.dim)
         }
         guard let v = f.apply(values) else { return nil }
         return Const(value: v, dim: dim)

@@ -1,4 +1,4 @@
-// What evaluation works with: run-time errors, values, how quantities mix, the default
+// What evaluation works with: run-time errors, values (how quantities mix: QuantityMixing.swift), the default
 // `~=` tolerance. The evaluator itself is `Evaluate` (Evaluator.swift); statements
 // reach it through the resolved program (ResolvedProgram.swift).
 
@@ -46,19 +46,6 @@ enum EvalValue: Equatable, Sendable {
         }
     }
 
-}
-
-/// The quantity that decides a mix of two: points, velocity and seconds must agree; plain
-/// numbers, counts and bare literals take the other side's quantity.
-private func isDimensioned(_ q: Quantity?) -> Bool {
-    q?.isDimensioned ?? false
-}
-
-func combine(_ a: Quantity?, _ b: Quantity?) -> (ok: Bool, result: Quantity?) {
-    if isDimensioned(a) && isDimensioned(b) { return (a == b, a) }
-    if isDimensioned(a) { return (true, a) }
-    if isDimensioned(b) { return (true, b) }
-    return (true, a ?? b)
 }
 
 /// `section[2].y` / `row[1,3].title`: how an indexed observable is written with numbers.

@@ -145,7 +145,7 @@ enum Evaluate {
         guard case .number(let l, let lq) = x, case .number(let r, let rq) = y else {
             throw RuntimeError(loc, .needsNumbers(op, x.kind, y.kind))
         }
-        let (ok, q) = combine(lq, rq)
+        let (ok, q) = QuantityMix.combine(lq, rq)
         if (op == .add || op == .subtract || op == .remainder) && !ok {
             throw RuntimeError(loc, .cannotAddOrSubtract(op, x.kind, y.kind))
         }
@@ -175,7 +175,7 @@ enum Evaluate {
             var k = 1
             while k < args.count {
                 let (x, xq) = try number(f, args[k], world, env)
-                let (ok, cq) = combine(q, xq)
+                let (ok, cq) = QuantityMix.combine(q, xq)
                 guard ok else { throw RuntimeError(args[k].startLocation, .functionMixesKinds(f, .number(q), .number(xq))) }
                 acc = f.fold(acc, x)
                 q = cq
@@ -186,9 +186,9 @@ enum Evaluate {
             guard args.count == 3 else { throw RuntimeError(loc, .functionArity(f, found: args.count)) }
             let (lo, loq) = try number(f, args[1], world, env)
             let (hi, hiq) = try number(f, args[2], world, env)
-            let (ok1, q1) = combine(q, loq)
+            let (ok1, q1) = QuantityMix.combine(q, loq)
             guard ok1 else { throw RuntimeError(args[1].startLocation, .functionMixesKinds(f, .number(q), .number(loq))) }
-            let (ok2, q2) = combine(q1, hiq)
+            let (ok2, q2) = QuantityMix.combine(q1, hiq)
             guard ok2 else { throw RuntimeError(args[2].startLocation, .functionMixesKinds(f, .number(q1), .number(hiq))) }
             guard let v = BuiltinFunction.clamp(acc, lo, hi) else {
                 throw RuntimeError(args[1].startLocation, .clampBoundsReversed(lo: lo, hi: hi, q2))
@@ -213,7 +213,7 @@ enum Evaluate {
         let x = try eval(a, world, env), y = try eval(b, world, env)
         switch (x, y) {
         case (.number(let l, let lq), .number(let r, let rq)):
-            let (ok, q) = combine(lq, rq)
+            let (ok, q) = QuantityMix.combine(lq, rq)
             guard ok else { throw RuntimeError(loc, .cannotCompare(x.kind, y.kind)) }
             switch op {
             case .eq: return Comparison(holds: l == r, left: x, right: y)

@@ -36,11 +36,6 @@ extension EvalValue {
 public struct UnrecordedValue: Equatable, Sendable {
     public var subject: String
     public var value: Value
-
-    public init(subject: String, value: Value) {
-        self.subject = subject
-        self.value = value
-    }
 }
 
 /// What to do about `?`s that were not recorded.

@@ -106,22 +106,17 @@ extension SimError {
 
 /// `"山手線"` with `\"`, `\\`, `\n`, `\t` escaped, as a scenario would write it.
 public func quoteString(_ s: String) -> String {
-    var out = "\""
-    for ch in s.unicodeScalars {
+    "\"" + escaped(s) { ch in
         switch ch {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\t": return "\\t"
         default:
-            if ch.value < 0x20 || ch.value == 0x7F {
-                out += "\\u{" + String(ch.value, radix: 16) + "}"
-            } else {
-                out.unicodeScalars.append(ch)
-            }
+            guard ch.value < 0x20 || ch.value == 0x7F else { return nil }
+            return "\\u{" + String(ch.value, radix: 16) + "}"
         }
-    }
-    return out + "\""
+    } + "\""
 }
 
 /// Fixed-point formatting that does not depend on the C locale: `formatFixed(-0.001, 2)` is

@@ -7,13 +7,7 @@ public struct Comment: Equatable, Sendable {
     public var text: String
     public var location: SourceLocation
     /// An empty line stood between this comment and what came before it.
-    public var blankLineBefore: Bool
-
-    public init(text: String, location: SourceLocation, blankLineBefore: Bool = false) {
-        self.text = text
-        self.location = location
-        self.blankLineBefore = blankLineBefore
-    }
+    public var blankLineBefore: Bool = false
 }
 
 /// A number literal: `250ms` has raw `250ms`, unit `.ms`, value 0.25 (seconds).
@@ -22,12 +16,6 @@ public struct NumberLiteral: Equatable, Sendable {
     public var value: Double
     public var unit: NumberUnit
     public var raw: String
-
-    public init(value: Double, unit: NumberUnit, raw: String) {
-        self.value = value
-        self.unit = unit
-        self.raw = raw
-    }
 }
 
 /// A string literal: the decoded value and the source text with its quotes and escapes.
@@ -35,12 +23,6 @@ public struct StringLiteral: Equatable, Sendable {
     public var value: String
     public var raw: String
     public var location: SourceLocation
-
-    public init(value: String, raw: String, location: SourceLocation) {
-        self.value = value
-        self.raw = raw
-        self.location = location
-    }
 }
 
 public enum UnaryOp: String, Equatable, Sendable {

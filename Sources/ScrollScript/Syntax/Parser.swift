@@ -493,17 +493,13 @@ public struct Parser {
                     throw fail(tok, .pullTakesNoDuration)
                 }
                 return stmt(.pull(d))
-            case .drag: return stmt(try parseDrag())
+            case .drag:
+                let (d, t) = try parseDistanceAndDuration()
+                return stmt(.drag(d, duration: t))
             case .release: advance(); return stmt(.release)
             case .fling: advance(); return stmt(.fling(try parseArg()))
             case .swipe:
-                advance()
-                let d = try parseArg()
-                var t: Expr?
-                if isWord(.in) {
-                    advance()
-                    t = try parseArg()
-                }
+                let (d, t) = try parseDistanceAndDuration()
                 return stmt(.swipe(d, duration: t))
             case .tap: return stmt(try parseTap())
             case .wait: advance(); return stmt(.wait(try parseArg()))
@@ -638,16 +634,14 @@ public struct Parser {
         return .use(name: name.text, nameLocation: loc(name))
     }
 
-    /// drag = "drag" arg [ "in" arg ]
-    private mutating func parseDrag() throws -> StmtKind {
+    /// drag = "drag" arg [ "in" arg ], swipe = "swipe" arg [ "in" arg ]: the distance and
+    /// the duration when written.
+    private mutating func parseDistanceAndDuration() throws -> (Expr, Expr?) {
         advance()
         let d = try parseArg()
-        var t: Expr?
-        if isWord(.in) {
-            advance()
-            t = try parseArg()
-        }
-        return .drag(d, duration: t)
+        guard isWord(.in) else { return (d, nil) }
+        advance()
+        return (d, try parseArg())
     }
 
     /// tap = "tap" ( "header" [arg | STRING] | "row" arg arg | VIEW | arg arg ), VIEW a
@@ -795,12 +789,7 @@ public struct Parser {
     private mutating func parseOr() throws -> ExprAndDepth {
         var l = try parseAnd()
         while isWord(.or) {
-            let opLoc = loc(tok)
-            advance()
-            let r = try parseAnd()
-            let d = max(l.d, r.d) + 1
-            try checkDepth(d, at: opLoc)
-            l = ExprAndDepth(.binary(.or, l.e, r.e, opLoc), d)
+            l = try binary(.or, l) { try $0.parseAnd() }
         }
         return l
     }
@@ -809,28 +798,39 @@ public struct Parser {
     private mutating func parseAnd() throws -> ExprAndDepth {
         var l = try parseNot()
         while isWord(.and) {
-            let opLoc = loc(tok)
-            advance()
-            let r = try parseNot()
-            let d = max(l.d, r.d) + 1
-            try checkDepth(d, at: opLoc)
-            l = ExprAndDepth(.binary(.and, l.e, r.e, opLoc), d)
+            l = try binary(.and, l) { try $0.parseNot() }
         }
         return l
     }
 
+    /// `l op r` with the parser at `op`: reads the operator and the right side (`right`),
+    /// one level deeper than the deeper side, within the depth limit.
+    private mutating func binary(_ op: BinaryOp, _ l: ExprAndDepth,
+                                 _ right: (inout Parser) throws -> ExprAndDepth) throws -> ExprAndDepth {
+        let opLoc = loc(tok)
+        advance()
+        let r = try right(&self)
+        let d = max(l.d, r.d) + 1
+        try checkDepth(d, at: opLoc)
+        return ExprAndDepth(.binary(op, l.e, r.e, opLoc), d)
+    }
+
     /// not = "not" not | comparison
     private mutating func parseNot() throws -> ExprAndDepth {
-        if isWord(.not) {
-            let op = tok
-            try enter(op)
-            defer { exprNesting -= 1 }
-            advance()
-            let x = try parseNot()
-            try checkDepth(x.d + 1, op)
-            return ExprAndDepth(.unary(.not, x.e, loc(op)), x.d + 1)
-        }
+        if isWord(.not) { return try unary(.not) { try $0.parseNot() } }
         return try parseComparison()
+    }
+
+    /// `op x` with the parser at `op`: reads the operator and its operand (`operand`), one
+    /// level deeper, within the nesting and depth limits.
+    private mutating func unary(_ op: UnaryOp, _ operand: (inout Parser) throws -> ExprAndDepth) throws -> ExprAndDepth {
+        let t = tok
+        try enter(t)
+        defer { exprNesting -= 1 }
+        advance()
+        let x = try operand(&self)
+        try checkDepth(x.d + 1, t)
+        return ExprAndDepth(.unary(op, x.e, loc(t)), x.d + 1)
     }
 
     private func compareOp(_ k: TokenKind) -> CompareOp? {
@@ -890,12 +890,7 @@ public struct Parser {
                 throw fail(tok, .plusMinus)
             }
             let op: BinaryOp = tok.kind == .plus ? .add : .subtract
-            let opLoc = loc(tok)
-            advance()
-            let r = try parseMultiplicative()
-            let d = max(l.d, r.d) + 1
-            try checkDepth(d, at: opLoc)
-            l = ExprAndDepth(.binary(op, l.e, r.e, opLoc), d)
+            l = try binary(op, l) { try $0.parseMultiplicative() }
         }
         return l
     }
@@ -905,27 +900,14 @@ public struct Parser {
         var l = try parseUnary()
         while tok.kind == .star || tok.kind == .slash || tok.kind == .percent {
             let op: BinaryOp = tok.kind == .star ? .multiply : tok.kind == .slash ? .divide : .remainder
-            let opLoc = loc(tok)
-            advance()
-            let r = try parseUnary()
-            let d = max(l.d, r.d) + 1
-            try checkDepth(d, at: opLoc)
-            l = ExprAndDepth(.binary(op, l.e, r.e, opLoc), d)
+            l = try binary(op, l) { try $0.parseUnary() }
         }
         return l
     }
 
     /// unary = "-" unary | primary
     private mutating func parseUnary() throws -> ExprAndDepth {
-        if tok.kind == .minus {
-            let op = tok
-            try enter(op)
-            defer { exprNesting -= 1 }
-            advance()
-            let x = try parseUnary()
-            try checkDepth(x.d + 1, op)
-            return ExprAndDepth(.unary(.negate, x.e, loc(op)), x.d + 1)
-        }
+        if tok.kind == .minus { return try unary(.negate) { try $0.parseUnary() } }
         return try parsePrimary()
     }
 

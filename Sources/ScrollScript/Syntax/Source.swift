@@ -2,6 +2,20 @@ import Foundation
 
 // Source text and positions: the one place that knows about lines, columns and bytes.
 
+/// An `Int` held in 32 bits, clamped to them when set (a source position: a file is at most
+/// 64 MiB, and every AST node carries four of them).
+@propertyWrapper
+public struct Clamped32: Hashable, Sendable {
+    private var stored: Int32
+
+    public init(wrappedValue: Int) { stored = Int32(clamping: wrappedValue) }
+
+    public var wrappedValue: Int {
+        get { Int(stored) }
+        set { stored = Int32(clamping: newValue) }
+    }
+}
+
 /// A position in a source file. Lines and columns count from 1; columns count Unicode
 /// scalars. `offset`/`length` are in bytes of the file (after nothing is stripped: a BOM
 /// still counts in `offset`).
@@ -11,35 +25,15 @@ public struct SourceLocation: Equatable, Hashable, Sendable, Comparable {
     // longer than 15 bytes would touch (8% of `check`'s time on a 60 MB file under /tmp).
     // The rest is 32-bit (a file is at most 64 MiB).
     private var fileID: Int32
-    private var line32: Int32
-    private var column32: Int32
-    private var offset32: Int32
-    private var length32: Int32
+    @Clamped32 public var line: Int
+    @Clamped32 public var column: Int
+    @Clamped32 public var offset: Int
+    @Clamped32 public var length: Int
 
     /// The file's name as diagnostics print it.
     public var file: String {
         get { SourceFileNames.name(fileID) }
         set { fileID = SourceFileNames.id(newValue) }
-    }
-
-    public var line: Int {
-        get { Int(line32) }
-        set { line32 = Int32(clamping: newValue) }
-    }
-
-    public var column: Int {
-        get { Int(column32) }
-        set { column32 = Int32(clamping: newValue) }
-    }
-
-    public var offset: Int {
-        get { Int(offset32) }
-        set { offset32 = Int32(clamping: newValue) }
-    }
-
-    public var length: Int {
-        get { Int(length32) }
-        set { length32 = Int32(clamping: newValue) }
     }
 
     public init(file: String, line: Int, column: Int, offset: Int = 0, length: Int = 0) {
@@ -50,18 +44,18 @@ public struct SourceLocation: Equatable, Hashable, Sendable, Comparable {
     /// file up once, not once per node).
     init(fileID: Int32, line: Int, column: Int, offset: Int, length: Int) {
         self.fileID = fileID
-        self.line32 = Int32(clamping: line)
-        self.column32 = Int32(clamping: column)
-        self.offset32 = Int32(clamping: offset)
-        self.length32 = Int32(clamping: length)
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.length = length
     }
 
     /// Orders by file, line, column (then offset), for deterministic diagnostics.
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         if a.fileID != b.fileID { return a.file < b.file }
-        if a.line32 != b.line32 { return a.line32 < b.line32 }
-        if a.column32 != b.column32 { return a.column32 < b.column32 }
-        return a.offset32 < b.offset32
+        if a.line != b.line { return a.line < b.line }
+        if a.column != b.column { return a.column < b.column }
+        return a.offset < b.offset
     }
 }
 

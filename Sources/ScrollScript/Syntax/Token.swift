@@ -43,14 +43,9 @@ public struct TokenPos: Equatable, Sendable {
     public var column: Int
     public var offset: Int
     public var length: Int
+}
 
-    public init(line: Int, column: Int, offset: Int, length: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
-        self.length = length
-    }
-
+extension TokenPos {
     init(_ l: SourceLocation) {
         self.init(line: l.line, column: l.column, offset: l.offset, length: l.length)
     }

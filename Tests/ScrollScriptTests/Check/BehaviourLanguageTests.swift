@@ -62,18 +62,17 @@ final class BehaviourLanguageTests: XCTestCase {
 
     func testAUsersBehaviourGetsFirstGuessesFromItsDeclaration() {
         let registry = BehaviourRegistry.builtIn.appending([Lamp.entry])
-        XCTAssertEqual(messages("lamp\nexpect lamp.isLit", registry: registry),
-                       ["2:8 unknown name 'lamp.isLit' (did you mean 'expect lamp.state == lit'?)"])
-        XCTAssertEqual(messages("lamp\nexpect lampGlowing", registry: registry),
-                       ["2:8 unknown name 'lampGlowing' (did you mean 'expect lamp.state == lit'?)"])
-        XCTAssertEqual(messages("lamp\nexpect lantern.bright", registry: registry),
-                       ["2:8 unknown name 'lantern.bright' (did you mean 'expect lamp.state == lit'?)"])
-        XCTAssertEqual(messages("lamp\nexpect lamp.brightest", registry: registry),
-                       ["2:8 unknown name 'lamp.brightest' (did you mean 'expect lamp.level > 0.5'?)"])
-        XCTAssertEqual(messages("lamp faint\nwait 1s", registry: registry),
-                       ["1:6 unexpected 'faint' (did you mean 'lamp dim'?)"])
-        XCTAssertEqual(messages("expect lamp.isLit", registry: registry),
-                       ["1:8 unknown name 'lamp.isLit' (did you mean 'expect lamp.state == lit'? this scenario declares no lamp: add 'lamp')"])
+        let expected: [(String, String)] = [
+            ("lamp\nexpect lamp.isLit", "2:8 unknown name 'lamp.isLit' (did you mean 'expect lamp.state == lit'?)"),
+            ("lamp\nexpect lampGlowing", "2:8 unknown name 'lampGlowing' (did you mean 'expect lamp.state == lit'?)"),
+            ("lamp\nexpect lantern.bright", "2:8 unknown name 'lantern.bright' (did you mean 'expect lamp.state == lit'?)"),
+            ("lamp\nexpect lamp.brightest", "2:8 unknown name 'lamp.brightest' (did you mean 'expect lamp.level > 0.5'?)"),
+            ("lamp faint\nwait 1s", "1:6 unexpected 'faint' (did you mean 'lamp dim'?)"),
+            ("expect lamp.isLit", "1:8 unknown name 'lamp.isLit' (did you mean 'expect lamp.state == lit'? this scenario declares no lamp: add 'lamp')"),
+        ]
+        for (text, message) in expected {
+            XCTAssertEqual(messages(text, registry: registry), [message], text)
+        }
         // The built-in registry knows no lamp: no guess names it.
         XCTAssertEqual(messages("expect lamp.isLit"), ["1:8 unknown name 'lamp.isLit'"])
     }

@@ -8,8 +8,7 @@ final class GoldenCheckTests: XCTestCase {
     static let dir: URL = TestPaths.target.appendingPathComponent("Golden/check")
 
     func testGoldenFiles() throws {
-        for pair in try goldenPairs(in: Self.dir, atLeast: 31) {
-            let (name, bytes, expected) = (pair.name, pair.bytes, pair.expected)
+        for (name, bytes, expected) in try goldenPairs(in: Self.dir, atLeast: 31) {
             let source = SourceFile(name: name, bytes: bytes)
             let result = checkSource(source)
             let lines = source.lines

@@ -9,13 +9,8 @@ import ScrollSim
 /// sections "Section 0" .. "Section 2", so `tap header "Section 2"` taps section 2's header
 /// and `tap.target` is "section[2]"; `tap row 0 1` makes it "row[0,1]"; before any tap it
 /// is "".
-final class TapTargetCompareTests: XCTestCase {
+final class TapTargetCompareTests: XCTestCase, SceneTests {
     let scene = "sections 3 rows 2\n"
-
-    /// Runs `body` after the scene; returns the failure, or nil when it passes.
-    func run(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws -> RunFailure? {
-        try runChecked(scene + body, file: file, line: line).failure
-    }
 
     func testBeforeAnyTapItIsTheEmptyString() throws {
         XCTAssertNil(try run("expect tap.target == \"\""))

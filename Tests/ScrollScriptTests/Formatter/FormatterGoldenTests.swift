@@ -8,8 +8,7 @@ final class FormatterGoldenTests: XCTestCase {
     static let dir: URL = TestPaths.target.appendingPathComponent("Golden/fmt")
 
     func testGoldenFiles() throws {
-        for pair in try goldenPairs(in: Self.dir, atLeast: 11) {
-            let (name, bytes, expected) = (pair.name, pair.bytes, pair.expected)
+        for (name, bytes, expected) in try goldenPairs(in: Self.dir, atLeast: 11) {
             XCTAssertEqual(formatSource(SourceFile(name: name, bytes: bytes)), .formatted(expected), "golden \(name)")
             // The canonical layout is a fixed point.
             XCTAssertEqual(formatSource(SourceFile(name: name, text: expected)), .formatted(expected), "fixed point \(name)")

@@ -77,20 +77,27 @@ final class RunnerStreamingTests: XCTestCase {
         XCTAssertEqual(serial.exitStatus, 2)
     }
 
+    /// An interrupt flag that turns true at poll `n` (polls counted over every worker) and
+    /// stays true; `pressed` runs once, at that poll.
+    private func ctrlC(atPoll n: Int, pressed: @escaping () -> Void = {}) -> () -> Bool {
+        let lock = NSLock()
+        var polls = 0
+        return {
+            lock.lock()
+            defer { lock.unlock() }
+            polls += 1
+            if polls == n { pressed() }
+            return polls >= n
+        }
+    }
+
     /// Ctrl-C in the middle of scenarios: the interrupt flag turns true after 2,000 polls
     /// (one per frame), while long scenarios run on every worker. Each stops at its next
     /// frame, is reported as failed ("interrupted"), nothing new starts, and the run
     /// returns (so every worker has left) with status 130.
     func testInterruptStopsScenariosInFlight() throws {
         for jobs in [1, 3] {
-            let lock = NSLock()
-            var polls = 0
-            let interrupt: () -> Bool = {
-                lock.lock()
-                defer { lock.unlock() }
-                polls += 1
-                return polls > 2000
-            }
+            let interrupt = ctrlC(atPoll: 2001)
             let long = (0..<6).map { i in
                 RunInput.source(SourceFile(name: "long\(i).scroll", text: "scenario \"l\" {\n  expect always offset > -10000\n  repeat 100000 {\n    drag 100 in 1s\n    drag -100 in 1s\n  }\n}\n"))
             }
@@ -131,15 +138,7 @@ final class RunnerStreamingTests: XCTestCase {
         let fifo = dir + "/first.scroll"
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let interrupted = DispatchSemaphore(value: 0)
-        let lock = NSLock()
-        var polls = 0
-        let interrupt: () -> Bool = {
-            lock.lock()
-            defer { lock.unlock() }
-            polls += 1
-            if polls == 200 { interrupted.signal() }
-            return polls >= 200
-        }
+        let interrupt = ctrlC(atPoll: 200) { interrupted.signal() }
         // The writer: only once Ctrl-C has been "pressed" does file 0's text arrive.
         let writer = Thread {
             interrupted.wait()

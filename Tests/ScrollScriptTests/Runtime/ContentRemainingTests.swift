@@ -7,13 +7,8 @@ import ScrollSimTestSupport
 ///
 /// Scene: screen 390 x 844, `sections 1 rows 40` (a titled section: header 28 pt, rows
 /// 44 pt). content.height = 28 + 40·44 = 1788; offset.min = 0; offset.max = 1788 − 844 = 944.
-final class ContentRemainingTests: XCTestCase {
+final class ContentRemainingTests: XCTestCase, SceneTests {
     let scene = "screen 390 x 844\nsections 1 rows 40\n"
-
-    /// Runs `body` after the scene; returns the failure, or nil when it passes.
-    func run(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws -> RunFailure? {
-        try runChecked(scene + body, file: file, line: line).failure
-    }
 
     func testAtTheTopItIsTheWholeScrollRange() throws {
         XCTAssertNil(try run("expect content.height == 1788\nexpect offset.max == 944\nexpect content.remaining == 944"))

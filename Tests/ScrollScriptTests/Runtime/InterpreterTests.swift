@@ -16,6 +16,14 @@ final class InterpreterTests: XCTestCase {
         Interpreter(try scenario(text))
     }
 
+    /// The interpreter of `text`, run until it stops with `event` (`.finished`, `.failed`,
+    /// `.paused`).
+    func ran(_ text: String, _ event: StepEvent, file: StaticString = #filePath, line: UInt = #line) throws -> Interpreter {
+        let it = try interpreter(text)
+        XCTAssertEqual(it.run(), event, file: file, line: line)
+        return it
+    }
+
     func number(_ v: Value) -> Double {
         if case .number(let x, _) = v { return x }
         XCTFail("not a number: \(v)")
@@ -144,8 +152,7 @@ final class InterpreterTests: XCTestCase {
 
     func testRepeatUsesTheControlStack() throws {
         // 4 x 3 ticks = 12 frames; 1 + 4*(1 + 3) = 17 statements (outer, inner, tick).
-        let it = try interpreter("repeat 4 { repeat 3 { tick } }")
-        XCTAssertEqual(it.run(), .finished)
+        let it = try ran("repeat 4 { repeat 3 { tick } }", .finished)
         XCTAssertEqual(it.world.frameIndex, 12)
         XCTAssertEqual(it.statementCount, 17)
     }
@@ -153,8 +160,7 @@ final class InterpreterTests: XCTestCase {
     func testDeepRepeatNestingDoesNotRecurse() throws {
         // 200 nested repeat 1 blocks around one tick: one frame.
         let text = String(repeating: "repeat 1 { ", count: 200) + "tick" + String(repeating: " }", count: 200)
-        let it = try interpreter(text)
-        XCTAssertEqual(it.run(), .finished)
+        let it = try ran(text, .finished)
         XCTAssertEqual(it.world.frameIndex, 1)
     }
 
@@ -162,35 +168,28 @@ final class InterpreterTests: XCTestCase {
 
     func testExpectAlwaysRegisteredOnceAndFailsAtTheFirstFalseFrame() throws {
         // time < 0.05 is false from frame 3 (3/60 = 0.05) on.
-        let it = try interpreter("repeat 3 {\n  expect always time < 0.05\n  tick\n}\ntick 10")
-        XCTAssertEqual(it.run(), .failed)
+        let it = try ran("repeat 3 {\n  expect always time < 0.05\n  tick\n}\ntick 10", .failed)
         let f = try XCTUnwrap(it.failure)
-        XCTAssertEqual(f.location.line, 2)
-        XCTAssertEqual(f.location.column, 3)
-        XCTAssertEqual(f.time, 3.0 / 60, accuracy: 1e-12)
-        XCTAssertEqual(f.message, "invariant broken at t = 0.050 s")
-        XCTAssertEqual(f.notes, ["time is 0.050 at t = 0.050 s"])
+        assertFailure(f, line: 2, column: 3, time: 3.0 / 60, message: "invariant broken at t = 0.050 s",
+                      notes: ["time is 0.050 at t = 0.050 s"])
     }
 
     func testExpectWithinWaitsFrameByFrame() throws {
         // drag -15 at 300 pt/s: 0.05 s = 3 frames; the toolbar follows the finger down
         // 15 pt and the release animates it back over 0.2 s = 12 frames: shown at frame 15.
-        let it = try interpreter("toolbar\ndrag -15\nrelease\nexpect within 0.3s toolbar.state == shown\nexpect time == 0.25")
-        XCTAssertEqual(it.run(), .finished)
+        let it = try ran("toolbar\ndrag -15\nrelease\nexpect within 0.3s toolbar.state == shown\nexpect time == 0.25", .finished)
         XCTAssertNil(it.failure)
         XCTAssertEqual(it.world.frameIndex, 15)
     }
 
     func testExpectWithinChecksTheCurrentFrameFirst() throws {
-        let it = try interpreter("expect within 1s time == 0")
-        XCTAssertEqual(it.run(), .finished)
+        let it = try ran("expect within 1s time == 0", .finished)
         XCTAssertEqual(it.world.frameIndex, 0)
     }
 
     func testExpectWithinFailsAtItsDeadline() throws {
         // 0.1 s = 6 frames: fails at t = 0.1 with the value at that frame.
-        let it = try interpreter("expect within 0.1s time > 1")
-        XCTAssertEqual(it.run(), .failed)
+        let it = try ran("expect within 0.1s time > 1", .failed)
         XCTAssertEqual(it.world.frameIndex, 6)
         XCTAssertEqual(it.failure?.message, "expectation still false after 0.100 s")
     }
@@ -213,16 +212,14 @@ final class InterpreterTests: XCTestCase {
 
     func testApproxFailureNotes() throws {
         // offset 0 vs 2 with the default 0.5 pt.
-        let it = try interpreter("expect offset ~= 2")
-        XCTAssertEqual(it.run(), .failed)
+        let it = try ran("expect offset ~= 2", .failed)
         XCTAssertEqual(it.failure?.notes, ["offset is 0.00 at t = 0.000 s", "~= expected 2.00 within 0.50, actual 0.00 (off by 2.00)"])
     }
 
     // MARK: - Errors and limits
 
     func testRuntimeErrorsAreFailuresNotTraps() throws {
-        let it = try interpreter("expect offset / offset == 0")
-        XCTAssertEqual(it.run(), .failed)
+        let it = try ran("expect offset / offset == 0", .failed)
         XCTAssertEqual(it.failure?.message, "division by zero")
         XCTAssertEqual(it.failure?.location.column, 15)
 
@@ -238,20 +235,17 @@ final class InterpreterTests: XCTestCase {
     }
 
     func testSettleErrors() throws {
-        let down = try interpreter("pull 10\nsettle")
-        XCTAssertEqual(down.run(), .failed)
+        let down = try ran("pull 10\nsettle", .failed)
         XCTAssertEqual(down.failure?.location.line, 2)
         XCTAssertEqual(down.failure?.message, "settle while a finger is down: release it first")
         // Already at rest: no frame.
-        let rest = try interpreter("settle")
-        XCTAssertEqual(rest.run(), .finished)
+        let rest = try ran("settle", .finished)
         XCTAssertEqual(rest.world.frameIndex, 0)
     }
 
     func testTimeLimitFailsTheCrossingStatementAtOnce() throws {
         // 50000 s + 50000 s > 86400 s: the second wait fails before it runs.
-        let it = try interpreter("repeat 2 {\n  wait 50000s\n}")
-        XCTAssertEqual(it.run(), .failed)
+        let it = try ran("repeat 2 {\n  wait 50000s\n}", .failed)
         XCTAssertEqual(it.failure?.location.line, 2)
         XCTAssertEqual(it.failure?.time, 50000)
     }
@@ -260,8 +254,7 @@ final class InterpreterTests: XCTestCase {
         // 1 + 3334 * (1 + 3000) = 10,006,335 statements > 10,000,000. Statement number
         // 10,000,001: 10,000,000 = 3001 * 3332 + 2668 -> pass 3333, item 2668 = the 2667th
         // `expect` of that pass (item 1 is the inner repeat), at column 29.
-        let it = try interpreter("repeat 3334 { repeat 3000 { expect true } }")
-        XCTAssertEqual(it.run(), .failed)
+        let it = try ran("repeat 3334 { repeat 3000 { expect true } }", .failed)
         XCTAssertEqual(it.failure?.location.column, 29)
         XCTAssertEqual(it.failure?.message, "the scenario passed the limit of 10,000,000 executed statements")
         XCTAssertEqual(it.statementCount, 10_000_001)

@@ -15,20 +15,19 @@ final class ParserTests: XCTestCase {
     }
 
     func testMisspeltOptionWordsSuggestTheRightOne() {
-        // 'closd' is one deletion from 'closed'; 'singel' one swap from 'single'.
-        XCTAssertEqual(parse("section \"A\" rows 3 closd").1.map { $0.message },
-                       ["expected 'open', 'closed' or the end of the statement, found 'closd' (did you mean 'closed'?)"])
-        XCTAssertEqual(parse("accordion singel").1.map { $0.message },
-                       ["unknown accordion option 'singel' (did you mean 'single'?)"])
-        XCTAssertEqual(parse("accordion 3").1.map { $0.message },
-                       ["expected an accordion option (single), found number '3'"])
-        XCTAssertEqual(parse("header 240 3").1.map { $0.message },
-                       ["expected a header option (pin, nostretch, parallax, toggle), found number '3'"])
-        // 'heder' is one deletion from 'header', 'tolbar' from 'toolbar'
-        XCTAssertEqual(parse("tap heder 1").1.map { $0.message },
-                       ["expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found 'heder' (did you mean 'header'?)"])
-        XCTAssertEqual(parse("tap tolbar").1.map { $0.message },
-                       ["expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found 'tolbar' (did you mean 'toolbar'?)"])
+        // 'closd' is one deletion from 'closed'; 'singel' one swap from 'single'; 'heder' one
+        // deletion from 'header', 'tolbar' from 'toolbar'.
+        let expected: [(String, String)] = [
+            ("section \"A\" rows 3 closd", "expected 'open', 'closed' or the end of the statement, found 'closd' (did you mean 'closed'?)"),
+            ("accordion singel", "unknown accordion option 'singel' (did you mean 'single'?)"),
+            ("accordion 3", "expected an accordion option (single), found number '3'"),
+            ("header 240 3", "expected a header option (pin, nostretch, parallax, toggle), found number '3'"),
+            ("tap heder 1", "expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found 'heder' (did you mean 'header'?)"),
+            ("tap tolbar", "expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found 'tolbar' (did you mean 'toolbar'?)"),
+        ]
+        for (text, message) in expected {
+            XCTAssertEqual(parse(text).1.map { $0.message }, [message], text)
+        }
         guard case .tap? = one("tap offset 100") else { return XCTFail() }   // a name is still a coordinate
         XCTAssertEqual(parseAsWritten("pull 120 in 1s", lexicon: .builtIn).diagnostics.map { $0.message },
                        ["'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one"])

@@ -11,29 +11,34 @@ public func jsonString(_ s: String) -> String { jsonString(s, forScript: false) 
 
 /// `jsonString`, and with `forScript` safe inside a `<script>` element too (see above).
 public func jsonString(_ s: String, forScript: Bool) -> String {
-    var out = "\""
-    out.reserveCapacity(s.utf8.count + 2)
-    for u in s.unicodeScalars {
+    "\"" + escaped(s) { u in
         switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        case "\u{8}": out += "\\b"
-        case "\u{C}": out += "\\f"
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\t": return "\\t"
+        case "\r": return "\\r"
+        case "\u{8}": return "\\b"
+        case "\u{C}": return "\\f"
         default:
             let scriptUnsafe = forScript && (u == "<" || u == ">" || u == "&" || u.value == 0x7F
                                              || u.value == 0x2028 || u.value == 0x2029)
-            if u.value < 0x20 || scriptUnsafe {
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            } else {
-                out.unicodeScalars.append(u)
-            }
+            guard u.value < 0x20 || scriptUnsafe else { return nil }
+            let hex = String(u.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         }
+    } + "\""
+}
+
+/// `s` with every scalar `replacement` gives text for replaced by that text, the others
+/// kept: the one loop of every escaping here and of `quoteString`.
+func escaped(_ s: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+    var out = ""
+    out.unicodeScalars.reserveCapacity(s.unicodeScalars.count + 2)
+    for u in s.unicodeScalars {
+        if let r = replacement(u) { out += r } else { out.unicodeScalars.append(u) }
     }
-    return out + "\""
+    return out
 }
 
 /// A scalar XML 1.0 cannot hold at all, even as a character reference: the C0 controls
@@ -59,23 +64,19 @@ public func xmlText(_ s: String) -> String { xmlEscaped(s, attribute: false) }
 public func xmlAttribute(_ s: String) -> String { xmlEscaped(s, attribute: true) }
 
 private func xmlEscaped(_ s: String, attribute: Bool) -> String {
-    var out = ""
-    out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
-    for u in s.unicodeScalars {
+    escaped(s) { u in
         switch u {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\r": out += "&#13;"
-        case "\"" where attribute: out += "&quot;"
-        case "'" where attribute: out += "&apos;"
-        case "\t" where attribute: out += "&#9;"
-        case "\n" where attribute: out += "&#10;"
-        default:
-            if let r = xmlVisibleReplacement(u) { out.unicodeScalars.append(r) } else { out.unicodeScalars.append(u) }
+        case "&": return "&amp;"
+        case "<": return "&lt;"
+        case ">": return "&gt;"
+        case "\r": return "&#13;"
+        case "\"" where attribute: return "&quot;"
+        case "'" where attribute: return "&apos;"
+        case "\t" where attribute: return "&#9;"
+        case "\n" where attribute: return "&#10;"
+        default: return xmlVisibleReplacement(u).map { String(Character($0)) }
         }
     }
-    return out
 }
 
 /// The message of a GitHub Actions workflow command (`::error ...::MESSAGE`): `%`, CR and
@@ -91,18 +92,16 @@ public func githubProperty(_ s: String) -> String {
 }
 
 private func githubEscaped(_ s: String, property: Bool) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
+    escaped(s) { u in
         switch u {
-        case "%": out += "%25"
-        case "\r": out += "%0D"
-        case "\n": out += "%0A"
-        case ":" where property: out += "%3A"
-        case "," where property: out += "%2C"
-        default: out.unicodeScalars.append(u)
+        case "%": return "%25"
+        case "\r": return "%0D"
+        case "\n": return "%0A"
+        case ":" where property: return "%3A"
+        case "," where property: return "%2C"
+        default: return nil
         }
     }
-    return out
 }
 
 /// `::error file=F,line=L,col=C::MESSAGE` (line and col only when known).
