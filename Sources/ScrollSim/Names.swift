@@ -290,11 +290,22 @@ public enum CoreObservable: String, CaseIterable, Sendable, Equatable {
     /// The member after the subscript, for `section[I].MEMBER` / `row[I,J].MEMBER`.
     public var member: String? { subscriptForm.member(rawValue) }
 
-    /// `section[I].member` / `row[I,J].member` by member name.
-    /// (Cold paths: hovers, trace columns. The checker and the evaluator use the language
-    /// library's packed index of the same table, `SubscriptMembers`.)
+    /// `section[I].member` / `row[I,J].member` by member name: the one table of members
+    /// (the checker, the guesses, hovers and trace columns read it). Packed (no String
+    /// hashing); every member is short ASCII, so a miss means "no such member".
     public static func subscripted(_ form: Subscript, member: String) -> CoreObservable? {
-        allCases.first { $0.subscriptForm == form && $0.member == member }
+        switch form {
+        case .section: return sectionMembers.find(member)
+        case .row: return rowMembers.find(member)
+        case .none: return nil
+        }
+    }
+
+    private static let sectionMembers = PackedNameTable(members(of: .section))
+    private static let rowMembers = PackedNameTable(members(of: .row))
+
+    private static func members(of form: Subscript) -> [(String, CoreObservable)] {
+        allCases.compactMap { c in c.subscriptForm == form ? c.member.map { ($0, c) } : nil }
     }
 }
 

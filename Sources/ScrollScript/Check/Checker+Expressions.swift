@@ -63,6 +63,7 @@ extension Checker {
             error(l, .functionArity(f, found: args.count))
             return nil
         }
+        resolved(.function(f), at: l)
         var result: NumberDimension?
         for a in args {
             guard let t = type(a) else { return nil }
@@ -150,13 +151,19 @@ extension Checker {
             return nil
         }
         var tb: StaticType?
-        if case .state(let family)? = ta, let w = bareStateWord(b), family.names.contains(w) {
+        if case .state(let family)? = ta, let w = bareStateWord(b), let s = family.state(named: w) {
             tb = .state(family)
+            resolved(.state(s), at: b.startLocation)
         } else {
             tb = type(b)
         }
         if let w = aWord {
-            if case .state(let family)? = tb, family.names.contains(w) { ta = .state(family) } else { ta = type(a) }
+            if case .state(let family)? = tb, let s = family.state(named: w) {
+                ta = .state(family)
+                resolved(.state(s), at: a.startLocation)
+            } else {
+                ta = type(a)
+            }
         }
         var tt: StaticType?
         if let tol { tt = type(tol) }
@@ -237,6 +244,13 @@ extension Checker {
         return .bool
     }
 
+    /// Keeps what the name at `l` stands for, for lowering (when the scenario's statements
+    /// are kept to run).
+    @inline(__always)
+    mutating func resolved(_ ref: CheckedNames.Ref, at l: SourceLocation) {
+        if keepsStatements { names.record(ref, at: l) }
+    }
+
     /// The word of a bare state name (`idle`), nil for any other expression.
     func bareStateWord(_ e: Expr) -> String? {
         if case .name(let n, _) = e, case .state? = lexicon.resolve(n) { return n }
@@ -246,7 +260,10 @@ extension Checker {
     mutating func nameType(_ n: String, _ l: SourceLocation) -> StaticType? {
         guard let ref = lexicon.resolve(n) else {
             // A name bound by `let` (never one of the names above: `checkLet` refuses those).
-            if let bound = lets[n] { return bound.type }
+            if let bound = lets[n] {
+                resolved(.boundByLet, at: l)
+                return bound.type
+            }
             if let line = letsAhead[n] {
                 error(l, .letNotYetBound(n, line: line))
             } else if let o = CoreObservable(rawValue: n), o.subscriptForm != .none {
@@ -264,9 +281,14 @@ extension Checker {
                 needsBehaviour(n, missing, l)
                 return nil
             }
+            resolved(.observable(o), at: l)
             return StaticType.of(registry.observable(o).kind)
-        case .tunable(let t): return StaticType.of(registry.tunable(t).kind)
-        case .state(let s): return .state(registry.family(s.family))
+        case .tunable(let t):
+            resolved(.tunable(t), at: l)
+            return StaticType.of(registry.tunable(t).kind)
+        case .state(let s):
+            resolved(.state(s), at: l)
+            return .state(registry.family(s.family))
         }
     }
 
@@ -287,10 +309,12 @@ extension Checker {
             return nil
         }
         // `section[I].MEMBER` / `row[I,J].MEMBER`: the evaluator's own table.
-        guard let id = SubscriptMembers.find(form, member) else {
+        guard let c = CoreObservable.subscripted(form, member: member) else {
             error(l, .unknownMember(form, member))
             return nil
         }
+        let id = ObservableID.core(c)
+        resolved(.observable(id), at: l)
         var values: [Int?] = []
         for ix in indexes {
             guard let t = type(ix) else { return nil }

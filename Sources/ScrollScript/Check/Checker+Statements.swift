@@ -67,8 +67,12 @@ extension Checker {
         case .tapRow(let i, let j):
             checkTapRow(i, j)
         case .tapView(let name):
-            if let v = registry.view(named: name), let missing = registry.missing(for: v, in: current) {
-                needsBehaviour(GrammarWord.tap.spelling + " " + name, missing, s.location)
+            if let v = registry.view(named: name) {
+                if let missing = registry.missing(for: v, in: current) {
+                    needsBehaviour(GrammarWord.tap.spelling + " " + name, missing, s.location)
+                } else {
+                    resolved(.view(v), at: s.location)
+                }
             }
         case .tap(let x, let y):
             _ = numeric(x, .tapX, .points)
@@ -148,12 +152,13 @@ extension Checker {
         let sections = current.effectiveSections
         if case .string(let title) = index {
             if tableUnknown { return }
-            guard sections.contains(where: { $0.title == title.value }) else {
+            guard let i = sections.firstIndex(where: { $0.title == title.value }) else {
                 let titles = sections.compactMap { $0.title }
                 let near = suggestions(for: title.value, among: titles)
                 error(title.location, .noSectionTitled(raw: title.raw, near: near, titles: titles))
                 return
             }
+            resolved(.section(i), at: title.location)
             return
         }
         guard numeric(index, .tapHeader, .count) != nil, let c = constValue(index) else { return }

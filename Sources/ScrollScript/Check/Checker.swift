@@ -11,6 +11,8 @@ public struct CheckedScenario: Equatable, Sendable {
     /// The scenario's statements without configuration statements, in order
     /// (`repeat` blocks keep their bodies).
     public var statements: [Stmt]
+    /// What the checker resolved each name of `statements` to: what lowering reads.
+    public var names: CheckedNames
 }
 
 /// The result of `checkSource`.
@@ -59,13 +61,15 @@ public func checkStatements(_ statements: [Stmt], config: SceneConfig, lets: [St
     checkStatementsAndWarn(statements, config: config, lets: lets).errors
 }
 
-/// `checkStatements`, with the warnings as well.
-public func checkStatementsAndWarn(_ statements: [Stmt], config: SceneConfig, lets: [String: LetBinding] = [:]) -> (errors: [Diagnostic], warnings: [Diagnostic]) {
+/// `checkStatements`, with the warnings as well, and what each name of the statements
+/// stands for (what `Interpreter.append(_:names:)` and `evaluate(_:names:)` lower with).
+public func checkStatementsAndWarn(_ statements: [Stmt], config: SceneConfig, lets: [String: LetBinding] = [:])
+    -> (errors: [Diagnostic], warnings: [Diagnostic], names: CheckedNames) {
     let (cfg, configDiagnostics) = applyConfiguration(statements, to: config)
     var checker = Checker(fileScenarioName: "<repl>", file: "<repl>", lexicon: Lexicon.of(config.registry))
     checker.lets = lets.mapValues { LetBinding(type: $0.type, location: nil) }
     for s in statements { checker.checkStatement(s, cfg, inRepeat: false) }
-    return (sortedDiagnostics(configDiagnostics + checker.diagnostics), sortedDiagnostics(checker.warnings))
+    return (sortedDiagnostics(configDiagnostics + checker.diagnostics), sortedDiagnostics(checker.warnings), checker.names)
 }
 
 /// Applies configuration statements (typed in the REPL, say) on top of `config`, with the
@@ -264,13 +268,15 @@ struct Checker {
         current = cfg
         lets = [:]
         letsAhead = [:]
+        names = CheckedNames()
         collectLets(body, into: &letsAhead)
         if keepsStatements {
             for s in runnable { checkCurrentStatement(s, inRepeat: false) }
         } else {
             for s in body where !s.kind.isConfiguration { checkCurrentStatement(s, inRepeat: false) }
         }
-        return CheckedScenario(name: name, location: location, config: cfg, statements: runnable)
+        defer { names = CheckedNames() }
+        return CheckedScenario(name: name, location: location, config: cfg, statements: runnable, names: names)
     }
 
     // The rest of the pass's state (stored properties cannot live in the extensions:
@@ -295,6 +301,9 @@ struct Checker {
     var letsAhead: [String: Int] = [:]
     /// Checking a guess (Checker+Guess.swift): a guess's own errors get no guess.
     var guessing = false
+    /// What each name of the statements checked so far stands for (kept only with
+    /// `keepsStatements`: lowering reads it).
+    var names = CheckedNames()
 
     /// Where a `?` (a value to record) may stand in the statement being checked.
     enum PlaceholderRule {

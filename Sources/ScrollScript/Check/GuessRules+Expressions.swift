@@ -222,7 +222,7 @@ extension GuessWork {
             let index = c.parts[0].indexes[0]
             let commas = index.filter { $0.isSymbol(",") }.count
             let text = index.count == 1 && index[0].kind == .string
-            return SubscriptMembers.find(form, c.parts[1].name) != nil && commas == (form == .row ? 1 : 0) && !text
+            return CoreObservable.subscripted(form, member: c.parts[1].name) != nil && commas == (form == .row ? 1 : 0) && !text
         }
         return false
     }
@@ -403,10 +403,10 @@ extension GuessWork {
         if rest.count == 2, ["header", "headerview", "view", "cell", "content", "contentview"].contains(guessKey(rest[rest.startIndex].name)) {
             rest = rest.dropFirst()
         }
-        if rest.count == 1, SubscriptMembers.find(form, rest[rest.startIndex].name) != nil {
+        if rest.count == 1, CoreObservable.subscripted(form, member: rest[rest.startIndex].name) != nil {
             return head + "." + rest[rest.startIndex].name
         }
-        if let member = GuessTables.frameMember(rest.map(\.name)), SubscriptMembers.find(form, member) != nil { return head + "." + member }
+        if let member = GuessTables.frameMember(rest.map(\.name)), CoreObservable.subscripted(form, member: member) != nil { return head + "." + member }
         if rest.count == 1, let p = GuessTables.property(rest[rest.startIndex].name, of: form.base) {
             return p.replacingOccurrences(of: "$", with: head)
         }
@@ -451,7 +451,7 @@ extension GuessWork {
             // It must be something: a property another tool writes, or one of ScrollScript's.
             var probe = GuessWork(GuessWork.lex("expect " + property), context)
             probe.ruleNames()
-            guard probe.headline != nil || isKnownName(property) || (need > 0 && form.map { SubscriptMembers.find($0, member) != nil } == true) else { k += 1; continue }
+            guard probe.headline != nil || isKnownName(property) || (need > 0 && form.map { CoreObservable.subscripted($0, member: member) != nil } == true) else { k += 1; continue }
             fire(.unexpected(toks[k + 1].text), toks[k + 1])
             toks.replaceSubrange(k...j, with: (negated ? [GTok.word(GrammarWord.not.spelling)] : []) + GuessWork.lex(property))
             k += 1

@@ -377,7 +377,7 @@ enum StatementGuesser {
             case .name(let n, _):
                 if lexicon.resolve(n) == nil && !bound.contains(n) { ok = false }
             case .indexed(let base, let ix, let member, _):
-                guard let form = Subscript(base: base), SubscriptMembers.find(form, member) != nil else { ok = false; return }
+                guard let form = Subscript(base: base), CoreObservable.subscripted(form, member: member) != nil else { ok = false; return }
                 ix.forEach(expr)
             case .call(let name, let args, _):
                 if BuiltinFunction(name: name) == nil { ok = false }

@@ -12,6 +12,8 @@ public struct ExploreProperty: Sendable {
     /// The `expect always` statements, with their locations in the file (in the order
     /// they stand, those inside `repeat` included).
     public var invariants: [Stmt]
+    /// What the checker resolved the names of the invariants to.
+    public var names: CheckedNames
 
     /// The property of a checked scenario; its other statements are ignored.
     public init(_ scenario: CheckedScenario) {
@@ -30,6 +32,7 @@ public struct ExploreProperty: Sendable {
         }
         collect(scenario.statements)
         invariants = found
+        names = scenario.names
     }
 }
 
@@ -81,7 +84,7 @@ struct ExploreEngine {
 
     /// A fresh interpreter with the invariants registered (checked at t = 0).
     private func start() -> Interpreter {
-        let interp = Interpreter(config: property.config, statements: property.invariants)
+        let interp = Interpreter(config: property.config, statements: property.invariants, names: property.names)
         interp.fastForwardsIdleFrames = true
         interp.run()
         return interp
@@ -94,7 +97,13 @@ struct ExploreEngine {
     /// Runs `action` as statement k; returns how it ended (nil: went on).
     private func step(_ interp: Interpreter, _ action: ExploreAction, _ k: Int, _ out: inout ReplayOutcome) -> Bool {
         out.actions.append(action)
-        interp.append([action.statement(at: location(k))])
+        // A generated action names at most a view, which the generator took from the
+        // registry's own views: resolved here, as the checker would.
+        var names = CheckedNames()
+        if case .tapView(let name) = action, let v = property.config.registry.view(named: name) {
+            names.record(.view(v), at: location(k))
+        }
+        interp.append([action.statement(at: location(k))], names: names)
         interp.run()
         guard let f = interp.failure else { return false }
         if f.location.file == generatedFile { out.refused = f } else { out.violation = f }

@@ -87,6 +87,7 @@ public final class ScenarioPlayback {
     public func run(shouldInterrupt: @escaping () -> Bool = { false },
                     onFrame: @escaping (World, Int) -> Void) {
         let interp = Interpreter(scenario)
+        let names = scenario.names
         interp.shouldInterrupt = shouldInterrupt
         var current = -1
         var lastFrame = 0
@@ -97,7 +98,7 @@ public final class ScenarioPlayback {
         var running: Stmt?
         interp.onTap = { [unowned interp] outcome in
             tapNote = outcome.description(interp.world.registry)
-            if let s = running { tapPoint = ScenarioPlayback.tapPoint(s, outcome, interp) }
+            if let s = running { tapPoint = ScenarioPlayback.tapPoint(s, outcome, interp, names) }
         }
         onFrame(interp.world, -1)
         // A behaviour's number that is not finite in a frame the pictures read stops them there.
@@ -178,7 +179,7 @@ public final class ScenarioPlayback {
 
     /// Where the tap statement `s` touched, read from the world as it is right after it
     /// (a tap moves nothing in the frame it runs in).
-    static func tapPoint(_ s: Stmt, _ outcome: TapOutcome, _ interp: Interpreter) -> (Double, Double)? {
+    static func tapPoint(_ s: Stmt, _ outcome: TapOutcome, _ interp: Interpreter, _ names: CheckedNames) -> (Double, Double)? {
         let world = interp.world
         var h = 0.0
         if case .number(let v, _) = world.value(.screenHeight) { h = v }
@@ -190,13 +191,13 @@ public final class ScenarioPlayback {
         }
         switch s.kind {
         case .tap(let x, let y):
-            guard case .success(.number(let px, _)) = interp.evaluate(x),
-                  case .success(.number(let py, _)) = interp.evaluate(y), px.isFinite, py.isFinite else { return nil }
+            guard case .success(.number(let px, _)) = interp.evaluate(x, names: names),
+                  case .success(.number(let py, _)) = interp.evaluate(y, names: names), px.isFinite, py.isFinite else { return nil }
             return (px, py)
         case .tapView:
             return centre(world.lastTapFrame)
         case .tapHeader(let i):
-            guard case .success(.number(let n, _)) = interp.evaluate(i), n >= 0, n < 1e9 else { return nil }
+            guard case .success(.number(let n, _)) = interp.evaluate(i, names: names), n >= 0, n < 1e9 else { return nil }
             return centre(world.sectionFrame(Int(n)))
         default:
             return nil

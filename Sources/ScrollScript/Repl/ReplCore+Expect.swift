@@ -61,11 +61,12 @@ extension ReplCore {
               items.count == 1, let e = items.first else {
             return .failure(ReplOutcome(["'\(name)' is not a name to check (as in offset, header.height, section[0].y)"]))
         }
-        if let d = checkStatements(program.statements, config: session.config, lets: interpreter.boundLets).first {
+        let check = checkStatementsAndWarn(program.statements, config: session.config, lets: interpreter.boundLets)
+        if let d = check.errors.first {
             return .failure(ReplOutcome(["\(name): \(d.message)"]))
         }
         let text = exprText(e)
-        switch interpreter.evaluate(e) {
+        switch interpreter.evaluate(e, names: check.names) {
         case .failure(let err): return .failure(ReplOutcome(["\(name): \(err.message)"]))
         case .success(let v):
             switch v {

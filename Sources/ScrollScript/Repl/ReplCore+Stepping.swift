@@ -71,7 +71,7 @@ extension ReplCore {
         for b in stops {
             guard case .breakpoint(let line, let cond) = b.kind, line == s.location.line else { continue }
             guard let cond else { return b }
-            if case .success(.bool(true)) = interpreter.evaluate(cond) { return b }
+            if case .success(.bool(true)) = interpreter.evaluate(cond.expr, names: cond.names) { return b }
         }
         return nil
     }
@@ -117,7 +117,7 @@ extension ReplCore {
 
     /// `:break LINE [if EXPR]`.
     public func addBreakpoint(line: Int, condition: String?) -> ReplOutcome {
-        var cond: Expr?
+        var cond: CheckedExpression?
         if let c = condition {
             switch parseExpression(c) {
             case .failure(let o): return o
@@ -201,7 +201,7 @@ extension ReplCore {
         case .success(let e):
             let id = nextStop
             nextStop += 1
-            let resolved = interpreter.resolve(e)
+            let resolved = interpreter.resolve(e.expr, names: e.names)
             let now = interpreter.evaluate(resolved)
             var last: Value?
             if case .success(let v) = now { last = v }
@@ -257,7 +257,7 @@ extension ReplCore {
     /// configuration (as the argument of `print`, so any kind of value is allowed).
     /// Diagnostics show `text` itself, with columns counted in it (`print ` is lexed as if
     /// it stood left of column 1), on the command's line of the session.
-    func parseExpression(_ text: String) -> Result<Expr, ReplOutcome> {
+    func parseExpression(_ text: String) -> Result<CheckedExpression, ReplOutcome> {
         let prefix = "print "
         var lines = TypedLines()
         lines.replace(with: [text], from: line, keeping: [])
@@ -276,9 +276,9 @@ extension ReplCore {
         guard program.statements.count == 1, case .print(let es) = program.statements[0].kind, es.count == 1 else {
             return .failure(ReplOutcome(["error: expected one expression, not '\(text)'"], failed: true))
         }
-        let check = checkStatements(program.statements, config: session.config, lets: interpreter.boundLets)
-        if !check.isEmpty { return .failure(shown(check)) }
-        return .success(es[0])
+        let check = checkStatementsAndWarn(program.statements, config: session.config, lets: interpreter.boundLets)
+        if !check.errors.isEmpty { return .failure(shown(check.errors)) }
+        return .success(CheckedExpression(expr: es[0], names: check.names))
     }
 }
 

@@ -27,10 +27,17 @@ public struct LoadedScenario {
     public var configuration: [Stmt]
 }
 
+/// An expression typed after a command, checked: with what the checker resolved its names
+/// to (what the interpreter lowers it with, each time it is evaluated).
+struct CheckedExpression {
+    var expr: Expr
+    var names: CheckedNames
+}
+
 /// A breakpoint (`:break`) or a watch (`:watch`); they share one numbering, as in gdb.
 struct BreakOrWatch {
     enum Kind {
-        case breakpoint(line: Int, condition: Expr?)
+        case breakpoint(line: Int, condition: CheckedExpression?)
         /// The expression resolved once (it is evaluated after every frame).
         case watch(ResolvedExpr, last: Value?)
     }
@@ -51,7 +58,7 @@ public final class ReplCore {
     public var shouldInterrupt: () -> Bool
 
     var stops: [BreakOrWatch] = []
-    var displays: [(id: Int, text: String, expr: Expr)] = []
+    var displays: [(id: Int, text: String, expr: CheckedExpression)] = []
     var nextStop = 1
     var nextDisplay = 1
     /// The line of the session the next entry or command starts on: diagnostics of typed
@@ -174,13 +181,13 @@ public final class ReplCore {
             }
             exprs.append(e)
         }
-        let check = checkStatements(program.statements, config: session.config, lets: lets)
-        if !check.isEmpty {
-            return ReplOutcome(check.map { chomp(renderDiagnostic($0, sourceLines: typedLines)) }, failed: true)
+        let check = checkStatementsAndWarn(program.statements, config: session.config, lets: lets)
+        if !check.errors.isEmpty {
+            return ReplOutcome(check.errors.map { chomp(renderDiagnostic($0, sourceLines: typedLines)) }, failed: true)
         }
         var lines: [String] = []
         for e in exprs {
-            switch interpreter.evaluate(e) {
+            switch interpreter.evaluate(e, names: check.names) {
             case .success(let v): lines.append(ReplMessage.value(e, v).message)
             case .failure(let err):
                 lines.append(chomp(renderDiagnostic(at: err.location, message: err.message, sourceLines: typedLines)))
@@ -215,8 +222,8 @@ public final class ReplCore {
     }
 
     /// One display's line: `1: offset = 12.00`.
-    func displayLine(id: Int, text: String, expr: Expr) -> String {
-        switch interpreter.evaluate(expr) {
+    func displayLine(id: Int, text: String, expr: CheckedExpression) -> String {
+        switch interpreter.evaluate(expr.expr, names: expr.names) {
         case .success(let v): return "\(id): \(text) = \(v.formatted)"
         case .failure(let err): return "\(id): \(text): \(err.message)"
         }
@@ -291,7 +298,7 @@ public final class ReplCore {
     func start(_ l: LoadedScenario?) {
         loadedFailure = nil
         session = Session(config: l?.scenario.config ?? SceneConfig(registry: registry), statements: l?.configuration ?? [])
-        if let l { session.interpreter.append(l.scenario.statements) }
+        if let l { session.interpreter.append(l.scenario.statements, names: l.scenario.names) }
         for i in stops.indices {
             if case .watch(let e, _) = stops[i].kind { stops[i].kind = .watch(e, last: nil) }
         }

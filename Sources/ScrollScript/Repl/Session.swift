@@ -93,7 +93,7 @@ public final class Session {
             newConfig = applied.config
         }
         let actions = stmts.filter { !$0.kind.isConfiguration }
-        let (diags, warnings) = checkStatementsAndWarn(actions, config: newConfig, lets: lets)
+        let (diags, warnings, names) = checkStatementsAndWarn(actions, config: newConfig, lets: lets)
         if !diags.isEmpty {
             result.diagnostics = diags
             return result
@@ -111,7 +111,7 @@ public final class Session {
         guard !actions.isEmpty else { return result }
         // The limits (10 million statements, 24 h of simulated time) are the entry's own.
         interpreter.restartLimits()
-        interpreter.append(actions)
+        interpreter.append(actions, names: names)
         return run(into: result)
     }
 

@@ -54,28 +54,6 @@ func subscriptName(_ id: ObservableID, section: Int, row: Int?) -> String {
     return Subscript.written(section: section, row: row) + "." + (c.member ?? "")
 }
 
-/// `section[I].MEMBER` / `row[I,J].MEMBER` by member: the one lookup the checker and the
-/// resolver share, built once from Names.swift. Keyed by packed bytes (no String hashing,
-/// no allocation); every member is short ASCII, so a miss means "no such member".
-enum SubscriptMembers {
-    static let section = PackedNameTable(entries(.section))
-    static let row = PackedNameTable(entries(.row))
-
-    static func find(_ form: Subscript, _ member: String) -> ObservableID? {
-        switch form {
-        case .section: return section.find(member)
-        case .row: return row.find(member)
-        case .none: return nil
-        }
-    }
-
-    private static func entries(_ form: Subscript) -> [(String, ObservableID)] {
-        CoreObservable.allCases.compactMap { c in
-            c.subscriptForm == form ? c.member.map { ($0, .core(c)) } : nil
-        }
-    }
-}
-
 /// The default `~=` tolerance for a quantity (spec §5).
 public func defaultTolerance(_ q: Quantity?, fps: Int) -> Double {
     switch q {

@@ -1,6 +1,7 @@
-// An expression with its names resolved (spec §5): built once from a checked `Expr` (when
-// a statement starts, when an invariant is registered, when `expect within` begins), so
-// evaluating it after every frame hashes no names. `Evaluate` (Evaluator.swift) runs it.
+// An expression with its names resolved (spec §5): built once from a checked `Expr` and
+// the checker's resolution of its names (`CheckedNames`: lowering looks no name up from
+// its spelling), so evaluating it after every frame hashes no names. `Evaluate`
+// (Evaluator.swift) runs it.
 //
 // The tree is built from a parsed `Expr`, which is never deeper than
 // `SourceLimits.maxNesting`, so the recursion here is bounded.
@@ -30,44 +31,44 @@ indirect enum ResolvedExpr: Sendable {
     /// checker refuses these, so only a program it did not see reaches one.
     case failure(RuntimeError)
 
-    /// Resolves every name in `e` against `registry`'s vocabulary (done once, never per
-    /// frame); `lets` gives the slot of each name bound by `let` so far.
-    init(_ e: Expr, _ registry: BehaviourRegistry, _ lets: LetSlots) {
+    /// Lowers `e` with the names as the checker resolved them (`names`: no name is looked
+    /// up again from its spelling; done once, never per frame); `lets` gives the slot of
+    /// each name bound by `let` so far.
+    init(_ e: Expr, _ names: CheckedNames, _ registry: BehaviourRegistry, _ lets: LetSlots) {
         switch e {
         case .number(let n, let loc): self = .constant(.number(n.value, n.unit.quantity), at: loc)
         case .string(let s): self = .constant(.string(s.value), at: s.location)
         case .bool(let b, let loc): self = .constant(.bool(b), at: loc)
         case .name(let name, let loc):
-            switch registry.resolve(name) {
+            switch names.ref(at: loc) {
             case .observable(let id)?: self = .observable(id, at: loc)
             case .tunable(let id)?: self = .tunable(id, at: loc)
             case .state(let s)?: self = .constant(.state(s), at: loc)
-            case nil:
-                // A `let` name: its own lookup, after every name of the language.
+            case .boundByLet?:
+                // The slot is the interpreter's (a REPL session's grow entry by entry).
                 if let slot = lets.slot(of: name) {
                     self = .letValue(slot: slot, name: name, at: loc)
                 } else {
                     self = .failure(RuntimeError(loc, .unknownName(name)))
                 }
+            default:
+                self = .failure(RuntimeError(loc, .unknownName(name)))
             }
         case .indexed(let base, let indexes, let member, let loc):
-            self = ResolvedExpr.indexed(base, indexes, member, loc, registry, lets)
-        case .paren(let x, _): self = ResolvedExpr(x, registry, lets)
+            self = ResolvedExpr.indexed(base, indexes, member, loc, names, registry, lets)
+        case .paren(let x, _): self = ResolvedExpr(x, names, registry, lets)
         case .placeholder(let loc): self = .placeholder(at: loc)
-        case .unary(let op, let x, let loc): self = .unary(op, ResolvedExpr(x, registry, lets), at: loc)
+        case .unary(let op, let x, let loc): self = .unary(op, ResolvedExpr(x, names, registry, lets), at: loc)
         case .binary(let op, let a, let b, let loc):
-            self = .binary(op, ResolvedExpr(a, registry, lets), ResolvedExpr(b, registry, lets), at: loc)
+            self = .binary(op, ResolvedExpr(a, names, registry, lets), ResolvedExpr(b, names, registry, lets), at: loc)
         case .compare(let op, let a, let b, let tol, let loc):
-            // A bare state word is read in the family of the state it is compared with (§5:
-            // `refresh.state == idle` is refresh's idle, `phase == idle` phase's; a `let`
-            // name bound to a state reads in its value's family).
-            var ra = ResolvedExpr(a, registry, lets), rb = ResolvedExpr(b, registry, lets)
-            ra = ra.inFamily(of: rb, word: a, registry, lets)
-            rb = rb.inFamily(of: ra, word: b, registry, lets)
-            let general = ResolvedExpr.compare(op, ra, rb, tolerance: tol.map { ResolvedExpr($0, registry, lets) }, at: loc)
+            // A bare state word compared with a state is already in that state's family
+            // (the checker read it there).
+            let ra = ResolvedExpr(a, names, registry, lets), rb = ResolvedExpr(b, names, registry, lets)
+            let general = ResolvedExpr.compare(op, ra, rb, tolerance: tol.map { ResolvedExpr($0, names, registry, lets) }, at: loc)
             self = ResolvedExpr.tapTargetComparison(general, registry) ?? general
         case .call(let name, let args, let loc):
-            guard let f = BuiltinFunction(name: name) else {
+            guard case .function(let f)? = names.ref(at: loc) else {
                 self = .failure(RuntimeError(loc, .unknownFunction(name)))
                 return
             }
@@ -75,28 +76,22 @@ indirect enum ResolvedExpr: Sendable {
                 self = .failure(RuntimeError(loc, .functionArity(f, found: args.count)))
                 return
             }
-            self = .call(f, args.map { ResolvedExpr($0, registry, lets) }, at: loc)
+            self = .call(f, args.map { ResolvedExpr($0, names, registry, lets) }, at: loc)
         }
     }
 
-    /// This side, a bare state `word`, read in the family of `other` when `other` is a state
-    /// (an observable, or a `let` name bound to one) whose family has that word; else unchanged.
-    private func inFamily(of other: ResolvedExpr, word: Expr, _ registry: BehaviourRegistry, _ lets: LetSlots) -> ResolvedExpr {
-        guard case .constant(.state, let at) = self, case .name(let n, _) = word,
-              let family = other.stateFamily(registry, lets), let s = registry.family(family).state(named: n) else { return self }
-        return .constant(.state(s), at: at)
-    }
-
-    /// The state family of this expression's value when it is a state observable, a state
-    /// or a `let` name bound to one; nil for anything else.
-    func stateFamily(_ registry: BehaviourRegistry, _ lets: LetSlots) -> StateFamilyID? {
+    /// True when the expression reads the clock (`time`): its value changes even when
+    /// nothing moves.
+    var readsTime: Bool {
         switch self {
-        case .observable(let id, _):
-            if case .state(let family) = registry.observable(id).kind { return family.id }
-            return nil
-        case .constant(.state(let s), _): return s.family
-        case .letValue(let slot, _, _): return lets.family(of: slot)
-        default: return nil
+        case .observable(let id, _): return id == .core(.time)
+        case .constant, .tunable, .placeholder, .letValue, .failure: return false
+        case .indexed(_, let i, let j, _): return i.readsTime || (j?.readsTime ?? false)
+        case .unary(_, let x, _): return x.readsTime
+        case .binary(_, let a, let b, _): return a.readsTime || b.readsTime
+        case .compare(_, let a, let b, let t, _): return a.readsTime || b.readsTime || (t?.readsTime ?? false)
+        case .call(_, let args, _): return args.contains { $0.readsTime }
+        case .tapTargetIs(_, _, let general): return general.readsTime
         }
     }
 
@@ -114,17 +109,16 @@ indirect enum ResolvedExpr: Sendable {
     }
 
     private static func indexed(_ base: String, _ indexes: [Expr], _ member: String, _ loc: SourceLocation,
-                                _ registry: BehaviourRegistry, _ lets: LetSlots) -> ResolvedExpr {
-        // The checker refuses other bases; an unchecked one reads as `section`, as before.
-        let form: Subscript = Subscript(base: base) == .row ? .row : .section
-        guard let id = SubscriptMembers.find(form, member) else {
+                                _ names: CheckedNames, _ registry: BehaviourRegistry, _ lets: LetSlots) -> ResolvedExpr {
+        guard case .observable(let id)? = names.ref(at: loc), case .core(let c) = id, c.subscriptForm != .none else {
             return .failure(RuntimeError(loc, .unknownIndexedName(base: base, member: member)))
         }
-        let need = form == .row ? 2 : 1
+        let need = c.subscriptForm == .row ? 2 : 1
         guard indexes.count == need else {
             return .failure(RuntimeError(loc, .indexCount(base: base, need: need)))
         }
-        return .indexed(id, ResolvedExpr(indexes[0], registry, lets), column: form == .row ? ResolvedExpr(indexes[1], registry, lets) : nil, at: loc)
+        return .indexed(id, ResolvedExpr(indexes[0], names, registry, lets),
+                        column: need == 2 ? ResolvedExpr(indexes[1], names, registry, lets) : nil, at: loc)
     }
 
     /// Where the expression starts in the source (the left operand's start for a binary

@@ -154,10 +154,11 @@ public final class Interpreter {
     /// The value of each slot once its `let` has run (nil before).
     private var letValues: [EvalValue?] = []
 
-    /// A fresh world from `config`, ready to run `statements` (a checked scenario's).
-    public init(config: SceneConfig, statements: [Stmt] = []) {
+    /// A fresh world from `config`, ready to run `statements` (a checked scenario's, with
+    /// what the checker resolved their names to).
+    public init(config: SceneConfig, statements: [Stmt] = [], names: CheckedNames = CheckedNames()) {
         world = World(config)
-        stack.push(lowerStatements(statements, config, &letSlots), extraPasses: 0)
+        stack.push(lowerStatements(statements, config, names, &letSlots), extraPasses: 0)
         setLimits(config)
     }
 
@@ -169,7 +170,7 @@ public final class Interpreter {
 
     /// A checked scenario, from a fresh world.
     public convenience init(_ scenario: CheckedScenario) {
-        self.init(config: scenario.config, statements: scenario.statements)
+        self.init(config: scenario.config, statements: scenario.statements, names: scenario.names)
     }
 
     /// What expressions read besides the world: the `let` values (and no recorded `?`).
@@ -207,10 +208,10 @@ public final class Interpreter {
     }
 
     /// Queues more top-level statements after the ones already there (the REPL's entries).
-    /// The caller checks them first (`checkStatements(_:config:lets:)`).
-    public func append(_ statements: [Stmt]) {
+    /// The caller checks them first (`checkStatementsAndWarn(_:config:lets:)` gives `names`).
+    public func append(_ statements: [Stmt], names: CheckedNames) {
         guard failure == nil, !statements.isEmpty else { return }
-        stack.appendToBottom(lowerStatements(statements, world.config, &letSlots))
+        stack.appendToBottom(lowerStatements(statements, world.config, names, &letSlots))
     }
 
     /// After a failure or a pause, makes the interpreter usable again (the REPL goes on
@@ -239,14 +240,15 @@ public final class Interpreter {
         limitStartFrame = world.frameIndex
     }
 
-    /// Evaluates an expression now (the REPL's expressions, `:display`, `:watch`).
-    public func evaluate(_ e: Expr) -> Result<Value, RuntimeError> {
-        evaluate(resolve(e))
+    /// Evaluates a checked expression now (the REPL's expressions, `:display`, `:watch`),
+    /// with what the checker resolved its names to.
+    public func evaluate(_ e: Expr, names: CheckedNames) -> Result<Value, RuntimeError> {
+        evaluate(resolve(e, names: names))
     }
 
-    /// `e` resolved against this interpreter's names (the registry's, and its `let` slots).
-    func resolve(_ e: Expr) -> ResolvedExpr {
-        ResolvedExpr(e, world.registry, letSlots)
+    /// `e` lowered with the checker's `names` and this interpreter's `let` slots.
+    func resolve(_ e: Expr, names: CheckedNames) -> ResolvedExpr {
+        ResolvedExpr(e, names, world.registry, letSlots)
     }
 
     /// Evaluates an expression resolved beforehand (the REPL's watches, after every frame:

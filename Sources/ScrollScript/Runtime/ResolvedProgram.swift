@@ -20,8 +20,8 @@ enum ResolvedArg: Sendable {
     /// Anything else: evaluated when the statement starts.
     case expr(ResolvedExpr, at: SourceLocation)
 
-    init(_ e: Expr, _ registry: BehaviourRegistry, _ lets: LetSlots) {
-        let r = ResolvedExpr(e, registry, lets)
+    init(_ e: Expr, _ names: CheckedNames, _ registry: BehaviourRegistry, _ lets: LetSlots) {
+        let r = ResolvedExpr(e, names, registry, lets)
         switch r {
         case .constant(.number(let d, _), _) where d.isFinite:
             self = .constant(d, at: e.startLocation)
@@ -63,12 +63,12 @@ struct ResolvedCondition: Sendable {
     /// Its `a OP ?` comparisons (under `and` and parentheses only), in source order.
     var recorded: [RecordedComparison]
 
-    init(_ e: Expr, _ registry: BehaviourRegistry, _ lets: LetSlots) {
-        expr = ResolvedExpr(e, registry, lets)
-        readsTime = exprReadsTime(e)
+    init(_ e: Expr, _ names: CheckedNames, _ registry: BehaviourRegistry, _ lets: LetSlots) {
+        expr = ResolvedExpr(e, names, registry, lets)
+        readsTime = expr.readsTime
         hasPlaceholder = exprHasPlaceholder(e)
         var list: [RecordedComparison] = []
-        if hasPlaceholder { collectRecordedComparisons(e, registry, lets, into: &list) }
+        if hasPlaceholder { collectRecordedComparisons(e, names, registry, lets, into: &list) }
         recorded = list
     }
 }
@@ -84,12 +84,13 @@ enum PrintItem: Sendable {
     /// Anything else: the value alone.
     case value(ResolvedExpr)
 
-    init(_ e: Expr, _ r: BehaviourRegistry, _ lets: LetSlots) {
+    init(_ e: Expr, _ names: CheckedNames, _ r: BehaviourRegistry, _ lets: LetSlots) {
+        let v = ResolvedExpr(e, names, r, lets)
         switch e {
-        case .name(let n, _): self = .named(n, ResolvedExpr(e, r, lets))
-        case .indexed(let base, _, _, _): self = .indexed(base: base, ResolvedExpr(e, r, lets))
-        case .string(let s): self = .text(s.value, ResolvedExpr(e, r, lets))
-        default: self = .value(ResolvedExpr(e, r, lets))
+        case .name(let n, _): self = .named(n, v)
+        case .indexed(let base, _, _, _): self = .indexed(base: base, v)
+        case .string(let s): self = .text(s.value, v)
+        default: self = .value(v)
         }
     }
 }
@@ -138,15 +139,16 @@ final class ResolvedStmt: Sendable {
 
     var location: SourceLocation { source.location }
 
-    /// Lowers a checked statement against the world configuration it runs in; a `let`
-    /// takes a slot in `lets` (the statements after it read that slot). The configuration
-    /// is borrowed: an initialiser's argument is otherwise copied, and a copy of a scene
-    /// changes the reference counts of all its parts, once per statement.
-    init(_ s: Stmt, _ config: borrowing SceneConfig, _ lets: inout LetSlots) {
+    /// Lowers a checked statement against the world configuration it runs in, with its
+    /// names as the checker resolved them (`names`); a `let` takes a slot in `lets` (the
+    /// statements after it read that slot). The configuration is borrowed: an initialiser's
+    /// argument is otherwise copied, and a copy of a scene changes the reference counts of
+    /// all its parts, once per statement.
+    init(_ s: Stmt, _ config: borrowing SceneConfig, _ names: CheckedNames, _ lets: inout LetSlots) {
         source = s
         let r = config.registry
-        func arg(_ e: Expr) -> ResolvedArg { ResolvedArg(e, r, lets) }
-        func condition(_ e: Expr) -> ResolvedCondition { ResolvedCondition(e, r, lets) }
+        func arg(_ e: Expr) -> ResolvedArg { ResolvedArg(e, names, r, lets) }
+        func condition(_ e: Expr) -> ResolvedCondition { ResolvedCondition(e, names, r, lets) }
         switch s.kind {
         case .pull(let d): kind = .pull(arg(d))
         case .drag(let d, let t): kind = .drag(arg(d), duration: t.map(arg))
@@ -155,12 +157,17 @@ final class ResolvedStmt: Sendable {
         case .release: kind = .release
         case .tapHeader(let i):
             if case .string(let title) = i {
-                kind = .tapSectionTitled(config.effectiveSections.firstIndex { $0.title == title.value }, title)
+                var index: Int?
+                if case .section(let k)? = names.ref(at: title.location) { index = k }
+                kind = .tapSectionTitled(index, title)
             } else {
                 kind = .tapSection(arg(i))
             }
         case .tapRow(let i, let j): kind = .tapRow(arg(i), arg(j))
-        case .tapView(let name): kind = .tapView(config.registry.view(named: name), name: name)
+        case .tapView(let name):
+            var view: ViewID?
+            if case .view(let v)? = names.ref(at: s.location) { view = v }
+            kind = .tapView(view, name: name)
         case .tap(let x, let y): kind = .tapPoint(x: arg(x), y: arg(y))
         case .wait(let t): kind = .wait(arg(t))
         case .tick(let n): kind = .tick(n.map(arg))
@@ -168,15 +175,15 @@ final class ResolvedStmt: Sendable {
         case .expect(let e): kind = .expect(condition(e))
         case .expectWithin(let t, let e): kind = .expectWithin(arg(t), condition(e))
         case .expectAlways(let e): kind = .expectAlways(condition(e))
-        case .print(let items): kind = .print(items.map { PrintItem($0, r, lets) })
+        case .print(let items): kind = .print(items.map { PrintItem($0, names, r, lets) })
         case .frames: kind = .frames
         case .let(let name, _, let value):
             // The value is resolved before the name has its slot (`let o = o` reads no `o`).
-            let v = ResolvedExpr(value, r, lets)
-            kind = .bind(slot: lets.add(name, family: v.stateFamily(r, lets)), v)
-        case .expression(let e): kind = .expression(ResolvedExpr(e, r, lets), e)
+            let v = ResolvedExpr(value, names, r, lets)
+            kind = .bind(slot: lets.add(name), v)
+        case .expression(let e): kind = .expression(ResolvedExpr(e, names, r, lets), e)
         case .repeatBlock(let count, let body):
-            kind = .repeatBlock(arg(count), body: lowerStatements(body.statements, config, &lets))
+            kind = .repeatBlock(arg(count), body: lowerStatements(body.statements, config, names, &lets))
         case .scene, .scenario, .screen, .fps, .configure, .section, .sections, .set, .use:
             kind = .nothing
         }
@@ -184,11 +191,12 @@ final class ResolvedStmt: Sendable {
 }
 
 /// Lowers checked statements (a scenario's, a REPL entry's) for the world built from
-/// `config`; `lets` holds the names bound so far and gains those the statements bind.
-func lowerStatements(_ statements: [Stmt], _ config: SceneConfig, _ lets: inout LetSlots) -> [ResolvedStmt] {
+/// `config`, with the checker's `names` for them; `lets` holds the names bound so far and
+/// gains those the statements bind.
+func lowerStatements(_ statements: [Stmt], _ config: SceneConfig, _ names: CheckedNames, _ lets: inout LetSlots) -> [ResolvedStmt] {
     var out: [ResolvedStmt] = []
     out.reserveCapacity(statements.count)
-    for s in statements { out.append(ResolvedStmt(s, config, &lets)) }
+    for s in statements { out.append(ResolvedStmt(s, config, names, &lets)) }
     return out
 }
 
@@ -197,7 +205,7 @@ extension CheckedScenario {
     /// its own slots). Built when the scenario is run (a `check` alone does not pay for it).
     var resolvedStatements: [ResolvedStmt] {
         var lets = LetSlots()
-        return lowerStatements(statements, config, &lets)
+        return lowerStatements(statements, config, names, &lets)
     }
 }
 
@@ -207,57 +215,34 @@ extension CheckedScenario {
 struct LetSlots: Sendable {
     /// The name of each slot.
     private(set) var names: [String] = []
-    /// The state family of each slot's value, when its value is a state (a bare state word
-    /// compared with the name is read in that family); nil otherwise.
-    private var families: [StateFamilyID?] = []
     /// The slot of each name (lookup only, never iterated).
     private var slots: [String: Int] = [:]
 
     /// The slot of `name`, if it is bound.
     func slot(of name: String) -> Int? { slots[name] }
 
-    /// The state family of slot `k`'s value, nil when it is not a state.
-    func family(of k: Int) -> StateFamilyID? { k < families.count ? families[k] : nil }
-
     /// The slot for a `let` of `name`: its own when the name has one (a `let` lowered again,
-    /// as the checker allows one `let` per name), else a new one. `family`: its value's
-    /// state family, when its value is a state.
-    mutating func add(_ name: String, family: StateFamilyID? = nil) -> Int {
-        if let k = slots[name] {
-            families[k] = family
-            return k
-        }
+    /// as the checker allows one `let` per name), else a new one.
+    mutating func add(_ name: String) -> Int {
+        if let k = slots[name] { return k }
         names.append(name)
-        families.append(family)
         slots[name] = names.count - 1
         return names.count - 1
     }
 }
 
-/// True when `e` reads the clock (`time`): its value changes even when nothing moves.
-func exprReadsTime(_ e: Expr) -> Bool {
-    switch e {
-    case .name(let n, _): return n == CoreObservable.time.rawValue
-    case .number, .string, .bool, .placeholder: return false
-    case .indexed(_, let ix, _, _): return ix.contains { exprReadsTime($0) }
-    case .unary(_, let x, _), .paren(let x, _): return exprReadsTime(x)
-    case .binary(_, let a, let b, _): return exprReadsTime(a) || exprReadsTime(b)
-    case .compare(_, let a, let b, let t, _): return exprReadsTime(a) || exprReadsTime(b) || (t.map { exprReadsTime($0) } ?? false)
-    case .call(_, let args, _): return args.contains { exprReadsTime($0) }
-    }
-}
-
 /// The `a OP ?` comparisons of an expectation (the checker allows them under `and` and
 /// parentheses only), in source order.
-private func collectRecordedComparisons(_ e: Expr, _ r: BehaviourRegistry, _ lets: LetSlots, into out: inout [RecordedComparison]) {
+private func collectRecordedComparisons(_ e: Expr, _ names: CheckedNames, _ r: BehaviourRegistry, _ lets: LetSlots,
+                                        into out: inout [RecordedComparison]) {
     switch e {
     case .compare(let op, let a, .placeholder(let l), let t, _):
-        out.append(RecordedComparison(op: op, subject: ResolvedExpr(a, r, lets), subjectText: exprText(a),
-                                      placeholder: l, tolerance: t.map { ResolvedExpr($0, r, lets) }))
+        out.append(RecordedComparison(op: op, subject: ResolvedExpr(a, names, r, lets), subjectText: exprText(a),
+                                      placeholder: l, tolerance: t.map { ResolvedExpr($0, names, r, lets) }))
     case .binary(.and, let a, let b, _):
-        collectRecordedComparisons(a, r, lets, into: &out)
-        collectRecordedComparisons(b, r, lets, into: &out)
-    case .paren(let x, _): collectRecordedComparisons(x, r, lets, into: &out)
+        collectRecordedComparisons(a, names, r, lets, into: &out)
+        collectRecordedComparisons(b, names, r, lets, into: &out)
+    case .paren(let x, _): collectRecordedComparisons(x, names, r, lets, into: &out)
     default: return
     }
 }

@@ -23,8 +23,6 @@ public final class Lexicon: Sendable {
     public let configurationWords: [String]
     /// Every option word of a configuration word.
     public let optionWords: [String]
-    /// `registry.resolve` for every plain name, without hashing Strings.
-    let names: PackedNameTable<NameRef>
 
     public init(_ registry: BehaviourRegistry) {
         self.registry = registry
@@ -65,8 +63,6 @@ public final class Lexicon: Sendable {
         let plainObservables = registry.observables.filter { $0.subscriptForm == .none }.map { $0.name }
         let tunables = registry.tunables.map { $0.name }
         plainNames = plainObservables + tunables + registry.stateNames + [GrammarWord.true.spelling, GrammarWord.false.spelling]
-        names = PackedNameTable((registry.observables.map { $0.name } + tunables + registry.stateNames)
-            .compactMap { n in registry.resolve(n).map { (n, $0) } })
     }
 
     /// The built-in behaviours' lexicon, built once.
@@ -80,8 +76,10 @@ public final class Lexicon: Sendable {
         return LastLexicon.shared.lexicon(of: registry)
     }
 
-    /// What a plain name stands for (an observable, then a tunable, then a state).
-    public func resolve(_ name: String) -> NameRef? { names.find(name) ?? registry.resolve(name) }
+    /// What a plain name stands for (an observable, then a tunable, then a state): the
+    /// registry's one table of names.
+    @inline(__always)
+    public func resolve(_ name: String) -> NameRef? { registry.resolve(name) }
 
     /// The names after `set`, in table order.
     public var tunableNames: [String] { registry.tunables.map { $0.name } }

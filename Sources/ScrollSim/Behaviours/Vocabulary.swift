@@ -87,9 +87,10 @@ struct VocabularyTables: Sendable {
     var tunables: [TunableInfo] = []
     var behaviourTunables: [[TunableInfo]] = []
     var configWords: [ConfigWordInfo] = []
-    /// Every plain name (observables first, then tunables, then states: the first wins).
-    var names: [String: NameRef] = [:]
-    var tunablesByName: [String: TunableID] = [:]
+    /// Every plain name (observables first, then tunables, then states: the first wins):
+    /// the one table of names (`registry.resolve`; the checker, the lexicon and the
+    /// language server read it, and lowering reads the checker's resolution).
+    var names = PackedNameTable<NameRef>([])
     var wordsByName: [String: Int] = [:]
     /// The behaviours declared with `use NAME`, by name, and their names in registration order.
     var usedByName: [String: BehaviourID] = [:]
@@ -168,15 +169,19 @@ struct VocabularyTables: Sendable {
             tunables += tun
         }
         // A bare state word alone reads in the first family that has it; compared with a
-        // state, in that state's family (the checker and the resolver see to it).
+        // state, in that state's family (the checker sees to it). A later entry of the
+        // same name wins: a tunable over a state, an observable over both.
+        var entries: [(String, NameRef)] = []
+        var seenStates = Set<String>()
         for f in families {
-            for s in f.states where names[s.name] == nil {
-                names[s.name] = .state(s)
+            for s in f.states where seenStates.insert(s.name).inserted {
+                entries.append((s.name, .state(s)))
                 stateNames.append(s.name)
             }
         }
-        for t in tunables { names[t.name] = .tunable(t.id); tunablesByName[t.name] = t.id }
-        for o in observables where o.subscriptForm == .none { names[o.name] = .observable(o.id) }
+        for t in tunables { entries.append((t.name, .tunable(t.id))) }
+        for o in observables where o.subscriptForm == .none { entries.append((o.name, .observable(o.id))) }
+        names = PackedNameTable(entries)
     }
 }
 
@@ -205,7 +210,7 @@ extension BehaviourRegistry {
     }
 
     /// What a plain name stands for (an observable, then a tunable, then a state).
-    public func resolve(_ name: String) -> NameRef? { storage.vocabulary.names[name] }
+    public func resolve(_ name: String) -> NameRef? { storage.vocabulary.names.find(name) }
 
     /// The plain observable named `name`.
     public func plainObservable(named name: String) -> ObservableID? {
@@ -213,7 +218,12 @@ extension BehaviourRegistry {
         return nil
     }
 
-    public func tunable(named name: String) -> TunableID? { storage.vocabulary.tunablesByName[name] }
+    /// The tunable named `name` (no plain observable shares a tunable's name: a behaviour's
+    /// declaration may not, and `row.height` the observable is written `row[I,J].height`).
+    public func tunable(named name: String) -> TunableID? {
+        if case .tunable(let id)? = resolve(name) { return id }
+        return nil
+    }
 
     public func configWord(named word: String) -> ConfigWordInfo? {
         storage.vocabulary.wordsByName[word].map { storage.vocabulary.configWords[$0] }

@@ -80,8 +80,9 @@ final class PullToRefreshLanguageTests: XCTestCase {
         XCTAssertNil(run.failure, "\(String(describing: run.failure?.message))")
         // The resolved constant of `refresh.state == idle` is refresh's idle, not phase's.
         let (p, _) = parseChunk("expect refresh.state == idle")
+        let names = checkStatementsAndWarn(p.statements, config: try XCTUnwrap(r.scenarios.first).config).names
         guard case .expect(let e)? = p.statements.first?.kind,
-              case .compare(.eq, _, .constant(.state(let s), _), nil, _) = ResolvedExpr(e, .builtIn, LetSlots()) else { return XCTFail() }
+              case .compare(.eq, _, .constant(.state(let s), _), nil, _) = ResolvedExpr(e, names, .builtIn, LetSlots()) else { return XCTFail() }
         XCTAssertEqual(s.name, "idle")
         XCTAssertNotEqual(s, .idle)
         XCTAssertEqual(BehaviourRegistry.builtIn.family(s.family).observable, "refresh.state")

@@ -59,8 +59,8 @@ final class ReplRobustnessTests: XCTestCase {
 
     func testTheStatementCountStartsAgainForEachEntry() {
         let i = Interpreter(config: SceneConfig())
-        let stmts = checkSource(SourceFile(name: "t", text: "tick\ntick\ntick\n")).scenarios[0].statements
-        i.append(stmts)
+        let sc = checkSource(SourceFile(name: "t", text: "tick\ntick\ntick\n")).scenarios[0]
+        i.append(sc.statements, names: sc.names)
         i.run()
         XCTAssertEqual(i.statementCount, 3)
         i.restartLimits()

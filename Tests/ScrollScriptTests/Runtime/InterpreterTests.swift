@@ -224,10 +224,13 @@ final class InterpreterTests: XCTestCase {
         XCTAssertEqual(it.failure?.location.column, 15)
 
         // Kinds that the checker would refuse, evaluated directly.
-        let (program, diags) = parseChunk("toolbar.state == 1")
+        // The checker refuses `phase == 1`, having resolved `phase`.
+        let (program, diags) = parseChunk("phase == 1")
         XCTAssertEqual(diags, [])
+        let check = checkStatementsAndWarn(program.statements, config: SceneConfig())
+        XCTAssertFalse(check.errors.isEmpty)
         guard case .expression(let e)? = program.statements.first?.kind else { return XCTFail("not an expression") }
-        guard case .failure(let err) = Interpreter(config: SceneConfig()).evaluate(e) else { return XCTFail("no error") }
+        guard case .failure(let err) = Interpreter(config: SceneConfig()).evaluate(e, names: check.names) else { return XCTFail("no error") }
         XCTAssertEqual(err.message, "cannot compare a state with a number")
     }
 
@@ -269,8 +272,9 @@ final class InterpreterTests: XCTestCase {
         func enter(_ text: String) -> StepEvent {
             let (p, d) = parseChunk(text)
             XCTAssertEqual(d, [])
-            XCTAssertEqual(checkStatements(p.statements, config: it.world.config), [])
-            it.append(p.statements)
+            let check = checkStatementsAndWarn(p.statements, config: it.world.config)
+            XCTAssertEqual(check.errors, [])
+            it.append(p.statements, names: check.names)
             return it.run()
         }
         // pull 30: 6 frames, offset -b(30) = -(30*0.55*667)/(667 + 16.5) = -11005.5/683.5 = -16.1017.

@@ -68,7 +68,8 @@ final class InvariantFastPathTests: XCTestCase {
             let (p, d) = parseChunk("expect " + text)
             XCTAssertEqual(d, [], text)
             guard case .expect(let e)? = p.statements.first?.kind else { return XCTFail(text) }
-            XCTAssertEqual(Evaluate.holds(ResolvedExpr(e, world.registry, LetSlots()), in: &world, EvalBindings(lets: [])), expected, text)
+            let names = checkStatementsAndWarn(p.statements, config: world.config).names
+            XCTAssertEqual(Evaluate.holds(ResolvedExpr(e, names, world.registry, LetSlots()), in: &world, EvalBindings(lets: [])), expected, text)
         }
     }
 }

@@ -77,16 +77,16 @@ final class ResolvedProgramTests: XCTestCase {
 
     func testSubscriptMembersHoldEveryMemberOfTheVocabulary() {
         for m in ["y", "height", "open", "rows", "title", "frame"] {
-            XCTAssertEqual(SubscriptMembers.find(.section, m), .core(CoreObservable(rawValue: "section." + m)!))
+            XCTAssertEqual(CoreObservable.subscripted(.section, member: m), CoreObservable(rawValue: "section." + m)!)
         }
         for m in ["y", "height", "visible", "title", "frame"] {
-            XCTAssertEqual(SubscriptMembers.find(.row, m), .core(CoreObservable(rawValue: "row." + m)!))
+            XCTAssertEqual(CoreObservable.subscripted(.row, member: m), CoreObservable(rawValue: "row." + m)!)
         }
-        XCTAssertNil(SubscriptMembers.find(.section, "visible"))     // a row's, not a section's
-        XCTAssertNil(SubscriptMembers.find(.row, "open"))
-        XCTAssertNil(SubscriptMembers.find(.row, "a-name-longer-than-sixteen-bytes"))
-        XCTAssertNil(SubscriptMembers.find(.section, "höhe"))
-        XCTAssertNil(SubscriptMembers.find(.none, "y"))
+        XCTAssertNil(CoreObservable.subscripted(.section, member: "visible"))     // a row's, not a section's
+        XCTAssertNil(CoreObservable.subscripted(.row, member: "open"))
+        XCTAssertNil(CoreObservable.subscripted(.row, member: "a-name-longer-than-sixteen-bytes"))
+        XCTAssertNil(CoreObservable.subscripted(.section, member: "höhe"))
+        XCTAssertNil(CoreObservable.subscripted(.none, member: "y"))
     }
 
     func testSubscriptBasesHaveOneSpelling() {
