@@ -27,7 +27,9 @@ public struct Tunables: Equatable, Sendable {
     /// Every tunable at its default, for the behaviours of `registry`.
     public init(_ registry: BehaviourRegistry = .builtIn) {
         core = CoreTunable.allCases.map { $0.defaultValue }
-        behaviours = registry.storage.defaultTunables
+        // A buffer of this scene's own, not the registry's: copies of a scene retain it, and
+        // the registry's is one every thread would share.
+        behaviours = registry.storage.defaultTunables.map { $0 }
     }
 
     public subscript(_ id: CoreTunable) -> Double {
@@ -133,9 +135,8 @@ public struct SceneConfig: Equatable, Sendable {
     /// What behaviour `id` is made from in this scene, nil when it is not declared.
     public func setup(for id: BehaviourID) -> BehaviourSetup? {
         guard let settings = settings(id) else { return nil }
-        let d = registry.declaration(id)
         var hostID: BehaviourID?
-        if case .options(let word, _) = d.configuration { hostID = registry.configWord(named: word)?.owner }
+        if case .options(let word, _) = registry.configuration(of: id) { hostID = registry.configWord(named: word)?.owner }
         return BehaviourSetup(id: id, settings: settings, hostID: hostID, host: hostID.flatMap { self.settings($0) },
                               tunables: tunables.values(of: id), screenWidth: screenWidth, screenHeight: screenHeight,
                               fps: fps, insetTop: tunables[.insetTop], sectionCount: effectiveSections.count)

@@ -139,8 +139,10 @@ final class ResolvedStmt: Sendable {
     var location: SourceLocation { source.location }
 
     /// Lowers a checked statement against the world configuration it runs in; a `let`
-    /// takes a slot in `lets` (the statements after it read that slot).
-    init(_ s: Stmt, _ config: SceneConfig, _ lets: inout LetSlots) {
+    /// takes a slot in `lets` (the statements after it read that slot). The configuration
+    /// is borrowed: an initialiser's argument is otherwise copied, and a copy of a scene
+    /// changes the reference counts of all its parts, once per statement.
+    init(_ s: Stmt, _ config: borrowing SceneConfig, _ lets: inout LetSlots) {
         source = s
         let r = config.registry
         func arg(_ e: Expr) -> ResolvedArg { ResolvedArg(e, r, lets) }

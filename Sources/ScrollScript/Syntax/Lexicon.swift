@@ -3,6 +3,7 @@
 // the targets of `tap`, and every plain name an expression reads. Built once per registry
 // (`Lexicon.of`); the parser, the checker, completion, the language server and the editor
 // grammars read it.
+import Foundation
 import ScrollSim
 
 public final class Lexicon: Sendable {
@@ -71,9 +72,12 @@ public final class Lexicon: Sendable {
     /// The built-in behaviours' lexicon, built once.
     public static let builtIn = Lexicon(.builtIn)
 
-    /// The lexicon of `registry` (the built-in one is built once; another is built here).
+    /// The lexicon of `registry`: the built-in one is built once; another is built once
+    /// and kept while it is the last one asked for (a run, a test target and a language
+    /// server each use one registry, and every file of a run asks for its lexicon).
     public static func of(_ registry: BehaviourRegistry) -> Lexicon {
-        registry == .builtIn ? builtIn : Lexicon(registry)
+        if registry == .builtIn { return builtIn }
+        return LastLexicon.shared.lexicon(of: registry)
     }
 
     /// What a plain name stands for (an observable, then a tunable, then a state).
@@ -85,5 +89,21 @@ public final class Lexicon: Sendable {
     /// Members after `section[I].` or `row[I,J].` (none for `.none`), in table order.
     public static func members(of form: Subscript) -> [String] {
         CoreObservable.allCases.filter { $0.subscriptForm == form }.compactMap { $0.member }
+    }
+}
+
+/// The last non-built-in registry's lexicon, shared by a run's threads.
+private final class LastLexicon: @unchecked Sendable {
+    static let shared = LastLexicon()
+    private let lock = NSLock()
+    private var last: Lexicon?
+
+    func lexicon(of registry: BehaviourRegistry) -> Lexicon {
+        lock.lock()
+        defer { lock.unlock() }
+        if let last, last.registry == registry { return last }
+        let made = Lexicon(registry)
+        last = made
+        return made
     }
 }

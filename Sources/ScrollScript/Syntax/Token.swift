@@ -144,8 +144,11 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
     case `true`, `false`, not, and, or, within, `in`, always, rows
     case open, closed, x, row, header
 
-    /// The word as written.
-    var spelling: String { String(describing: self) }
+    /// The word as written (read from a table: the case's name is made once, by reflection).
+    var spelling: String { GrammarWord.spellings[Int(rawValue)] }
+
+    /// Every case's spelling, indexed by raw value (the cases are numbered from 0 in order).
+    private static let spellings: [String] = allCases.map { String(describing: $0) }
 
     /// The word starts a statement.
     var isStatement: Bool { rawValue >= GrammarWord.scene.rawValue && rawValue <= GrammarWord.frames.rawValue }

@@ -2,6 +2,7 @@
 // name against every word the language and the built-ins use, its names against each other —
 // and appended to the built-ins as one more behaviour of the registry every command reads.
 // A problem is refused here, with a sentence saying which, before any scenario runs.
+import Foundation
 
 /// Why a behaviour could not be registered. `message` says which, in a sentence.
 public enum BehaviourRegistrationProblem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -62,8 +63,18 @@ extension BehaviourRegistry {
         try BehaviourRegistry.builtIn.adding(types)
     }
 
-    /// This registry followed by `types` (see `with(_:)`).
+    /// This registry followed by `types` (see `with(_:)`). The same types after the same
+    /// registry give the same registry (this very one when `types` is empty): a registry
+    /// lives as long as the process, and what is built once per registry (`Lexicon.of`) is
+    /// found again.
     public func adding(_ types: [any ScrollBehaviour.Type]) throws -> BehaviourRegistry {
+        if types.isEmpty { return self }
+        let key = types.map { ObjectIdentifier($0) }
+        if let made = MadeRegistries.shared.find(base: self, types: key) { return made }
+        return MadeRegistries.shared.keep(base: self, types: key, try making(types))
+    }
+
+    private func making(_ types: [any ScrollBehaviour.Type]) throws -> BehaviourRegistry {
         var entries = self.entries
         var names: [String: String] = [:]
         let reserved = UserBehaviourNames(self)
@@ -80,6 +91,28 @@ extension BehaviourRegistry {
             throw BehaviourRegistrationProblem.tooMany(count: entries.count, limit: BehaviourRegistry.maxBehaviours)
         }
         return BehaviourRegistry(entries)
+    }
+}
+
+/// The registries `adding` made, by what they were made of.
+private final class MadeRegistries: @unchecked Sendable {
+    static let shared = MadeRegistries()
+    private let lock = NSLock()
+    private var made: [(base: BehaviourRegistry, types: [ObjectIdentifier], registry: BehaviourRegistry)] = []
+
+    func find(base: BehaviourRegistry, types: [ObjectIdentifier]) -> BehaviourRegistry? {
+        lock.lock()
+        defer { lock.unlock() }
+        return made.first { $0.base == base && $0.types == types }?.registry
+    }
+
+    /// Keeps `registry` unless another thread made one of the same first: returns the kept one.
+    func keep(base: BehaviourRegistry, types: [ObjectIdentifier], _ registry: BehaviourRegistry) -> BehaviourRegistry {
+        lock.lock()
+        defer { lock.unlock() }
+        if let first = made.first(where: { $0.base == base && $0.types == types }) { return first.registry }
+        made.append((base, types, registry))
+        return registry
     }
 }
 

@@ -48,6 +48,9 @@ public struct BehaviourRegistry: Sendable, Equatable {
     /// Behaviour `id`'s conditions on the scene's other words.
     public func conditions(of id: BehaviourID) -> [ConfigCondition] { storage.entries[id.index].declaration.conditions }
 
+    /// How configuration turns behaviour `id` on (its word, or options of another's).
+    public func configuration(of id: BehaviourID) -> ConfigurationForm { storage.entries[id.index].declaration.configuration }
+
     /// The events behaviour `id` listens to.
     public func events(of id: BehaviourID) -> BehaviourEvents { storage.entries[id.index].declaration.listens }
 

@@ -129,6 +129,32 @@ final class Stopper: ScrollBehaviour {
     }
 }
 
+/// A scroll-to-top button: its first tap puts the content at 300 (not animated), the next
+/// one scrolls it to the top, animated; counts the calls that follow a tap.
+final class ToTop: ScrollBehaviour {
+    static let declaration = BehaviourSpec<ToTop>(
+        name: "totop", summary: "scrolls to the top on a tap",
+        observables: [
+            .count("scrolls", summary: "scrollViewDidScroll calls since the last tap") { $0.scrolls },
+            .count("ended", summary: "scrollViewDidEndScrollingAnimation calls") { $0.ended },
+        ],
+        views: [ViewSpec("totop", frame: { _ in CGRect(x: 300, y: 600, width: 44, height: 44) }, onTap: { b, _ in b.tapped() })])
+
+    let scrollView: UIScrollView
+    var taps = 0, scrolls = 0, ended = 0
+
+    init(_ scene: ScrollScene) { scrollView = scene.scrollView }
+
+    func tapped() {
+        taps += 1
+        scrolls = 0
+        scrollView.setContentOffset(CGPoint(x: 0, y: taps == 1 ? 300 : 0), animated: taps > 1)
+    }
+
+    func scrollViewDidScroll(_ scrollView: UIScrollView) { scrolls += 1 }
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { ended += 1 }
+}
+
 /// Writes what its tunable `what` says is not finite.
 final class Broken: ScrollBehaviour {
     static let declaration = BehaviourSpec<Broken>(
@@ -221,6 +247,33 @@ final class UserBehaviourWorldTests: XCTestCase {
         XCTAssertEqual(w.n(.velocity), 610.6008, accuracy: 1e-4)
         while !w.isAtRest { w.step() }
         XCTAssertEqual(w.n(.offset), 400)
+    }
+
+    func testAnAnimatedSetContentOffsetMovesTheContentOnTheClockWhileNothingScrolls() throws {
+        var w = try world([ToTop.self], use: ["totop"])
+        let button = w.registry.view(named: "totop")!
+        _ = try w.tap(.view(button))
+        run(&w, 1)
+        XCTAssertEqual(w.n(.offset), 300)
+        _ = try w.tap(.view(button))
+        // 300 → 0 over 0.3 s, ease-in-out: the curve is symmetric about its middle, so at
+        // 0.15 s (9 frames) half the way is done: 150. As in UIKit an animated move is not a
+        // drag nor a deceleration: the phase stays idle and the velocity 0, while every frame
+        // moves the offset and calls scrollViewDidScroll.
+        run(&w, 9)
+        XCTAssertEqual(w.n(.offset), 150, accuracy: 1e-6)
+        XCTAssertEqual(w.phase, .idle)
+        XCTAssertEqual(w.n(.velocity), 0)
+        XCTAssertEqual(number(w, "totop.scrolls"), 9)
+        XCTAssertEqual(number(w, "totop.ended"), 0)
+        // Past 0.3 s: at the top, the end called once; nothing moves after it.
+        run(&w, 21)
+        XCTAssertEqual(w.n(.offset), 0)
+        XCTAssertEqual(number(w, "totop.ended"), 1)
+        let scrolls = number(w, "totop.scrolls")
+        run(&w, 30)
+        XCTAssertEqual(number(w, "totop.scrolls"), scrolls)
+        XCTAssertEqual(number(w, "totop.ended"), 1)
     }
 
     func testSetContentOffsetStopsADeceleration() throws {
