@@ -69,7 +69,7 @@ final class PseudoTerminal {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let term = try PseudoTerminal.repl(home: dir)
         defer { term.kill() }
-        XCTAssertTrue(term.waitFor("scroll> ", count: 1), term.transcript, file: file, line: line)
+        term.expect(.once("scroll> "), file: file, line: line)
         try body(term, dir)
     }
 
@@ -88,11 +88,44 @@ final class PseudoTerminal {
         bytes.withUnsafeBytes { _ = write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Output a wait is for: `text` shown `times` times in the whole transcript, or shown
+    /// after the last `anchor` (output only the awaited event produces).
+    enum Shown {
+        case times(String, Int)
+        case afterLast(String, anchor: String)
+
+        static func once(_ text: String) -> Shown { .times(text, 1) }
+        /// The prompt drawn after the last `anchor`: the answer that ends with it is complete.
+        static func prompt(after anchor: String) -> Shown { .afterLast("scroll> ", anchor: anchor) }
+    }
+
+    /// Types `text`, then waits for each of `waits` in turn (each for at most 60 s), failing
+    /// the test at the caller's line with the transcript when one does not come.
+    func type(_ text: String, until waits: Shown..., file: StaticString = #filePath, line: UInt = #line) {
+        type(text)
+        expect(waits, file: file, line: line)
+    }
+
+    /// Waits for each of `waits` in turn, as `type(_:until:)` does.
+    func expect(_ waits: Shown..., file: StaticString = #filePath, line: UInt = #line) {
+        expect(waits, file: file, line: line)
+    }
+
+    private func expect(_ waits: [Shown], file: StaticString, line: UInt) {
+        for w in waits {
+            let seen: Bool
+            switch w {
+            case .times(let text, let n): seen = waitFor(text, count: n)
+            case .afterLast(let text, let anchor): seen = waitFor(text, afterLast: anchor)
+            }
+            XCTAssertTrue(seen, "waited for \(w): " + transcript, file: file, line: line)
+        }
+    }
+
     /// Types `line` and Return at the REPL, then waits for the session's prompt number
     /// `prompt` (the REPL's answer is complete when its next prompt is drawn).
     func enter(_ line: String, thenPrompt prompt: Int, file: StaticString = #filePath, line callLine: UInt = #line) {
-        type(line + "\r")
-        XCTAssertTrue(waitFor("scroll> ", count: prompt), transcript, file: file, line: callLine)
+        type(line + "\r", until: .times("scroll> ", prompt), file: file, line: callLine)
     }
 
     /// How long a wait may take (10 ms steps): 60 s, generous on a loaded machine. A wait

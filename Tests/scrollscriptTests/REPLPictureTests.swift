@@ -12,18 +12,15 @@ final class REPLPictureTests: XCTestCase {
             term.enter("header 240 pin 60", thenPrompt: 2)
             term.enter("pull 120", thenPrompt: 3)
             term.enter("header.height", thenPrompt: 4)
-            term.type(":plot \(dir)/s.svg\r")
             // pull 120 takes 0.4 s; the bare expression is not part of the session's scenario.
-            XCTAssertTrue(term.waitFor("wrote the plot of the session so far (0.400 s, 1 statement) to \(dir)/s.svg", count: 1), term.transcript)
-            XCTAssertTrue(term.waitFor("scroll> ", count: 5), term.transcript)
-            term.type(":replay \(dir)/s.html\r")
-            XCTAssertTrue(term.waitFor("wrote the replay page of the session so far (0.400 s, 1 statement) to \(dir)/s.html", count: 1), term.transcript)
-            XCTAssertTrue(term.waitFor("scroll> ", count: 6), term.transcript)
-            term.type(":plot \(dir)/no/such/dir/x.svg\r")
-            XCTAssertTrue(term.waitFor("error: cannot write '\(dir)/no/such/dir/x.svg'", count: 1), term.transcript)
+            term.type(":plot \(dir)/s.svg\r", until: .once("wrote the plot of the session so far (0.400 s, 1 statement) to \(dir)/s.svg"),
+                                                 .times("scroll> ", 5))
+            term.type(":replay \(dir)/s.html\r", until: .once("wrote the replay page of the session so far (0.400 s, 1 statement) to \(dir)/s.html"),
+                                                        .times("scroll> ", 6))
+            term.type(":plot \(dir)/no/such/dir/x.svg\r", until: .once("error: cannot write '\(dir)/no/such/dir/x.svg'"))
             // Ctrl-D at the prompt (typed before it, the cooked terminal turned it into a NUL
             // and the REPL waited on: the test then spent its 60 s deadline here).
-            XCTAssertTrue(term.waitFor("scroll> ", count: 7), term.transcript)
+            term.expect(.times("scroll> ", 7))
             term.type("\u{04}")
             XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
             let svg = try Data(contentsOf: URL(fileURLWithPath: dir + "/s.svg"))

@@ -17,7 +17,7 @@ final class RunProgressPtyTests: XCTestCase {
                                       environment: ["TERM=dumb", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"])
         defer { term.kill() }
         // The progress line: carriage return, erase to the end of the line, [done/200].
-        XCTAssertTrue(term.waitFor("/200] 0 failed", count: 1), term.transcript)
+        term.expect(.once("/200] 0 failed"))
         XCTAssertTrue(term.transcript.contains("\r\u{1B}[K["))
         term.type("\u{3}")  // Ctrl-C: the terminal sends SIGINT to the run
         XCTAssertEqual(term.exitStatus(wait: true), 130, term.transcript)

@@ -1,8 +1,10 @@
-// JSON values for the language server, read and written with Foundation's JSONDecoder and
-// JSONEncoder (sorted keys: the same message is the same bytes every time).
+// JSON values for the language server, `run --format jsonl` and the replay page: read with
+// Foundation's JSONDecoder, written by `JSONWriter` (the same value is the same bytes every time).
 import Foundation
 
 /// A JSON value. Whole numbers that fit an Int are `.int` (request ids, line numbers).
+/// Parsing makes only `.null` ... `.object`; a writer of a document that must keep its
+/// members in order or its numbers as it formats them builds `.members` and `.formatted`.
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -10,12 +12,25 @@ public enum JSONValue: Equatable, Sendable {
     case double(Double)
     case string(String)
     case array([JSONValue])
+    /// An object written with its keys sorted (by their UTF-8 bytes).
     case object([String: JSONValue])
+    /// An object written with its members in this order.
+    case members([JSONMember])
+    /// A number already formatted as JSON text (`12.5`), written as it is.
+    case formatted(String)
+
+    /// An object whose members are written in the order given.
+    public static func ordered(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .members(members.map { JSONMember($0.key, $0.value) })
+    }
 
     /// The member `key` of an object (nil for a missing member or a non-object).
     public subscript(_ key: String) -> JSONValue? {
-        if case .object(let o) = self { return o[key] }
-        return nil
+        switch self {
+        case .object(let o): return o[key]
+        case .members(let m): return m.first { $0.key == key }?.value
+        default: return nil
+        }
     }
 
     public var stringValue: String? {
@@ -40,8 +55,10 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     public var isObject: Bool {
-        if case .object = self { return true }
-        return false
+        switch self {
+        case .object, .members: return true
+        default: return false
+        }
     }
 
     /// Parses one JSON document; throws for anything else. A lone UTF-16 surrogate escape
@@ -96,13 +113,8 @@ public enum JSONValue: Equatable, Sendable {
         return changed ? out : nil
     }
 
-    /// The value as compact JSON, keys sorted, slashes not escaped.
-    public func encoded() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // A JSONValue always encodes (no non-finite doubles are ever built: see `.number`).
-        return (try? [UInt8](encoder.encode(self))) ?? Array("null".utf8)
-    }
+    /// The value as compact JSON (see `JSONWriter`).
+    public func encoded() -> [UInt8] { Array(JSONWriter.text(self).utf8) }
 
     /// A number: `.int` when whole, else `.double`; non-finite numbers become null (JSON has none).
     public static func number(_ d: Double) -> JSONValue {
@@ -112,7 +124,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 }
 
-extension JSONValue: Codable {
+extension JSONValue: Decodable {
     private struct MemberKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -140,32 +152,6 @@ extension JSONValue: Codable {
         else if let d = try? c.decode(Double.self) { self = .double(d) }
         else { self = .string(try c.decode(String.self)) }
     }
-
-    public func encode(to encoder: Encoder) throws {
-        switch self {
-        case .object(let o):
-            var c = encoder.container(keyedBy: MemberKey.self)
-            for (k, v) in o { try c.encode(v, forKey: MemberKey(stringValue: k)) }
-        case .array(let a):
-            var c = encoder.unkeyedContainer()
-            for v in a { try c.encode(v) }
-        case .null:
-            var c = encoder.singleValueContainer()
-            try c.encodeNil()
-        case .bool(let b):
-            var c = encoder.singleValueContainer()
-            try c.encode(b)
-        case .int(let i):
-            var c = encoder.singleValueContainer()
-            try c.encode(i)
-        case .double(let d):
-            var c = encoder.singleValueContainer()
-            try c.encode(d)
-        case .string(let s):
-            var c = encoder.singleValueContainer()
-            try c.encode(s)
-        }
-    }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
@@ -180,4 +166,11 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
         self = .object(o)
     }
     public init(nilLiteral: ()) { self = .null }
+}
+
+/// One member of an ordered object (`JSONValue.members`).
+public struct JSONMember: Equatable, Sendable {
+    public var key: String
+    public var value: JSONValue
+    public init(_ key: String, _ value: JSONValue) { (self.key, self.value) = (key, value) }
 }

@@ -1,9 +1,5 @@
 // Text made safe for the formats pictures are written in.
 
-/// A JSON string literal for a page's `<script>` (the replay page's data): `jsonString`
-/// with `forScript` (`</script>` in a section title cannot end the element).
-public func scriptSafeJSONString(_ s: String) -> String { jsonString(s, forScript: true) }
-
 /// A number for SVG/HTML geometry: 2 decimals, no `-0.00`, never `nan`/`inf` (0 instead).
 func svgNumber(_ x: Double) -> String {
     guard x.isFinite else { return "0" }

@@ -1,6 +1,6 @@
 // `scrollscript replay`: one self-contained HTML page that plays a recording on a drawn
 // phone screen (docs/pictures.md). The tool computes every frame and embeds them as JSON
-// (escaped so that no title can end the <script> element); the page's script only
+// (JSONWriter, script-safe: no title can end the <script> element); the page's script only
 // positions elements. No network, no other file.
 import ScrollSim
 
@@ -34,89 +34,87 @@ public enum ReplayHTML {
         return page
     }
 
-    /// The recording as JSON: the scene, the statements, then the frames column by column.
+    /// The recording as JSON: the scene, the statements, then the frames column by column;
+    /// geometry as `svgNumber` writes it, strings safe inside the page's `<script>` element.
     static func data(_ r: PictureRecording) -> String {
-        var j = "{"
-        j += "\"file\":\(scriptSafeJSONString(r.file)),\"scenario\":\(scriptSafeJSONString(r.scenarioName)),"
-        j += "\"fps\":\(r.fps),\"stride\":\(r.stride),"
-        j += "\"screen\":[\(svgNumber(r.config.screenWidth)),\(svgNumber(r.config.screenHeight))],"
+        func number(_ x: Double) -> JSONValue { .formatted(svgNumber(x)) }
+        func flag(_ b: Bool) -> JSONValue { .int(b ? 1 : 0) }
+        var j: [JSONMember] = []
+        func add(_ key: String, _ value: JSONValue) { j.append(JSONMember(key, value)) }
+        add("file", .string(r.file))
+        add("scenario", .string(r.scenarioName))
+        add("fps", .int(r.fps))
+        add("stride", .int(r.stride))
+        add("screen", [number(r.config.screenWidth), number(r.config.screenHeight)])
         // The page draws a table header (with its image) and a toolbar, each from the first
         // declared view of that style: the header's word as written, the toolbar's height.
-        j += "\"header\":\(drawn(r, .tableHeader).map { wordJSON(r, $0.view) } ?? "null"),"
-        j += "\"toolbar\":\(toolbarHeight(r).map(svgNumber) ?? "null"),"
-        if drawn(r, .indicator) != nil { j += "\"indicator\":true," }
+        add("header", drawn(r, .tableHeader).map { wordJSON(r, $0.view) } ?? .null)
+        add("toolbar", toolbarHeight(r).map(number) ?? .null)
+        if drawn(r, .indicator) != nil { add("indicator", true) }
         let bx = boxes(r)
         if !bx.isEmpty {
             let registry = r.config.registry
-            j += "\"boxes\":[" + bx.map { k in
+            add("boxes", .array(bx.map { k in
                 let v = registry.view(r.drawnViews[k])
-                return "{\"name\":\(scriptSafeJSONString(v.name)),\"layer\":\"\(v.layer)\"}"
-            }.joined(separator: ",") + "],"
+                return .ordered(["name": .string(v.name), "layer": .string(String(describing: v.layer))])
+            }))
         }
-        j += "\"rowHeight\":\(svgNumber(r.config.tunables[.rowHeight])),"
-        j += "\"sections\":["
-        for (n, s) in r.config.effectiveSections.enumerated() {
-            if n > 0 { j += "," }
-            j += "{\"title\":\(s.title.map(scriptSafeJSONString) ?? "null"),\"rows\":[" + s.rowTitles.map(scriptSafeJSONString).joined(separator: ",") + "]}"
-        }
-        j += "],\"statements\":["
-        j += r.statements.map { "{\"line\":\($0.line),\"text\":\(scriptSafeJSONString($0.text))}" }.joined(separator: ",")
-        j += "],\"panel\":[" + r.panelColumns.map { scriptSafeJSONString($0.name) }.joined(separator: ",") + "],"
+        add("rowHeight", number(r.config.tunables[.rowHeight]))
+        add("sections", .array(r.config.effectiveSections.map { s in
+            .ordered(["title": s.title.map(JSONValue.string) ?? .null, "rows": .array(s.rowTitles.map(JSONValue.string))])
+        }))
+        add("statements", .array(r.statements.map { .ordered(["line": .int($0.line), "text": .string($0.text)]) }))
+        add("panel", .array(r.panelColumns.map { .string($0.name) }))
         if let f = r.failure, let c = r.checks.last(where: { $0.failed }) {
-            j += "\"failure\":{\"time\":\(scriptSafeJSONString(formatFixed(f.time, 3))),\"frame\":\(c.frame),\"message\":\(scriptSafeJSONString(c.message))},"
+            add("failure", .ordered(["time": .string(formatFixed(f.time, 3)), "frame": .int(c.frame), "message": .string(c.message)]))
         } else {
-            j += "\"failure\":null,"
+            add("failure", .null)
         }
-        j += "\"checks\":[" + r.checks.map { "[\($0.frame),\($0.failed ? 1 : 0)]" }.joined(separator: ",") + "],"
+        add("checks", .array(r.checks.map { [.int($0.frame), flag($0.failed)] }))
         // Statements that take no time (taps, release): shown for a moment after they ran.
         let instants = r.spans.filter { $0.startFrame == $0.endFrame && !r.statements[$0.statement].isExpectation }
-        j += "\"instants\":[" + instants.map {
-            "[\($0.startFrame),\($0.statement),\(scriptSafeJSONString($0.note)),\($0.tapX.map(svgNumber) ?? "null"),\($0.tapY.map(svgNumber) ?? "null")]"
-        }.joined(separator: ",") + "],"
+        add("instants", .array(instants.map {
+            [.int($0.startFrame), .int($0.statement), .string($0.note), $0.tapX.map(number) ?? .null, $0.tapY.map(number) ?? .null]
+        }))
         let fs = r.frames
-        func column(_ name: String, _ value: (FrameSample) -> String) {
-            j += "\"\(name)\":["
-            for (n, f) in fs.enumerated() {
-                if n > 0 { j += "," }
-                j += value(f)
-            }
-            j += "]"
+        var columns: [JSONMember] = []
+        func column(_ name: String, _ value: (FrameSample) -> JSONValue) {
+            columns.append(JSONMember(name, .array(fs.map(value))))
         }
-        j += "\"f\":{"
-        column("frame") { String($0.frame) }; j += ","
-        column("stmt") { String($0.statement) }; j += ","
-        column("fd") { $0.fingerDown ? "1" : "0" }; j += ","
-        column("ft") { svgNumber($0.fingerTranslation) }; j += ","
-        func frames(_ style: ViewStyle, _ part: @escaping (Rect) -> Double) -> (FrameSample) -> String {
+        column("frame") { .int($0.frame) }
+        column("stmt") { .int($0.statement) }
+        column("fd") { flag($0.fingerDown) }
+        column("ft") { number($0.fingerTranslation) }
+        func frames(_ style: ViewStyle, _ part: @escaping (Rect) -> Double) -> (FrameSample) -> JSONValue {
             let k = drawn(r, style)?.index
-            return { f in k.flatMap { f.views[$0] }.map { svgNumber(part($0)) } ?? "0" }
+            return { f in k.flatMap { f.views[$0] }.map { number(part($0)) } ?? .int(0) }
         }
-        column("hy", frames(.tableHeader) { $0.y }); j += ","
-        column("hh", frames(.tableHeader) { $0.height }); j += ","
-        column("iy", frames(.headerImage) { $0.y }); j += ","
-        column("ty", frames(.toolbar) { $0.y }); j += ","
+        column("hy", frames(.tableHeader) { $0.y })
+        column("hh", frames(.tableHeader) { $0.height })
+        column("iy", frames(.headerImage) { $0.y })
+        column("ty", frames(.toolbar) { $0.y })
         if drawn(r, .indicator) != nil {
-            column("ry", frames(.indicator) { $0.y }); j += ","
-            column("rh", frames(.indicator) { $0.height }); j += ","
+            column("ry", frames(.indicator) { $0.y })
+            column("rh", frames(.indicator) { $0.height })
         }
         if !bx.isEmpty {
             // Each box's frame and opacity per frame: [x, y, width, height, alpha], null when none.
             column("bx") { f in
-                "[" + bx.map { k in
-                    f.views[k].map { "[\(svgNumber($0.x)),\(svgNumber($0.y)),\(svgNumber($0.width)),\(svgNumber($0.height)),\(svgNumber(f.opacities.indices.contains(k) ? f.opacities[k] : 1))]" } ?? "null"
-                }.joined(separator: ",") + "]"
+                .array(bx.map { k in
+                    f.views[k].map { [number($0.x), number($0.y), number($0.width), number($0.height),
+                                      number(f.opacities.indices.contains(k) ? f.opacities[k] : 1)] } ?? .null
+                })
             }
-            j += ","
         }
         column("sec") { f in
-            "[" + f.sections.map { s in
-                "[\(s.index),\(svgNumber(s.headerY)),\(svgNumber(s.headerHeight)),\(svgNumber(s.rowsTop)),\(svgNumber(s.rowHeight)),\(s.firstRow),\(s.lastRow),\(s.headerOnScreen ? 1 : 0)]"
-            }.joined(separator: ",") + "]"
+            .array(f.sections.map { s in
+                [.int(s.index), number(s.headerY), number(s.headerHeight), number(s.rowsTop), number(s.rowHeight),
+                 .int(s.firstRow), .int(s.lastRow), flag(s.headerOnScreen)]
+            })
         }
-        j += ","
-        column("panel") { f in "[" + f.panel.map(scriptSafeJSONString).joined(separator: ",") + "]" }
-        j += "}}"
-        return j
+        column("panel") { f in .array(f.panel.map(JSONValue.string)) }
+        add("f", .members(columns))
+        return JSONWriter.text(.members(j), scriptSafe: true)
     }
 
     /// The places in `r.drawnViews` of the declared views drawn as boxes.
@@ -144,20 +142,20 @@ public enum ReplayHTML {
     /// The configuration word of `v`'s behaviour as written, as JSON: its argument as
     /// `height`, then each option that takes a number (null when not written); distances to
     /// hundredths, plain numbers exact.
-    static func wordJSON(_ r: PictureRecording, _ v: ViewID) -> String {
+    static func wordJSON(_ r: PictureRecording, _ v: ViewID) -> JSONValue {
         let registry = r.config.registry
-        guard let word = registry.word(of: v.behaviour) else { return "null" }
-        func number(_ x: Double?, _ q: Quantity) -> String {
-            guard let x else { return "null" }
-            return q == .points ? svgNumber(x) : String(x)
+        guard let word = registry.word(of: v.behaviour) else { return .null }
+        func number(_ x: Double?, _ q: Quantity) -> JSONValue {
+            guard let x else { return .null }
+            return .formatted(q == .points ? svgNumber(x) : String(x))
         }
-        var parts: [String] = []
-        if let a = word.argument { parts.append("\"height\":" + number(r.config.settings(word.owner)?.argument, a.quantity)) }
+        var members: [JSONMember] = []
+        if let a = word.argument { members.append(JSONMember("height", number(r.config.settings(word.owner)?.argument, a.quantity))) }
         for o in word.options {
             guard let a = o.option.argument else { continue }
-            parts.append(scriptSafeJSONString(o.option.word) + ":" + number(r.config.settings(o.owner)?.option(o.index), a.quantity))
+            members.append(JSONMember(o.option.word, number(r.config.settings(o.owner)?.option(o.index), a.quantity)))
         }
-        return "{" + parts.joined(separator: ",") + "}"
+        return .members(members)
     }
 
     static let body = """

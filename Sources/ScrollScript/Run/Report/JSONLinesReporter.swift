@@ -1,5 +1,6 @@
 // `run --format jsonl`: one JSON object per line, in input order (docs/ci.md lists the
-// fields). Keys are written in a fixed order and numbers as text, so the bytes are stable.
+// fields). Keys are written in a fixed order (JSONWriter's ordered objects) and times with
+// three decimals, so the bytes are stable.
 
 /// Writes one object per scenario, one per file that could not run, and a summary last.
 public final class JSONLinesReporter: RunReporter {
@@ -15,27 +16,22 @@ public final class JSONLinesReporter: RunReporter {
             output.err(u.reportLines.joined(separator: "\n") + "\n")
         case .fileFailed(let f):
             output.err(f.rendered)
-            let ds = f.diagnostics.map { jsonLocation($0.location) + ",\"message\":" + jsonString($0.message) + "}" }
-            output.out("{\"type\":\"error\",\"file\":\(jsonString(f.file)),\"message\":\(jsonString(f.summary)),\"diagnostics\":[\(ds.joined(separator: ","))]}\n")
+            line(.ordered(["type": "error", "file": .string(f.file), "message": .string(f.summary),
+                           "diagnostics": .array(f.diagnostics.map { located($0.location, ["message": .string($0.message)]) })]))
         case .fileWarnings(let w):
             output.err(w.rendered)
-            let ds = w.diagnostics.map { jsonLocation($0.location) + ",\"message\":" + jsonString($0.message) + "}" }
-            output.out("{\"type\":\"warning\",\"file\":\(jsonString(w.file)),\"diagnostics\":[\(ds.joined(separator: ","))]}\n")
+            line(.ordered(["type": "warning", "file": .string(w.file),
+                           "diagnostics": .array(w.diagnostics.map { located($0.location, ["message": .string($0.message)]) })]))
         case .scenario(let o):
             let r = o.result
-            var s = "{\"type\":\"scenario\",\"file\":\(jsonString(o.file)),\"name\":\(jsonString(r.name))"
-            s += ",\"line\":\(o.scenario.location.line)"
-            s += ",\"status\":\(r.failure == nil ? "\"passed\"" : "\"failed\"")"
-            s += ",\"time\":\(formatFixed(r.duration, 3))"
-            s += ",\"output\":[" + r.output.map(jsonString).joined(separator: ",") + "]"
-            if let f = r.failure {
-                s += ",\"failure\":" + jsonLocation(f.location) + ",\"message\":" + jsonString(f.message)
-                s += ",\"notes\":[" + f.notes.map(jsonString).joined(separator: ",") + "]"
-                s += ",\"time\":\(formatFixed(f.time, 3))}"
-            } else {
-                s += ",\"failure\":null"
+            let failure = r.failure.map { f in
+                located(f.location, ["message": .string(f.message), "notes": .array(f.notes.map(JSONValue.string)),
+                                     "time": .formatted(formatFixed(f.time, 3))])
             }
-            output.out(s + "}\n")
+            line(.ordered(["type": "scenario", "file": .string(o.file), "name": .string(r.name),
+                           "line": .int(o.scenario.location.line), "status": r.failure == nil ? "passed" : "failed",
+                           "time": .formatted(formatFixed(r.duration, 3)), "output": .array(r.output.map(JSONValue.string)),
+                           "failure": failure ?? .null]))
         }
         output.endOfEvent()
     }
@@ -43,12 +39,17 @@ public final class JSONLinesReporter: RunReporter {
     public func finish(_ summary: RunSummary) {
         if let why = summary.nothingRan { output.err("scrollscript: \(why.message)\n") }
         if summary.interrupted { output.err("scrollscript: interrupted; the rest of the run was skipped\n") }
-        output.out("{\"type\":\"summary\",\"passed\":\(summary.passed),\"failed\":\(summary.failed),\"errors\":\(summary.fileErrors),\"interrupted\":\(summary.interrupted),\"exit\":\(summary.exitStatus)}\n")
+        line(.ordered(["type": "summary", "passed": .int(summary.passed), "failed": .int(summary.failed),
+                       "errors": .int(summary.fileErrors), "interrupted": .bool(summary.interrupted),
+                       "exit": .int(Int(summary.exitStatus))]))
         output.endOfEvent()
     }
-}
 
-/// `{"file":F,"line":L,"column":C` (left open).
-private func jsonLocation(_ l: SourceLocation) -> String {
-    "{\"file\":\(jsonString(l.file)),\"line\":\(l.line),\"column\":\(l.column)"
+    private func line(_ object: JSONValue) { output.out(JSONWriter.text(object) + "\n") }
+
+    /// `{"file":F,"line":L,"column":C, ...more}`.
+    private func located(_ l: SourceLocation, _ more: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .members([JSONMember("file", .string(l.file)), JSONMember("line", .int(l.line)), JSONMember("column", .int(l.column))]
+                 + more.map { JSONMember($0.key, $0.value) })
+    }
 }
