@@ -111,7 +111,7 @@ func parseBenchmark() {
     }
     var statementCount = 0
     let parseSeconds = bestTime {
-        statementCount = Parser.parse(source).program.statements.count
+        statementCount = Parser.parse(source, lexicon: .builtIn).program.statements.count
     }
     var scenarioCount = 0
     var errors = 0

@@ -23,7 +23,7 @@ public indirect enum FormatProblem: Equatable, Sendable {
 /// Nil when `formatted` is a faithful layout of `original`; else why it is not.
 func verifyFormatting(original: SourceFile, formatted: String) -> Diagnostic? {
     let start = SourceLocation(file: original.name, line: 1, column: 1)
-    let reparsed = Parser.parse(SourceFile(name: original.name, text: formatted))
+    let reparsed = Parser.parse(SourceFile(name: original.name, text: formatted), lexicon: .builtIn)
     if let d = reparsed.diagnostics.first {
         return Diagnostic(start, .format(.layoutWouldNotParse(line: d.location.line, d.problem)))
     }

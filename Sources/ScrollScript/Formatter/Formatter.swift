@@ -15,7 +15,7 @@ public enum FormatOutcome: Equatable, Sendable {
 
 /// Formats a source file: parses it and, when it parses without errors, lays it out.
 public func formatSource(_ source: SourceFile) -> FormatOutcome {
-    let parsed = Parser.parse(source)
+    let parsed = Parser.parse(source, lexicon: .builtIn)
     if !parsed.diagnostics.isEmpty { return .failed(parsed.diagnostics) }
     let text = formatProgram(parsed.program)
     if let problem = verifyFormatting(original: source, formatted: text) {

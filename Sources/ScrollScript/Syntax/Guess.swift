@@ -1,7 +1,8 @@
 // A statement written the way another tool or plain English writes it, and the
 // ScrollScript statement it most likely means (which parses, and in the checker passes
-// `check` where it stands). Found by `StatementGuesser` (Check/); reported by the parser
-// (`ParseProblem.guess`) and the checker (`CheckProblem.guess`), worded here.
+// `check` where it stands). Found by the lexicon's `guesser` (`StatementGuessing`) for the
+// parser, which reports it (`ParseProblem.guess`), and by the checker
+// (`CheckProblem.guess`); worded here.
 
 /// What a guessed statement got wrong (its first misreading) and what it means.
 public struct Guess: Equatable, Sendable {

@@ -2,8 +2,8 @@
 // (`GrammarWord`) with the behaviours' configuration words among them, what follows each,
 // the targets of `tap`, and every plain name an expression reads. Built once per registry
 // (`Lexicon.of`); the parser, the checker, completion, the language server and the editor
-// grammars read it.
-import Foundation
+// grammars read it. It also holds what reads a statement with an error as a first guess
+// (`guesser`, given by the Check stage: `Lexicon.builtIn` and `Lexicon.of` there).
 import ScrollSim
 
 public final class Lexicon: Sendable {
@@ -23,9 +23,14 @@ public final class Lexicon: Sendable {
     public let configurationWords: [String]
     /// Every option word of a configuration word.
     public let optionWords: [String]
+    /// What the parser asks for a first guess at a statement with an error; nil: the
+    /// parser makes none.
+    public let guesser: (any StatementGuessing)?
 
-    public init(_ registry: BehaviourRegistry) {
+    /// The words of `registry`'s behaviours, with `guesser` for the parser's first guesses.
+    public init(_ registry: BehaviourRegistry, guesser: (any StatementGuessing)? = nil) {
         self.registry = registry
+        self.guesser = guesser
         configurationWords = registry.configWords.map { $0.word }
         var keywords: [String] = []
         for w in GrammarWord.statements {
@@ -65,17 +70,6 @@ public final class Lexicon: Sendable {
         plainNames = plainObservables + tunables + registry.stateNames + [GrammarWord.true.spelling, GrammarWord.false.spelling]
     }
 
-    /// The built-in behaviours' lexicon, built once.
-    public static let builtIn = Lexicon(.builtIn)
-
-    /// The lexicon of `registry`: the built-in one is built once; another is built once
-    /// and kept while it is the last one asked for (a run, a test target and a language
-    /// server each use one registry, and every file of a run asks for its lexicon).
-    public static func of(_ registry: BehaviourRegistry) -> Lexicon {
-        if registry == .builtIn { return builtIn }
-        return LastLexicon.shared.lexicon(of: registry)
-    }
-
     /// What a plain name stands for (an observable, then a tunable, then a state): the
     /// registry's one table of names.
     @inline(__always)
@@ -87,21 +81,5 @@ public final class Lexicon: Sendable {
     /// Members after `section[I].` or `row[I,J].` (none for `.none`), in table order.
     public static func members(of form: Subscript) -> [String] {
         CoreObservable.allCases.filter { $0.subscriptForm == form }.compactMap { $0.member }
-    }
-}
-
-/// The last non-built-in registry's lexicon, shared by a run's threads.
-private final class LastLexicon: @unchecked Sendable {
-    static let shared = LastLexicon()
-    private let lock = NSLock()
-    private var last: Lexicon?
-
-    func lexicon(of registry: BehaviourRegistry) -> Lexicon {
-        lock.lock()
-        defer { lock.unlock() }
-        if let last, last.registry == registry { return last }
-        let made = Lexicon(registry)
-        last = made
-        return made
     }
 }

@@ -30,10 +30,10 @@ public struct Parser {
     /// A statement with an error is read as another tool would write it (`guessStatement`);
     /// off when the text is itself a guess being tried.
     private let guesses: Bool
-    /// The options of the last statement of each configuration word parsed, by word, with
-    /// the values written (what a guess at "pinned" compares with; a word not parsed yet
-    /// reads the example a guess's note suggests).
-    private var lastOptions: [String: [String: Double]] = [:]
+    /// The options of the last statement of each configuration word parsed, by word, as
+    /// written (what a guess at "pinned" compares with; a word not parsed yet reads the
+    /// example a guess's note suggests).
+    private var lastOptions: [String: [ConfigOptionSyntax]] = [:]
     /// The configuration a guess is checked in: the byte ranges of the configuration
     /// statements parsed so far, the scene block's and those of the scenario being parsed
     /// (with whether each declares sections, which replace the scene's). nil: not known
@@ -44,9 +44,9 @@ public struct Parser {
     private var sessionConfiguration: String?
 
     /// A parser over a lexer (tokens are lexed as the parser goes), for the words of
-    /// `lexicon`'s behaviours. `letNames`: names bound by `let` before this text (a REPL
-    /// session's).
-    public init(lexer: Lexer, file: String, keepsComments: Bool = true, letNames: Set<String> = [], lexicon: Lexicon = .builtIn) {
+    /// `lexicon`'s behaviours (its `guesser` makes the first guesses; none without one).
+    /// `letNames`: names bound by `let` before this text (a REPL session's).
+    public init(lexer: Lexer, file: String, keepsComments: Bool = true, letNames: Set<String> = [], lexicon: Lexicon) {
         self.init(lexer: lexer, file: file, keepsComments: keepsComments, letNames: letNames, guesses: true, lexicon: lexicon)
     }
 
@@ -82,7 +82,7 @@ public struct Parser {
     }
 
     /// Lexes and parses a whole file (or a REPL chunk). Diagnostics are sorted.
-    public static func parse(_ source: SourceFile, lexicon: Lexicon = .builtIn) -> (program: Program, diagnostics: [Diagnostic]) {
+    public static func parse(_ source: SourceFile, lexicon: Lexicon) -> (program: Program, diagnostics: [Diagnostic]) {
         var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, lexicon: lexicon)
         let program = parser.parseProgram()
         return (program, parser.syntaxDiagnostics)
@@ -359,11 +359,7 @@ public struct Parser {
             }
             // The lexer's problems are in source order: one in the statement is the last.
             if let last = lexer.problems.last, last.location.offset >= start.offset { guessStatement(start, parseErrors: parseErrors) }
-            if case .configure(let c) = s.kind {
-                var values: [String: Double] = [:]
-                for o in c.options { values[o.word] = o.argument.map { constValue($0)?.value } ?? 1 }
-                lastOptions[c.word] = values
-            }
+            if case .configure(let c) = s.kind { lastOptions[c.word] = c.options }
             if guesses, s.kind.isConfiguration { noteConfiguration(s.kind, start.offset..<tok.at.offset) }
             return s
         } catch {
@@ -402,20 +398,18 @@ public struct Parser {
     }
 
     /// After a statement from `start` (just ended) had an error: if it reads as another
-    /// tool or plain English writes a statement (`StatementGuesser`), its errors give way
-    /// to one that says what to write instead.
+    /// tool or plain English writes a statement (the lexicon's `guesser`), its errors give
+    /// way to one that says what to write instead.
     @inline(never)
     private mutating func guessStatement(_ start: TokenPos, parseErrors: Int) {
         let range = start.offset..<tok.at.offset
-        guard guesses, !range.isEmpty, range.count <= SourceLimits.maxLineLength,
+        guard guesses, let guesser = lexicon.guesser, !range.isEmpty, range.count <= SourceLimits.maxLineLength,
               diagnostics.count > parseErrors || lexer.problems.contains(where: { range.contains($0.location.offset) }) else { return }
         let bytes = lexer.sourceBytes(range.lowerBound, range.upperBound)
-        let letNames = self.letNames
-        let context = GuessContext(lexicon: lexicon, titles: nil, options: lastOptions, letNames: letNames)
-        let configuration = configurationSoFar()
-        guard let (g, at, length) = StatementGuesser.guess(bytes, context, accepts: {
-            StatementGuesser.passesCheck($0, letNames: letNames, configuration: configuration, words: context.words)
-        }) else { return }
+        let request = GuessRequest(statement: bytes, lexicon: lexicon, letNames: letNames, options: lastOptions,
+                                   configuration: configurationSoFar())
+        guard let found = guesser.guess(request) else { return }
+        let (g, at, length) = (found.guess, found.offset, found.length)
         diagnostics.removeLast(diagnostics.count - parseErrors)
         lexer.removeProblems(in: range)
         // The line and column of the headline's token, counted from the statement's start.
@@ -1105,19 +1099,6 @@ func parseAsWritten(_ text: String, file: String = "guess", letNames: Set<String
     let source = SourceFile(name: file, text: text)
     var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name,
                         keepsComments: true, letNames: letNames, guesses: false, lexicon: lexicon)
-    let program = parser.parseProgram()
-    return (program, parser.syntaxDiagnostics)
-}
-
-/// Parses a REPL chunk (one or more lines of statements). `file` names it in diagnostics;
-/// `firstLine` is the line of the session the chunk starts on; `letNames` are the names
-/// the session bound with `let` before it; `configuration` the session's configuration
-/// statements as text (a guess at a statement with an error is checked in it; nil: every
-/// view); words are `registry`'s.
-public func parseChunk(_ text: String, file: String = "<repl>", firstLine: Int = 1, letNames: Set<String> = [],
-                       configuration: String? = nil, registry: BehaviourRegistry = .builtIn) -> (program: Program, diagnostics: [Diagnostic]) {
-    var parser = Parser(lexer: Lexer(bytes: Array(text.utf8), file: file, firstLine: firstLine), file: file,
-                        letNames: letNames, configuration: configuration, lexicon: Lexicon.of(registry))
     let program = parser.parseProgram()
     return (program, parser.syntaxDiagnostics)
 }

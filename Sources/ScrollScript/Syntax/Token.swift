@@ -247,7 +247,7 @@ struct WordTable {
 
     /// The shared table built from the grammar and the built-in behaviours' vocabulary (a
     /// word it lacks is still a word: the table only saves building its String again).
-    static let shared = WordTable(words: WordTable.vocabulary(Lexicon.builtIn))
+    static let shared = WordTable(words: WordTable.vocabulary(Lexicon(.builtIn)))
 
     static func vocabulary(_ lexicon: Lexicon) -> [String] {
         var words = GrammarWord.allCases.dropFirst().map { $0.spelling }

@@ -108,7 +108,7 @@ final class StreamingCheckTests: XCTestCase {
     /// one has parsed): the formatter's tree is what it was.
     func testTrailingCommentsAttachAsBefore() {
         let text = "scenario \"a\" {\n  wait 1s\n} # end of a\n# own line\nscenario \"b\" {\n  wait 1s\n}\n"
-        let program = Parser.parse(SourceFile(name: "t.scroll", text: text)).program
+        let program = Parser.parse(SourceFile(name: "t.scroll", text: text), lexicon: .builtIn).program
         XCTAssertEqual(program.statements.count, 2)
         XCTAssertEqual(program.statements[0].trailingComment?.text, "# end of a")
         XCTAssertEqual(program.statements[1].leadingComments.map(\.text), ["# own line"])

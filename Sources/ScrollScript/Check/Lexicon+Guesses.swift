@@ -1,0 +1,55 @@
+// The lexicons the tool parses and checks with: a registry's words, holding the checker's
+// first guesses (`CheckedGuesser`) for the parser. The parser asks through the lexicon
+// (`StatementGuessing`, Syntax/), so the Syntax stage names nothing of the Check stage.
+import Foundation
+import ScrollSim
+
+extension Lexicon {
+    /// The built-in behaviours' lexicon, built once.
+    public static let builtIn = Lexicon(.builtIn, guesser: CheckedGuesser())
+
+    /// The lexicon of `registry`: the built-in one is built once; another is built once
+    /// and kept while it is the last one asked for (a run, a test target and a language
+    /// server each use one registry, and every file of a run asks for its lexicon).
+    public static func of(_ registry: BehaviourRegistry) -> Lexicon {
+        if registry == .builtIn { return builtIn }
+        return LastLexicon.shared.lexicon(of: registry)
+    }
+}
+
+/// The parser's first guesses: `StatementGuesser`'s reading of the statement, kept when
+/// it passes `check` (`passesCheck`) in the configuration parsed so far.
+struct CheckedGuesser: StatementGuessing {
+    func guess(_ request: GuessRequest) -> FoundGuess? {
+        // What a guess at "pinned" compares with: the values written with each option (an
+        // option without a value reads 1; one whose value is not a constant, none).
+        var options: [String: [String: Double]] = [:]
+        for (word, written) in request.options {
+            var values: [String: Double] = [:]
+            for o in written { values[o.word] = o.argument.map { constValue($0)?.value } ?? 1 }
+            options[word] = values
+        }
+        let letNames = request.letNames, configuration = request.configuration
+        let context = GuessContext(lexicon: request.lexicon, titles: nil, options: options, letNames: letNames)
+        guard let (g, at, length) = StatementGuesser.guess(request.statement, context, accepts: {
+            StatementGuesser.passesCheck($0, letNames: letNames, configuration: configuration, words: context.words)
+        }) else { return nil }
+        return FoundGuess(g, offset: at, length: length)
+    }
+}
+
+/// The last non-built-in registry's lexicon, shared by a run's threads.
+private final class LastLexicon: @unchecked Sendable {
+    static let shared = LastLexicon()
+    private let lock = NSLock()
+    private var last: Lexicon?
+
+    func lexicon(of registry: BehaviourRegistry) -> Lexicon {
+        lock.lock()
+        defer { lock.unlock() }
+        if let last, last.registry == registry { return last }
+        let made = Lexicon(registry, guesser: CheckedGuesser())
+        last = made
+        return made
+    }
+}
