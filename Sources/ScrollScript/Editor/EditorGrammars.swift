@@ -78,18 +78,18 @@ public enum EditorGrammars {
     public static func textMate(_ lexicon: Lexicon = .builtIn) -> String {
         let w = Words(lexicon)
         func words(_ ws: [String]) -> String { "\\b(?:" + alternation(ws, escape: regexEscape) + ")\\b" }
-        func rule(_ name: String, _ match: String) -> OrderedJSON {
-            .object([("name", .string(name)), ("match", .string(match))])
+        func rule(_ name: String, _ match: String) -> JSONValue {
+            .ordered(["name": .string(name), "match": .string(match)])
         }
         let number = "(?<![\\w.])\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?(?:ms|s|pt)?(?![\\w.])"
-        let patterns: [OrderedJSON] = [
-            .object([("include", .string("#comment"))]),
-            .object([("include", .string("#string"))]),
-            .object([("name", .string("meta.size.scrollscript")),
-                     ("match", .string("\\b(\\d+)(x)(\\d+)\\b")),
-                     ("captures", .object([("1", .object([("name", .string("constant.numeric.scrollscript"))])),
-                                           ("2", .object([("name", .string("keyword.other.scrollscript"))])),
-                                           ("3", .object([("name", .string("constant.numeric.scrollscript"))]))]))]),
+        let patterns: [JSONValue] = [
+            .ordered(["include": .string("#comment")]),
+            .ordered(["include": .string("#string")]),
+            .ordered(["name": .string("meta.size.scrollscript"),
+                     "match": .string("\\b(\\d+)(x)(\\d+)\\b"),
+                     "captures": .ordered(["1": .ordered(["name": .string("constant.numeric.scrollscript")]),
+                                            "2": .ordered(["name": .string("keyword.other.scrollscript")]),
+                                            "3": .ordered(["name": .string("constant.numeric.scrollscript")])])]),
             rule("constant.numeric.scrollscript", number),
             rule("variable.other.observable.scrollscript", "\\b(?:" + alternation(subscriptBases, escape: regexEscape) + ")(?=\\s*\\[)"),
             rule("variable.other.member.scrollscript", "(?<=\\]\\.)(?:" + alternation(w.members, escape: regexEscape) + ")\\b"),
@@ -111,27 +111,27 @@ public enum EditorGrammars {
             rule("punctuation.separator.scrollscript", "[;,.]"),
             rule("punctuation.section.brackets.scrollscript", "[\\[\\]{}()]"),
         ]
-        let grammar: OrderedJSON = .object([
-            ("$schema", .string("https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json")),
-            ("name", .string("ScrollScript")),
-            ("scopeName", .string("source.scrollscript")),
-            ("fileTypes", .array([.string("scroll")])),
-            ("comment", .string("Generated from the vocabulary by EditorGrammars.textMate() (Sources/ScrollScript/Editor/EditorGrammars.swift); do not edit by hand.")),
-            ("patterns", .array(patterns)),
-            ("repository", .object([
-                ("comment", .object([("name", .string("comment.line.number-sign.scrollscript")), ("match", .string("#.*$"))])),
-                ("string", .object([
-                    ("name", .string("string.quoted.double.scrollscript")),
-                    ("begin", .string("\"")),
-                    ("end", .string("\"")),
-                    ("patterns", .array([
+        let grammar: JSONValue = .ordered([
+            "$schema": .string("https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json"),
+            "name": .string("ScrollScript"),
+            "scopeName": .string("source.scrollscript"),
+            "fileTypes": .array([.string("scroll")]),
+            "comment": .string("Generated from the vocabulary by EditorGrammars.textMate() (Sources/ScrollScript/Editor/EditorGrammars.swift); do not edit by hand."),
+            "patterns": .array(patterns),
+            "repository": .ordered([
+                "comment": .ordered(["name": .string("comment.line.number-sign.scrollscript"), "match": .string("#.*$")]),
+                "string": .ordered([
+                    "name": .string("string.quoted.double.scrollscript"),
+                    "begin": .string("\""),
+                    "end": .string("\""),
+                    "patterns": .array([
                         rule("constant.character.escape.scrollscript", "\\\\(?:[\"\\\\nt]|u\\{[0-9A-Fa-f]{1,6}\\})"),
                         rule("invalid.illegal.escape.scrollscript", "\\\\."),
-                    ])),
-                ])),
-            ])),
+                    ]),
+                ]),
+            ]),
         ])
-        return grammar.pretty() + "\n"
+        return JSONWriter.text(grammar, pretty: true) + "\n"
     }
 
     // MARK: - Vim
@@ -211,30 +211,4 @@ public enum EditorGrammars {
         """
         return s
     }
-}
-
-/// JSON with object members in the order written, pretty-printed with two-space indents
-/// (the shipped grammar reads well and diffs well).
-indirect enum OrderedJSON {
-    case string(String)
-    case array([OrderedJSON])
-    case object([(String, OrderedJSON)])
-
-    func pretty(_ indent: String = "") -> String {
-        let inner = indent + "  "
-        switch self {
-        case .string(let s): return OrderedJSON.quote(s)
-        case .array(let a):
-            if a.isEmpty { return "[]" }
-            if a.allSatisfy({ if case .string = $0 { return true } else { return false } }) {
-                return "[" + a.map { $0.pretty() }.joined(separator: ", ") + "]"
-            }
-            return "[\n" + a.map { inner + $0.pretty(inner) }.joined(separator: ",\n") + "\n" + indent + "]"
-        case .object(let o):
-            if o.isEmpty { return "{}" }
-            return "{\n" + o.map { inner + OrderedJSON.quote($0.0) + ": " + $0.1.pretty(inner) }.joined(separator: ",\n") + "\n" + indent + "}"
-        }
-    }
-
-    static func quote(_ s: String) -> String { jsonString(s) }
 }

@@ -7,6 +7,10 @@
 // Rows go into a buffer that is handed to `write` in chunks of about 64 KiB, so memory
 // does not grow with the scenario's length. The last row is held back until the end:
 // when the scenario fails, its `failure` field is filled in.
+//
+// JSON Lines rows are written here byte by byte (keys encoded once, plain strings copied)
+// rather than built as a `JSONValue` for `JSONWriter`: a value per field and a String per
+// row cost about half as many instructions again per row (callgrind, 18,001 rows).
 import ScrollSim
 
 public enum TraceFormat: String, CaseIterable, Sendable {

@@ -29,6 +29,34 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(text([.int(Int.min), .int(Int.max)]), "[-9223372036854775808,9223372036854775807]")
     }
 
+    func testPrettyIndentsTwoSpacesAndKeepsAnArrayOfScalarsOnOneLine() {
+        let v: JSONValue = .ordered([
+            "name": "g", "types": ["a", "b"], "n": [1, .formatted("2.5"), nil], "none": [], "empty": [:],
+            "list": [.ordered(["k": "v"]), ["x"]], "sorted": ["b": true, "a": false],
+        ])
+        let expected = """
+        {
+          "name": "g",
+          "types": ["a", "b"],
+          "n": [1, 2.5, null],
+          "none": [],
+          "empty": {},
+          "list": [
+            {
+              "k": "v"
+            },
+            ["x"]
+          ],
+          "sorted": {
+            "a": false,
+            "b": true
+          }
+        }
+        """
+        XCTAssertEqual(JSONWriter.text(v, pretty: true), expected)
+        XCTAssertEqual(JSONWriter.text(v), #"{"name":"g","types":["a","b"],"n":[1,2.5,null],"none":[],"empty":{},"list":[{"k":"v"},["x"]],"sorted":{"a":false,"b":true}}"#)
+    }
+
     func testAFormattedNumberIsWrittenAsItIs() {
         XCTAssertEqual(text(.ordered(["w": .formatted("12.5"), "h": .formatted("0")])), #"{"w":12.5,"h":0}"#)
     }
