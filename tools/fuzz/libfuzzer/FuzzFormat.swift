@@ -32,7 +32,7 @@ public func fuzzFormat(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         for d in ds where d.message.contains("formatter bug") { fatalError(d.message) }
         return 0
     case .formatted(let text):
-        let parsed = Parser.parse(SourceFile(name: "fuzz.scroll", text: text))
+        let parsed = Parser.parse(SourceFile(name: "fuzz.scroll", text: text), lexicon: .builtIn)
         if let d = parsed.diagnostics.first { fatalError("formatted text does not parse: \(d.message)") }
         if significantTokens(bytes) != significantTokens(Array(text.utf8)) {
             fatalError("formatting changed the tokens")
