@@ -29,7 +29,7 @@ public struct Tunables: Equatable, Sendable {
         core = CoreTunable.allCases.map { $0.defaultValue }
         // A buffer of this scene's own, not the registry's: copies of a scene retain it, and
         // the registry's is one every thread would share.
-        behaviours = registry.storage.defaultTunables.map { $0 }
+        behaviours = registry.read { $0.defaultTunables.map { $0 } }
     }
 
     public subscript(_ id: CoreTunable) -> Double {
@@ -77,7 +77,7 @@ public struct SceneConfig: Equatable, Sendable {
     public init(registry: BehaviourRegistry = .builtIn) {
         self.registry = registry
         tunables = Tunables(registry)
-        behaviours = Array(repeating: nil, count: registry.count)
+        behaviours = Array(filled: nil, count: registry.count)
     }
 
     public static let defaultSections = [SectionConfig(title: nil, rowCount: 30)]
@@ -107,7 +107,7 @@ public struct SceneConfig: Equatable, Sendable {
             let isOwner = member == info.owner
             behaviours[member.index] = BehaviourSettings(
                 argument: isOwner ? (argument ?? info.argument?.defaultValue) : nil,
-                options: Array(repeating: nil, count: d.options.count), configured: isOwner)
+                options: Array(filled: nil, count: d.options.count), configured: isOwner)
         }
         for (name, value) in options {
             guard let o = info.options.first(where: { $0.option.word == name }) else { continue }

@@ -125,7 +125,7 @@ final class Scheduler: @unchecked Sendable {
                 if case .ready(let file) = p.stage {
                     f.file = file
                     f.count = file.count
-                    f.results = Array(repeating: nil, count: min(window, file.count))
+                    f.results = Array(filled: nil, count: min(window, file.count))
                     if sleepers > 0 { cond.broadcast() }
                 }
             case .scenario(let f, let file, let k):
