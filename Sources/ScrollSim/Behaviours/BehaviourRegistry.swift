@@ -62,6 +62,12 @@ public struct BehaviourRegistry: Sendable, Equatable {
     /// How configuration turns behaviour `id` on (its word, or options of another's).
     public func configuration(of id: BehaviourID) -> ConfigurationForm { read { $0.entries[id.index].declaration.configuration } }
 
+    /// The views behaviour `id` declares.
+    public func views(of id: BehaviourID) -> [ViewDeclaration] { read { $0.entries[id.index].declaration.views } }
+
+    /// How many options behaviour `id` declares.
+    public func optionCount(of id: BehaviourID) -> Int { read { $0.entries[id.index].declaration.options.count } }
+
     /// The events behaviour `id` listens to.
     public func events(of id: BehaviourID) -> BehaviourEvents { read { $0.entries[id.index].declaration.listens } }
 

@@ -46,18 +46,53 @@ public struct TunableInfo: Sendable {
 /// A configuration word as the vocabulary knows it: its owner, its argument, and every
 /// option of it, its owner's and those other behaviours add.
 public struct ConfigWordInfo: Sendable {
-    public let word: String
-    public let owner: BehaviourID
-    public let argument: ConfigArgument?
+    // One shared object, not a struct of names and tables: the parser, the checker and
+    // lowering copy a word's info for every configuration statement, on every thread of a
+    // run, and a copy retains what it holds. One reference count is written, not eight.
+    private final class Box: Sendable {
+        let word: String
+        let owner: BehaviourID
+        let argument: ConfigArgument?
+        let options: [(option: ConfigOption, owner: BehaviourID, index: Int)]
+        let members: [BehaviourID]
+        let noun: String
+        let usage: String
+        let summary: String
+
+        init(word: String, owner: BehaviourID, argument: ConfigArgument?,
+             options: [(option: ConfigOption, owner: BehaviourID, index: Int)], members: [BehaviourID],
+             noun: String, usage: String, summary: String) {
+            self.word = word
+            self.owner = owner
+            self.argument = argument
+            self.options = options
+            self.members = members
+            self.noun = noun
+            self.usage = usage
+            self.summary = summary
+        }
+    }
+    private let box: Box
+
+    public init(word: String, owner: BehaviourID, argument: ConfigArgument?,
+                options: [(option: ConfigOption, owner: BehaviourID, index: Int)], members: [BehaviourID],
+                noun: String, usage: String, summary: String) {
+        box = Box(word: word, owner: owner, argument: argument, options: options, members: members,
+                  noun: noun, usage: usage, summary: summary)
+    }
+
+    public var word: String { box.word }
+    public var owner: BehaviourID { box.owner }
+    public var argument: ConfigArgument? { box.argument }
     /// Every option: the owner's in order, then each adding behaviour's in registration order.
-    public let options: [(option: ConfigOption, owner: BehaviourID, index: Int)]
+    public var options: [(option: ConfigOption, owner: BehaviourID, index: Int)] { box.options }
     /// The behaviours the word declares: its owner and those that add options to it.
-    public let members: [BehaviourID]
+    public var members: [BehaviourID] { box.members }
     /// "a header", "a toolbar" (without the article).
-    public let noun: String
+    public var noun: String { box.noun }
     /// What messages suggest adding: `header H`, `toolbar`.
-    public let usage: String
-    public let summary: String
+    public var usage: String { box.usage }
+    public var summary: String { box.summary }
 
     /// The word's form: `header H [pin P] [nostretch] [parallax F] [toggle H2]`.
     public var form: String {
