@@ -15,11 +15,24 @@ public struct BehaviourRegistry: Sendable, Equatable {
         let vocabulary: VocabularyTables
         /// Each behaviour's tunables at their defaults, in declaration order (`Tunables`).
         let defaultTunables: [[Double]]
+        // What every scene and world asks of each behaviour, as plain values: read from
+        // the declarations, they would copy (retain) the declarations' shared tables.
+        let optionCounts: [Int]
+        let listens: [BehaviourEvents]
+        /// The behaviour whose word each one adds options to (nil: its own word, or `use`).
+        let hosts: [BehaviourID?]
 
         init(_ entries: [BehaviourEntry]) {
             self.entries = entries
-            vocabulary = VocabularyTables(entries)
+            let vocabulary = VocabularyTables(entries)
+            self.vocabulary = vocabulary
             defaultTunables = entries.map { $0.declaration.tunables.map { $0.defaultValue } }
+            optionCounts = entries.map { $0.declaration.options.count }
+            listens = entries.map { $0.declaration.listens }
+            hosts = entries.map {
+                guard case .options(let word, _) = $0.declaration.configuration else { return nil }
+                return vocabulary.wordsByName[word].map { vocabulary.configWords[$0].owner }
+            }
         }
     }
 
@@ -66,10 +79,14 @@ public struct BehaviourRegistry: Sendable, Equatable {
     public func views(of id: BehaviourID) -> [ViewDeclaration] { read { $0.entries[id.index].declaration.views } }
 
     /// How many options behaviour `id` declares.
-    public func optionCount(of id: BehaviourID) -> Int { read { $0.entries[id.index].declaration.options.count } }
+    public func optionCount(of id: BehaviourID) -> Int { read { $0.optionCounts[id.index] } }
+
+    /// The behaviour whose word behaviour `id` adds options to (`parallax` is the header's);
+    /// nil when it has a word of its own or is declared with `use`.
+    public func host(of id: BehaviourID) -> BehaviourID? { read { $0.hosts[id.index] } }
 
     /// The events behaviour `id` listens to.
-    public func events(of id: BehaviourID) -> BehaviourEvents { read { $0.entries[id.index].declaration.listens } }
+    public func events(of id: BehaviourID) -> BehaviourEvents { read { $0.listens[id.index] } }
 
     /// Makes behaviour `id` for a world.
     public func make(_ id: BehaviourID, _ setup: BehaviourSetup, _ adjustments: inout Adjustments) -> any Behaviour {
