@@ -27,9 +27,9 @@ public struct Tunables: Equatable, Sendable {
     /// Every tunable at its default, for the behaviours of `registry`.
     public init(_ registry: BehaviourRegistry = .builtIn) {
         core = CoreTunable.allCases.map { $0.defaultValue }
-        // A buffer of this scene's own, not the registry's: copies of a scene retain it, and
-        // the registry's is one every thread would share.
-        behaviours = registry.storage.defaultTunables.map { $0 }
+        // Buffers of this scene's own (the list and each behaviour's), not the registry's:
+        // copies of a scene retain them, and the registry's are ones every thread would share.
+        behaviours = registry.read { $0.defaultTunables.map { $0.map { $0 } } }
     }
 
     public subscript(_ id: CoreTunable) -> Double {
@@ -77,7 +77,7 @@ public struct SceneConfig: Equatable, Sendable {
     public init(registry: BehaviourRegistry = .builtIn) {
         self.registry = registry
         tunables = Tunables(registry)
-        behaviours = Array(repeating: nil, count: registry.count)
+        behaviours = Array(filled: nil, count: registry.count)
     }
 
     public static let defaultSections = [SectionConfig(title: nil, rowCount: 30)]
@@ -107,7 +107,7 @@ public struct SceneConfig: Equatable, Sendable {
             let isOwner = member == info.owner
             behaviours[member.index] = BehaviourSettings(
                 argument: isOwner ? (argument ?? info.argument?.defaultValue) : nil,
-                options: Array(repeating: nil, count: d.options.count), configured: isOwner)
+                options: Array(filled: nil, count: d.options.count), configured: isOwner)
         }
         for (name, value) in options {
             guard let o = info.options.first(where: { $0.option.word == name }) else { continue }
@@ -135,11 +135,10 @@ public struct SceneConfig: Equatable, Sendable {
     /// What behaviour `id` is made from in this scene, nil when it is not declared.
     public func setup(for id: BehaviourID) -> BehaviourSetup? {
         guard let settings = settings(id) else { return nil }
-        var hostID: BehaviourID?
-        if case .options(let word, _) = registry.configuration(of: id) { hostID = registry.configWord(named: word)?.owner }
+        let hostID = registry.host(of: id)
         return BehaviourSetup(id: id, settings: settings, hostID: hostID, host: hostID.flatMap { self.settings($0) },
                               tunables: tunables.values(of: id), screenWidth: screenWidth, screenHeight: screenHeight,
-                              fps: fps, insetTop: tunables[.insetTop], sectionCount: effectiveSections.count)
+                              fps: fps, insetTop: tunables[.insetTop], sectionCount: sections.isEmpty ? SceneConfig.defaultSections.count : sections.count)
     }
 }
 

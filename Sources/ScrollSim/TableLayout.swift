@@ -31,8 +31,8 @@ public struct TableLayout: Equatable, Sendable {
         self.rowHeight = rowHeight
         self.headerHeights = sections.map { $0.title == nil ? 0 : sectionHeight }
         self.rowCounts = sections.map { max(0, $0.rowCount) }
-        self.base = Array(repeating: 0, count: sections.count + 1)
-        self.baseFractions = Array(repeating: 1, count: sections.count)
+        self.base = Array(filled: 0, count: sections.count + 1)
+        self.baseFractions = Array(filled: 1, count: sections.count)
         self.deltaIndex = []
         self.deltaHeight = []
         deltaIndex.reserveCapacity(Self.maxDeltas)

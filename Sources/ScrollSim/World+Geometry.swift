@@ -29,7 +29,7 @@ extension World {
     /// The first declared view drawn in `style` (the table header, the toolbar), if any.
     public func view(styled style: ViewStyle) -> ViewID? {
         for id in behaviourIDs {
-            if let k = registry.declaration(id).views.firstIndex(where: { $0.style == style }) { return ViewID(id, k) }
+            if let k = registry.views(of: id).firstIndex(where: { $0.style == style }) { return ViewID(id, k) }
         }
         return nil
     }
@@ -93,7 +93,7 @@ extension World {
         let f = facts
         for k in behaviours.indices {
             let id = behaviourIDs[k]
-            for (v, view) in registry.declaration(id).views.enumerated() where view.layer == layer && view.listed {
+            for (v, view) in registry.views(of: id).enumerated() where view.layer == layer && view.listed {
                 if let r = behaviours[k].frame(of: v, f, adjustments), isOnScreen(r) {
                     out.append(ViewFrame(kind: .view(ViewID(id, v)), rect: r, name: view.name, layer: layer, style: view.style))
                 }

@@ -215,7 +215,7 @@ extension World {
         let f = facts
         for k in behaviours.indices {
             let id = behaviourIDs[k]
-            for (v, view) in registry.declaration(id).views.enumerated() where view.layer == layer && view.takesTaps {
+            for (v, view) in registry.views(of: id).enumerated() where view.layer == layer && view.takesTaps {
                 if let r = behaviours[k].frame(of: v, f, adjustments), contains(r, y) { return ViewID(id, v) }
             }
         }
@@ -239,7 +239,7 @@ extension World {
         guard let s = slot(v.behaviour) else { return nil }
         let f = facts
         if let r = behaviours[s].frame(of: v.view, f, adjustments), visibleMiddle(r) != nil { return r }
-        for k in registry.declaration(v.behaviour).views.indices where k != v.view {
+        for k in registry.views(of: v.behaviour).indices where k != v.view {
             if let r = behaviours[s].frame(of: k, f, adjustments), visibleMiddle(r) != nil { return r }
         }
         return nil

@@ -132,7 +132,7 @@ public struct World: Sendable {
         var adjustments = Adjustments(sections: SectionOpenness(open: sections.map { $0.open }))
         var made: [any Behaviour] = []
         var ids: [BehaviourID] = []
-        var slots = Array(repeating: -1, count: config.registry.count)
+        var slots = Array(filled: -1, count: config.registry.count)
         var masks = (finger: UInt64(0), deceleration: UInt64(0), dragEnded: UInt64(0), dragBegan: UInt64(0),
                      scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0))
         for id in config.registry.ids {

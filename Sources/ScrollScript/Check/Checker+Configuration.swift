@@ -148,7 +148,7 @@ extension Checker {
         var settings: [BehaviourID: BehaviourSettings] = [:]
         for m in info.members {
             settings[m] = BehaviourSettings(argument: m == info.owner ? argument : nil,
-                                            options: Array(repeating: nil, count: registry.declaration(m).options.count),
+                                            options: Array(filled: nil, count: registry.optionCount(of: m)),
                                             configured: m == info.owner)
         }
         for o in c.options {

@@ -14,6 +14,12 @@
 // many scenarios one file has. The window is wide enough that a thread seldom waits for
 // a slower one to catch up (on hundreds of small files, 4 per thread put a thread to
 // sleep about once a file). With `jobs == 1` the calling thread does everything, in order.
+//
+// What a thread made, that thread frees: a file's tree and a scenario's outcome are handed
+// on by whichever thread hands on, and then go back to the thread that made them, which
+// frees them the next time it takes a piece of work. Freed by the other thread, each
+// object's reference count and each block of memory would first travel to that thread's
+// core, and the blocks go back to an arena the first thread allocates from at that moment.
 import Foundation
 
 /// What the scheduler hands on, in input order, one at a time.
@@ -25,10 +31,19 @@ enum ScheduledStep {
     case fileDone
 }
 
+/// A step once handed on, with the file it ended (`fileDone`): kept for the thread that
+/// made them to free.
+private struct HandedOn {
+    var step: ScheduledStep
+    var file: AnyObject? = nil
+}
+
 final class Scheduler: @unchecked Sendable {
     /// A file from when its reading starts until its last step is handed on.
     private final class OpenFile {
         let index: Int
+        /// The thread that reads and checks it (its tree is that thread's memory).
+        let owner: Int
         /// Nil while it is being read and checked.
         var prepared: PreparedInput?
         var file: PreparedFile?
@@ -37,10 +52,14 @@ final class Scheduler: @unchecked Sendable {
         var handedFile = false
         var nextStart = 0
         var handedOn = 0
-        /// Results not yet handed on: scenario k in slot k % results.count. At most
-        /// `results.count` (min(window, count)) are started and not handed on.
-        var results: [ScenarioOutcome?] = []
-        init(index: Int) { self.index = index }
+        /// Results not yet handed on, each with the thread that ran it: scenario k in slot
+        /// k % results.count. At most `results.count` (min(window, count)) are started and
+        /// not handed on.
+        var results: [(outcome: ScenarioOutcome, thread: Int)?] = []
+        init(index: Int, owner: Int) {
+            self.index = index
+            self.owner = owner
+        }
     }
 
     private enum Job {
@@ -70,6 +89,8 @@ final class Scheduler: @unchecked Sendable {
     /// Each thread's file: the one it read last, whose scenarios it runs first (a file's
     /// tree is then made, used and freed on one thread).
     private var current: [OpenFile?]
+    /// What each thread made and another handed on, for the thread that made it to free.
+    private var toFree: [[HandedOn]]
 
     init(_ inputs: [RunInput], _ options: RunOptions) {
         self.inputs = inputs
@@ -77,6 +98,7 @@ final class Scheduler: @unchecked Sendable {
         jobs = min(max(1, options.jobs), maxRunJobs)
         window = 32 * jobs
         current = Array(repeating: nil, count: jobs)
+        toFree = Array(repeating: [], count: jobs)
     }
 
     /// Runs everything, handing each step on through `handOn` (one at a time, in input
@@ -104,7 +126,7 @@ final class Scheduler: @unchecked Sendable {
             if !f.handedFile, let p = f.prepared { left.append(.file(p)) }
             guard !f.results.isEmpty else { continue }
             for k in f.handedOn..<f.nextStart {
-                if let r = f.results[k % f.results.count] { left.append(.scenario(r)) }
+                if let r = f.results[k % f.results.count] { left.append(.scenario(r.outcome)) }
             }
         }
         open.removeAll()
@@ -116,7 +138,10 @@ final class Scheduler: @unchecked Sendable {
     private func work(thread: Int) {
         cond.lock()
         while let job = nextJob(thread: thread) {
+            var mine: [HandedOn] = []
+            if !toFree[thread].isEmpty { swap(&mine, &toFree[thread]) }
             cond.unlock()
+            mine = []  // freed here, by the thread that made them, outside the lock
             switch job {
             case .prepare(let f):
                 let p = prepare(inputs[f.index], options)
@@ -125,7 +150,7 @@ final class Scheduler: @unchecked Sendable {
                 if case .ready(let file) = p.stage {
                     f.file = file
                     f.count = file.count
-                    f.results = Array(repeating: nil, count: min(window, file.count))
+                    f.results = Array(filled: nil, count: min(window, file.count))
                     if sleepers > 0 { cond.broadcast() }
                 }
             case .scenario(let f, let file, let k):
@@ -133,7 +158,7 @@ final class Scheduler: @unchecked Sendable {
                 let r = file.scenario(k).map { file.run($0, shouldInterrupt: options.shouldInterrupt) }
                 cond.lock()
                 if let r {
-                    f.results[k % f.results.count] = r
+                    f.results[k % f.results.count] = (r, thread)
                 } else {
                     // The file's second reading ended before its check's count (it cannot:
                     // the same bytes, the same checks); the file ends there, no wait.
@@ -141,7 +166,7 @@ final class Scheduler: @unchecked Sendable {
                     outstanding -= 1
                 }
             }
-            handOnReady()
+            handOnReady(thread: thread)
         }
         alive -= 1
         cond.broadcast()
@@ -168,7 +193,7 @@ final class Scheduler: @unchecked Sendable {
                 }
             }
             if nextFile < inputs.count && (open.isEmpty || (outstanding < window && open.count < window)) {
-                let f = OpenFile(index: nextFile)
+                let f = OpenFile(index: nextFile, owner: thread)
                 nextFile += 1
                 open.append(f)
                 outstanding += 1
@@ -209,35 +234,38 @@ final class Scheduler: @unchecked Sendable {
     /// so (it hands on this one too: it looks again before it stops). Called, and returns,
     /// with the lock held; `handOn` runs without it. Each step is moved, not copied, from
     /// its slot to `handOn`: a scenario's outcome holds its whole tree.
-    private func handOnReady() {
+    private func handOnReady(thread: Int) {
         guard !handing else { return }
         handing = true
-        while let step = nextReadyStep() {
+        while let (handed, maker) = nextReadyStep() {
             cond.unlock()
-            handOn(step)
+            handOn(handed.step)
             cond.lock()
+            // Moved, not copied, to its maker (a copy would touch every reference it holds).
+            if let maker, maker != thread { toFree[maker].append(consume handed) }
             if sleepers > 0 { cond.broadcast() }
         }
         handing = false
     }
 
-    /// The next step to hand on, taken from the earliest open file; nil when the run waits
-    /// for a piece not yet done. Called with the lock held.
-    private func nextReadyStep() -> ScheduledStep? {
+    /// The next step to hand on, taken from the earliest open file, with the thread that
+    /// made what it holds (nil: any thread may free it); nil when the run waits for a piece
+    /// not yet done. Called with the lock held.
+    private func nextReadyStep() -> (HandedOn, maker: Int?)? {
         guard let f = open.first, f.prepared != nil else { return nil }
         if !f.handedFile, let p = f.prepared {
             f.handedFile = true
-            return .file(p)
+            return (HandedOn(step: .file(p)), nil)
         }
         if f.handedOn < f.count {
             guard let r = f.results[f.handedOn % f.results.count].take() else { return nil }
             f.handedOn += 1
             outstanding -= 1
-            return .scenario(r)
+            return (HandedOn(step: .scenario(r.outcome)), r.thread)
         }
-        open.removeFirst()
+        let done = open.removeFirst()
         filesDone += 1
         outstanding -= 1
-        return .fileDone
+        return (HandedOn(step: .fileDone, file: done), done.owner)
     }
 }

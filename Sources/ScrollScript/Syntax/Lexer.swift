@@ -413,7 +413,7 @@ public struct Lexer {
         // Only literals that lexed without a diagnostic are remembered.
         if let (lo, hi) = cacheKey, value.isFinite, suffixLength == 0 || unit != .none {
             if numberCache.isEmpty {
-                numberCache = Array(repeating: CachedNumber(), count: 256)
+                numberCache = Array(filled: CachedNumber(), count: 256)
             }
             let slot = WordTable.hash(lo, hi) & (numberCache.count - 1)
             numberCache[slot] = CachedNumber(lo: lo, hi: hi, digits: digits, raw: raw, value: value, unit: unit)

@@ -35,7 +35,7 @@ public struct Accordion: DeclaredBehaviour, Equatable {
         duration = setup.tunable(0)
         let open = adjustments.sections.open
         animations = open.map { Tween(from: $0 ? 1 : 0, to: $0 ? 1 : 0, start: 0, duration: setup.tunable(0), curve: .easeInOut) }
-        animating = Array(repeating: false, count: open.count)
+        animating = Array(filled: false, count: open.count)
         running = []
         running.reserveCapacity(open.count)
     }

@@ -4,6 +4,8 @@
 
 /// The behaviours a run knows, in registration order (the order the world calls them).
 /// Immutable; copies share one storage, and two registries are equal when they are the same.
+/// A registry's storage lives as long as the process (the built-in one, and each one
+/// `with(_:)` makes, is kept for reuse anyway).
 public struct BehaviourRegistry: Sendable, Equatable {
     /// The most behaviours one registry holds (the world keeps a bit per behaviour).
     public static let maxBehaviours = 64
@@ -13,50 +15,82 @@ public struct BehaviourRegistry: Sendable, Equatable {
         let vocabulary: VocabularyTables
         /// Each behaviour's tunables at their defaults, in declaration order (`Tunables`).
         let defaultTunables: [[Double]]
+        // What every scene and world asks of each behaviour, as plain values: read from
+        // the declarations, they would copy (retain) the declarations' shared tables.
+        let optionCounts: [Int]
+        let listens: [BehaviourEvents]
+        /// The behaviour whose word each one adds options to (nil: its own word, or `use`).
+        let hosts: [BehaviourID?]
 
         init(_ entries: [BehaviourEntry]) {
             self.entries = entries
-            vocabulary = VocabularyTables(entries)
+            let vocabulary = VocabularyTables(entries)
+            self.vocabulary = vocabulary
             defaultTunables = entries.map { $0.declaration.tunables.map { $0.defaultValue } }
+            optionCounts = entries.map { $0.declaration.options.count }
+            listens = entries.map { $0.declaration.listens }
+            hosts = entries.map {
+                guard case .options(let word, _) = $0.declaration.configuration else { return nil }
+                return vocabulary.wordsByName[word].map { vocabulary.configWords[$0].owner }
+            }
         }
     }
 
-    let storage: Storage
+    /// Retained once, never released, and read without retaining it: every scene, checker,
+    /// lowering and world holds a copy of its registry, on every thread of a run, and a
+    /// strong reference would make each copy and each read write the storage's one reference
+    /// count, a cache line the threads then pass back and forth (with `--jobs 2` on small
+    /// files, a tenth of all retains and releases were of this one object).
+    private let box: Unmanaged<Storage>
+
+    /// Reads the storage in place, without retaining it.
+    @inline(__always)
+    func read<R>(_ body: (Storage) -> R) -> R { box._withUnsafeGuaranteedRef(body) }
 
     /// A registry of `entries`, in order. At most `maxBehaviours` (the rest are left out).
     public init(_ entries: [BehaviourEntry]) {
-        storage = Storage(Array(entries.prefix(BehaviourRegistry.maxBehaviours)))
+        box = Unmanaged.passRetained(Storage(Array(entries.prefix(BehaviourRegistry.maxBehaviours))))
     }
 
     /// This registry with `more` after its behaviours.
     public func appending(_ more: [BehaviourEntry]) -> BehaviourRegistry {
-        BehaviourRegistry(storage.entries + more)
+        BehaviourRegistry(entries + more)
     }
 
-    public static func == (a: BehaviourRegistry, b: BehaviourRegistry) -> Bool { a.storage === b.storage }
+    public static func == (a: BehaviourRegistry, b: BehaviourRegistry) -> Bool { a.box.toOpaque() == b.box.toOpaque() }
 
-    public var entries: [BehaviourEntry] { storage.entries }
-    public var count: Int { storage.entries.count }
-    public var ids: [BehaviourID] { storage.entries.indices.map { BehaviourID($0) } }
+    public var entries: [BehaviourEntry] { read { $0.entries } }
+    public var count: Int { read { $0.entries.count } }
+    public var ids: [BehaviourID] { read { $0.entries.indices.map { BehaviourID($0) } } }
 
-    public func declaration(_ id: BehaviourID) -> BehaviourDeclaration { storage.entries[id.index].declaration }
+    public func declaration(_ id: BehaviourID) -> BehaviourDeclaration { read { $0.entries[id.index].declaration } }
 
     // Parts of one declaration, read in place. Every scenario's check and world read these:
     // a copy of a whole declaration touches the reference counts of its every name and
     // table, counts that every thread of a run shares.
 
     /// Behaviour `id`'s conditions on the scene's other words.
-    public func conditions(of id: BehaviourID) -> [ConfigCondition] { storage.entries[id.index].declaration.conditions }
+    public func conditions(of id: BehaviourID) -> [ConfigCondition] { read { $0.entries[id.index].declaration.conditions } }
 
     /// How configuration turns behaviour `id` on (its word, or options of another's).
-    public func configuration(of id: BehaviourID) -> ConfigurationForm { storage.entries[id.index].declaration.configuration }
+    public func configuration(of id: BehaviourID) -> ConfigurationForm { read { $0.entries[id.index].declaration.configuration } }
+
+    /// The views behaviour `id` declares.
+    public func views(of id: BehaviourID) -> [ViewDeclaration] { read { $0.entries[id.index].declaration.views } }
+
+    /// How many options behaviour `id` declares.
+    public func optionCount(of id: BehaviourID) -> Int { read { $0.optionCounts[id.index] } }
+
+    /// The behaviour whose word behaviour `id` adds options to (`parallax` is the header's);
+    /// nil when it has a word of its own or is declared with `use`.
+    public func host(of id: BehaviourID) -> BehaviourID? { read { $0.hosts[id.index] } }
 
     /// The events behaviour `id` listens to.
-    public func events(of id: BehaviourID) -> BehaviourEvents { storage.entries[id.index].declaration.listens }
+    public func events(of id: BehaviourID) -> BehaviourEvents { read { $0.listens[id.index] } }
 
     /// Makes behaviour `id` for a world.
     public func make(_ id: BehaviourID, _ setup: BehaviourSetup, _ adjustments: inout Adjustments) -> any Behaviour {
-        storage.entries[id.index].make(setup, &adjustments)
+        read { $0.entries[id.index].make }(setup, &adjustments)
     }
 
     public func view(_ v: ViewID) -> ViewDeclaration { declaration(v.behaviour).views[v.view] }

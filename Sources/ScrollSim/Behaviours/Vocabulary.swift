@@ -46,18 +46,53 @@ public struct TunableInfo: Sendable {
 /// A configuration word as the vocabulary knows it: its owner, its argument, and every
 /// option of it, its owner's and those other behaviours add.
 public struct ConfigWordInfo: Sendable {
-    public let word: String
-    public let owner: BehaviourID
-    public let argument: ConfigArgument?
+    // One shared object, not a struct of names and tables: the parser, the checker and
+    // lowering copy a word's info for every configuration statement, on every thread of a
+    // run, and a copy retains what it holds. One reference count is written, not eight.
+    private final class Box: Sendable {
+        let word: String
+        let owner: BehaviourID
+        let argument: ConfigArgument?
+        let options: [(option: ConfigOption, owner: BehaviourID, index: Int)]
+        let members: [BehaviourID]
+        let noun: String
+        let usage: String
+        let summary: String
+
+        init(word: String, owner: BehaviourID, argument: ConfigArgument?,
+             options: [(option: ConfigOption, owner: BehaviourID, index: Int)], members: [BehaviourID],
+             noun: String, usage: String, summary: String) {
+            self.word = word
+            self.owner = owner
+            self.argument = argument
+            self.options = options
+            self.members = members
+            self.noun = noun
+            self.usage = usage
+            self.summary = summary
+        }
+    }
+    private let box: Box
+
+    public init(word: String, owner: BehaviourID, argument: ConfigArgument?,
+                options: [(option: ConfigOption, owner: BehaviourID, index: Int)], members: [BehaviourID],
+                noun: String, usage: String, summary: String) {
+        box = Box(word: word, owner: owner, argument: argument, options: options, members: members,
+                  noun: noun, usage: usage, summary: summary)
+    }
+
+    public var word: String { box.word }
+    public var owner: BehaviourID { box.owner }
+    public var argument: ConfigArgument? { box.argument }
     /// Every option: the owner's in order, then each adding behaviour's in registration order.
-    public let options: [(option: ConfigOption, owner: BehaviourID, index: Int)]
+    public var options: [(option: ConfigOption, owner: BehaviourID, index: Int)] { box.options }
     /// The behaviours the word declares: its owner and those that add options to it.
-    public let members: [BehaviourID]
+    public var members: [BehaviourID] { box.members }
     /// "a header", "a toolbar" (without the article).
-    public let noun: String
+    public var noun: String { box.noun }
     /// What messages suggest adding: `header H`, `toolbar`.
-    public let usage: String
-    public let summary: String
+    public var usage: String { box.usage }
+    public var summary: String { box.summary }
 
     /// The word's form: `header H [pin P] [nostretch] [parallax F] [toggle H2]`.
     public var form: String {
@@ -187,30 +222,30 @@ struct VocabularyTables: Sendable {
 
 extension BehaviourRegistry {
     /// Every observable, in table order: the core's, then each behaviour's in registration order.
-    public var observables: [ObservableInfo] { storage.vocabulary.observables }
+    public var observables: [ObservableInfo] { read { $0.vocabulary.observables } }
 
     /// Every tunable, in table order: the core's, then each behaviour's.
-    public var tunables: [TunableInfo] { storage.vocabulary.tunables }
+    public var tunables: [TunableInfo] { read { $0.vocabulary.tunables } }
 
     /// Every configuration word a behaviour owns, in registration order.
-    public var configWords: [ConfigWordInfo] { storage.vocabulary.configWords }
+    public var configWords: [ConfigWordInfo] { read { $0.vocabulary.configWords } }
 
     public func observable(_ id: ObservableID) -> ObservableInfo {
         switch id {
-        case .core(let c): return storage.vocabulary.observables[CoreObservable.allCases.firstIndex(of: c) ?? 0]
-        case .behaviour(let b, let k): return storage.vocabulary.behaviourObservables[b.index][k]
+        case .core(let c): return read { $0.vocabulary.observables[CoreObservable.allCases.firstIndex(of: c) ?? 0] }
+        case .behaviour(let b, let k): return read { $0.vocabulary.behaviourObservables[b.index][k] }
         }
     }
 
     public func tunable(_ id: TunableID) -> TunableInfo {
         switch id {
-        case .core(let c): return storage.vocabulary.tunables[c.index]
-        case .behaviour(let b, let k): return storage.vocabulary.behaviourTunables[b.index][k]
+        case .core(let c): return read { $0.vocabulary.tunables[c.index] }
+        case .behaviour(let b, let k): return read { $0.vocabulary.behaviourTunables[b.index][k] }
         }
     }
 
     /// What a plain name stands for (an observable, then a tunable, then a state).
-    public func resolve(_ name: String) -> NameRef? { storage.vocabulary.names.find(name) }
+    public func resolve(_ name: String) -> NameRef? { read { $0.vocabulary.names.find(name) } }
 
     /// The plain observable named `name`.
     public func plainObservable(named name: String) -> ObservableID? {
@@ -226,7 +261,7 @@ extension BehaviourRegistry {
     }
 
     public func configWord(named word: String) -> ConfigWordInfo? {
-        storage.vocabulary.wordsByName[word].map { storage.vocabulary.configWords[$0] }
+        read { v in v.vocabulary.wordsByName[word].map { v.vocabulary.configWords[$0] } }
     }
 
     /// The behaviour a name needs that `config` does not declare (the owner of the word to
@@ -244,22 +279,22 @@ extension BehaviourRegistry {
     }
 
     /// `phase`, then each behaviour's state family, in registration order.
-    public var stateFamilies: [StateFamily] { storage.vocabulary.families }
+    public var stateFamilies: [StateFamily] { read { $0.vocabulary.families } }
 
     /// Every state name once, in family order (`idle` of `phase` and of `refresh.state` once).
-    public var stateNames: [String] { storage.vocabulary.stateNames }
+    public var stateNames: [String] { read { $0.vocabulary.stateNames } }
 
     /// The family `id` names.
     public func family(_ id: StateFamilyID) -> StateFamily {
         switch id {
         case .phase: return .phase
-        case .behaviour(let b): return storage.vocabulary.behaviourFamilies[b.index] ?? .phase
+        case .behaviour(let b): return read { $0.vocabulary.behaviourFamilies[b.index] ?? .phase }
         }
     }
 
     /// The families that have a state named `name`, in order.
     public func families(having name: String) -> [StateFamily] {
-        storage.vocabulary.families.filter { $0.names.contains(name) }
+        read { $0.vocabulary.families }.filter { $0.names.contains(name) }
     }
 
     /// The configuration word of behaviour `b` (its own, or the one it adds options to); nil
@@ -267,10 +302,10 @@ extension BehaviourRegistry {
     public func word(of b: BehaviourID) -> ConfigWordInfo? { configWord(named: declaration(b).word) }
 
     /// The behaviour `use name` declares, nil when none is registered by that name.
-    public func used(named name: String) -> BehaviourID? { storage.vocabulary.usedByName[name] }
+    public func used(named name: String) -> BehaviourID? { read { $0.vocabulary.usedByName[name] } }
 
     /// The names `use` takes, in registration order (empty with the built-ins alone).
-    public var usedNames: [String] { storage.vocabulary.usedNames }
+    public var usedNames: [String] { read { $0.vocabulary.usedNames } }
 
     /// How messages name what behaviour `b` makes (`toolbar`, `header`, a user's noun): its
     /// word's noun.
