@@ -9,7 +9,7 @@ extension Array {
     /// An array of `count` copies of `value`, as `Array(repeating:count:)` (a negative count
     /// gives an empty array).
     @inlinable
-    public init(filled value: Element, count: Int) {
+    package init(filled value: Element, count: Int) {
         self.init()
         guard count > 0 else { return }
         reserveCapacity(count)

@@ -103,11 +103,10 @@ public struct SceneConfig: Equatable, Sendable {
     public mutating func declare(_ word: String, _ argument: Double? = nil, options: [(String, Double)] = []) -> Bool {
         guard let info = registry.configWord(named: word) else { return false }
         for member in info.members {
-            let d = registry.declaration(member)
             let isOwner = member == info.owner
             behaviours[member.index] = BehaviourSettings(
                 argument: isOwner ? (argument ?? info.argument?.defaultValue) : nil,
-                options: Array(filled: nil, count: d.options.count), configured: isOwner)
+                options: Array(filled: nil, count: registry.optionCount(of: member)), configured: isOwner)
         }
         for (name, value) in options {
             guard let o = info.options.first(where: { $0.option.word == name }) else { continue }

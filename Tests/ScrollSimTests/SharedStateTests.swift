@@ -1,8 +1,8 @@
 import XCTest
 @testable import ScrollSim
 
-/// What every thread of a run reads: the registry (held without a reference count of its
-/// own) and `Array(filled:count:)` (ArrayFilled.swift).
+/// What every thread of a run reads: the registry (its storage retained once, for the
+/// process, and read without retaining it) and `Array(filled:count:)` (ArrayFilled.swift).
 final class SharedStateTests: XCTestCase {
     func testFilledIsRepeating() {
         XCTAssertEqual(Array(filled: 7, count: 3), [7, 7, 7])
@@ -28,7 +28,7 @@ final class SharedStateTests: XCTestCase {
         let r = make()
         XCTAssertEqual(r.count, 6)
         XCTAssertEqual(r.configWord(named: "toolbar")?.word, "toolbar")
-        XCTAssertEqual(r.configWord(named: "header")?.argument?.name, "H")
+        XCTAssertEqual(r.configWord(named: "header")?.argument?.placeholder, "H")
         XCTAssertNil(r.configWord(named: "footer"))
         XCTAssertEqual(r, r)
         XCTAssertNotEqual(r, BehaviourRegistry.builtIn, "two registries are equal only when they are the same")

@@ -17,7 +17,9 @@
 //
 // What a thread made, that thread frees: a file's tree and a scenario's outcome are handed
 // on by whichever thread hands on, and then go back to the thread that made them, which
-// frees them the next time it takes a piece of work. Freed by the other thread, each
+// frees them the next time it takes a piece of work, or as it leaves (what comes back
+// after that is freed with the scheduler). A thread frees its own at once, outside the
+// lock. What waits to go back is at most what the window let that thread start. Freed by the other thread, each
 // object's reference count and each block of memory would first travel to that thread's
 // core, and the blocks go back to an arena the first thread allocates from at that moment.
 import Foundation
@@ -168,9 +170,13 @@ final class Scheduler: @unchecked Sendable {
             }
             handOnReady(thread: thread)
         }
+        var mine: [HandedOn] = []
+        swap(&mine, &toFree[thread])
         alive -= 1
         cond.broadcast()
         cond.unlock()
+        mine = []  // what was handed back to this thread, freed by it as it leaves
+        // (what is handed back after it left is freed with the scheduler)
     }
 
     /// The next piece of work for thread `thread`, or nil when it should leave: the run
@@ -240,9 +246,14 @@ final class Scheduler: @unchecked Sendable {
         while let (handed, maker) = nextReadyStep() {
             cond.unlock()
             handOn(handed.step)
-            cond.lock()
-            // Moved, not copied, to its maker (a copy would touch every reference it holds).
-            if let maker, maker != thread { toFree[maker].append(consume handed) }
+            if let maker, maker != thread {
+                cond.lock()
+                // Moved, not copied, to its maker (a copy would touch every reference it holds).
+                toFree[maker].append(consume handed)
+            } else {
+                _ = consume handed  // this thread's own: freed here, outside the lock
+                cond.lock()
+            }
             if sleepers > 0 { cond.broadcast() }
         }
         handing = false

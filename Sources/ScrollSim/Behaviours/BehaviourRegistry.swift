@@ -19,7 +19,8 @@ public struct BehaviourRegistry: Sendable, Equatable {
         // the declarations, they would copy (retain) the declarations' shared tables.
         let optionCounts: [Int]
         let listens: [BehaviourEvents]
-        /// The behaviour whose word each one adds options to (nil: its own word, or `use`).
+        /// The behaviour whose word each one adds options to (nil: its own word, `use`, or a
+        /// host word that is not registered).
         let hosts: [BehaviourID?]
 
         init(_ entries: [BehaviourEntry]) {
@@ -48,11 +49,14 @@ public struct BehaviourRegistry: Sendable, Equatable {
     func read<R>(_ body: (Storage) -> R) -> R { box._withUnsafeGuaranteedRef(body) }
 
     /// A registry of `entries`, in order. At most `maxBehaviours` (the rest are left out).
+    /// Its storage is never freed: make a registry once and keep it (`with(_:)` keeps the
+    /// ones it makes).
     public init(_ entries: [BehaviourEntry]) {
         box = Unmanaged.passRetained(Storage(Array(entries.prefix(BehaviourRegistry.maxBehaviours))))
     }
 
-    /// This registry with `more` after its behaviours.
+    /// This registry with `more` after its behaviours: a new registry, never freed (make it
+    /// once and keep it).
     public func appending(_ more: [BehaviourEntry]) -> BehaviourRegistry {
         BehaviourRegistry(entries + more)
     }
@@ -82,7 +86,8 @@ public struct BehaviourRegistry: Sendable, Equatable {
     public func optionCount(of id: BehaviourID) -> Int { read { $0.optionCounts[id.index] } }
 
     /// The behaviour whose word behaviour `id` adds options to (`parallax` is the header's);
-    /// nil when it has a word of its own or is declared with `use`.
+    /// nil when it has a word of its own, is declared with `use`, or its host's word is not
+    /// registered.
     public func host(of id: BehaviourID) -> BehaviourID? { read { $0.hosts[id.index] } }
 
     /// The events behaviour `id` listens to.

@@ -49,7 +49,7 @@ public struct ConfigWordInfo: Sendable {
     // One shared object, not a struct of names and tables: the parser, the checker and
     // lowering copy a word's info for every configuration statement, on every thread of a
     // run, and a copy retains what it holds. One reference count is written, not eight.
-    private final class Box: Sendable {
+    private struct Fields {
         let word: String
         let owner: BehaviourID
         let argument: ConfigArgument?
@@ -58,41 +58,32 @@ public struct ConfigWordInfo: Sendable {
         let noun: String
         let usage: String
         let summary: String
-
-        init(word: String, owner: BehaviourID, argument: ConfigArgument?,
-             options: [(option: ConfigOption, owner: BehaviourID, index: Int)], members: [BehaviourID],
-             noun: String, usage: String, summary: String) {
-            self.word = word
-            self.owner = owner
-            self.argument = argument
-            self.options = options
-            self.members = members
-            self.noun = noun
-            self.usage = usage
-            self.summary = summary
-        }
+    }
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
     private let box: Box
 
-    public init(word: String, owner: BehaviourID, argument: ConfigArgument?,
-                options: [(option: ConfigOption, owner: BehaviourID, index: Int)], members: [BehaviourID],
-                noun: String, usage: String, summary: String) {
-        box = Box(word: word, owner: owner, argument: argument, options: options, members: members,
-                  noun: noun, usage: usage, summary: summary)
+    init(word: String, owner: BehaviourID, argument: ConfigArgument?,
+         options: [(option: ConfigOption, owner: BehaviourID, index: Int)], members: [BehaviourID],
+         noun: String, usage: String, summary: String) {
+        box = Box(Fields(word: word, owner: owner, argument: argument, options: options, members: members,
+                         noun: noun, usage: usage, summary: summary))
     }
 
-    public var word: String { box.word }
-    public var owner: BehaviourID { box.owner }
-    public var argument: ConfigArgument? { box.argument }
+    public var word: String { box.fields.word }
+    public var owner: BehaviourID { box.fields.owner }
+    public var argument: ConfigArgument? { box.fields.argument }
     /// Every option: the owner's in order, then each adding behaviour's in registration order.
-    public var options: [(option: ConfigOption, owner: BehaviourID, index: Int)] { box.options }
+    public var options: [(option: ConfigOption, owner: BehaviourID, index: Int)] { box.fields.options }
     /// The behaviours the word declares: its owner and those that add options to it.
-    public var members: [BehaviourID] { box.members }
+    public var members: [BehaviourID] { box.fields.members }
     /// "a header", "a toolbar" (without the article).
-    public var noun: String { box.noun }
+    public var noun: String { box.fields.noun }
     /// What messages suggest adding: `header H`, `toolbar`.
-    public var usage: String { box.usage }
-    public var summary: String { box.summary }
+    public var usage: String { box.fields.usage }
+    public var summary: String { box.fields.summary }
 
     /// The word's form: `header H [pin P] [nostretch] [parallax F] [toggle H2]`.
     public var form: String {
