@@ -8,7 +8,8 @@ cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 out=.build/libfuzzer
 mkdir -p "$out"
-flags=(-O -sanitize=fuzzer,address -parse-as-library -g)
+# -package-name: the modules are one package (ScrollSim has `package` declarations for ScrollScript).
+flags=(-O -sanitize=fuzzer,address -parse-as-library -g -package-name scrollscript)
 newer() { # true when $1 is missing or older than any of the other files
   local target=$1; shift
   [ -e "$target" ] || return 0
