@@ -19,9 +19,10 @@
 // on by whichever thread hands on, and then go back to the thread that made them, which
 // frees them the next time it takes a piece of work, or as it leaves (what comes back
 // after that is freed with the scheduler). A thread frees its own at once, outside the
-// lock. What waits to go back is at most what the window let that thread start. Freed by the other thread, each
-// object's reference count and each block of memory would first travel to that thread's
-// core, and the blocks go back to an arena the first thread allocates from at that moment.
+// lock. What waits to go back is at most what the window let that thread start. Freed by
+// the other thread, each object's reference count and each block of memory would first
+// travel to that thread's core, and the blocks go back to an arena the first thread
+// allocates from at that moment.
 import Foundation
 
 /// What the scheduler hands on, in input order, one at a time.
@@ -31,13 +32,6 @@ enum ScheduledStep {
     case scenario(ScenarioOutcome)
     /// Every selected scenario of the file has been handed on.
     case fileDone
-}
-
-/// A step once handed on, with the file it ended (`fileDone`): kept for the thread that
-/// made them to free.
-private struct HandedOn {
-    var step: ScheduledStep
-    var file: AnyObject? = nil
 }
 
 final class Scheduler: @unchecked Sendable {
@@ -62,6 +56,13 @@ final class Scheduler: @unchecked Sendable {
             self.index = index
             self.owner = owner
         }
+    }
+
+    /// A step once handed on, with the file it ended (`fileDone`): kept for the thread that
+    /// made them to free.
+    private struct HandedOn {
+        var step: ScheduledStep
+        var file: OpenFile? = nil
     }
 
     private enum Job {

@@ -98,12 +98,12 @@ public struct BehaviourRegistry: Sendable, Equatable {
         read { $0.entries[id.index].make }(setup, &adjustments)
     }
 
-    public func view(_ v: ViewID) -> ViewDeclaration { declaration(v.behaviour).views[v.view] }
+    public func view(_ v: ViewID) -> ViewDeclaration { read { $0.entries[v.behaviour.index].declaration.views[v.view] } }
 
     /// The view named `name` (`header`, `toolbar.zone`), if a behaviour declares one.
     public func view(named name: String) -> ViewID? {
         for id in ids {
-            if let k = declaration(id).views.firstIndex(where: { $0.name == name }) { return ViewID(id, k) }
+            if let k = views(of: id).firstIndex(where: { $0.name == name }) { return ViewID(id, k) }
         }
         return nil
     }
