@@ -103,6 +103,8 @@ public struct World: Sendable {
     let scrolledMask: UInt64
     let flingTargetMask: UInt64
     let tapMask: UInt64
+    /// (v1.5) Bit i: behaviour i listens to `frameEnded`.
+    let frameEndMask: UInt64
 
     /// A fresh world at rest at the top (offset = −inset.top), frame 0.
     public init(_ config: SceneConfig) {
@@ -134,7 +136,7 @@ public struct World: Sendable {
         var ids: [BehaviourID] = []
         var slots = Array(filled: -1, count: config.registry.count)
         var masks = (finger: UInt64(0), deceleration: UInt64(0), dragEnded: UInt64(0), dragBegan: UInt64(0),
-                     scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0))
+                     scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0), frameEnd: UInt64(0))
         for id in config.registry.ids {
             guard let setup = config.setup(for: id) else { continue }
             let bit = UInt64(1) << UInt64(made.count)
@@ -149,6 +151,7 @@ public struct World: Sendable {
             if listens.contains(.scrolled) { masks.scrolled |= bit }
             if listens.contains(.flingTargetChosen) { masks.flingTarget |= bit }
             if listens.contains(.taps) { masks.taps |= bit }
+            if listens.contains(.frameEnded) { masks.frameEnd |= bit }
         }
         classStateOwner = made.contains { $0.keepsStateInClass } ? ClassStateOwner() : nil
         behaviours = made
@@ -161,6 +164,7 @@ public struct World: Sendable {
         scrolledMask = masks.scrolled
         flingTargetMask = masks.flingTarget
         tapMask = masks.taps
+        frameEndMask = masks.frameEnd
 
         table = TableLayout(sections: sections, rowHeight: tun[.rowHeight], sectionHeight: tun[.sectionHeight])
         table.rebuild(bodyTop: adjustments.bodyTop, fractions: adjustments.sections.fraction)
@@ -278,10 +282,20 @@ public struct World: Sendable {
             dispatch(.scrolled, to: scrolledMask, time: t)
             if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
+        if frameEndMask != 0 { frameEnded(time: t) }
         lastFrameOffset = scroll.offset
         // A fling's release happens at the end of its last frame.
         if case .movedThenLifts(let v) = fingerFrame {
             lift(fingerVelocity: v)
+        }
+    }
+
+    /// (v1.5) The end of step 5: `frameEnded`'s three passes (spec §9), then what they changed.
+    @inline(never)
+    mutating func frameEnded(time t: Double) {
+        for pass in 0..<3 {
+            dispatch(.frameEnded(pass: pass), to: frameEndMask, time: t)
+            if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
     }
 
@@ -353,7 +367,7 @@ public struct World: Sendable {
     /// frame, and a computed property of `self` copies the world in a debug build.
     @discardableResult
     public mutating func skipFramesAtRest(_ n: Int) -> Bool {
-        guard n > 0, !finger.isDown, scroll.phase == .idle, animatingMask == 0 else { return false }
+        guard n > 0, !finger.isDown, scroll.phase == .idle, animatingMask | frameEndMask == 0 else { return false }
         frameIndex &+= n
         return true
     }
@@ -368,7 +382,7 @@ public struct World: Sendable {
     @discardableResult
     public mutating func skipTouchFrames(_ n: Int) -> Bool {
         guard n > 0, scroll.phase == .dragging, !touchBeganPending,
-              fingerMask | scrolledMask | animatingMask == 0 else { return false }
+              fingerMask | scrolledMask | animatingMask | frameEndMask == 0 else { return false }
         guard finger.skip(n, fps: fps) else { return false }
         frameIndex &+= n
         scroll.reduce(.fingerMoved(translation: finger.translation, bounds: bounds))

@@ -203,9 +203,13 @@ public enum CheckProblem: Equatable, Sendable {
     /// A statement written as another tool or plain English writes it, and the statement
     /// it most likely means, which passes `check` where it stands.
     case guess(Guess)
+    /// (v1.5) A problem in a declared behaviour or an import (spec §9).
+    case declared(DeclaredCheckProblem)
 
     public var message: String {
         switch self {
+        case .declared(let p):
+            return p.message
         case .noStatements:
             return "no scenario found (the file has no statements)"
         case .secondScene:

@@ -119,6 +119,8 @@ public enum ParseProblem: Equatable, Sendable {
     /// A statement written as another tool or plain English writes it, and the statement
     /// it most likely means (`sleep 1` → `wait 1s`).
     case guess(Guess)
+    /// (v1.5) A problem in a `behaviour` or `import` item (spec §9).
+    case declared(DeclaredSyntaxProblem)
 
     public var message: String {
         switch self {
@@ -205,6 +207,8 @@ public enum ParseProblem: Equatable, Sendable {
             return "unexpected '=' (did you mean '=='? a single '=' only names a value, as in 'let o = offset')"
         case .guess(let g):
             return g.message
+        case .declared(let p):
+            return p.message
         }
     }
 }

@@ -34,6 +34,10 @@ public enum BehaviourEvent: Equatable, Sendable {
     case viewTapped(ViewID, targeted: Bool)
     /// A tap reached section I's header view.
     case sectionHeaderTapped(Int)
+    /// (v1.5) Step 5, after the built-ins' rules and `scrolled`, every frame, in three passes
+    /// that each visit every listening behaviour before the next (spec §9): 0 `didScroll`,
+    /// 1 `dragging`, 2 `frame` (a declared behaviour's events).
+    case frameEnded(pass: Int)
 }
 
 /// What the scroll view reports at the moment of an event (read-only for a behaviour).
@@ -188,6 +192,9 @@ public enum BehaviourFault: Equatable, Sendable {
     case historyTooLong(inputs: Int)
     /// It could not be made: `World.creationProblem` says why.
     case notCreated
+    /// (v1.5) A declared behaviour computed this value, not finite, on this line of its
+    /// declaration (spec §9).
+    case declaredNotFinite(line: Int, Double)
 }
 
 /// The first fault of a world: which behaviour, what, and when.

@@ -37,6 +37,9 @@ public struct BehaviourEvents: OptionSet, Sendable {
     public static let dragEnded = BehaviourEvents(rawValue: 1 << 5)
     /// `viewTapped` and `sectionHeaderTapped`.
     public static let taps = BehaviourEvents(rawValue: 1 << 6)
+    /// (v1.5) `frameEnded`: every frame's step 5, after the others (a declared behaviour's
+    /// `didScroll`, `dragging` and `frame`). A world with such a behaviour skips no frame.
+    public static let frameEnded = BehaviourEvents(rawValue: 1 << 7)
 }
 
 /// The number written after a configuration word or option (`header 240`, `pin 60`).
