@@ -172,7 +172,7 @@ private struct DeclarationReader {
             if let program { entries.append(program.entry) }
         }
         let all = sortedDiagnostics(diagnostics + checker.diagnostics)
-        let registry = all.isEmpty && !entries.isEmpty ? base.appending(entries) : base
+        let registry = entries.isEmpty ? base : base.appending(entries)
         return FileDeclarations(registry: registry, diagnostics: all, declares: true, importedPaths: paths)
     }
 }
