@@ -40,7 +40,7 @@ public func checkSource(_ source: SourceFile, registry: BehaviourRegistry = .bui
         if let c = checker.checkTopLevel(s) { scenarios.append(c) }
     }
     if let c = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty) { scenarios.append(c) }
-    let all = sortedDiagnostics(parseDiags + checker.diagnostics + declared.diagnostics)
+    let all = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics) + declared.diagnostics)
     return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all,
                        warnings: sortedDiagnostics(checker.warnings))
 }

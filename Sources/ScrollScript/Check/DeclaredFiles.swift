@@ -14,6 +14,17 @@ public struct FileDeclarations: Sendable {
     public let declares: Bool
     /// The files its imports read (their paths as opened), for `--watch`.
     public let importedPaths: [String]
+    /// Declared behaviours refused for an error (reported): `use` of one says nothing more.
+    public var refused: Set<String> = []
+
+    /// `diagnostics` without the ones a refused declaration causes elsewhere (`use NAME`).
+    func filtered(_ d: [Diagnostic]) -> [Diagnostic] {
+        guard !refused.isEmpty else { return d }
+        return d.filter {
+            if case .check(.unknownBehaviour(let name, _, _)) = $0.problem { return !refused.contains(name) }
+            return true
+        }
+    }
 }
 
 /// The declarations of `source` and its imports on top of `base`. Made once per
@@ -80,22 +91,10 @@ private struct DeclarationReader {
         visited.insert(path)
         stack.append(path)
         let scan = scanDeclarations(source, base: base)
-        key = source.name + "\u{0}" + String(decoding: source.bytes.prefix(prefixLength(source, scan.items)), as: UTF8.self)
+        // The whole text (a change anywhere in the file is a new one).
+        key = source.name + "\u{0}" + String(decoding: source.bytes, as: UTF8.self)
         collect(scan.items, directory: DeclarationReader.directory(of: source.name), importedAt: nil)
         return key
-    }
-
-    /// The bytes of the declaration items (up to the end of the last one's line).
-    private func prefixLength(_ source: SourceFile, _ items: [DeclarationItem]) -> Int {
-        var last = 0
-        for item in items {
-            switch item {
-            case .behaviour(let b): last = max(last, b.location.offset)
-            case .import(let s, _): last = max(last, s.location.offset)
-            }
-        }
-        // The whole file when it declares (a change anywhere in it is a new text).
-        return last == 0 ? 0 : source.bytes.count
     }
 
     static func canonical(_ path: String) -> String {
@@ -152,6 +151,7 @@ private struct DeclarationReader {
         var checker = DeclaredChecker(base: base)
         var entries: [BehaviourEntry] = []
         var firstOf: [String: SourceLocation] = [:]
+        var refused: Set<String> = []
         for (b, importedAt) in behaviours {
             let before = checker.diagnostics.count
             if let first = firstOf[b.name] {
@@ -161,6 +161,7 @@ private struct DeclarationReader {
             }
             firstOf[b.name] = b.nameLocation
             let program = checker.check(b)
+            if program == nil { refused.insert(b.name) }
             if let importedAt, checker.diagnostics.count > before {
                 let inner = checker.diagnostics[before]
                 checker.diagnostics.removeSubrange(before...)
@@ -173,7 +174,7 @@ private struct DeclarationReader {
         }
         let all = sortedDiagnostics(diagnostics + checker.diagnostics)
         let registry = entries.isEmpty ? base : base.appending(entries)
-        return FileDeclarations(registry: registry, diagnostics: all, declares: true, importedPaths: paths)
+        return FileDeclarations(registry: registry, diagnostics: all, declares: true, importedPaths: paths, refused: refused)
     }
 }
 

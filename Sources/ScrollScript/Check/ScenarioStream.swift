@@ -21,7 +21,7 @@ public struct ScenarioStream: IteratorProtocol {
     private var checker: Checker
     private var finished = false
     /// Errors of the file's declared behaviours and imports (Check/DeclaredFiles.swift).
-    private let declarationDiagnostics: [Diagnostic]
+    private let declared: FileDeclarations
     /// Sorted by position, as `checkSource` gives them; set at the end.
     public private(set) var diagnostics: [Diagnostic] = []
     /// The warnings, sorted by position; set at the end.
@@ -33,7 +33,7 @@ public struct ScenarioStream: IteratorProtocol {
     public init(_ source: SourceFile, keepsStatements: Bool = true, registry: BehaviourRegistry = .builtIn) {
         // (v1.5) The behaviours it declares and imports join the registry (spec §9).
         let declared = fileDeclarations(source, base: registry)
-        declarationDiagnostics = declared.diagnostics
+        self.declared = declared
         let lexicon = Lexicon.of(declared.registry)
         parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, keepsComments: false,
                         lexicon: lexicon)
@@ -51,7 +51,7 @@ public struct ScenarioStream: IteratorProtocol {
                 finished = true
                 let parseDiags = parser.syntaxDiagnostics
                 let last = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty)
-                diagnostics = sortedDiagnostics(parseDiags + checker.diagnostics + declarationDiagnostics)
+                diagnostics = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics) + declared.diagnostics)
                 warnings = sortedDiagnostics(checker.warnings)
                 return last
             }
