@@ -688,6 +688,8 @@ public struct Parser {
             }
         }
         let x = try parseArg()
+        // A view's dotted name alone (`tap fade.title`, a declared behaviour's view).
+        if isStatementEnd(tok), case .name(let n, _) = x, lexicon.tapTargets.contains(n) { return .tapView(n) }
         if isStatementEnd(tok) { throw fail(tok, .tapNeedsY(x: literalSource(x))) }
         return .tap(x: x, y: try parseArg())
     }
