@@ -137,7 +137,7 @@ public struct World: Sendable {
         var slots = Array(filled: -1, count: config.registry.count)
         var masks = (finger: UInt64(0), deceleration: UInt64(0), dragEnded: UInt64(0), dragBegan: UInt64(0),
                      scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0), frameEnd: UInt64(0))
-        for id in config.registry.ids {
+        for id in config.dispatchOrder {
             guard let setup = config.setup(for: id) else { continue }
             let bit = UInt64(1) << UInt64(made.count)
             slots[id.index] = made.count

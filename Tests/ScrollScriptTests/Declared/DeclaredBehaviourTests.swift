@@ -143,6 +143,20 @@ final class DeclaredBehaviourTests: XCTestCase {
         """)
     }
 
+    func testBehavioursRunInTheOrderOfTheirUseLines() throws {
+        // Both set the one content inset at the touch's first frame: the last to run wins
+        // (min = −inset). Declared a then b; used b then a, a runs last: −10.
+        let two = """
+        behaviour a { on willBeginDragging { contentInset.top = 10 } }
+        behaviour b { on willBeginDragging { contentInset.top = 20 } }
+
+        """
+        try passes(two + "use b\nuse a\ndrag 1 in 0.0167s\nexpect offset.min == -10\n")
+        try passes(two + "use a\nuse b\ndrag 1 in 0.0167s\nexpect offset.min == -20\n")
+        // A name used twice counts at its first line; the scene's come before the scenario's.
+        try passes(two + "scene {\n  use b\n}\nscenario \"s\" {\n  use a\n  use b\n  drag 1 in 0.0167s\n  expect offset.min == -10\n}\n")
+    }
+
     func testAValueThatIsNotFiniteFailsNamingTheBehaviourTheLineAndTheTime() throws {
         // The first frame of the drag moves the offset to 10: 1 / (10 − 10) is infinite.
         let r = try runChecked("""
@@ -293,5 +307,12 @@ final class DeclaredBehaviourTests: XCTestCase {
         XCTAssertEqual(check("m.scroll", "import \"runs.scroll\"\npull 1\n"),
                        ["1:8 \"runs.scroll\" holds more than behaviours and imports: a file that is imported may hold only 'behaviour' and 'import' items and comments"])
         XCTAssertEqual(check("m.scroll", "import \"fade.scroll\"\nbehaviour fade { }\npull 1\n").count, 1)
+        // `run --watch`: a file that imports a changed one (here through another) runs again.
+        try write("main.scroll", main)
+        let mainInput = RunInput.path(dir.appendingPathComponent("main.scroll").path)
+        XCTAssertTrue(imports(mainInput, [dir.appendingPathComponent("fade.scroll").path], .builtIn))
+        XCTAssertTrue(imports(mainInput, [dir.appendingPathComponent("both.scroll").path], .builtIn))
+        XCTAssertFalse(imports(mainInput, [dir.appendingPathComponent("runs.scroll").path], .builtIn))
+        XCTAssertFalse(imports(RunInput.path(dir.appendingPathComponent("runs.scroll").path), [dir.appendingPathComponent("fade.scroll").path], .builtIn))
     }
 }
