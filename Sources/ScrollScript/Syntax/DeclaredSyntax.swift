@@ -135,6 +135,10 @@ public enum DeclarationWords {
     public static let members = ["param", "states", "var", "value", "view", "action", "on"]
     /// Words a body gives a meaning to.
     public static let body = ["if", "else", "animate", "scroll", "let", "state", "target", "decelerate", "contentInset"]
+    /// The words an editor colours inside a declaration (besides the member keywords).
+    public static let editorWords = ["range", "alpha", "when", "if", "else", "animate", "to", "over", "then", "scroll", "animated",
+                                     "rect", "state", "target", "decelerate"]
+        + DeclaredEvent.allCases.map { $0.rawValue } + DeclaredCurve.allCases.map { $0.rawValue }
 }
 
 /// What is wrong in the syntax of a `behaviour` or `import` item.
