@@ -21,8 +21,12 @@ public struct FileDeclarations: Sendable {
     func filtered(_ d: [Diagnostic]) -> [Diagnostic] {
         guard !refused.isEmpty else { return d }
         return d.filter {
-            if case .check(.unknownBehaviour(let name, _, _)) = $0.problem { return !refused.contains(name) }
-            return true
+            switch $0.problem {
+            case .check(.unknownBehaviour(let name, _, _)): return !refused.contains(name)
+            case .check(.unknownTunable(let name, _)), .check(.unknownName(let name, _)):
+                return !refused.contains(String(name.split(separator: ".").first ?? ""))
+            default: return true
+            }
         }
     }
 }

@@ -55,6 +55,7 @@ public final class LanguageServer {
         "textDocumentSync": ["openClose": true, "change": 1],
         "completionProvider": ["triggerCharacters": [".", "[", ",", " ", "="], "resolveProvider": false],
         "hoverProvider": true,
+        "definitionProvider": true,
         "documentFormattingProvider": true,
         "documentSymbolProvider": true,
         "codeActionProvider": ["codeActionKinds": ["quickfix"]],
@@ -146,6 +147,9 @@ public final class LanguageServer {
         case "textDocument/hover":
             let (doc, pos) = try documentAndPosition(params)
             return hover(doc, pos)
+        case "textDocument/definition":
+            let (doc, pos) = try documentAndPosition(params)
+            return definition(doc, pos)
         case "textDocument/formatting":
             return formatting(try document(params))
         case "textDocument/documentSymbol":
