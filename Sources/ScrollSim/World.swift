@@ -103,8 +103,13 @@ public struct World: Sendable {
     let scrolledMask: UInt64
     let flingTargetMask: UInt64
     let tapMask: UInt64
-    /// (v1.5) Bit i: behaviour i listens to `frameEnded`.
+    /// (v1.5) Bit i: behaviour i listens to `frameEnded`'s pass 2, 0, 1 (and any of them).
     let frameEndMask: UInt64
+    let lateScrollMask: UInt64
+    let lateDragMask: UInt64
+    let stepFiveMask: UInt64
+    /// (v1.5) The offset step 5 saw before its `frameEnded` handlers ran (pass 0 compares).
+    var stepFiveOffset: Double
 
     /// A fresh world at rest at the top (offset = −inset.top), frame 0.
     public init(_ config: SceneConfig) {
@@ -136,7 +141,8 @@ public struct World: Sendable {
         var ids: [BehaviourID] = []
         var slots = Array(filled: -1, count: config.registry.count)
         var masks = (finger: UInt64(0), deceleration: UInt64(0), dragEnded: UInt64(0), dragBegan: UInt64(0),
-                     scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0), frameEnd: UInt64(0))
+                     scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0), frameEnd: UInt64(0),
+                     lateScroll: UInt64(0), lateDrag: UInt64(0))
         for id in config.dispatchOrder {
             guard let setup = config.setup(for: id) else { continue }
             let bit = UInt64(1) << UInt64(made.count)
@@ -152,6 +158,8 @@ public struct World: Sendable {
             if listens.contains(.flingTargetChosen) { masks.flingTarget |= bit }
             if listens.contains(.taps) { masks.taps |= bit }
             if listens.contains(.frameEnded) { masks.frameEnd |= bit }
+            if listens.contains(.frameEndedScrolled) { masks.lateScroll |= bit }
+            if listens.contains(.frameEndedDragging) { masks.lateDrag |= bit }
         }
         classStateOwner = made.contains { $0.keepsStateInClass } ? ClassStateOwner() : nil
         behaviours = made
@@ -165,6 +173,10 @@ public struct World: Sendable {
         flingTargetMask = masks.flingTarget
         tapMask = masks.taps
         frameEndMask = masks.frameEnd
+        lateScrollMask = masks.lateScroll
+        lateDragMask = masks.lateDrag
+        stepFiveMask = masks.frameEnd | masks.lateScroll | masks.lateDrag
+        stepFiveOffset = -tun[.insetTop]
 
         table = TableLayout(sections: sections, rowHeight: tun[.rowHeight], sectionHeight: tun[.sectionHeight])
         table.rebuild(bodyTop: adjustments.bodyTop, fractions: adjustments.sections.fraction)
@@ -192,6 +204,7 @@ public struct World: Sendable {
             applyRequestedOffset()
             lastFrameOffset = scroll.offset
         }
+        stepFiveOffset = scroll.offset
     }
 
     /// Simulated seconds: frameIndex / fps.
@@ -282,7 +295,7 @@ public struct World: Sendable {
             dispatch(.scrolled, to: scrolledMask, time: t)
             if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
-        if frameEndMask != 0 { frameEnded(time: t) }
+        if stepFiveMask != 0 { frameEnded(time: t) }
         lastFrameOffset = scroll.offset
         // A fling's release happens at the end of its last frame.
         if case .movedThenLifts(let v) = fingerFrame {
@@ -293,8 +306,18 @@ public struct World: Sendable {
     /// (v1.5) The end of step 5: `frameEnded`'s three passes (spec §9), then what they changed.
     @inline(never)
     mutating func frameEnded(time t: Double) {
-        for pass in 0..<3 {
-            dispatch(.frameEnded(pass: pass), to: frameEndMask, time: t)
+        let moved = scroll.offset != stepFiveOffset
+        stepFiveOffset = scroll.offset
+        if moved && lateScrollMask != 0 {
+            dispatch(.frameEnded(pass: 0), to: lateScrollMask, time: t)
+            if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
+        }
+        if finger.isDown && lateDragMask != 0 {
+            dispatch(.frameEnded(pass: 1), to: lateDragMask, time: t)
+            if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
+        }
+        if frameEndMask != 0 {
+            dispatch(.frameEnded(pass: 2), to: frameEndMask, time: t)
             if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
     }
@@ -367,7 +390,8 @@ public struct World: Sendable {
     /// frame, and a computed property of `self` copies the world in a debug build.
     @discardableResult
     public mutating func skipFramesAtRest(_ n: Int) -> Bool {
-        guard n > 0, !finger.isDown, scroll.phase == .idle, animatingMask | frameEndMask == 0 else { return false }
+        guard n > 0, !finger.isDown, scroll.phase == .idle, animatingMask | frameEndMask == 0,
+              lateScrollMask == 0 || scroll.offset == stepFiveOffset else { return false }
         frameIndex &+= n
         return true
     }
@@ -382,7 +406,7 @@ public struct World: Sendable {
     @discardableResult
     public mutating func skipTouchFrames(_ n: Int) -> Bool {
         guard n > 0, scroll.phase == .dragging, !touchBeganPending,
-              fingerMask | scrolledMask | animatingMask | frameEndMask == 0 else { return false }
+              fingerMask | scrolledMask | animatingMask | stepFiveMask == 0 else { return false }
         guard finger.skip(n, fps: fps) else { return false }
         frameIndex &+= n
         scroll.reduce(.fingerMoved(translation: finger.translation, bounds: bounds))
@@ -458,7 +482,8 @@ extension World: Equatable {
     public static func == (a: World, b: World) -> Bool {
         guard a.config == b.config, a.lastTapFrame == b.lastTapFrame, a.laidOutBodyTop == b.laidOutBodyTop,
               a.laidOutInset == b.laidOutInset, a.laidOutInsetBottom == b.laidOutInsetBottom, a.fault == b.fault,
-              a.lastFrameOffset == b.lastFrameOffset, a.touchBeganPending == b.touchBeganPending else { return false }
+              a.lastFrameOffset == b.lastFrameOffset, a.touchBeganPending == b.touchBeganPending,
+              a.stepFiveOffset == b.stepFiveOffset else { return false }
         return a.sameState(as: b)
     }
 }

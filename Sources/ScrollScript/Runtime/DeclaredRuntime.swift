@@ -129,7 +129,9 @@ final class DeclaredProgram: @unchecked Sendable {
         if !willEndDragging.isEmpty { e.insert(.flingTargetChosen) }
         if !didEndDragging.isEmpty || !willBeginDecelerating.isEmpty { e.insert(.dragEnded) }
         if taps.contains(where: { !$0.isEmpty }) { e.insert(.taps) }
-        if !didScroll.isEmpty || !dragging.isEmpty || !frame.isEmpty { e.insert(.frameEnded) }
+        if !didScroll.isEmpty { e.insert(.frameEndedScrolled) }
+        if !dragging.isEmpty { e.insert(.frameEndedDragging) }
+        if !frame.isEmpty { e.insert(.frameEnded) }
         return e
     }
 
@@ -164,7 +166,6 @@ struct DeclaredInstance: Behaviour {
     var scrollAnimation = DeclaredAnimation()
     var started = 0
     var locals: [Double]
-    var lastSeenOffset = 0.0
     // The handler's context (only while a handler runs).
     var target = 0.0
     var targetSet = false
@@ -183,11 +184,12 @@ struct DeclaredInstance: Behaviour {
         locals = Array(repeating: 0, count: max(1, program.localCount))
     }
 
-    var animating: Bool { scrollAnimation.active || animations.contains { $0.active } }
+    /// How many of its vars animate now.
+    var activeAnimations = 0
+    var animating: Bool { activeAnimations > 0 || scrollAnimation.active }
 
     mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
-        lastSeenOffset = scroll.offset
         for i in program.variableInits.indices {
             let v = eval(program.variableInits[i], scroll, adjustments)
             variables[i] = finite(v, line: program.variableLines[i])
@@ -208,11 +210,9 @@ struct DeclaredInstance: Behaviour {
         case .frameEnded(let pass):
             switch pass {
             case 0:
-                let moved = scroll.offset != lastSeenOffset
-                lastSeenOffset = scroll.offset
-                if moved { runAll(program.didScroll, scroll, &adjustments) }
+                runAll(program.didScroll, scroll, &adjustments)
             case 1:
-                if scroll.fingerDown { runAll(program.dragging, scroll, &adjustments) }
+                runAll(program.dragging, scroll, &adjustments)
             default:
                 runAll(program.frame, scroll, &adjustments)
             }
@@ -248,6 +248,10 @@ struct DeclaredInstance: Behaviour {
             scrollAnimation.active = false
             finishedScroll = true
         }
+        guard activeAnimations > 0 else {
+            if finishedScroll { runAll(program.didEndScrollingAnimation, scroll, &adjustments) }
+            return
+        }
         for i in animations.indices where animations[i].active {
             variables[i] = animations[i].tween.value(at: t)
         }
@@ -262,6 +266,7 @@ struct DeclaredInstance: Behaviour {
             }
             if next < 0 { break }
             animations[next].active = false
+            activeAnimations -= 1
             variables[next] = animations[next].tween.to
             let then = animations[next].then
             if then >= 0 { run(program.thenBodies[then], scroll, &adjustments) }
@@ -272,6 +277,7 @@ struct DeclaredInstance: Behaviour {
     // MARK: Bodies
 
     private mutating func runAll(_ handlers: DeclaredHandlers, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+        if handlers.isEmpty { return }
         for body in handlers { run(body, scroll, &adjustments) }
     }
 
@@ -290,7 +296,10 @@ struct DeclaredInstance: Behaviour {
         case .setVariable(let i, let e, let line):
             let v = eval(e, scroll, adjustments)
             guard v.isFinite else { _ = finite(v, line: line); return }
-            animations[i].active = false
+            if animations[i].active {
+                animations[i].active = false
+                activeAnimations -= 1
+            }
             variables[i] = v
         case .setState(let k):
             state = k
@@ -322,6 +331,7 @@ struct DeclaredInstance: Behaviour {
                 if fault == nil { fault = .animationNotFinite(duration) }
                 return
             }
+            if !animations[i].active { activeAnimations += 1 }
             animations[i] = DeclaredAnimation(active: true, tween: Tween(from: variables[i], to: target, start: scroll.time,
                                                                          duration: duration, curve: curve),
                                               then: then, order: started)
@@ -470,6 +480,6 @@ struct DeclaredInstance: Behaviour {
     func isEqual(to other: any Behaviour) -> Bool {
         guard let o = other as? DeclaredInstance else { return false }
         return o.program === program && o.id == id && o.params == params && o.variables == variables && o.state == state
-            && o.animations == animations && o.scrollAnimation == scrollAnimation && o.lastSeenOffset == lastSeenOffset
+            && o.animations == animations && o.scrollAnimation == scrollAnimation
     }
 }

@@ -34,9 +34,10 @@ public enum BehaviourEvent: Equatable, Sendable {
     case viewTapped(ViewID, targeted: Bool)
     /// A tap reached section I's header view.
     case sectionHeaderTapped(Int)
-    /// (v1.5) Step 5, after the built-ins' rules and `scrolled`, every frame, in three passes
-    /// that each visit every listening behaviour before the next (spec §9): 0 `didScroll`,
-    /// 1 `dragging`, 2 `frame` (a declared behaviour's events).
+    /// (v1.5) Step 5, after the built-ins' rules and `scrolled`, in three passes that each
+    /// visit every listening behaviour before the next (spec §9): 0 `didScroll` (the offset
+    /// differs from the one the previous step 5 saw), 1 `dragging` (a finger is down), 2
+    /// `frame` (every frame) — a declared behaviour's events (`BehaviourEvents.frameEnded*`).
     case frameEnded(pass: Int)
 }
 
