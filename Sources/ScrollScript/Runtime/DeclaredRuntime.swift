@@ -120,6 +120,7 @@ final class DeclaredProgram: @unchecked Sendable {
         didEndScrollingAnimation = handlers[.didEndScrollingAnimation] ?? []
         frame = handlers[.frame] ?? []
         self.taps = taps
+        code = FlatCode(self)
     }
 
     /// The events its handlers need.
@@ -142,6 +143,205 @@ final class DeclaredProgram: @unchecked Sendable {
 
     /// Filled in by the checker (the declaration every consumer reads).
     var declaration: BehaviourDeclaration!
+
+    /// The same code, flattened into plain arrays of numbers: what runs (no reference is
+    /// counted while a frame runs). Made once, in `init`.
+    private(set) var code: FlatCode!
+}
+
+/// A run of statements: `count` indices from `start` in `FlatCode.bodyItems`.
+struct FlatBody {
+    var start: Int32 = 0
+    var count: Int32 = 0
+}
+
+/// One expression node (children by index into `FlatCode.exprs`).
+struct FlatExpr {
+    var op: UInt8
+    var sub: UInt8 = 0
+    var a: Int32 = 0
+    var b: Int32 = 0
+    var c: Int32 = -1
+    var k: Double = 0
+}
+
+/// One statement.
+struct FlatStmt {
+    var op: UInt8
+    var sub: UInt8 = 0
+    var a: Int32 = 0
+    var b: Int32 = 0
+    var c: Int32 = 0
+    var d: Int32 = 0
+    var line: Int32 = 0
+}
+
+/// A program's code as flat buffers, allocated once and freed with it.
+final class FlatCode: @unchecked Sendable {
+    enum E: UInt8 {
+        case constant, fact, param, variable, value, state, local, target, decelerate, releaseVelocity, negate, not,
+             arithmetic, and, or, compare, halfFrame, function
+    }
+    enum S: UInt8 { case setVariable, setState, setStateTo, setTarget, setInset, setLocal, branch, animate, scrollTo, call }
+
+    let exprs: UnsafeMutableBufferPointer<FlatExpr>
+    let stmts: UnsafeMutableBufferPointer<FlatStmt>
+    let bodyItems: UnsafeMutableBufferPointer<Int32>
+    /// A branch's (condition, body start, body count), three numbers each.
+    let branches: UnsafeMutableBufferPointer<Int32>
+    let args: UnsafeMutableBufferPointer<Int32>
+    let variableInits: [Int32]
+    let values: [Int32]
+    let views: [(x: Int32, y: Int32, width: Int32, height: Int32, alpha: Int32, when: Int32)]
+    let actions: [FlatBody]
+    let thenBodies: [FlatBody]
+    /// Per event (`DeclaredEvent` order, taps apart): its handlers' bodies.
+    let handlers: [[FlatBody]]
+    let taps: [[FlatBody]]
+
+    init(_ p: DeclaredProgram) {
+        var b = Builder()
+        variableInits = p.variableInits.map { b.expr($0) }
+        values = p.values.map { b.expr($0) }
+        b.valueRoots = values
+        views = p.views.map { v in
+            (b.expr(v.x), b.expr(v.y), b.expr(v.width), b.expr(v.height), v.alpha.map { b.expr($0) } ?? -1, v.when.map { b.expr($0) } ?? -1)
+        }
+        actions = p.actions.map { b.body($0) }
+        thenBodies = p.thenBodies.map { b.body($0) }
+        let events: [DeclaredHandlers] = [p.willBeginDragging, p.didScroll, p.dragging, p.willEndDragging, p.didEndDragging,
+                                          p.willBeginDecelerating, p.didEndDecelerating, p.didEndScrollingAnimation, p.frame]
+        handlers = events.map { $0.map { b.body($0) } }
+        taps = p.taps.map { $0.map { b.body($0) } }
+        func buffer<T>(_ a: [T]) -> UnsafeMutableBufferPointer<T> {
+            let buf = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, a.count))
+            _ = buf.initialize(from: a)
+            return buf
+        }
+        exprs = buffer(b.exprs)
+        stmts = buffer(b.stmts)
+        bodyItems = buffer(b.bodyItems)
+        branches = buffer(b.branches)
+        args = buffer(b.args)
+    }
+
+    deinit {
+        exprs.deallocate()
+        stmts.deallocate()
+        bodyItems.deallocate()
+        branches.deallocate()
+        args.deallocate()
+    }
+
+    /// Builds the buffers from the trees.
+    struct Builder {
+        var exprs: [FlatExpr] = []
+        var stmts: [FlatStmt] = []
+        var bodyItems: [Int32] = []
+        var branches: [Int32] = []
+        var args: [Int32] = []
+        var valueRoots: [Int32] = []
+
+        mutating func add(_ e: FlatExpr) -> Int32 {
+            exprs.append(e)
+            return Int32(exprs.count - 1)
+        }
+
+        mutating func expr(_ e: DeclaredExpr) -> Int32 {
+            switch e {
+            case .constant(let v): return add(FlatExpr(op: E.constant.rawValue, k: v))
+            case .fact(let f): return add(FlatExpr(op: E.fact.rawValue, sub: FlatCode.factCode(f)))
+            case .param(let i): return add(FlatExpr(op: E.param.rawValue, a: Int32(i)))
+            case .variable(let i): return add(FlatExpr(op: E.variable.rawValue, a: Int32(i)))
+            case .value(let i): return add(FlatExpr(op: E.value.rawValue, a: valueRoots[i]))
+            case .state: return add(FlatExpr(op: E.state.rawValue))
+            case .local(let i): return add(FlatExpr(op: E.local.rawValue, a: Int32(i)))
+            case .target: return add(FlatExpr(op: E.target.rawValue))
+            case .decelerate: return add(FlatExpr(op: E.decelerate.rawValue))
+            case .releaseVelocity: return add(FlatExpr(op: E.releaseVelocity.rawValue))
+            case .negate(let x): let a = expr(x); return add(FlatExpr(op: E.negate.rawValue, a: a))
+            case .not(let x): let a = expr(x); return add(FlatExpr(op: E.not.rawValue, a: a))
+            case .arithmetic(let op, let l, let r):
+                let a = expr(l), bb = expr(r)
+                return add(FlatExpr(op: E.arithmetic.rawValue, sub: FlatCode.binaryCode(op), a: a, b: bb))
+            case .and(let l, let r): let a = expr(l), bb = expr(r); return add(FlatExpr(op: E.and.rawValue, a: a, b: bb))
+            case .or(let l, let r): let a = expr(l), bb = expr(r); return add(FlatExpr(op: E.or.rawValue, a: a, b: bb))
+            case .compare(let op, let l, let r, let tol):
+                let a = expr(l), bb = expr(r), c = tol.map { expr($0) } ?? -1
+                return add(FlatExpr(op: E.compare.rawValue, sub: FlatCode.compareCode(op), a: a, b: bb, c: c))
+            case .halfFrameCompare(let l, let r):
+                let a = expr(l), bb = expr(r)
+                return add(FlatExpr(op: E.halfFrame.rawValue, a: a, b: bb))
+            case .function(let f, let list):
+                let items = list.map { expr($0) }
+                let start = Int32(args.count)
+                args += items
+                return add(FlatExpr(op: E.function.rawValue, sub: FlatCode.functionCode(f), a: start, b: Int32(items.count)))
+            }
+        }
+
+        mutating func body(_ list: [DeclaredStmt]) -> FlatBody {
+            let items = list.map { stmt($0) }
+            let start = Int32(bodyItems.count)
+            bodyItems += items
+            return FlatBody(start: start, count: Int32(items.count))
+        }
+
+        mutating func addStmt(_ s: FlatStmt) -> Int32 {
+            stmts.append(s)
+            return Int32(stmts.count - 1)
+        }
+
+        mutating func stmt(_ s: DeclaredStmt) -> Int32 {
+            switch s {
+            case .setVariable(let i, let e, let line):
+                let x = expr(e)
+                return addStmt(FlatStmt(op: S.setVariable.rawValue, a: Int32(i), b: x, line: Int32(line)))
+            case .setState(let k): return addStmt(FlatStmt(op: S.setState.rawValue, a: Int32(k)))
+            case .setStateTo(let e): let x = expr(e); return addStmt(FlatStmt(op: S.setStateTo.rawValue, b: x))
+            case .setTarget(let e, let line):
+                let x = expr(e)
+                return addStmt(FlatStmt(op: S.setTarget.rawValue, b: x, line: Int32(line)))
+            case .setInset(let top, let e, let line):
+                let x = expr(e)
+                return addStmt(FlatStmt(op: S.setInset.rawValue, sub: top ? 1 : 0, b: x, line: Int32(line)))
+            case .setLocal(let k, let e, let line):
+                let x = expr(e)
+                return addStmt(FlatStmt(op: S.setLocal.rawValue, a: Int32(k), b: x, line: Int32(line)))
+            case .branch(let list, let otherwise):
+                var triples: [Int32] = []
+                for (c, b) in list {
+                    let cond = expr(c)
+                    let fb = body(b)
+                    triples += [cond, fb.start, fb.count]
+                }
+                let other = body(otherwise)
+                let start = Int32(branches.count)
+                branches += triples
+                return addStmt(FlatStmt(op: S.branch.rawValue, a: start, b: Int32(list.count), c: other.start, d: other.count))
+            case .animate(let i, let to, let over, let curve, let then, let line):
+                let t = expr(to), d = expr(over)
+                return addStmt(FlatStmt(op: S.animate.rawValue, sub: FlatCode.curveCode(curve), a: Int32(i), b: t, c: d,
+                                        d: Int32(then), line: Int32(line)))
+            case .scrollTo(let e, let animated, let line):
+                let x = expr(e)
+                return addStmt(FlatStmt(op: S.scrollTo.rawValue, sub: animated ? 1 : 0, b: x, line: Int32(line)))
+            case .call(let k): return addStmt(FlatStmt(op: S.call.rawValue, a: Int32(k)))
+            }
+        }
+    }
+
+    static let factOrder: [DeclaredFact] = [.time, .offset, .velocity, .phase, .fingerDown, .fingerTranslation, .fingerVelocity,
+                                            .screenWidth, .screenHeight, .contentHeight, .offsetMin, .offsetMax, .insetTop, .insetBottom]
+    static func factCode(_ f: DeclaredFact) -> UInt8 { UInt8(factOrder.firstIndex(of: f) ?? 0) }
+    static let binaryOrder: [BinaryOp] = [.add, .subtract, .multiply, .divide, .remainder, .and, .or]
+    static func binaryCode(_ op: BinaryOp) -> UInt8 { UInt8(binaryOrder.firstIndex(of: op) ?? 0) }
+    static let compareOrder: [CompareOp] = [.eq, .ne, .lt, .le, .gt, .ge, .approx]
+    static func compareCode(_ op: CompareOp) -> UInt8 { UInt8(compareOrder.firstIndex(of: op) ?? 0) }
+    static let functionOrder: [BuiltinFunction] = [.min, .max, .abs, .clamp, .floor, .round]
+    static func functionCode(_ f: BuiltinFunction) -> UInt8 { UInt8(functionOrder.firstIndex(of: f) ?? 0) }
+    static let curveOrder: [Curve] = [.linear, .easeInOut, .easeIn, .easeOut]
+    static func curveCode(_ c: Curve) -> UInt8 { UInt8(curveOrder.firstIndex(of: c) ?? 0) }
 }
 
 /// One running animation of a var.
@@ -190,46 +390,45 @@ struct DeclaredInstance: Behaviour {
 
     mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
-        for i in program.variableInits.indices {
-            let v = eval(program.variableInits[i], scroll, adjustments)
+        let code = program.code!
+        for i in code.variableInits.indices {
+            let v = eval(code.variableInits[i], code, scroll, adjustments)
             variables[i] = finite(v, line: program.variableLines[i])
         }
         return Reaction(animating: false, fault: fault)
     }
 
+    // The events' handlers, by their place in `FlatCode.handlers`.
+    static let willBeginDragging = 0, didScroll = 1, dragging = 2, willEndDragging = 3, didEndDragging = 4,
+               willBeginDecelerating = 5, didEndDecelerating = 6, didEndScrollingAnimation = 7, frame = 8
+
     mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
+        let code = program.code!
         switch event {
         case .dragBegan:
             scrollAnimation.active = false
-            runAll(program.willBeginDragging, scroll, &adjustments)
+            runAll(code.handlers[Self.willBeginDragging], code, scroll, &adjustments)
         case .decelerationEnded:
-            runAll(program.didEndDecelerating, scroll, &adjustments)
+            runAll(code.handlers[Self.didEndDecelerating], code, scroll, &adjustments)
         case .frameTicked:
-            advanceAnimations(scroll, &adjustments)
+            advanceAnimations(code, scroll, &adjustments)
         case .frameEnded(let pass):
-            switch pass {
-            case 0:
-                runAll(program.didScroll, scroll, &adjustments)
-            case 1:
-                runAll(program.dragging, scroll, &adjustments)
-            default:
-                runAll(program.frame, scroll, &adjustments)
-            }
+            runAll(code.handlers[pass == 0 ? Self.didScroll : pass == 1 ? Self.dragging : Self.frame], code, scroll, &adjustments)
         case .flingTargetChosen(let v):
             target = adjustments.flingTarget
             targetSet = false
             releaseVelocity = v
-            runAll(program.willEndDragging, scroll, &adjustments)
+            runAll(code.handlers[Self.willEndDragging], code, scroll, &adjustments)
             if targetSet {
                 if target.isFinite { adjustments.flingTarget = target } else if fault == nil { fault = .targetNotFinite(target) }
             }
         case .dragEnded(let willDecelerate):
             decelerate = willDecelerate
-            runAll(program.didEndDragging, scroll, &adjustments)
-            if willDecelerate { runAll(program.willBeginDecelerating, scroll, &adjustments) }
+            runAll(code.handlers[Self.didEndDragging], code, scroll, &adjustments)
+            if willDecelerate { runAll(code.handlers[Self.willBeginDecelerating], code, scroll, &adjustments) }
         case .viewTapped(let v, _):
-            if v.view < program.taps.count { runAll(program.taps[v.view], scroll, &adjustments) }
+            if v.behaviour == id, v.view < code.taps.count { runAll(code.taps[v.view], code, scroll, &adjustments) }
         case .fingerTracked, .scrolled, .sectionHeaderTapped:
             break
         }
@@ -238,7 +437,7 @@ struct DeclaredInstance: Behaviour {
 
     // MARK: Animations (step 3)
 
-    private mutating func advanceAnimations(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+    private mutating func advanceAnimations(_ code: FlatCode, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
         let t = scroll.time
         if scrollAnimation.active {
             adjustments.requestedOffset = scrollAnimation.tween.value(at: t)
@@ -249,7 +448,7 @@ struct DeclaredInstance: Behaviour {
             finishedScroll = true
         }
         guard activeAnimations > 0 else {
-            if finishedScroll { runAll(program.didEndScrollingAnimation, scroll, &adjustments) }
+            if finishedScroll { runAll(code.handlers[Self.didEndScrollingAnimation], code, scroll, &adjustments) }
             return
         }
         for i in animations.indices where animations[i].active {
@@ -269,20 +468,24 @@ struct DeclaredInstance: Behaviour {
             activeAnimations -= 1
             variables[next] = animations[next].tween.to
             let then = animations[next].then
-            if then >= 0 { run(program.thenBodies[then], scroll, &adjustments) }
+            if then >= 0 { run(code.thenBodies[then], code, scroll, &adjustments) }
         }
-        if finishedScroll { runAll(program.didEndScrollingAnimation, scroll, &adjustments) }
+        if finishedScroll { runAll(code.handlers[Self.didEndScrollingAnimation], code, scroll, &adjustments) }
     }
 
     // MARK: Bodies
 
-    private mutating func runAll(_ handlers: DeclaredHandlers, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
-        if handlers.isEmpty { return }
-        for body in handlers { run(body, scroll, &adjustments) }
+    private mutating func runAll(_ handlers: [FlatBody], _ code: FlatCode, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+        for body in handlers { run(body, code, scroll, &adjustments) }
     }
 
-    private mutating func run(_ body: [DeclaredStmt], _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
-        for s in body { execute(s, scroll, &adjustments) }
+    private mutating func run(_ body: FlatBody, _ code: FlatCode, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+        var k = Int(body.start)
+        let end = k + Int(body.count)
+        while k < end {
+            execute(Int(code.bodyItems[k]), code, scroll, &adjustments)
+            k += 1
+        }
     }
 
     private mutating func finite(_ v: Double, line: Int) -> Double {
@@ -291,55 +494,63 @@ struct DeclaredInstance: Behaviour {
         return 0
     }
 
-    private mutating func execute(_ s: DeclaredStmt, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
-        switch s {
-        case .setVariable(let i, let e, let line):
-            let v = eval(e, scroll, adjustments)
+    private mutating func execute(_ index: Int, _ code: FlatCode, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+        let s = code.stmts[index]
+        let line = Int(s.line)
+        switch FlatCode.S(rawValue: s.op) ?? .call {
+        case .setVariable:
+            let i = Int(s.a)
+            let v = eval(s.b, code, scroll, adjustments)
             guard v.isFinite else { _ = finite(v, line: line); return }
             if animations[i].active {
                 animations[i].active = false
                 activeAnimations -= 1
             }
             variables[i] = v
-        case .setState(let k):
-            state = k
-        case .setStateTo(let e):
-            let k = Int(eval(e, scroll, adjustments))
+        case .setState:
+            state = Int(s.a)
+        case .setStateTo:
+            let k = Int(eval(s.b, code, scroll, adjustments))
             if k >= 0 && k < stateIDs.count { state = k }
-        case .setTarget(let e, let line):
-            let v = eval(e, scroll, adjustments)
+        case .setTarget:
+            let v = eval(s.b, code, scroll, adjustments)
             guard v.isFinite else { _ = finite(v, line: line); return }
             target = v
             targetSet = true
-        case .setInset(let top, let e, let line):
-            let v = eval(e, scroll, adjustments)
+        case .setInset:
+            let v = eval(s.b, code, scroll, adjustments)
             guard v.isFinite else { _ = finite(v, line: line); return }
-            if top { adjustments.contentInsetTop = v } else { adjustments.contentInsetBottom = v }
-        case .setLocal(let k, let e, let line):
-            locals[k] = finite(eval(e, scroll, adjustments), line: line)
-        case .branch(let branches, let otherwise):
-            for (c, b) in branches where eval(c, scroll, adjustments) != 0 {
-                run(b, scroll, &adjustments)
-                return
+            if s.sub == 1 { adjustments.contentInsetTop = v } else { adjustments.contentInsetBottom = v }
+        case .setLocal:
+            locals[Int(s.a)] = finite(eval(s.b, code, scroll, adjustments), line: line)
+        case .branch:
+            var k = Int(s.a)
+            for _ in 0..<Int(s.b) {
+                if eval(code.branches[k], code, scroll, adjustments) != 0 {
+                    run(FlatBody(start: code.branches[k + 1], count: code.branches[k + 2]), code, scroll, &adjustments)
+                    return
+                }
+                k += 3
             }
-            run(otherwise, scroll, &adjustments)
-        case .animate(let i, let to, let over, let curve, let then, let line):
-            let target = eval(to, scroll, adjustments)
-            let duration = eval(over, scroll, adjustments)
+            run(FlatBody(start: s.c, count: s.d), code, scroll, &adjustments)
+        case .animate:
+            let i = Int(s.a)
+            let target = eval(s.b, code, scroll, adjustments)
+            let duration = eval(s.c, code, scroll, adjustments)
             guard target.isFinite else { _ = finite(target, line: line); return }
             guard duration.isFinite, duration >= 0 else {
                 if fault == nil { fault = .animationNotFinite(duration) }
                 return
             }
             if !animations[i].active { activeAnimations += 1 }
-            animations[i] = DeclaredAnimation(active: true, tween: Tween(from: variables[i], to: target, start: scroll.time,
-                                                                         duration: duration, curve: curve),
-                                              then: then, order: started)
+            animations[i] = DeclaredAnimation(active: true, tween: Tween(from: variables[i], to: target, start: scroll.time, duration: duration,
+                                                                         curve: FlatCode.curveOrder[Int(s.sub)]),
+                                              then: Int(s.d), order: started)
             started += 1
-        case .scrollTo(let e, let animated, let line):
-            let v = eval(e, scroll, adjustments)
+        case .scrollTo:
+            let v = eval(s.b, code, scroll, adjustments)
             guard v.isFinite else { _ = finite(v, line: line); return }
-            if animated {
+            if s.sub == 1 {
                 scrollAnimation = DeclaredAnimation(active: true, tween: Tween(from: scroll.offset, to: v, start: scroll.time,
                                                                                duration: 0.3, curve: .easeInOut),
                                                     then: -1, order: 0)
@@ -347,89 +558,99 @@ struct DeclaredInstance: Behaviour {
                 scrollAnimation.active = false
                 adjustments.requestedOffset = v
             }
-        case .call(let k):
-            run(program.actions[k], scroll, &adjustments)
+        case .call:
+            run(code.actions[Int(s.a)], code, scroll, &adjustments)
         }
     }
 
     // MARK: Expressions
 
-    func fact(_ f: DeclaredFact, _ s: ScrollFacts, _ a: Adjustments) -> Double {
+    @inline(__always)
+    func fact(_ f: UInt8, _ s: ScrollFacts, _ a: Adjustments) -> Double {
         switch f {
-        case .time: return s.time
-        case .offset: return s.offset
-        case .velocity: return s.velocity
-        case .phase:
+        case 0: return s.time
+        case 1: return s.offset
+        case 2: return s.velocity
+        case 3:
             switch s.phase {
             case .idle: return 0
             case .dragging: return 1
             case .decelerating: return 2
             case .bouncing: return 3
             }
-        case .fingerDown: return s.fingerDown ? 1 : 0
-        case .fingerTranslation: return s.fingerTranslation
-        case .fingerVelocity: return s.fingerVelocity
-        case .screenWidth: return s.screenWidth
-        case .screenHeight: return s.screenHeight
-        case .contentHeight: return s.contentHeight
-        case .offsetMin: return s.bounds.min
-        case .offsetMax: return s.bounds.max
-        case .insetTop: return a.contentInsetTop
-        case .insetBottom: return a.contentInsetBottom
+        case 4: return s.fingerDown ? 1 : 0
+        case 5: return s.fingerTranslation
+        case 6: return s.fingerVelocity
+        case 7: return s.screenWidth
+        case 8: return s.screenHeight
+        case 9: return s.contentHeight
+        case 10: return s.bounds.min
+        case 11: return s.bounds.max
+        case 12: return a.contentInsetTop
+        default: return a.contentInsetBottom
         }
     }
 
-    func eval(_ e: DeclaredExpr, _ s: ScrollFacts, _ a: Adjustments) -> Double {
-        switch e {
-        case .constant(let v): return v
-        case .fact(let f): return fact(f, s, a)
-        case .param(let i): return params[i]
-        case .variable(let i): return variables[i]
-        case .value(let i): return eval(program.values[i], s, a)
+    func eval(_ index: Int32, _ code: FlatCode, _ s: ScrollFacts, _ a: Adjustments) -> Double {
+        let e = code.exprs[Int(index)]
+        switch FlatCode.E(rawValue: e.op) ?? .constant {
+        case .constant: return e.k
+        case .fact: return fact(e.sub, s, a)
+        case .param: return params[Int(e.a)]
+        case .variable: return variables[Int(e.a)]
+        case .value: return eval(e.a, code, s, a)
         case .state: return Double(state)
-        case .local(let i): return locals[i]
+        case .local: return locals[Int(e.a)]
         case .target: return target
         case .decelerate: return decelerate ? 1 : 0
         case .releaseVelocity: return releaseVelocity
-        case .negate(let x): return -eval(x, s, a)
-        case .not(let x): return eval(x, s, a) != 0 ? 0 : 1
-        case .arithmetic(let op, let l, let r):
-            let x = eval(l, s, a), y = eval(r, s, a)
-            switch op {
-            case .add: return x + y
-            case .subtract: return x - y
-            case .multiply: return x * y
-            case .divide: return x / y
-            case .remainder: return x.truncatingRemainder(dividingBy: y)
-            case .and: return x != 0 && y != 0 ? 1 : 0
-            case .or: return x != 0 || y != 0 ? 1 : 0
+        case .negate: return -eval(e.a, code, s, a)
+        case .not: return eval(e.a, code, s, a) != 0 ? 0 : 1
+        case .arithmetic:
+            let x = eval(e.a, code, s, a), y = eval(e.b, code, s, a)
+            switch e.sub {
+            case 0: return x + y
+            case 1: return x - y
+            case 2: return x * y
+            case 3: return x / y
+            case 4: return x.truncatingRemainder(dividingBy: y)
+            case 5: return x != 0 && y != 0 ? 1 : 0
+            default: return x != 0 || y != 0 ? 1 : 0
             }
-        case .and(let l, let r): return eval(l, s, a) != 0 && eval(r, s, a) != 0 ? 1 : 0
-        case .or(let l, let r): return eval(l, s, a) != 0 || eval(r, s, a) != 0 ? 1 : 0
-        case .compare(let op, let l, let r, let tol):
-            let x = eval(l, s, a), y = eval(r, s, a)
-            switch op {
-            case .eq: return x == y ? 1 : 0
-            case .ne: return x != y ? 1 : 0
-            case .lt: return x < y ? 1 : 0
-            case .le: return x <= y ? 1 : 0
-            case .gt: return x > y ? 1 : 0
-            case .ge: return x >= y ? 1 : 0
-            case .approx: return abs(x - y) <= (tol.map { eval($0, s, a) } ?? 0.5) ? 1 : 0
+        case .and: return eval(e.a, code, s, a) != 0 && eval(e.b, code, s, a) != 0 ? 1 : 0
+        case .or: return eval(e.a, code, s, a) != 0 || eval(e.b, code, s, a) != 0 ? 1 : 0
+        case .compare:
+            let x = eval(e.a, code, s, a), y = eval(e.b, code, s, a)
+            switch e.sub {
+            case 0: return x == y ? 1 : 0
+            case 1: return x != y ? 1 : 0
+            case 2: return x < y ? 1 : 0
+            case 3: return x <= y ? 1 : 0
+            case 4: return x > y ? 1 : 0
+            case 5: return x >= y ? 1 : 0
+            default: return abs(x - y) <= (e.c >= 0 ? eval(e.c, code, s, a) : 0.5) ? 1 : 0
             }
-        case .halfFrameCompare(let l, let r):
-            return abs(eval(l, s, a) - eval(r, s, a)) <= halfFrame ? 1 : 0
-        case .function(let f, let args):
-            switch f {
-            case .min, .max:
-                var v = eval(args[0], s, a)
-                for k in 1..<args.count { v = f.fold(v, eval(args[k], s, a)) }
+        case .halfFrame:
+            return abs(eval(e.a, code, s, a) - eval(e.b, code, s, a)) <= halfFrame ? 1 : 0
+        case .function:
+            let start = Int(e.a), n = Int(e.b)
+            switch e.sub {
+            case 0, 1:
+                var v = eval(code.args[start], code, s, a)
+                var k = 1
+                while k < n {
+                    let w = eval(code.args[start + k], code, s, a)
+                    v = e.sub == 0 ? Swift.min(v, w) : Swift.max(v, w)
+                    k += 1
+                }
                 return v
-            case .abs, .floor, .round:
-                return f.single(eval(args[0], s, a))
-            case .clamp:
-                let x = eval(args[0], s, a), lo = eval(args[1], s, a), hi = eval(args[2], s, a)
-                return min(max(x, lo), hi)
+            case 2: return abs(eval(code.args[start], code, s, a))
+            case 3:
+                let x = eval(code.args[start], code, s, a), lo = eval(code.args[start + 1], code, s, a),
+                    hi = eval(code.args[start + 2], code, s, a)
+                return Swift.min(Swift.max(x, lo), hi)
+            case 4: return eval(code.args[start], code, s, a).rounded(.down)
+            default: return eval(code.args[start], code, s, a).rounded(.toNearestOrAwayFromZero)
             }
         }
     }
@@ -443,7 +664,8 @@ struct DeclaredInstance: Behaviour {
         }
         if observable < nv + nval {
             let k = observable - nv
-            return DeclaredInstance.value(eval(program.values[k], scroll, adjustments), program.valueKinds[k])
+            let code = program.code!
+            return DeclaredInstance.value(eval(code.values[k], code, scroll, adjustments), program.valueKinds[k])
         }
         return .state(stateIDs[min(state, stateIDs.count - 1)])
     }
@@ -456,24 +678,26 @@ struct DeclaredInstance: Behaviour {
         }
     }
 
-    private func present(_ view: Int, _ s: ScrollFacts, _ a: Adjustments) -> Bool {
-        let v = program.views[view]
-        if let w = v.when, eval(w, s, a) == 0 { return false }
+    private func present(_ view: Int, _ code: FlatCode, _ s: ScrollFacts, _ a: Adjustments) -> Bool {
+        let w = code.views[view].when
+        if w >= 0, eval(w, code, s, a) == 0 { return false }
         return opacity(of: view, s, a) >= 0.01
     }
 
     func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
-        guard view < program.views.count, present(view, scroll, adjustments) else { return nil }
-        let v = program.views[view]
-        let r = Rect(x: eval(v.x, scroll, adjustments), y: eval(v.y, scroll, adjustments),
-                     width: eval(v.width, scroll, adjustments), height: eval(v.height, scroll, adjustments))
+        let code = program.code!
+        guard view < code.views.count, present(view, code, scroll, adjustments) else { return nil }
+        let v = code.views[view]
+        let r = Rect(x: eval(v.x, code, scroll, adjustments), y: eval(v.y, code, scroll, adjustments),
+                     width: eval(v.width, code, scroll, adjustments), height: eval(v.height, code, scroll, adjustments))
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
         return r
     }
 
     func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double {
-        guard view < program.views.count, let e = program.views[view].alpha else { return 1 }
-        let v = eval(e, scroll, adjustments)
+        let code = program.code!
+        guard view < code.views.count, code.views[view].alpha >= 0 else { return 1 }
+        let v = eval(code.views[view].alpha, code, scroll, adjustments)
         return v.isFinite ? min(1, max(0, v)) : 0
     }
 
