@@ -58,3 +58,17 @@ final class DeclaredEditorTests: XCTestCase {
         XCTAssertEqual(diagnostics.first?["message"]?.stringValue, "unknown event 'didScrol' (did you mean 'didScroll'?)")
     }
 }
+
+/// The REPL's completion inside a declaration.
+final class DeclaredCompletionTests: XCTestCase {
+    func testEventsCurvesAndMembers() {
+        let c = Completer(listDirectory: { _ in [] })
+        XCTAssertEqual(c.complete(line: "  on did", cursor: 8).candidates,
+                       ["didEndDecelerating", "didEndDragging", "didEndScrollingAnimation", "didScroll"])
+        XCTAssertEqual(c.complete(line: "on w", cursor: 4).candidates, ["willBeginDecelerating", "willBeginDragging", "willEndDragging"])
+        XCTAssertEqual(c.complete(line: "animate y to 0 over 0.2s ease", cursor: 29).candidates, ["easeIn", "easeInOut", "easeOut"])
+        XCTAssertEqual(c.complete(line: "behaviour fade { va", cursor: 19).candidates, ["value", "var"])
+        // Elsewhere, statement completion as before.
+        XCTAssertEqual(c.complete(line: "pu", cursor: 2).candidates, ["pull", "pulling"])
+    }
+}
