@@ -160,6 +160,9 @@ struct DeclaredChecker {
         diagnostics.append(Diagnostic(l, .check(.declared(p))))
     }
 
+    /// The summary of every declared behaviour's configuration (what tells it from a Swift one).
+    static let summary = "a behaviour declared in the language (spec §9)"
+
     static let facts: [String: (DeclaredFact, DeclaredType)] = [
         "time": (.time, .number(.seconds)), "offset": (.offset, .number(.points)), "velocity": (.velocity, .number(.velocity)),
         "phase": (.phase, .phase), "finger.down": (.fingerDown, .bool), "finger.translation": (.fingerTranslation, .number(.points)),
@@ -420,7 +423,7 @@ private struct DeclaredBody {
         }
         program.declaration = BehaviourDeclaration(
             name: behaviour, namespace: behaviour,
-            configuration: .use(noun: behaviour, summary: "a behaviour declared in the language"),
+            configuration: .use(noun: behaviour, summary: DeclaredChecker.summary),
             tunables: params.map {
                 TunableDeclaration($0.name, .quantity($0.quantity), default: $0.value, range: $0.range,
                                    summary: "a param of behaviour '\(behaviour)'")
@@ -806,5 +809,13 @@ extension Expr {
     var strippingParens: Expr {
         if case .paren(let inner, _) = self { return inner.strippingParens }
         return self
+    }
+}
+
+extension BehaviourRegistry {
+    /// Behaviour `id` was declared in the language (not registered from Swift).
+    func isDeclaredInLanguage(_ id: BehaviourID) -> Bool {
+        if case .use(_, let summary) = configuration(of: id) { return summary == DeclaredChecker.summary }
+        return false
     }
 }

@@ -50,6 +50,20 @@ final class DeclaredEditorTests: XCTestCase {
         XCTAssertEqual(definition(s, 4, 34), .null)
     }
 
+    func testHoverAndCompletionKnowTheDeclaredNames() {
+        let (s, _) = server(text)
+        let hover = s.handle(["jsonrpc": "2.0", "id": 4, "method": "textDocument/hover",
+                              "params": ["textDocument": ["uri": .string(uri)], "position": ["line": 6, "character": 5]]])
+        XCTAssertEqual(hover.first?["result"]?["contents"]?["value"]?.stringValue?.hasPrefix("`use fade`: a behaviour declared in the language"), true)
+        let alpha = s.handle(["jsonrpc": "2.0", "id": 5, "method": "textDocument/hover",
+                              "params": ["textDocument": ["uri": .string(uri)], "position": ["line": 8, "character": 12]]])
+        XCTAssertEqual(alpha.first?["result"]?["contents"]?["value"]?.stringValue?.contains("a var of behaviour 'fade'"), true)
+        let completion = s.handle(["jsonrpc": "2.0", "id": 6, "method": "textDocument/completion",
+                                   "params": ["textDocument": ["uri": .string(uri)], "position": ["line": 8, "character": 12]]])
+        let labels = completion.first?["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+        XCTAssertTrue(labels.contains("fade.alpha"), "\(labels)")
+    }
+
     func testDiagnosticsInsideADeclaration() {
         let (_, diagnostics) = server(text.replacingOccurrences(of: "on didScroll", with: "on didScrol"))
         XCTAssertEqual(diagnostics.count, 1)

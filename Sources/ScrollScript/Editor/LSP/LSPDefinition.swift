@@ -4,6 +4,16 @@
 import Foundation
 
 extension LanguageServer {
+    /// Runs `body` with the words of the behaviours `doc` declares and imports (spec §9).
+    func withDeclarations<T>(_ doc: TextDocument, _ body: () -> T) -> T {
+        let saved = lexicon
+        let declared = fileDeclarations(doc.source, base: saved.registry)
+        guard declared.declares else { return body() }
+        lexicon = Lexicon.of(declared.registry)
+        defer { lexicon = saved }
+        return body()
+    }
+
     /// Where the behaviour or member named at `position` is declared; null when it is none.
     func definition(_ doc: TextDocument, _ position: LSPPosition) -> JSONValue {
         let cursor = doc.byteOffset(of: position)
