@@ -316,3 +316,49 @@ final class DeclaredBehaviourTests: XCTestCase {
         XCTAssertFalse(imports(RunInput.path(dir.appendingPathComponent("runs.scroll").path), [dir.appendingPathComponent("fade.scroll").path], .builtIn))
     }
 }
+
+/// The Swift ports' scenarios (Examples/) run with their behaviours written as declarations
+/// instead: the app delegate's code moves into the language with a few renames.
+final class DeclaredPortTests: XCTestCase {
+    func scenarios(_ text: String, name: String) throws -> [CheckedScenario] {
+        let r = checkSource(SourceFile(name: TestPaths.packageRoot.appendingPathComponent("scenarios/\(name)").path, text: text))
+        XCTAssertEqual(r.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }, [])
+        return r.scenarios
+    }
+
+    func testSnapToRowsDeclared() throws {
+        // Examples/SnapToRows's `scrollViewWillEndDragging`, declared. `target` and `row` are
+        // words of the language, so the port's `snap.target` is `snap.chosen` here and its
+        // `snap.row` is `snap.rowHeight`.
+        let declaration = """
+        behaviour snap {
+          param rowHeight = 44pt range 1pt to 10000pt
+          param top = 0pt range 0pt to 10000pt
+          var offered = 0pt
+          var chosen = 0pt
+          var count = 0
+          on willEndDragging {
+            offered = target
+            let r = round((offered - top) / rowHeight)
+            chosen = clamp(top + r * rowHeight, offset.min, offset.max)
+            target = chosen
+            count = count + 1
+          }
+        }
+
+        """
+        let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Examples/SnapToRows/scenarios/snap-to-rows.scroll"),
+                              encoding: .utf8)
+        let all = try scenarios(declaration + text.replacingOccurrences(of: "snap.target", with: "snap.chosen"), name: "snap.scroll")
+        XCTAssertEqual(all.count, 4)
+        for s in all { XCTAssertNil(runScenario(s).failure, s.name) }
+    }
+
+    func testTheSafariPortsScenariosPassWithTheDeclaredToolbar() throws {
+        let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Examples/SafariToolbar/scenarios/003-safari-toolbar.scroll"),
+                              encoding: .utf8)
+        let all = try scenarios("import \"declared/toolbar.scroll\"\n" + text.replacingOccurrences(of: "safari", with: "bar"), name: "safari.scroll")
+        XCTAssertEqual(all.count, 5)
+        for s in all { XCTAssertNil(runScenario(s).failure, s.name) }
+    }
+}
