@@ -418,7 +418,8 @@ private struct DeclaredBody {
                                                         + states.joined(separator: ", "), prominence: 3, trace: .always))
         }
         let viewDecls = views.enumerated().map { i, v in
-            ViewDeclaration(v.name == behaviour ? behaviour : behaviour + "." + v.name, layer: .screen,
+            ViewDeclaration(v.name == behaviour ? behaviour : behaviour + "." + v.name,
+                            noun: "view '" + (v.name == behaviour ? behaviour : behaviour + "." + v.name) + "'", layer: .screen,
                             takesTaps: !taps[i].isEmpty, targetable: true, exploreWeight: 1, style: .box)
         }
         program.declaration = BehaviourDeclaration(

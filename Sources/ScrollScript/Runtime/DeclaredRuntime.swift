@@ -176,6 +176,20 @@ struct FlatStmt {
     var line: Int32 = 0
 }
 
+/// The flat buffers of a program, as plain pointers: valid while the program lives (every
+/// instance holds its program).
+struct FlatPointers {
+    let exprs: UnsafeMutablePointer<FlatExpr>
+    let stmts: UnsafeMutablePointer<FlatStmt>
+    let bodyItems: UnsafeMutablePointer<Int32>
+    let branches: UnsafeMutablePointer<Int32>
+    let args: UnsafeMutablePointer<Int32>
+    let handlers: UnsafeMutablePointer<FlatBody>
+    let handlerIndex: UnsafeMutablePointer<Int32>
+    let actions: UnsafeMutablePointer<FlatBody>
+    let thens: UnsafeMutablePointer<FlatBody>
+}
+
 /// A program's code as flat buffers, allocated once and freed with it.
 final class FlatCode: @unchecked Sendable {
     enum E: UInt8 {
@@ -218,6 +232,17 @@ final class FlatCode: @unchecked Sendable {
             _ = buf.initialize(from: a)
             return buf
         }
+        var pool: [FlatBody] = []
+        var index: [Int32] = []
+        for list in handlers + taps {
+            index.append(Int32(pool.count))
+            pool += list
+        }
+        index.append(Int32(pool.count))
+        handlerPool = buffer(pool)
+        handlerIndex = buffer(index)
+        actionPool = buffer(actions)
+        thenPool = buffer(thenBodies)
         exprs = buffer(b.exprs)
         stmts = buffer(b.stmts)
         bodyItems = buffer(b.bodyItems)
@@ -225,7 +250,25 @@ final class FlatCode: @unchecked Sendable {
         args = buffer(b.args)
     }
 
+    /// Every handler's body, event by event (`DeclaredInstance`'s event numbers), then each
+    /// view's taps; `handlerIndex[e]..<handlerIndex[e + 1]` are event e's.
+    let handlerPool: UnsafeMutableBufferPointer<FlatBody>
+    let handlerIndex: UnsafeMutableBufferPointer<Int32>
+    let actionPool: UnsafeMutableBufferPointer<FlatBody>
+    let thenPool: UnsafeMutableBufferPointer<FlatBody>
+
+    /// The buffers as plain pointers (an instance keeps these: nothing counted per frame).
+    var pointers: FlatPointers {
+        FlatPointers(exprs: exprs.baseAddress!, stmts: stmts.baseAddress!, bodyItems: bodyItems.baseAddress!,
+                     branches: branches.baseAddress!, args: args.baseAddress!, handlers: handlerPool.baseAddress!,
+                     handlerIndex: handlerIndex.baseAddress!, actions: actionPool.baseAddress!, thens: thenPool.baseAddress!)
+    }
+
     deinit {
+        handlerPool.deallocate()
+        handlerIndex.deallocate()
+        actionPool.deallocate()
+        thenPool.deallocate()
         exprs.deallocate()
         stmts.deallocate()
         bodyItems.deallocate()
@@ -356,6 +399,8 @@ struct DeclaredAnimation: Equatable, Sendable {
 /// A declared behaviour's instance in a world.
 struct DeclaredInstance: Behaviour {
     let program: DeclaredProgram
+    /// The program's flat code (kept alive by `program`).
+    let ptr: FlatPointers
     let id: BehaviourID
     let stateIDs: [StateID]
     let params: [Double]
@@ -375,6 +420,7 @@ struct DeclaredInstance: Behaviour {
 
     init(_ program: DeclaredProgram, _ setup: BehaviourSetup) {
         self.program = program
+        ptr = program.code.pointers
         id = setup.id
         stateIDs = program.states.enumerated().map { StateID(family: .behaviour(setup.id), index: $0, name: $1) }
         params = setup.tunables
@@ -392,7 +438,7 @@ struct DeclaredInstance: Behaviour {
         fault = nil
         let code = program.code!
         for i in code.variableInits.indices {
-            let v = eval(code.variableInits[i], code, scroll, adjustments)
+            let v = eval(code.variableInits[i], scroll, adjustments)
             variables[i] = finite(v, line: program.variableLines[i])
         }
         return Reaction(animating: false, fault: fault)
@@ -404,31 +450,30 @@ struct DeclaredInstance: Behaviour {
 
     mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
-        let code = program.code!
         switch event {
         case .dragBegan:
             scrollAnimation.active = false
-            runAll(code.handlers[Self.willBeginDragging], code, scroll, &adjustments)
+            runEvent(Self.willBeginDragging, scroll, &adjustments)
         case .decelerationEnded:
-            runAll(code.handlers[Self.didEndDecelerating], code, scroll, &adjustments)
+            runEvent(Self.didEndDecelerating, scroll, &adjustments)
         case .frameTicked:
-            advanceAnimations(code, scroll, &adjustments)
+            advanceAnimations(scroll, &adjustments)
         case .frameEnded(let pass):
-            runAll(code.handlers[pass == 0 ? Self.didScroll : pass == 1 ? Self.dragging : Self.frame], code, scroll, &adjustments)
+            runEvent(pass == 0 ? Self.didScroll : pass == 1 ? Self.dragging : Self.frame, scroll, &adjustments)
         case .flingTargetChosen(let v):
             target = adjustments.flingTarget
             targetSet = false
             releaseVelocity = v
-            runAll(code.handlers[Self.willEndDragging], code, scroll, &adjustments)
+            runEvent(Self.willEndDragging, scroll, &adjustments)
             if targetSet {
                 if target.isFinite { adjustments.flingTarget = target } else if fault == nil { fault = .targetNotFinite(target) }
             }
         case .dragEnded(let willDecelerate):
             decelerate = willDecelerate
-            runAll(code.handlers[Self.didEndDragging], code, scroll, &adjustments)
-            if willDecelerate { runAll(code.handlers[Self.willBeginDecelerating], code, scroll, &adjustments) }
+            runEvent(Self.didEndDragging, scroll, &adjustments)
+            if willDecelerate { runEvent(Self.willBeginDecelerating, scroll, &adjustments) }
         case .viewTapped(let v, _):
-            if v.behaviour == id, v.view < code.taps.count { runAll(code.taps[v.view], code, scroll, &adjustments) }
+            if v.behaviour == id, v.view < program.views.count { runEvent(9 + v.view, scroll, &adjustments) }
         case .fingerTracked, .scrolled, .sectionHeaderTapped:
             break
         }
@@ -437,7 +482,7 @@ struct DeclaredInstance: Behaviour {
 
     // MARK: Animations (step 3)
 
-    private mutating func advanceAnimations(_ code: FlatCode, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+    private mutating func advanceAnimations(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
         let t = scroll.time
         if scrollAnimation.active {
             adjustments.requestedOffset = scrollAnimation.tween.value(at: t)
@@ -448,7 +493,7 @@ struct DeclaredInstance: Behaviour {
             finishedScroll = true
         }
         guard activeAnimations > 0 else {
-            if finishedScroll { runAll(code.handlers[Self.didEndScrollingAnimation], code, scroll, &adjustments) }
+            if finishedScroll { runEvent(Self.didEndScrollingAnimation, scroll, &adjustments) }
             return
         }
         for i in animations.indices where animations[i].active {
@@ -468,22 +513,28 @@ struct DeclaredInstance: Behaviour {
             activeAnimations -= 1
             variables[next] = animations[next].tween.to
             let then = animations[next].then
-            if then >= 0 { run(code.thenBodies[then], code, scroll, &adjustments) }
+            if then >= 0 { run(ptr.thens[then], scroll, &adjustments) }
         }
-        if finishedScroll { runAll(code.handlers[Self.didEndScrollingAnimation], code, scroll, &adjustments) }
+        if finishedScroll { runEvent(Self.didEndScrollingAnimation, scroll, &adjustments) }
     }
 
     // MARK: Bodies
 
-    private mutating func runAll(_ handlers: [FlatBody], _ code: FlatCode, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
-        for body in handlers { run(body, code, scroll, &adjustments) }
+    /// Runs the handlers of event number `e` (the statics above; 9 + a view's number: its taps).
+    private mutating func runEvent(_ e: Int, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+        var k = Int(ptr.handlerIndex[e])
+        let end = Int(ptr.handlerIndex[e + 1])
+        while k < end {
+            run(ptr.handlers[k], scroll, &adjustments)
+            k += 1
+        }
     }
 
-    private mutating func run(_ body: FlatBody, _ code: FlatCode, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+    private mutating func run(_ body: FlatBody, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
         var k = Int(body.start)
         let end = k + Int(body.count)
         while k < end {
-            execute(Int(code.bodyItems[k]), code, scroll, &adjustments)
+            execute(Int(ptr.bodyItems[k]), scroll, &adjustments)
             k += 1
         }
     }
@@ -494,13 +545,13 @@ struct DeclaredInstance: Behaviour {
         return 0
     }
 
-    private mutating func execute(_ index: Int, _ code: FlatCode, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
-        let s = code.stmts[index]
+    private mutating func execute(_ index: Int, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+        let s = ptr.stmts[index]
         let line = Int(s.line)
         switch FlatCode.S(rawValue: s.op) ?? .call {
         case .setVariable:
             let i = Int(s.a)
-            let v = eval(s.b, code, scroll, adjustments)
+            let v = eval(s.b, scroll, adjustments)
             guard v.isFinite else { _ = finite(v, line: line); return }
             if animations[i].active {
                 animations[i].active = false
@@ -510,33 +561,33 @@ struct DeclaredInstance: Behaviour {
         case .setState:
             state = Int(s.a)
         case .setStateTo:
-            let k = Int(eval(s.b, code, scroll, adjustments))
+            let k = Int(eval(s.b, scroll, adjustments))
             if k >= 0 && k < stateIDs.count { state = k }
         case .setTarget:
-            let v = eval(s.b, code, scroll, adjustments)
+            let v = eval(s.b, scroll, adjustments)
             guard v.isFinite else { _ = finite(v, line: line); return }
             target = v
             targetSet = true
         case .setInset:
-            let v = eval(s.b, code, scroll, adjustments)
+            let v = eval(s.b, scroll, adjustments)
             guard v.isFinite else { _ = finite(v, line: line); return }
             if s.sub == 1 { adjustments.contentInsetTop = v } else { adjustments.contentInsetBottom = v }
         case .setLocal:
-            locals[Int(s.a)] = finite(eval(s.b, code, scroll, adjustments), line: line)
+            locals[Int(s.a)] = finite(eval(s.b, scroll, adjustments), line: line)
         case .branch:
             var k = Int(s.a)
             for _ in 0..<Int(s.b) {
-                if eval(code.branches[k], code, scroll, adjustments) != 0 {
-                    run(FlatBody(start: code.branches[k + 1], count: code.branches[k + 2]), code, scroll, &adjustments)
+                if eval(ptr.branches[k], scroll, adjustments) != 0 {
+                    run(FlatBody(start: ptr.branches[k + 1], count: ptr.branches[k + 2]), scroll, &adjustments)
                     return
                 }
                 k += 3
             }
-            run(FlatBody(start: s.c, count: s.d), code, scroll, &adjustments)
+            run(FlatBody(start: s.c, count: s.d), scroll, &adjustments)
         case .animate:
             let i = Int(s.a)
-            let target = eval(s.b, code, scroll, adjustments)
-            let duration = eval(s.c, code, scroll, adjustments)
+            let target = eval(s.b, scroll, adjustments)
+            let duration = eval(s.c, scroll, adjustments)
             guard target.isFinite else { _ = finite(target, line: line); return }
             guard duration.isFinite, duration >= 0 else {
                 if fault == nil { fault = .animationNotFinite(duration) }
@@ -548,7 +599,7 @@ struct DeclaredInstance: Behaviour {
                                               then: Int(s.d), order: started)
             started += 1
         case .scrollTo:
-            let v = eval(s.b, code, scroll, adjustments)
+            let v = eval(s.b, scroll, adjustments)
             guard v.isFinite else { _ = finite(v, line: line); return }
             if s.sub == 1 {
                 scrollAnimation = DeclaredAnimation(active: true, tween: Tween(from: scroll.offset, to: v, start: scroll.time,
@@ -559,7 +610,7 @@ struct DeclaredInstance: Behaviour {
                 adjustments.requestedOffset = v
             }
         case .call:
-            run(code.actions[Int(s.a)], code, scroll, &adjustments)
+            run(ptr.actions[Int(s.a)], scroll, &adjustments)
         }
     }
 
@@ -591,23 +642,23 @@ struct DeclaredInstance: Behaviour {
         }
     }
 
-    func eval(_ index: Int32, _ code: FlatCode, _ s: ScrollFacts, _ a: Adjustments) -> Double {
-        let e = code.exprs[Int(index)]
+    func eval(_ index: Int32, _ s: ScrollFacts, _ a: Adjustments) -> Double {
+        let e = ptr.exprs[Int(index)]
         switch FlatCode.E(rawValue: e.op) ?? .constant {
         case .constant: return e.k
         case .fact: return fact(e.sub, s, a)
         case .param: return params[Int(e.a)]
         case .variable: return variables[Int(e.a)]
-        case .value: return eval(e.a, code, s, a)
+        case .value: return eval(e.a, s, a)
         case .state: return Double(state)
         case .local: return locals[Int(e.a)]
         case .target: return target
         case .decelerate: return decelerate ? 1 : 0
         case .releaseVelocity: return releaseVelocity
-        case .negate: return -eval(e.a, code, s, a)
-        case .not: return eval(e.a, code, s, a) != 0 ? 0 : 1
+        case .negate: return -eval(e.a, s, a)
+        case .not: return eval(e.a, s, a) != 0 ? 0 : 1
         case .arithmetic:
-            let x = eval(e.a, code, s, a), y = eval(e.b, code, s, a)
+            let x = eval(e.a, s, a), y = eval(e.b, s, a)
             switch e.sub {
             case 0: return x + y
             case 1: return x - y
@@ -617,10 +668,10 @@ struct DeclaredInstance: Behaviour {
             case 5: return x != 0 && y != 0 ? 1 : 0
             default: return x != 0 || y != 0 ? 1 : 0
             }
-        case .and: return eval(e.a, code, s, a) != 0 && eval(e.b, code, s, a) != 0 ? 1 : 0
-        case .or: return eval(e.a, code, s, a) != 0 || eval(e.b, code, s, a) != 0 ? 1 : 0
+        case .and: return eval(e.a, s, a) != 0 && eval(e.b, s, a) != 0 ? 1 : 0
+        case .or: return eval(e.a, s, a) != 0 || eval(e.b, s, a) != 0 ? 1 : 0
         case .compare:
-            let x = eval(e.a, code, s, a), y = eval(e.b, code, s, a)
+            let x = eval(e.a, s, a), y = eval(e.b, s, a)
             switch e.sub {
             case 0: return x == y ? 1 : 0
             case 1: return x != y ? 1 : 0
@@ -628,29 +679,29 @@ struct DeclaredInstance: Behaviour {
             case 3: return x <= y ? 1 : 0
             case 4: return x > y ? 1 : 0
             case 5: return x >= y ? 1 : 0
-            default: return abs(x - y) <= (e.c >= 0 ? eval(e.c, code, s, a) : 0.5) ? 1 : 0
+            default: return abs(x - y) <= (e.c >= 0 ? eval(e.c, s, a) : 0.5) ? 1 : 0
             }
         case .halfFrame:
-            return abs(eval(e.a, code, s, a) - eval(e.b, code, s, a)) <= halfFrame ? 1 : 0
+            return abs(eval(e.a, s, a) - eval(e.b, s, a)) <= halfFrame ? 1 : 0
         case .function:
             let start = Int(e.a), n = Int(e.b)
             switch e.sub {
             case 0, 1:
-                var v = eval(code.args[start], code, s, a)
+                var v = eval(ptr.args[start], s, a)
                 var k = 1
                 while k < n {
-                    let w = eval(code.args[start + k], code, s, a)
+                    let w = eval(ptr.args[start + k], s, a)
                     v = e.sub == 0 ? Swift.min(v, w) : Swift.max(v, w)
                     k += 1
                 }
                 return v
-            case 2: return abs(eval(code.args[start], code, s, a))
+            case 2: return abs(eval(ptr.args[start], s, a))
             case 3:
-                let x = eval(code.args[start], code, s, a), lo = eval(code.args[start + 1], code, s, a),
-                    hi = eval(code.args[start + 2], code, s, a)
+                let x = eval(ptr.args[start], s, a), lo = eval(ptr.args[start + 1], s, a),
+                    hi = eval(ptr.args[start + 2], s, a)
                 return Swift.min(Swift.max(x, lo), hi)
-            case 4: return eval(code.args[start], code, s, a).rounded(.down)
-            default: return eval(code.args[start], code, s, a).rounded(.toNearestOrAwayFromZero)
+            case 4: return eval(ptr.args[start], s, a).rounded(.down)
+            default: return eval(ptr.args[start], s, a).rounded(.toNearestOrAwayFromZero)
             }
         }
     }
@@ -665,7 +716,7 @@ struct DeclaredInstance: Behaviour {
         if observable < nv + nval {
             let k = observable - nv
             let code = program.code!
-            return DeclaredInstance.value(eval(code.values[k], code, scroll, adjustments), program.valueKinds[k])
+            return DeclaredInstance.value(eval(code.values[k], scroll, adjustments), program.valueKinds[k])
         }
         return .state(stateIDs[min(state, stateIDs.count - 1)])
     }
@@ -680,7 +731,7 @@ struct DeclaredInstance: Behaviour {
 
     private func present(_ view: Int, _ code: FlatCode, _ s: ScrollFacts, _ a: Adjustments) -> Bool {
         let w = code.views[view].when
-        if w >= 0, eval(w, code, s, a) == 0 { return false }
+        if w >= 0, eval(w, s, a) == 0 { return false }
         return opacity(of: view, s, a) >= 0.01
     }
 
@@ -688,8 +739,8 @@ struct DeclaredInstance: Behaviour {
         let code = program.code!
         guard view < code.views.count, present(view, code, scroll, adjustments) else { return nil }
         let v = code.views[view]
-        let r = Rect(x: eval(v.x, code, scroll, adjustments), y: eval(v.y, code, scroll, adjustments),
-                     width: eval(v.width, code, scroll, adjustments), height: eval(v.height, code, scroll, adjustments))
+        let r = Rect(x: eval(v.x, scroll, adjustments), y: eval(v.y, scroll, adjustments),
+                     width: eval(v.width, scroll, adjustments), height: eval(v.height, scroll, adjustments))
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
         return r
     }
@@ -697,7 +748,7 @@ struct DeclaredInstance: Behaviour {
     func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double {
         let code = program.code!
         guard view < code.views.count, code.views[view].alpha >= 0 else { return 1 }
-        let v = eval(code.views[view].alpha, code, scroll, adjustments)
+        let v = eval(code.views[view].alpha, scroll, adjustments)
         return v.isFinite ? min(1, max(0, v)) : 0
     }
 
