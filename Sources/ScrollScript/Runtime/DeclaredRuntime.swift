@@ -157,7 +157,7 @@ struct FlatBody {
 
 /// One expression node (children by index into `FlatCode.exprs`).
 struct FlatExpr {
-    var op: UInt8
+    var op: FlatCode.E
     var sub: UInt8 = 0
     var a: Int32 = 0
     var b: Int32 = 0
@@ -167,13 +167,27 @@ struct FlatExpr {
 
 /// One statement.
 struct FlatStmt {
-    var op: UInt8
+    var op: FlatCode.S
     var sub: UInt8 = 0
     var a: Int32 = 0
     var b: Int32 = 0
     var c: Int32 = 0
     var d: Int32 = 0
     var line: Int32 = 0
+}
+
+/// What an expression reads besides the behaviour's own state: the scroll view's facts and
+/// the content inset now (plain values: passing it counts no reference).
+struct EvalEnv {
+    var facts: ScrollFacts
+    var insetTop: Double
+    var insetBottom: Double
+
+    init(_ facts: ScrollFacts, _ a: Adjustments) {
+        self.facts = facts
+        insetTop = a.contentInsetTop
+        insetBottom = a.contentInsetBottom
+    }
 }
 
 /// The flat buffers of a program, as plain pointers: valid while the program lives (every
@@ -292,34 +306,34 @@ final class FlatCode: @unchecked Sendable {
 
         mutating func expr(_ e: DeclaredExpr) -> Int32 {
             switch e {
-            case .constant(let v): return add(FlatExpr(op: E.constant.rawValue, k: v))
-            case .fact(let f): return add(FlatExpr(op: E.fact.rawValue, sub: FlatCode.factCode(f)))
-            case .param(let i): return add(FlatExpr(op: E.param.rawValue, a: Int32(i)))
-            case .variable(let i): return add(FlatExpr(op: E.variable.rawValue, a: Int32(i)))
-            case .value(let i): return add(FlatExpr(op: E.value.rawValue, a: valueRoots[i]))
-            case .state: return add(FlatExpr(op: E.state.rawValue))
-            case .local(let i): return add(FlatExpr(op: E.local.rawValue, a: Int32(i)))
-            case .target: return add(FlatExpr(op: E.target.rawValue))
-            case .decelerate: return add(FlatExpr(op: E.decelerate.rawValue))
-            case .releaseVelocity: return add(FlatExpr(op: E.releaseVelocity.rawValue))
-            case .negate(let x): let a = expr(x); return add(FlatExpr(op: E.negate.rawValue, a: a))
-            case .not(let x): let a = expr(x); return add(FlatExpr(op: E.not.rawValue, a: a))
+            case .constant(let v): return add(FlatExpr(op: .constant, k: v))
+            case .fact(let f): return add(FlatExpr(op: .fact, sub: FlatCode.factCode(f)))
+            case .param(let i): return add(FlatExpr(op: .param, a: Int32(i)))
+            case .variable(let i): return add(FlatExpr(op: .variable, a: Int32(i)))
+            case .value(let i): return add(FlatExpr(op: .value, a: valueRoots[i]))
+            case .state: return add(FlatExpr(op: .state))
+            case .local(let i): return add(FlatExpr(op: .local, a: Int32(i)))
+            case .target: return add(FlatExpr(op: .target))
+            case .decelerate: return add(FlatExpr(op: .decelerate))
+            case .releaseVelocity: return add(FlatExpr(op: .releaseVelocity))
+            case .negate(let x): let a = expr(x); return add(FlatExpr(op: .negate, a: a))
+            case .not(let x): let a = expr(x); return add(FlatExpr(op: .not, a: a))
             case .arithmetic(let op, let l, let r):
                 let a = expr(l), bb = expr(r)
-                return add(FlatExpr(op: E.arithmetic.rawValue, sub: FlatCode.binaryCode(op), a: a, b: bb))
-            case .and(let l, let r): let a = expr(l), bb = expr(r); return add(FlatExpr(op: E.and.rawValue, a: a, b: bb))
-            case .or(let l, let r): let a = expr(l), bb = expr(r); return add(FlatExpr(op: E.or.rawValue, a: a, b: bb))
+                return add(FlatExpr(op: .arithmetic, sub: FlatCode.binaryCode(op), a: a, b: bb))
+            case .and(let l, let r): let a = expr(l), bb = expr(r); return add(FlatExpr(op: .and, a: a, b: bb))
+            case .or(let l, let r): let a = expr(l), bb = expr(r); return add(FlatExpr(op: .or, a: a, b: bb))
             case .compare(let op, let l, let r, let tol):
                 let a = expr(l), bb = expr(r), c = tol.map { expr($0) } ?? -1
-                return add(FlatExpr(op: E.compare.rawValue, sub: FlatCode.compareCode(op), a: a, b: bb, c: c))
+                return add(FlatExpr(op: .compare, sub: FlatCode.compareCode(op), a: a, b: bb, c: c))
             case .halfFrameCompare(let l, let r):
                 let a = expr(l), bb = expr(r)
-                return add(FlatExpr(op: E.halfFrame.rawValue, a: a, b: bb))
+                return add(FlatExpr(op: .halfFrame, a: a, b: bb))
             case .function(let f, let list):
                 let items = list.map { expr($0) }
                 let start = Int32(args.count)
                 args += items
-                return add(FlatExpr(op: E.function.rawValue, sub: FlatCode.functionCode(f), a: start, b: Int32(items.count)))
+                return add(FlatExpr(op: .function, sub: FlatCode.functionCode(f), a: start, b: Int32(items.count)))
             }
         }
 
@@ -339,18 +353,18 @@ final class FlatCode: @unchecked Sendable {
             switch s {
             case .setVariable(let i, let e, let line):
                 let x = expr(e)
-                return addStmt(FlatStmt(op: S.setVariable.rawValue, a: Int32(i), b: x, line: Int32(line)))
-            case .setState(let k): return addStmt(FlatStmt(op: S.setState.rawValue, a: Int32(k)))
-            case .setStateTo(let e): let x = expr(e); return addStmt(FlatStmt(op: S.setStateTo.rawValue, b: x))
+                return addStmt(FlatStmt(op: .setVariable, a: Int32(i), b: x, line: Int32(line)))
+            case .setState(let k): return addStmt(FlatStmt(op: .setState, a: Int32(k)))
+            case .setStateTo(let e): let x = expr(e); return addStmt(FlatStmt(op: .setStateTo, b: x))
             case .setTarget(let e, let line):
                 let x = expr(e)
-                return addStmt(FlatStmt(op: S.setTarget.rawValue, b: x, line: Int32(line)))
+                return addStmt(FlatStmt(op: .setTarget, b: x, line: Int32(line)))
             case .setInset(let top, let e, let line):
                 let x = expr(e)
-                return addStmt(FlatStmt(op: S.setInset.rawValue, sub: top ? 1 : 0, b: x, line: Int32(line)))
+                return addStmt(FlatStmt(op: .setInset, sub: top ? 1 : 0, b: x, line: Int32(line)))
             case .setLocal(let k, let e, let line):
                 let x = expr(e)
-                return addStmt(FlatStmt(op: S.setLocal.rawValue, a: Int32(k), b: x, line: Int32(line)))
+                return addStmt(FlatStmt(op: .setLocal, a: Int32(k), b: x, line: Int32(line)))
             case .branch(let list, let otherwise):
                 var triples: [Int32] = []
                 for (c, b) in list {
@@ -361,15 +375,15 @@ final class FlatCode: @unchecked Sendable {
                 let other = body(otherwise)
                 let start = Int32(branches.count)
                 branches += triples
-                return addStmt(FlatStmt(op: S.branch.rawValue, a: start, b: Int32(list.count), c: other.start, d: other.count))
+                return addStmt(FlatStmt(op: .branch, a: start, b: Int32(list.count), c: other.start, d: other.count))
             case .animate(let i, let to, let over, let curve, let then, let line):
                 let t = expr(to), d = expr(over)
-                return addStmt(FlatStmt(op: S.animate.rawValue, sub: FlatCode.curveCode(curve), a: Int32(i), b: t, c: d,
+                return addStmt(FlatStmt(op: .animate, sub: FlatCode.curveCode(curve), a: Int32(i), b: t, c: d,
                                         d: Int32(then), line: Int32(line)))
             case .scrollTo(let e, let animated, let line):
                 let x = expr(e)
-                return addStmt(FlatStmt(op: S.scrollTo.rawValue, sub: animated ? 1 : 0, b: x, line: Int32(line)))
-            case .call(let k): return addStmt(FlatStmt(op: S.call.rawValue, a: Int32(k)))
+                return addStmt(FlatStmt(op: .scrollTo, sub: animated ? 1 : 0, b: x, line: Int32(line)))
+            case .call(let k): return addStmt(FlatStmt(op: .call, a: Int32(k)))
             }
         }
     }
@@ -437,8 +451,9 @@ struct DeclaredInstance: Behaviour {
     mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
         let code = program.code!
+        let env = EvalEnv(scroll, adjustments)
         for i in code.variableInits.indices {
-            let v = eval(code.variableInits[i], scroll, adjustments)
+            let v = eval(code.variableInits[i], env)
             variables[i] = finite(v, line: program.variableLines[i])
         }
         return Reaction(animating: false, fault: fault)
@@ -450,30 +465,31 @@ struct DeclaredInstance: Behaviour {
 
     mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
+        var env = EvalEnv(scroll, adjustments)
         switch event {
         case .dragBegan:
             scrollAnimation.active = false
-            runEvent(Self.willBeginDragging, scroll, &adjustments)
+            runEvent(Self.willBeginDragging, &env, &adjustments)
         case .decelerationEnded:
-            runEvent(Self.didEndDecelerating, scroll, &adjustments)
+            runEvent(Self.didEndDecelerating, &env, &adjustments)
         case .frameTicked:
-            advanceAnimations(scroll, &adjustments)
+            advanceAnimations(&env, &adjustments)
         case .frameEnded(let pass):
-            runEvent(pass == 0 ? Self.didScroll : pass == 1 ? Self.dragging : Self.frame, scroll, &adjustments)
+            runEvent(pass == 0 ? Self.didScroll : pass == 1 ? Self.dragging : Self.frame, &env, &adjustments)
         case .flingTargetChosen(let v):
             target = adjustments.flingTarget
             targetSet = false
             releaseVelocity = v
-            runEvent(Self.willEndDragging, scroll, &adjustments)
+            runEvent(Self.willEndDragging, &env, &adjustments)
             if targetSet {
                 if target.isFinite { adjustments.flingTarget = target } else if fault == nil { fault = .targetNotFinite(target) }
             }
         case .dragEnded(let willDecelerate):
             decelerate = willDecelerate
-            runEvent(Self.didEndDragging, scroll, &adjustments)
-            if willDecelerate { runEvent(Self.willBeginDecelerating, scroll, &adjustments) }
+            runEvent(Self.didEndDragging, &env, &adjustments)
+            if willDecelerate { runEvent(Self.willBeginDecelerating, &env, &adjustments) }
         case .viewTapped(let v, _):
-            if v.behaviour == id, v.view < program.views.count { runEvent(9 + v.view, scroll, &adjustments) }
+            if v.behaviour == id, v.view < program.views.count { runEvent(9 + v.view, &env, &adjustments) }
         case .fingerTracked, .scrolled, .sectionHeaderTapped:
             break
         }
@@ -482,8 +498,8 @@ struct DeclaredInstance: Behaviour {
 
     // MARK: Animations (step 3)
 
-    private mutating func advanceAnimations(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
-        let t = scroll.time
+    private mutating func advanceAnimations(_ env: inout EvalEnv, _ adjustments: inout Adjustments) {
+        let t = env.facts.time
         if scrollAnimation.active {
             adjustments.requestedOffset = scrollAnimation.tween.value(at: t)
         }
@@ -493,7 +509,7 @@ struct DeclaredInstance: Behaviour {
             finishedScroll = true
         }
         guard activeAnimations > 0 else {
-            if finishedScroll { runEvent(Self.didEndScrollingAnimation, scroll, &adjustments) }
+            if finishedScroll { runEvent(Self.didEndScrollingAnimation, &env, &adjustments) }
             return
         }
         for i in animations.indices where animations[i].active {
@@ -513,28 +529,28 @@ struct DeclaredInstance: Behaviour {
             activeAnimations -= 1
             variables[next] = animations[next].tween.to
             let then = animations[next].then
-            if then >= 0 { run(ptr.thens[then], scroll, &adjustments) }
+            if then >= 0 { run(ptr.thens[then], &env, &adjustments) }
         }
-        if finishedScroll { runEvent(Self.didEndScrollingAnimation, scroll, &adjustments) }
+        if finishedScroll { runEvent(Self.didEndScrollingAnimation, &env, &adjustments) }
     }
 
     // MARK: Bodies
 
     /// Runs the handlers of event number `e` (the statics above; 9 + a view's number: its taps).
-    private mutating func runEvent(_ e: Int, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+    private mutating func runEvent(_ e: Int, _ env: inout EvalEnv, _ adjustments: inout Adjustments) {
         var k = Int(ptr.handlerIndex[e])
         let end = Int(ptr.handlerIndex[e + 1])
         while k < end {
-            run(ptr.handlers[k], scroll, &adjustments)
+            run(ptr.handlers[k], &env, &adjustments)
             k += 1
         }
     }
 
-    private mutating func run(_ body: FlatBody, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+    private mutating func run(_ body: FlatBody, _ env: inout EvalEnv, _ adjustments: inout Adjustments) {
         var k = Int(body.start)
         let end = k + Int(body.count)
         while k < end {
-            execute(Int(ptr.bodyItems[k]), scroll, &adjustments)
+            execute(Int(ptr.bodyItems[k]), &env, &adjustments)
             k += 1
         }
     }
@@ -545,13 +561,13 @@ struct DeclaredInstance: Behaviour {
         return 0
     }
 
-    private mutating func execute(_ index: Int, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) {
+    private mutating func execute(_ index: Int, _ env: inout EvalEnv, _ adjustments: inout Adjustments) {
         let s = ptr.stmts[index]
         let line = Int(s.line)
-        switch FlatCode.S(rawValue: s.op) ?? .call {
+        switch s.op {
         case .setVariable:
             let i = Int(s.a)
-            let v = eval(s.b, scroll, adjustments)
+            let v = eval(s.b, env)
             guard v.isFinite else { _ = finite(v, line: line); return }
             if animations[i].active {
                 animations[i].active = false
@@ -561,48 +577,54 @@ struct DeclaredInstance: Behaviour {
         case .setState:
             state = Int(s.a)
         case .setStateTo:
-            let k = Int(eval(s.b, scroll, adjustments))
+            let k = Int(eval(s.b, env))
             if k >= 0 && k < stateIDs.count { state = k }
         case .setTarget:
-            let v = eval(s.b, scroll, adjustments)
+            let v = eval(s.b, env)
             guard v.isFinite else { _ = finite(v, line: line); return }
             target = v
             targetSet = true
         case .setInset:
-            let v = eval(s.b, scroll, adjustments)
+            let v = eval(s.b, env)
             guard v.isFinite else { _ = finite(v, line: line); return }
-            if s.sub == 1 { adjustments.contentInsetTop = v } else { adjustments.contentInsetBottom = v }
+            if s.sub == 1 {
+                adjustments.contentInsetTop = v
+                env.insetTop = v
+            } else {
+                adjustments.contentInsetBottom = v
+                env.insetBottom = v
+            }
         case .setLocal:
-            locals[Int(s.a)] = finite(eval(s.b, scroll, adjustments), line: line)
+            locals[Int(s.a)] = finite(eval(s.b, env), line: line)
         case .branch:
             var k = Int(s.a)
             for _ in 0..<Int(s.b) {
-                if eval(ptr.branches[k], scroll, adjustments) != 0 {
-                    run(FlatBody(start: ptr.branches[k + 1], count: ptr.branches[k + 2]), scroll, &adjustments)
+                if eval(ptr.branches[k], env) != 0 {
+                    run(FlatBody(start: ptr.branches[k + 1], count: ptr.branches[k + 2]), &env, &adjustments)
                     return
                 }
                 k += 3
             }
-            run(FlatBody(start: s.c, count: s.d), scroll, &adjustments)
+            run(FlatBody(start: s.c, count: s.d), &env, &adjustments)
         case .animate:
             let i = Int(s.a)
-            let target = eval(s.b, scroll, adjustments)
-            let duration = eval(s.c, scroll, adjustments)
+            let target = eval(s.b, env)
+            let duration = eval(s.c, env)
             guard target.isFinite else { _ = finite(target, line: line); return }
             guard duration.isFinite, duration >= 0 else {
                 if fault == nil { fault = .animationNotFinite(duration) }
                 return
             }
             if !animations[i].active { activeAnimations += 1 }
-            animations[i] = DeclaredAnimation(active: true, tween: Tween(from: variables[i], to: target, start: scroll.time, duration: duration,
+            animations[i] = DeclaredAnimation(active: true, tween: Tween(from: variables[i], to: target, start: env.facts.time, duration: duration,
                                                                          curve: FlatCode.curveOrder[Int(s.sub)]),
                                               then: Int(s.d), order: started)
             started += 1
         case .scrollTo:
-            let v = eval(s.b, scroll, adjustments)
+            let v = eval(s.b, env)
             guard v.isFinite else { _ = finite(v, line: line); return }
             if s.sub == 1 {
-                scrollAnimation = DeclaredAnimation(active: true, tween: Tween(from: scroll.offset, to: v, start: scroll.time,
+                scrollAnimation = DeclaredAnimation(active: true, tween: Tween(from: env.facts.offset, to: v, start: env.facts.time,
                                                                                duration: 0.3, curve: .easeInOut),
                                                     then: -1, order: 0)
             } else {
@@ -610,14 +632,15 @@ struct DeclaredInstance: Behaviour {
                 adjustments.requestedOffset = v
             }
         case .call:
-            run(ptr.actions[Int(s.a)], scroll, &adjustments)
+            run(ptr.actions[Int(s.a)], &env, &adjustments)
         }
     }
 
     // MARK: Expressions
 
     @inline(__always)
-    func fact(_ f: UInt8, _ s: ScrollFacts, _ a: Adjustments) -> Double {
+    func fact(_ f: UInt8, _ env: EvalEnv) -> Double {
+        let s = env.facts
         switch f {
         case 0: return s.time
         case 1: return s.offset
@@ -637,28 +660,28 @@ struct DeclaredInstance: Behaviour {
         case 9: return s.contentHeight
         case 10: return s.bounds.min
         case 11: return s.bounds.max
-        case 12: return a.contentInsetTop
-        default: return a.contentInsetBottom
+        case 12: return env.insetTop
+        default: return env.insetBottom
         }
     }
 
-    func eval(_ index: Int32, _ s: ScrollFacts, _ a: Adjustments) -> Double {
+    func eval(_ index: Int32, _ env: EvalEnv) -> Double {
         let e = ptr.exprs[Int(index)]
-        switch FlatCode.E(rawValue: e.op) ?? .constant {
+        switch e.op {
         case .constant: return e.k
-        case .fact: return fact(e.sub, s, a)
+        case .fact: return fact(e.sub, env)
         case .param: return params[Int(e.a)]
         case .variable: return variables[Int(e.a)]
-        case .value: return eval(e.a, s, a)
+        case .value: return eval(e.a, env)
         case .state: return Double(state)
         case .local: return locals[Int(e.a)]
         case .target: return target
         case .decelerate: return decelerate ? 1 : 0
         case .releaseVelocity: return releaseVelocity
-        case .negate: return -eval(e.a, s, a)
-        case .not: return eval(e.a, s, a) != 0 ? 0 : 1
+        case .negate: return -eval(e.a, env)
+        case .not: return eval(e.a, env) != 0 ? 0 : 1
         case .arithmetic:
-            let x = eval(e.a, s, a), y = eval(e.b, s, a)
+            let x = eval(e.a, env), y = eval(e.b, env)
             switch e.sub {
             case 0: return x + y
             case 1: return x - y
@@ -668,10 +691,10 @@ struct DeclaredInstance: Behaviour {
             case 5: return x != 0 && y != 0 ? 1 : 0
             default: return x != 0 || y != 0 ? 1 : 0
             }
-        case .and: return eval(e.a, s, a) != 0 && eval(e.b, s, a) != 0 ? 1 : 0
-        case .or: return eval(e.a, s, a) != 0 || eval(e.b, s, a) != 0 ? 1 : 0
+        case .and: return eval(e.a, env) != 0 && eval(e.b, env) != 0 ? 1 : 0
+        case .or: return eval(e.a, env) != 0 || eval(e.b, env) != 0 ? 1 : 0
         case .compare:
-            let x = eval(e.a, s, a), y = eval(e.b, s, a)
+            let x = eval(e.a, env), y = eval(e.b, env)
             switch e.sub {
             case 0: return x == y ? 1 : 0
             case 1: return x != y ? 1 : 0
@@ -679,29 +702,29 @@ struct DeclaredInstance: Behaviour {
             case 3: return x <= y ? 1 : 0
             case 4: return x > y ? 1 : 0
             case 5: return x >= y ? 1 : 0
-            default: return abs(x - y) <= (e.c >= 0 ? eval(e.c, s, a) : 0.5) ? 1 : 0
+            default: return abs(x - y) <= (e.c >= 0 ? eval(e.c, env) : 0.5) ? 1 : 0
             }
         case .halfFrame:
-            return abs(eval(e.a, s, a) - eval(e.b, s, a)) <= halfFrame ? 1 : 0
+            return abs(eval(e.a, env) - eval(e.b, env)) <= halfFrame ? 1 : 0
         case .function:
             let start = Int(e.a), n = Int(e.b)
             switch e.sub {
             case 0, 1:
-                var v = eval(ptr.args[start], s, a)
+                var v = eval(ptr.args[start], env)
                 var k = 1
                 while k < n {
-                    let w = eval(ptr.args[start + k], s, a)
+                    let w = eval(ptr.args[start + k], env)
                     v = e.sub == 0 ? Swift.min(v, w) : Swift.max(v, w)
                     k += 1
                 }
                 return v
-            case 2: return abs(eval(ptr.args[start], s, a))
+            case 2: return abs(eval(ptr.args[start], env))
             case 3:
-                let x = eval(ptr.args[start], s, a), lo = eval(ptr.args[start + 1], s, a),
-                    hi = eval(ptr.args[start + 2], s, a)
+                let x = eval(ptr.args[start], env), lo = eval(ptr.args[start + 1], env),
+                    hi = eval(ptr.args[start + 2], env)
                 return Swift.min(Swift.max(x, lo), hi)
-            case 4: return eval(ptr.args[start], s, a).rounded(.down)
-            default: return eval(ptr.args[start], s, a).rounded(.toNearestOrAwayFromZero)
+            case 4: return eval(ptr.args[start], env).rounded(.down)
+            default: return eval(ptr.args[start], env).rounded(.toNearestOrAwayFromZero)
             }
         }
     }
@@ -716,7 +739,7 @@ struct DeclaredInstance: Behaviour {
         if observable < nv + nval {
             let k = observable - nv
             let code = program.code!
-            return DeclaredInstance.value(eval(code.values[k], scroll, adjustments), program.valueKinds[k])
+            return DeclaredInstance.value(eval(code.values[k], EvalEnv(scroll, adjustments)), program.valueKinds[k])
         }
         return .state(stateIDs[min(state, stateIDs.count - 1)])
     }
@@ -731,7 +754,7 @@ struct DeclaredInstance: Behaviour {
 
     private func present(_ view: Int, _ code: FlatCode, _ s: ScrollFacts, _ a: Adjustments) -> Bool {
         let w = code.views[view].when
-        if w >= 0, eval(w, s, a) == 0 { return false }
+        if w >= 0, eval(w, EvalEnv(s, a)) == 0 { return false }
         return opacity(of: view, s, a) >= 0.01
     }
 
@@ -739,8 +762,9 @@ struct DeclaredInstance: Behaviour {
         let code = program.code!
         guard view < code.views.count, present(view, code, scroll, adjustments) else { return nil }
         let v = code.views[view]
-        let r = Rect(x: eval(v.x, scroll, adjustments), y: eval(v.y, scroll, adjustments),
-                     width: eval(v.width, scroll, adjustments), height: eval(v.height, scroll, adjustments))
+        let env = EvalEnv(scroll, adjustments)
+        let r = Rect(x: eval(v.x, env), y: eval(v.y, env),
+                     width: eval(v.width, env), height: eval(v.height, env))
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
         return r
     }
@@ -748,7 +772,7 @@ struct DeclaredInstance: Behaviour {
     func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double {
         let code = program.code!
         guard view < code.views.count, code.views[view].alpha >= 0 else { return 1 }
-        let v = eval(code.views[view].alpha, scroll, adjustments)
+        let v = eval(code.views[view].alpha, EvalEnv(scroll, adjustments))
         return v.isFinite ? min(1, max(0, v)) : 0
     }
 
