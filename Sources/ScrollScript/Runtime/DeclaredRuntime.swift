@@ -599,7 +599,7 @@ struct DeclaredInstance: Behaviour {
         case .branch:
             var k = Int(s.a)
             for _ in 0..<Int(s.b) {
-                if eval(ptr.branches[k], env) != 0 {
+                if operand(ptr.branches[k], env) != 0 {
                     run(FlatBody(start: ptr.branches[k + 1], count: ptr.branches[k + 2]), &env, &adjustments)
                     return
                 }
@@ -640,28 +640,43 @@ struct DeclaredInstance: Behaviour {
 
     @inline(__always)
     func fact(_ f: UInt8, _ env: EvalEnv) -> Double {
-        let s = env.facts
         switch f {
-        case 0: return s.time
-        case 1: return s.offset
-        case 2: return s.velocity
+        case 0: return env.facts.time
+        case 1: return env.facts.offset
+        case 2: return env.facts.velocity
         case 3:
-            switch s.phase {
+            switch env.facts.phase {
             case .idle: return 0
             case .dragging: return 1
             case .decelerating: return 2
             case .bouncing: return 3
             }
-        case 4: return s.fingerDown ? 1 : 0
-        case 5: return s.fingerTranslation
-        case 6: return s.fingerVelocity
-        case 7: return s.screenWidth
-        case 8: return s.screenHeight
-        case 9: return s.contentHeight
-        case 10: return s.bounds.min
-        case 11: return s.bounds.max
+        case 4: return env.facts.fingerDown ? 1 : 0
+        case 5: return env.facts.fingerTranslation
+        case 6: return env.facts.fingerVelocity
+        case 7: return env.facts.screenWidth
+        case 8: return env.facts.screenHeight
+        case 9: return env.facts.contentHeight
+        case 10: return env.facts.bounds.min
+        case 11: return env.facts.bounds.max
         case 12: return env.insetTop
         default: return env.insetBottom
+        }
+    }
+
+    /// An operand: a leaf read in place, anything else evaluated (one call fewer for the
+    /// comparisons and arithmetic a body is mostly made of).
+    @inline(__always)
+    func operand(_ index: Int32, _ env: EvalEnv) -> Double {
+        let e = ptr.exprs[Int(index)]
+        switch e.op {
+        case .constant: return e.k
+        case .fact: return fact(e.sub, env)
+        case .param: return params[Int(e.a)]
+        case .variable: return variables[Int(e.a)]
+        case .state: return Double(state)
+        case .local: return locals[Int(e.a)]
+        default: return eval(index, env)
         }
     }
 
@@ -678,10 +693,10 @@ struct DeclaredInstance: Behaviour {
         case .target: return target
         case .decelerate: return decelerate ? 1 : 0
         case .releaseVelocity: return releaseVelocity
-        case .negate: return -eval(e.a, env)
-        case .not: return eval(e.a, env) != 0 ? 0 : 1
+        case .negate: return -operand(e.a, env)
+        case .not: return operand(e.a, env) != 0 ? 0 : 1
         case .arithmetic:
-            let x = eval(e.a, env), y = eval(e.b, env)
+            let x = operand(e.a, env), y = operand(e.b, env)
             switch e.sub {
             case 0: return x + y
             case 1: return x - y
@@ -691,10 +706,10 @@ struct DeclaredInstance: Behaviour {
             case 5: return x != 0 && y != 0 ? 1 : 0
             default: return x != 0 || y != 0 ? 1 : 0
             }
-        case .and: return eval(e.a, env) != 0 && eval(e.b, env) != 0 ? 1 : 0
-        case .or: return eval(e.a, env) != 0 || eval(e.b, env) != 0 ? 1 : 0
+        case .and: return operand(e.a, env) != 0 && operand(e.b, env) != 0 ? 1 : 0
+        case .or: return operand(e.a, env) != 0 || operand(e.b, env) != 0 ? 1 : 0
         case .compare:
-            let x = eval(e.a, env), y = eval(e.b, env)
+            let x = operand(e.a, env), y = operand(e.b, env)
             switch e.sub {
             case 0: return x == y ? 1 : 0
             case 1: return x != y ? 1 : 0
@@ -705,26 +720,26 @@ struct DeclaredInstance: Behaviour {
             default: return abs(x - y) <= (e.c >= 0 ? eval(e.c, env) : 0.5) ? 1 : 0
             }
         case .halfFrame:
-            return abs(eval(e.a, env) - eval(e.b, env)) <= halfFrame ? 1 : 0
+            return abs(operand(e.a, env) - operand(e.b, env)) <= halfFrame ? 1 : 0
         case .function:
             let start = Int(e.a), n = Int(e.b)
             switch e.sub {
             case 0, 1:
-                var v = eval(ptr.args[start], env)
+                var v = operand(ptr.args[start], env)
                 var k = 1
                 while k < n {
-                    let w = eval(ptr.args[start + k], env)
+                    let w = operand(ptr.args[start + k], env)
                     v = e.sub == 0 ? Swift.min(v, w) : Swift.max(v, w)
                     k += 1
                 }
                 return v
-            case 2: return abs(eval(ptr.args[start], env))
+            case 2: return abs(operand(ptr.args[start], env))
             case 3:
-                let x = eval(ptr.args[start], env), lo = eval(ptr.args[start + 1], env),
-                    hi = eval(ptr.args[start + 2], env)
+                let x = operand(ptr.args[start], env), lo = operand(ptr.args[start + 1], env),
+                    hi = operand(ptr.args[start + 2], env)
                 return Swift.min(Swift.max(x, lo), hi)
-            case 4: return eval(ptr.args[start], env).rounded(.down)
-            default: return eval(ptr.args[start], env).rounded(.toNearestOrAwayFromZero)
+            case 4: return operand(ptr.args[start], env).rounded(.down)
+            default: return operand(ptr.args[start], env).rounded(.toNearestOrAwayFromZero)
             }
         }
     }
