@@ -451,9 +451,9 @@ struct DeclaredInstance: Behaviour {
     mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
         let code = program.code!
-        let env = EvalEnv(scroll, adjustments)
+        var env = EvalEnv(scroll, adjustments)
         for i in code.variableInits.indices {
-            let v = eval(code.variableInits[i], env)
+            let v = eval(code.variableInits[i], &env)
             variables[i] = finite(v, line: program.variableLines[i])
         }
         return Reaction(animating: false, fault: fault)
@@ -567,7 +567,7 @@ struct DeclaredInstance: Behaviour {
         switch s.op {
         case .setVariable:
             let i = Int(s.a)
-            let v = eval(s.b, env)
+            let v = eval(s.b, &env)
             guard v.isFinite else { _ = finite(v, line: line); return }
             if animations[i].active {
                 animations[i].active = false
@@ -577,15 +577,15 @@ struct DeclaredInstance: Behaviour {
         case .setState:
             state = Int(s.a)
         case .setStateTo:
-            let k = Int(eval(s.b, env))
+            let k = Int(eval(s.b, &env))
             if k >= 0 && k < stateIDs.count { state = k }
         case .setTarget:
-            let v = eval(s.b, env)
+            let v = eval(s.b, &env)
             guard v.isFinite else { _ = finite(v, line: line); return }
             target = v
             targetSet = true
         case .setInset:
-            let v = eval(s.b, env)
+            let v = eval(s.b, &env)
             guard v.isFinite else { _ = finite(v, line: line); return }
             if s.sub == 1 {
                 adjustments.contentInsetTop = v
@@ -595,11 +595,11 @@ struct DeclaredInstance: Behaviour {
                 env.insetBottom = v
             }
         case .setLocal:
-            locals[Int(s.a)] = finite(eval(s.b, env), line: line)
+            locals[Int(s.a)] = finite(eval(s.b, &env), line: line)
         case .branch:
             var k = Int(s.a)
             for _ in 0..<Int(s.b) {
-                if operand(ptr.branches[k], env) != 0 {
+                if operand(ptr.branches[k], &env) != 0 {
                     run(FlatBody(start: ptr.branches[k + 1], count: ptr.branches[k + 2]), &env, &adjustments)
                     return
                 }
@@ -608,8 +608,8 @@ struct DeclaredInstance: Behaviour {
             run(FlatBody(start: s.c, count: s.d), &env, &adjustments)
         case .animate:
             let i = Int(s.a)
-            let target = eval(s.b, env)
-            let duration = eval(s.c, env)
+            let target = eval(s.b, &env)
+            let duration = eval(s.c, &env)
             guard target.isFinite else { _ = finite(target, line: line); return }
             guard duration.isFinite, duration >= 0 else {
                 if fault == nil { fault = .animationNotFinite(duration) }
@@ -621,7 +621,7 @@ struct DeclaredInstance: Behaviour {
                                               then: Int(s.d), order: started)
             started += 1
         case .scrollTo:
-            let v = eval(s.b, env)
+            let v = eval(s.b, &env)
             guard v.isFinite else { _ = finite(v, line: line); return }
             if s.sub == 1 {
                 scrollAnimation = DeclaredAnimation(active: true, tween: Tween(from: env.facts.offset, to: v, start: env.facts.time,
@@ -639,7 +639,7 @@ struct DeclaredInstance: Behaviour {
     // MARK: Expressions
 
     @inline(__always)
-    func fact(_ f: UInt8, _ env: EvalEnv) -> Double {
+    static func fact(_ f: UInt8, _ env: inout EvalEnv) -> Double {
         switch f {
         case 0: return env.facts.time
         case 1: return env.facts.offset
@@ -667,36 +667,36 @@ struct DeclaredInstance: Behaviour {
     /// An operand: a leaf read in place, anything else evaluated (one call fewer for the
     /// comparisons and arithmetic a body is mostly made of).
     @inline(__always)
-    func operand(_ index: Int32, _ env: EvalEnv) -> Double {
+    mutating func operand(_ index: Int32, _ env: inout EvalEnv) -> Double {
         let e = ptr.exprs[Int(index)]
         switch e.op {
         case .constant: return e.k
-        case .fact: return fact(e.sub, env)
+        case .fact: return Self.fact(e.sub, &env)
         case .param: return params[Int(e.a)]
         case .variable: return variables[Int(e.a)]
         case .state: return Double(state)
         case .local: return locals[Int(e.a)]
-        default: return eval(index, env)
+        default: return eval(index, &env)
         }
     }
 
-    func eval(_ index: Int32, _ env: EvalEnv) -> Double {
+    mutating func eval(_ index: Int32, _ env: inout EvalEnv) -> Double {
         let e = ptr.exprs[Int(index)]
         switch e.op {
         case .constant: return e.k
-        case .fact: return fact(e.sub, env)
+        case .fact: return Self.fact(e.sub, &env)
         case .param: return params[Int(e.a)]
         case .variable: return variables[Int(e.a)]
-        case .value: return eval(e.a, env)
+        case .value: return eval(e.a, &env)
         case .state: return Double(state)
         case .local: return locals[Int(e.a)]
         case .target: return target
         case .decelerate: return decelerate ? 1 : 0
         case .releaseVelocity: return releaseVelocity
-        case .negate: return -operand(e.a, env)
-        case .not: return operand(e.a, env) != 0 ? 0 : 1
+        case .negate: return -operand(e.a, &env)
+        case .not: return operand(e.a, &env) != 0 ? 0 : 1
         case .arithmetic:
-            let x = operand(e.a, env), y = operand(e.b, env)
+            let x = operand(e.a, &env), y = operand(e.b, &env)
             switch e.sub {
             case 0: return x + y
             case 1: return x - y
@@ -706,10 +706,10 @@ struct DeclaredInstance: Behaviour {
             case 5: return x != 0 && y != 0 ? 1 : 0
             default: return x != 0 || y != 0 ? 1 : 0
             }
-        case .and: return operand(e.a, env) != 0 && operand(e.b, env) != 0 ? 1 : 0
-        case .or: return operand(e.a, env) != 0 || operand(e.b, env) != 0 ? 1 : 0
+        case .and: return operand(e.a, &env) != 0 && operand(e.b, &env) != 0 ? 1 : 0
+        case .or: return operand(e.a, &env) != 0 || operand(e.b, &env) != 0 ? 1 : 0
         case .compare:
-            let x = operand(e.a, env), y = operand(e.b, env)
+            let x = operand(e.a, &env), y = operand(e.b, &env)
             switch e.sub {
             case 0: return x == y ? 1 : 0
             case 1: return x != y ? 1 : 0
@@ -717,29 +717,29 @@ struct DeclaredInstance: Behaviour {
             case 3: return x <= y ? 1 : 0
             case 4: return x > y ? 1 : 0
             case 5: return x >= y ? 1 : 0
-            default: return abs(x - y) <= (e.c >= 0 ? eval(e.c, env) : 0.5) ? 1 : 0
+            default: return abs(x - y) <= (e.c >= 0 ? eval(e.c, &env) : 0.5) ? 1 : 0
             }
         case .halfFrame:
-            return abs(operand(e.a, env) - operand(e.b, env)) <= halfFrame ? 1 : 0
+            return abs(operand(e.a, &env) - operand(e.b, &env)) <= halfFrame ? 1 : 0
         case .function:
             let start = Int(e.a), n = Int(e.b)
             switch e.sub {
             case 0, 1:
-                var v = operand(ptr.args[start], env)
+                var v = operand(ptr.args[start], &env)
                 var k = 1
                 while k < n {
-                    let w = operand(ptr.args[start + k], env)
+                    let w = operand(ptr.args[start + k], &env)
                     v = e.sub == 0 ? Swift.min(v, w) : Swift.max(v, w)
                     k += 1
                 }
                 return v
-            case 2: return abs(operand(ptr.args[start], env))
+            case 2: return abs(operand(ptr.args[start], &env))
             case 3:
-                let x = operand(ptr.args[start], env), lo = operand(ptr.args[start + 1], env),
-                    hi = operand(ptr.args[start + 2], env)
+                let x = operand(ptr.args[start], &env), lo = operand(ptr.args[start + 1], &env),
+                    hi = operand(ptr.args[start + 2], &env)
                 return Swift.min(Swift.max(x, lo), hi)
-            case 4: return operand(ptr.args[start], env).rounded(.down)
-            default: return operand(ptr.args[start], env).rounded(.toNearestOrAwayFromZero)
+            case 4: return operand(ptr.args[start], &env).rounded(.down)
+            default: return operand(ptr.args[start], &env).rounded(.toNearestOrAwayFromZero)
             }
         }
     }
@@ -754,7 +754,8 @@ struct DeclaredInstance: Behaviour {
         if observable < nv + nval {
             let k = observable - nv
             let code = program.code!
-            return DeclaredInstance.value(eval(code.values[k], EvalEnv(scroll, adjustments)), program.valueKinds[k])
+            var me = self, env = EvalEnv(scroll, adjustments)
+            return DeclaredInstance.value(me.eval(code.values[k], &env), program.valueKinds[k])
         }
         return .state(stateIDs[min(state, stateIDs.count - 1)])
     }
@@ -769,7 +770,8 @@ struct DeclaredInstance: Behaviour {
 
     private func present(_ view: Int, _ code: FlatCode, _ s: ScrollFacts, _ a: Adjustments) -> Bool {
         let w = code.views[view].when
-        if w >= 0, eval(w, EvalEnv(s, a)) == 0 { return false }
+        var me = self, env = EvalEnv(s, a)
+        if w >= 0, me.eval(w, &env) == 0 { return false }
         return opacity(of: view, s, a) >= 0.01
     }
 
@@ -777,9 +779,9 @@ struct DeclaredInstance: Behaviour {
         let code = program.code!
         guard view < code.views.count, present(view, code, scroll, adjustments) else { return nil }
         let v = code.views[view]
-        let env = EvalEnv(scroll, adjustments)
-        let r = Rect(x: eval(v.x, env), y: eval(v.y, env),
-                     width: eval(v.width, env), height: eval(v.height, env))
+        var me = self, env = EvalEnv(scroll, adjustments)
+        let r = Rect(x: me.eval(v.x, &env), y: me.eval(v.y, &env),
+                     width: me.eval(v.width, &env), height: me.eval(v.height, &env))
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
         return r
     }
@@ -787,7 +789,8 @@ struct DeclaredInstance: Behaviour {
     func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double {
         let code = program.code!
         guard view < code.views.count, code.views[view].alpha >= 0 else { return 1 }
-        let v = eval(code.views[view].alpha, EvalEnv(scroll, adjustments))
+        var me = self, env = EvalEnv(scroll, adjustments)
+        let v = me.eval(code.views[view].alpha, &env)
         return v.isFinite ? min(1, max(0, v)) : 0
     }
 
