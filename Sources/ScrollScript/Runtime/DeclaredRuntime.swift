@@ -208,7 +208,9 @@ struct FlatPointers {
 final class FlatCode: @unchecked Sendable {
     enum E: UInt8 {
         case constant, fact, param, variable, value, state, local, target, decelerate, releaseVelocity, negate, not,
-             arithmetic, and, or, compare, halfFrame, function
+             arithmetic, and, or, compare, halfFrame, function,
+             // The common operators, one case each (one jump fewer than `arithmetic`/`compare` and their `sub`).
+             add, subtract, multiply, divide, less, lessOrEqual, greater, greaterOrEqual, equal, notEqual
     }
     enum S: UInt8 { case setVariable, setState, setStateTo, setTarget, setInset, setLocal, branch, animate, scrollTo, call }
 
@@ -320,11 +322,16 @@ final class FlatCode: @unchecked Sendable {
             case .not(let x): let a = expr(x); return add(FlatExpr(op: .not, a: a))
             case .arithmetic(let op, let l, let r):
                 let a = expr(l), bb = expr(r)
+                let direct: [BinaryOp: E] = [.add: .add, .subtract: .subtract, .multiply: .multiply, .divide: .divide]
+                if let d = direct[op] { return add(FlatExpr(op: d, a: a, b: bb)) }
                 return add(FlatExpr(op: .arithmetic, sub: FlatCode.binaryCode(op), a: a, b: bb))
             case .and(let l, let r): let a = expr(l), bb = expr(r); return add(FlatExpr(op: .and, a: a, b: bb))
             case .or(let l, let r): let a = expr(l), bb = expr(r); return add(FlatExpr(op: .or, a: a, b: bb))
             case .compare(let op, let l, let r, let tol):
                 let a = expr(l), bb = expr(r), c = tol.map { expr($0) } ?? -1
+                let direct: [CompareOp: E] = [.lt: .less, .le: .lessOrEqual, .gt: .greater, .ge: .greaterOrEqual,
+                                              .eq: .equal, .ne: .notEqual]
+                if let d = direct[op] { return add(FlatExpr(op: d, a: a, b: bb)) }
                 return add(FlatExpr(op: .compare, sub: FlatCode.compareCode(op), a: a, b: bb, c: c))
             case .halfFrameCompare(let l, let r):
                 let a = expr(l), bb = expr(r)
@@ -719,6 +726,16 @@ struct DeclaredInstance: Behaviour {
             case 5: return x >= y ? 1 : 0
             default: return abs(x - y) <= (e.c >= 0 ? eval(e.c, &env) : 0.5) ? 1 : 0
             }
+        case .add: return operand(e.a, &env) + operand(e.b, &env)
+        case .subtract: return operand(e.a, &env) - operand(e.b, &env)
+        case .multiply: return operand(e.a, &env) * operand(e.b, &env)
+        case .divide: return operand(e.a, &env) / operand(e.b, &env)
+        case .less: return operand(e.a, &env) < operand(e.b, &env) ? 1 : 0
+        case .lessOrEqual: return operand(e.a, &env) <= operand(e.b, &env) ? 1 : 0
+        case .greater: return operand(e.a, &env) > operand(e.b, &env) ? 1 : 0
+        case .greaterOrEqual: return operand(e.a, &env) >= operand(e.b, &env) ? 1 : 0
+        case .equal: return operand(e.a, &env) == operand(e.b, &env) ? 1 : 0
+        case .notEqual: return operand(e.a, &env) != operand(e.b, &env) ? 1 : 0
         case .halfFrame:
             return abs(operand(e.a, &env) - operand(e.b, &env)) <= halfFrame ? 1 : 0
         case .function:
