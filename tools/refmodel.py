@@ -21,6 +21,12 @@ up, finger distances positive downward, times in seconds, distances in points.
 import math
 import sys
 
+# Every threshold the model compares a computed value with (spec §4, §6) is written as
+# `T + NUDGE`. It is 0 except in tools/difffuzz.py, which runs a scenario again with it
+# at +1e-7 and -1e-7: a scenario whose trace moves then hit a threshold exactly (a tie
+# that two correct implementations may break either way), and is skipped, not compared.
+NUDGE = 0.0
+
 # ---------------------------------------------------------------------------
 # Pure formulas (spec §4, §6.2, §6.3)
 # ---------------------------------------------------------------------------
@@ -255,6 +261,10 @@ class World:
         self.rf_t0 = 0.0
         self.rf_end = None
         self.rf_ended_k = -1
+        # Observers (tools/difffuzz.py): on_frame(world) after every frame; a release
+        # within 1e-9 of a bound sets released_at_bound (a tie).
+        self.on_frame = None
+        self.released_at_bound = False
 
     # -- clock ------------------------------------------------------------
     @property
@@ -391,17 +401,17 @@ class World:
     def tb_release_rules(self, why):
         if self.tb_h is None:
             return
-        if self.offset >= self.max_bound() - 0.5:
+        if self.offset >= self.max_bound() - 0.5 + NUDGE:
             self.tb_show("at bottom, " + why)
         elif self.tb_state == "shown" and self.tb_y != self.tb_shown_y():
             self.tb_show("displaced, " + why)
 
     def tb_tracking(self):
-        if self.fv > self.t["toolbar.showVelocity"]:
+        if self.fv > self.t["toolbar.showVelocity"] + NUDGE:
             self.tb_show("fast downward finger %.1f" % self.fv)
-        if self.p <= -1 and self.tb_state == "shown":
+        if self.p <= -1 + NUDGE and self.tb_state == "shown":
             self.tb_y = min(self.tb_shown_y() - self.p, self.H)
-            if self.p < -self.t["toolbar.hideDistance"]:
+            if self.p < -self.t["toolbar.hideDistance"] + NUDGE:
                 self.tb_hide("finger past hideDistance, p=%.3f" % self.p)
 
     # -- physics (spec §6.2) ---------------------------------------------------
@@ -467,7 +477,7 @@ class World:
                     continue
                 if bound is not None:
                     tb = decel_bound_time(o0, v, rate, bound)
-                    if tau >= tb:
+                    if tau >= tb + NUDGE:
                         self.start_bounce(t0 + tb, bound, 0.0, decel_velocity(v, rate, tb))
                         self.log.append((t0 + tb, "decel reaches bound %.2f at tau_b=%.6f, v=%.4f"
                                          % (bound, tb, decel_velocity(v, rate, tb))))
@@ -477,7 +487,7 @@ class World:
                     return
                 # v1.3: it ends at the first frame at or after tau_e, where the speed
                 # falls to vs, and the offset is set to the destination.
-                if tau >= decel_end_time(v, rate, vs):
+                if tau >= decel_end_time(v, rate, vs) + NUDGE:
                     self.come_to_rest(dest)
                     return
                 o = decel_offset(o0, v, rate, tau)
@@ -491,14 +501,14 @@ class World:
                 if tc is not None:
                     vc = spring(x0, v0, s, z, tc)[1]
                     self.log.append((t0 + tc, "bounce crosses bound inward, v=%.4f" % vc))
-                    if abs(vc) <= vs:
+                    if abs(vc) <= vs + NUDGE:
                         # v1.3: a hand-over whose crossing speed is <= vs rests at the bound
                         self.come_to_rest(bound)
                         return
                     self.start_decel(t0 + tc, bound, vc)
                     continue
             x, dx = spring(x0, v0, s, z, tau)
-            if abs(x) < 0.5 and abs(dx) < 5:
+            if abs(x) < 0.5 + NUDGE and abs(dx) < 5 + NUDGE:
                 self.come_to_rest(bound)
                 return
             self.offset = bound + x
@@ -556,6 +566,8 @@ class World:
         if self.finger_down and self.refresh:
             self.rf_tracking(t)
         self.check_invariants()
+        if self.on_frame is not None:
+            self.on_frame(self)
 
     # -- pull to refresh (spec §6.7) ---------------------------------------------
     def rf_pull(self):
@@ -586,7 +598,7 @@ class World:
         if self.rf_ended_k == self.k or self.rf_state not in ("idle", "pulling"):
             return
         q = self.rf_pull()
-        if q >= self.t["refresh.trigger"]:
+        if q >= self.t["refresh.trigger"] + NUDGE:
             self.rf_state = "refreshing"
             self.rf_t0 = t
             self.rf_count += 1
@@ -594,7 +606,7 @@ class World:
             self.u0 = self.unbanded(self.offset) + self.p
             self.log.append((t, "refresh starts, q=%.4f, offset=%.4f" % (q, self.offset)))
         else:
-            self.rf_state = "pulling" if q > 0 else "idle"
+            self.rf_state = "pulling" if q > 0 + NUDGE else "idle"
 
     def rf_progress(self):
         if self.rf_state == "pulling":
@@ -651,25 +663,31 @@ class World:
         self.finger_down = False
         if self.refresh and self.rf_state == "pulling":
             self.rf_state = "idle"
+        # Spec §6.2 has no threshold below stopVelocity: a release past a bound bounces
+        # "with the release velocity", however slow (the model used to zero |v| < 1, as
+        # the tool did: `swipe 1 in 1.93s` then lifts at -0.518 pt/s, not 0).
         v = -fv
-        if abs(v) < 1:
-            v = 0.0
         mn, mx = self.min_bound(), self.max_bound()
         t0 = self.time
+        if min(abs(self.offset - mn), abs(self.offset - mx)) <= 1e-9:
+            self.released_at_bound = True   # a tie for tools/difffuzz.py: not compared
         if self.offset < mn or self.offset > mx:
             bound = mn if self.offset < mn else mx
             self.start_bounce(t0, bound, self.offset - bound, v, "snapback")
-        elif abs(v) <= self.t["deceleration.stopVelocity"]:
+            self.vel = v              # `velocity` reads the release velocity at the lift
+        elif abs(v) <= self.t["deceleration.stopVelocity"] + NUDGE:
             # v1.3: a fling no faster than stopVelocity does not coast
             self.phase = "idle"       # interpretation: nothing to decelerate
             self.vel = 0.0
             self.motion = None
         else:
             self.start_decel(t0, self.offset, v)
+            self.vel = v
         self.tb_release_rules("release")
 
     def release(self):
         self.lift(0.0)
+        self.fv = 0.0                 # spec §4: `finger.velocity` reads 0 after it
 
     def swipe(self, d, duration=None):
         """(v1.2) A drag whose finger lifts at the end of its last frame with velocity
@@ -722,23 +740,23 @@ class World:
         if not (0 <= x < self.W and 0 <= y < self.H):
             return "nothing"              # no view outside the screen (docs/semantics.md §9)
         if self.tb_h is not None:
-            if self.tb_y < self.H and self.tb_y <= y < self.tb_y + self.tb_h:
+            if self.tb_y < self.H and self.tb_y + NUDGE <= y < self.tb_y + self.tb_h + NUDGE:
                 if self.tb_state == "hiding":
                     self.tb_show("tap")
                 return "toolbar"
-            if self.tb_state in ("hidden", "hiding") and y >= self.H - self.tb_h:
+            if self.tb_state in ("hidden", "hiding") and y >= self.H - self.tb_h + NUDGE:
                 self.tb_show("tap on reveal zone")
                 return "toolbar reveal zone"
         if self.header is not None:
             hy, hh = self.header_frame()
-            if hy <= y < hy + hh:
+            if hy + NUDGE <= y < hy + hh + NUDGE:
                 if self.header["toggle"] is not None:
                     self.toggle_header()
                 return "header"
         for i in range(len(self.sections)):
             hs = self.section_header_h(i)
             sy = self.section_y(i)
-            if hs > 0 and sy <= y < sy + hs:
+            if hs > 0 and sy + NUDGE <= y < sy + hs + NUDGE:
                 if self.accordion:
                     self.toggle_section(i)
                 return "section[%d]" % i
@@ -748,18 +766,24 @@ class World:
                 continue
             for j in range(self.sections[i]["rows"]):
                 ry = self.row_y(i, j)
-                if ry <= y < ry + rh:
+                if ry + NUDGE <= y < ry + rh + NUDGE:
                     return "row[%d,%d]" % (i, j)
         return "nothing"
 
     def visible_centre_y(self, top, height):
         lo, hi = max(0.0, top), min(self.H, top + height)
-        if hi <= lo:
+        if hi <= lo + NUDGE:
             raise ScenarioError("no visible part")
         return (lo + hi) / 2
 
     def tap_header(self, i=None):
-        if not self.finger_down and self.phase in ("decelerating", "bouncing"):
+        if self.finger_down:
+            raise ScenarioError("tap while a finger is down")
+        if i is not None and not (0 <= i < len(self.sections) and self.sections[i]["title"] is not None):
+            raise ScenarioError("no titled section %r" % i)
+        if i is None and self.header is None:
+            raise ScenarioError("no header")
+        if self.phase in ("decelerating", "bouncing"):
             # As the Swift tool (docs/semantics.md §9): the motion stops before the target's
             # visible part is looked for, so a header scrolled off screen is no error here.
             return self.tap(0.0, 0.0)
@@ -767,7 +791,16 @@ class World:
             y, h = self.header_frame()
         else:
             y, h = self.section_y(i), self.section_header_h(i)
-        return self.tap(self.W / 2, self.visible_centre_y(y, h))
+        self.visible_centre_y(y, h)
+        # A targeted tap (spec §4) goes to the header itself, not to whatever covers its
+        # centre (the model used to hit-test the centre, so a toolbar over it took the tap).
+        if i is None:
+            if self.header["toggle"] is not None:
+                self.toggle_header()
+            return "header"
+        if self.accordion:
+            self.toggle_section(i)
+        return "section[%d]" % i
 
     def tap_row(self, i, j):
         """(v1.2) A targeted tap on row j of section i: it needs a visible part; a row
@@ -801,9 +834,19 @@ class World:
         return {"stop": "nothing", "toolbar reveal zone": "toolbar.zone"}.get(receiver, receiver)
 
     def tap_toolbar(self):
+        """Spec §4: the centre of the toolbar's visible part; with none, of its reveal zone
+        while hidden or hiding, else (`showing` with nothing on screen yet) the toolbar
+        itself, which changes nothing. (The model used to aim at the zone whenever the
+        toolbar was hiding, even with part of it still on screen.)"""
+        if self.finger_down:
+            raise ScenarioError("tap while a finger is down")
+        if self.phase in ("decelerating", "bouncing"):
+            return self.tap(0.0, 0.0)
+        if min(self.H, self.tb_y + self.tb_h) > max(0.0, self.tb_y) + NUDGE:
+            return self.tap(self.W / 2, self.visible_centre_y(self.tb_y, self.tb_h))
         if self.tb_state in ("hidden", "hiding"):
             return self.tap(self.W / 2, self.H - self.tb_h / 2)
-        return self.tap(self.W / 2, self.visible_centre_y(self.tb_y, self.tb_h))
+        return "toolbar"
 
     def toggle_header(self):
         hd = self.header
