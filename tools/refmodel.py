@@ -116,7 +116,23 @@ def spring_crossing(x0, v0, stiffness, damping, horizon):
             return None
         tau = -x0 / b
         return tau if 0 < tau <= horizon else None
-    # over-damped: at most one crossing; bracket then bisect
+    # over-damped: at most one crossing, x = c1*e^(r1 t) + c2*e^(r2 t) = 0 at
+    # t = ln(-c2/c1)/(r1 - r2) (closed form; it was a bracket-and-bisect per frame, the
+    # same root to ~1e-15 s, and most of tools/difffuzz.py's time)
+    w = math.sqrt(stiffness)
+    q = w * math.sqrt(damping * damping - 1)
+    r1, r2 = -damping * w + q, -damping * w - q
+    c2 = (v0 - r1 * x0) / (r2 - r1)
+    c1 = x0 - c2
+    if c1 == 0 or -c2 / c1 <= 0:
+        return None
+    tau = math.log(-c2 / c1) / (r1 - r2)
+    return tau if 0 < tau <= horizon else None
+
+
+def spring_crossing_bisect(x0, v0, stiffness, damping, horizon):
+    """The over-damped crossing by bracketing and bisection (what spring_crossing did
+    before its closed form; kept to check it in the self-test)."""
     def f(t):
         return spring(x0, v0, stiffness, damping, t)[0]
     steps = 2000
@@ -1043,6 +1059,15 @@ def selftest():
         assert w100 > 0.5, (n, w100)
         fits.append((w, v, w100))
     assert abs(fits[0][1] - 4320) < 5 and abs(fits[1][1] - 2243) < 5, fits
+    # The over-damped crossing's closed form against bracket-and-bisect.
+    crossings = 0
+    for x0, v0 in ((-100.0, 3000.0), (-100.0, 30000.0), (50.0, -40000.0), (30.0, -1000.0), (1.0, -400.0)):
+        for s, z in ((2000.0, 2.8), (120.0, 1.5)):
+            a = spring_crossing(x0, v0, s, z, 2.0)
+            b = spring_crossing_bisect(x0, v0, s, z, 2.0)
+            assert (a is None and b is None) or abs(a - b) < 1e-12, (x0, v0, s, z, a, b)
+            crossings += a is not None
+    assert crossings == 8, crossings
     print("refmodel selftest: ok (449.55, 81.56, 60.06, 110.19, 73.58; recorded targets within %.3f pt; "
           "flings into an edge within %.2f / %.2f pt at %.0f / %.0f pt/s, stiffness 100 at best %.2f / %.2f pt)"
           % (worst, fits[0][0], fits[1][0], fits[0][1], fits[1][1], fits[0][2], fits[1][2]))
