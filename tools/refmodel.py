@@ -677,6 +677,7 @@ class World:
         if not self.finger_down:
             raise ScenarioError("release with no finger down")
         self.finger_down = False
+        self.fv = fv              # spec §4: `finger.velocity` reads the lift's (0 after `release`)
         if self.refresh and self.rf_state == "pulling":
             self.rf_state = "idle"
         v = -fv
@@ -1071,7 +1072,7 @@ def refresh_selftest():
     assert w.rf_armed and w.rf_state == "pulling" and w.rf_count == 1
     w.drag(215)                                            # unbanded 220: b(215) >= 100 on the way
     assert w.rf_count == 2 and w.rf_state == "refreshing", (w.rf_count, w.rf_state)
-    # Not re-armed short of trigger / 10: back to 30 past the top, q = b(30) = 15.80 > 10.
+    # Not re-armed short of trigger / 10: back to 30 past the top, q = b(30) = 16.10 > 10.
     w = World(refresh=True)
     w.pull(215)
     w.wait(1.35)
