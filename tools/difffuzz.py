@@ -548,9 +548,14 @@ def gen_config(rng, refresh_mode):
     return [next(it) if l[0] == "section" else l for l in lines]
 
 
-def draw_step(rng, w):
-    """One action of §4 drawn for world w (validity is checked by trying it)."""
+def draw_step(rng, w, last=None):
+    """One action of §4 drawn for world w (validity is checked by trying it). Edges are
+    drawn more often than a uniform draw would: tiny distances and speeds (a release
+    slower than 1 pt/s), short waits, and a tap repeated at once (the first one may only
+    stop the motion)."""
     H, W = w.H, w.W
+    if last is not None and last[0] in ACTS_AT_ONCE and last[0] != "release" and rng.random() < 0.3:
+        return last
     choices = ["pull", "drag", "fling", "swipe", "wait", "tick"]
     weights = [3, 5, 5, 4, 4, 2]
     if w.finger_down:
@@ -573,18 +578,17 @@ def draw_step(rng, w):
             weights.append(3)
     kind = rng.choices(choices, weights)[0]
     dur = (lambda: pick(rng, 0.01, 2.0, 2)) if rng.random() < 0.5 else (lambda: None)
+    small = rng.random() < 0.15
     if kind == "pull":
-        return ("pull", pick(rng, 1, H))
+        return ("pull", pick(rng, 1, 5 if small else H))
     if kind in ("drag", "swipe"):
-        d = 0
-        while d == 0:
-            d = pick(rng, -H, H)
+        d = pick(rng, 1, 5 if small else H) * rng.choice([-1, 1])
         return (kind, d, dur())
     if kind == "fling":
-        v = pick(rng, 1, 8000) * rng.choice([-1, 1])
+        v = pick(rng, 1, 30 if small else 8000) * rng.choice([-1, 1])
         return ("fling", v)
     if kind == "wait":
-        return ("wait", pick(rng, 0.01, 2.0, 2))
+        return ("wait", pick(rng, 0.01, 0.05 if small else 2.0, 2))
     if kind == "tick":
         return ("tick", rng.randint(1, 20))
     if kind == "release":
@@ -624,7 +628,7 @@ def gen_scenario(seed, index, refresh_mode):
     tries = 0
     while len(steps) < want and tries < 200 and w.time < MAX_SECONDS:
         tries += 1
-        step = draw_step(rng, w)
+        step = draw_step(rng, w, steps[-1] if steps else None)
         trial = copy.deepcopy(w)
         try:
             apply_step(trial, step)
