@@ -25,6 +25,8 @@ import sys
 # `T + NUDGE`. It is 0 except in tools/difffuzz.py, which runs a scenario again with it
 # at +1e-7 and -1e-7: a scenario whose trace moves then hit a threshold exactly (a tie
 # that two correct implementations may break either way), and is skipped, not compared.
+# (Geometry is not nudged: a view's extent and "a visible part" are where the layout puts
+# them -- a toolbar clamped at y = screen.height has none, exactly, by definition.)
 NUDGE = 0.0
 
 # ---------------------------------------------------------------------------
@@ -785,23 +787,23 @@ class World:
         if not (0 <= x < self.W and 0 <= y < self.H):
             return "nothing"              # no view outside the screen (docs/semantics.md §9)
         if self.tb_h is not None:
-            if self.tb_y < self.H and self.tb_y + NUDGE <= y < self.tb_y + self.tb_h + NUDGE:
+            if self.tb_y < self.H and self.tb_y <= y < self.tb_y + self.tb_h:
                 if self.tb_state == "hiding":
                     self.tb_show("tap")
                 return "toolbar"
-            if self.tb_state in ("hidden", "hiding") and y >= self.H - self.tb_h + NUDGE:
+            if self.tb_state in ("hidden", "hiding") and y >= self.H - self.tb_h:
                 self.tb_show("tap on reveal zone")
                 return "toolbar reveal zone"
         if self.header is not None:
             hy, hh = self.header_frame()
-            if hy + NUDGE <= y < hy + hh + NUDGE:
+            if hy <= y < hy + hh:
                 if self.header["toggle"] is not None:
                     self.toggle_header()
                 return "header"
         for i in range(len(self.sections)):
             hs = self.section_header_h(i)
             sy = self.section_y(i)
-            if hs > 0 and sy + NUDGE <= y < sy + hs + NUDGE:
+            if hs > 0 and sy <= y < sy + hs:
                 if self.accordion:
                     self.toggle_section(i)
                 return "section[%d]" % i
@@ -811,13 +813,13 @@ class World:
                 continue
             for j in range(self.sections[i]["rows"]):
                 ry = self.row_y(i, j)
-                if ry + NUDGE <= y < ry + rh + NUDGE:
+                if ry <= y < ry + rh:
                     return "row[%d,%d]" % (i, j)
         return "nothing"
 
     def visible_centre_y(self, top, height):
         lo, hi = max(0.0, top), min(self.H, top + height)
-        if hi <= lo + NUDGE:
+        if hi <= lo:
             raise ScenarioError("no visible part")
         return (lo + hi) / 2
 
@@ -887,7 +889,7 @@ class World:
             raise ScenarioError("tap while a finger is down")
         if self.phase in ("decelerating", "bouncing"):
             return self.tap(0.0, 0.0)
-        if min(self.H, self.tb_y + self.tb_h) > max(0.0, self.tb_y) + NUDGE:
+        if min(self.H, self.tb_y + self.tb_h) > max(0.0, self.tb_y):
             return self.tap(self.W / 2, self.visible_centre_y(self.tb_y, self.tb_h))
         if self.tb_state in ("hidden", "hiding"):
             return self.tap(self.W / 2, self.H - self.tb_h / 2)
