@@ -201,7 +201,9 @@ class World:
     toolbar: height (44 when declared) or None
     sections: list of (title|None, rows:int or list of titles, open:bool); None = default
     accordion: None, "multiple" or "single"
-    refresh: True for a pull-to-refresh control (spec v1.4 §6.7)
+    refresh: True for a pull-to-refresh control (spec v1.4 §6.7; v1.5: one refresh per
+             pull, re-armed within trigger / 10 of the top; the drag re-based whenever the
+             top inset changes under a finger)
     """
 
     def __init__(self, screen=(375.0, 667.0), fps=60, header=None, toolbar=None,
@@ -247,8 +249,10 @@ class World:
         self.log = []               # reaction log, for derivations
         # Pull to refresh (spec §6.7): its state, the extra top inset, refreshes started,
         # when the one in progress started, the inset's return while ending, and the frame
-        # whose step 3 ended a refresh (no other refresh rule runs in it).
+        # whose step 3 ended a refresh (no other refresh rule runs in it). (v1.5) Armed:
+        # a refresh may start; one that starts disarms it until q <= trigger / 10.
         self.refresh = refresh
+        self.rf_armed = True
         self.rf_state = "idle"
         self.rf_inset = 0.0
         self.rf_count = 0
@@ -550,10 +554,11 @@ class World:
                 self.offset = mx
             elif self.offset < mn:
                 self.offset = mn
-        # 5. toolbar tracking; the refresh control's rules
+        # 5. toolbar tracking; the refresh control's rules (re-arming runs with the finger
+        # up too, spec v1.5 §6.7)
         if self.finger_down and self.tb_h is not None:
             self.tb_tracking()
-        if self.finger_down and self.refresh:
+        if self.refresh:
             self.rf_tracking(t)
         self.check_invariants()
 
@@ -562,15 +567,25 @@ class World:
         """q = min - offset: how far the content is past the top bound (<= 0: not pulled)."""
         return self.min_bound() - self.offset
 
+    def rf_rebase(self):
+        """(v1.5) The top inset changed while a finger is down: the drag is re-based as a
+        touch that begins here would be (its unbanded position from the offset now, under
+        the new bound), so the offset does not move under a still finger; the translation
+        keeps counting from the touch-down."""
+        if self.finger_down:
+            self.u0 = self.unbanded(self.offset) + self.p
+
     def rf_animate(self, t):
         """Step 3: refreshing -> ending at t0 + duration (the end animation starts there
-        exactly); ending -> idle when the inset's ease-in-out return to 0 completes."""
+        exactly); ending -> idle when the inset's ease-in-out return to 0 completes. (v1.5)
+        Every change of the inset here re-bases a drag in progress."""
         if self.rf_state == "refreshing" and Anim(0, 1, self.rf_t0, self.t["refresh.duration"], False).progress(t) >= 1:
             self.rf_state = "ending"
             self.rf_end = Anim(self.t["refresh.height"], 0.0, self.rf_t0 + self.t["refresh.duration"],
                                self.t["refresh.endDuration"], True)
             self.log.append((t, "refresh ending"))
         if self.rf_state == "ending":
+            before = self.rf_inset
             self.rf_inset = self.rf_end.value(t)
             if self.rf_end.progress(t) >= 1:
                 self.rf_inset = 0.0
@@ -578,20 +593,33 @@ class World:
                 self.rf_end = None
                 self.rf_ended_k = self.k
                 self.log.append((t, "refresh ended"))
+            if self.rf_inset != before:
+                self.rf_rebase()
 
     def rf_tracking(self, t):
-        """Step 5, while a finger is down: idle <-> pulling, and past the trigger a refresh
-        starts: the inset becomes refresh.height at once and the drag is re-based so the
-        offset does not jump (a touch beginning here past the new bound)."""
+        """Step 5 of every frame (spec v1.5 §6.7). Nothing in the frame where `ending`
+        ended, nor while refreshing or ending. While a finger is down: idle <-> pulling.
+        Re-armed (finger down or not) when q <= trigger / 10. While a finger is down, an
+        armed control pulled to q >= trigger starts a refresh and disarms: the inset
+        becomes refresh.height at once and the drag is re-based so the offset does not
+        jump (a touch beginning here past the new bound)."""
         if self.rf_ended_k == self.k or self.rf_state not in ("idle", "pulling"):
             return
         q = self.rf_pull()
-        if q >= self.t["refresh.trigger"]:
+        trigger = self.t["refresh.trigger"]
+        if q <= trigger / 10:
+            if not self.rf_armed:
+                self.log.append((t, "refresh re-armed, q=%.4f" % q))
+            self.rf_armed = True
+        if not self.finger_down:
+            return
+        if self.rf_armed and q >= trigger:
             self.rf_state = "refreshing"
+            self.rf_armed = False
             self.rf_t0 = t
             self.rf_count += 1
             self.rf_inset = self.t["refresh.height"]
-            self.u0 = self.unbanded(self.offset) + self.p
+            self.rf_rebase()
             self.log.append((t, "refresh starts, q=%.4f, offset=%.4f" % (q, self.offset)))
         else:
             self.rf_state = "pulling" if q > 0 else "idle"
@@ -649,6 +677,7 @@ class World:
         if not self.finger_down:
             raise ScenarioError("release with no finger down")
         self.finger_down = False
+        self.fv = fv              # spec §4: `finger.velocity` reads the lift's (0 after `release`)
         if self.refresh and self.rf_state == "pulling":
             self.rf_state = "idle"
         v = -fv
@@ -1000,9 +1029,68 @@ def selftest():
         assert w100 > 0.5, (n, w100)
         fits.append((w, v, w100))
     assert abs(fits[0][1] - 4320) < 5 and abs(fits[1][1] - 2243) < 5, fits
+    refresh_selftest()
     print("refmodel selftest: ok (449.55, 81.56, 60.06, 110.19, 73.58; recorded targets within %.3f pt; "
           "flings into an edge within %.2f / %.2f pt at %.0f / %.0f pt/s, stiffness 100 at best %.2f / %.2f pt)"
           % (worst, fits[0][0], fits[1][0], fits[0][1], fits[1][1], fits[0][2], fits[1][2]))
+
+
+def refresh_selftest():
+    """Spec v1.5 §6.7: one refresh per pull, re-armed within trigger / 10 of the top, and
+    no movement under a still finger while the top inset changes."""
+    c, d = TUNABLES["rubberband"], 667.0
+    # A held pull: p = 215 in 43 frames of 5 pt, q = b(215) = 100.44 >= 100 at frame 43.
+    w = World(refresh=True)
+    w.pull(215)
+    assert w.k == 43 and w.rf_state == "refreshing" and w.rf_count == 1 and not w.rf_armed
+    start = w.offset
+    assert abs(start + rubber_band(215, c, d)) < 1e-9, start
+    # Held still for longer than refresh.duration + refresh.endDuration (1 + 0.3 s): the
+    # offset never moves, not at the start (the frames after it) nor in any frame of the
+    # end animation (frames 103..121); one refresh only, `pulling` after it ends.
+    states = set()
+    for _ in range(w.frames(1.0 + 0.3 + 0.5)):
+        w.frame()
+        states.add(w.rf_state)
+        assert abs(w.offset - start) < 1e-9, (w.k, w.offset, start)     # a rounding at most
+        assert abs(w.vel) < 1e-6, (w.k, w.vel)
+    assert states == {"refreshing", "ending", "idle", "pulling"}, states   # idle: frame 121 only
+    assert w.rf_count == 1 and w.rf_state == "pulling" and w.rf_inset == 0.0, (w.rf_count, w.rf_state)
+    assert abs(w.rf_progress() - 1.0) < 1e-12            # q = 100.44 past the top: capped at 1
+    # The frame where ending ends runs no other rule; the next one reads `pulling`.
+    w = World(refresh=True)
+    w.pull(215)
+    w.wait(1.3)                                            # frame 121 = t0 + 1 + 0.3: ended
+    assert w.k == 121 and w.rf_state == "idle" and w.rf_ended_k == 121, (w.k, w.rf_state)
+    w.tick()
+    assert w.rf_state == "pulling" and w.rf_count == 1
+    # Re-arm: the content back within trigger / 10 = 10 of the top, then a second pull.
+    # After the end, min = 0 again and the drag was re-based under it: the unbanded
+    # position is b^-1(b(215)) = 215 past the top. 210 pt up leave 5: q = b(5) = 2.74 <= 10.
+    w.drag(-210)
+    assert abs(w.rf_pull() - rubber_band(5, c, d)) < 1e-9, w.rf_pull()
+    assert w.rf_armed and w.rf_state == "pulling" and w.rf_count == 1
+    w.drag(215)                                            # unbanded 220: b(215) >= 100 on the way
+    assert w.rf_count == 2 and w.rf_state == "refreshing", (w.rf_count, w.rf_state)
+    # Not re-armed short of trigger / 10: back to 30 past the top, q = b(30) = 16.10 > 10.
+    w = World(refresh=True)
+    w.pull(215)
+    w.wait(1.35)
+    w.drag(-185)
+    assert abs(w.rf_pull() - rubber_band(30, c, d)) < 1e-9 and not w.rf_armed
+    w.drag(185)
+    assert w.rf_count == 1 and w.rf_state == "pulling", (w.rf_count, w.rf_state)
+    # Released and pulled again: the snap-back reaches the top, the control re-arms with
+    # the finger up, and the next pull starts a second refresh.
+    w = World(refresh=True)
+    w.pull(215)
+    w.release()
+    w.settle()
+    assert w.rf_state == "idle" and w.rf_count == 1 and w.offset == 0.0
+    w.tick()
+    assert w.rf_armed
+    w.pull(215)
+    assert w.rf_count == 2 and w.rf_state == "refreshing"
 
 
 if __name__ == "__main__":

@@ -95,6 +95,8 @@ public struct World: Sendable {
     var adjustments: Adjustments
     /// Bit i: behaviour i reported an animation running (it gets `frameTicked`).
     var animatingMask: UInt64 = 0
+    /// Bit i: behaviour i asked to see the end of every frame (it gets `frameEnded`).
+    var watchingMask: UInt64 = 0
     /// Bit i: behaviour i listens to the event (from its declaration).
     let fingerMask: UInt64
     let decelerationMask: UInt64
@@ -175,6 +177,7 @@ public struct World: Sendable {
         for i in behaviours.indices {
             let r = behaviours[i].start(World.facts(self, time: 0), &self.adjustments)
             if r.animating { animatingMask |= UInt64(1) << UInt64(i) }
+            if r.watchesFrames { watchingMask |= UInt64(1) << UInt64(i) }
             if fault == nil, let problem = behaviours[i].creationProblem {
                 fault = BehaviourFaultReport(behaviour: behaviourIDs[i], fault: .notCreated, time: 0)
                 creationProblem = problem
@@ -237,9 +240,12 @@ public struct World: Sendable {
     /// 1. the finger moves (`dragBegan` first, on a touch's first frame);
     /// 2. scroll physics; `decelerationEnded` where a deceleration or bounce comes to rest;
     /// 3. `frameTicked` to every behaviour whose animation runs;
-    /// 4. layout: body top, section fractions, content inset, bounds; the idle clamp;
-    /// 5. `fingerTracked` while a finger is down; `scrolled` when the offset moved; a content
-    ///    inset either changed takes effect at once (the bounds, and a drag re-based).
+    /// 4. layout: body top, section fractions, content inset, bounds; the idle clamp; a top
+    ///    inset that step 3 changed re-bases a drag in progress (spec v1.5 §6.7: the offset
+    ///    does not move under a still finger);
+    /// 5. `fingerTracked` while a finger is down; `scrolled` when the offset moved;
+    ///    `frameEnded` to the behaviours that watch frames; a content inset either changed
+    ///    takes effect at once (the bounds, and a drag re-based).
     /// An offset a behaviour sets is applied right after the dispatch that set it.
     /// A release happens after step 5 of the last frame of its gesture.
     public mutating func step() {
@@ -267,8 +273,13 @@ public struct World: Sendable {
         }
         // 3. Animations advance to t.
         if animatingMask != 0 { dispatch(.frameTicked, to: animatingMask, time: t) }
-        // 4. Layout; clamp when idle past a bound that moved.
+        // 4. Layout; clamp when idle past a bound that moved. A top inset changed in step 3
+        // under a finger re-bases the drag (UIKit never moves the offset for an inset).
+        let topInsetMoved = adjustments.contentInsetTop != laidOutInset
         layout(force: !adjustments.sections.changed.isEmpty)
+        if topInsetMoved && scroll.phase == .dragging {
+            scroll.reduce(.rebased(translation: finger.translation, bounds: bounds))
+        }
         // 5. While a finger is down; then what that changed.
         if finger.isDown && fingerMask != 0 {
             dispatch(.fingerTracked, to: fingerMask, time: t)
@@ -276,6 +287,10 @@ public struct World: Sendable {
         }
         if scrolledMask != 0 && scroll.offset != lastFrameOffset {
             dispatch(.scrolled, to: scrolledMask, time: t)
+            if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
+        }
+        if watchingMask != 0 {
+            dispatch(.frameEnded, to: watchingMask, time: t)
             if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
         lastFrameOffset = scroll.offset
@@ -305,6 +320,7 @@ public struct World: Sendable {
         let r = behaviours[i].reduce(event, facts, &adjustments)
         let bit = UInt64(1) << UInt64(i)
         animatingMask = r.animating ? animatingMask | bit : animatingMask & ~bit
+        watchingMask = r.watchesFrames ? watchingMask | bit : watchingMask & ~bit
         if let f = r.fault { record(f, from: i, time: facts.time) }
         return r
     }
@@ -346,29 +362,31 @@ public struct World: Sendable {
     }
 
     /// Advances the clock by `n` frames without running them, when the world is at rest
-    /// (`isAtRest`): then a frame changes nothing but the clock (no finger, no motion, no
-    /// animation, and the layout and any clamp already happened in the frame before), so
-    /// this gives the same world as `n` calls to `step()`. Returns false, doing nothing,
-    /// when the world is not at rest. Reads stored properties only: it is asked after every
-    /// frame, and a computed property of `self` copies the world in a debug build.
+    /// (`isAtRest`) and no behaviour watches frames: then a frame changes nothing but the
+    /// clock (no finger, no motion, no animation, and the layout and any clamp already
+    /// happened in the frame before), so this gives the same world as `n` calls to
+    /// `step()`. Returns false, doing nothing, otherwise. Reads stored properties only: it
+    /// is asked after every frame, and a computed property of `self` copies the world in a
+    /// debug build.
     @discardableResult
     public mutating func skipFramesAtRest(_ n: Int) -> Bool {
-        guard n > 0, !finger.isDown, scroll.phase == .idle, animatingMask == 0 else { return false }
+        guard n > 0, !finger.isDown, scroll.phase == .idle, animatingMask | watchingMask == 0 else { return false }
         frameIndex &+= n
         return true
     }
 
     /// Advances `n` frames of a touch at once when nothing but the finger and the offset
     /// change in them: a finger down and dragging, no behaviour that looks at every frame
-    /// of a touch or at every scroll, no animation running. The offset while dragging is a
-    /// function of the translation alone (§6.2), and the translation of a move is linear in
-    /// the frame index, so this is the same world as `n` steps, except `velocity` (the
-    /// change over the last frame), which the caller's next real frame sets. Returns false,
-    /// doing nothing, otherwise. Stored properties only (see `step`).
+    /// of a touch, at every scroll or at every frame's end, no animation running. The
+    /// offset while dragging is a function of the translation alone (§6.2), and the
+    /// translation of a move is linear in the frame index, so this is the same world as
+    /// `n` steps, except `velocity` (the change over the last frame), which the caller's
+    /// next real frame sets. Returns false, doing nothing, otherwise. Stored properties only
+    /// (see `step`).
     @discardableResult
     public mutating func skipTouchFrames(_ n: Int) -> Bool {
         guard n > 0, scroll.phase == .dragging, !touchBeganPending,
-              fingerMask | scrolledMask | animatingMask == 0 else { return false }
+              fingerMask | scrolledMask | animatingMask | watchingMask == 0 else { return false }
         guard finger.skip(n, fps: fps) else { return false }
         frameIndex &+= n
         scroll.reduce(.fingerMoved(translation: finger.translation, bounds: bounds))

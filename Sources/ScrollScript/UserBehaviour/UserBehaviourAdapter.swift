@@ -68,7 +68,7 @@ final class UserBehaviourBox: @unchecked Sendable {
             if runtime.offsetAnimationEnded { b.scrollViewDidEndScrollingAnimation(sv) }
         case .viewTapped(let v, let targeted) where v.behaviour == setup.id:
             (tapped, fault) = tap(b, v.view, targeted: targeted)
-        case .viewTapped, .sectionHeaderTapped, .fingerTracked:
+        case .viewTapped, .sectionHeaderTapped, .fingerTracked, .frameEnded:
             break
         }
         runtime.runDueCompletions()

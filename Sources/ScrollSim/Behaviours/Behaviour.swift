@@ -23,6 +23,9 @@ public enum BehaviourEvent: Equatable, Sendable {
     case fingerTracked
     /// Step 5: the offset differs from the previous frame's (`scrollViewDidScroll`).
     case scrolled
+    /// Step 5, last: the end of a frame, finger down or not, sent while the behaviour's last
+    /// reaction asked for it (`Reaction.watchesFrames`), after `fingerTracked` and `scrolled`.
+    case frameEnded
     /// A release, before the motion it starts: `Adjustments.flingTarget` holds where the
     /// deceleration will end, and a behaviour may change it (spec §8). `velocity` is the
     /// content's, pt/s.
@@ -139,6 +142,11 @@ public struct Reaction: Equatable, Sendable {
     /// One of its animations runs: it receives `frameTicked` every frame, and the world is
     /// not at rest (`settle` waits).
     public var animating: Bool
+    /// It looks at the end of every frame (`frameEnded`, step 5) while nothing else need
+    /// move: the world stays at rest as far as `settle` is concerned, but runs each frame
+    /// (it skips none) until a reaction says false again. (The refresh control waits to be
+    /// re-armed, spec v1.5 §6.7.)
+    public var watchesFrames: Bool
     /// For a tap it handled: what it did, as an index in its declaration's `notes` (the word
     /// the REPL prints after the view's label: `showing`, `expanding`, `opening`).
     public var tapNote: Int?
@@ -151,8 +159,10 @@ public struct Reaction: Equatable, Sendable {
 
     /// A reaction: an animation runs or not, a tap's note and view (indexes into the
     /// declaration's), a fault.
-    public init(animating: Bool, tapNote: Int? = nil, tapView: Int? = nil, fault: BehaviourFault? = nil) {
+    public init(animating: Bool, watchesFrames: Bool = false, tapNote: Int? = nil, tapView: Int? = nil,
+                fault: BehaviourFault? = nil) {
         self.animating = animating
+        self.watchesFrames = watchesFrames
         self.tapNote = tapNote
         self.tapView = tapView
         self.fault = fault
