@@ -86,15 +86,15 @@ final class REPLStopsPtyTests: XCTestCase {
     /// as the tool's other file errors do (`cannot read 'x': no such file or directory`).
     func testAnOpenParenthesisIsRefusedAtOnceAndSaveSaysTheReasonInLowerCase() throws {
         try PseudoTerminal.withRepl("repl-pty-paren") { term, dir in
-            term.type("print (offset\r", until: .once("error: expected ')' to close the '(' at 1:7, found end of file"),
+            term.type(":save \(dir)/missing/s.scroll\r", until: .once("error: cannot write '\(dir)/missing/s.scroll': no such file or directory\r\n"),
                       .times("scroll> ", 2))
+            term.type("print (offset\r", until: .once("error: expected ')' to close the '(' at 2:7, found end of file"),
+                      .times("scroll> ", 3))
             XCTAssertFalse(term.transcript.contains("  ...> "), term.transcript)
             // A block still continues, and a `(` left open in it does not hold it open.
             term.type("repeat 2 {\r", until: .once("  ...> "))
             term.type("print (offset\r", until: .times("  ...> ", 2))
-            term.type("}\r", until: .once("error: expected ')' to close the '(' at 3:7, found end of line"), .times("scroll> ", 3))
-            term.type(":save \(dir)/missing/s.scroll\r", until: .once("error: cannot write '\(dir)/missing/s.scroll': no such file or directory\r\n"),
-                      .times("scroll> ", 4))
+            term.type("}\r", until: .once("error: expected ')' to close the '(' at 4:7, found end of line"), .times("scroll> ", 4))
             term.type("\u{04}")
             XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)
         }

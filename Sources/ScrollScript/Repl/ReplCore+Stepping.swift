@@ -71,7 +71,7 @@ extension ReplCore {
     /// The breakpoint (id, condition text) that stops before `s`, if any.
     private func breakpoint(at s: Stmt) -> BreakOrWatch? {
         guard let l = loaded, s.location.file == l.source.name else { return nil }
-        for b in stops {
+        for b in stops where b.unchecked == nil {  // (a condition waiting for :load never stops)
             guard case .breakpoint(let line, let cond) = b.kind, line == s.location.line else { continue }
             guard let cond else { return b }
             if case .success(.bool(true)) = interpreter.evaluate(cond.expr, names: cond.names) { return b }
