@@ -412,6 +412,7 @@ final class ProblemCaseTests: XCTestCase {
         .expectedLetAssign(name: "zq", found: FoundToken(kind: .word, text: "opne")),
         .plusMinus,
         .loneAssign,
+        .carriageReturnLineEnds,
         .guess(Guess(headline: .unknownStatement("zq"), notes: [.unitGlued], corrected: "wait 1s")),
     ]
 
@@ -454,10 +455,11 @@ final class ProblemCaseTests: XCTestCase {
         case .expectedLetAssign: return "expectedLetAssign"
         case .plusMinus: return "plusMinus"
         case .loneAssign: return "loneAssign"
+        case .carriageReturnLineEnds: return "carriageReturnLineEnds"
         case .guess: return "guess"
         }
     }
-    static let parseProblemCaseCount = 37
+    static let parseProblemCaseCount = 38
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [

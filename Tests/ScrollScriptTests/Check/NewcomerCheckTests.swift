@@ -139,4 +139,15 @@ final class NewcomerCheckTests: XCTestCase {
         // `header.duration` needs the header (its toggle option is not needed to set it).
         XCTAssertEqual(messages("header 200\nset header.duration 0.5\npull 10\n"), [])
     }
+
+    /// A file whose lines end with CR alone reads as one line: its error says so (at the
+    /// first CR) rather than "expected end of statement" somewhere along it. CRLF and LF
+    /// end lines (spec §1); a lone CR in a file that has line ends says nothing new.
+    func testAFileWithCarriageReturnLineEndsIsToldSo() {
+        let m = messages("scenario \"a\" {\r  pull 10\r  expect offset < 0\r}\r")
+        XCTAssertEqual(m, ["1:15 this file ends its lines with CR alone (as classic Mac OS did), so it reads as one line: ScrollScript ends lines with LF or CRLF; convert them (as in: tr '\\r' '\\n' < old.scroll > new.scroll)"])
+        XCTAssertEqual(messages("scenario \"a\" {\r\n  pull 10\r\n  expect offset < 0\r\n}\r\n"), [])
+        XCTAssertEqual(messages("pull 10\r"), [])
+        XCTAssertEqual(messages("pull 10\rexpect offset < 0\npull 5\n"), ["1:9 expected end of statement, found 'expect'"])
+    }
 }
