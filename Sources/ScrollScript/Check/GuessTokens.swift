@@ -40,7 +40,9 @@ struct GTok: Equatable {
 
 enum GuessTokens {
     /// The tokens of one statement's text (up to its first line end or `;` outside a block).
-    static func tokens(_ bytes: [UInt8]) -> [GTok] {
+    /// `splitsComment`: a `/* ... */` with text after it ends at its `*/` (once: the rest is
+    /// read without, so a line of many such comments is not read again for each).
+    static func tokens(_ bytes: [UInt8], splitsComment: Bool = true) -> [GTok] {
         var lexer = Lexer(bytes: bytes, file: "")
         let toks = lexer.tokenize()
         func source(_ a: Int, _ b: Int) -> String {
@@ -80,14 +82,14 @@ enum GuessTokens {
                 if pair == "//" || pair == "/*" || (pair == "--" && out.count == 1) {
                     let from = prev.offset ?? start, eol = lineEnd(bytes, from: start)
                     // `/* block */ pull 10`: the comment ends at its `*/`; the rest is read on.
-                    if pair == "/*", let close = closingMark(bytes, from: end, to: eol),
+                    if pair == "/*", splitsComment, let close = closingMark(bytes, from: end, to: eol),
                        bytes[(close + 2)..<eol].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
                         var c = GTok(kind: .comment, text: source(from, close + 2))
                         c.offset = from
                         c.length = 2
                         c.original = pair
                         out[out.count - 1] = c
-                        for var r in tokens(Array(bytes[(close + 2)...])) {
+                        for var r in tokens(Array(bytes[(close + 2)...]), splitsComment: false) {
                             r.offset = r.offset.map { $0 + close + 2 }
                             out.append(r)
                         }

@@ -109,6 +109,10 @@ final class NewcomerCheckTests: XCTestCase {
                        ["1:1 '/*' does not start a comment (did you mean 'pull 10  # block'? comments start with #)"])
         XCTAssertEqual(messages("/* stretch */\nsettle\n"),
                        ["1:1 '/*' does not start a comment (did you mean '# stretch'? comments start with #)"])
+        // Two such comments: the first is moved, the second is not read apart (no guess).
+        XCTAssertEqual(messages("/* a */ /* b */ pull 10\n").count, 1)
+        // A line of many is read once, not once per comment (it ends, with one error).
+        XCTAssertEqual(messages(String(repeating: "/* a */ ", count: 1000) + "pull 10\n").count, 1)
     }
 
     /// `pull to refresh`: with the defaults a refresh needs a pull of 213.9 pt (q = b(D) ≥
