@@ -169,7 +169,7 @@ extension ReplCore {
         }
         let start = l.scenario.location.line
         if line < start || line > last {
-            let span = start == last ? "line \(start)" : "lines \(start)–\(last)"
+            let span = first == last ? "line \(first)" : "lines \(first)–\(last)"
             return .failure(BreakRefusal(why: "line \(line) is not in the loaded scenario \(name) (its statements are on \(span))"))
         }
         if line <= first { return .success(first) }

@@ -101,6 +101,11 @@ public struct Parser {
             }
             perLine.append(d)
         }
+        // A file whose lines end with CR alone is one line: its errors say why first.
+        if !perLine.isEmpty, let cr = lexer.carriageReturnLineEnds {
+            perLine.removeAll { $0.location.line == cr.line }
+            perLine.insert(Diagnostic(cr, .parse(.carriageReturnLineEnds)), at: 0)
+        }
         return perLine
     }
 
