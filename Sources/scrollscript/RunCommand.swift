@@ -110,6 +110,9 @@ func runRun(_ args: [String]) -> Int32 {
                 shard = s
             case "--format":
                 guard ["text", "jsonl", "github"].contains(v) else {
+                    if v.lowercased() == "junit" || v.lowercased() == "xml" {
+                        return usageError("run: --format is text, jsonl or github, not '\(v)': a JUnit XML report is written with --junit FILE (beside any --format)")
+                    }
                     return usageError("run: --format is text, jsonl or github, not '\(v)'" + didYouMean(v, ["text", "jsonl", "github"]))
                 }
                 format = v
@@ -135,7 +138,13 @@ func runRun(_ args: [String]) -> Int32 {
             sources.append(.path(a))
         }
     }
-    if sources.isEmpty { sources = [.path("scenarios")] }
+    if sources.isEmpty {
+        // The default: said as such when it is not here (`run` outside a project).
+        guard FileManager.default.fileExists(atPath: "scenarios") else {
+            return usageError("run: no PATH given, and no 'scenarios' folder here (the default it looks for): give a .scroll file or a folder, as in 'scrollscript run first.scroll'")
+        }
+        sources = [.path("scenarios")]
+    }
     var watchedPaths: [String] = []
     if watch {
         for source in sources {

@@ -412,6 +412,7 @@ final class ProblemCaseTests: XCTestCase {
         .expectedLetAssign(name: "zq", found: FoundToken(kind: .word, text: "opne")),
         .plusMinus,
         .loneAssign,
+        .carriageReturnLineEnds,
         .guess(Guess(headline: .unknownStatement("zq"), notes: [.unitGlued], corrected: "wait 1s")),
     ]
 
@@ -454,10 +455,11 @@ final class ProblemCaseTests: XCTestCase {
         case .expectedLetAssign: return "expectedLetAssign"
         case .plusMinus: return "plusMinus"
         case .loneAssign: return "loneAssign"
+        case .carriageReturnLineEnds: return "carriageReturnLineEnds"
         case .guess: return "guess"
         }
     }
-    static let parseProblemCaseCount = 37
+    static let parseProblemCaseCount = 38
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [
@@ -524,7 +526,7 @@ final class ProblemCaseTests: XCTestCase {
         .cannotCompare(.num(.quantity(.seconds)), .num(.quantity(.seconds))),
         .toleranceKind(want: .quantity(.points), found: .num(.quantity(.seconds))),
         .orderNeedsNumbers(.lt, found: .num(.quantity(.seconds))),
-        .stateOfOtherFamily("zq", .toolbar),
+        .stateOfOtherFamily("zq", .toolbar, of: ["phase"]),
         .approxRecordNeedsNumber(found: .num(.quantity(.seconds))),
         .needsIndex(.sectionY),
         .setValueAsName("zq"),
@@ -797,7 +799,7 @@ extension ProblemCaseTests {
 
     /// One value of every case of `GuessNote`.
     static let guessNoteSamples: [GuessNote] = [
-        .fingerSign, .scrollSign, .chosenAmount("zq"), .unitGlued, .bareMilliseconds, .points, .velocityBare,
+        .fingerSign, .scrollSign, .scrollUpSign, .chosenAmount("zq"), .unitGlued, .bareMilliseconds, .points, .velocityBare,
         .flingDuration, .pullDuration, .pullDown, .waitUntil, .invariant, .tolerance, .stateCompared("zq"),
         .hashComment, .doubleQuotes, .noParentheses, .letNames, .repeatBlock, .tapTargets, .chosenLimit, .fullWidth,
         .declareView(.behaviour(noun: "zq", example: "zq 240")), .declareView(.sections(count: 3, rows: 10)),
@@ -808,6 +810,7 @@ extension ProblemCaseTests {
         switch n {
         case .fingerSign: return "fingerSign"
         case .scrollSign: return "scrollSign"
+        case .scrollUpSign: return "scrollUpSign"
         case .chosenAmount: return "chosenAmount"
         case .unitGlued: return "unitGlued"
         case .bareMilliseconds: return "bareMilliseconds"
@@ -837,7 +840,7 @@ extension ProblemCaseTests {
     /// A guess's message: its headline, the statement meant in quotes, then its notes, once each.
     func testEveryGuessPartRendersASentence() {
         XCTAssertEqual(Set(Self.guessHeadlineSamples.map(Self.caseName)).count, 13)
-        XCTAssertEqual(Set(Self.guessNoteSamples.map(Self.caseName)).count, 25)
+        XCTAssertEqual(Set(Self.guessNoteSamples.map(Self.caseName)).count, 26)
         for h in Self.guessHeadlineSamples {
             let m = Guess(headline: h, corrected: "wait 1s").message
             XCTAssertTrue(m.contains("zq"), "\(h): \(m)")

@@ -135,14 +135,14 @@ final class InputLoaderTests: XCTestCase {
         p.standardError = err
         p.standardOutput = Pipe()
         try p.run()
-        var errData = Data()
+        let errData = PipeBytes()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async { errData.set(err.fileHandleForReading.readDataToEndOfFile()); group.leave() }
         XCTAssertEqual(group.wait(timeout: .now() + 120), .success, "check - on an endless stream did not end")
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 2)
-        XCTAssertEqual(String(decoding: errData, as: UTF8.self), "<stdin>:1:1: error: file is larger than 64 MiB\ny\n^\n1 error\n")
+        XCTAssertEqual(String(decoding: errData.data, as: UTF8.self), "<stdin>:1:1: error: file is larger than 64 MiB\ny\n^\n1 error\n")
     }
 
     /// `check -` took `-` for an option-like name; it reads standard input as `run -` does.

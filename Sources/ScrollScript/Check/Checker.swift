@@ -321,11 +321,20 @@ struct Checker {
 public struct LetBinding: Equatable, Sendable {
     public var type: StaticType?
     public var location: SourceLocation?
+    /// A value that is a bare state word (`let i = idle`), until a comparison settles its
+    /// family (`Checker.settleLetStateWord`): the word and where it is written.
+    var stateWord: LetStateWord?
 
     public init(type: StaticType?, location: SourceLocation?) {
         self.type = type
         self.location = location
     }
+}
+
+/// The bare state word a `let` is bound to, and where it is written.
+struct LetStateWord: Equatable, Sendable {
+    var word: String
+    var at: SourceLocation
 }
 
 /// The `let` statements of `body` (and of its `repeat` blocks), by name: the line of the

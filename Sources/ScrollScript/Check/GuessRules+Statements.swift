@@ -99,6 +99,12 @@ extension GuessWork {
         let text = body.trimmingCharacters(in: [" ", "\t"])
         fire(.commentMark(mark), toks[k], .hashComment)
         toks[k] = GTok(kind: .comment, text: text.isEmpty ? "#" : "# " + text, offset: toks[k].offset)
+        // `/* block */ pull 10`: the statement, then the comment (a `#` comment ends the line).
+        if let code = toks[(k + 1)...].firstIndex(where: { $0.kind != .block && $0.kind != .comment }) {
+            let comment = toks.remove(at: k)
+            let end = toks[(code - 1)...].firstIndex { $0.kind == .block || $0.kind == .comment } ?? toks.count
+            toks.insert(comment, at: end)
+        }
     }
 
     /// Full-width letters and signs (typed with a Japanese input method) read in ASCII;

@@ -18,6 +18,8 @@ public struct Lexer {
     private let words = WordTable.shared
     /// A token lexed ahead (the `x` of `375x667`).
     private var pending: Token?
+    /// The first CR not followed by LF (white space), if any.
+    private var loneCarriageReturn: SourceLocation?
     /// Recently lexed number literals by their packed source bytes (see `lexNumber`).
     private var numberCache: [CachedNumber] = []
     private var started = false
@@ -27,6 +29,10 @@ public struct Lexer {
     public private(set) var problems: [(location: SourceLocation, problem: LexProblem)] = []
     /// `problems` as diagnostics (the rendered messages).
     public var diagnostics: [Diagnostic] { problems.map { Diagnostic($0.location, .lex($0.problem)) } }
+
+    /// Where a file that ends its lines with CR alone (classic Mac OS) has its first: it
+    /// has a lone CR and, lexed so far, no line end (LF or CRLF) at all.
+    var carriageReturnLineEnds: SourceLocation? { line == 1 ? loneCarriageReturn : nil }
 
     public init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -91,6 +97,7 @@ public struct Lexer {
             // Spaces, tabs and a CR not before LF separate tokens.
             let b = bytes[pos]
             if b == 0x20 || b == 0x09 || (b == 0x0D && peekByte(1) != 0x0A) {
+                if b == 0x0D && loneCarriageReturn == nil { loneCarriageReturn = loc(pos, 1) }
                 pos += 1; col += 1
                 continue
             }

@@ -41,7 +41,7 @@ final class UserBehaviourLanguageTests: XCTestCase {
         XCTAssertEqual(messages("set fade.start -5"), ["1:16 fade.start must be at least 0 and at most 10000 (found -5)"])
         XCTAssertEqual(messages("set fade.strat 5"), ["1:5 unknown tunable 'fade.strat' (did you mean 'fade.start'?)"])
         XCTAssertEqual(messages("use fade\nexpect fade.state == hidden"),
-                       ["2:19 'hidden' is not a fade state (visible, fading, gone)"])
+                       ["2:22 'hidden' is a toolbar state, not a fade state (visible, fading, gone)"])
         XCTAssertEqual(messages("use fade\ntap fade"), [])
         XCTAssertEqual(messages("tap fade"), ["1:1 'tap fade' needs a fading header, and this scenario declares none (add 'use fade')"])
         // `use` is configuration: not after time advanced, and `fmt` keeps it.
