@@ -676,6 +676,14 @@ def shrink(tool, lines, steps, column, world_class=World):
         return o if o.kind == "differ" and o.diff[1] == column else None
 
     for part in ("steps", "lines"):
+        if part == "lines":
+            # every line of one kind at once (all the sections: the default table; all sets)
+            for kind in ("section", "set", "sections"):
+                cand = [l for l in lines if l[0] != kind]
+                if len(cand) < len(lines):
+                    o = still(cand, steps)
+                    if o is not None:
+                        lines, best = cand, o
         changed = True
         while changed:
             changed = False
