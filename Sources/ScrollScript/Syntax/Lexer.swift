@@ -27,6 +27,9 @@ public struct Lexer {
     public private(set) var problems: [(location: SourceLocation, problem: LexProblem)] = []
     /// `problems` as diagnostics (the rendered messages).
     public var diagnostics: [Diagnostic] { problems.map { Diagnostic($0.location, .lex($0.problem)) } }
+    /// Comments that are another framework's assertion (`#expect(...)`, `#assert`; spec §5),
+    /// as warnings, in source order (at most `DiagnosticLimits.maxPerFile`).
+    public private(set) var warnings: [Diagnostic] = []
 
     public init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -281,7 +284,16 @@ public struct Lexer {
             if b == 0x0A || (b == 0x0D && peekByte(1) == 0x0A) { break }
             if b < 0x80 { pos += 1; col += 1 } else { _ = skipScalar() }
         }
-        return (Token(kind: .comment, text: text(start, pos), at: tp(start, line: line, col: startCol)))
+        let comment = text(start, pos)
+        // `#expect(...)`, `#require(...)`, `#assert`: a letter glued to the `#` is rare
+        // enough that only then is the text looked at.
+        if start + 1 < pos, warnings.count < DiagnosticLimits.maxPerFile {
+            let c = bytes[start + 1]
+            if c == UInt8(ascii: "e") || c == UInt8(ascii: "r") || c == UInt8(ascii: "a"), let w = assertionComment(comment[...]) {
+                warnings.append(Diagnostic(loc(start, line: line, col: startCol), .warning(w)))
+            }
+        }
+        return (Token(kind: .comment, text: comment, at: tp(start, line: line, col: startCol)))
     }
 
     private mutating func lexWord() -> Token {
