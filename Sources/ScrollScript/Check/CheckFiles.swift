@@ -38,7 +38,8 @@ public struct CheckSummary: Equatable, Sendable {
 /// errors` (`, K warnings`) on standard error when there were errors. Words are read
 /// against `registry`'s behaviours. `strict` (`check --strict`): each warning is printed
 /// as an error (`error: MESSAGE [--strict]`), and the last line, on standard error, is
-/// `K warnings (errors with --strict)` (after `N errors, ` when there were others).
+/// `K warnings (errors with --strict)` (`1 warning (an error with --strict)`; after `N
+/// errors, ` when there were others).
 @discardableResult
 public func checkFiles(_ inputs: [LocatedInput], registry: BehaviourRegistry = .builtIn, strict: Bool = false,
                        output: RunOutput) -> CheckSummary {
@@ -76,7 +77,8 @@ public func checkFiles(_ inputs: [LocatedInput], registry: BehaviourRegistry = .
         output.out("ok: \(counted(summary.files, "file")), \(counted(summary.scenarios, "scenario"))\(warned)\n")
     } else if strict && summary.warnings > 0 {
         let errors = summary.errors > 0 ? counted(summary.errors, "error") + ", " : ""
-        output.err("\(errors)\(counted(summary.warnings, "warning")) (errors with --strict)\n")
+        let made = summary.warnings == 1 ? "an error" : "errors"
+        output.err("\(errors)\(counted(summary.warnings, "warning")) (\(made) with --strict)\n")
     } else if summary.errors > 0 {
         output.err("\(counted(summary.errors, "error"))\(warned)\n")
     }

@@ -41,7 +41,7 @@ public func checkSource(_ source: SourceFile, registry: BehaviourRegistry = .bui
     if let c = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty) { scenarios.append(c) }
     let all = sortedDiagnostics(parseDiags + checker.diagnostics)
     return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all,
-                       warnings: checker.finalWarnings(syntaxErrors: parseDiags, commentWarnings: parser.commentWarnings))
+                       warnings: checker.finalWarnings(syntaxErrors: parseDiags, assertionComments: parser.assertionComments))
 }
 
 /// `checkSource`'s diagnostics for text as it is written: no statement is read as a
@@ -157,7 +157,10 @@ struct Checker {
     /// the lexer warned about, and each scenario that checks nothing — unless the scenario
     /// holds a syntax error or an assertion comment (`#expect(...)`): that one mistake is
     /// said once, where it is.
-    func finalWarnings(syntaxErrors: [Diagnostic], commentWarnings: [Diagnostic]) -> [Diagnostic] {
+    func finalWarnings(syntaxErrors: [Diagnostic], assertionComments: [AssertionComment]) -> [Diagnostic] {
+        let commentWarnings = assertionComments.map {
+            Diagnostic($0.location, .warning(.assertionComment(written: $0.written, condition: $0.condition)))
+        }
         var all = warnings + commentWarnings
         for (d, span) in checksNothing where all.count < DiagnosticLimits.maxPerFile {
             let inside = { (x: Diagnostic) in span.contains(x.location.offset) }

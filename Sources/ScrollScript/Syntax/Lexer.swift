@@ -28,8 +28,8 @@ public struct Lexer {
     /// `problems` as diagnostics (the rendered messages).
     public var diagnostics: [Diagnostic] { problems.map { Diagnostic($0.location, .lex($0.problem)) } }
     /// Comments that are another framework's assertion (`#expect(...)`, `#assert`; spec §5),
-    /// as warnings, in source order (at most `DiagnosticLimits.maxPerFile`).
-    public private(set) var warnings: [Diagnostic] = []
+    /// in source order (at most `DiagnosticLimits.maxPerFile`): the checker warns of each.
+    public private(set) var assertionComments: [AssertionComment] = []
 
     public init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -287,10 +287,11 @@ public struct Lexer {
         let comment = text(start, pos)
         // `#expect(...)`, `#require(...)`, `#assert`: a letter glued to the `#` is rare
         // enough that only then is the text looked at.
-        if start + 1 < pos, warnings.count < DiagnosticLimits.maxPerFile {
+        if start + 1 < pos, assertionComments.count < DiagnosticLimits.maxPerFile {
             let c = bytes[start + 1]
-            if c == UInt8(ascii: "e") || c == UInt8(ascii: "r") || c == UInt8(ascii: "a"), let w = assertionComment(comment[...]) {
-                warnings.append(Diagnostic(loc(start, line: line, col: startCol), .warning(w)))
+            if c == UInt8(ascii: "e") || c == UInt8(ascii: "r") || c == UInt8(ascii: "a"),
+               let a = assertionComment(comment[...], at: loc(start, line: line, col: startCol)) {
+                assertionComments.append(a)
             }
         }
         return (Token(kind: .comment, text: comment, at: tp(start, line: line, col: startCol)))
