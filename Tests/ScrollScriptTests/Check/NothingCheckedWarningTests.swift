@@ -150,6 +150,21 @@ final class NothingCheckedWarningTests: XCTestCase {
         XCTAssertEqual(warnings(text), [])
     }
 
+    /// `// expect ...` is no comment in ScrollScript: a syntax error already (stronger than a
+    /// warning: the file runs nothing). Its fix is the check itself, not a `#` comment that
+    /// would check nothing; prose after `//` still becomes a comment.
+    func testASlashSlashCheckIsAnErrorWhoseFixIsTheCheck() {
+        func firstError(_ line: String) -> String? {
+            checkSource(SourceFile(name: "t.scroll", text: "pull 10\n" + line + "\n")).diagnostics.first?.message
+        }
+        XCTAssertEqual(firstError("// expect offset == 0"), "'//' does not start a comment (did you mean 'expect offset == 0'?)")
+        XCTAssertEqual(firstError("//expect offset<0"), "'//' does not start a comment (did you mean 'expect offset < 0'?)")
+        XCTAssertEqual(firstError("// XCTAssertEqual(offset, 0)"), "'//' does not start a comment (did you mean 'expect offset == 0'?)")
+        XCTAssertEqual(firstError("// assert(offset < 0)"), "'//' does not start a comment (did you mean 'expect offset < 0'?)")
+        XCTAssertEqual(firstError("// expect the header to grow"), "'//' does not start a comment (did you mean '# expect the header to grow'? comments start with #)")
+        XCTAssertEqual(firstError("// TODO"), "'//' does not start a comment (did you mean '# TODO'? comments start with #)")
+    }
+
     // MARK: - A scenario that checks nothing
 
     func testAScenarioWithNoExpectPrintOrFrames() {
