@@ -35,7 +35,7 @@ extension Checker {
         case .print, .frames:
             scenarioSays = true
         default:
-            break
+            precedingExpect = nil  // not an inner `expect` of a `repeat` that ended here
         }
     }
 

@@ -72,6 +72,7 @@ final class NothingCheckedWarningTests: XCTestCase {
         XCTAssertEqual(kinds("expect offset == 0\n\n  offset == 0\n"), [.conditionAlone(text: "offset == 0", expectLine: nil)])
         XCTAssertEqual(kinds("print offset\n  offset == 0\nexpect true\n"), [.conditionAlone(text: "offset == 0", expectLine: nil)])
         XCTAssertEqual(kinds("expect offset == 0\nrepeat 1 {\n  offset == 0\n}\n"), [.conditionAlone(text: "offset == 0", expectLine: nil)])
+        XCTAssertEqual(kinds("repeat 1 { expect offset == 0 }\n                 phase == idle\n"), [.conditionAlone(text: "phase == idle", expectLine: nil)])
     }
 
     func testAValueAloneIsDropped() {
