@@ -208,6 +208,20 @@ final class WarningsCLITests: TempFolderTestCase {
         XCTAssertFalse(list.stdout.contains("ERROR"), list.stdout)
     }
 
+    /// The REPL, in a real pseudo-terminal, still prints a condition or value typed alone
+    /// (no warning: that is what it is for there); `wait 300` is warned about before what
+    /// the entry printed.
+    func testTheReplPrintsALoneConditionAndWarnsOfALongWait() throws {
+        try PseudoTerminal.withRepl("repl-warnings") { term, _ in
+            term.enter("toolbar", thenPrompt: 2)
+            term.type("toolbar.state == shown\r", until: .once("true\r\n"), .prompt(after: "true\r\n"))
+            term.type("offset\r", until: .once("offset = 0.00"), .prompt(after: "offset = 0.00"))
+            XCTAssertFalse(term.transcript.contains("warning"), term.transcript)
+            term.type("wait 300\r", until: .once("warning: 'wait 300' is 5 minutes (a number without a unit is seconds); did you mean 'wait 300ms'?"),
+                      .prompt(after: "did you mean 'wait 300ms'?"))
+        }
+    }
+
     func testStrictIsAnOptionOfCheckAndRunOnly() throws {
         let c = try CLI.run(["check", "--strct", "x.scroll"], in: dir)
         XCTAssertEqual(c.status, 2)
