@@ -43,8 +43,8 @@ final class InputLoaderTests: XCTestCase {
     /// exited 0; a broken link was skipped the same way. Now each is an error (exit 2), in
     /// the walk's order, and the readable file still runs.
     func testAWalkReportsEveryPathItCannotRead() throws {
-        try write("tree/ok/a.scroll", "pull 10\n")
-        try write("tree/locked/b.scroll", "pull 10\n")
+        try write("tree/ok/a.scroll", "pull 10\nexpect offset < 0\n")
+        try write("tree/locked/b.scroll", "pull 10\nexpect offset < 0\n")
         let tree = dir.appendingPathComponent("tree")
         try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("broken.scroll").path, withDestinationPath: "nowhere.scroll")
         try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("loop.scroll").path, withDestinationPath: "loop.scroll")
@@ -147,7 +147,7 @@ final class InputLoaderTests: XCTestCase {
 
     /// `check -` took `-` for an option-like name; it reads standard input as `run -` does.
     func testCheckReadsStandardInput() throws {
-        let good = try CLI.run(["check", "-"], in: dir, stdin: "pull 10\n")
+        let good = try CLI.run(["check", "-"], in: dir, stdin: "pull 10\nexpect offset < 0\n")
         XCTAssertEqual(good.status, 0, good.stderr)
         XCTAssertEqual(good.stdout, "ok: 1 file, 1 scenario\n")
         let bad = try CLI.run(["check", "-"], in: dir, stdin: "pul 10\n")

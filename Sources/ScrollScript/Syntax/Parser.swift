@@ -71,6 +71,9 @@ public struct Parser {
 
     /// Errors the lexer found so far (all of them once parsing is done).
     public var lexerDiagnostics: [Diagnostic] { lexer.diagnostics }
+    /// The comments so far that are another framework's assertion (`#expect(...)`; spec
+    /// §5), in source order: the checker warns of each.
+    public var assertionComments: [AssertionComment] { lexer.assertionComments }
 
     private func loc(_ t: Token) -> SourceLocation {
         SourceLocation(fileID: fileID, line: t.at.line, column: t.at.column, offset: t.at.offset, length: t.at.length)
