@@ -21,6 +21,14 @@ up, finger distances positive downward, times in seconds, distances in points.
 import math
 import sys
 
+# Every threshold the model compares a computed value with (spec §4, §6) is written as
+# `T + NUDGE`. It is 0 except in tools/difffuzz.py, which runs a scenario again with it
+# at +1e-7 and -1e-7: a scenario whose trace moves then hit a threshold exactly (a tie
+# that two correct implementations may break either way), and is skipped, not compared.
+# (Geometry is not nudged: a view's extent and "a visible part" are where the layout puts
+# them -- a toolbar clamped at y = screen.height has none, exactly, by definition.)
+NUDGE = 0.0
+
 # ---------------------------------------------------------------------------
 # Pure formulas (spec §4, §6.2, §6.3)
 # ---------------------------------------------------------------------------
@@ -110,7 +118,23 @@ def spring_crossing(x0, v0, stiffness, damping, horizon):
             return None
         tau = -x0 / b
         return tau if 0 < tau <= horizon else None
-    # over-damped: at most one crossing; bracket then bisect
+    # over-damped: at most one crossing, x = c1*e^(r1 t) + c2*e^(r2 t) = 0 at
+    # t = ln(-c2/c1)/(r1 - r2) (closed form; it was a bracket-and-bisect per frame, the
+    # same root to ~1e-15 s, and most of tools/difffuzz.py's time)
+    w = math.sqrt(stiffness)
+    q = w * math.sqrt(damping * damping - 1)
+    r1, r2 = -damping * w + q, -damping * w - q
+    c2 = (v0 - r1 * x0) / (r2 - r1)
+    c1 = x0 - c2
+    if c1 == 0 or -c2 / c1 <= 0:
+        return None
+    tau = math.log(-c2 / c1) / (r1 - r2)
+    return tau if 0 < tau <= horizon else None
+
+
+def spring_crossing_bisect(x0, v0, stiffness, damping, horizon):
+    """The over-damped crossing by bracketing and bisection (what spring_crossing did
+    before its closed form; kept to check it in the self-test)."""
     def f(t):
         return spring(x0, v0, stiffness, damping, t)[0]
     steps = 2000
@@ -259,6 +283,10 @@ class World:
         self.rf_t0 = 0.0
         self.rf_end = None
         self.rf_ended_k = -1
+        # Observers (tools/difffuzz.py): on_frame(world) after every frame; a release
+        # within 1e-9 of a bound sets released_at_bound (a tie).
+        self.on_frame = None
+        self.released_at_bound = False
 
     # -- clock ------------------------------------------------------------
     @property
@@ -395,17 +423,17 @@ class World:
     def tb_release_rules(self, why):
         if self.tb_h is None:
             return
-        if self.offset >= self.max_bound() - 0.5:
+        if self.offset >= self.max_bound() - 0.5 + NUDGE:
             self.tb_show("at bottom, " + why)
         elif self.tb_state == "shown" and self.tb_y != self.tb_shown_y():
             self.tb_show("displaced, " + why)
 
     def tb_tracking(self):
-        if self.fv > self.t["toolbar.showVelocity"]:
+        if self.fv > self.t["toolbar.showVelocity"] + NUDGE:
             self.tb_show("fast downward finger %.1f" % self.fv)
-        if self.p <= -1 and self.tb_state == "shown":
+        if self.p <= -1 + NUDGE and self.tb_state == "shown":
             self.tb_y = min(self.tb_shown_y() - self.p, self.H)
-            if self.p < -self.t["toolbar.hideDistance"]:
+            if self.p < -self.t["toolbar.hideDistance"] + NUDGE:
                 self.tb_hide("finger past hideDistance, p=%.3f" % self.p)
 
     # -- physics (spec §6.2) ---------------------------------------------------
@@ -471,7 +499,7 @@ class World:
                     continue
                 if bound is not None:
                     tb = decel_bound_time(o0, v, rate, bound)
-                    if tau >= tb:
+                    if tau >= tb + NUDGE:
                         self.start_bounce(t0 + tb, bound, 0.0, decel_velocity(v, rate, tb))
                         self.log.append((t0 + tb, "decel reaches bound %.2f at tau_b=%.6f, v=%.4f"
                                          % (bound, tb, decel_velocity(v, rate, tb))))
@@ -481,7 +509,7 @@ class World:
                     return
                 # v1.3: it ends at the first frame at or after tau_e, where the speed
                 # falls to vs, and the offset is set to the destination.
-                if tau >= decel_end_time(v, rate, vs):
+                if tau >= decel_end_time(v, rate, vs) + NUDGE:
                     self.come_to_rest(dest)
                     return
                 o = decel_offset(o0, v, rate, tau)
@@ -495,14 +523,14 @@ class World:
                 if tc is not None:
                     vc = spring(x0, v0, s, z, tc)[1]
                     self.log.append((t0 + tc, "bounce crosses bound inward, v=%.4f" % vc))
-                    if abs(vc) <= vs:
+                    if abs(vc) <= vs + NUDGE:
                         # v1.3: a hand-over whose crossing speed is <= vs rests at the bound
                         self.come_to_rest(bound)
                         return
                     self.start_decel(t0 + tc, bound, vc)
                     continue
             x, dx = spring(x0, v0, s, z, tau)
-            if abs(x) < 0.5 and abs(dx) < 5:
+            if abs(x) < 0.5 + NUDGE and abs(dx) < 5 + NUDGE:
                 self.come_to_rest(bound)
                 return
             self.offset = bound + x
@@ -561,6 +589,8 @@ class World:
         if self.refresh:
             self.rf_tracking(t)
         self.check_invariants()
+        if self.on_frame is not None:
+            self.on_frame(self)
 
     # -- pull to refresh (spec §6.7) ---------------------------------------------
     def rf_pull(self):
@@ -607,13 +637,13 @@ class World:
             return
         q = self.rf_pull()
         trigger = self.t["refresh.trigger"]
-        if q <= trigger / 10:
+        if q <= trigger / 10 + NUDGE:
             if not self.rf_armed:
                 self.log.append((t, "refresh re-armed, q=%.4f" % q))
             self.rf_armed = True
         if not self.finger_down:
             return
-        if self.rf_armed and q >= trigger:
+        if self.rf_armed and q >= trigger + NUDGE:
             self.rf_state = "refreshing"
             self.rf_armed = False
             self.rf_t0 = t
@@ -622,7 +652,7 @@ class World:
             self.rf_rebase()
             self.log.append((t, "refresh starts, q=%.4f, offset=%.4f" % (q, self.offset)))
         else:
-            self.rf_state = "pulling" if q > 0 else "idle"
+            self.rf_state = "pulling" if q > 0 + NUDGE else "idle"
 
     def rf_progress(self):
         if self.rf_state == "pulling":
@@ -680,25 +710,31 @@ class World:
         self.fv = fv              # spec §4: `finger.velocity` reads the lift's (0 after `release`)
         if self.refresh and self.rf_state == "pulling":
             self.rf_state = "idle"
+        # Spec §6.2 has no threshold below stopVelocity: a release past a bound bounces
+        # "with the release velocity", however slow (the model used to zero |v| < 1, as
+        # the tool did: `swipe 1 in 1.93s` then lifts at -0.518 pt/s, not 0).
         v = -fv
-        if abs(v) < 1:
-            v = 0.0
         mn, mx = self.min_bound(), self.max_bound()
         t0 = self.time
+        if min(abs(self.offset - mn), abs(self.offset - mx)) <= 1e-9:
+            self.released_at_bound = True   # a tie for tools/difffuzz.py: not compared
         if self.offset < mn or self.offset > mx:
             bound = mn if self.offset < mn else mx
             self.start_bounce(t0, bound, self.offset - bound, v, "snapback")
-        elif abs(v) <= self.t["deceleration.stopVelocity"]:
+            self.vel = v              # `velocity` reads the release velocity at the lift
+        elif abs(v) <= self.t["deceleration.stopVelocity"] + NUDGE:
             # v1.3: a fling no faster than stopVelocity does not coast
             self.phase = "idle"       # interpretation: nothing to decelerate
             self.vel = 0.0
             self.motion = None
         else:
             self.start_decel(t0, self.offset, v)
+            self.vel = v
         self.tb_release_rules("release")
 
     def release(self):
         self.lift(0.0)
+        self.fv = 0.0                 # spec §4: `finger.velocity` reads 0 after it
 
     def swipe(self, d, duration=None):
         """(v1.2) A drag whose finger lifts at the end of its last frame with velocity
@@ -788,7 +824,13 @@ class World:
         return (lo + hi) / 2
 
     def tap_header(self, i=None):
-        if not self.finger_down and self.phase in ("decelerating", "bouncing"):
+        if self.finger_down:
+            raise ScenarioError("tap while a finger is down")
+        if i is not None and not (0 <= i < len(self.sections) and self.sections[i]["title"] is not None):
+            raise ScenarioError("no titled section %r" % i)
+        if i is None and self.header is None:
+            raise ScenarioError("no header")
+        if self.phase in ("decelerating", "bouncing"):
             # As the Swift tool (docs/semantics.md §9): the motion stops before the target's
             # visible part is looked for, so a header scrolled off screen is no error here.
             return self.tap(0.0, 0.0)
@@ -796,7 +838,16 @@ class World:
             y, h = self.header_frame()
         else:
             y, h = self.section_y(i), self.section_header_h(i)
-        return self.tap(self.W / 2, self.visible_centre_y(y, h))
+        self.visible_centre_y(y, h)
+        # A targeted tap (spec §4) goes to the header itself, not to whatever covers its
+        # centre (the model used to hit-test the centre, so a toolbar over it took the tap).
+        if i is None:
+            if self.header["toggle"] is not None:
+                self.toggle_header()
+            return "header"
+        if self.accordion:
+            self.toggle_section(i)
+        return "section[%d]" % i
 
     def tap_row(self, i, j):
         """(v1.2) A targeted tap on row j of section i: it needs a visible part; a row
@@ -830,9 +881,19 @@ class World:
         return {"stop": "nothing", "toolbar reveal zone": "toolbar.zone"}.get(receiver, receiver)
 
     def tap_toolbar(self):
+        """Spec §4: the centre of the toolbar's visible part; with none, of its reveal zone
+        while hidden or hiding, else (`showing` with nothing on screen yet) the toolbar
+        itself, which changes nothing. (The model used to aim at the zone whenever the
+        toolbar was hiding, even with part of it still on screen.)"""
+        if self.finger_down:
+            raise ScenarioError("tap while a finger is down")
+        if self.phase in ("decelerating", "bouncing"):
+            return self.tap(0.0, 0.0)
+        if min(self.H, self.tb_y + self.tb_h) > max(0.0, self.tb_y):
+            return self.tap(self.W / 2, self.visible_centre_y(self.tb_y, self.tb_h))
         if self.tb_state in ("hidden", "hiding"):
             return self.tap(self.W / 2, self.H - self.tb_h / 2)
-        return self.tap(self.W / 2, self.visible_centre_y(self.tb_y, self.tb_h))
+        return "toolbar"
 
     def toggle_header(self):
         hd = self.header
@@ -1029,6 +1090,15 @@ def selftest():
         assert w100 > 0.5, (n, w100)
         fits.append((w, v, w100))
     assert abs(fits[0][1] - 4320) < 5 and abs(fits[1][1] - 2243) < 5, fits
+    # The over-damped crossing's closed form against bracket-and-bisect.
+    crossings = 0
+    for x0, v0 in ((-100.0, 3000.0), (-100.0, 30000.0), (50.0, -40000.0), (30.0, -1000.0), (1.0, -400.0)):
+        for s, z in ((2000.0, 2.8), (120.0, 1.5)):
+            a = spring_crossing(x0, v0, s, z, 2.0)
+            b = spring_crossing_bisect(x0, v0, s, z, 2.0)
+            assert (a is None and b is None) or abs(a - b) < 1e-12, (x0, v0, s, z, a, b)
+            crossings += a is not None
+    assert crossings == 8, crossings
     refresh_selftest()
     print("refmodel selftest: ok (449.55, 81.56, 60.06, 110.19, 73.58; recorded targets within %.3f pt; "
           "flings into an edge within %.2f / %.2f pt at %.0f / %.0f pt/s, stiffness 100 at best %.2f / %.2f pt)"
