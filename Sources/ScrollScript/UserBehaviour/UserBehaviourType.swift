@@ -10,8 +10,14 @@ final class UserBehaviourType: @unchecked Sendable {
     let declaration: BehaviourDeclaration
     let make: (ScrollScene) -> any ScrollBehaviour
     let observables: [ObservableReader]
-    /// The observables whose numbers must be finite after every call (numbers and rects).
-    let checkedObservables: [Int]
+    /// What must be finite after every call that ran its code (spec §8), read in the order
+    /// `World.nonFiniteReport` reads them: its numbers, its rects, and the frames of its
+    /// views given by a closure (a `View`'s frame is checked where it is set).
+    let finiteChecks: FiniteChecks
+    /// `finiteChecks` as one chain of closures, each calling the next it holds (no array
+    /// read per value: a closure copied out of an array is retained and released); nil when
+    /// there is nothing to check.
+    let finiteCheck: ((AnyObject) -> BehaviourFault?)?
     let views: [ViewReader]
     let tunableNames: [String]
     let notes: [String]
@@ -25,12 +31,9 @@ final class UserBehaviourType: @unchecked Sendable {
         typeName = String(describing: type)
         make = { B($0) }
         observables = spec.observables.map { $0.read }
-        checkedObservables = spec.observables.indices.filter {
-            switch spec.observables[$0].read {
-            case .number, .rect: return true
-            case .bool, .string, .state: return false
-            }
-        }
+        let checks = FiniteChecks(observables: observables, views: spec.views.map { $0.reader })
+        finiteChecks = checks
+        finiteCheck = FiniteChecks.chain(observables: observables, views: spec.views.map { $0.reader })
         views = spec.views.map { $0.reader }
         tunableNames = spec.tunables.map { $0.name }
         notes = spec.tapNotes
@@ -105,5 +108,99 @@ final class UserBehaviourType: @unchecked Sendable {
                 throw P.badTunableRange(behaviour: name, tunable: t.name)
             }
         }
+    }
+}
+
+/// The readers of what a user behaviour reports that must be finite, flattened for the check
+/// after each call (spec §8: a number that is not finite fails the scenario at the statement
+/// during which it became so, whether or not anything reads it).
+struct FiniteChecks {
+    /// Observable index, reader: a number.
+    let numbers: [(index: Int, read: (AnyObject) -> Double)]
+    /// Observable index, reader: a rect.
+    let rects: [(index: Int, read: (AnyObject) -> CGRect)]
+    /// View index, reader: a view whose frame a closure gives.
+    let frames: [(index: Int, read: (AnyObject) -> CGRect?)]
+
+    init(observables: [ObservableReader], views: [ViewReader]) {
+        var numbers: [(index: Int, read: (AnyObject) -> Double)] = []
+        var rects: [(index: Int, read: (AnyObject) -> CGRect)] = []
+        for (k, o) in observables.enumerated() {
+            switch o {
+            case .number(let read): numbers.append((k, read))
+            case .rect(let read): rects.append((k, read))
+            case .bool, .string, .state: break
+            }
+        }
+        self.numbers = numbers
+        self.rects = rects
+        frames = views.enumerated().compactMap { k, v in v.isViewProperty ? nil : (k, v.frame) }
+    }
+
+    var isEmpty: Bool { numbers.isEmpty && rects.isEmpty && frames.isEmpty }
+
+    /// The checks of `observables` and `views` as one closure: each link checks one value
+    /// and calls the next (the closures taken from the readers as they are stored: one taken
+    /// from an array of tuples would go through a reabstraction thunk at every call).
+    static func chain(observables: [ObservableReader], views: [ViewReader]) -> ((AnyObject) -> BehaviourFault?)? {
+        var next: ((AnyObject) -> BehaviourFault?)?
+        for (k, v) in views.enumerated().reversed() where !v.isViewProperty {
+            let after = next, read = v.frame
+            next = { o in
+                if let r = read(o), let x = FiniteChecks.nonFinite(r) { return .frameNotFinite(view: k, x) }
+                return after?(o)
+            }
+        }
+        for (k, o) in observables.enumerated().reversed() {
+            let after = next
+            switch o {
+            case .rect(let read):
+                next = { o in
+                    if let x = FiniteChecks.nonFinite(read(o)) { return .valueNotFinite(observable: k, x) }
+                    return after?(o)
+                }
+            case .number(let read):
+                next = { o in
+                    let x = read(o)
+                    if !x.isFinite { return .valueNotFinite(observable: k, x) }
+                    return after?(o)
+                }
+            case .bool, .string, .state:
+                break
+            }
+        }
+        return next
+    }
+
+    /// The first of them that is not finite in `instance` now, as its fault.
+    func firstFault(_ instance: AnyObject) -> BehaviourFault? {
+        var k = 0
+        while k < numbers.count {
+            let x = numbers[k].read(instance)
+            if !x.isFinite { return .valueNotFinite(observable: numbers[k].index, x) }
+            k += 1
+        }
+        k = 0
+        while k < rects.count {
+            if let x = FiniteChecks.nonFinite(rects[k].read(instance)) { return .valueNotFinite(observable: rects[k].index, x) }
+            k += 1
+        }
+        k = 0
+        while k < frames.count {
+            if let r = frames[k].read(instance), let x = FiniteChecks.nonFinite(r) { return .frameNotFinite(view: frames[k].index, x) }
+            k += 1
+        }
+        return nil
+    }
+
+    /// A number of `r` that is not finite.
+    @inline(__always)
+    static func nonFinite(_ r: CGRect) -> Double? {
+        let a = Double(r.origin.x), b = Double(r.origin.y), c = Double(r.size.width), d = Double(r.size.height)
+        // One test for the usual case: a sum of finite numbers is finite or overflows to ±∞
+        // (then each is looked at).
+        if (a + b + c + d).isFinite { return nil }
+        for x in [a, b, c, d] where !x.isFinite { return x }
+        return nil
     }
 }
