@@ -324,9 +324,6 @@ struct ViewReader {
     let alpha: ((AnyObject) -> CGFloat)?
     let onTap: ((AnyObject, inout ViewTap) -> Void)?
 
-    /// One of the behaviour's `View`s (which refuses a frame that is not finite when it is
-    /// set), not a frame a closure computes.
-    var isViewProperty: Bool { alpha != nil }
 }
 
 /// A view of the behaviour on the screen: for `frames`, taps (`tap NAME`, `tap X Y`), the

@@ -6,8 +6,8 @@
 // notices before it runs on (`World.ownState`) and makes itself again from its inputs with fresh
 // instances (World+Replay.swift), so copies never share a behaviour's state. The world calls
 // the box directly (`Behaviour.reactor`). A call costs a witness call and a few stores, and
-// after code of the behaviour ran, a read of each number, rect and closure-given frame it
-// reports (spec §8: one that is not finite fails the scenario there): nothing is allocated
+// after code of the behaviour ran, a read of each number and rect it reports (spec §8:
+// one that is not finite fails the scenario there): nothing is allocated
 // or recorded per frame. A delegate method the class does not implement (the protocol's
 // empty default runs at its first call) is never called again: the world stops sending
 // that event (`Reaction.stopsListening`).
@@ -42,14 +42,18 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     /// Delegate methods the class does not implement (learned).
     private var defaulted: UInt8 = 0
     /// What it reports that must be finite after each call that ran its code, checked
-    /// (`UserBehaviourType.finiteCheck`); nil: nothing to check.
-    private let finiteCheck: ((AnyObject) -> BehaviourFault?)?
+    /// (`UserBehaviourType.finiteCheck`), and whether there is anything to check.
+    private let finiteCheck: (AnyObject) -> BehaviourFault?
+    private let checksValues: Bool
+    /// `instance`, as the readers take it (no conversion from the existential per call).
+    private let object: AnyObject
 
     init(_ type: UserBehaviourType, _ setup: BehaviourSetup, _ facts: ScrollFacts, _ a: inout Adjustments) {
         self.type = type
         self.setup = setup
         states = type.declaration.states.enumerated().map { StateID(family: .behaviour(setup.id), index: $0, name: $1) }
         finiteCheck = type.finiteCheck
+        checksValues = type.checksValues
         let runtime = AnimationRuntime()
         let scrollView = ScrollView(facts, runtime: runtime)
         self.runtime = runtime
@@ -59,6 +63,7 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         let outer = ThreadContext.runtimePointer
         ThreadContext.setRuntime(Unmanaged.passUnretained(runtime).toOpaque())
         instance = type.make(scene)
+        object = instance
         ThreadContext.setRuntime(outer)
         problem = scene.unknown.first.map { UserBehaviourProblem.unknownTunable($0, known: type.tunableNames).message }
         super.init()
@@ -212,7 +217,7 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         var r = tapped ?? Reaction(animating: false)
         r.animating = runtime.isAnimating
         r.fault = scrollView.passOn(&a) ?? runtime.takeFault()
-        if checks && r.fault == nil, let check = finiteCheck { r.fault = check(instance) }
+        if checks && checksValues && r.fault == nil { r.fault = finiteCheck(object) }
         return r
     }
 

@@ -10,14 +10,12 @@ final class UserBehaviourType: @unchecked Sendable {
     let declaration: BehaviourDeclaration
     let make: (ScrollScene) -> any ScrollBehaviour
     let observables: [ObservableReader]
-    /// What must be finite after every call that ran its code (spec §8), read in the order
-    /// `World.nonFiniteReport` reads them: its numbers, its rects, and the frames of its
-    /// views given by a closure (a `View`'s frame is checked where it is set).
-    let finiteChecks: FiniteChecks
-    /// `finiteChecks` as one chain of closures, each calling the next it holds (no array
-    /// read per value: a closure copied out of an array is retained and released); nil when
-    /// there is nothing to check.
-    let finiteCheck: ((AnyObject) -> BehaviourFault?)?
+    /// What must be finite after every call that ran its code (spec §8): its numbers and
+    /// rects, in declaration order (`FiniteChecks.chain`); `checksValues`: it has any.
+    /// Not optional: a closure kept in an optional is called through two reabstraction
+    /// thunks.
+    let finiteCheck: (AnyObject) -> BehaviourFault?
+    let checksValues: Bool
     let views: [ViewReader]
     let tunableNames: [String]
     let notes: [String]
@@ -31,9 +29,7 @@ final class UserBehaviourType: @unchecked Sendable {
         typeName = String(describing: type)
         make = { B($0) }
         observables = spec.observables.map { $0.read }
-        let checks = FiniteChecks(observables: observables, views: spec.views.map { $0.reader })
-        finiteChecks = checks
-        finiteCheck = FiniteChecks.chain(observables: observables, views: spec.views.map { $0.reader })
+        (finiteCheck, checksValues) = FiniteChecks.chain(observables: observables)
         views = spec.views.map { $0.reader }
         tunableNames = spec.tunables.map { $0.name }
         notes = spec.tapNotes
@@ -111,86 +107,41 @@ final class UserBehaviourType: @unchecked Sendable {
     }
 }
 
-/// The readers of what a user behaviour reports that must be finite, flattened for the check
-/// after each call (spec §8: a number that is not finite fails the scenario at the statement
-/// during which it became so, whether or not anything reads it).
-struct FiniteChecks {
-    /// Observable index, reader: a number.
-    let numbers: [(index: Int, read: (AnyObject) -> Double)]
-    /// Observable index, reader: a rect.
-    let rects: [(index: Int, read: (AnyObject) -> CGRect)]
-    /// View index, reader: a view whose frame a closure gives.
-    let frames: [(index: Int, read: (AnyObject) -> CGRect?)]
-
-    init(observables: [ObservableReader], views: [ViewReader]) {
-        var numbers: [(index: Int, read: (AnyObject) -> Double)] = []
-        var rects: [(index: Int, read: (AnyObject) -> CGRect)] = []
-        for (k, o) in observables.enumerated() {
-            switch o {
-            case .number(let read): numbers.append((k, read))
-            case .rect(let read): rects.append((k, read))
-            case .bool, .string, .state: break
-            }
-        }
-        self.numbers = numbers
-        self.rects = rects
-        frames = views.enumerated().compactMap { k, v in v.isViewProperty ? nil : (k, v.frame) }
-    }
-
-    var isEmpty: Bool { numbers.isEmpty && rects.isEmpty && frames.isEmpty }
-
-    /// The checks of `observables` and `views` as one closure: each link checks one value
-    /// and calls the next (the closures taken from the readers as they are stored: one taken
-    /// from an array of tuples would go through a reabstraction thunk at every call).
-    static func chain(observables: [ObservableReader], views: [ViewReader]) -> ((AnyObject) -> BehaviourFault?)? {
-        var next: ((AnyObject) -> BehaviourFault?)?
-        for (k, v) in views.enumerated().reversed() where !v.isViewProperty {
-            let after = next, read = v.frame
-            next = { o in
-                if let r = read(o), let x = FiniteChecks.nonFinite(r) { return .frameNotFinite(view: k, x) }
-                return after?(o)
-            }
-        }
-        for (k, o) in observables.enumerated().reversed() {
+/// What a user behaviour reports that must be finite, checked after each call that ran its
+/// code (spec §8: a number that is not finite fails the scenario at the statement during
+/// which it became so, whether or not anything reads it).
+enum FiniteChecks {
+    /// The checks of `observables` as one closure: each link checks one value and calls the
+    /// next (closures taken from the readers as they are stored: one taken from an array of
+    /// tuples would go through a reabstraction thunk at every call; none optional: an
+    /// optional one is copied, and retained, to be called), and whether there is anything
+    /// to check. A view's frame given by a closure is checked where the tool reads it (taps,
+    /// `frames`, `trace`, pictures): it is not an observable, and reading every view after
+    /// every call would cost a behaviour that moves several of them more than its calls.
+    static func chain(observables: [ObservableReader]) -> (check: (AnyObject) -> BehaviourFault?, any: Bool) {
+        var next: (AnyObject) -> BehaviourFault? = { _ in nil }
+        var any = false
+        for (k, reader) in observables.enumerated().reversed() {
             let after = next
-            switch o {
+            switch reader {
             case .rect(let read):
+                any = true
                 next = { o in
                     if let x = FiniteChecks.nonFinite(read(o)) { return .valueNotFinite(observable: k, x) }
-                    return after?(o)
+                    return after(o)
                 }
             case .number(let read):
+                any = true
                 next = { o in
                     let x = read(o)
                     if !x.isFinite { return .valueNotFinite(observable: k, x) }
-                    return after?(o)
+                    return after(o)
                 }
             case .bool, .string, .state:
                 break
             }
         }
-        return next
-    }
-
-    /// The first of them that is not finite in `instance` now, as its fault.
-    func firstFault(_ instance: AnyObject) -> BehaviourFault? {
-        var k = 0
-        while k < numbers.count {
-            let x = numbers[k].read(instance)
-            if !x.isFinite { return .valueNotFinite(observable: numbers[k].index, x) }
-            k += 1
-        }
-        k = 0
-        while k < rects.count {
-            if let x = FiniteChecks.nonFinite(rects[k].read(instance)) { return .valueNotFinite(observable: rects[k].index, x) }
-            k += 1
-        }
-        k = 0
-        while k < frames.count {
-            if let r = frames[k].read(instance), let x = FiniteChecks.nonFinite(r) { return .frameNotFinite(view: frames[k].index, x) }
-            k += 1
-        }
-        return nil
+        return (next, any)
     }
 
     /// A number of `r` that is not finite.
