@@ -72,7 +72,34 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
 
     /// The world calls this directly (`Behaviour.reactor`), every event.
     override func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
-        handle(event, scroll, &adjustments)
+        if case .scrolled = event { return scrolled(scroll, &adjustments) }
+        return handle(event, scroll, &adjustments)
+    }
+
+    /// `scrollViewDidScroll`, the call of every moving frame, on a path of its own (one test
+    /// of the event, no tap's reaction or second fault to carry): as `handle` does it.
+    @inline(__always)
+    private func scrolled(_ facts: ScrollFacts, _ a: inout Adjustments) -> Reaction {
+        if defaulted & DelegateMethod.didScroll != 0 { return Reaction(animating: runtime.isAnimating, stopsListening: true) }
+        let sv = scrollView
+        sv.begin(facts, insetTop: a.contentInsetTop, insetBottom: a.contentInsetBottom)
+        runtime.now = facts.time
+        let outer = ThreadContext.runtimePointer
+        ThreadContext.setRuntime(Unmanaged.passUnretained(runtime).toOpaque())
+        willCall(DelegateMethod.didScroll)
+        instance.scrollViewDidScroll(sv)
+        let ranCode = didCall(DelegateMethod.didScroll)
+        runtime.runDueCompletions()
+        ThreadContext.setRuntime(outer)
+        var r = Reaction(animating: runtime.isAnimating)
+        r.fault = sv.passOn(&a) ?? runtime.takeFault()
+        if !ranCode {
+            // The protocol's default ran: never again.
+            r.stopsListening = true
+        } else if checksValues && r.fault == nil {
+            r.fault = finiteCheck(object)
+        }
+        return r
     }
 
     /// Before a call of `method`: when it is still to learn, the flag its default raises is
@@ -98,8 +125,9 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         return !isDefault
     }
 
-    /// The world's event as delegate calls (inlined into the adapter's `reduce`, its one
-    /// caller: no second call and no copy of the reaction per frame). An event none of whose
+    /// The world's event as delegate calls (inlined into `reduce`, its one caller: no second
+    /// call and no copy of the reaction per frame; `scrolled` is `scrolled(_:_:)`'s, which
+    /// does as this does). An event none of whose
     /// methods the class implements is answered with `stopsListening` (the world then
     /// stops sending it), without a call.
     @inline(__always)
