@@ -88,6 +88,9 @@ public struct World: Sendable {
 
     // The behaviours declared in this scene, in registration order, and what they change.
     var behaviours: [any Behaviour]
+    /// Parallel to `behaviours`: the object each class-kept one reacts through
+    /// (`Behaviour.reactor`, unretained: its behaviour keeps it), nil for a value.
+    var reactors: [Unmanaged<BehaviourReactor>?]
     /// Each behaviour's id in the registry (parallel to `behaviours`).
     let behaviourIDs: [BehaviourID]
     /// Registry index → index in `behaviours`, or -1 when not declared here.
@@ -97,13 +100,14 @@ public struct World: Sendable {
     var animatingMask: UInt64 = 0
     /// Bit i: behaviour i asked to see the end of every frame (it gets `frameEnded`).
     var watchingMask: UInt64 = 0
-    /// Bit i: behaviour i listens to the event (from its declaration).
-    let fingerMask: UInt64
-    let decelerationMask: UInt64
-    let dragEndedMask: UInt64
-    let dragBeganMask: UInt64
-    let scrolledMask: UInt64
-    let flingTargetMask: UInt64
+    /// Bit i: behaviour i listens to the event (from its declaration, less the kinds it
+    /// said are nothing to it: `Reaction.stopsListening`).
+    var fingerMask: UInt64
+    var decelerationMask: UInt64
+    var dragEndedMask: UInt64
+    var dragBeganMask: UInt64
+    var scrolledMask: UInt64
+    var flingTargetMask: UInt64
     let tapMask: UInt64
 
     /// A fresh world at rest at the top (offset = −inset.top), frame 0.
@@ -154,6 +158,7 @@ public struct World: Sendable {
         }
         classStateOwner = made.contains { $0.keepsStateInClass } ? ClassStateOwner() : nil
         behaviours = made
+        reactors = Array(filled: nil, count: made.count)
         behaviourIDs = ids
         self.slots = slots
         fingerMask = masks.finger
@@ -183,6 +188,7 @@ public struct World: Sendable {
                 creationProblem = problem
             }
             if let f = r.fault { record(f, from: i, time: 0) }
+            reactors[i] = behaviours[i].reactor.map { Unmanaged.passUnretained($0) }
         }
         if self.adjustments.contentInsetTop != laidOutInset || self.adjustments.contentInsetBottom != laidOutInsetBottom {
             insetChanged()
@@ -317,12 +323,32 @@ public struct World: Sendable {
     /// returns its reaction (the one step of `dispatch` and `dispatchTap`).
     @inline(__always) @discardableResult
     mutating func deliver(_ event: BehaviourEvent, to i: Int, _ facts: ScrollFacts) -> Reaction {
-        let r = behaviours[i].reduce(event, facts, &adjustments)
+        let r: Reaction
+        if let reactor = reactors[i] {
+            r = reactor._withUnsafeGuaranteedRef { $0.reduce(event, facts, &adjustments) }
+        } else {
+            r = behaviours[i].reduce(event, facts, &adjustments)
+        }
         let bit = UInt64(1) << UInt64(i)
         animatingMask = r.animating ? animatingMask | bit : animatingMask & ~bit
         watchingMask = r.watchesFrames ? watchingMask | bit : watchingMask & ~bit
         if let f = r.fault { record(f, from: i, time: facts.time) }
+        if r.stopsListening { stopSending(event, to: bit) }
         return r
+    }
+
+    /// Events of `event`'s kind are nothing to the behaviours of `bits` from now on.
+    @inline(never)
+    mutating func stopSending(_ event: BehaviourEvent, to bits: UInt64) {
+        switch event {
+        case .scrolled: scrolledMask &= ~bits
+        case .flingTargetChosen: flingTargetMask &= ~bits
+        case .dragEnded: dragEndedMask &= ~bits
+        case .decelerationEnded: decelerationMask &= ~bits
+        case .dragBegan: dragBeganMask &= ~bits
+        case .fingerTracked: fingerMask &= ~bits
+        case .frameTicked, .frameEnded, .viewTapped, .sectionHeaderTapped: break
+        }
     }
 
     /// Keeps the first fault of a world (the interpreter fails the scenario with it).

@@ -156,16 +156,22 @@ public struct Reaction: Equatable, Sendable {
 
     /// Something it did that the world refuses: the scenario fails, naming it (spec §8).
     public var fault: BehaviourFault?
+    /// The event was nothing to it, and every later one of its kind will be too: the world
+    /// stops sending it that kind (a user behaviour whose class turned out not to implement
+    /// the delegate method: spec §8's calls it does not implement cost nothing). Not for
+    /// `frameTicked` or taps, which it keeps receiving.
+    public var stopsListening: Bool
 
     /// A reaction: an animation runs or not, a tap's note and view (indexes into the
-    /// declaration's), a fault.
+    /// declaration's), a fault, and whether events of this kind are nothing to it.
     public init(animating: Bool, watchesFrames: Bool = false, tapNote: Int? = nil, tapView: Int? = nil,
-                fault: BehaviourFault? = nil) {
+                fault: BehaviourFault? = nil, stopsListening: Bool = false) {
         self.animating = animating
         self.watchesFrames = watchesFrames
         self.tapNote = tapNote
         self.tapView = tapView
         self.fault = fault
+        self.stopsListening = stopsListening
     }
 }
 
@@ -244,6 +250,23 @@ public protocol Behaviour: Sendable {
     /// What went wrong while it was made, as a sentence (a user behaviour's own mistake,
     /// worded by its adapter); the world reports it as its fault before the first frame.
     var creationProblem: String? { get }
+    /// After `start`, the object that reacts for it when its state lives in one (a user's
+    /// behaviour): the world then calls that object's `reduce` directly, every frame, instead
+    /// of `reduce` on the value (no existential to open, no copy-on-write check). Nil: the
+    /// value's `reduce`.
+    var reactor: BehaviourReactor? { get }
+}
+
+/// The object a class-kept behaviour reacts through (`Behaviour.reactor`). Subclass it and
+/// override `reduce`; the world holds it unretained for as long as it holds the behaviour
+/// that gave it (which must keep it alive).
+open class BehaviourReactor: @unchecked Sendable {
+    public init() {}
+
+    /// As `Behaviour.reduce`.
+    open func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+        Reaction(animating: false)
+    }
 }
 
 extension Behaviour {
@@ -257,6 +280,9 @@ extension Behaviour {
 
     /// None: a built-in is made from checked settings.
     public var creationProblem: String? { nil }
+
+    /// None: the value reacts.
+    public var reactor: BehaviourReactor? { nil }
 
     /// Opaque.
     public func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double { 1 }

@@ -91,7 +91,9 @@ final class UserBehaviourLanguageTests: XCTestCase {
         let core = ReplCore(registry: registry)
         XCTAssertFalse(core.enter("use fade").failed)
         let change = core.enter("drag -150 in 0.5s").text
-        XCTAssertEqual(change, "t=0.500 s  offset 0.00 → 150.00  phase idle → dragging  fade.state visible → fading")
+        // A behaviour's observables come right after the offset (by default, in declaration
+        // order): alpha = 1 - (150 - 100) / 100 = 0.5; `phase` is pushed off the line.
+        XCTAssertEqual(change, "t=0.500 s  offset 0.00 → 150.00  fade.alpha 1.000 → 0.500  fade.state visible → fading")
         let completer = Completer(lexicon: Lexicon.of(registry))
         XCTAssertEqual(completer.complete(line: "use f", cursor: 5).candidates, ["fade"])
         XCTAssertEqual(completer.complete(line: "expect fade.al", cursor: 14).candidates, ["fade.alpha"])
