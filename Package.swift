@@ -45,11 +45,18 @@ let package = Package(
         // The SafariToolbar example's behaviour (post 003 ported), for `Benchmarks port`: the
         // example's own source file, compiled here under another module name.
         .target(name: "SafariToolbarPort", dependencies: ["ScrollScript"], path: "Examples/SafariToolbar/Sources/SafariToolbar"),
+        // Two app delegates ported to behaviours with only README's checklist of edits
+        // (test support: Tests/PortedDelegates/Originals holds them as the app wrote them),
+        // and `scrollscript` with them known, for the CLI tests.
+        .target(name: "PortedDelegates", dependencies: ["ScrollScript"], path: "Tests/PortedDelegates", exclude: ["Originals"]),
+        .executableTarget(name: "ported-scrollscript", dependencies: ["ScrollScriptCommand", "PortedDelegates"], path: "Tests/PortedCommand"),
         // The built-in behaviours' names as the tests write them (test support only).
         .target(name: "ScrollSimTestSupport", dependencies: ["ScrollSim"], path: "Tests/ScrollSimTestSupport"),
         .testTarget(name: "ScrollSimTests", dependencies: ["ScrollSim", "ScrollSimTestSupport"]),
-        .testTarget(name: "ScrollScriptTests", dependencies: ["ScrollScript", "ScrollSim", "ScrollSimTestSupport", "ScrollScriptTesting"],
-                    exclude: ["Golden", "UserBehaviour/TestingScenarios"]),
-        .testTarget(name: "scrollscriptTests", dependencies: ["scrollscript", "ScrollScriptCommand"], exclude: ["Scenarios", "Golden", "CI"]),
+        .testTarget(name: "ScrollScriptTests", dependencies: ["ScrollScript", "ScrollSim", "ScrollSimTestSupport", "ScrollScriptTesting",
+                                                             "PortedDelegates"],
+                    exclude: ["Golden", "UserBehaviour/TestingScenarios", "UserBehaviour/PortedScenarios"]),
+        .testTarget(name: "scrollscriptTests", dependencies: ["scrollscript", "ScrollScriptCommand", "ported-scrollscript"],
+                    exclude: ["Scenarios", "Golden", "CI"]),
     ]
 )

@@ -472,7 +472,7 @@ show("tap row 0 20 while decelerating ->", w.tap_target(r))
 show("phase / offset after the tap", "%s %.4f" % (w.phase, w.offset))
 show("row[0,20].y", w.row_y(0, 20))
 
-title("046 pull to refresh (spec v1.4 §6.7)")
+title("046 pull to refresh (spec v1.4 §6.7; v1.5: one refresh per pull, re-based under a finger)")
 
 
 def hold_drag(w, d, n):
@@ -515,3 +515,54 @@ show("drag 400 in 80 frames: count / state / offset", "%d %s %.4f" % (w.rf_count
 w = World(header=dict(height=200, pin=50, stretch=False), refresh=True)
 w.pull(200)
 show("nostretch header: header.y / height", "%.4f %.4f" % (w.header_y(), w.header_height()))
+
+title("047 one refresh per pull; no movement under a still finger (spec v1.5 §6.7)")
+w = World(refresh=True)
+w.pull(215)
+held = w.offset
+show("pull 215: k / state / count / offset = -b(215)", "%d %s %d %.4f" % (w.k, w.rf_state, w.rf_count, held))
+drift = 0.0
+while w.k < 121:
+    w.frame()
+    drift = max(drift, abs(w.offset - held))
+    if w.k in (103, 112, 121):
+        show("  frame %d: state / inset / offset.min / offset" % w.k,
+             "%s %.4f %.4f %.4f" % (w.rf_state, w.rf_inset, w.min_bound(), w.offset))
+show("largest movement under the still finger, frames 44..121", "%.3g" % drift)
+w.tick()
+show("frame 122: state / progress", "%s %.4f" % (w.rf_state, w.rf_progress()))
+w.wait(2.0)
+show("held 2 s more: state / count", "%s %d" % (w.rf_state, w.rf_count))
+w = World(refresh=True)
+w.pull(215)
+w.release()
+w.settle()
+show("released: settle t / count / offset", "%.4f %d %.4f" % (w.time, w.rf_count, w.offset))
+w.pull(215)
+show("pulled again: t / count / state", "%.4f %d %s" % (w.time, w.rf_count, w.rf_state))
+for back, again, label in ((210, 215, "re-arms"), (185, 185, "does not")):
+    w = World(refresh=True)
+    w.pull(215)
+    w.wait(1.35)
+    w.drag(-back)
+    q, off, armed = w.rf_pull(), w.offset, w.rf_armed
+    w.drag(again)
+    show("held, %d up (%s): q / offset / armed; %d down: count / state / offset" % (back, label, again),
+         "%.4f %.4f %s; %d %s %.4f" % (q, off, armed, w.rf_count, w.rf_state, w.offset))
+for frames in (17, 18):
+    w = World(refresh=True)
+    w.pull(215)
+    w.wait(1.35)
+    w.release()
+    w.tick(frames)
+    off, armed = w.offset, w.rf_armed
+    w.pull(215)
+    show("released at frame 124, %d frames of snap-back: offset / armed / count after a pull" % frames,
+         "%.4f %s %d" % (off, armed, w.rf_count))
+w = World(refresh=True, refresh_duration=0.2, refresh_endDuration=0.1)
+w.drag(400, 80 / 60)
+show("fail/refresh-twice-under-held-pull (1): count at 1.333", w.rf_count)
+w = World(refresh=True)
+w.pull(215)
+w.wait(1.3)
+show("fail/refresh-twice-under-held-pull (2): offset at 2.017", "%.4f" % w.offset)

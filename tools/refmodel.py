@@ -21,6 +21,14 @@ up, finger distances positive downward, times in seconds, distances in points.
 import math
 import sys
 
+# Every threshold the model compares a computed value with (spec §4, §6) is written as
+# `T + NUDGE`. It is 0 except in tools/difffuzz.py, which runs a scenario again with it
+# at +1e-7 and -1e-7: a scenario whose trace moves then hit a threshold exactly (a tie
+# that two correct implementations may break either way), and is skipped, not compared.
+# (Geometry is not nudged: a view's extent and "a visible part" are where the layout puts
+# them -- a toolbar clamped at y = screen.height has none, exactly, by definition.)
+NUDGE = 0.0
+
 # ---------------------------------------------------------------------------
 # Pure formulas (spec §4, §6.2, §6.3)
 # ---------------------------------------------------------------------------
@@ -110,7 +118,23 @@ def spring_crossing(x0, v0, stiffness, damping, horizon):
             return None
         tau = -x0 / b
         return tau if 0 < tau <= horizon else None
-    # over-damped: at most one crossing; bracket then bisect
+    # over-damped: at most one crossing, x = c1*e^(r1 t) + c2*e^(r2 t) = 0 at
+    # t = ln(-c2/c1)/(r1 - r2) (closed form; it was a bracket-and-bisect per frame, the
+    # same root to ~1e-15 s, and most of tools/difffuzz.py's time)
+    w = math.sqrt(stiffness)
+    q = w * math.sqrt(damping * damping - 1)
+    r1, r2 = -damping * w + q, -damping * w - q
+    c2 = (v0 - r1 * x0) / (r2 - r1)
+    c1 = x0 - c2
+    if c1 == 0 or -c2 / c1 <= 0:
+        return None
+    tau = math.log(-c2 / c1) / (r1 - r2)
+    return tau if 0 < tau <= horizon else None
+
+
+def spring_crossing_bisect(x0, v0, stiffness, damping, horizon):
+    """The over-damped crossing by bracketing and bisection (what spring_crossing did
+    before its closed form; kept to check it in the self-test)."""
     def f(t):
         return spring(x0, v0, stiffness, damping, t)[0]
     steps = 2000
@@ -201,7 +225,9 @@ class World:
     toolbar: height (44 when declared) or None
     sections: list of (title|None, rows:int or list of titles, open:bool); None = default
     accordion: None, "multiple" or "single"
-    refresh: True for a pull-to-refresh control (spec v1.4 §6.7)
+    refresh: True for a pull-to-refresh control (spec v1.4 §6.7; v1.5: one refresh per
+             pull, re-armed within trigger / 10 of the top; the drag re-based whenever the
+             top inset changes under a finger)
     """
 
     def __init__(self, screen=(375.0, 667.0), fps=60, header=None, toolbar=None,
@@ -247,14 +273,20 @@ class World:
         self.log = []               # reaction log, for derivations
         # Pull to refresh (spec §6.7): its state, the extra top inset, refreshes started,
         # when the one in progress started, the inset's return while ending, and the frame
-        # whose step 3 ended a refresh (no other refresh rule runs in it).
+        # whose step 3 ended a refresh (no other refresh rule runs in it). (v1.5) Armed:
+        # a refresh may start; one that starts disarms it until q <= trigger / 10.
         self.refresh = refresh
+        self.rf_armed = True
         self.rf_state = "idle"
         self.rf_inset = 0.0
         self.rf_count = 0
         self.rf_t0 = 0.0
         self.rf_end = None
         self.rf_ended_k = -1
+        # Observers (tools/difffuzz.py): on_frame(world) after every frame; a release
+        # within 1e-9 of a bound sets released_at_bound (a tie).
+        self.on_frame = None
+        self.released_at_bound = False
 
     # -- clock ------------------------------------------------------------
     @property
@@ -391,17 +423,17 @@ class World:
     def tb_release_rules(self, why):
         if self.tb_h is None:
             return
-        if self.offset >= self.max_bound() - 0.5:
+        if self.offset >= self.max_bound() - 0.5 + NUDGE:
             self.tb_show("at bottom, " + why)
         elif self.tb_state == "shown" and self.tb_y != self.tb_shown_y():
             self.tb_show("displaced, " + why)
 
     def tb_tracking(self):
-        if self.fv > self.t["toolbar.showVelocity"]:
+        if self.fv > self.t["toolbar.showVelocity"] + NUDGE:
             self.tb_show("fast downward finger %.1f" % self.fv)
-        if self.p <= -1 and self.tb_state == "shown":
+        if self.p <= -1 + NUDGE and self.tb_state == "shown":
             self.tb_y = min(self.tb_shown_y() - self.p, self.H)
-            if self.p < -self.t["toolbar.hideDistance"]:
+            if self.p < -self.t["toolbar.hideDistance"] + NUDGE:
                 self.tb_hide("finger past hideDistance, p=%.3f" % self.p)
 
     # -- physics (spec §6.2) ---------------------------------------------------
@@ -467,7 +499,7 @@ class World:
                     continue
                 if bound is not None:
                     tb = decel_bound_time(o0, v, rate, bound)
-                    if tau >= tb:
+                    if tau >= tb + NUDGE:
                         self.start_bounce(t0 + tb, bound, 0.0, decel_velocity(v, rate, tb))
                         self.log.append((t0 + tb, "decel reaches bound %.2f at tau_b=%.6f, v=%.4f"
                                          % (bound, tb, decel_velocity(v, rate, tb))))
@@ -477,7 +509,7 @@ class World:
                     return
                 # v1.3: it ends at the first frame at or after tau_e, where the speed
                 # falls to vs, and the offset is set to the destination.
-                if tau >= decel_end_time(v, rate, vs):
+                if tau >= decel_end_time(v, rate, vs) + NUDGE:
                     self.come_to_rest(dest)
                     return
                 o = decel_offset(o0, v, rate, tau)
@@ -491,14 +523,14 @@ class World:
                 if tc is not None:
                     vc = spring(x0, v0, s, z, tc)[1]
                     self.log.append((t0 + tc, "bounce crosses bound inward, v=%.4f" % vc))
-                    if abs(vc) <= vs:
+                    if abs(vc) <= vs + NUDGE:
                         # v1.3: a hand-over whose crossing speed is <= vs rests at the bound
                         self.come_to_rest(bound)
                         return
                     self.start_decel(t0 + tc, bound, vc)
                     continue
             x, dx = spring(x0, v0, s, z, tau)
-            if abs(x) < 0.5 and abs(dx) < 5:
+            if abs(x) < 0.5 + NUDGE and abs(dx) < 5 + NUDGE:
                 self.come_to_rest(bound)
                 return
             self.offset = bound + x
@@ -550,27 +582,40 @@ class World:
                 self.offset = mx
             elif self.offset < mn:
                 self.offset = mn
-        # 5. toolbar tracking; the refresh control's rules
+        # 5. toolbar tracking; the refresh control's rules (re-arming runs with the finger
+        # up too, spec v1.5 §6.7)
         if self.finger_down and self.tb_h is not None:
             self.tb_tracking()
-        if self.finger_down and self.refresh:
+        if self.refresh:
             self.rf_tracking(t)
         self.check_invariants()
+        if self.on_frame is not None:
+            self.on_frame(self)
 
     # -- pull to refresh (spec §6.7) ---------------------------------------------
     def rf_pull(self):
         """q = min - offset: how far the content is past the top bound (<= 0: not pulled)."""
         return self.min_bound() - self.offset
 
+    def rf_rebase(self):
+        """(v1.5) The top inset changed while a finger is down: the drag is re-based as a
+        touch that begins here would be (its unbanded position from the offset now, under
+        the new bound), so the offset does not move under a still finger; the translation
+        keeps counting from the touch-down."""
+        if self.finger_down:
+            self.u0 = self.unbanded(self.offset) + self.p
+
     def rf_animate(self, t):
         """Step 3: refreshing -> ending at t0 + duration (the end animation starts there
-        exactly); ending -> idle when the inset's ease-in-out return to 0 completes."""
+        exactly); ending -> idle when the inset's ease-in-out return to 0 completes. (v1.5)
+        Every change of the inset here re-bases a drag in progress."""
         if self.rf_state == "refreshing" and Anim(0, 1, self.rf_t0, self.t["refresh.duration"], False).progress(t) >= 1:
             self.rf_state = "ending"
             self.rf_end = Anim(self.t["refresh.height"], 0.0, self.rf_t0 + self.t["refresh.duration"],
                                self.t["refresh.endDuration"], True)
             self.log.append((t, "refresh ending"))
         if self.rf_state == "ending":
+            before = self.rf_inset
             self.rf_inset = self.rf_end.value(t)
             if self.rf_end.progress(t) >= 1:
                 self.rf_inset = 0.0
@@ -578,23 +623,36 @@ class World:
                 self.rf_end = None
                 self.rf_ended_k = self.k
                 self.log.append((t, "refresh ended"))
+            if self.rf_inset != before:
+                self.rf_rebase()
 
     def rf_tracking(self, t):
-        """Step 5, while a finger is down: idle <-> pulling, and past the trigger a refresh
-        starts: the inset becomes refresh.height at once and the drag is re-based so the
-        offset does not jump (a touch beginning here past the new bound)."""
+        """Step 5 of every frame (spec v1.5 §6.7). Nothing in the frame where `ending`
+        ended, nor while refreshing or ending. While a finger is down: idle <-> pulling.
+        Re-armed (finger down or not) when q <= trigger / 10. While a finger is down, an
+        armed control pulled to q >= trigger starts a refresh and disarms: the inset
+        becomes refresh.height at once and the drag is re-based so the offset does not
+        jump (a touch beginning here past the new bound)."""
         if self.rf_ended_k == self.k or self.rf_state not in ("idle", "pulling"):
             return
         q = self.rf_pull()
-        if q >= self.t["refresh.trigger"]:
+        trigger = self.t["refresh.trigger"]
+        if q <= trigger / 10 + NUDGE:
+            if not self.rf_armed:
+                self.log.append((t, "refresh re-armed, q=%.4f" % q))
+            self.rf_armed = True
+        if not self.finger_down:
+            return
+        if self.rf_armed and q >= trigger + NUDGE:
             self.rf_state = "refreshing"
+            self.rf_armed = False
             self.rf_t0 = t
             self.rf_count += 1
             self.rf_inset = self.t["refresh.height"]
-            self.u0 = self.unbanded(self.offset) + self.p
+            self.rf_rebase()
             self.log.append((t, "refresh starts, q=%.4f, offset=%.4f" % (q, self.offset)))
         else:
-            self.rf_state = "pulling" if q > 0 else "idle"
+            self.rf_state = "pulling" if q > 0 + NUDGE else "idle"
 
     def rf_progress(self):
         if self.rf_state == "pulling":
@@ -649,27 +707,34 @@ class World:
         if not self.finger_down:
             raise ScenarioError("release with no finger down")
         self.finger_down = False
+        self.fv = fv              # spec §4: `finger.velocity` reads the lift's (0 after `release`)
         if self.refresh and self.rf_state == "pulling":
             self.rf_state = "idle"
+        # Spec §6.2 has no threshold below stopVelocity: a release past a bound bounces
+        # "with the release velocity", however slow (the model used to zero |v| < 1, as
+        # the tool did: `swipe 1 in 1.93s` then lifts at -0.518 pt/s, not 0).
         v = -fv
-        if abs(v) < 1:
-            v = 0.0
         mn, mx = self.min_bound(), self.max_bound()
         t0 = self.time
+        if min(abs(self.offset - mn), abs(self.offset - mx)) <= 1e-9:
+            self.released_at_bound = True   # a tie for tools/difffuzz.py: not compared
         if self.offset < mn or self.offset > mx:
             bound = mn if self.offset < mn else mx
             self.start_bounce(t0, bound, self.offset - bound, v, "snapback")
-        elif abs(v) <= self.t["deceleration.stopVelocity"]:
+            self.vel = v              # `velocity` reads the release velocity at the lift
+        elif abs(v) <= self.t["deceleration.stopVelocity"] + NUDGE:
             # v1.3: a fling no faster than stopVelocity does not coast
             self.phase = "idle"       # interpretation: nothing to decelerate
             self.vel = 0.0
             self.motion = None
         else:
             self.start_decel(t0, self.offset, v)
+            self.vel = v
         self.tb_release_rules("release")
 
     def release(self):
         self.lift(0.0)
+        self.fv = 0.0                 # spec §4: `finger.velocity` reads 0 after it
 
     def swipe(self, d, duration=None):
         """(v1.2) A drag whose finger lifts at the end of its last frame with velocity
@@ -759,7 +824,13 @@ class World:
         return (lo + hi) / 2
 
     def tap_header(self, i=None):
-        if not self.finger_down and self.phase in ("decelerating", "bouncing"):
+        if self.finger_down:
+            raise ScenarioError("tap while a finger is down")
+        if i is not None and not (0 <= i < len(self.sections) and self.sections[i]["title"] is not None):
+            raise ScenarioError("no titled section %r" % i)
+        if i is None and self.header is None:
+            raise ScenarioError("no header")
+        if self.phase in ("decelerating", "bouncing"):
             # As the Swift tool (docs/semantics.md §9): the motion stops before the target's
             # visible part is looked for, so a header scrolled off screen is no error here.
             return self.tap(0.0, 0.0)
@@ -767,7 +838,16 @@ class World:
             y, h = self.header_frame()
         else:
             y, h = self.section_y(i), self.section_header_h(i)
-        return self.tap(self.W / 2, self.visible_centre_y(y, h))
+        self.visible_centre_y(y, h)
+        # A targeted tap (spec §4) goes to the header itself, not to whatever covers its
+        # centre (the model used to hit-test the centre, so a toolbar over it took the tap).
+        if i is None:
+            if self.header["toggle"] is not None:
+                self.toggle_header()
+            return "header"
+        if self.accordion:
+            self.toggle_section(i)
+        return "section[%d]" % i
 
     def tap_row(self, i, j):
         """(v1.2) A targeted tap on row j of section i: it needs a visible part; a row
@@ -801,9 +881,19 @@ class World:
         return {"stop": "nothing", "toolbar reveal zone": "toolbar.zone"}.get(receiver, receiver)
 
     def tap_toolbar(self):
+        """Spec §4: the centre of the toolbar's visible part; with none, of its reveal zone
+        while hidden or hiding, else (`showing` with nothing on screen yet) the toolbar
+        itself, which changes nothing. (The model used to aim at the zone whenever the
+        toolbar was hiding, even with part of it still on screen.)"""
+        if self.finger_down:
+            raise ScenarioError("tap while a finger is down")
+        if self.phase in ("decelerating", "bouncing"):
+            return self.tap(0.0, 0.0)
+        if min(self.H, self.tb_y + self.tb_h) > max(0.0, self.tb_y):
+            return self.tap(self.W / 2, self.visible_centre_y(self.tb_y, self.tb_h))
         if self.tb_state in ("hidden", "hiding"):
             return self.tap(self.W / 2, self.H - self.tb_h / 2)
-        return self.tap(self.W / 2, self.visible_centre_y(self.tb_y, self.tb_h))
+        return "toolbar"
 
     def toggle_header(self):
         hd = self.header
@@ -1000,9 +1090,77 @@ def selftest():
         assert w100 > 0.5, (n, w100)
         fits.append((w, v, w100))
     assert abs(fits[0][1] - 4320) < 5 and abs(fits[1][1] - 2243) < 5, fits
+    # The over-damped crossing's closed form against bracket-and-bisect.
+    crossings = 0
+    for x0, v0 in ((-100.0, 3000.0), (-100.0, 30000.0), (50.0, -40000.0), (30.0, -1000.0), (1.0, -400.0)):
+        for s, z in ((2000.0, 2.8), (120.0, 1.5)):
+            a = spring_crossing(x0, v0, s, z, 2.0)
+            b = spring_crossing_bisect(x0, v0, s, z, 2.0)
+            assert (a is None and b is None) or abs(a - b) < 1e-12, (x0, v0, s, z, a, b)
+            crossings += a is not None
+    assert crossings == 8, crossings
+    refresh_selftest()
     print("refmodel selftest: ok (449.55, 81.56, 60.06, 110.19, 73.58; recorded targets within %.3f pt; "
           "flings into an edge within %.2f / %.2f pt at %.0f / %.0f pt/s, stiffness 100 at best %.2f / %.2f pt)"
           % (worst, fits[0][0], fits[1][0], fits[0][1], fits[1][1], fits[0][2], fits[1][2]))
+
+
+def refresh_selftest():
+    """Spec v1.5 §6.7: one refresh per pull, re-armed within trigger / 10 of the top, and
+    no movement under a still finger while the top inset changes."""
+    c, d = TUNABLES["rubberband"], 667.0
+    # A held pull: p = 215 in 43 frames of 5 pt, q = b(215) = 100.44 >= 100 at frame 43.
+    w = World(refresh=True)
+    w.pull(215)
+    assert w.k == 43 and w.rf_state == "refreshing" and w.rf_count == 1 and not w.rf_armed
+    start = w.offset
+    assert abs(start + rubber_band(215, c, d)) < 1e-9, start
+    # Held still for longer than refresh.duration + refresh.endDuration (1 + 0.3 s): the
+    # offset never moves, not at the start (the frames after it) nor in any frame of the
+    # end animation (frames 103..121); one refresh only, `pulling` after it ends.
+    states = set()
+    for _ in range(w.frames(1.0 + 0.3 + 0.5)):
+        w.frame()
+        states.add(w.rf_state)
+        assert abs(w.offset - start) < 1e-9, (w.k, w.offset, start)     # a rounding at most
+        assert abs(w.vel) < 1e-6, (w.k, w.vel)
+    assert states == {"refreshing", "ending", "idle", "pulling"}, states   # idle: frame 121 only
+    assert w.rf_count == 1 and w.rf_state == "pulling" and w.rf_inset == 0.0, (w.rf_count, w.rf_state)
+    assert abs(w.rf_progress() - 1.0) < 1e-12            # q = 100.44 past the top: capped at 1
+    # The frame where ending ends runs no other rule; the next one reads `pulling`.
+    w = World(refresh=True)
+    w.pull(215)
+    w.wait(1.3)                                            # frame 121 = t0 + 1 + 0.3: ended
+    assert w.k == 121 and w.rf_state == "idle" and w.rf_ended_k == 121, (w.k, w.rf_state)
+    w.tick()
+    assert w.rf_state == "pulling" and w.rf_count == 1
+    # Re-arm: the content back within trigger / 10 = 10 of the top, then a second pull.
+    # After the end, min = 0 again and the drag was re-based under it: the unbanded
+    # position is b^-1(b(215)) = 215 past the top. 210 pt up leave 5: q = b(5) = 2.74 <= 10.
+    w.drag(-210)
+    assert abs(w.rf_pull() - rubber_band(5, c, d)) < 1e-9, w.rf_pull()
+    assert w.rf_armed and w.rf_state == "pulling" and w.rf_count == 1
+    w.drag(215)                                            # unbanded 220: b(215) >= 100 on the way
+    assert w.rf_count == 2 and w.rf_state == "refreshing", (w.rf_count, w.rf_state)
+    # Not re-armed short of trigger / 10: back to 30 past the top, q = b(30) = 16.10 > 10.
+    w = World(refresh=True)
+    w.pull(215)
+    w.wait(1.35)
+    w.drag(-185)
+    assert abs(w.rf_pull() - rubber_band(30, c, d)) < 1e-9 and not w.rf_armed
+    w.drag(185)
+    assert w.rf_count == 1 and w.rf_state == "pulling", (w.rf_count, w.rf_state)
+    # Released and pulled again: the snap-back reaches the top, the control re-arms with
+    # the finger up, and the next pull starts a second refresh.
+    w = World(refresh=True)
+    w.pull(215)
+    w.release()
+    w.settle()
+    assert w.rf_state == "idle" and w.rf_count == 1 and w.offset == 0.0
+    w.tick()
+    assert w.rf_armed
+    w.pull(215)
+    assert w.rf_count == 2 and w.rf_state == "refreshing"
 
 
 if __name__ == "__main__":

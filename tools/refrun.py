@@ -3,9 +3,14 @@
 
 A cross-check of the hand-written expectations, not the product: it understands the
 subset of the language the shipped scenarios use (scene/scenario blocks, the
-configuration statements, the actions, expect / expect within / expect always,
-~= with within, and/or/not, + - * /), and reports each scenario's first failing
-expectation or runtime error with its line. It shares no code with the Swift tool.
+configuration statements, the actions -- pull, drag, swipe and fling with an expression
+argument and `in T`, release, wait, tick, settle, tap X Y, tap header [I | "TITLE"],
+tap row I J, tap toolbar --, expect / expect within / expect always, ~= with within,
+and/or/not, + - * /, `tap.target`; a record placeholder `?` fails its expectation, as
+`run` does), and reports each scenario's first failing expectation or runtime error
+with its line. A statement or file outside that subset is reported (BAD, exit status
+1), never passed. It shares no code with the Swift tool. Every shipped scenario runs
+(CI runs the first command below, .ci/run).
 
     python3 tools/refrun.py scenarios/*.scroll
     python3 tools/refrun.py --expect-fail Tests/scrollscriptTests/Scenarios/fail/*.scroll
@@ -22,7 +27,7 @@ from refmodel import World, ScenarioError  # noqa: E402
 STATES = {"idle", "dragging", "decelerating", "bouncing", "shown", "hidden", "showing", "hiding",
           "pulling", "refreshing", "ending"}
 TOKEN = re.compile(r'\s*(?:(\d+(?:\.\d+)?(?:e[+-]?\d+)?)(ms|s|pt)?|("(?:[^"\\]|\\.)*")|'
-                   r'([A-Za-z_.][A-Za-z0-9_.]*)|(~=|==|!=|<=|>=|[<>+\-*/(),\[\]{};]))')
+                   r'([A-Za-z_.][A-Za-z0-9_.]*)|(~=|==|!=|<=|>=|[<>+\-*/(),\[\]{};?]))')
 
 
 TUNABLE_KINDS = {"row.height": "points", "section.height": "points", "deceleration": "number",
@@ -168,6 +173,10 @@ class Expr:
             return lambda w: (v, "seconds" if unit == "s" else "points")
         if kind == "str":
             return lambda w: (v, "string")
+        if kind == "op" and v == "?":
+            def placeholder(w):
+                raise Fail("a '?' has no value until 'run --update' writes one (t=%.3f)" % w.time)
+            return placeholder
         if kind == "op" and v == "(":
             e = self.or_()
             assert self.take()[1] == ")"
@@ -220,6 +229,7 @@ def observable(name, idx):
         "refresh.progress": lambda w: (w.rf_progress(), "number"),
         "refresh.inset": lambda w: (w.rf_inset, "points"),
         "refresh.count": lambda w: (w.rf_count, "count"),
+        "tap.target": lambda w: (getattr(w, "last_tap", ""), "string"),
         "screen.width": lambda w: (w.W, "points"),
         "screen.height": lambda w: (w.H, "points"),
         "section.y": lambda w: (w.section_y(ints(w)[0]), "points"),
@@ -413,14 +423,12 @@ def execute(body, w, always, registered, check_always):
                     if not e(w)[0]:
                         raise Fail("line %d: expect failed at t=%.3f" % (n, w.time))
             elif head == "pull":
-                w.pull(words[1])
-            elif head == "drag":
-                sign = -1 if words[1] == "-" else 1
-                d = sign * (words[2] if sign < 0 else words[1])
-                rest = words[3:] if sign < 0 else words[2:]
-                w.drag(d, rest[1] if rest and rest[0] == "in" else None)
+                w.pull(argument(toks[1:], w)[0])
+            elif head in ("drag", "swipe"):
+                d, t = argument(toks[1:], w)
+                (w.drag if head == "drag" else w.swipe)(d, t)
             elif head == "fling":
-                w.fling(-words[2] if words[1] == "-" else words[1])
+                w.fling(argument(toks[1:], w)[0])
             elif head == "release":
                 w.release()
             elif head == "wait":
@@ -431,16 +439,22 @@ def execute(body, w, always, registered, check_always):
                 w.settle()
             elif head == "tap":
                 if len(words) > 1 and words[1] == "header":
-                    if len(words) > 2:
+                    if len(toks) > 2 and toks[2][0] == "str":
+                        if w.finger_down:
+                            raise ScenarioError("tap while a finger is down")
+                        w.last_tap = w.tap_target(w.tap_header_titled(words[2]))
+                    elif len(words) > 2:
                         if int(words[2]) >= len(w.sections):
                             raise ScenarioError("no section %d" % int(words[2]))
                         if w.finger_down:
                             raise ScenarioError("tap while a finger is down")
-                        w.tap_header(int(words[2]))
+                        w.last_tap = w.tap_target(w.tap_header(int(words[2])))
                     else:
-                        w.tap_header()
+                        w.last_tap = w.tap_target(w.tap_header())
+                elif words[1] == "row":
+                    w.last_tap = w.tap_target(w.tap_row(int(words[2]), int(words[3])))
                 elif words[1] == "toolbar":
-                    w.tap_toolbar()
+                    w.last_tap = w.tap_target(w.tap_toolbar())
                 else:
                     nums, sign = [], 1.0
                     for word in words[1:]:
@@ -449,7 +463,7 @@ def execute(body, w, always, registered, check_always):
                         else:
                             nums.append(sign * float(word))
                             sign = 1.0
-                    w.tap(nums[0], nums[1])
+                    w.last_tap = w.tap_target(w.tap(nums[0], nums[1]))
             elif head == "print":
                 pass
             else:
@@ -458,26 +472,47 @@ def execute(body, w, always, registered, check_always):
             raise Fail("line %d: runtime error at t=%.3f: %s" % (n, w.time, err))
 
 
+def argument(toks, w):
+    """An action's argument, an expression (`drag -(offset.max + 50) in 1s`), and its
+    `in T` duration or None."""
+    cut = next((i for i, t in enumerate(toks) if t[0] == "word" and t[1] == "in"), len(toks))
+    value = Expr(toks[:cut]).parse()(w)[0]
+    duration = Expr(toks[cut + 1:]).parse()(w)[0] if cut < len(toks) else None
+    return value, duration
+
+
 def main(argv):
     expect_fail = "--expect-fail" in argv
     paths = [a for a in argv if not a.startswith("--")]
-    bad = 0
+    bad = ran = unread = 0
     for path in paths:
-        text = open(path, encoding="utf-8").read()
-        scene, scenarios = parse_blocks(split_statements(text))
+        try:
+            text = open(path, encoding="utf-8").read()
+            scene, scenarios = parse_blocks(split_statements(text))
+        except (OSError, UnicodeDecodeError, SyntaxError, IndexError, ValueError) as err:
+            # outside the subset this runner reads: never a pass, whatever the mode
+            unread += 1
+            print("BAD  %s: cannot run it here: %s" % (path, err))
+            continue
         if not scenarios:
             scenarios = [(os.path.basename(path), 1, scene)]
             scene = [s for s in scene if False]
         for name, line, body in scenarios:
+            ran += 1
             try:
                 run_scenario(scene, body)
                 result = "PASS"
             except Fail as f:
                 result = "FAIL " + str(f)
+            except (SyntaxError, AssertionError, IndexError, KeyError, TypeError, ValueError) as err:
+                bad += 1
+                print("BAD  %s:%d %s: cannot run it here: %s" % (path, line, name, err or type(err).__name__))
+                continue
             ok = result.startswith("FAIL") if expect_fail else result == "PASS"
             bad += 0 if ok else 1
             print("%s %s:%d %s: %s" % ("ok  " if ok else "BAD ", path, line, name, result))
-    return 1 if bad else 0
+    print("refrun: %d scenarios, %d as expected, %d not; %d files not read" % (ran, ran - bad, bad, unread))
+    return 1 if bad or unread else 0
 
 
 if __name__ == "__main__":

@@ -6,3 +6,5 @@
 
 _Thread_local void *scrollscript_context_runtime = 0;
 _Thread_local double scrollscript_context_presentation_time = NAN;
+_Thread_local int scrollscript_context_default_ran = 0;
+_Thread_local const void *scrollscript_context_default_init = 0;

@@ -13,11 +13,14 @@ extension XCTestCase {
     /// the Package.swift above this test file) — with the built-in behaviours and
     /// `behaviours`, and records each failed scenario, and each file that could not run, as
     /// a failure at its `.scroll` file and line. A behaviour refused at registration, or no
-    /// scenario found, is a failure at this call. Returns what ran.
+    /// scenario found, is a failure at this call. Prints what ran, in a line
+    /// (`ScenarioTestReport.summary`: `scenarios: 4 ran, 4 passed, 0 failed`), so that
+    /// `swift test` shows it. Returns what ran.
     @discardableResult
     public func runScrollScenarios(_ paths: String..., behaviours: [any ScrollBehaviour.Type],
                                    file: StaticString = #filePath, line: UInt = #line) -> ScenarioTestReport {
         let report = runScenarioTests(paths, behaviours: behaviours, directory: packageRoot(of: "\(file)"))
+        print(report.summary)
         for f in report.failures {
             let path = f.file ?? "\(file)"
             let at = f.file == nil ? Int(line) : f.line
@@ -37,12 +40,14 @@ public enum ScrollScenarios {
     /// Runs the scenario files at `paths` (as `XCTestCase.runScrollScenarios`) and records
     /// each failed scenario, and each file that could not run, as an issue at its `.scroll`
     /// file, line and column (`Issue.record`). A behaviour refused at registration, or no
-    /// scenario found, is an issue at this call. Returns what ran.
+    /// scenario found, is an issue at this call. Prints what ran, in a line (as
+    /// `runScrollScenarios`). Returns what ran.
     @discardableResult
     public static func check(_ paths: String..., behaviours: [any ScrollBehaviour.Type],
                              fileID: String = #fileID, filePath: String = #filePath,
                              line: Int = #line, column: Int = #column) -> ScenarioTestReport {
         let report = runScenarioTests(paths, behaviours: behaviours, directory: packageRoot(of: filePath))
+        print(report.summary)
         for f in report.failures {
             let location: Testing.SourceLocation
             if let file = f.file {

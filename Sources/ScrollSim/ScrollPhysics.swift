@@ -138,7 +138,10 @@ public struct ScrollState: Equatable, Sendable {
             velocity = (offset - previous) * parameters.fps
             return .none
         case .dragEnded(let v, let t, let b, let target):
-            return release(velocity: abs(v) < 1 ? 0 : v, t: t, bounds: b, target: target)
+            // Spec §6.2: the release velocity as it is, however slow (no threshold of its
+            // own: below stopVelocity inside the bounds is idle; past a bound it bounces
+            // with it).
+            return release(velocity: v, t: t, bounds: b, target: target)
         case .rebased(let p, let b):
             // u = u0 − p must give the unbanded position of the offset now: u0 = b⁻¹ + p.
             dragOrigin = unbanded(offset, b) + p
@@ -189,7 +192,6 @@ public struct ScrollState: Equatable, Sendable {
     /// `targetContentOffset`): §6.2's destination clamped to the bounds; the offset itself
     /// when the release starts no deceleration; the bound for a release past it.
     public func releaseTarget(velocity v: Double, bounds b: ScrollBounds) -> Double {
-        let v = abs(v) < 1 ? 0 : v
         if offset < b.min { return b.min }
         if offset > b.max { return b.max }
         if abs(v) <= parameters.stopVelocity { return offset }

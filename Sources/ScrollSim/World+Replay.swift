@@ -95,7 +95,7 @@ extension World {
     func sameState(as other: World) -> Bool {
         guard frameIndex == other.frameIndex, finger == other.finger, scroll == other.scroll, table == other.table,
               bounds == other.bounds, lastTap == other.lastTap, adjustments == other.adjustments,
-              animatingMask == other.animatingMask, behaviours.count == other.behaviours.count else { return false }
+              animatingMask == other.animatingMask, watchingMask == other.watchingMask, behaviours.count == other.behaviours.count else { return false }
         for i in behaviours.indices where !behaviours[i].keepsStateInClass {
             if !behaviours[i].isEqual(to: other.behaviours[i]) { return false }
         }

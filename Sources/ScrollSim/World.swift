@@ -88,6 +88,9 @@ public struct World: Sendable {
 
     // The behaviours declared in this scene, in registration order, and what they change.
     var behaviours: [any Behaviour]
+    /// Parallel to `behaviours`: the object each class-kept one reacts through
+    /// (`Behaviour.reactor`, unretained: its behaviour keeps it), nil for a value.
+    var reactors: [Unmanaged<BehaviourReactor>?]
     /// Each behaviour's id in the registry (parallel to `behaviours`).
     let behaviourIDs: [BehaviourID]
     /// Registry index → index in `behaviours`, or -1 when not declared here.
@@ -95,13 +98,16 @@ public struct World: Sendable {
     var adjustments: Adjustments
     /// Bit i: behaviour i reported an animation running (it gets `frameTicked`).
     var animatingMask: UInt64 = 0
-    /// Bit i: behaviour i listens to the event (from its declaration).
-    let fingerMask: UInt64
-    let decelerationMask: UInt64
-    let dragEndedMask: UInt64
-    let dragBeganMask: UInt64
-    let scrolledMask: UInt64
-    let flingTargetMask: UInt64
+    /// Bit i: behaviour i asked to see the end of every frame (it gets `frameWatched`).
+    var watchingMask: UInt64 = 0
+    /// Bit i: behaviour i listens to the event (from its declaration, less the kinds it
+    /// said are nothing to it: `Reaction.stopsListening`).
+    var fingerMask: UInt64
+    var decelerationMask: UInt64
+    var dragEndedMask: UInt64
+    var dragBeganMask: UInt64
+    var scrolledMask: UInt64
+    var flingTargetMask: UInt64
     let tapMask: UInt64
     /// (v1.5) Bit i: behaviour i listens to `frameEnded`'s pass 2, 0, 1 (and any of them).
     let frameEndMask: UInt64
@@ -163,6 +169,7 @@ public struct World: Sendable {
         }
         classStateOwner = made.contains { $0.keepsStateInClass } ? ClassStateOwner() : nil
         behaviours = made
+        reactors = Array(filled: nil, count: made.count)
         behaviourIDs = ids
         self.slots = slots
         fingerMask = masks.finger
@@ -191,11 +198,13 @@ public struct World: Sendable {
         for i in behaviours.indices {
             let r = behaviours[i].start(World.facts(self, time: 0), &self.adjustments)
             if r.animating { animatingMask |= UInt64(1) << UInt64(i) }
+            if r.watchesFrames { watchingMask |= UInt64(1) << UInt64(i) }
             if fault == nil, let problem = behaviours[i].creationProblem {
                 fault = BehaviourFaultReport(behaviour: behaviourIDs[i], fault: .notCreated, time: 0)
                 creationProblem = problem
             }
             if let f = r.fault { record(f, from: i, time: 0) }
+            reactors[i] = behaviours[i].reactor.map { Unmanaged.passUnretained($0) }
         }
         if self.adjustments.contentInsetTop != laidOutInset || self.adjustments.contentInsetBottom != laidOutInsetBottom {
             insetChanged()
@@ -254,9 +263,13 @@ public struct World: Sendable {
     /// 1. the finger moves (`dragBegan` first, on a touch's first frame);
     /// 2. scroll physics; `decelerationEnded` where a deceleration or bounce comes to rest;
     /// 3. `frameTicked` to every behaviour whose animation runs;
-    /// 4. layout: body top, section fractions, content inset, bounds; the idle clamp;
-    /// 5. `fingerTracked` while a finger is down; `scrolled` when the offset moved; a content
-    ///    inset either changed takes effect at once (the bounds, and a drag re-based).
+    /// 4. layout: body top, section fractions, content inset, bounds; the idle clamp; a top
+    ///    inset that step 3 changed re-bases a drag in progress (spec v1.5 §6.7: the offset
+    ///    does not move under a still finger);
+    /// 5. `fingerTracked` while a finger is down; `scrolled` when the offset moved;
+    ///    `frameWatched` to the behaviours that watch frames; then the declared behaviours'
+    ///    `frameEnded` passes (spec §9: `didScroll`, `dragging`, `frame`); a content inset
+    ///    either changed takes effect at once (the bounds, and a drag re-based).
     /// An offset a behaviour sets is applied right after the dispatch that set it.
     /// A release happens after step 5 of the last frame of its gesture.
     public mutating func step() {
@@ -284,8 +297,13 @@ public struct World: Sendable {
         }
         // 3. Animations advance to t.
         if animatingMask != 0 { dispatch(.frameTicked, to: animatingMask, time: t) }
-        // 4. Layout; clamp when idle past a bound that moved.
+        // 4. Layout; clamp when idle past a bound that moved. A top inset changed in step 3
+        // under a finger re-bases the drag (UIKit never moves the offset for an inset).
+        let topInsetMoved = adjustments.contentInsetTop != laidOutInset
         layout(force: !adjustments.sections.changed.isEmpty)
+        if topInsetMoved && scroll.phase == .dragging {
+            scroll.reduce(.rebased(translation: finger.translation, bounds: bounds))
+        }
         // 5. While a finger is down; then what that changed.
         if finger.isDown && fingerMask != 0 {
             dispatch(.fingerTracked, to: fingerMask, time: t)
@@ -293,6 +311,10 @@ public struct World: Sendable {
         }
         if scrolledMask != 0 && scroll.offset != lastFrameOffset {
             dispatch(.scrolled, to: scrolledMask, time: t)
+            if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
+        }
+        if watchingMask != 0 {
+            dispatch(.frameWatched, to: watchingMask, time: t)
             if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
         if stepFiveMask != 0 { frameEnded(time: t) }
@@ -339,11 +361,32 @@ public struct World: Sendable {
     /// returns its reaction (the one step of `dispatch` and `dispatchTap`).
     @inline(__always) @discardableResult
     mutating func deliver(_ event: BehaviourEvent, to i: Int, _ facts: ScrollFacts) -> Reaction {
-        let r = behaviours[i].reduce(event, facts, &adjustments)
+        let r: Reaction
+        if let reactor = reactors[i] {
+            r = reactor._withUnsafeGuaranteedRef { $0.reduce(event, facts, &adjustments) }
+        } else {
+            r = behaviours[i].reduce(event, facts, &adjustments)
+        }
         let bit = UInt64(1) << UInt64(i)
         animatingMask = r.animating ? animatingMask | bit : animatingMask & ~bit
+        watchingMask = r.watchesFrames ? watchingMask | bit : watchingMask & ~bit
         if let f = r.fault { record(f, from: i, time: facts.time) }
+        if r.stopsListening { stopSending(event, to: bit) }
         return r
+    }
+
+    /// Events of `event`'s kind are nothing to the behaviours of `bits` from now on.
+    @inline(never)
+    mutating func stopSending(_ event: BehaviourEvent, to bits: UInt64) {
+        switch event {
+        case .scrolled: scrolledMask &= ~bits
+        case .flingTargetChosen: flingTargetMask &= ~bits
+        case .dragEnded: dragEndedMask &= ~bits
+        case .decelerationEnded: decelerationMask &= ~bits
+        case .dragBegan: dragBeganMask &= ~bits
+        case .fingerTracked: fingerMask &= ~bits
+        case .frameTicked, .frameWatched, .frameEnded, .viewTapped, .sectionHeaderTapped: break
+        }
     }
 
     /// Keeps the first fault of a world (the interpreter fails the scenario with it).
@@ -383,14 +426,15 @@ public struct World: Sendable {
     }
 
     /// Advances the clock by `n` frames without running them, when the world is at rest
-    /// (`isAtRest`): then a frame changes nothing but the clock (no finger, no motion, no
-    /// animation, and the layout and any clamp already happened in the frame before), so
-    /// this gives the same world as `n` calls to `step()`. Returns false, doing nothing,
-    /// when the world is not at rest. Reads stored properties only: it is asked after every
-    /// frame, and a computed property of `self` copies the world in a debug build.
+    /// (`isAtRest`) and no behaviour watches frames: then a frame changes nothing but the
+    /// clock (no finger, no motion, no animation, and the layout and any clamp already
+    /// happened in the frame before), so this gives the same world as `n` calls to
+    /// `step()`. Returns false, doing nothing, otherwise. Reads stored properties only: it
+    /// is asked after every frame, and a computed property of `self` copies the world in a
+    /// debug build.
     @discardableResult
     public mutating func skipFramesAtRest(_ n: Int) -> Bool {
-        guard n > 0, !finger.isDown, scroll.phase == .idle, animatingMask | frameEndMask == 0,
+        guard n > 0, !finger.isDown, scroll.phase == .idle, animatingMask | frameEndMask | watchingMask == 0,
               lateScrollMask == 0 || scroll.offset == stepFiveOffset else { return false }
         frameIndex &+= n
         return true
@@ -398,15 +442,16 @@ public struct World: Sendable {
 
     /// Advances `n` frames of a touch at once when nothing but the finger and the offset
     /// change in them: a finger down and dragging, no behaviour that looks at every frame
-    /// of a touch or at every scroll, no animation running. The offset while dragging is a
-    /// function of the translation alone (§6.2), and the translation of a move is linear in
-    /// the frame index, so this is the same world as `n` steps, except `velocity` (the
-    /// change over the last frame), which the caller's next real frame sets. Returns false,
-    /// doing nothing, otherwise. Stored properties only (see `step`).
+    /// of a touch, at every scroll or at every frame's end, no animation running. The
+    /// offset while dragging is a function of the translation alone (§6.2), and the
+    /// translation of a move is linear in the frame index, so this is the same world as
+    /// `n` steps, except `velocity` (the change over the last frame), which the caller's
+    /// next real frame sets. Returns false, doing nothing, otherwise. Stored properties only
+    /// (see `step`).
     @discardableResult
     public mutating func skipTouchFrames(_ n: Int) -> Bool {
         guard n > 0, scroll.phase == .dragging, !touchBeganPending,
-              fingerMask | scrolledMask | animatingMask | stepFiveMask == 0 else { return false }
+              fingerMask | scrolledMask | animatingMask | stepFiveMask | watchingMask == 0 else { return false }
         guard finger.skip(n, fps: fps) else { return false }
         frameIndex &+= n
         scroll.reduce(.fingerMoved(translation: finger.translation, bounds: bounds))

@@ -6,7 +6,7 @@ let checkCommand = Command(
     name: "check",
     summary: "parse and check scenario files without running them",
     help: """
-    usage: scrollscript check [PATH ...] [-e TEXT] [-]
+    usage: scrollscript check [PATH ...] [-e TEXT] [-] [--strict]
 
     Parses and checks each file (directories: every *.scroll inside, recursively,
     not following directory links, sorted by path; - reads standard input, and so
@@ -14,10 +14,16 @@ let checkCommand = Command(
     runs it) without running anything. A path that cannot be read is an error, with
     the system's reason.
     Errors are printed as FILE:LINE:COL: error: MESSAGE, the source line and a caret;
-    warnings (suspicious but valid, e.g. 'drag -300 in 500': 500 seconds) the same way
-    as FILE:LINE:COL: warning: MESSAGE.
+    warnings (valid but most likely a mistake: a condition alone on a line, which
+    checks nothing; a comment such as '#expect(...)'; a scenario with no expect, print
+    or frames; 'wait 300', which is 5 minutes; 'drag -300 in 500') the same way as
+    FILE:LINE:COL: warning: MESSAGE, each with its fix.
 
-    Exit status: 0 when no file has an error (warnings do not count), 2 on any error.
+    options:
+      --strict    every warning is an error (printed as 'error: MESSAGE [--strict]')
+
+    Exit status: 0 when no file has an error (warnings do not count, unless --strict),
+    2 on any error.
 
     """,
     run: runCheck)
@@ -25,6 +31,7 @@ let checkCommand = Command(
 func runCheck(_ args: [String]) -> Int32 {
     var inputs: [InputName] = []
     var onlyPaths = false
+    var strict = false
     var i = 0
     while i < args.count {
         let a = args[i]
@@ -37,8 +44,9 @@ func runCheck(_ args: [String]) -> Int32 {
             i += 1
             continue
         }
+        if a == "--strict" { strict = true; continue }
         if a.hasPrefix("-") && a != "-" {
-            return unknownOption(a, of: "check", known: ["-e", "--help"])
+            return unknownOption(a, of: "check", known: ["-e", "--strict", "--help"])
         }
         inputs.append(InputName(argument: a))
     }
@@ -47,5 +55,5 @@ func runCheck(_ args: [String]) -> Int32 {
     }
     let output = StandardRunOutput()
     defer { output.finish() }
-    return checkFiles(locateInputs(inputs), registry: commandRegistry, output: output).exitStatus
+    return checkFiles(locateInputs(inputs), registry: commandRegistry, strict: strict, output: output).exitStatus
 }

@@ -200,5 +200,10 @@ private func runPicture(_ args: [String], command: String, suffix: String, extra
         writeErr("scrollscript: \(problem)\n")
         return 2
     }
-    return recording.failure == nil ? 0 : 1
+    // The failure as `run` says it (the picture is written: it shows where it failed).
+    if let f = recording.failure {
+        writeErr("FAIL  \(source.name)  \(quoteString(scenario.name))\n" + f.render(sourceLines: source.lines))
+        return 1
+    }
+    return 0
 }

@@ -39,6 +39,10 @@ let runCommand = Command(
                            write those values in place of the '?'s (no other byte of
                            the file changes; atomically; listed on standard error),
                            then run the file as usual
+      --strict             every warning of the checker is an error: a file that warns
+                           (a condition alone on a line, '#expect(...)', a scenario
+                           with no expect/print/frames, 'wait 300', 'drag D in 500')
+                           runs nothing, its warnings printed as 'error: ... [--strict]'
       --watch              run, then run again the files that change (written,
                            created, renamed into place or deleted under the paths;
                            every file when a directory changes), each round under a
@@ -49,7 +53,8 @@ let runCommand = Command(
     its simulated duration; print/frames output indented under it; each failure as
     FILE:LINE:COL: error: MESSAGE, the source line, a caret and the values involved.
     A file that cannot run prints 'ERROR  FILE  (...)' and its diagnostics on standard
-    error. At the end, 'failures:' lists each failed scenario and each file that could
+    error. The checker's warnings (FILE:LINE:COL: warning: MESSAGE, with the fix) go to
+    standard error before the file's scenarios; they change nothing unless --strict. At the end, 'failures:' lists each failed scenario and each file that could
     not run; the last line is 'N passed, M failed', with ', K errors' when K files could
     not run. Ctrl-C stops every scenario at once.
 
@@ -60,7 +65,7 @@ let runCommand = Command(
     """,
     run: runRun)
 
-private let runOptions = ["-e", "--filter", "--shard", "--list", "--format", "--junit", "--jobs", "--color", "--update", "--artifacts", "--watch", "--help"]
+private let runOptions = ["-e", "--filter", "--shard", "--list", "--format", "--junit", "--jobs", "--color", "--update", "--artifacts", "--strict", "--watch", "--help"]
 
 func runRun(_ args: [String]) -> Int32 {
     var sources: [InputName] = []
@@ -75,6 +80,7 @@ func runRun(_ args: [String]) -> Int32 {
     var onlyPaths = false
     var update = false
     var watch = false
+    var strict = false
     var i = 0
     while i < args.count {
         var a = args[i]
@@ -98,6 +104,7 @@ func runRun(_ args: [String]) -> Int32 {
         case "--list": list = true
         case "--update": update = true
         case "--watch": watch = true
+        case "--strict": strict = true
         case "-e", "--filter", "--shard", "--format", "--junit", "--jobs", "--color", "--artifacts":
             guard let v = value() else { return usageError("run: \(a) needs an argument") }
             switch a {
@@ -110,6 +117,9 @@ func runRun(_ args: [String]) -> Int32 {
                 shard = s
             case "--format":
                 guard ["text", "jsonl", "github"].contains(v) else {
+                    if v.lowercased() == "junit" || v.lowercased() == "xml" {
+                        return usageError("run: --format is text, jsonl or github, not '\(v)': a JUnit XML report is written with --junit FILE (beside any --format)")
+                    }
                     return usageError("run: --format is text, jsonl or github, not '\(v)'" + didYouMean(v, ["text", "jsonl", "github"]))
                 }
                 format = v
@@ -135,7 +145,13 @@ func runRun(_ args: [String]) -> Int32 {
             sources.append(.path(a))
         }
     }
-    if sources.isEmpty { sources = [.path("scenarios")] }
+    if sources.isEmpty {
+        // The default: said as such when it is not here (`run` outside a project).
+        guard FileManager.default.fileExists(atPath: "scenarios") else {
+            return usageError("run: no PATH given, and no 'scenarios' folder here (the default it looks for): give a .scroll file or a folder, as in 'scrollscript run first.scroll'")
+        }
+        sources = [.path("scenarios")]
+    }
     var watchedPaths: [String] = []
     if watch {
         for source in sources {
@@ -147,7 +163,7 @@ func runRun(_ args: [String]) -> Int32 {
         if list { return usageError("run: --watch and --list do not go together (--list runs nothing)") }
     }
 
-    let selection = RunSelection(filters: filters, shard: shard, registry: commandRegistry)
+    let selection = RunSelection(filters: filters, shard: shard, registry: commandRegistry, strict: strict)
     let env = ProcessInfo.processInfo.environment
     let noColor = !(env["NO_COLOR"] ?? "").isEmpty
     let useColor = format != "jsonl" && (color == "always" || (color == "auto" && !noColor && StandardRunOutput.isTerminal(1)))

@@ -212,6 +212,11 @@ final class ProblemCaseTests: XCTestCase {
         for p in Self.runProblemSamples { assertRendered(p.message, Self.caseName(p)) }
         XCTAssertEqual(Set(Self.checkWarningSamples.map(Self.caseName)).count, Self.checkWarningCaseCount)
         for w in Self.checkWarningSamples { assertRendered(Problem.warning(w).message, Self.caseName(w)) }
+        // Under --strict a warning is an error: the same message, marked.
+        for w in Self.checkWarningSamples {
+            XCTAssertEqual(Problem.strict(w).message, Problem.warning(w).message + " [--strict]")
+            XCTAssertFalse(Problem.strict(w).isWarning)
+        }
         // A sample's words and tokens ("zq", the word 'opne') show in its message.
         let rendered: [(String, String)] = Self.lexProblemSamples.map { ("\($0)", $0.message) }
             + Self.parseProblemSamples.map { ("\($0)", $0.message) }
@@ -413,6 +418,7 @@ final class ProblemCaseTests: XCTestCase {
         .expectedLetAssign(name: "zq", found: FoundToken(kind: .word, text: "opne")),
         .plusMinus,
         .loneAssign,
+        .carriageReturnLineEnds,
         .guess(Guess(headline: .unknownStatement("zq"), notes: [.unitGlued], corrected: "wait 1s")),
     ]
 
@@ -455,6 +461,7 @@ final class ProblemCaseTests: XCTestCase {
         case .expectedLetAssign: return "expectedLetAssign"
         case .plusMinus: return "plusMinus"
         case .loneAssign: return "loneAssign"
+        case .carriageReturnLineEnds: return "carriageReturnLineEnds"
         case .guess: return "guess"
         case .declared: return "declared"
         }
@@ -526,7 +533,7 @@ final class ProblemCaseTests: XCTestCase {
         .cannotCompare(.num(.quantity(.seconds)), .num(.quantity(.seconds))),
         .toleranceKind(want: .quantity(.points), found: .num(.quantity(.seconds))),
         .orderNeedsNumbers(.lt, found: .num(.quantity(.seconds))),
-        .stateOfOtherFamily("zq", .toolbar),
+        .stateOfOtherFamily("zq", .toolbar, of: ["phase"]),
         .approxRecordNeedsNumber(found: .num(.quantity(.seconds))),
         .needsIndex(.sectionY),
         .setValueAsName("zq"),
@@ -738,15 +745,25 @@ final class ProblemCaseTests: XCTestCase {
     /// One value of every case of `CheckWarning`.
     static let checkWarningSamples: [CheckWarning] = [
         .bareLongDuration(keyword: "in", raw: "500"),
+        .bareLongWait(raw: "300", seconds: 300),
+        .conditionAlone(text: "offset == 0", expectLine: nil),
+        .valueAlone(text: "offset"),
+        .assertionComment(written: "#expect", condition: "offset == 0"),
+        .checksNothing(name: "a", blocks: true),
     ]
 
     /// The case's name; exhaustive, so a new case must be named here (and given a sample).
     static func caseName(_ w: CheckWarning) -> String {
         switch w {
         case .bareLongDuration: return "bareLongDuration"
+        case .bareLongWait: return "bareLongWait"
+        case .conditionAlone: return "conditionAlone"
+        case .valueAlone: return "valueAlone"
+        case .assertionComment: return "assertionComment"
+        case .checksNothing: return "checksNothing"
         }
     }
-    static let checkWarningCaseCount = 1
+    static let checkWarningCaseCount = 6
 
     /// `drag -300 in 500` is a 500 s drag: valid, but a warning names `500ms`. Warnings are
     /// kept apart from errors: the file still has its scenarios and runs.
@@ -757,13 +774,14 @@ final class ProblemCaseTests: XCTestCase {
             XCTAssertFalse(r.scenarios.isEmpty, text)
             return r.warnings.map { "\($0.location.line):\($0.location.column) \($0.message)" }
         }
-        XCTAssertEqual(warnings("drag -300 in 500"),
+        XCTAssertEqual(warnings("drag -300 in 500\nexpect true"),
                        ["1:14 'in 500' is 500 seconds (a number without a unit is seconds here); write '500ms' for milliseconds, or '500s' if seconds are meant"])
         XCTAssertEqual(warnings("sections 3 rows 40\nswipe -100 in 61\nexpect within 90 phase == idle").map { String($0.prefix(16)) },
                        ["2:15 'in 61' is ", "3:15 'within 90'"])
-        // Up to 60 s, any unit written, `wait`, and what is not a literal: no warning.
-        XCTAssertEqual(warnings("drag 10 in 60\ndrag 10 in 500ms\ndrag 10 in 61s\nwait 500\nexpect within 0.5 offset == 10"), [])
-        XCTAssertEqual(checkSource(SourceFile(name: "t.scroll", text: "drag 10 in 500")).warnings.first?.problem,
+        // Up to 60 s, any unit written, and what is not a literal: no warning (`wait 500`
+        // has its own, below 100 s none: spec §5 v1.5).
+        XCTAssertEqual(warnings("drag 10 in 60\ndrag 10 in 500ms\ndrag 10 in 61s\nwait 99\nexpect within 0.5 offset == 10"), [])
+        XCTAssertEqual(checkSource(SourceFile(name: "t.scroll", text: "drag 10 in 500\nexpect true")).warnings.first?.problem,
                        .warning(.bareLongDuration(keyword: "in", raw: "500")))
         // Printed as a warning, with the line and a caret.
         let d = Diagnostic(SourceLocation(file: "t.scroll", line: 1, column: 14), .warning(.bareLongDuration(keyword: "in", raw: "500")))
@@ -801,7 +819,7 @@ extension ProblemCaseTests {
 
     /// One value of every case of `GuessNote`.
     static let guessNoteSamples: [GuessNote] = [
-        .fingerSign, .scrollSign, .chosenAmount("zq"), .unitGlued, .bareMilliseconds, .points, .velocityBare,
+        .fingerSign, .scrollSign, .scrollUpSign, .chosenAmount("zq"), .unitGlued, .bareMilliseconds, .points, .velocityBare,
         .flingDuration, .pullDuration, .pullDown, .waitUntil, .invariant, .tolerance, .stateCompared("zq"),
         .hashComment, .doubleQuotes, .noParentheses, .letNames, .repeatBlock, .tapTargets, .chosenLimit, .fullWidth,
         .declareView(.behaviour(noun: "zq", example: "zq 240")), .declareView(.sections(count: 3, rows: 10)),
@@ -812,6 +830,7 @@ extension ProblemCaseTests {
         switch n {
         case .fingerSign: return "fingerSign"
         case .scrollSign: return "scrollSign"
+        case .scrollUpSign: return "scrollUpSign"
         case .chosenAmount: return "chosenAmount"
         case .unitGlued: return "unitGlued"
         case .bareMilliseconds: return "bareMilliseconds"
@@ -841,7 +860,7 @@ extension ProblemCaseTests {
     /// A guess's message: its headline, the statement meant in quotes, then its notes, once each.
     func testEveryGuessPartRendersASentence() {
         XCTAssertEqual(Set(Self.guessHeadlineSamples.map(Self.caseName)).count, 13)
-        XCTAssertEqual(Set(Self.guessNoteSamples.map(Self.caseName)).count, 25)
+        XCTAssertEqual(Set(Self.guessNoteSamples.map(Self.caseName)).count, 26)
         for h in Self.guessHeadlineSamples {
             let m = Guess(headline: h, corrected: "wait 1s").message
             XCTAssertTrue(m.contains("zq"), "\(h): \(m)")

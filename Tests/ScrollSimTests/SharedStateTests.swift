@@ -26,7 +26,13 @@ final class SharedStateTests: XCTestCase {
             return copies[50]
         }
         let r = make()
-        XCTAssertEqual(r.count, 6)
+        // As many behaviours as the built-ins (derived: a new built-in needs no edit here),
+        // among them the six of the spec, by name (independent: the test can still fail).
+        XCTAssertEqual(r.count, BehaviourRegistry.builtIn.count)
+        let names = r.ids.map { r.declaration($0).name }
+        for spec in ["header", "parallax", "toggle", "toolbar", "accordion", "refresh"] {
+            XCTAssertTrue(names.contains(spec), "\(spec) in \(names)")
+        }
         XCTAssertEqual(r.configWord(named: "toolbar")?.word, "toolbar")
         XCTAssertEqual(r.configWord(named: "header")?.argument?.placeholder, "H")
         XCTAssertNil(r.configWord(named: "footer"))

@@ -83,12 +83,12 @@ enum CLI {
         p.standardInput = inp
         try p.run()
         // Read both pipes concurrently so a large output cannot block the child.
-        var outData = Data(), errData = Data()
+        let outData = PipeBytes(), errData = PipeBytes()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async { outData.set(out.fileHandleForReading.readDataToEndOfFile()); group.leave() }
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async { errData.set(err.fileHandleForReading.readDataToEndOfFile()); group.leave() }
         if let stdin { inp.fileHandleForWriting.write(Data(stdin.utf8)) }
         try inp.fileHandleForWriting.close()
         if group.wait(timeout: .now() + timeout) == .timedOut {
@@ -96,12 +96,32 @@ enum CLI {
             throw NSError(domain: "CLI", code: 1, userInfo: [NSLocalizedDescriptionKey: "scrollscript \(args) timed out"])
         }
         p.waitUntilExit()
-        return Output(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Output(status: p.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
+                      stderr: String(decoding: errData.data, as: UTF8.self))
     }
 
     static func tempDir() throws -> URL {
         let d = FileManager.default.temporaryDirectory.appendingPathComponent("scrollscript-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
         return d
+    }
+}
+
+/// The bytes a reader thread took from a pipe, handed to the thread that waits for it (a
+/// lock, not a captured `var`: Swift 6 refuses a var mutated in concurrently-executing code).
+final class PipeBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = Data()
+
+    func set(_ d: Data) {
+        lock.lock()
+        bytes = d
+        lock.unlock()
+    }
+
+    var data: Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return bytes
     }
 }

@@ -107,7 +107,7 @@ final class ExploreCLITests: XCTestCase {
         let w = try run(["explore", Self.multi, "-o", "/nonexistent-dir/ce.scroll"])
         XCTAssertEqual(w.status, 2)
         XCTAssertEqual(w.stdout, "")
-        XCTAssertTrue(w.stderr.hasSuffix("scrollscript: explore: cannot write '/nonexistent-dir/ce.scroll': No such file or directory\n"), w.stderr)
+        XCTAssertTrue(w.stderr.hasSuffix("scrollscript: explore: cannot write '/nonexistent-dir/ce.scroll': no such file or directory\n"), w.stderr)
         // OUT may not be the file explored (through another spelling of its path either).
         let dir = try CLI.tempDir()
         let text = try String(contentsOf: Self.root.appendingPathComponent(Self.multi), encoding: .utf8)

@@ -115,7 +115,7 @@ final class FmtCommandTests: TempFolderTestCase {
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 2)
-        XCTAssertEqual(message, "scrollscript: cannot rewrite '\(f.path)': Permission denied\n")
+        XCTAssertEqual(message, "scrollscript: cannot rewrite '\(f.path)': permission denied\n")
         XCTAssertEqual(try Data(contentsOf: f), Data("pull   1\n".utf8))
     }
 

@@ -43,8 +43,8 @@ final class InputLoaderTests: XCTestCase {
     /// exited 0; a broken link was skipped the same way. Now each is an error (exit 2), in
     /// the walk's order, and the readable file still runs.
     func testAWalkReportsEveryPathItCannotRead() throws {
-        try write("tree/ok/a.scroll", "pull 10\n")
-        try write("tree/locked/b.scroll", "pull 10\n")
+        try write("tree/ok/a.scroll", "pull 10\nexpect offset < 0\n")
+        try write("tree/locked/b.scroll", "pull 10\nexpect offset < 0\n")
         let tree = dir.appendingPathComponent("tree")
         try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("broken.scroll").path, withDestinationPath: "nowhere.scroll")
         try FileManager.default.createSymbolicLink(atPath: tree.appendingPathComponent("loop.scroll").path, withDestinationPath: "loop.scroll")
@@ -135,19 +135,19 @@ final class InputLoaderTests: XCTestCase {
         p.standardError = err
         p.standardOutput = Pipe()
         try p.run()
-        var errData = Data()
+        let errData = PipeBytes()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async { errData.set(err.fileHandleForReading.readDataToEndOfFile()); group.leave() }
         XCTAssertEqual(group.wait(timeout: .now() + 120), .success, "check - on an endless stream did not end")
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 2)
-        XCTAssertEqual(String(decoding: errData, as: UTF8.self), "<stdin>:1:1: error: file is larger than 64 MiB\ny\n^\n1 error\n")
+        XCTAssertEqual(String(decoding: errData.data, as: UTF8.self), "<stdin>:1:1: error: file is larger than 64 MiB\ny\n^\n1 error\n")
     }
 
     /// `check -` took `-` for an option-like name; it reads standard input as `run -` does.
     func testCheckReadsStandardInput() throws {
-        let good = try CLI.run(["check", "-"], in: dir, stdin: "pull 10\n")
+        let good = try CLI.run(["check", "-"], in: dir, stdin: "pull 10\nexpect offset < 0\n")
         XCTAssertEqual(good.status, 0, good.stderr)
         XCTAssertEqual(good.stdout, "ok: 1 file, 1 scenario\n")
         let bad = try CLI.run(["check", "-"], in: dir, stdin: "pul 10\n")

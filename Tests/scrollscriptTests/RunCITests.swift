@@ -503,7 +503,7 @@ final class RunCITests: XCTestCase {
 
     func testCtrlCStopsEveryWorkerAndEndsWithTheClosingLine() throws {
         let dir = try CLI.tempDir()
-        try "scenario \"quick\" { tick }\n".write(to: dir.appendingPathComponent("a.scroll"), atomically: false, encoding: .utf8)
+        try "scenario \"quick\" { tick; expect time > 0 }\n".write(to: dir.appendingPathComponent("a.scroll"), atomically: false, encoding: .utf8)
         // Scenarios that would run for a very long time (an invariant keeps every frame real).
         for name in ["b", "c", "d", "e", "f"] {
             try "scenario \"long \(name)\" {\n  expect always offset > -10000\n  repeat 1000000 {\n    drag 100 in 1s\n    drag -100 in 1s\n  }\n}\n"

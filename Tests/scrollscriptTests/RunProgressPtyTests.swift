@@ -37,7 +37,7 @@ final class RunProgressPtyTests: XCTestCase {
     /// `--color auto` on a terminal: colour, unless NO_COLOR is set (to anything but "").
     func testColorAutoOnATerminalRespectsNoColor() throws {
         for (env, coloured) in [([String](), true), (["NO_COLOR=1"], false), (["NO_COLOR="], true)] {
-            let term = try PseudoTerminal(binary: CLI.binary.path, arguments: ["run", "-e", "tick"],
+            let term = try PseudoTerminal(binary: CLI.binary.path, arguments: ["run", "-e", "tick; expect time > 0"],
                                           environment: ["TERM=dumb", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"] + env)
             defer { term.kill() }
             XCTAssertEqual(term.exitStatus(wait: true), 0, term.transcript)

@@ -114,8 +114,10 @@ final class WatchCLITests: XCTestCase {
         try text.write(to: path, atomically: false, encoding: .utf8)
     }
 
-    private func scenario(_ name: String, pull: Int, expect: String = "") -> String {
-        "scenario \"\(name)\" {\n  pull \(pull)\n\(expect.isEmpty ? "" : "  expect \(expect)\n")}\n"
+    /// (Its `expect` by default holds after any pull: a scenario that checks nothing would
+    /// warn, spec §5 v1.5.)
+    private func scenario(_ name: String, pull: Int, expect: String = "offset < 0") -> String {
+        "scenario \"\(name)\" {\n  pull \(pull)\n  expect \(expect)\n}\n"
     }
 
     /// The PASS/FAIL lines of one round's output: `PASS path "name"`.
@@ -258,11 +260,11 @@ final class WatchCLITests: XCTestCase {
     /// Ctrl-C in the middle of a round stops it as it stops a run, then the watch: 130.
     func testCtrlCDuringARoundEndsTheWatch() throws {
         let dir = try CLI.tempDir()
-        try write("scenario \"quick\" { tick }\n", dir.appendingPathComponent("a.scroll"))
+        try write("scenario \"quick\" { tick; expect time > 0 }\n", dir.appendingPathComponent("a.scroll"))
         let w = try Watching(["."], in: dir)
         _ = w.wait(for: "1 passed, 0 failed\n")
         let seen = w.output.count
-        try write("scenario \"quick\" { tick }\nscenario \"long\" {\n  expect always offset > -10000\n  repeat 1000000 {\n    drag 100 in 1s\n    drag -100 in 1s\n  }\n}\n",
+        try write("scenario \"quick\" { tick; expect time > 0 }\nscenario \"long\" {\n  expect always offset > -10000\n  repeat 1000000 {\n    drag 100 in 1s\n    drag -100 in 1s\n  }\n}\n",
                   dir.appendingPathComponent("a.scroll"))
         _ = w.wait(for: "PASS  ./a.scroll  \"quick\"", from: seen)
         let (status, err) = w.interrupt()

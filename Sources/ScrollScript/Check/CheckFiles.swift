@@ -12,8 +12,10 @@ public struct CheckSummary: Equatable, Sendable {
     /// Errors, over every file.
     public var errors = 0
     /// Warnings (suspicious but valid, `drag -300 in 500`), over every file: they change no
-    /// status.
+    /// status, unless `strict`.
     public var warnings = 0
+    /// `check --strict`: every warning is an error (spec §5, §7).
+    public var strict = false
     /// Inputs that could not be read.
     public var unreadable = 0
 
@@ -25,8 +27,8 @@ public struct CheckSummary: Equatable, Sendable {
         self.unreadable = unreadable
     }
 
-    /// 0 when every file is clean, 2 on any error.
-    public var exitStatus: Int32 { errors + unreadable > 0 ? 2 : 0 }
+    /// 0 when every file is clean, 2 on any error (and, with `strict`, on any warning).
+    public var exitStatus: Int32 { errors + unreadable + (strict ? warnings : 0) > 0 ? 2 : 0 }
 }
 
 /// Parses and checks each input without running anything. Each file's errors and warnings,
@@ -34,10 +36,15 @@ public struct CheckSummary: Equatable, Sendable {
 /// go to standard error as they are found; last, `ok: N files, M scenarios` (`, K
 /// warnings` when there were) on standard output when no file has an error, else `N
 /// errors` (`, K warnings`) on standard error when there were errors. Words are read
-/// against `registry`'s behaviours.
+/// against `registry`'s behaviours. `strict` (`check --strict`): each warning is printed
+/// as an error (`error: MESSAGE [--strict]`), and the last line, on standard error, is
+/// `K warnings (errors with --strict)` (`1 warning (an error with --strict)`; after `N
+/// errors, ` when there were others).
 @discardableResult
-public func checkFiles(_ inputs: [LocatedInput], registry: BehaviourRegistry = .builtIn, output: RunOutput) -> CheckSummary {
+public func checkFiles(_ inputs: [LocatedInput], registry: BehaviourRegistry = .builtIn, strict: Bool = false,
+                       output: RunOutput) -> CheckSummary {
     var summary = CheckSummary()
+    summary.strict = strict
     for input in inputs {
         switch input.load() {
         case .unreadable(_, let message):
@@ -49,7 +56,7 @@ public func checkFiles(_ inputs: [LocatedInput], registry: BehaviourRegistry = .
             var scenarios = 0
             while stream.next() != nil { scenarios += 1 }
             // Errors and warnings in the order of the file; warnings change no status.
-            let shown = sortedDiagnostics(stream.diagnostics + stream.warnings)
+            let shown = sortedDiagnostics(stream.diagnostics + (strict ? stream.warnings.map(\.strict) : stream.warnings))
             summary.warnings += stream.warnings.count
             if !shown.isEmpty {
                 let lines = SourceLines(source)
@@ -68,6 +75,10 @@ public func checkFiles(_ inputs: [LocatedInput], registry: BehaviourRegistry = .
     let warned = summary.warnings == 0 ? "" : ", " + counted(summary.warnings, "warning")
     if summary.exitStatus == 0 {
         output.out("ok: \(counted(summary.files, "file")), \(counted(summary.scenarios, "scenario"))\(warned)\n")
+    } else if strict && summary.warnings > 0 {
+        let errors = summary.errors > 0 ? counted(summary.errors, "error") + ", " : ""
+        let made = summary.warnings == 1 ? "an error" : "errors"
+        output.err("\(errors)\(counted(summary.warnings, "warning")) (\(made) with --strict)\n")
     } else if summary.errors > 0 {
         output.err("\(counted(summary.errors, "error"))\(warned)\n")
     }

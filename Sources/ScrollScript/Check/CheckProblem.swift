@@ -101,7 +101,9 @@ public enum CheckProblem: Equatable, Sendable {
     case aboveWordArgument(Operand, Double, word: String, wordValue: Double?)
     /// `word` needs `other` (when declared too) to carry `option` (`refresh` with a
     /// stretchy header); `usage`: how `other` is written.
-    case needsOption(word: String, other: String, option: String, usage: String)
+    /// `sceneLine`: the word is the scene's, on that line, and the error stands at a
+    /// scenario's `other` word, which lacks the option.
+    case needsOption(word: String, other: String, option: String, usage: String, sceneLine: Int? = nil)
     /// `use NAME` with no behaviour of that name registered; `known`: the registered names
     /// (empty in the plain `scrollscript`), `builtInWord`: NAME is a built-in's word (`toolbar`).
     case unknownBehaviour(String, known: [String], builtInWord: Bool)
@@ -169,7 +171,8 @@ public enum CheckProblem: Equatable, Sendable {
     case toleranceKind(want: NumberDimension, found: StaticType)
     case orderNeedsNumbers(CompareOp, found: StaticType)
     /// A state of one family compared with a state of another: the state and that family.
-    case stateOfOtherFamily(String, StateFamily)
+    /// `of`: the families the word is a state of (`toolbar`).
+    case stateOfOtherFamily(String, StateFamily, of: [String])
     case approxRecordNeedsNumber(found: StaticType)
     /// An indexed observable written without its index.
     case needsIndex(CoreObservable)
@@ -262,8 +265,10 @@ public enum CheckProblem: Equatable, Sendable {
             return "\(what.name) must be at least 0 (found \(numberText(v)))"
         case .aboveWordArgument(let what, let v, let word, let h?):
             return "\(what.name) must be between 0 and the \(word) \(numberText(h)) (found \(numberText(v)))"
-        case .needsOption(let word, let other, let option, let usage):
+        case .needsOption(let word, let other, let option, let usage, nil):
             return "'\(word)' needs '\(other)' to have '\(option)' (as in '\(usage) \(option)')"
+        case .needsOption(let word, let other, let option, let usage, let line?):
+            return "this '\(other)' needs '\(option)': the scene's '\(word)' (line \(line)) needs '\(other)' to have it (as in '\(usage) \(option)')"
         case .unknownBehaviour(let name, _, true):
             return "'\(clip(name))' is a built-in behaviour: write '\(clip(name))', not 'use \(clip(name))'"
         case .unknownBehaviour(let name, let known, false) where known.isEmpty:
@@ -358,8 +363,9 @@ public enum CheckProblem: Equatable, Sendable {
             return "the tolerance after 'within' must be \(want.name), found \(found.name)"
         case .orderNeedsNumbers(let op, let found):
             return "'\(op.rawValue)' needs numbers, found \(found.name) (only == and != compare other values)"
-        case .stateOfOtherFamily(let state, let family):
-            return "'\(state)' is not a \(family.name) state (\(family.names.joined(separator: ", ")))"
+        case .stateOfOtherFamily(let state, let family, let others):
+            let owners = others.isEmpty ? "not" : "a " + others.joined(separator: " and a ") + " state, not"
+            return "'\(state)' is \(owners) a \(family.name) state (\(family.names.joined(separator: ", ")))"
         case .approxRecordNeedsNumber(let found):
             return "'~=' needs numbers, found \(found.name) (record it with '== ?')"
         case .needsIndex(let id):

@@ -70,5 +70,7 @@ extension Checker {
             return
         }
         lets[name] = LetBinding(type: t, location: at)
+        // `let i = idle`: read in the family of the first state it is compared with.
+        if let (word, wordAt) = bareStateName(value) { lets[name]?.stateWord = LetStateWord(word: word, at: wordAt) }
     }
 }

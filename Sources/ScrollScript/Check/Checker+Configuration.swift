@@ -6,6 +6,9 @@
 struct DeclaredWords {
     /// By `BehaviourID.index` of the word's owner.
     var locations: [Int: SourceLocation] = [:]
+    /// `set NAME VALUE` of a behaviour's tunable: the behaviour whose word it needs (as its
+    /// observables do: `refresh.trigger` needs `refresh`), the name, where it is written.
+    var tunables: [(needs: BehaviourID, name: String, at: SourceLocation)] = []
 }
 
 extension Checker {
@@ -92,7 +95,12 @@ extension Checker {
             let list = (0..<n).map { SectionConfig(title: "Section \($0)", rowCount: m) }
             appendSections(list, s.location, &sections)
         case .set(let name, let nameLoc, let value):
+            let before = diagnostics.count
             applySet(name, nameLoc, value, &cfg)
+            // (A value with an error is that line's one error.)
+            if diagnostics.count == before, let id = registry.tunable(named: name), let owner = registry.tunable(id).owner {
+                words.tunables.append((registry.word(of: owner)?.owner ?? owner, name, nameLoc))
+            }
         case .use(let name, let nameLoc):
             if let id = registry.used(named: name) {
                 cfg.declareUsed(name)
@@ -195,6 +203,11 @@ extension Checker {
     /// once the configuration is complete: each broken rule is one error at the word that
     /// declares it (or at the other word, when that one is not in `words`).
     mutating func checkConditions(_ cfg: SceneConfig, _ words: DeclaredWords) {
+        // `set refresh.trigger 50` with no `refresh`: refused as `refresh.trigger` is read.
+        for t in words.tunables where !cfg.declares(t.needs) {
+            guard reportedConditions.insert(t.at).inserted else { continue }
+            needsBehaviour(t.name, t.needs, t.at)
+        }
         for id in registry.ids where cfg.declares(id) {
             for condition in registry.conditions(of: id) {
                 switch condition {
@@ -203,8 +216,17 @@ extension Checker {
                           let o = other.options.first(where: { $0.option.word == option }),
                           let settings = cfg.settings(o.owner), !settings.has(o.index) else { continue }
                     let mine = registry.word(of: id)
-                    guard let at = mine.flatMap({ words.locations[$0.owner.index] }) ?? words.locations[other.owner.index],
-                          reportedConditions.insert(at).inserted else { continue }
+                    let mineAt = mine.flatMap { words.locations[$0.owner.index] }, otherAt = words.locations[other.owner.index]
+                    // The scene's word and a scenario's `header` without the option: at that
+                    // scenario's line, for each scenario (the scene's line is fine alone).
+                    if let mineAt, let otherAt, let mine, baseWords.locations[mine.owner.index] == mineAt,
+                       baseWords.locations[other.owner.index] != otherAt {
+                        guard reportedConditions.insert(otherAt).inserted else { continue }
+                        error(otherAt, .needsOption(word: mine.word, other: word, option: option, usage: other.usage,
+                                                    sceneLine: mineAt.line))
+                        continue
+                    }
+                    guard let at = mineAt ?? otherAt, reportedConditions.insert(at).inserted else { continue }
                     error(at, .needsOption(word: mine?.word ?? registry.declaration(id).name, other: word,
                                            option: option, usage: other.usage))
                 }

@@ -132,8 +132,10 @@ extension Checker {
             return recordedCompareType(op, a, pl, tol, l)
         }
         // A bare state word is read in the family of the state it is compared with (§5:
-        // `refresh.state == idle`, `phase == idle`); alone, in the first family that has it.
-        let aWord = bareStateWord(a)
+        // `refresh.state == idle`, `phase == idle`), in parentheses too, and so is a `let`
+        // name bound to one (the first comparison settles its family); alone, in the first
+        // family that has it.
+        let aWord = bareStateName(a)
         var ta = aWord == nil ? type(a) : nil
         // `toolbar.state == visible`: an unknown word compared with a state lists the states.
         if case .state(let family)? = ta, case .name(let n, let nl) = b, lexicon.resolve(n) == nil,
@@ -151,19 +153,22 @@ extension Checker {
             return nil
         }
         var tb: StaticType?
-        if case .state(let family)? = ta, let w = bareStateWord(b), let s = family.state(named: w) {
+        if case .state(let family)? = ta, let (w, wl) = bareStateName(b), let s = family.state(named: w) {
             tb = .state(family)
-            resolved(.state(s), at: b.startLocation)
+            resolved(.state(s), at: wl)
         } else {
+            settleLetStateWord(b, in: ta)
             tb = type(b)
         }
-        if let w = aWord {
+        if let (w, wl) = aWord {
             if case .state(let family)? = tb, let s = family.state(named: w) {
                 ta = .state(family)
-                resolved(.state(s), at: a.startLocation)
+                resolved(.state(s), at: wl)
             } else {
                 ta = type(a)
             }
+        } else if settleLetStateWord(a, in: tb) {
+            ta = type(a)
         }
         var tt: StaticType?
         if let tol { tt = type(tol) }
@@ -198,9 +203,9 @@ extension Checker {
         case (.string, .string): return checkTapTargetLiteral(a, b) ? .bool : nil
         case (.state(let x), .state(let y)):
             if x != y {
-                // The bare word, and the family it is not a state of.
-                if let (word, family) = bareStateWord(b).map({ ($0, x) }) ?? aWord.map({ ($0, y) }) {
-                    error(l, .stateOfOtherFamily(word, family))
+                // The bare word, and the family it is not a state of: at the word.
+                if let ((word, at), family) = bareStateName(b).map({ ($0, x) }) ?? aWord.map({ ($0, y) }) {
+                    error(at, .stateOfOtherFamily(word, family, of: registry.families(having: word).map(\.name)))
                 } else {
                     error(l, .cannotCompare(ta, tb))
                 }
@@ -252,9 +257,33 @@ extension Checker {
     }
 
     /// The word of a bare state name (`idle`), nil for any other expression.
-    func bareStateWord(_ e: Expr) -> String? {
-        if case .name(let n, _) = e, case .state? = lexicon.resolve(n) { return n }
+    func bareStateWord(_ e: Expr) -> String? { bareStateName(e)?.word }
+
+    /// A bare state name (`idle`, `(idle)`: parentheses say nothing of its family) and where
+    /// the word is written.
+    func bareStateName(_ e: Expr) -> (word: String, at: SourceLocation)? {
+        switch e {
+        case .name(let n, let l): if case .state? = lexicon.resolve(n) { return (n, l) }
+        case .paren(let x, _): return bareStateName(x)
+        default: break
+        }
         return nil
+    }
+
+    /// `e` is a `let` name bound to a bare state word whose family no comparison has settled
+    /// yet (`let i = idle`), compared with a state of a family that has that word: the word
+    /// is read in that family from now on (what lowering reads at the `let`). True when it
+    /// settled.
+    @discardableResult
+    mutating func settleLetStateWord(_ e: Expr, in other: StaticType?) -> Bool {
+        var inner = e
+        while case .paren(let x, _) = inner { inner = x }
+        guard case .name(let n, _) = inner, let word = lets[n]?.stateWord,
+              case .state(let family)? = other, let s = family.state(named: word.word) else { return false }
+        resolved(.state(s), at: word.at)
+        lets[n]?.type = .state(family)
+        lets[n]?.stateWord = nil
+        return true
     }
 
     mutating func nameType(_ n: String, _ l: SourceLocation) -> StaticType? {

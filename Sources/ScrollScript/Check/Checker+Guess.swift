@@ -75,7 +75,8 @@ extension Checker {
             return StatementGuesser.viewsToDeclare(scratch.diagnostics.map(\.problem), sectionsDeclared: !base.current.sections.isEmpty,
                                                    words: context.words)
         }
-        guard let (g, _, _) = found else { return }
+        // A guess that reads the statement as written is none: its own error stands.
+        guard let (g, _, _) = found, g.corrected != text else { return }
         let at = diagnostics[before].location
         diagnostics.removeLast(diagnostics.count - before)
         error(at, .guess(g))

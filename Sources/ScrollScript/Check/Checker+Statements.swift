@@ -23,9 +23,38 @@ extension Checker {
     /// reads as another tool writes a statement gets one error saying what to write.
     mutating func checkCurrentStatement(_ s: Stmt, inRepeat: Bool) {
         if stopsForTooManyErrors(s) { return }
+        expectAbove = precedingExpect
+        precedingExpect = nil  // a `repeat` body starts with nothing above it
         let before = diagnostics.count
         checkStatementItself(s, inRepeat: inRepeat)
         if diagnostics.count > before { guessInstead(s, from: before, inRepeat: inRepeat) }
+        switch s.kind {
+        case .expect, .expectWithin, .expectAlways:
+            scenarioSays = true
+            precedingExpect = s.location
+        case .print, .frames:
+            scenarioSays = true
+        default:
+            precedingExpect = nil  // not an inner `expect` of a `repeat` that ended here
+        }
+    }
+
+    /// An expression alone as a statement (spec §5, v1.5): in a file its value is dropped,
+    /// so a condition checks nothing ("did you mean 'expect ...'?") and a value prints
+    /// nothing ("did you mean 'print ...'?"). The REPL prints it (no warning there).
+    mutating func checkLoneExpression(_ e: Expr, _ s: Stmt) {
+        let t = type(e)
+        guard warnsAboutLoneExpressions, let t else { return }
+        scenarioSays = true
+        if t == .bool {
+            // Right under an `expect`, indented further: its second line, wrapped.
+            let wrapped = expectAbove.flatMap { above in
+                above.line + 1 == s.location.line && s.location.column > above.column ? above.line : nil
+            }
+            warn(s.location, .conditionAlone(text: CheckWarning.quoted(e), expectLine: wrapped))
+        } else {
+            warn(s.location, .valueAlone(text: CheckWarning.quoted(e)))
+        }
     }
 
     private mutating func checkStatementItself(_ s: Stmt, inRepeat: Bool) {
@@ -107,7 +136,7 @@ extension Checker {
         case .let(let name, let at, let value):
             checkLet(name, at, value)
         case .expression(let e):
-            _ = type(e)
+            checkLoneExpression(e, s)
         case .release, .settle, .frames:
             break
         }
@@ -145,6 +174,12 @@ extension Checker {
             // `in`/`within` was most likely meant as milliseconds.
             let keyword: GrammarWord? = what == .expectWithin ? .within : (what == .dragDuration || what == .swipeDuration ? .in : nil)
             if let keyword { warn(t.startLocation, .bareLongDuration(keyword: keyword.spelling, raw: n.raw)) }
+        }
+        // `wait 300` is 5 minutes (spec §5, v1.5): a bare `wait` of 100 s or more was most
+        // likely meant in milliseconds.
+        if what == .wait, case .number(let n, _) = t, n.unit == .none, n.value >= CheckWarning.bareWaitLimit,
+           n.value <= Limits.scenarioSeconds {
+            warn(t.startLocation, .bareLongWait(raw: n.raw, seconds: n.value))
         }
     }
 

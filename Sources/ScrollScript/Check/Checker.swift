@@ -32,7 +32,9 @@ public func checkSource(_ source: SourceFile, registry: BehaviourRegistry = .bui
     // (v1.5) The behaviours it declares and imports join the registry (spec §9).
     let declared = fileDeclarations(source, base: registry)
     let lexicon = Lexicon.of(declared.registry)
-    let (program, parseDiags) = Parser.parse(source, lexicon: lexicon)
+    var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, lexicon: lexicon)
+    let program = parser.parseProgram()
+    let parseDiags = parser.syntaxDiagnostics
     var checker = Checker(fileScenarioName: source.scenarioName, file: source.name, lexicon: lexicon)
     checker.declaresBehaviours = declared.declares
     var scenarios: [CheckedScenario] = []
@@ -42,7 +44,7 @@ public func checkSource(_ source: SourceFile, registry: BehaviourRegistry = .bui
     if let c = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty) { scenarios.append(c) }
     let all = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics) + declared.diagnostics)
     return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all,
-                       warnings: sortedDiagnostics(checker.warnings))
+                       warnings: checker.finalWarnings(syntaxErrors: parseDiags, assertionComments: parser.assertionComments))
 }
 
 /// `checkSource`'s diagnostics for text as it is written: no statement is read as a
@@ -71,6 +73,8 @@ public func checkStatementsAndWarn(_ statements: [Stmt], config: SceneConfig, le
     let (cfg, configDiagnostics) = applyConfiguration(statements, to: config)
     var checker = Checker(fileScenarioName: "<repl>", file: "<repl>", lexicon: Lexicon.of(config.registry))
     checker.lets = lets.mapValues { LetBinding(type: $0.type, location: nil) }
+    // The REPL prints an expression typed alone: no warning that a file would drop it.
+    checker.warnsAboutLoneExpressions = false
     for s in statements { checker.checkStatement(s, cfg, inRepeat: false) }
     return (sortedDiagnostics(configDiagnostics + checker.diagnostics), sortedDiagnostics(checker.warnings), checker.names)
 }
@@ -154,6 +158,22 @@ struct Checker {
         if warnings.count < DiagnosticLimits.maxPerFile { warnings.append(Diagnostic(l, .warning(w))) }
     }
 
+    /// The file's warnings once it is read to its end, sorted: the checker's, the comments
+    /// the lexer warned about, and each scenario that checks nothing — unless the scenario
+    /// holds a syntax error or an assertion comment (`#expect(...)`): that one mistake is
+    /// said once, where it is.
+    func finalWarnings(syntaxErrors: [Diagnostic], assertionComments: [AssertionComment]) -> [Diagnostic] {
+        let commentWarnings = assertionComments.map {
+            Diagnostic($0.location, .warning(.assertionComment(written: $0.written, condition: $0.condition)))
+        }
+        var all = warnings + commentWarnings
+        for (d, span) in checksNothing where all.count < DiagnosticLimits.maxPerFile {
+            let inside = { (x: Diagnostic) in span.contains(x.location.offset) }
+            if !syntaxErrors.contains(where: inside) && !commentWarnings.contains(where: inside) { all.append(d) }
+        }
+        return sortedDiagnostics(all)
+    }
+
     // MARK: - File structure (§2)
     //
     // Top-level statements come one at a time (`checkTopLevel`, then `finishFile`). Until
@@ -196,7 +216,7 @@ struct Checker {
             }
             let l = SourceLocation(file: file, line: 1, column: 1)
             return checkScenario(name: fileScenarioName, location: l, body: top, base: SceneConfig(registry: registry),
-                                 baseWords: DeclaredWords())
+                                 baseWords: DeclaredWords(), span: 0...Int.max)
         case .blocks:
             if !scenarioSeen, let first = firstTopLevel {
                 error(first, .sceneWithoutScenario)
@@ -223,7 +243,8 @@ struct Checker {
             } else {
                 scenarioNames[name.value] = Int32(clamping: name.location.line)
             }
-            return checkScenario(name: name.value, location: s.location, body: body.statements, base: base, baseWords: baseWords)
+            return checkScenario(name: name.value, location: s.location, body: body.statements, base: base, baseWords: baseWords,
+                                 span: s.location.offset...max(s.location.offset, body.close.offset))
         default:
             error(s.location, .outsideScenario(keyword: s.kind.keyword))
         }
@@ -248,8 +269,10 @@ struct Checker {
         return (cfg, words)
     }
 
+    /// `span`: the scenario's bytes in the file (what `finalWarnings` looks in).
     mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], base: SceneConfig,
-                                baseWords: DeclaredWords) -> CheckedScenario {
+                                baseWords: DeclaredWords, span: ClosedRange<Int>) -> CheckedScenario {
+        let errorsBefore = diagnostics.count
         var cfg = base
         var words = baseWords
         tableUnknown = sceneTableUnknown
@@ -275,10 +298,20 @@ struct Checker {
         letsAhead = [:]
         names = CheckedNames()
         collectLets(body, into: &letsAhead)
+        precedingExpect = nil
+        scenarioSays = false
         if keepsStatements {
             for s in runnable { checkCurrentStatement(s, inRepeat: false) }
         } else {
             for s in body where !s.kind.isConfiguration { checkCurrentStatement(s, inRepeat: false) }
+        }
+        // Spec §5 (v1.5): a scenario that cannot fail says so — unless it had errors, or a
+        // lone condition or value (whose own warning says what to write).
+        if !scenarioSays && diagnostics.count == errorsBefore && !guessing && checksNothing.count < DiagnosticLimits.maxPerFile {
+            // A file without blocks (its span is the whole file) says it at its first statement.
+            let blocks = span.upperBound != Int.max
+            let at = blocks ? location : (body.first?.location ?? location)
+            checksNothing.append((Diagnostic(at, .warning(.checksNothing(name: name, blocks: blocks))), span))
         }
         defer { names = CheckedNames() }
         return CheckedScenario(name: name, location: location, config: cfg, statements: runnable, names: names)
@@ -309,6 +342,20 @@ struct Checker {
     /// What each name of the statements checked so far stands for (kept only with
     /// `keepsStatements`: lowering reads it).
     var names = CheckedNames()
+    /// Whether an expression alone as a statement is warned about (a file drops its value;
+    /// the REPL prints it: false there).
+    var warnsAboutLoneExpressions = true
+    /// The statement checked just before, at the same level, when it is an `expect` (of any
+    /// kind): where it starts. A lone condition right under it, indented further, reads as
+    /// its second line.
+    var precedingExpect: SourceLocation?
+    /// `precedingExpect` for the statement being checked.
+    var expectAbove: SourceLocation?
+    /// The scenario being checked has an `expect`, `print` or `frames`, or a lone condition
+    /// or value (warned about itself): it is not one that checks nothing.
+    var scenarioSays = false
+    /// Each scenario that checks nothing, with its bytes in the file (`finalWarnings`).
+    var checksNothing: [(Diagnostic, ClosedRange<Int>)] = []
 
     /// Where a `?` (a value to record) may stand in the statement being checked.
     enum PlaceholderRule {
@@ -326,11 +373,20 @@ struct Checker {
 public struct LetBinding: Equatable, Sendable {
     public var type: StaticType?
     public var location: SourceLocation?
+    /// A value that is a bare state word (`let i = idle`), until a comparison settles its
+    /// family (`Checker.settleLetStateWord`): the word and where it is written.
+    var stateWord: LetStateWord?
 
     public init(type: StaticType?, location: SourceLocation?) {
         self.type = type
         self.location = location
     }
+}
+
+/// The bare state word a `let` is bound to, and where it is written.
+struct LetStateWord: Equatable, Sendable {
+    var word: String
+    var at: SourceLocation
 }
 
 /// The `let` statements of `body` (and of its `repeat` blocks), by name: the line of the

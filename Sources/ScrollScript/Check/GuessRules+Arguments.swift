@@ -211,6 +211,9 @@ extension GuessWork {
         if d < args.count {
             amount = args[d]
         } else {
+            // `pull to refresh`: how far a pull must go to start one depends on the scenario's
+            // tunables and screen, which a guess does not know: none rather than a wrong amount.
+            if toks.contains(where: { $0.kind == .word && guessKey($0.text).hasPrefix("refresh") }) { return }
             let a = kind == .fling ? "900" : kind == .pull ? "100" : "300"
             amount = .number(a)
             notes.append(.chosenAmount(kind == .fling ? a + " pt/s" : a + " pt"))
@@ -246,10 +249,10 @@ extension GuessWork {
         var finger = negative ? -1 : 1
         if let sign {
             finger = content ? -sign : sign
-            fire(.direction(directionTok?.text ?? ""), directionTok, content ? .scrollSign : .fingerSign)
+            fire(.direction(directionTok?.text ?? ""), directionTok, content ? (finger < 0 ? .scrollSign : .scrollUpSign) : .fingerSign)
         } else if content {
             finger = d < args.count ? -finger : -1
-            notes.append(.scrollSign)
+            notes.append(finger < 0 ? .scrollSign : .scrollUpSign)
         }
         if kind == .pull && finger < 0 {
             if sign == nil, d > 0 { fire(.unexpected("-"), args[d - 1]) }
@@ -329,7 +332,8 @@ extension GuessWork {
                     let rowIndex = numbers.first { $0 != sectionIndex } ?? numbers[0]
                     out = [.word(row), sectionIndex, rowIndex]
                 } else if numbers.count == 2 {
-                    if key == "row" { fire(.unexpected(args.first { $0.kind == .symbol }?.text ?? "["), args.first { $0.kind == .symbol }, .tapTargets) }
+                    // `tap row[0,1]`: the brackets; `tap row 0 30` as written is no guess.
+                    if key == "row", let symbol = args.first(where: { $0.kind == .symbol }) { fire(.unexpected(symbol.text), symbol, .tapTargets) }
                     out = [.word(row), numbers[0], numbers[1]]
                 } else if numbers.count == 1 {
                     fire(.missing("section"), numbers[0], .tapTargets)

@@ -689,7 +689,7 @@ extension GuessWork {
                 // `offset >= 0 and <= 100`: the subject before it, again.
                 if k + 1 < e.count, e[k + 1].kind == .symbol, GuessWork.comparisons.contains(e[k + 1].text), let cmp = lastComparison, cmp.count > 1 {
                     let subject = Array(cmp.dropLast())
-                    fire(.missing(GuessTokens.text(subject)), e[k + 1])
+                    fire(.missing(GuessTokens.quoted(subject)), e[k + 1])
                     out += subject
                     k += 1
                     continue
@@ -699,7 +699,7 @@ extension GuessWork {
                 let lone = k + 2 >= e.count || e[k + 2].isWord("and") || e[k + 2].isWord("or")
                 if let next, lone, let cmp = lastComparison,
                    next.kind == .number || next.kind == .string || (next.kind == .word && words.isState(next.text)) {
-                    fire(.missing(GuessTokens.text(cmp)), next)
+                    fire(.missing(GuessTokens.quoted(cmp)), next)
                     out += cmp
                 }
                 k += 1

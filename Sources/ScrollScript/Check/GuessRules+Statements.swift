@@ -97,8 +97,35 @@ extension GuessWork {
         if mark == "/*", body.hasSuffix("*/") { body = body.dropLast(2) }
         while body.first == "*" { body = body.dropFirst() }
         let text = body.trimmingCharacters(in: [" ", "\t"])
+        // `// expect offset == 0`, `// XCTAssertEqual(offset, 0)`: a check written as a
+        // comment of another language. As a comment (`# expect ...`) it would check nothing
+        // (spec §5, v1.5): the check itself is meant — the rules after this one read it.
+        if k == 0, mark == "//", Self.readsAsACheck(text) {
+            fire(.commentMark(mark), toks[k])
+            toks = GuessWork.lex(text.hasPrefix("#") ? String(text.dropFirst()) : text) + toks[1...]
+            return
+        }
         fire(.commentMark(mark), toks[k], .hashComment)
         toks[k] = GTok(kind: .comment, text: text.isEmpty ? "#" : "# " + text, offset: toks[k].offset)
+        // `/* block */ pull 10`: the statement, then the comment (a `#` comment ends the line).
+        if let code = toks[(k + 1)...].firstIndex(where: { $0.kind != .block && $0.kind != .comment }) {
+            let comment = toks.remove(at: k)
+            let end = toks[(code - 1)...].firstIndex { $0.kind == .block || $0.kind == .comment } ?? toks.count
+            toks.insert(comment, at: end)
+        }
+    }
+
+    /// `expect offset == 0`, `XCTAssertEqual(offset, 0)`, `assert(offset > 0)`, `#expect(...)`:
+    /// a comment's text that is a check (a comparison after `expect`, or another
+    /// framework's assertion call), not prose (`expect the header to grow`).
+    static func readsAsACheck(_ text: String) -> Bool {
+        var t = Substring(text)
+        if t.hasPrefix("#") { t = t.dropFirst() }
+        let word = t.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        let rest = t.dropFirst(word.count)
+        if word.hasPrefix("XCTAssert") || ((word == "assert" || word == "expect" || word == "require") && rest.hasPrefix("(")) { return true }
+        guard word == "expect", rest.hasPrefix(" ") else { return false }
+        return ["==", "!=", "~=", "<", ">"].contains { rest.contains($0) }
     }
 
     /// Full-width letters and signs (typed with a Japanese input method) read in ASCII;

@@ -40,7 +40,9 @@ struct GTok: Equatable {
 
 enum GuessTokens {
     /// The tokens of one statement's text (up to its first line end or `;` outside a block).
-    static func tokens(_ bytes: [UInt8]) -> [GTok] {
+    /// `splitsComment`: a `/* ... */` with text after it ends at its `*/` (once: the rest is
+    /// read without, so a line of many such comments is not read again for each).
+    static func tokens(_ bytes: [UInt8], splitsComment: Bool = true) -> [GTok] {
         var lexer = Lexer(bytes: bytes, file: "")
         let toks = lexer.tokenize()
         func source(_ a: Int, _ b: Int) -> String {
@@ -78,7 +80,22 @@ enum GuessTokens {
             if let prev = out.last, g.glued, prev.kind == .symbol {
                 let pair = prev.text + g.text
                 if pair == "//" || pair == "/*" || (pair == "--" && out.count == 1) {
-                    var c = GTok(kind: .comment, text: trimmedEnd(source(prev.offset ?? start, lineEnd(bytes, from: start))))
+                    let from = prev.offset ?? start, eol = lineEnd(bytes, from: start)
+                    // `/* block */ pull 10`: the comment ends at its `*/`; the rest is read on.
+                    if pair == "/*", splitsComment, let close = closingMark(bytes, from: end, to: eol),
+                       bytes[(close + 2)..<eol].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                        var c = GTok(kind: .comment, text: source(from, close + 2))
+                        c.offset = from
+                        c.length = 2
+                        c.original = pair
+                        out[out.count - 1] = c
+                        for var r in tokens(Array(bytes[(close + 2)...]), splitsComment: false) {
+                            r.offset = r.offset.map { $0 + close + 2 }
+                            out.append(r)
+                        }
+                        break loop
+                    }
+                    var c = GTok(kind: .comment, text: trimmedEnd(source(from, eol)))
                     c.offset = prev.offset
                     c.length = 2
                     c.original = pair
@@ -206,6 +223,16 @@ enum GuessTokens {
         "+/-": "+/-", "..": "..", "...": "...", "..<": "..<", "**": "**", "=~": "=~",
     ]
 
+    /// Where the `*/` that closes a `/*` comment starts, between `from` and `to`.
+    private static func closingMark(_ bytes: [UInt8], from: Int, to: Int) -> Int? {
+        var k = from
+        while k + 1 < to {
+            if bytes[k] == 0x2A, bytes[k + 1] == 0x2F { return k }
+            k += 1
+        }
+        return nil
+    }
+
     /// Where the line holding `offset` ends.
     private static func lineEnd(_ bytes: [UInt8], from offset: Int) -> Int {
         var k = offset
@@ -222,5 +249,26 @@ enum GuessTokens {
     /// The tokens as one line of text for the parser (single spaces between them).
     static func text(_ toks: [GTok]) -> String {
         toks.map(\.written).joined(separator: " ")
+    }
+
+    /// The tokens as a message quotes them, as they are written in ScrollScript: no space
+    /// around `.` or inside brackets and parentheses (`refresh.state ==`, `row[0,1].y`).
+    static func quoted(_ toks: [GTok]) -> String {
+        var out = ""
+        var previous: GTok?
+        var brackets = 0
+        for t in toks {
+            if let p = previous {
+                let tight = t.isSymbol(".") || p.isSymbol(".") || t.isSymbol("[") || p.isSymbol("[") || t.isSymbol("]")
+                    || t.isSymbol(",") || (p.isSymbol(",") && brackets > 0)
+                    || p.isSymbol("(") || t.isSymbol(")") || (t.isSymbol("(") && p.kind == .word)
+                if !tight { out += " " }
+            }
+            if t.isSymbol("[") { brackets += 1 }
+            if t.isSymbol("]") { brackets -= 1 }
+            out += t.written
+            previous = t
+        }
+        return out
     }
 }

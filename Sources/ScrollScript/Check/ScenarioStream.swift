@@ -52,7 +52,7 @@ public struct ScenarioStream: IteratorProtocol {
                 let parseDiags = parser.syntaxDiagnostics
                 let last = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty)
                 diagnostics = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics) + declared.diagnostics)
-                warnings = sortedDiagnostics(checker.warnings)
+                warnings = checker.finalWarnings(syntaxErrors: parseDiags, assertionComments: parser.assertionComments)
                 return last
             }
             if let c = checker.checkTopLevel(s) { return c }

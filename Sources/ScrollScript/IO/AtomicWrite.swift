@@ -60,6 +60,7 @@ public func writeFileAtomically(path: String, bytes: [UInt8]) -> String? {
     return nil
 }
 
+/// The system's reason, lower-case as the tool's other file errors print it (`systemReason`).
 private func errnoText() -> String {
-    String(cString: strerror(errno))
+    systemReason(errno)
 }

@@ -98,13 +98,14 @@ public enum PlotSVG {
     public static func render(_ r: PictureRecording) -> String {
         var svg = SVGBuilder()
         let width = 1000.0
-        let left = 78.0, chartRight = 770.0, top = 76.0, chartHeight = 300.0
+        let left = 78.0, top = 76.0, chartHeight = 300.0
         let bottom = top + chartHeight
-        let chartWidth = chartRight - left
 
         // Series: the plot's columns (PlotColumns), then by default the section headers on
         // screen. Each is its value at every frame (NaN where it has none).
-        struct Candidate { var name: String; var colour: String; var dash: String?; var values: [Double]; var note: String? = nil }
+        // `secondary`: a plain number beside quantities with units (header.scale, 0 to 1, by
+        // points): drawn against an axis of its own on the right, not flat on the points.
+        struct Candidate { var name: String; var colour: String; var dash: String?; var values: [Double]; var note: String? = nil; var secondary = false }
         var candidates: [Candidate] = []
         let frames = r.frames
         // By default the columns that move (offset always); the legend names the others.
@@ -119,11 +120,21 @@ public enum PlotSVG {
                 continue
             }
             let unit = PlotSVG.unit(quantity)
-            if !units.contains(unit) { units.append(unit) }
-            candidates.append(Candidate(name: column.name, colour: seriesColours[candidates.count % 7], dash: nil, values: values))
+            candidates.append(Candidate(name: column.name, colour: seriesColours[candidates.count % 7], dash: nil, values: values,
+                                        secondary: unit.isEmpty))
+            units.append(unit)
         }
+        // Plain numbers go to the right axis when quantities with units are on the left.
+        let hasUnits = units.contains { !$0.isEmpty }
+        if !hasUnits { for k in candidates.indices { candidates[k].secondary = false } }
+        let twoAxes = candidates.contains { $0.secondary }
+        var leftUnits: [String] = []
+        for u in units where (!hasUnits || !u.isEmpty) && !leftUnits.contains(u) { leftUnits.append(u) }
         // The y axis: points, unless the columns asked for hold other quantities.
-        let axisName = units.allSatisfy { $0 == "pt" } ? "points (pt)" : "value (" + units.map { $0.isEmpty ? "number" : $0 }.joined(separator: ", ") + ")"
+        let axisName = leftUnits.allSatisfy { $0 == "pt" } ? "points (pt)" : "value (" + leftUnits.map { $0.isEmpty ? "number" : $0 }.joined(separator: ", ") + ")"
+        // A second axis takes room on the right: the chart ends sooner, the legend moves.
+        let chartRight = twoAxes ? 724.0 : 770.0
+        let chartWidth = chartRight - left
         // Section headers on screen (titled sections: an untitled one has no header view),
         // dashed (they come and go); `--columns` names the sections it wants instead.
         var sectionIndexes: [Int] = []
@@ -153,10 +164,12 @@ public enum PlotSVG {
         // bottom; section 0 stuck under a pinned header's bottom) would hide them: the k-th
         // series on an earlier line is drawn in dashes of 8 with gaps of 8·k, shifted by 8
         // each, so every one of the lines shows in turn along it.
-        struct Series { var name: String; var colour: String; var dash: String?; var dashOffset: Int; var runs: [[(Double, Double)]]; var note: String? }
+        struct Series { var name: String; var colour: String; var dash: String?; var dashOffset: Int; var runs: [[(Double, Double)]]; var note: String?; var secondary: Bool }
         var series: [Series] = []
         for (k, c) in candidates.enumerated() {
-            let under = candidates[..<k].filter { e in zip(e.values, c.values).contains { abs($0 - $1) < 0.25 } }.count
+            let under = candidates[..<k].filter { e in
+                e.secondary == c.secondary && zip(e.values, c.values).contains { abs($0 - $1) < 0.25 }
+            }.count
             var runs: [[(Double, Double)]] = []
             var run: [(Double, Double)] = []
             for (f, v) in zip(frames, c.values) {
@@ -170,24 +183,37 @@ public enum PlotSVG {
             if !run.isEmpty { runs.append(run) }
             if runs.isEmpty { continue }
             series.append(Series(name: c.name, colour: c.colour, dash: under > 0 ? "8 \(8 * under)" : c.dash,
-                                 dashOffset: under > 1 ? -8 * (under - 1) : 0, runs: runs, note: c.note))
+                                 dashOffset: under > 1 ? -8 * (under - 1) : 0, runs: runs, note: c.note, secondary: c.secondary))
         }
 
         // Scales.
         var lo = Double.infinity, hi = -Double.infinity
-        for s in series { for run in s.runs { for p in run { lo = min(lo, p.1); hi = max(hi, p.1) } } }
+        var lo2 = Double.infinity, hi2 = -Double.infinity
+        for s in series {
+            for run in s.runs {
+                for p in run {
+                    if s.secondary { lo2 = min(lo2, p.1); hi2 = max(hi2, p.1) } else { lo = min(lo, p.1); hi = max(hi, p.1) }
+                }
+            }
+        }
         if !lo.isFinite { lo = 0; hi = 1 }
+        if !lo2.isFinite { lo2 = 0; hi2 = 1 }
         let yTicks = niceTicks(lo, hi)
         let yMin = yTicks.first ?? 0, yMax = yTicks.last ?? 1
+        let y2Ticks = twoAxes ? niceTicks(lo2, hi2) : []
+        let y2Min = y2Ticks.first ?? 0, y2Max = y2Ticks.last ?? 1
         let duration = max(r.duration, frames.last?.time ?? 0)
         let xTicks = niceTicks(0, duration > 0 ? duration : 1.0 / Double(r.fps), target: 8)
         let xMax = xTicks.last ?? 1
         func x(_ t: Double) -> Double { left + (xMax > 0 ? t / xMax : 0) * chartWidth }
         func y(_ v: Double) -> Double { bottom - (yMax > yMin ? (v - yMin) / (yMax - yMin) : 0.5) * chartHeight }
+        func y2(_ v: Double) -> Double { bottom - (y2Max > y2Min ? (v - y2Min) / (y2Max - y2Min) : 0.5) * chartHeight }
 
         // Statement lanes (laid out first: they decide the height).
         let laneHeight = 22.0, laneGap = 4.0, maxLanes = 4
-        struct Item { var x0: Double; var x1: Double; var label: String; var lane: Int; var instant: Bool; var failed: Bool; var tip = "" }
+        // `outside`: the label is longer than its bar, and is written after it (a label
+        // stays inside its box or out of it, never across its edge).
+        struct Item { var x0: Double; var x1: Double; var label: String; var lane: Int; var instant: Bool; var failed: Bool; var tip = ""; var outside = false }
         var items: [Item] = []
         var laneEnds = [Double](repeating: -Double.infinity, count: maxLanes)
         let failedStatement = r.checks.last(where: { $0.failed })?.statement
@@ -198,7 +224,8 @@ public enum PlotSVG {
             let x0 = x(t0), x1 = x(t1)
             let instant = span.endFrame == span.startFrame
             let label = st.text
-            let need = instant ? 10 + textWidth(label, size: 11) : max(x1 - x0, textWidth(label, size: 11) + 8)
+            let outside = !instant && textWidth(label, size: 11) + 8 > x1 - x0
+            let need = instant ? 10 + textWidth(label, size: 11) : outside ? x1 - x0 + 6 + textWidth(label, size: 11) : x1 - x0
             var lane = -1
             for l in 0..<maxLanes where laneEnds[l] <= x0 + 0.5 { lane = l; break }
             let failed = r.failure != nil && failedStatement == span.statement && span.endFrame == (frames.last?.frame ?? -1)
@@ -214,7 +241,7 @@ public enum PlotSVG {
                 continue
             }
             laneEnds[lane] = x0 + need
-            items.append(Item(x0: x0, x1: x1, label: label, lane: lane, instant: instant, failed: failed, tip: tip))
+            items.append(Item(x0: x0, x1: x1, label: label, lane: lane, instant: instant, failed: failed, tip: tip, outside: outside))
         }
         // A label ends before the next item in its lane starts.
         let order = items.indices.sorted { (items[$0].lane, items[$0].x0, $0) < (items[$1].lane, items[$1].x0, $1) }
@@ -225,7 +252,8 @@ public enum PlotSVG {
                 if items[order[m]].x0 > items[k].x0 + 0.5 { limit = items[order[m]].x0; break }
                 m += 1
             }
-            let room = limit - items[k].x0 - (items[k].instant ? 12 : 6)
+            let item = items[k]
+            let room = item.instant ? limit - item.x0 - 12 : item.outside ? limit - item.x1 - 10 : min(limit - item.x0 - 6, item.x1 - item.x0 - 8)
             items[k].label = fitText(items[k].label, width: room, size: 11) ?? ""
         }
         let lanesUsed = max(1, (items.map { $0.lane }.max() ?? 0) + 1)
@@ -273,6 +301,17 @@ public enum PlotSVG {
         svg.raw("<rect x=\"\(svgNumber(left))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(chartWidth))\" height=\"\(svgNumber(chartHeight))\" fill=\"none\" stroke=\"#555555\" stroke-width=\"1\"/>")
         svg.text(left + chartWidth / 2, bottom + 38, "time (s)", size: 12, fill: "#333333", anchor: "middle")
         svg.raw("<text x=\"18\" y=\"\(svgNumber(top + chartHeight / 2))\" font-family=\"\(fontFamily)\" font-size=\"12\" fill=\"#333333\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(svgNumber(top + chartHeight / 2)))\">\(xmlAttribute(axisName))</text>")
+        if twoAxes {
+            // The right axis, for the plain numbers: its ticks outside the chart (no grid).
+            let y2Step = y2Ticks.count > 1 ? y2Ticks[1] - y2Ticks[0] : 1
+            for v in y2Ticks {
+                let py = y2(v)
+                svg.line(chartRight, py, chartRight + 5, py, stroke: "#555555", width: 1)
+                svg.text(chartRight + 8, py + 4, tickLabel(v, step: y2Step), size: 11, fill: "#333333")
+            }
+            let ax = chartRight + 56, ay = top + chartHeight / 2
+            svg.raw("<text x=\"\(svgNumber(ax))\" y=\"\(svgNumber(ay))\" font-family=\"\(fontFamily)\" font-size=\"12\" fill=\"#333333\" text-anchor=\"middle\" transform=\"rotate(90 \(svgNumber(ax)) \(svgNumber(ay)))\">number (right axis)</text>")
+        }
 
         // The series.
         svg.raw("<g clip-path=\"url(#chart)\" fill=\"none\" stroke-linejoin=\"round\" stroke-linecap=\"round\">")
@@ -281,9 +320,9 @@ public enum PlotSVG {
                 var points = ""
                 for (k, p) in run.enumerated() {
                     if k > 0 { points += " " }
-                    points += svgNumber(x(p.0)) + "," + svgNumber(y(p.1))
+                    points += svgNumber(x(p.0)) + "," + svgNumber(s.secondary ? y2(p.1) : y(p.1))
                 }
-                if run.count == 1 { points += " " + svgNumber(x(run[0].0) + 0.5) + "," + svgNumber(y(run[0].1)) }
+                if run.count == 1 { points += " " + svgNumber(x(run[0].0) + 0.5) + "," + svgNumber(s.secondary ? y2(run[0].1) : y(run[0].1)) }
                 svg.raw("<polyline points=\"\(points)\" stroke=\"\(s.colour)\" stroke-width=\"2\"\(s.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")\(s.dashOffset != 0 ? " stroke-dashoffset=\"\(s.dashOffset)\"" : "")/>")
             }
         }
@@ -297,12 +336,12 @@ public enum PlotSVG {
 
         // Legend.
         var ly = top + 6
-        let lx = chartRight + 22
+        let lx = chartRight + (twoAxes ? 70 : 22)
         svg.text(lx, ly + 4, "legend", size: 12, weight: "bold", fill: "#333333")
         ly += 22
         for s in series where !s.name.isEmpty {
             svg.raw("<line x1=\"\(svgNumber(lx))\" y1=\"\(svgNumber(ly))\" x2=\"\(svgNumber(lx + 26))\" y2=\"\(svgNumber(ly))\" stroke=\"\(s.colour)\" stroke-width=\"3\"\(s.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>")
-            svg.text(lx + 34, ly + 4, fitText(s.name, width: width - lx - 40, size: 12) ?? "", size: 12, fill: "#222222")
+            svg.text(lx + 34, ly + 4, fitText(s.name + (s.secondary ? " (right)" : ""), width: width - lx - 40, size: 12) ?? "", size: 12, fill: "#222222")
             if let note = s.note {
                 ly += 15
                 svg.text(lx + 34, ly + 4, fitText(note, width: width - lx - 40, size: 11) ?? "", size: 11, fill: "#555555")
@@ -339,7 +378,7 @@ public enum PlotSVG {
                 let w = max(1.5, item.x1 - item.x0)
                 svg.raw("<rect x=\"\(svgNumber(item.x0))\" y=\"\(svgNumber(ty + 2))\" width=\"\(svgNumber(w))\" height=\"\(svgNumber(laneHeight - 4))\" rx=\"3\" fill=\"\(item.failed ? "#fbe3e4" : "#dde7f5")\" stroke=\"\(colour)\" stroke-width=\"1\"><title>\(xmlAttribute(item.tip))</title></rect>")
                 if !item.label.isEmpty {
-                    svg.text(item.x0 + 4, ty + 15, item.label, size: 11, fill: item.failed ? failureColour : "#1d3557")
+                    svg.text(item.outside ? item.x1 + 4 : item.x0 + 4, ty + 15, item.label, size: 11, fill: item.failed ? failureColour : "#1d3557")
                 }
             }
         }

@@ -48,8 +48,11 @@ extension ReplCore {
     public func continueRun() -> ReplOutcome {
         guard !interpreter.isFinished else { return nothingLeft("continue") }
         var hit: String?
+        // From a breakpoint's stop (or :load, :step, :tick) it goes past the breakpoint
+        // here; after a pause (a watch, Ctrl-C) it has not been looked at yet.
+        var first = pausedAt != interpreter.advances
+        pausedAt = nil
         let r = running { i in
-            var first = true
             while true {
                 if i.isFinished { return .finished }
                 if !first, !i.isInsideStatement, let s = i.currentStatement, let b = self.breakpoint(at: s) {
@@ -68,7 +71,7 @@ extension ReplCore {
     /// The breakpoint (id, condition text) that stops before `s`, if any.
     private func breakpoint(at s: Stmt) -> BreakOrWatch? {
         guard let l = loaded, s.location.file == l.source.name else { return nil }
-        for b in stops {
+        for b in stops where b.unchecked == nil {  // (a condition waiting for :load never stops)
             guard case .breakpoint(let line, let cond) = b.kind, line == s.location.line else { continue }
             guard let cond else { return b }
             if case .success(.bool(true)) = interpreter.evaluate(cond.expr, names: cond.names) { return b }
@@ -97,6 +100,7 @@ extension ReplCore {
             session.recover()
             failed = true
         } else if e == .paused {
+            pausedAt = i.advances
             lines += pauseLines()
         } else if i.isFinished, let l = loaded, e == .finished || e == .statement {
             lines.append("PASS  \(quoteString(l.scenario.name))  (\(formatFixed(world.time, 3)) s)")
@@ -118,10 +122,12 @@ extension ReplCore {
     /// `:break LINE [if EXPR]`.
     public func addBreakpoint(line: Int, condition: String?) -> ReplOutcome {
         var cond: CheckedExpression?
+        var unchecked: String?
         if let c = condition {
-            switch parseExpression(c) {
-            case .failure(let o): return o
-            case .success(let e): cond = e
+            switch checkOrDefer(c) {
+            case .refused(let o): return o
+            case .checked(let e): cond = e
+            case .deferred: unchecked = c
             }
         }
         var at = line
@@ -137,10 +143,10 @@ extension ReplCore {
         let id = nextStop
         nextStop += 1
         let text = "line \(at)" + (condition.map { " if \($0)" } ?? "")
-        stops.append(BreakOrWatch(id: id, text: text, kind: .breakpoint(line: at, condition: cond)))
+        stops.append(BreakOrWatch(id: id, text: text, kind: .breakpoint(line: at, condition: cond), unchecked: unchecked))
         var lines = ["breakpoint \(id): \(text)" + (moved.map { " " + $0 } ?? "")]
         if loaded == nil {
-            lines.append("note: breakpoints stop in a loaded scenario (:load FILE); the line is checked then")
+            lines.append("note: breakpoints stop in a loaded scenario (:load FILE); the line\(unchecked == nil ? " is" : " and the condition are") checked then")
         }
         return ReplOutcome(lines)
     }
@@ -163,7 +169,7 @@ extension ReplCore {
         }
         let start = l.scenario.location.line
         if line < start || line > last {
-            let span = start == last ? "line \(start)" : "lines \(start)–\(last)"
+            let span = first == last ? "line \(first)" : "lines \(first)–\(last)"
             return .failure(BreakRefusal(why: "line \(line) is not in the loaded scenario \(name) (its statements are on \(span))"))
         }
         if line <= first { return .success(first) }
@@ -176,12 +182,36 @@ extension ReplCore {
         var out: [String] = []
         var kept: [BreakOrWatch] = []
         for b in stops {
-            guard case .breakpoint(let line, let cond) = b.kind else { kept.append(b); continue }
+            if case .pendingWatch = b.kind, let text = b.unchecked {
+                // A watch typed before :load: checked now, against the loaded configuration.
+                switch parseExpression(text) {
+                case .failure(let o):
+                    out.append("note: watch \(b.id) deleted: \(firstMessage(o))")
+                case .success(let e):
+                    let resolved = interpreter.resolve(e.expr, names: e.names)
+                    var last: Value?
+                    if case .success(let v) = interpreter.evaluate(resolved) { last = v }
+                    kept.append(BreakOrWatch(id: b.id, text: b.text, kind: .watch(resolved, last: last)))
+                }
+                continue
+            }
+            guard case .breakpoint(let line, var cond) = b.kind else { kept.append(b); continue }
+            if let text = b.unchecked {
+                // A condition typed before :load: checked now, as the line is.
+                switch parseExpression(text) {
+                case .failure(let o):
+                    out.append("note: breakpoint \(b.id) deleted: its condition does not check: \(firstMessage(o))")
+                    continue
+                case .success(let e): cond = e
+                }
+            }
             switch breakpointLine(for: line) {
             case .failure(let r):
                 out.append("note: breakpoint \(b.id) deleted: \(r.why)")
             case .success(let at):
                 var nb = b
+                nb.unchecked = nil
+                nb.kind = .breakpoint(line: line, condition: cond)
                 if at != line {
                     nb.kind = .breakpoint(line: at, condition: cond)
                     nb.text = nb.text.replacingOccurrences(of: "line \(line)", with: "line \(at)")
@@ -191,14 +221,28 @@ extension ReplCore {
             }
         }
         stops = kept
+        updateObserver()
         return out
+    }
+
+    /// The first line of a refusal (`error: ` dropped, and any source line and caret).
+    private func firstMessage(_ o: ReplOutcome) -> String {
+        let first = o.text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        guard let r = first.range(of: "error: ") else { return first }
+        return String(first[r.upperBound...])
     }
 
     /// `:watch EXPR`: stop at the first frame where its value changes.
     public func addWatch(_ text: String) -> ReplOutcome {
-        switch parseExpression(text) {
-        case .failure(let o): return o
-        case .success(let e):
+        switch checkOrDefer(text) {
+        case .refused(let o): return o
+        case .deferred(let why):
+            let id = nextStop
+            nextStop += 1
+            stops.append(BreakOrWatch(id: id, text: text, kind: .pendingWatch, unchecked: text))
+            return ReplOutcome(["watch \(id): \(text) (checked at :load)",
+                                "note: not checked here (\(why)); :load FILE checks it against the file's scenario"])
+        case .checked(let e):
             let id = nextStop
             nextStop += 1
             let resolved = interpreter.resolve(e.expr, names: e.names)
@@ -228,6 +272,7 @@ extension ReplCore {
             switch s.kind {
             case .breakpoint: return "\(s.id)  break \(s.text)"
             case .watch(_, let last): return "\(s.id)  watch \(s.text) (now \(last?.formatted ?? "?"))"
+            case .pendingWatch: return "\(s.id)  watch \(s.text) (checked at :load)"
             }
         })
     }
@@ -253,11 +298,54 @@ extension ReplCore {
         return ReplOutcome(["undisplayed \(id)"])
     }
 
+    /// What `checkOrDefer` made of an expression.
+    enum DeferredCheck {
+        case checked(CheckedExpression)
+        /// Nothing is loaded and the expression needs what the typed configuration does not
+        /// declare (a behaviour, a section, a row): `:load` checks it (the first reason).
+        case deferred(String)
+        case refused(ReplOutcome)
+    }
+
+    /// `parseExpression`, except that with nothing loaded an expression that is only
+    /// wrong for this session's configuration (`toolbar.state` with no `toolbar`,
+    /// `section[3].y` in a table of one section) waits for `:load`, where breakpoints are
+    /// checked too (docs/repl.md). A mistake of its own (a typo, a wrong kind) is refused now.
+    func checkOrDefer(_ text: String) -> DeferredCheck {
+        switch parseExpression(text, deferring: loaded == nil) {
+        case .success(let e): return .checked(e)
+        case .failure(let o):
+            if let why = o.deferredReason { return .deferred(why) }
+            return .refused(o.outcome)
+        }
+    }
+
     /// An expression typed after a command, parsed and checked against this world's
     /// configuration (as the argument of `print`, so any kind of value is allowed).
     /// Diagnostics show `text` itself, with columns counted in it (`print ` is lexed as if
     /// it stood left of column 1), on the command's line of the session.
     func parseExpression(_ text: String) -> Result<CheckedExpression, ReplOutcome> {
+        parseExpression(text, deferring: false).mapError { $0.outcome }
+    }
+
+    /// Why `parseExpression` refused, and whether every reason was the configuration's.
+    struct ExpressionRefusal: Error {
+        var outcome: ReplOutcome
+        /// Set (`deferring`) when each check error is about what the configuration
+        /// declares: the first one's message.
+        var deferredReason: String?
+    }
+
+    /// Check problems that a loaded scenario's configuration may answer.
+    static func dependsOnConfiguration(_ p: Problem) -> Bool {
+        switch p {
+        case .check(.needsBehaviour), .check(.noSuchSection), .check(.noSuchRow),
+             .check(.noSectionTitled), .check(.untitledSection): return true
+        default: return false
+        }
+    }
+
+    func parseExpression(_ text: String, deferring: Bool) -> Result<CheckedExpression, ExpressionRefusal> {
         let prefix = "print "
         var lines = TypedLines()
         lines.replace(with: [text], from: line, keeping: [])
@@ -272,12 +360,15 @@ extension ReplCore {
             }, failed: true)
         }
         let diags = parser.syntaxDiagnostics
-        if !diags.isEmpty { return .failure(shown(diags)) }
+        if !diags.isEmpty { return .failure(ExpressionRefusal(outcome: shown(diags))) }
         guard program.statements.count == 1, case .print(let es) = program.statements[0].kind, es.count == 1 else {
-            return .failure(ReplOutcome(["error: expected one expression, not '\(text)'"], failed: true))
+            return .failure(ExpressionRefusal(outcome: ReplOutcome(["error: expected one expression, not '\(text)'"], failed: true)))
         }
         let check = checkStatementsAndWarn(program.statements, config: session.config, lets: interpreter.boundLets)
-        if !check.errors.isEmpty { return .failure(shown(check.errors)) }
+        if !check.errors.isEmpty {
+            let deferred = deferring && check.errors.allSatisfy { ReplCore.dependsOnConfiguration($0.problem) }
+            return .failure(ExpressionRefusal(outcome: shown(check.errors), deferredReason: deferred ? check.errors[0].message : nil))
+        }
         return .success(CheckedExpression(expr: es[0], names: check.names))
     }
 }

@@ -37,13 +37,21 @@ struct CheckedExpression {
 /// A breakpoint (`:break`) or a watch (`:watch`); they share one numbering, as in gdb.
 struct BreakOrWatch {
     enum Kind {
+        /// `condition` is nil without `if`, and while the condition waits for `:load`
+        /// (`unchecked`).
         case breakpoint(line: Int, condition: CheckedExpression?)
         /// The expression resolved once (it is evaluated after every frame).
         case watch(ResolvedExpr, last: Value?)
+        /// A watch typed with nothing loaded whose expression needs what the typed
+        /// configuration does not declare (`toolbar.state` with no `toolbar`): checked at
+        /// `:load` (`unchecked` holds it), as breakpoints are.
+        case pendingWatch
     }
     var id: Int
     var text: String
     var kind: Kind
+    /// The expression (a watch's, a breakpoint's condition) still to be checked at `:load`.
+    var unchecked: String? = nil
 }
 
 /// The REPL's state and commands.
@@ -73,6 +81,10 @@ public final class ReplCore {
     var watchHits: [String] = []
     /// The observables the last typed entry changed, in the REPL's order (for `:expect`).
     var lastChanged: [String] = []
+    /// `interpreter.advances` when a run last paused (a watch, Ctrl-C): a pause comes after
+    /// a frame, before the next statement's breakpoint was looked at, so a `:continue` from
+    /// there looks at it first (a `:continue` from a breakpoint's own stop goes past it).
+    var pausedAt: Int?
 
     /// The registered behaviours this REPL's words and worlds are read against (with the
     /// behaviours declared at the prompt, v1.5: ReplCore+Declared.swift).
@@ -251,9 +263,10 @@ public final class ReplCore {
         case .success(let f): file = f
         }
         let (checked, sc) = (file.checked, file.scenario.scenario)
-        // The typed session is replaced: say so (docs/repl.md), with what was lost.
-        let typed = session.configuration.count + session.actions.count
-        let discarded = loaded == nil && (typed > 0 || world.frameIndex > 0)
+        // The typed session is replaced: say so (docs/repl.md), with what was lost — also
+        // what was typed after a loaded scenario's end (its own statements are not typed).
+        let typed = session.configuration.count + session.actions.filter { $0.location.file != loaded?.source.name }.count
+        let discarded = typed > 0 || (loaded == nil && world.frameIndex > 0)
             ? "note: the typed session (\(typed) statement\(typed == 1 ? "" : "s"), \(replTimeLabel(world.time))) was discarded; :save FILE before :load keeps it"
             : nil
         loaded = file.scenario
@@ -303,6 +316,7 @@ public final class ReplCore {
     /// A fresh session: the loaded scenario from its start, or an empty world.
     func start(_ l: LoadedScenario?) {
         loadedFailure = nil
+        pausedAt = nil
         session = Session(config: l?.scenario.config ?? SceneConfig(registry: registry), statements: l?.configuration ?? [])
         if let l { session.interpreter.append(l.scenario.statements, names: l.scenario.names) }
         for i in stops.indices {

@@ -85,7 +85,7 @@ public func writeNewOrReplace(path: String, bytes: [UInt8]) -> String? {
     let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
     let temp = (dir.isEmpty ? "" : dir + "/") + "." + base + ".tmp-\(getpid())"
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard fd >= 0 else { return "cannot write '\(path)': \(String(cString: strerror(errno)))" }
+    guard fd >= 0 else { return "cannot write '\(path)': \(systemReason(errno))" }
     var written = 0
     var ok = true
     bytes.withUnsafeBytes { raw in
@@ -95,7 +95,7 @@ public func writeNewOrReplace(path: String, bytes: [UInt8]) -> String? {
             written += n
         }
     }
-    let reason = String(cString: strerror(errno))
+    let reason = systemReason(errno)
     if !ok || fsync(fd) != 0 {
         close(fd)
         unlink(temp)
@@ -103,7 +103,7 @@ public func writeNewOrReplace(path: String, bytes: [UInt8]) -> String? {
     }
     close(fd)
     if rename(temp, path) != 0 {
-        let why = String(cString: strerror(errno))
+        let why = systemReason(errno)
         unlink(temp)
         return "cannot write '\(path)': \(why)"
     }

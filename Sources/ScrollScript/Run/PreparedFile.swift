@@ -108,14 +108,16 @@ final class PreparedFile: @unchecked Sendable {
             selectedCount += 1
             if keeps { selected.append(sc) }
         }
-        if !check.diagnostics.isEmpty {
+        // `--strict`: the warnings are errors, among the file's other errors.
+        let strictWarnings = selection.strict ? check.warnings.map(\.strict) : []
+        if !check.diagnostics.isEmpty || !strictWarnings.isEmpty {
             guard selection.reportsBrokenFile(source.name) else { return .skipped(filterMatches: 0) }
-            let n = check.diagnostics.count
+            let all = sortedDiagnostics(check.diagnostics + strictWarnings)
             let lines = SourceLines(source)
             var rendered = ""
-            for d in check.diagnostics { rendered += renderDiagnostic(d, sourceLines: lines) }
-            return .failed(FileFailure(file: source.name, summary: "\(n) error\(n == 1 ? "" : "s"); nothing in this file ran",
-                                       diagnostics: check.diagnostics, rendered: rendered, unreadable: false))
+            for d in all { rendered += renderDiagnostic(d, sourceLines: lines) }
+            return .failed(FileFailure(file: source.name, summary: brokenFileSummary(errors: check.diagnostics.count, strictWarnings: strictWarnings.count),
+                                       diagnostics: all, rendered: rendered, unreadable: false))
         }
         if selectedCount == 0 { return .skipped(filterMatches: matching) }
         var warnings: FileWarnings?
@@ -127,6 +129,17 @@ final class PreparedFile: @unchecked Sendable {
         return .ready(PreparedFile(source: source, count: selectedCount, filterMatches: matching, warnings: warnings,
                                    selection: selection, held: keeps ? selected : nil))
     }
+}
+
+/// `2 errors; nothing in this file ran`; with `--strict`, `1 warning (an error with
+/// --strict); ...` or `1 error, 2 warnings (errors with --strict); ...`.
+func brokenFileSummary(errors: Int, strictWarnings: Int) -> String {
+    var parts: [String] = []
+    if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
+    if strictWarnings > 0 {
+        parts.append(strictWarnings == 1 ? "1 warning (an error with --strict)" : "\(strictWarnings) warnings (errors with --strict)")
+    }
+    return parts.joined(separator: ", ") + "; nothing in this file ran"
 }
 
 /// What reading and checking a file gave.

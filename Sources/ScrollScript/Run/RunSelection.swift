@@ -9,11 +9,15 @@ public struct RunSelection: Sendable, Equatable {
     public var shard: Shard?
     /// The behaviours the files' words are read against.
     public var registry: BehaviourRegistry
+    /// `--strict`: a file whose check warns is a file with errors (nothing in it runs; its
+    /// warnings are printed as errors, `error: MESSAGE [--strict]`; spec §5, §7).
+    public var strict: Bool
 
-    public init(filters: [String] = [], shard: Shard? = nil, registry: BehaviourRegistry = .builtIn) {
+    public init(filters: [String] = [], shard: Shard? = nil, registry: BehaviourRegistry = .builtIn, strict: Bool = false) {
         self.filters = filters.filter { !$0.isEmpty }
         self.shard = shard
         self.registry = registry
+        self.strict = strict
         lowered = self.filters.map { $0.lowercased() }
     }
 

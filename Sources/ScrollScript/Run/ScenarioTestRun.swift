@@ -39,6 +39,15 @@ public struct ScenarioTestReport: Equatable, Sendable {
 
     /// Nothing ran yet.
     public init() {}
+
+    /// What ran, in a line, as `scrollscript run` ends: `scenarios: 4 ran, 4 passed, 0
+    /// failed` (`, 1 file could not run` added when files could not be read, parsed or
+    /// checked).
+    public var summary: String {
+        var line = "scenarios: \(passed + failed) ran, \(passed) passed, \(failed) failed"
+        if fileErrors > 0 { line += ", \(fileErrors) \(fileErrors == 1 ? "file" : "files") could not run" }
+        return line
+    }
 }
 
 /// Runs the scenario files at `paths` (files, or directories searched for `*.scroll` as

@@ -44,6 +44,17 @@ func timeText(_ t: Double, spaced: Bool = true) -> String {
 }
 
 /// A difference as `print` shows it, or every digit when that would read 0.
+/// The decimals that show tolerance `t` whole, when the kind's own (`Value.formatted`) lose
+/// some of its digits (0.001 pt is not 0.00); nil when they show it.
+private func toleranceDecimals(_ t: Double, _ q: Quantity) -> Int? {
+    let formatted = Value.number(t, q).formatted
+    guard t.isFinite, Double(formatted) != t else { return nil }
+    let digits = shortestDigits(t)
+    if digits.contains("e") { return 9 }
+    guard let dot = digits.firstIndex(of: ".") else { return nil }
+    return min(9, digits.distance(from: dot, to: digits.endIndex) - 1)
+}
+
 private func shortestOrFormatted(_ d: Double, _ q: Quantity) -> String {
     let f = Value.number(d, q).formatted
     return Double(f) == 0 && d != 0 ? shortestDigits(d) : f
@@ -94,7 +105,10 @@ private func collect(_ e: ResolvedExpr, _ world: borrowing World, _ ph: EvalBind
         if op == .approx, let c = try? Evaluate.compare(op, a, b, tol, loc, world, ph), !c.holds,
            case .number(let l, _) = c.left, case .number(let r, _) = c.right, let t = c.tolerance {
             let q = c.quantity ?? .number
-            let f = { (x: Double) in Value.number(x, q).formatted }
+            // A tolerance finer than the kind's decimals (`within 0.001`) is printed with the
+            // digits it was written with, and the numbers beside it alike.
+            let decimals = toleranceDecimals(t, q)
+            let f = { (x: Double) in decimals.map { formatFixed(x, $0) } ?? Value.number(x, q).formatted }
             approx.append("~= expected \(f(r)) within \(f(t)), actual \(f(l)) (off by \(f(abs(l - r))))")
         }
         if op == .eq, let c = try? Evaluate.compare(op, a, b, tol, loc, world, ph), !c.holds {

@@ -30,8 +30,11 @@ public enum Problem: Equatable, Sendable {
     /// Suspicious but valid: printed as `warning:`, kept apart from errors (a file with
     /// only warnings runs; `CheckResult.warnings`).
     case warning(CheckWarning)
+    /// A warning that `--strict` (`check`, `run`) makes an error: printed as `error:`, its
+    /// message followed by ` [--strict]`; it stops its file as any error does (spec §5, §7).
+    case strict(CheckWarning)
 
-    /// True for a warning, false for every error.
+    /// True for a warning, false for every error (a warning under `--strict` is an error).
     public var isWarning: Bool {
         if case .warning = self { return true }
         return false
@@ -45,7 +48,16 @@ public enum Problem: Equatable, Sendable {
         case .tooManyErrors: return "too many errors (\(DiagnosticLimits.maxPerFile)); the rest of the file is not checked"
         case .format(let p): return p.message
         case .warning(let w): return w.message
+        case .strict(let w): return w.message + " [--strict]"
         }
+    }
+}
+
+extension Diagnostic {
+    /// The warning as `--strict` reports it: an error (`Problem.strict`). An error stays as it is.
+    public var strict: Diagnostic {
+        guard case .warning(let w) = problem else { return self }
+        return Diagnostic(location, .strict(w))
     }
 }
 

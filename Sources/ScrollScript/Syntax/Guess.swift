@@ -84,6 +84,8 @@ public enum GuessNote: Equatable, Sendable {
     case fingerSign
     /// `scroll`: the content and the finger move opposite ways.
     case scrollSign
+    /// `scroll up`: the finger moves down, a positive distance.
+    case scrollUpSign
     /// A distance or speed the guess did not give.
     case chosenAmount(String)
     /// A unit is glued to its number.
@@ -131,6 +133,7 @@ public enum GuessNote: Equatable, Sendable {
         switch self {
         case .fingerSign: return "distances are the finger's: negative moves it up (the content scrolls toward its end), positive down"
         case .scrollSign: return "scrolling the content down moves the finger up, a negative distance"
+        case .scrollUpSign: return "scrolling the content up (toward its top) moves the finger down, a positive distance"
         case .chosenAmount(let a): return "\(a) is a guess at the amount"
         case .unitGlued: return "a unit is glued to its number: s, ms or pt"
         case .bareMilliseconds: return "a number that large reads as milliseconds (a bare number is seconds)"

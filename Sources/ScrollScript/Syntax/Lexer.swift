@@ -18,6 +18,8 @@ public struct Lexer {
     private let words = WordTable.shared
     /// A token lexed ahead (the `x` of `375x667`).
     private var pending: Token?
+    /// The first CR not followed by LF (white space), if any.
+    private var loneCarriageReturn: SourceLocation?
     /// Recently lexed number literals by their packed source bytes (see `lexNumber`).
     private var numberCache: [CachedNumber] = []
     private var started = false
@@ -27,6 +29,13 @@ public struct Lexer {
     public private(set) var problems: [(location: SourceLocation, problem: LexProblem)] = []
     /// `problems` as diagnostics (the rendered messages).
     public var diagnostics: [Diagnostic] { problems.map { Diagnostic($0.location, .lex($0.problem)) } }
+    /// Comments that are another framework's assertion (`#expect(...)`, `#assert`; spec §5),
+    /// in source order (at most `DiagnosticLimits.maxPerFile`): the checker warns of each.
+    public private(set) var assertionComments: [AssertionComment] = []
+
+    /// Where a file that ends its lines with CR alone (classic Mac OS) has its first: it
+    /// has a lone CR and, lexed so far, no line end (LF or CRLF) at all.
+    var carriageReturnLineEnds: SourceLocation? { line == 1 ? loneCarriageReturn : nil }
 
     public init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -91,6 +100,7 @@ public struct Lexer {
             // Spaces, tabs and a CR not before LF separate tokens.
             let b = bytes[pos]
             if b == 0x20 || b == 0x09 || (b == 0x0D && peekByte(1) != 0x0A) {
+                if b == 0x0D && loneCarriageReturn == nil { loneCarriageReturn = loc(pos, 1) }
                 pos += 1; col += 1
                 continue
             }
@@ -281,7 +291,17 @@ public struct Lexer {
             if b == 0x0A || (b == 0x0D && peekByte(1) == 0x0A) { break }
             if b < 0x80 { pos += 1; col += 1 } else { _ = skipScalar() }
         }
-        return (Token(kind: .comment, text: text(start, pos), at: tp(start, line: line, col: startCol)))
+        let comment = text(start, pos)
+        // `#expect(...)`, `#require(...)`, `#assert`: a letter glued to the `#` is rare
+        // enough that only then is the text looked at.
+        if start + 1 < pos, assertionComments.count < DiagnosticLimits.maxPerFile {
+            let c = bytes[start + 1]
+            if c == UInt8(ascii: "e") || c == UInt8(ascii: "r") || c == UInt8(ascii: "a"),
+               let a = assertionComment(comment[...], at: loc(start, line: line, col: startCol)) {
+                assertionComments.append(a)
+            }
+        }
+        return (Token(kind: .comment, text: comment, at: tp(start, line: line, col: startCol)))
     }
 
     private mutating func lexWord() -> Token {

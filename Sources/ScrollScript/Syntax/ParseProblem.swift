@@ -116,6 +116,8 @@ public enum ParseProblem: Equatable, Sendable {
     case plusMinus
     /// A lone `=` anywhere but after `let NAME` (a comparison is `==`).
     case loneAssign
+    /// A file with errors whose lines end with CR alone: it is one line.
+    case carriageReturnLineEnds
     /// A statement written as another tool or plain English writes it, and the statement
     /// it most likely means (`sleep 1` → `wait 1s`).
     case guess(Guess)
@@ -205,6 +207,8 @@ public enum ParseProblem: Equatable, Sendable {
             return "'+-' is not an operator: a tolerance is written with 'within' after '~=', a negative number added as + -1"
         case .loneAssign:
             return "unexpected '=' (did you mean '=='? a single '=' only names a value, as in 'let o = offset')"
+        case .carriageReturnLineEnds:
+            return "this file ends its lines with CR alone (as classic Mac OS did), so it reads as one line: ScrollScript ends lines with LF or CRLF; convert them (as in: tr '\\r' '\\n' < old.scroll > new.scroll)"
         case .guess(let g):
             return g.message
         case .declared(let p):

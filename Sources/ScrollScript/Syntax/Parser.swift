@@ -77,6 +77,9 @@ public struct Parser {
 
     /// Errors the lexer found so far (all of them once parsing is done).
     public var lexerDiagnostics: [Diagnostic] { lexer.diagnostics }
+    /// The comments so far that are another framework's assertion (`#expect(...)`; spec
+    /// §5), in source order: the checker warns of each.
+    public var assertionComments: [AssertionComment] { lexer.assertionComments }
 
     private func loc(_ t: Token) -> SourceLocation {
         SourceLocation(fileID: fileID, line: t.at.line, column: t.at.column, offset: t.at.offset, length: t.at.length)
@@ -106,6 +109,11 @@ public struct Parser {
                 continue
             }
             perLine.append(d)
+        }
+        // A file whose lines end with CR alone is one line: its errors say why first.
+        if !perLine.isEmpty, let cr = lexer.carriageReturnLineEnds {
+            perLine.removeAll { $0.location.line == cr.line }
+            perLine.insert(Diagnostic(cr, .parse(.carriageReturnLineEnds)), at: 0)
         }
         return perLine
     }
@@ -1081,15 +1089,17 @@ public struct Parser {
 
 // MARK: - REPL support
 
-/// Whether typed text is unfinished: a `{` (or `(`/`[`) is still open, or a string is
-/// unterminated. The REPL shows a continuation prompt and reads more lines.
+/// Whether typed text is unfinished: a `{` is still open, or a string is unterminated.
+/// The REPL shows a continuation prompt and reads more lines. An open `(` or `[` does not
+/// continue: a newline ends the statement there, in a file as in the REPL (grammar.md §7),
+/// so the error comes at once rather than after more lines that could not fix it.
 public func isIncomplete(_ text: String) -> Bool {
     let b = bracketBalance(text)
     return b.openString || b.depth > 0
 }
 
-/// What `isIncomplete` looks at: `{`, `(` and `[` less `}`, `)` and `]` (outside strings
-/// and comments), and whether the text ends inside a string.
+/// What `isIncomplete` looks at: `{` less `}` (outside strings and comments), and whether
+/// the text ends inside a string.
 func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
     var lexer = Lexer(bytes: Array(text.utf8), file: "<repl>")
     let tokens = lexer.tokenize()
@@ -1097,8 +1107,8 @@ func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
     var depth = 0
     for t in tokens {
         switch t.kind {
-        case .lbrace, .lparen, .lbracket: depth += 1
-        case .rbrace, .rparen, .rbracket: depth -= 1
+        case .lbrace: depth += 1
+        case .rbrace: depth -= 1
         default: break
         }
     }

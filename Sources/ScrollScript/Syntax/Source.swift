@@ -110,6 +110,8 @@ public struct SourceFile: Sendable {
 
     /// The scenario name of a file with no scene/scenario blocks: its basename without `.scroll`.
     public var scenarioName: String {
+        // `run <(...)`: a pipe's path, `/dev/fd/63`, is named whole ("63" says nothing).
+        if name.hasPrefix("/dev/") || name.hasPrefix("/proc/") { return name }
         var base = name
         if let slash = base.lastIndex(of: "/") { base = String(base[base.index(after: slash)...]) }
         if base.hasSuffix(".scroll") { base = String(base.dropLast(".scroll".count)) }

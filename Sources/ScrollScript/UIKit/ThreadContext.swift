@@ -31,4 +31,19 @@ enum ThreadContext {
         }
         set { scrollscript_context_set_presentation_time(newValue ?? .nan) }
     }
+
+    /// A delegate method's default (empty) implementation ran since the flag was cleared.
+    static var defaultMethodRan: Bool {
+        @inline(__always) get { scrollscript_context_get_default_ran() != 0 }
+        @inline(__always) set { scrollscript_context_set_default_ran(newValue ? 1 : 0) }
+    }
+
+    /// The type whose default `init(_:)` runs now (it calls `init()`), if any.
+    static var defaultSceneInit: UnsafeRawPointer? {
+        get { scrollscript_context_get_default_init() }
+        set { scrollscript_context_set_default_init(newValue) }
+    }
+
+    /// `type`, as `defaultSceneInit` holds it.
+    static func key(_ type: Any.Type) -> UnsafeRawPointer { unsafeBitCast(type, to: UnsafeRawPointer.self) }
 }

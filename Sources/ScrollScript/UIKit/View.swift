@@ -10,14 +10,23 @@ public final class View {
     /// Its model and animations, in storage of its own (RawStorage.swift): a behaviour reads
     /// and sets its views on every frame, and a class's stored properties would cost a
     /// dynamic exclusivity check at each access.
+    @usableFromInline
     struct Properties {
-        var modelFrame: CGRect
-        var modelAlpha: CGFloat = 1
-        var frameAnimation: PropertyAnimation<CGRect>?
-        var alphaAnimation: PropertyAnimation<CGFloat>?
+        @usableFromInline var modelFrame: CGRect
+        @usableFromInline var modelAlpha: CGFloat = 1
+        var frameAnimation: PropertyAnimation<CGRect>? { didSet { frameAnimated = frameAnimation != nil } }
+        var alphaAnimation: PropertyAnimation<CGFloat>? { didSet { alphaAnimated = alphaAnimation != nil } }
+        /// An animation of the frame, of the alpha, is attached (the getters, inlined into the
+        /// behaviour's code, read the model at once without one).
+        @usableFromInline var frameAnimated = false
+        @usableFromInline var alphaAnimated = false
+
+        init(modelFrame: CGRect) {
+            self.modelFrame = modelFrame
+        }
     }
     private let storage: RawStorage<Properties>
-    let properties: UnsafeMutablePointer<Properties>
+    @usableFromInline let properties: UnsafeMutablePointer<Properties>
     /// The runtime that advances its animations (the one of the call that started the last).
     weak var tracker: AnimationRuntime?
 
@@ -33,29 +42,50 @@ public final class View {
     /// Its frame in screen points. Inside a behaviour's methods, what was last set; when the
     /// tool reads it (observables, `frames`, taps, pictures), where it is on screen — partway
     /// through an animation, as UIKit's `layer.presentation()` does. Its numbers must be finite.
-    public var frame: CGRect {
+    @inlinable public var frame: CGRect {
         get {
-            if let a = properties.pointee.frameAnimation, let t = ThreadContext.presentationTime { return a.value(at: t) }
-            return properties.pointee.modelFrame
+            properties.pointee.frameAnimated ? presentedFrame() : properties.pointee.modelFrame
         }
-        set {
-            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.size.width.isFinite,
-                  newValue.size.height.isFinite else { return refuse([newValue.origin.x, newValue.origin.y, newValue.size.width, newValue.size.height]) }
-            set(newValue, model: &properties.pointee.modelFrame, animation: &properties.pointee.frameAnimation)
-        }
+        set { setFrame(newValue) }
+    }
+
+    /// `frame` while an animation of it is attached: where it is on screen when the tool
+    /// reads, else the model. The animation is read in place (a copy would retain its block).
+    @usableFromInline
+    func presentedFrame() -> CGRect {
+        if let t = ThreadContext.presentationTime, let v = properties.pointee.frameAnimation?.value(at: t) { return v }
+        return properties.pointee.modelFrame
+    }
+
+    /// `frame = newValue`.
+    @usableFromInline
+    func setFrame(_ newValue: CGRect) {
+        guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.size.width.isFinite,
+              newValue.size.height.isFinite else { return refuse([newValue.origin.x, newValue.origin.y, newValue.size.width, newValue.size.height]) }
+        set(newValue, model: &properties.pointee.modelFrame, animation: &properties.pointee.frameAnimation)
     }
 
     /// Its opacity, 0...1 (values outside are kept, as UIKit keeps them). Read as `frame` is;
     /// it must be finite.
-    public var alpha: CGFloat {
+    @inlinable public var alpha: CGFloat {
         get {
-            if let a = properties.pointee.alphaAnimation, let t = ThreadContext.presentationTime { return a.value(at: t) }
-            return properties.pointee.modelAlpha
+            properties.pointee.alphaAnimated ? presentedAlpha() : properties.pointee.modelAlpha
         }
-        set {
-            guard newValue.isFinite else { return refuse([newValue]) }
-            set(newValue, model: &properties.pointee.modelAlpha, animation: &properties.pointee.alphaAnimation)
-        }
+        set { setAlpha(newValue) }
+    }
+
+    /// `alpha` while an animation of it is attached (as `presentedFrame`).
+    @usableFromInline
+    func presentedAlpha() -> CGFloat {
+        if let t = ThreadContext.presentationTime, let v = properties.pointee.alphaAnimation?.value(at: t) { return v }
+        return properties.pointee.modelAlpha
+    }
+
+    /// `alpha = newValue`.
+    @usableFromInline
+    func setAlpha(_ newValue: CGFloat) {
+        guard newValue.isFinite else { return refuse([newValue]) }
+        set(newValue, model: &properties.pointee.modelAlpha, animation: &properties.pointee.alphaAnimation)
     }
 
     /// Sets a property's model to `value`. Inside an animation block that animates, it moves

@@ -122,47 +122,127 @@ public struct ObservableSpec<B: ScrollBehaviour> {
     }
 
     private static func number(_ name: String, _ q: Quantity, _ summary: String, _ traced: Bool, _ plotted: Bool,
-                               _ prominence: Int?, _ read: @escaping (B) -> CGFloat) -> ObservableSpec {
-        ObservableSpec(name, .quantity(q), summary, traced: traced, plotted: plotted, prominence: prominence,
-                       .number { Double(read(unsafeDowncast($0, to: B.self))) })
+                               _ prominence: Int?, _ read: ObservableReader) -> ObservableSpec {
+        ObservableSpec(name, .quantity(q), summary, traced: traced, plotted: plotted, prominence: prominence, read)
     }
+
+    /// One closure per read: the value, as a `Double`. `CGFloat`, `Double`, `Float` and `Int`
+    /// are converted without a generic call (the tool reads numbers after every call).
+    private static func reader<T: BinaryFloatingPoint>(_ read: @escaping (B) -> T) -> ObservableReader {
+        if let r = read as? (B) -> CGFloat { return .number { Double(r(unsafeDowncast($0, to: B.self))) } }
+        if let r = read as? (B) -> Double { return .number { r(unsafeDowncast($0, to: B.self)) } }
+        if let r = read as? (B) -> Float { return .number { Double(r(unsafeDowncast($0, to: B.self))) } }
+        return .number { Double(read(unsafeDowncast($0, to: B.self))) }
+    }
+
+    private static func reader<T: BinaryInteger>(_ read: @escaping (B) -> T) -> ObservableReader {
+        if let r = read as? (B) -> Int { return .number { Double(r(unsafeDowncast($0, to: B.self))) } }
+        return .number { Double(read(unsafeDowncast($0, to: B.self))) }
+    }
+
+    private static func reader(_ read: @escaping (B) -> CGFloat) -> ObservableReader {
+        .number { Double(read(unsafeDowncast($0, to: B.self))) }
+    }
+
+    // Each of `points`, `velocity`, `seconds` and `number` takes a closure returning a
+    // `CGFloat`, or any other `BinaryFloatingPoint` (a `Double` progress) or
+    // `BinaryInteger` (an `Int` page): the value is read as a `Double`.
 
     /// A distance or position in points. `traced`: a default `trace` (and the replay
     /// page's panel) shows it; `plotted`: `plot` draws it; `prominence`: its place in the
-    /// REPL's change line (smaller first; nil leaves it out).
+    /// REPL's change line (smaller first; nil leaves it out). By default every observable of
+    /// a behaviour is traced, and its observables come on the change line right after
+    /// `offset`, in the order they are declared (`ObservableSpec.firstOnChangeLine`).
     public static func points(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
-                              prominence: Int? = 12, _ read: @escaping (B) -> CGFloat) -> ObservableSpec {
-        number(name, .points, summary, traced, plotted, prominence, read)
+                              prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> CGFloat) -> ObservableSpec {
+        number(name, .points, summary, traced, plotted, prominence, reader(read))
+    }
+
+    /// A distance or position in points, from a `Double` (or another floating-point type).
+    public static func points<T: BinaryFloatingPoint>(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
+                                                      prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> T) -> ObservableSpec {
+        number(name, .points, summary, traced, plotted, prominence, reader(read))
+    }
+
+    /// A distance or position in points, from an `Int` (or another integer type).
+    public static func points<T: BinaryInteger>(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
+                                                prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> T) -> ObservableSpec {
+        number(name, .points, summary, traced, plotted, prominence, reader(read))
     }
 
     /// A speed in points per second.
     public static func velocity(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
-                                prominence: Int? = 12, _ read: @escaping (B) -> CGFloat) -> ObservableSpec {
-        number(name, .velocity, summary, traced, plotted, prominence, read)
+                                prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> CGFloat) -> ObservableSpec {
+        number(name, .velocity, summary, traced, plotted, prominence, reader(read))
+    }
+
+    /// A speed in points per second, from a `Double` (or another floating-point type).
+    public static func velocity<T: BinaryFloatingPoint>(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
+                                                        prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> T) -> ObservableSpec {
+        number(name, .velocity, summary, traced, plotted, prominence, reader(read))
+    }
+
+    /// A speed in points per second, from an `Int` (or another integer type).
+    public static func velocity<T: BinaryInteger>(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
+                                                  prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> T) -> ObservableSpec {
+        number(name, .velocity, summary, traced, plotted, prominence, reader(read))
     }
 
     /// A duration in seconds.
     public static func seconds(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
-                               prominence: Int? = 12, _ read: @escaping (B) -> CGFloat) -> ObservableSpec {
-        number(name, .seconds, summary, traced, plotted, prominence, read)
+                               prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> CGFloat) -> ObservableSpec {
+        number(name, .seconds, summary, traced, plotted, prominence, reader(read))
+    }
+
+    /// A duration in seconds, from a `Double` (`TimeInterval`, or another floating-point type).
+    public static func seconds<T: BinaryFloatingPoint>(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
+                                                       prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> T) -> ObservableSpec {
+        number(name, .seconds, summary, traced, plotted, prominence, reader(read))
+    }
+
+    /// A duration in seconds, from an `Int` (or another integer type).
+    public static func seconds<T: BinaryInteger>(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
+                                                 prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> T) -> ObservableSpec {
+        number(name, .seconds, summary, traced, plotted, prominence, reader(read))
     }
 
     /// A plain number (an alpha, a scale, a progress).
     public static func number(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
-                              prominence: Int? = 12, _ read: @escaping (B) -> CGFloat) -> ObservableSpec {
-        number(name, .number, summary, traced, plotted, prominence, read)
+                              prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> CGFloat) -> ObservableSpec {
+        number(name, .number, summary, traced, plotted, prominence, reader(read))
     }
+
+    /// A plain number from a `Double` (or another floating-point type): `{ $0.progress }`.
+    public static func number<T: BinaryFloatingPoint>(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
+                                                      prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> T) -> ObservableSpec {
+        number(name, .number, summary, traced, plotted, prominence, reader(read))
+    }
+
+    /// A plain number from an `Int` (or another integer type): `{ $0.currentPage }`.
+    public static func number<T: BinaryInteger>(_ name: String, summary: String, traced: Bool = true, plotted: Bool = false,
+                                                prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> T) -> ObservableSpec {
+        number(name, .number, summary, traced, plotted, prominence, reader(read))
+    }
+
+    /// The default `prominence` of every observable that can be on the REPL's change line
+    /// (all but `.string` and `.rect`): 1, right after `offset` (0) and before `phase` (2)
+    /// and the built-ins' (3 and up). A change line shows `offset` and at most two more
+    /// changes, so a behaviour's first observables that changed, in the order they are
+    /// declared, are the ones shown (`fade.alpha 1.000 → 0.500  fade.state visible → fading`).
+    /// Give a larger number to put one after the built-ins (the built-in toolbar's y is 12),
+    /// or nil to leave it off.
+    public static var firstOnChangeLine: Int? { 1 }
 
     /// A whole number (a count).
     public static func count(_ name: String, summary: String, traced: Bool = true,
-                             prominence: Int? = 16, _ read: @escaping (B) -> Int) -> ObservableSpec {
+                             prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> Int) -> ObservableSpec {
         ObservableSpec(name, .quantity(.count), summary, traced: traced, plotted: false, prominence: prominence,
                        .number { Double(read(unsafeDowncast($0, to: B.self))) })
     }
 
     /// True or false.
     public static func bool(_ name: String, summary: String, traced: Bool = true,
-                            prominence: Int? = 4, _ read: @escaping (B) -> Bool) -> ObservableSpec {
+                            prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> Bool) -> ObservableSpec {
         ObservableSpec(name, .bool, summary, traced: traced, plotted: false, prominence: prominence,
                        .bool { read(unsafeDowncast($0, to: B.self)) })
     }
@@ -180,17 +260,47 @@ public struct ObservableSpec<B: ScrollBehaviour> {
                        .rect { read(unsafeDowncast($0, to: B.self)) })
     }
 
-    /// A state of the behaviour's own family: the cases of `S`, in order, by their raw
-    /// values (`enum Phase: String, CaseIterable { case visible, hidden }` gives the states
-    /// `visible` and `hidden`; `expect fade.state == hidden`). A behaviour has one family:
-    /// every state observable of it uses the same cases.
+    /// A state of the behaviour's own family: the cases of `S`, in order, by their names
+    /// (`enum Phase: CaseIterable { case visible, hidden }` gives the states `visible` and
+    /// `hidden`; `expect fade.state == hidden`). Each case's name is what `String(describing:)`
+    /// gives, the case's own name unless `S` has a `description`. A behaviour has one
+    /// family: every state observable of it uses the same cases.
+    public static func state<S: CaseIterable & Equatable>(
+        _ name: String, summary: String, traced: Bool = true, prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> S
+    ) -> ObservableSpec {
+        state(name, summary, traced, prominence, read, names: S.allCases.map { String(describing: $0) })
+    }
+
+    /// A state of the behaviour's own family from an enum with `String` raw values: the
+    /// states are named by the raw values (`enum Phase: String, CaseIterable { case
+    /// visible, hidden = "gone" }` gives `visible` and `gone`).
     public static func state<S: CaseIterable & RawRepresentable & Equatable>(
-        _ name: String, summary: String, traced: Bool = true, prominence: Int? = 3, _ read: @escaping (B) -> S
+        _ name: String, summary: String, traced: Bool = true, prominence: Int? = firstOnChangeLine, _ read: @escaping (B) -> S
     ) -> ObservableSpec where S.RawValue == String {
-        let cases = Array(S.allCases)
+        state(name, summary, traced, prominence, read, names: S.allCases.map { $0.rawValue })
+    }
+
+    /// A state of the behaviour's own family from any `Equatable` type — an enum without
+    /// `CaseIterable` — with its values listed, in order, named as `String(describing:)`
+    /// names them (`.state("state", summary: ..., cases: [.hidden, .visible]) { $0.phase }`).
+    /// A value read that is not listed reads as the first.
+    public static func state<S: Equatable>(
+        _ name: String, summary: String, cases: [S], traced: Bool = true, prominence: Int? = firstOnChangeLine,
+        _ read: @escaping (B) -> S
+    ) -> ObservableSpec {
+        state(name, summary, traced, prominence, read, cases: cases, names: cases.map { String(describing: $0) })
+    }
+
+    private static func state<S: CaseIterable & Equatable>(_ name: String, _ summary: String, _ traced: Bool, _ prominence: Int?,
+                                                         _ read: @escaping (B) -> S, names: [String]) -> ObservableSpec {
+        state(name, summary, traced, prominence, read, cases: Array(S.allCases), names: names)
+    }
+
+    private static func state<S: Equatable>(_ name: String, _ summary: String, _ traced: Bool, _ prominence: Int?,
+                                            _ read: @escaping (B) -> S, cases: [S], names: [String]) -> ObservableSpec {
         return ObservableSpec(name, .state, summary, traced: traced, plotted: false, prominence: prominence,
                               .state { o in cases.firstIndex(of: read(unsafeDowncast(o, to: B.self))) ?? 0 },
-                              states: cases.map { $0.rawValue })
+                              states: names)
     }
 }
 
@@ -213,6 +323,7 @@ struct ViewReader {
     let frame: (AnyObject) -> CGRect?
     let alpha: ((AnyObject) -> CGFloat)?
     let onTap: ((AnyObject, inout ViewTap) -> Void)?
+
 }
 
 /// A view of the behaviour on the screen: for `frames`, taps (`tap NAME`, `tap X Y`), the

@@ -4,9 +4,14 @@
 
 /// A scroll-linked behaviour of your own, moved over from a `UIScrollViewDelegate`: a
 /// `final class` with the delegate methods it needs (the others do nothing), a `declaration`
-/// of its name, tunables, observables and views, and an `init` from the scene. A scenario
-/// turns it on with `use NAME`; a fresh instance is made for every scenario (and for every
-/// world the REPL, `explore` and the pictures start).
+/// of its name, tunables, observables and views, and an `init()` — or an `init(_ scene:)`
+/// when it reads its tunables or the screen. A scenario turns it on with `use NAME`; a
+/// fresh instance is made for every scenario (and for every world the REPL, `explore` and
+/// the pictures start).
+///
+/// The tool learns which delegate methods your class implements at the first call of each
+/// (the others are the protocol's empty defaults) and stops making the calls it does not:
+/// a behaviour without `scrollViewDidScroll` costs nothing on a moving frame.
 ///
 /// The calls come at the points of spec §6.1, on the simulated clock:
 /// `scrollViewWillBeginDragging` at the first frame of a touch, before the finger moves;
@@ -28,8 +33,14 @@ public protocol ScrollBehaviour: AnyObject {
     static var declaration: BehaviourSpec<Self> { get }
 
     /// A fresh instance for one scenario: the scroll view at rest at the top, laid out, and
-    /// the tunables' values (`scene.tunable("start")`).
+    /// the tunables' values (`scene.tunable("start")`). By default, `init()`.
     init(_ scene: ScrollScene)
+
+    /// A fresh instance, for a behaviour that needs nothing from the scene (its own
+    /// properties' defaults: `let titleView = UIView(...)`). Implement this or
+    /// `init(_ scene:)`; by default it is `init(_ scene:)` given a scene of its own (a
+    /// default screen, the tunables' defaults).
+    init()
 
     /// Late in every frame whose content offset differs from the previous frame's (after the
     /// layout), whatever moved it: the finger, a deceleration, a bounce, an inset that moved a
@@ -65,21 +76,44 @@ public protocol ScrollBehaviour: AnyObject {
 }
 
 extension ScrollBehaviour {
+    /// `init()`: a behaviour that needs nothing from the scene.
+    public init(_ scene: ScrollScene) {
+        let outer = ThreadContext.defaultSceneInit
+        ThreadContext.defaultSceneInit = ThreadContext.key(Self.self)
+        defer { ThreadContext.defaultSceneInit = outer }
+        self.init()
+    }
+
+    /// `init(_ scene:)` on a scene of its own: the scroll view at rest on a default screen,
+    /// the tunables' defaults.
+    public init() {
+        // Reached from the default `init(_:)`: the type implements neither, and the two
+        // defaults would call each other for ever.
+        guard ThreadContext.defaultSceneInit != ThreadContext.key(Self.self) else {
+            fatalError("\(Self.self) implements neither init() nor init(_ scene: ScrollScene): a ScrollBehaviour makes each instance with one of them")
+        }
+        self.init(ScrollScene.standalone(Self.self))
+    }
+
     /// Does nothing.
-    public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    public func scrollViewDidScroll(_ scrollView: ScrollView) { ThreadContext.defaultMethodRan = true }
     /// Does nothing.
-    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) { ThreadContext.defaultMethodRan = true }
     /// Does nothing: the fling keeps its target.
     public func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: CGPoint,
-                                          targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+                                          targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+        ThreadContext.defaultMethodRan = true
+    }
     /// Does nothing.
-    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+        ThreadContext.defaultMethodRan = true
+    }
     /// Does nothing.
-    public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { ThreadContext.defaultMethodRan = true }
     /// Does nothing.
-    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { ThreadContext.defaultMethodRan = true }
     /// Does nothing.
-    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { ThreadContext.defaultMethodRan = true }
 }
 
 /// What a behaviour's `init` is given: the scroll view, laid out and at rest at the top,
@@ -113,4 +147,14 @@ public final class ScrollScene {
 
     /// The screen's size in points (`screen W x H`).
     public var screenSize: CGSize { scrollView.frame.size }
+
+    /// A scene of its own for `B` (what a default `init()` gives `init(_ scene:)`): a world
+    /// of the default scene's size at rest at the top, the tunables' defaults.
+    static func standalone<B: ScrollBehaviour>(_ type: B.Type) -> ScrollScene {
+        let facts = World(SceneConfig(registry: .builtIn)).facts
+        let scrollView = ScrollView(facts, runtime: AnimationRuntime())
+        scrollView.begin(facts, insetTop: 0, insetBottom: 0)
+        let tunables = B.declaration.tunables
+        return ScrollScene(scrollView: scrollView, names: tunables.map { $0.name }, values: tunables.map { $0.defaultValue })
+    }
 }

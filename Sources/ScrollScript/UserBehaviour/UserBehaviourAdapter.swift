@@ -4,12 +4,28 @@
 //
 // The instance lives in a box (a class). A world that is copied shares the box; the world
 // notices before it runs on (`World.ownState`) and makes itself again from its inputs with fresh
-// instances (World+Replay.swift), so copies never share a behaviour's state. A call costs a
-// witness call and a few stores: nothing is recorded per frame.
+// instances (World+Replay.swift), so copies never share a behaviour's state. The world calls
+// the box directly (`Behaviour.reactor`). A call costs a witness call and a few stores, and
+// after code of the behaviour ran, a read of each number and rect it reports (spec §8:
+// one that is not finite fails the scenario there): nothing is allocated
+// or recorded per frame. A delegate method the class does not implement (the protocol's
+// empty default runs at its first call) is never called again: the world stops sending
+// that event (`Reaction.stopsListening`).
+
+/// The delegate methods whose calls the adapter learns it need not make (bits of
+/// `UserBehaviourBox.unlearned` and `.defaulted`).
+enum DelegateMethod {
+    static let didScroll: UInt8 = 1
+    static let willEndDragging: UInt8 = 2
+    static let didEndDragging: UInt8 = 4
+    static let willBeginDecelerating: UInt8 = 8
+    static let didEndDecelerating: UInt8 = 16
+    static let all: UInt8 = 31
+}
 
 /// A user behaviour's instance and what it needs between calls. Made when the world is laid
 /// out (the instance's `init` sees it).
-final class UserBehaviourBox: @unchecked Sendable {
+final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     let type: UserBehaviourType
     let setup: BehaviourSetup
     let runtime: AnimationRuntime
@@ -20,11 +36,24 @@ final class UserBehaviourBox: @unchecked Sendable {
     let states: [StateID]
     /// What making it set on its scroll view, and the first thing it did that the world refuses.
     private(set) var started = Reaction(animating: false)
+    /// Delegate methods not called yet: whether the class implements them is learned at
+    /// their first call (the protocol's empty default says so when it runs).
+    private var unlearned = DelegateMethod.all
+    /// Delegate methods the class does not implement (learned).
+    private var defaulted: UInt8 = 0
+    /// What it reports that must be finite after each call that ran its code, checked
+    /// (`UserBehaviourType.finiteCheck`), and whether there is anything to check.
+    private let finiteCheck: (AnyObject) -> BehaviourFault?
+    private let checksValues: Bool
+    /// `instance`, as the readers take it (no conversion from the existential per call).
+    private let object: AnyObject
 
     init(_ type: UserBehaviourType, _ setup: BehaviourSetup, _ facts: ScrollFacts, _ a: inout Adjustments) {
         self.type = type
         self.setup = setup
         states = type.declaration.states.enumerated().map { StateID(family: .behaviour(setup.id), index: $0, name: $1) }
+        finiteCheck = type.finiteCheck
+        checksValues = type.checksValues
         let runtime = AnimationRuntime()
         let scrollView = ScrollView(facts, runtime: runtime)
         self.runtime = runtime
@@ -34,48 +63,158 @@ final class UserBehaviourBox: @unchecked Sendable {
         let outer = ThreadContext.runtimePointer
         ThreadContext.setRuntime(Unmanaged.passUnretained(runtime).toOpaque())
         instance = type.make(scene)
+        object = instance
         ThreadContext.setRuntime(outer)
         problem = scene.unknown.first.map { UserBehaviourProblem.unknownTunable($0, known: type.tunableNames).message }
-        started = end(&a, nil)
+        super.init()
+        started = end(&a, nil, checks: true)
     }
 
-    /// The world's event as delegate calls (inlined into the adapter's `reduce`, its one
-    /// caller: no second call and no copy of the reaction per frame).
+    /// The world calls this directly (`Behaviour.reactor`), every event.
+    override func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+        if case .scrolled = event { return scrolled(scroll, &adjustments) }
+        return handle(event, scroll, &adjustments)
+    }
+
+    /// `scrollViewDidScroll`, the call of every moving frame, on a path of its own (one test
+    /// of the event, no tap's reaction or second fault to carry): as `handle` does it.
+    @inline(__always)
+    private func scrolled(_ facts: ScrollFacts, _ a: inout Adjustments) -> Reaction {
+        if defaulted & DelegateMethod.didScroll != 0 { return Reaction(animating: runtime.isAnimating, stopsListening: true) }
+        let sv = scrollView
+        sv.begin(facts, insetTop: a.contentInsetTop, insetBottom: a.contentInsetBottom)
+        runtime.now = facts.time
+        let outer = ThreadContext.runtimePointer
+        ThreadContext.setRuntime(Unmanaged.passUnretained(runtime).toOpaque())
+        willCall(DelegateMethod.didScroll)
+        instance.scrollViewDidScroll(sv)
+        let ranCode = didCall(DelegateMethod.didScroll)
+        runtime.runDueCompletions()
+        ThreadContext.setRuntime(outer)
+        var r = Reaction(animating: runtime.isAnimating)
+        r.fault = sv.passOn(&a) ?? runtime.takeFault()
+        if !ranCode {
+            // The protocol's default ran: never again.
+            r.stopsListening = true
+        } else if checksValues && r.fault == nil {
+            r.fault = finiteCheck(object)
+        }
+        return r
+    }
+
+    /// Before a call of `method`: when it is still to learn, the flag its default raises is
+    /// lowered.
+    @inline(__always)
+    private func willCall(_ method: UInt8) {
+        if unlearned & method != 0 { ThreadContext.defaultMethodRan = false }
+    }
+
+    /// After a call of `method`: whether code of the class ran (false when the call found
+    /// the protocol's default, which it then never makes again).
+    @inline(__always)
+    private func didCall(_ method: UInt8) -> Bool {
+        unlearned & method == 0 || learned(method)
+    }
+
+    @inline(never)
+    private func learned(_ method: UInt8) -> Bool {
+        let isDefault = ThreadContext.defaultMethodRan
+        ThreadContext.defaultMethodRan = false
+        unlearned &= ~method
+        if isDefault { defaulted |= method }
+        return !isDefault
+    }
+
+    /// The world's event as delegate calls (inlined into `reduce`, its one caller: no second
+    /// call and no copy of the reaction per frame; `scrolled` is `scrolled(_:_:)`'s, which
+    /// does as this does). An event none of whose
+    /// methods the class implements is answered with `stopsListening` (the world then
+    /// stops sending it), without a call.
     @inline(__always)
     func handle(_ event: BehaviourEvent, _ facts: ScrollFacts, _ a: inout Adjustments) -> Reaction {
         let b = instance, sv = scrollView
+        // Nothing to call: no event of this kind is anything to it.
+        switch event {
+        case .scrolled where defaulted & DelegateMethod.didScroll != 0,
+             .flingTargetChosen where defaulted & DelegateMethod.willEndDragging != 0,
+             .decelerationEnded where defaulted & DelegateMethod.didEndDecelerating != 0:
+            return Reaction(animating: runtime.isAnimating, stopsListening: true)
+        case .dragEnded where defaulted & (DelegateMethod.didEndDragging | DelegateMethod.willBeginDecelerating)
+                == DelegateMethod.didEndDragging | DelegateMethod.willBeginDecelerating:
+            return Reaction(animating: runtime.isAnimating, stopsListening: true)
+        default:
+            break
+        }
         sv.begin(facts, insetTop: a.contentInsetTop, insetBottom: a.contentInsetBottom)
         runtime.now = facts.time
         let outer = ThreadContext.runtimePointer
         ThreadContext.setRuntime(Unmanaged.passUnretained(runtime).toOpaque())
         var tapped: Reaction?
         var fault: BehaviourFault?
+        // Whether code of the behaviour ran (its values may have changed).
+        var ranCode = true
         switch event {
         case .scrolled:
+            willCall(DelegateMethod.didScroll)
             b.scrollViewDidScroll(sv)
+            ranCode = didCall(DelegateMethod.didScroll)
         case .dragBegan:
             runtime.stopOffsetAnimation()
             b.scrollViewWillBeginDragging(sv)
         case .flingTargetChosen(let v):
+            willCall(DelegateMethod.willEndDragging)
             fault = chooseTarget(b, sv, velocity: v, &a)
+            ranCode = didCall(DelegateMethod.willEndDragging)
         case .dragEnded(let decelerates):
-            b.scrollViewDidEndDragging(sv, willDecelerate: decelerates)
-            if decelerates { b.scrollViewWillBeginDecelerating(sv) }
+            ranCode = false
+            if defaulted & DelegateMethod.didEndDragging == 0 {
+                willCall(DelegateMethod.didEndDragging)
+                b.scrollViewDidEndDragging(sv, willDecelerate: decelerates)
+                ranCode = didCall(DelegateMethod.didEndDragging)
+            }
+            if decelerates && defaulted & DelegateMethod.willBeginDecelerating == 0 {
+                willCall(DelegateMethod.willBeginDecelerating)
+                b.scrollViewWillBeginDecelerating(sv)
+                if didCall(DelegateMethod.willBeginDecelerating) { ranCode = true }
+            }
         case .decelerationEnded:
+            willCall(DelegateMethod.didEndDecelerating)
             b.scrollViewDidEndDecelerating(sv)
+            ranCode = didCall(DelegateMethod.didEndDecelerating)
         case .frameTicked:
             if let y = runtime.advance(to: facts.time) { sv.setOffsetFromAnimation(y) }
             if runtime.offsetAnimationEnded { b.scrollViewDidEndScrollingAnimation(sv) }
         case .viewTapped(let v, let targeted) where v.behaviour == setup.id:
             (tapped, fault) = tap(b, v.view, targeted: targeted)
-        case .viewTapped, .sectionHeaderTapped, .fingerTracked, .frameEnded:
-            break
+        case .viewTapped, .sectionHeaderTapped, .fingerTracked, .frameWatched, .frameEnded:
+            ranCode = false
         }
         runtime.runDueCompletions()
         ThreadContext.setRuntime(outer)
-        var r = end(&a, tapped)
+        guard ranCode else {
+            // The class does not implement what this event calls: nothing changed, and the
+            // world need not send it again (unless another method of it is still to learn).
+            var r = end(&a, tapped, checks: false)
+            if r.fault == nil { r.fault = fault }
+            r.stopsListening = stopsListening(event)
+            return r
+        }
+        var r = end(&a, tapped, checks: true)
         if r.fault == nil { r.fault = fault }
         return r
+    }
+
+    /// Every method `event` calls is one the class does not implement.
+    private func stopsListening(_ event: BehaviourEvent) -> Bool {
+        switch event {
+        case .scrolled: return defaulted & DelegateMethod.didScroll != 0
+        case .flingTargetChosen: return defaulted & DelegateMethod.willEndDragging != 0
+        case .decelerationEnded: return defaulted & DelegateMethod.didEndDecelerating != 0
+        case .dragEnded:
+            let both = DelegateMethod.didEndDragging | DelegateMethod.willBeginDecelerating
+            return defaulted & both == both
+        default: return false
+        }
     }
 
     /// A release: the fling's target offered and perhaps moved (out of line: once a gesture,
@@ -94,12 +233,19 @@ final class UserBehaviourBox: @unchecked Sendable {
         return nil
     }
 
-    /// After its code ran: what it set is checked and passed on.
+    /// After its code ran: what it set is checked and passed on; when code of it ran
+    /// (`checks`), what it reports is checked to be finite (spec §8). The check reads its
+    /// views' model (what its code last set), not their presentation: a view's frame and
+    /// alpha are refused where they are set when not finite, and an animation moves them
+    /// between finite values, so a number that goes bad does so in the model (reading the
+    /// presentation would compute every running animation's curve after every call). Where
+    /// the tool reads a value (an expression, a trace, a picture), it checks what it reads.
     @inline(__always)
-    private func end(_ a: inout Adjustments, _ tapped: Reaction?) -> Reaction {
+    private func end(_ a: inout Adjustments, _ tapped: Reaction?, checks: Bool) -> Reaction {
         var r = tapped ?? Reaction(animating: false)
         r.animating = runtime.isAnimating
         r.fault = scrollView.passOn(&a) ?? runtime.takeFault()
+        if checks && checksValues && r.fault == nil { r.fault = finiteCheck(object) }
         return r
     }
 
@@ -200,6 +346,9 @@ struct UserBehaviourAdapter: Behaviour {
     }
 
     var creationProblem: String? { box?.problem }
+
+    /// Its box, which the world calls directly.
+    var reactor: BehaviourReactor? { box }
 
     mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         box?.handle(event, scroll, &adjustments) ?? Reaction(animating: false)

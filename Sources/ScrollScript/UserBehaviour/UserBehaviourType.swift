@@ -10,8 +10,12 @@ final class UserBehaviourType: @unchecked Sendable {
     let declaration: BehaviourDeclaration
     let make: (ScrollScene) -> any ScrollBehaviour
     let observables: [ObservableReader]
-    /// The observables whose numbers must be finite after every call (numbers and rects).
-    let checkedObservables: [Int]
+    /// What must be finite after every call that ran its code (spec §8): its numbers and
+    /// rects, in declaration order (`FiniteChecks.chain`); `checksValues`: it has any.
+    /// Not optional: a closure kept in an optional is called through two reabstraction
+    /// thunks.
+    let finiteCheck: (AnyObject) -> BehaviourFault?
+    let checksValues: Bool
     let views: [ViewReader]
     let tunableNames: [String]
     let notes: [String]
@@ -25,12 +29,7 @@ final class UserBehaviourType: @unchecked Sendable {
         typeName = String(describing: type)
         make = { B($0) }
         observables = spec.observables.map { $0.read }
-        checkedObservables = spec.observables.indices.filter {
-            switch spec.observables[$0].read {
-            case .number, .rect: return true
-            case .bool, .string, .state: return false
-            }
-        }
+        (finiteCheck, checksValues) = FiniteChecks.chain(observables: observables)
         views = spec.views.map { $0.reader }
         tunableNames = spec.tunables.map { $0.name }
         notes = spec.tapNotes
@@ -105,5 +104,54 @@ final class UserBehaviourType: @unchecked Sendable {
                 throw P.badTunableRange(behaviour: name, tunable: t.name)
             }
         }
+    }
+}
+
+/// What a user behaviour reports that must be finite, checked after each call that ran its
+/// code (spec §8: a number that is not finite fails the scenario at the statement during
+/// which it became so, whether or not anything reads it).
+enum FiniteChecks {
+    /// The checks of `observables` as one closure: each link checks one value and calls the
+    /// next (closures taken from the readers as they are stored: one taken from an array of
+    /// tuples would go through a reabstraction thunk at every call; none optional: an
+    /// optional one is copied, and retained, to be called), and whether there is anything
+    /// to check. A view's frame given by a closure is checked where the tool reads it (taps,
+    /// `frames`, `trace`, pictures): it is not an observable, and reading every view after
+    /// every call would cost a behaviour that moves several of them more than its calls.
+    static func chain(observables: [ObservableReader]) -> (check: (AnyObject) -> BehaviourFault?, any: Bool) {
+        var next: (AnyObject) -> BehaviourFault? = { _ in nil }
+        var any = false
+        for (k, reader) in observables.enumerated().reversed() {
+            let after = next
+            switch reader {
+            case .rect(let read):
+                any = true
+                next = { o in
+                    if let x = FiniteChecks.nonFinite(read(o)) { return .valueNotFinite(observable: k, x) }
+                    return after(o)
+                }
+            case .number(let read):
+                any = true
+                next = { o in
+                    let x = read(o)
+                    if !x.isFinite { return .valueNotFinite(observable: k, x) }
+                    return after(o)
+                }
+            case .bool, .string, .state:
+                break
+            }
+        }
+        return (next, any)
+    }
+
+    /// A number of `r` that is not finite.
+    @inline(__always)
+    static func nonFinite(_ r: CGRect) -> Double? {
+        let a = Double(r.origin.x), b = Double(r.origin.y), c = Double(r.size.width), d = Double(r.size.height)
+        // One test for the usual case: a sum of finite numbers is finite or overflows to ±∞
+        // (then each is looked at).
+        if (a + b + c + d).isFinite { return nil }
+        for x in [a, b, c, d] where !x.isFinite { return x }
+        return nil
     }
 }

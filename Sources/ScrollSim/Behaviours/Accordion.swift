@@ -9,7 +9,7 @@ public struct Accordion: DeclaredBehaviour, Equatable {
     public static let declaration = BehaviourDeclaration(
         name: "accordion", namespace: "accordion",
         configuration: .word(ConfigWord(
-            "accordion", options: [ConfigOption("single")],
+            "accordion", options: [ConfigOption("single", summary: "opening a section closes the others")],
             noun: "accordion", usage: "accordion",
             summary: "tapping a section header opens/closes it; single: opening one closes the others")),
         tunables: [

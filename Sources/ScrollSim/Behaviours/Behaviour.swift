@@ -23,6 +23,9 @@ public enum BehaviourEvent: Equatable, Sendable {
     case fingerTracked
     /// Step 5: the offset differs from the previous frame's (`scrollViewDidScroll`).
     case scrolled
+    /// Step 5, last: the end of a frame, finger down or not, sent while the behaviour's last
+    /// reaction asked for it (`Reaction.watchesFrames`), after `fingerTracked` and `scrolled`.
+    case frameWatched
     /// A release, before the motion it starts: `Adjustments.flingTarget` holds where the
     /// deceleration will end, and a behaviour may change it (spec §8). `velocity` is the
     /// content's, pt/s.
@@ -144,6 +147,11 @@ public struct Reaction: Equatable, Sendable {
     /// One of its animations runs: it receives `frameTicked` every frame, and the world is
     /// not at rest (`settle` waits).
     public var animating: Bool
+    /// It looks at the end of every frame (`frameWatched`, step 5) while nothing else need
+    /// move: the world stays at rest as far as `settle` is concerned, but runs each frame
+    /// (it skips none) until a reaction says false again. (The refresh control waits to be
+    /// re-armed, spec v1.5 §6.7.)
+    public var watchesFrames: Bool
     /// For a tap it handled: what it did, as an index in its declaration's `notes` (the word
     /// the REPL prints after the view's label: `showing`, `expanding`, `opening`).
     public var tapNote: Int?
@@ -153,14 +161,22 @@ public struct Reaction: Equatable, Sendable {
 
     /// Something it did that the world refuses: the scenario fails, naming it (spec §8).
     public var fault: BehaviourFault?
+    /// The event was nothing to it, and every later one of its kind will be too: the world
+    /// stops sending it that kind (a user behaviour whose class turned out not to implement
+    /// the delegate method: spec §8's calls it does not implement cost nothing). Not for
+    /// `frameTicked` or taps, which it keeps receiving.
+    public var stopsListening: Bool
 
     /// A reaction: an animation runs or not, a tap's note and view (indexes into the
-    /// declaration's), a fault.
-    public init(animating: Bool, tapNote: Int? = nil, tapView: Int? = nil, fault: BehaviourFault? = nil) {
+    /// declaration's), a fault, and whether events of this kind are nothing to it.
+    public init(animating: Bool, watchesFrames: Bool = false, tapNote: Int? = nil, tapView: Int? = nil,
+                fault: BehaviourFault? = nil, stopsListening: Bool = false) {
         self.animating = animating
+        self.watchesFrames = watchesFrames
         self.tapNote = tapNote
         self.tapView = tapView
         self.fault = fault
+        self.stopsListening = stopsListening
     }
 }
 
@@ -242,6 +258,23 @@ public protocol Behaviour: Sendable {
     /// What went wrong while it was made, as a sentence (a user behaviour's own mistake,
     /// worded by its adapter); the world reports it as its fault before the first frame.
     var creationProblem: String? { get }
+    /// After `start`, the object that reacts for it when its state lives in one (a user's
+    /// behaviour): the world then calls that object's `reduce` directly, every frame, instead
+    /// of `reduce` on the value (no existential to open, no copy-on-write check). Nil: the
+    /// value's `reduce`.
+    var reactor: BehaviourReactor? { get }
+}
+
+/// The object a class-kept behaviour reacts through (`Behaviour.reactor`). Subclass it and
+/// override `reduce`; the world holds it unretained for as long as it holds the behaviour
+/// that gave it (which must keep it alive).
+open class BehaviourReactor: @unchecked Sendable {
+    public init() {}
+
+    /// As `Behaviour.reduce`.
+    open func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+        Reaction(animating: false)
+    }
 }
 
 extension Behaviour {
@@ -255,6 +288,9 @@ extension Behaviour {
 
     /// None: a built-in is made from checked settings.
     public var creationProblem: String? { nil }
+
+    /// None: the value reacts.
+    public var reactor: BehaviourReactor? { nil }
 
     /// Opaque.
     public func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double { 1 }

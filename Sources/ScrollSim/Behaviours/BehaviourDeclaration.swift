@@ -80,10 +80,14 @@ public enum ArgumentRange: Sendable {
 public struct ConfigOption: Sendable {
     public var word: String
     public var argument: ConfigArgument?
+    /// What it does, for editor hovers (after its form: `pin P`); empty: the hover names its
+    /// word and argument only.
+    public var summary: String
 
-    public init(_ word: String, _ argument: ConfigArgument? = nil) {
+    public init(_ word: String, _ argument: ConfigArgument? = nil, summary: String = "") {
         self.word = word
         self.argument = argument
+        self.summary = summary
     }
 }
 

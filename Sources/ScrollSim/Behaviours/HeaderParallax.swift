@@ -8,7 +8,8 @@ public struct HeaderParallax: DeclaredBehaviour, Equatable {
         name: "parallax", namespace: "header",
         configuration: .options(of: "header", [
             ConfigOption("parallax", ConfigArgument(name: "parallax", placeholder: "F", quantity: .number,
-                                                    range: .within(TunableRange(0, 1)))),
+                                                    range: .within(TunableRange(0, 1))),
+                         summary: "the header image moves at (1 − F) of the scroll speed (post 001 uses 1/4.7 = 0.2128)"),
         ]),
         observables: [
             ObservableDeclaration("image.y", .quantity(.points), summary: "the header image's y: header.y × (1 − parallax)",

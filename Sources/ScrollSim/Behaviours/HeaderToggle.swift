@@ -8,7 +8,8 @@ public struct HeaderToggle: DeclaredBehaviour, Equatable {
         name: "toggle", namespace: "header",
         configuration: .options(of: "header", [
             ConfigOption("toggle", ConfigArgument(name: "toggle height", placeholder: "H2", quantity: .points,
-                                                  range: .within(Limits.headerHeight))),
+                                                  range: .within(Limits.headerHeight)),
+                         summary: "tapping the header animates its height between H and H2, the body following"),
         ]),
         tunables: [
             TunableDeclaration("duration", .quantity(.seconds), default: 0.25, range: TunableRange(0, 60, lowerOpen: true),

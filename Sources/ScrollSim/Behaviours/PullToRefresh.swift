@@ -2,7 +2,10 @@
 // Cupertino refresh. Pulled past the top bound by refresh.trigger while the finger is down,
 // it starts refreshing: an extra top inset of refresh.height moves the top bound (the
 // world re-bases the drag, so the offset does not jump); after refresh.duration the inset
-// animates back to 0 over refresh.endDuration. An indicator view fills the gap above the
+// animates back to 0 over refresh.endDuration. (v1.5) One refresh per pull: a refresh
+// disarms the control, and only the content back within refresh.trigger ÷ 10 of the top
+// re-arms it; every change of the inset under a finger re-bases the drag (World.step), so
+// the offset never moves under a still finger. An indicator view fills the gap above the
 // content. It needs a header that does not stretch (a stretchy one would fill that gap).
 
 /// `refresh`.
@@ -57,6 +60,10 @@ public struct PullToRefresh: DeclaredBehaviour, Equatable {
     /// The extra top inset now (the world reads `Adjustments.contentInsetTop`).
     private(set) var inset: Double = 0
     private(set) var count = 0
+    /// A refresh may start (v1.5): false from a refresh's start until a frame's step 5 finds
+    /// the control idle or pulling with q ≤ trigger ÷ 10. While false it watches every
+    /// frame's end (`frameWatched`), so that it re-arms with the finger up too.
+    private(set) var armed = true
     /// When the refresh in progress started (t0).
     private var started: Double = 0
     /// The inset's return to 0 while ending.
@@ -93,11 +100,14 @@ public struct PullToRefresh: DeclaredBehaviour, Equatable {
                 adjustments.contentInsetTop = inset
             }
         case .fingerTracked:
-            // Step 5, after this frame's layout: q, the pull past the top bound.
+            // Step 5, after this frame's layout: q, the pull past the top bound. Re-armed
+            // within trigger ÷ 10 of the top; only an armed control starts a refresh.
             guard t != endedAt, phase == .idle || phase == .pulling else { break }
             let q = scroll.bounds.min - scroll.offset
-            if q >= trigger {
+            if q <= trigger / 10 { armed = true }
+            if armed && q >= trigger {
                 phase = .refreshing
+                armed = false
                 started = t
                 count += 1
                 inset = height
@@ -105,12 +115,18 @@ public struct PullToRefresh: DeclaredBehaviour, Equatable {
             } else {
                 phase = q > 0 ? .pulling : .idle
             }
+        case .frameWatched:
+            // Step 5 of a frame with the finger up (`fingerTracked` did it with one down):
+            // only the re-arming rule applies.
+            guard !scroll.fingerDown, t != endedAt, phase == .idle || phase == .pulling else { break }
+            if scroll.bounds.min - scroll.offset <= trigger / 10 { armed = true }
         case .dragEnded:
             if phase == .pulling { phase = .idle }
         default:
             break
         }
-        return Reaction(animating: phase == .refreshing || phase == .ending)
+        return Reaction(animating: phase == .refreshing || phase == .ending,
+                        watchesFrames: !armed && (phase == .idle || phase == .pulling))
     }
 
     public func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {

@@ -10,8 +10,9 @@ public struct StretchyHeader: DeclaredBehaviour, Equatable {
             "header",
             argument: ConfigArgument(name: "header height", placeholder: "H", quantity: .points, range: .within(Limits.headerHeight)),
             options: [
-                ConfigOption("pin", ConfigArgument(name: "pin", placeholder: "P", quantity: .points, range: .upToWordArgument)),
-                ConfigOption("nostretch"),
+                ConfigOption("pin", ConfigArgument(name: "pin", placeholder: "P", quantity: .points, range: .upToWordArgument),
+                             summary: "the header scrolls away but keeps its bottom P pt on screen"),
+                ConfigOption("nostretch", summary: "the header does not grow when pulled past the top"),
             ],
             noun: "header", usage: "header H", summary: "a table header H pt tall", example: "header 240 pin 60")),
         observables: [

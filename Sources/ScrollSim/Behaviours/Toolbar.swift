@@ -102,8 +102,10 @@ public struct Toolbar: DeclaredBehaviour, Equatable {
             if mode == .shown && y != shownY { show(t) }
         case .viewTapped(let v, _) where v.behaviour == id:
             // The toolbar or its reveal zone: shows it when hidden or hiding. A tap in the
-            // zone (below a hiding toolbar, or anywhere in it while hidden) reports the zone.
-            let wasOff = mode == .hidden || v.view == Toolbar.zoneView
+            // zone (below a hiding toolbar, or anywhere in it while hidden) reports the zone,
+            // and so does `tap toolbar` on a hiding toolbar with no part on screen (spec §4:
+            // a hide that starts from the bottom edge, y already at screen.height).
+            let wasOff = mode == .hidden || v.view == Toolbar.zoneView || (mode == .hiding && y >= hiddenY)
             let reveals = mode == .hidden || mode == .hiding
             if reveals { show(t) }
             if wasOff { return Reaction(animating: isAnimating, tapNote: 0, tapView: Toolbar.zoneView) }   // showing

@@ -115,9 +115,9 @@ final class BehaviourLanguageTests: XCTestCase {
         try passes(text)
         // A word of another family is not one of its states, as for the observable.
         XCTAssertEqual(messages("refresh\nlet s = refresh.state\nexpect s == dragging"),
-                       ["3:10 'dragging' is not a refresh state (idle, pulling, refreshing, ending)"])
+                       ["3:13 'dragging' is a phase state, not a refresh state (idle, pulling, refreshing, ending)"])
         XCTAssertEqual(messages("refresh\nexpect refresh.state == dragging"),
-                       ["2:22 'dragging' is not a refresh state (idle, pulling, refreshing, ending)"])
+                       ["2:25 'dragging' is a phase state, not a refresh state (idle, pulling, refreshing, ending)"])
     }
 
     /// The same in the REPL: the session's name, its entries, its watches.
@@ -130,7 +130,7 @@ final class BehaviourLanguageTests: XCTestCase {
         XCTAssertEqual(core.addWatch("s == idle").text, "watch 1: s == idle (now true)")
         let wrong = core.enter("expect s == dragging")
         XCTAssertTrue(wrong.failed)
-        XCTAssertTrue(wrong.text.contains("'dragging' is not a refresh state (idle, pulling, refreshing, ending)"), wrong.text)
+        XCTAssertTrue(wrong.text.contains("'dragging' is a phase state, not a refresh state (idle, pulling, refreshing, ending)"), wrong.text)
     }
 
     /// The functions take a behaviour's numbers and keep their units. While refreshing (the

@@ -9,8 +9,8 @@ final class CheckFilesTests: XCTestCase {
         let dir = NSTemporaryDirectory() + "check-files-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try "scenario \"a\" { tick }\nscenario \"b\" { tick }\n".write(toFile: dir + "/a.scroll", atomically: false, encoding: .utf8)
-        try "tick\n".write(toFile: dir + "/sub/c.scroll", atomically: false, encoding: .utf8)
+        try "scenario \"a\" { tick; frames }\nscenario \"b\" { tick; expect time > 0 }\n".write(toFile: dir + "/a.scroll", atomically: false, encoding: .utf8)
+        try "tick\nprint time\n".write(toFile: dir + "/sub/c.scroll", atomically: false, encoding: .utf8)
 
         let clean = StringRunOutput()
         let s = checkFiles(locateInputs([dir]), output: clean)
@@ -32,5 +32,22 @@ final class CheckFilesTests: XCTestCase {
         XCTAssertTrue(broken.stderr.hasPrefix("\(dir)/sub/c.scroll:1:1: error: unknown statement 'setle'"), broken.stderr)
         XCTAssertTrue(broken.stderr.contains("\(dir)/sub/c.scroll:3:1: error: unknown statement 'setle'"), broken.stderr)
         XCTAssertTrue(broken.stderr.hasSuffix("scrollscript: cannot read '\(dir)/missing.scroll': no such file or directory\n2 errors\n"), broken.stderr)
+
+        // A warning (spec §5 v1.5: `tick` alone checks nothing) counts, and fails nothing;
+        // `strict` makes it an error: printed as one, exit status 2.
+        try "tick\n".write(toFile: dir + "/sub/c.scroll", atomically: false, encoding: .utf8)
+        let warned = StringRunOutput()
+        let w = checkFiles(locateInputs([dir + "/sub/c.scroll"]), output: warned)
+        XCTAssertEqual(w, CheckSummary(files: 1, scenarios: 1, errors: 0, warnings: 1, unreadable: 0))
+        XCTAssertEqual(w.exitStatus, 0)
+        XCTAssertEqual(warned.stdout, "ok: 1 file, 1 scenario, 1 warning\n")
+        XCTAssertTrue(warned.stderr.hasPrefix("\(dir)/sub/c.scroll:1:1: warning: this file checks nothing: "), warned.stderr)
+        let strict = StringRunOutput()
+        let st = checkFiles(locateInputs([dir + "/sub/c.scroll"]), strict: true, output: strict)
+        XCTAssertEqual(st.warnings, 1)
+        XCTAssertEqual(st.exitStatus, 2)
+        XCTAssertEqual(strict.stdout, "")
+        XCTAssertEqual(strict.stderr, warned.stderr.replacingOccurrences(of: ": warning: ", with: ": error: ")
+            .replacingOccurrences(of: "should show\n", with: "should show [--strict]\n") + "1 warning (an error with --strict)\n")
     }
 }

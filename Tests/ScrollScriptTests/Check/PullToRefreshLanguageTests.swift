@@ -19,9 +19,10 @@ final class PullToRefreshLanguageTests: XCTestCase {
         // The scene's header and a scenario's refresh: at the scenario's line.
         XCTAssertEqual(messages("scene {\n  header 240\n}\nscenario \"a\" {\n  refresh\n  pull 10\n}"),
                        ["5:3 'refresh' needs 'header' to have 'nostretch' (as in 'header H nostretch')"])
-        // The scene's refresh and two scenarios' stretchy headers: once, at the scene's refresh.
+        // The scene's refresh and two scenarios' stretchy headers: at each scenario's header.
+        let sceneRefresh = "this 'header' needs 'nostretch': the scene's 'refresh' (line 2) needs 'header' to have it (as in 'header H nostretch')"
         XCTAssertEqual(messages("scene {\n  refresh\n}\nscenario \"a\" {\n  header 240\n}\nscenario \"b\" {\n  header 100\n}"),
-                       ["2:3 'refresh' needs 'header' to have 'nostretch' (as in 'header H nostretch')"])
+                       ["5:3 " + sceneRefresh, "8:3 " + sceneRefresh])
         // A scenario's header without nostretch replaces the scene's nostretch one.
         XCTAssertEqual(messages("scene {\n  header 240 nostretch\n  refresh\n}\nscenario \"a\" {\n  header 240 pin 60\n}").count, 1)
     }
@@ -31,13 +32,16 @@ final class PullToRefreshLanguageTests: XCTestCase {
                        ["1:8 'refresh.state' needs a refresh control, and this scenario declares none (add 'refresh')"])
         XCTAssertEqual(messages("print refresh.progress"),
                        ["1:7 'refresh.progress' needs a refresh control, and this scenario declares none (add 'refresh')"])
-        // Tunables are always readable and settable, as header.* and toolbar.* ones are.
-        XCTAssertEqual(messages("set refresh.trigger 80\nexpect refresh.trigger == 80"), [])
+        // Tunables are always readable; set, they need it, as the observables do.
+        XCTAssertEqual(messages("refresh\nset refresh.trigger 80\nexpect refresh.trigger == 80"), [])
+        XCTAssertEqual(messages("expect refresh.trigger == 100"), [])
+        XCTAssertEqual(messages("set refresh.trigger 80"),
+                       ["1:5 'refresh.trigger' needs a refresh control, and this scenario declares none (add 'refresh')"])
     }
 
     func testItsTunablesRanges() {
         XCTAssertEqual(messages("set refresh.trigger 0"), ["1:21 refresh.trigger must be at least 1 and at most 10000 (found 0)"])
-        XCTAssertEqual(messages("set refresh.height 0\nset refresh.duration 0\nset refresh.endDuration 3600s"), [])
+        XCTAssertEqual(messages("refresh\nset refresh.height 0\nset refresh.duration 0\nset refresh.endDuration 3600s"), [])
         XCTAssertEqual(messages("set refresh.endDuration 3601s"), ["1:25 refresh.endDuration must be at least 0 and at most 3600 (found 3601)"])
         XCTAssertEqual(messages("set refresh.trigger 2s"), ["1:21 refresh.trigger takes a distance (pt), found a duration (s)"])
     }
@@ -47,12 +51,12 @@ final class PullToRefreshLanguageTests: XCTestCase {
         XCTAssertEqual(messages(refresh + "expect refresh.state == idle and phase == idle and idle == refresh.state"), [])
         XCTAssertEqual(messages(refresh + "expect refresh.state == pulling or refresh.state != ending"), [])
         XCTAssertEqual(messages(refresh + "expect refresh.state == dragging"),
-                       ["2:22 'dragging' is not a refresh state (idle, pulling, refreshing, ending)"])
+                       ["2:25 'dragging' is a phase state, not a refresh state (idle, pulling, refreshing, ending)"])
         // A word of another family compared with `phase`: read as the phase state it means.
         XCTAssertEqual(messages(refresh + "expect phase == pulling"),
-                       ["2:14 'pulling' is not a phase state (did you mean 'expect phase == dragging'? a state is compared with a bare word: idle, dragging, decelerating, bouncing)"])
+                       ["2:17 'pulling' is not a phase state (did you mean 'expect phase == dragging'? a state is compared with a bare word: idle, dragging, decelerating, bouncing)"])
         XCTAssertEqual(messages(refresh + "expect pulling == phase"),
-                       ["2:16 'pulling' is not a phase state (idle, dragging, decelerating, bouncing)"])
+                       ["2:8 'pulling' is a refresh state, not a phase state (idle, dragging, decelerating, bouncing)"])
         XCTAssertEqual(messages(refresh + "expect refresh.state == visible"),
                        ["2:25 'visible' is not a refresh state (they are idle, pulling, refreshing, ending)"])
         XCTAssertEqual(messages(refresh + "expect refresh.state == phase"),

@@ -176,7 +176,17 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(names.contains("offset") && names.contains("section[") && names.contains("deceleration") && names.contains("always"))
         // Tunables are always readable (`header.duration`); observables of undeclared views are not offered.
         let viewObservables = BehaviourRegistry.builtIn.observables.filter { $0.requires != nil }.map { $0.name }
-        XCTAssertEqual(viewObservables.count, 17)      // header 8, toolbar 4, refresh 5
+        // Every behaviour's observable needs its word (derived from the declarations: a new
+        // built-in needs no edit here), among them the spec's (independent).
+        let registry = BehaviourRegistry.builtIn
+        let declared = registry.ids.flatMap { id in
+            registry.declaration(id).observables.map { registry.declaration(id).namespace + "." + $0.name }
+        }
+        XCTAssertEqual(viewObservables.sorted(), declared.sorted())
+        for spec in ["header.y", "header.height", "header.bottom", "header.scale", "header.image.y", "header.image.height",
+                     "header.expanded", "toolbar.y", "toolbar.state", "refresh.state", "refresh.progress"] {
+            XCTAssertTrue(viewObservables.contains(spec), spec)
+        }
         XCTAssertTrue(names.contains("header.duration"))
         XCTAssertFalse(names.contains { viewObservables.contains($0) }, "\(names)")
     }
@@ -423,5 +433,89 @@ extension LanguageServerTests {
         let h = s.handle(["jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
                           "params": ["textDocument": ["uri": "file:///r.scroll"], "position": ["line": 4, "character": 2]]])
         XCTAssertEqual(h.first?["result"]?["contents"]?["value"], .string("`swipe` statement\n\n" + Lexicon.builtIn.statementSummaries["swipe"]!))
+    }
+}
+
+extension LanguageServerTests {
+    /// Issue 30: hover on the option words of a configuration statement (`pin`,
+    /// `nostretch`, `parallax`) said nothing; now its form, the word's whole form (spec §3:
+    /// `header H [pin P] [parallax F] [toggle H2] [nostretch]`, the header's own options
+    /// first), what it does and its argument's range.
+    func testHoverOnConfigurationOptions() {
+        let s = LanguageServer()
+        _ = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        let doc = "file:///o.scroll"
+        let text = "header 240 pin 60 nostretch parallax 0.2 toggle 300\naccordion single\npull 10\n"
+        _ = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                      "params": ["textDocument": ["uri": .string(doc), "version": 1, "text": .string(text)]]])
+        func hoverAt(_ line: Int, _ character: Int) -> String? {
+            let r = s.handle(["jsonrpc": "2.0", "id": 9, "method": "textDocument/hover",
+                              "params": ["textDocument": ["uri": .string(doc)], "position": ["line": .int(line), "character": .int(character)]]])
+            return r.first?["result"]?["contents"]?["value"]?.stringValue
+        }
+        let form = "`header H [pin P] [nostretch] [parallax F] [toggle H2]`"
+        XCTAssertEqual(hoverAt(0, 12), """
+        `pin P`: an option of `header` (\(form))
+
+        The header scrolls away but keeps its bottom P pt on screen.
+
+        P: a distance (pt), from 0 to header's H
+        """)
+        XCTAssertEqual(hoverAt(0, 20), """
+        `nostretch`: an option of `header` (\(form))
+
+        The header does not grow when pulled past the top.
+        """)
+        XCTAssertEqual(hoverAt(0, 30), """
+        `parallax F`: an option of `header` (\(form))
+
+        The header image moves at (1 − F) of the scroll speed (post 001 uses 1/4.7 = 0.2128).
+
+        F: a number, at least 0 and at most 1
+        """)
+        XCTAssertTrue(hoverAt(0, 43)?.hasPrefix("`toggle H2`: an option of `header`") ?? false, "\(hoverAt(0, 43) ?? "nil")")
+        XCTAssertTrue(hoverAt(1, 12)?.hasPrefix("`single`: an option of `accordion` (`accordion [single]`)\n\nOpening a section closes the others.") ?? false,
+                      "\(hoverAt(1, 12) ?? "nil")")
+        // The numbers are not options; the statement word keeps its own hover.
+        XCTAssertNil(hoverAt(0, 8))
+        XCTAssertEqual(hoverAt(0, 2), "`header` statement\n\n" + Lexicon.builtIn.statementSummaries["header"]!)
+        // Every option of every built-in word says what it does.
+        for w in BehaviourRegistry.builtIn.configWords {
+            for o in w.options { XCTAssertFalse(o.option.summary.isEmpty, "\(w.word) \(o.option.word)") }
+        }
+    }
+
+    /// Issue 30: hover on a state word named every family that has it — `idle` "a state of
+    /// `phase` ...; of `refresh.state` ..." in a scenario without a refresh control. Now the
+    /// families the scenario around the cursor can read (phase, and the behaviours it
+    /// declares); a word only undeclared behaviours have says what to declare.
+    func testHoverOnAStateNamesOnlyTheFamiliesTheScenarioDeclares() {
+        let s = LanguageServer()
+        _ = s.handle(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [:]])
+        let doc = "file:///st.scroll"
+        let text = """
+        scenario "plain" {
+          pull 10
+          expect phase == idle
+          expect toolbar.state == hidden
+        }
+
+        scenario "with refresh" {
+          header 200 nostretch
+          refresh
+          expect phase == idle
+        }
+
+        """
+        _ = s.handle(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                      "params": ["textDocument": ["uri": .string(doc), "version": 1, "text": .string(text)]]])
+        func hoverAt(_ line: Int, _ character: Int) -> String? {
+            let r = s.handle(["jsonrpc": "2.0", "id": 9, "method": "textDocument/hover",
+                              "params": ["textDocument": ["uri": .string(doc)], "position": ["line": .int(line), "character": .int(character)]]])
+            return r.first?["result"]?["contents"]?["value"]?.stringValue
+        }
+        XCTAssertEqual(hoverAt(2, 19), "`idle`: a state of `phase` (idle, dragging, decelerating, bouncing)")
+        XCTAssertEqual(hoverAt(3, 27), "`hidden`: a state of `toolbar.state` (shown, hidden, showing, hiding)\n\nNeeds a `toolbar` in the scene or scenario.")
+        XCTAssertEqual(hoverAt(9, 19), "`idle`: a state of `phase` (idle, dragging, decelerating, bouncing); of `refresh.state` (idle, pulling, refreshing, ending)")
     }
 }

@@ -129,7 +129,7 @@ final class FormatterTests: XCTestCase {
         let d = try tempDir()
         let f = d.appendingPathComponent("missing.scroll")
         let problem = writeFileAtomically(path: f.path, bytes: Array("x\n".utf8))
-        XCTAssertEqual(problem, "cannot rewrite '\(f.path)': No such file or directory")
+        XCTAssertEqual(problem, "cannot rewrite '\(f.path)': no such file or directory")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: d.path), [])
     }
 
@@ -139,7 +139,7 @@ final class FormatterTests: XCTestCase {
         let f = d.appendingPathComponent("ro.scroll")
         try Data("old\n".utf8).write(to: f)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: f.path)
-        XCTAssertEqual(writeFileAtomically(path: f.path, bytes: Array("new\n".utf8)), "cannot rewrite '\(f.path)': Permission denied")
+        XCTAssertEqual(writeFileAtomically(path: f.path, bytes: Array("new\n".utf8)), "cannot rewrite '\(f.path)': permission denied")
         XCTAssertEqual(try Data(contentsOf: f), Data("old\n".utf8))
     }
 }

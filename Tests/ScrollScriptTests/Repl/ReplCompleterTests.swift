@@ -56,14 +56,16 @@ final class ReplCompleterTests: XCTestCase {
 
     func testTunablesAfterSet() {
         XCTAssertEqual(complete("set row").candidates, ["row.height"])
-        XCTAssertEqual(complete("set ").candidates, [
-            "accordion.duration", "bounce.damping", "bounce.stiffness", "deceleration",
-            "deceleration.stopVelocity", "drag.speed", "fling.duration", "header.bodyFollows",
-            "header.duration", "inset.top", "refresh.duration", "refresh.endDuration", "refresh.height",
-            "refresh.trigger", "row.height", "rubberband", "section.height",
-            "snapback.damping", "snapback.stiffness", "toolbar.duration", "toolbar.hideDistance",
-            "toolbar.showVelocity",
-        ])
+        // Every tunable, the scroll view's and the behaviours' (derived from the registry: a
+        // new behaviour's tunables need no edit here), sorted by bytes; the spec §3 table's
+        // among them (independent).
+        let all = complete("set ").candidates
+        XCTAssertEqual(all, Completer.sortedByBytes(BehaviourRegistry.builtIn.tunables.map { $0.name }))
+        for spec in ["deceleration", "rubberband", "bounce.stiffness", "bounce.damping", "drag.speed", "fling.duration",
+                     "row.height", "section.height", "toolbar.showVelocity", "toolbar.hideDistance", "toolbar.duration",
+                     "header.duration", "header.bodyFollows", "accordion.duration", "refresh.trigger"] {
+            XCTAssertTrue(all.contains(spec), spec)
+        }
         XCTAssertEqual(complete("set snap").candidates, ["snapback.damping", "snapback.stiffness"])
     }
 
@@ -86,7 +88,12 @@ final class ReplCompleterTests: XCTestCase {
         XCTAssertEqual(complete("swi").candidates, ["swipe"])
         XCTAssertEqual(complete("swipe -300 i").candidates, ["in"])
         XCTAssertEqual(complete("tap r").candidates, ["row"])
-        XCTAssertEqual(complete("tap ").candidates, ["header", "row", "toolbar"])
+        // header, row and every behaviour's targetable view (derived from the registry), the
+        // toolbar among them (independent).
+        let targetable = BehaviourRegistry.builtIn.ids.flatMap { BehaviourRegistry.builtIn.declaration($0).views }
+            .filter { $0.targetable }.map { $0.name }
+        XCTAssertEqual(complete("tap ").candidates, Completer.sortedByBytes(Array(Set(["header", "row"] + targetable))))
+        XCTAssertTrue(complete("tap ").candidates.contains("toolbar"))
         XCTAssertEqual(complete("expect offset.m").candidates, ["offset.max", "offset.min"])
         XCTAssertEqual(complete("expect tap.").candidates, ["tap.target"])
     }

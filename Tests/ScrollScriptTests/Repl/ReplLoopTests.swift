@@ -105,7 +105,9 @@ final class ReplLoopTests: XCTestCase {
     }
 
     /// The loop's one "is this unfinished" test is the front end's `isIncomplete` (it
-    /// replaced a brace counter that ignored `(`, `[` and strings).
+    /// replaced a brace counter that ignored strings). An open `(` or `[` does not
+    /// continue: a newline ends the statement there (grammar.md §7), so the lines after it
+    /// could only be refused (issue 30: the continuation prompt came, then the error).
     func testContinuationIsTheFrontEndsIsIncomplete() {
         XCTAssertTrue(isIncomplete("repeat 3 {"))
         XCTAssertFalse(isIncomplete("repeat 3 { fling -300; settle }"))
@@ -114,7 +116,10 @@ final class ReplLoopTests: XCTestCase {
         XCTAssertTrue(isIncomplete("scene {\n  section \"a\\\"{\" rows 3\n"))
         XCTAssertTrue(isIncomplete("{\n{\n}"))
         XCTAssertFalse(isIncomplete("}}"))
-        XCTAssertTrue(isIncomplete("print (offset"))
+        XCTAssertFalse(isIncomplete("print (offset"))
+        XCTAssertFalse(isIncomplete("print section[0"))
+        XCTAssertTrue(isIncomplete("repeat 2 { print (offset"))
+        XCTAssertFalse(isIncomplete("repeat 2 { print (offset\n}"), "a ( left open inside a block does not hold the block open")
         XCTAssertTrue(isIncomplete("print \"abc"))
     }
 

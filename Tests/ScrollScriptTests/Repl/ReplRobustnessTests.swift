@@ -109,7 +109,7 @@ final class ReplRobustnessTests: XCTestCase {
         for line in [14, 2, 40] {
             let r = core.addBreakpoint(line: line, condition: nil)
             XCTAssertTrue(r.failed, "line \(line)")
-            XCTAssertEqual(r.text, "error: line \(line) is not in the loaded scenario \"a\" (its statements are on lines 5–10); no breakpoint set")
+            XCTAssertEqual(r.text, "error: line \(line) is not in the loaded scenario \"a\" (its statements are on lines 7–10); no breakpoint set")
         }
         XCTAssertEqual(core.listStops().text, "no breakpoints or watches")
     }

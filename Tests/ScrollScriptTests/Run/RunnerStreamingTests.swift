@@ -26,7 +26,7 @@ final class RunnerStreamingTests: XCTestCase {
         var paths: [String] = []
         for i in 0..<n {
             let p = dir.appendingPathComponent(String(format: "f%03d.scroll", i)).path
-            try "scenario \"a\" { tick \(i % 3) }\nscenario \"b\" { tick }\n".write(toFile: p, atomically: false, encoding: .utf8)
+            try "scenario \"a\" { tick \(i % 3); expect time >= 0 }\nscenario \"b\" { tick; expect time > 0 }\n".write(toFile: p, atomically: false, encoding: .utf8)
             paths.append(p)
         }
         return paths

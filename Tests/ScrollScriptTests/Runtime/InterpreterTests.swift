@@ -310,7 +310,7 @@ final class InterpreterTests: XCTestCase {
     // MARK: - Runner
 
     func testRunnerReportAndExitStatus() throws {
-        let ok = SourceFile(name: "a.scroll", text: "scenario \"one\" { expect offset == 0 }\nscenario \"two\" { tick 6 }")
+        let ok = SourceFile(name: "a.scroll", text: "scenario \"one\" { expect offset == 0 }\nscenario \"two\" { tick 6; expect time > 0 }")
         let bad = SourceFile(name: "b.scroll", text: "pul 10")
         let r = Runner().run([.source(ok), .source(bad)])
         XCTAssertEqual(r.stdout, """

@@ -104,9 +104,13 @@ final class ResolvedProgramTests: XCTestCase {
         let keywords = Lexicon.builtIn.statementKeywords
         XCTAssertEqual(keywords.first, "scene")
         XCTAssertEqual(keywords.last, "frames")
-        // The grammar's 22 and the built-in behaviours' words, after `fps`.
-        XCTAssertEqual(Array(keywords[3...8]), ["screen", "fps", "header", "toolbar", "accordion", "refresh"])
-        XCTAssertEqual(keywords.count, 26)
+        // The grammar's 22 and the built-in behaviours' words, after `fps`, in registration
+        // order (derived from the registry: a new built-in's word needs no edit here); the
+        // spec's four words among them (independent).
+        let words = BehaviourRegistry.builtIn.configWords.map { $0.word }
+        XCTAssertEqual(Array(keywords[3..<(5 + words.count)]), ["screen", "fps"] + words)
+        XCTAssertEqual(keywords.count, 22 + words.count)
+        for spec in ["header", "toolbar", "accordion", "refresh"] { XCTAssertTrue(words.contains(spec), spec) }
         XCTAssertTrue(keywords.contains("use"))
         XCTAssertFalse(keywords.contains("within"))
         XCTAssertEqual(StmtKind.release.keyword, "release")
@@ -119,8 +123,16 @@ final class ResolvedProgramTests: XCTestCase {
         }
         XCTAssertEqual(GrammarWord.statements(.structure).map { $0.spelling }, ["scene", "scenario", "repeat"])
         XCTAssertEqual(GrammarWord.statements(.check).map { $0.spelling }, ["expect", "print", "let", "frames"])
-        XCTAssertEqual(CompletionVocabulary.standard.followWords["header"], ["pin", "nostretch", "parallax", "toggle"])
-        XCTAssertEqual(CompletionVocabulary.standard.followWords["tap"], ["header", "row", "toolbar"])
+        // The header's options: its own, then those other behaviours add (derived); the
+        // spec's four first (independent: §3 `header H [pin P] [parallax F] [toggle H2] [nostretch]`).
+        let headerOptions = BehaviourRegistry.builtIn.configWord(named: "header")?.optionWords ?? []
+        XCTAssertEqual(CompletionVocabulary.standard.followWords["header"], headerOptions)
+        XCTAssertEqual(Array(headerOptions.prefix(4)), ["pin", "nostretch", "parallax", "toggle"])
+        // `tap`: header, row, then every behaviour's targetable view (derived); toolbar among them.
+        let targetable = BehaviourRegistry.builtIn.ids.flatMap { BehaviourRegistry.builtIn.declaration($0).views }
+            .filter { $0.targetable && $0.name != "header" }.map { $0.name }
+        XCTAssertEqual(CompletionVocabulary.standard.followWords["tap"], ["header", "row"] + targetable)
+        XCTAssertTrue(targetable.contains("toolbar"))
         XCTAssertNil(CompletionVocabulary.standard.followWords["pull"])
     }
 }

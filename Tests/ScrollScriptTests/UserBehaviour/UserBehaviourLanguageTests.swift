@@ -41,7 +41,7 @@ final class UserBehaviourLanguageTests: XCTestCase {
         XCTAssertEqual(messages("set fade.start -5"), ["1:16 fade.start must be at least 0 and at most 10000 (found -5)"])
         XCTAssertEqual(messages("set fade.strat 5"), ["1:5 unknown tunable 'fade.strat' (did you mean 'fade.start'?)"])
         XCTAssertEqual(messages("use fade\nexpect fade.state == hidden"),
-                       ["2:19 'hidden' is not a fade state (visible, fading, gone)"])
+                       ["2:22 'hidden' is a toolbar state, not a fade state (visible, fading, gone)"])
         XCTAssertEqual(messages("use fade\ntap fade"), [])
         XCTAssertEqual(messages("tap fade"), ["1:1 'tap fade' needs a fading header, and this scenario declares none (add 'use fade')"])
         // `use` is configuration: not after time advanced, and `fmt` keeps it.
@@ -91,7 +91,9 @@ final class UserBehaviourLanguageTests: XCTestCase {
         let core = ReplCore(registry: registry)
         XCTAssertFalse(core.enter("use fade").failed)
         let change = core.enter("drag -150 in 0.5s").text
-        XCTAssertEqual(change, "t=0.500 s  offset 0.00 → 150.00  phase idle → dragging  fade.state visible → fading")
+        // A behaviour's observables come right after the offset (by default, in declaration
+        // order): alpha = 1 - (150 - 100) / 100 = 0.5; `phase` is pushed off the line.
+        XCTAssertEqual(change, "t=0.500 s  offset 0.00 → 150.00  fade.alpha 1.000 → 0.500  fade.state visible → fading")
         let completer = Completer(lexicon: Lexicon.of(registry))
         XCTAssertEqual(completer.complete(line: "use f", cursor: 5).candidates, ["fade"])
         XCTAssertEqual(completer.complete(line: "expect fade.al", cursor: 14).candidates, ["fade.alpha"])

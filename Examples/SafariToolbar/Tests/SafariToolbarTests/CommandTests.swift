@@ -42,9 +42,11 @@ final class CommandTests: XCTestCase {
     }
 
     func testCheckAndTraceKnowTheBehaviour() throws {
-        let check = try command(["check", "scenarios/003-safari-toolbar.scroll"])
+        // --strict: every scenario checks something (spec §5, v1.5), no warning.
+        let check = try command(["check", "--strict", "scenarios/003-safari-toolbar.scroll"])
         XCTAssertEqual(check.status, 0, check.out + check.err)
         XCTAssertTrue(check.out.hasPrefix("ok: 1 file"), check.out)
+        XCTAssertFalse(check.out.contains("warning"), check.out)
         // The trace has the behaviour's columns; at rest before any gesture the toolbar is
         // shown at 667 - 44 = 623 (spec §6.4's post-003 numbers).
         let trace = try command(["trace", "scenarios/003-safari-toolbar.scroll", "--scenario", "a slow drag up past 22 pt hides it",

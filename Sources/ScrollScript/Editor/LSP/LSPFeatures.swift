@@ -378,16 +378,16 @@ extension LanguageServer {
             text = behaviourHover(b)
         } else if lo == hi, next?.kind == .lparen, let f = BuiltinFunction(name: name) {
             text = "`\(f.signature)`: a function\n\n\(f.summary.prefix(1).uppercased() + f.summary.dropFirst()). Takes numbers and keeps their unit (points stay points)."
+        } else if lo == hi, let start = statementStarts.filter({ $0 < lo }).max(),
+                  let word = registry.configWord(named: pieces[start].text),
+                  let option = word.options.first(where: { $0.option.word == name }) {
+            // An option of a configuration word: `header 240 pin 60 nostretch`.
+            text = optionHover(option.option, of: word, owner: option.owner)
         } else if let ref = lexicon.resolve(name) {
             switch ref {
             case .observable(let id): text = observableHover(id)
             case .tunable(let id): text = tunableHover(id)
-            case .state(let state):
-                // Every family that has the word: `idle` is a state of `phase` and of `refresh.state`.
-                let families = registry.families(having: state.name)
-                text = "`\(state.name)`: a state of " + families.map {
-                    "`\($0.observable)` (\($0.names.joined(separator: ", ")))"
-                }.joined(separator: "; of ")
+            case .state(let state): text = stateHover(state.name, config: configuration(doc, line: position.line + 1))
             }
         }
         if text == nil, lo == hi {
@@ -418,6 +418,46 @@ extension LanguageServer {
         if !observables.isEmpty { s += "\n\nObservables: " + observables.joined(separator: ", ") }
         if !tunables.isEmpty { s += "\n\nTunables: " + tunables.joined(separator: ", ") }
         if !d.states.isEmpty { s += "\n\nStates: " + d.states.joined(separator: ", ") }
+        return s
+    }
+
+    /// `pin P` of `header`: its form, the word's whole form, what it does.
+    private func optionHover(_ o: ConfigOption, of word: ConfigWordInfo, owner: BehaviourID) -> String {
+        let form = o.word + (o.argument.map { " " + $0.placeholder } ?? "")
+        var s = "`\(form)`: an option of `\(word.word)` (`\(word.form)`)"
+        if !o.summary.isEmpty { s += "\n\n" + o.summary.prefix(1).uppercased() + o.summary.dropFirst() + "." }
+        if let a = o.argument { s += "\n\n\(a.placeholder): \(ValueKind.quantity(a.quantity).displayName)" + rangeText(a.range, of: word) }
+        return s
+    }
+
+    private func rangeText(_ r: ArgumentRange, of word: ConfigWordInfo) -> String {
+        switch r {
+        case .within(let range): return ", " + range.description
+        case .upToWordArgument: return ", from 0 to \(word.word)'s \(word.argument?.placeholder ?? "argument")"
+        }
+    }
+
+    /// A state word: the families that have it among those the scenario around the cursor
+    /// reads (`phase`, and the behaviours it declares); when none of those has it, every
+    /// family that does, with what to declare.
+    private func stateHover(_ name: String, config: SceneConfig) -> String {
+        let all = registry.families(having: name)
+        let declared = all.filter { f in
+            guard case .behaviour(let b) = f.id else { return true }
+            return config.declares(b)
+        }
+        let shown = declared.isEmpty ? all : declared
+        var s = "`\(name)`: a state of " + shown.map {
+            "`\($0.observable)` (\($0.names.joined(separator: ", ")))"
+        }.joined(separator: "; of ")
+        if declared.isEmpty {
+            let needs = shown.compactMap { f -> String? in
+                guard case .behaviour(let b) = f.id else { return nil }
+                if let w = registry.word(of: b) { return "\(article(w.noun)) `\(w.word)`" }
+                return "`\(registry.usage(of: b))`"
+            }
+            if !needs.isEmpty { s += "\n\nNeeds " + needs.joined(separator: " or ") + " in the scene or scenario." }
+        }
         return s
     }
 

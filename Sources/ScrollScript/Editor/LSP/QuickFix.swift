@@ -61,8 +61,12 @@ extension Problem {
             return QuickFix(written: raw, replacements: [value])
         case .check(.noSectionTitled(let raw, let near, _)) where !near.isEmpty:
             return QuickFix(written: raw, replacements: near.map(quoteString))
-        case .warning(.bareLongDuration(_, let raw)):
+        case .warning(.bareLongDuration(_, let raw)), .warning(.bareLongWait(let raw, _)):
             return QuickFix(written: raw, replacements: [raw + "ms", raw + "s"])
+        case .warning(.conditionAlone(let text?, _)):
+            return QuickFix(written: "", replacements: ["expect " + text], wholeStatement: true)
+        case .warning(.valueAlone(let text?)):
+            return QuickFix(written: "", replacements: ["print " + text], wholeStatement: true)
         case .parse(.guess(let g)), .check(.guess(let g)):
             return QuickFix(written: "", replacements: [g.corrected], wholeStatement: true)
         default:

@@ -17,7 +17,7 @@ public final class JSONLinesReporter: RunReporter {
         case .fileFailed(let f):
             output.err(f.rendered)
             line(.ordered(["type": "error", "file": .string(f.file), "message": .string(f.summary),
-                           "diagnostics": .array(f.diagnostics.map { located($0.location, ["message": .string($0.message)]) })]))
+                           "diagnostics": .array(f.diagnostics.map(diagnostic))]))
         case .fileWarnings(let w):
             output.err(w.rendered)
             line(.ordered(["type": "warning", "file": .string(w.file),
@@ -46,6 +46,15 @@ public final class JSONLinesReporter: RunReporter {
     }
 
     private func line(_ object: JSONValue) { output.out(JSONWriter.text(object) + "\n") }
+
+    /// `{"file":F,"line":L,"column":C,"message":M}`, and `"strict":true` for a warning that
+    /// `--strict` made an error.
+    private func diagnostic(_ d: Diagnostic) -> JSONValue {
+        if case .strict = d.problem {
+            return located(d.location, ["message": .string(d.message), "strict": .bool(true)])
+        }
+        return located(d.location, ["message": .string(d.message)])
+    }
 
     /// `{"file":F,"line":L,"column":C, ...more}`.
     private func located(_ l: SourceLocation, _ more: KeyValuePairs<String, JSONValue>) -> JSONValue {

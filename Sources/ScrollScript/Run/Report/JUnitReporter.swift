@@ -10,7 +10,8 @@
 //       ...
 //
 // A file that could not run is a testsuite with one testcase (named after the file) that
-// holds an `<error>`. Times are simulated seconds. Nothing depends on the clock or the
+// holds an `<error>` (under `--strict`, a file that warned is one). The warnings of a file
+// that runs end its testsuite, as `<system-err>` (they are no test case). Times are simulated seconds. Nothing depends on the clock or the
 // machine, so the file is the same on every run. It is streamed: a file's testcases are
 // kept until the file ends, then appended to an unlinked temporary file; at the end the
 // report (root element with the totals, then that body) is written to a new temporary file
@@ -30,6 +31,8 @@ public final class JUnitReporter: RunReporter {
     private var suiteFile: String?
     private var suiteTests = 0, suiteFailures = 0, suiteErrors = 0
     private var suiteTime = 0.0
+    /// The rendered warnings of the file of this testsuite (its <system-err>).
+    private var suiteWarnings = ""
     private var totalTime = 0.0
     /// Why the report could not be written, once `finish` has run (nil: written).
     public private(set) var failure: String?
@@ -127,9 +130,11 @@ public final class JUnitReporter: RunReporter {
             suite += "    <testcase classname=\"\(xmlAttribute(Self.className(f.file)))\" name=\"\(xmlAttribute(name))\" time=\"0.000\" file=\"\(xmlAttribute(f.file))\">\n"
             suite += "      <error message=\"\(xmlAttribute(f.summary))\" type=\"\(f.unreadable ? "unreadable" : "check")\">\(xmlText(f.rendered))</error>\n"
             suite += "    </testcase>\n"
-        case .fileWarnings:
-            // Warnings stop nothing and are no test case (standard error has them).
-            return
+        case .fileWarnings(let w):
+            // Warnings stop nothing and are no test case: the file's testsuite ends with
+            // them, as its <system-err> (standard error has them too).
+            startSuite(w.file)
+            suiteWarnings += w.rendered
         case .scenario(let o):
             startSuite(o.file)
             let r = o.result
@@ -160,6 +165,10 @@ public final class JUnitReporter: RunReporter {
     private func endSuite() {
         guard let file = suiteFile else { return }
         let head = "  <testsuite name=\"\(xmlAttribute(file))\" tests=\"\(suiteTests)\" failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\" time=\"\(formatFixed(suiteTime, 3))\">\n"
+        if !suiteWarnings.isEmpty {
+            suite += "    <system-err>\(xmlText(suiteWarnings))</system-err>\n"
+            suiteWarnings = ""
+        }
         write(bodyFD, head + suite + "  </testsuite>\n")
         totals.tests += suiteTests
         totals.failures += suiteFailures

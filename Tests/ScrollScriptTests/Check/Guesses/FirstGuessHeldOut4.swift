@@ -51,7 +51,10 @@ enum FirstGuessHeldOut4 {
         FirstGuess("drag from 300 to 200", "drag -100"),
         FirstGuess("pull down 100", "pull 100"),
         FirstGuess("pull 100 down", "pull 100"),
-        FirstGuess("pull to refresh", "pull 120", "pull 100"),
+        // A pull that starts a refresh: q = b(D) ≥ refresh.trigger 100 with c 0.55 and d 667
+        // (spec §6.2) is D ≥ 100·667 / (0.55·(667 − 100)) = 213.9 pt (pull 100 reaches q 50.8).
+        // The guesser knows no tunables and suggests no amount (a wrong one is worse): a miss.
+        FirstGuess("pull to refresh", "pull 214"),
         FirstGuess("pull -100", "drag -100"),
         FirstGuess("pull 100pt in 0.5s", "drag 100pt in 0.5s"),
         FirstGuess("overscroll 100", "pull 100"),
