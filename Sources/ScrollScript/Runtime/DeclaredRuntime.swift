@@ -497,7 +497,7 @@ struct DeclaredInstance: Behaviour {
             if willDecelerate { runEvent(Self.willBeginDecelerating, &env, &adjustments) }
         case .viewTapped(let v, _):
             if v.behaviour == id, v.view < program.views.count { runEvent(9 + v.view, &env, &adjustments) }
-        case .fingerTracked, .scrolled, .sectionHeaderTapped:
+        case .fingerTracked, .scrolled, .sectionHeaderTapped, .frameWatched:
             break
         }
         return Reaction(animating: animating, fault: fault)
