@@ -466,7 +466,7 @@ final class ProblemCaseTests: XCTestCase {
         case .declared: return "declared"
         }
     }
-    static let parseProblemCaseCount = 38
+    static let parseProblemCaseCount = 39
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [
