@@ -73,6 +73,9 @@ public struct SceneConfig: Equatable, Sendable {
     /// Each registered behaviour's settings (by `BehaviourID.index`), nil when the scene
     /// does not declare it.
     public var behaviours: [BehaviourSettings?]
+    /// (v1.5) The behaviours declared with `use`, in the order of their first `use` line
+    /// (the scene's first, then the scenario's): the order they run in (spec §3).
+    public var useOrder: [BehaviourID] = []
 
     public init(registry: BehaviourRegistry = .builtIn) {
         self.registry = registry
@@ -122,7 +125,18 @@ public struct SceneConfig: Equatable, Sendable {
     public mutating func declareUsed(_ name: String) -> Bool {
         guard let id = registry.used(named: name) else { return false }
         behaviours[id.index] = BehaviourSettings(argument: nil, options: [], configured: true)
+        if !useOrder.contains(id) { useOrder.append(id) }
         return true
+    }
+
+    /// (v1.5) The order the world makes and calls its behaviours (spec §3, §8): every
+    /// behaviour not declared with `use` (the built-ins) in registration order, then those
+    /// declared with `use` in the order of their first `use` line.
+    public var dispatchOrder: [BehaviourID] {
+        let ids = registry.ids
+        var order = ids.filter { !useOrder.contains($0) }
+        order += useOrder.filter { $0.index < ids.count }
+        return order
     }
 
     /// Undeclares `word`'s behaviour and those that add options to it.

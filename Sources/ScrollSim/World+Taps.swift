@@ -192,8 +192,8 @@ extension World {
     /// views in declaration order), then section headers, then rows.
     private func receiver(x: Double, y: Double) -> Receiver {
         guard x >= 0 && x < screenWidth && y >= 0 && y < screenHeight else { return .nothing }
-        if let v = viewReceiving(y, in: .screen) { return .view(v) }
-        if let v = viewReceiving(y, in: .content) { return .view(v) }
+        if let v = viewReceiving(x, y, in: .screen) { return .view(v) }
+        if let v = viewReceiving(x, y, in: .content) { return .view(v) }
         // Only sections near the screen can hold the point (O(log n) on a large table).
         let candidates = sectionsNearScreen()
         for i in candidates {
@@ -210,13 +210,16 @@ extension World {
         return .nothing
     }
 
-    /// The first view of `layer` that takes taps and holds screen y.
-    private func viewReceiving(_ y: Double, in layer: ViewLayer) -> ViewID? {
+    /// The first view of `layer` that takes taps and holds the screen point (x, y) (a declared
+    /// view may be narrower than the screen; the built-ins' span it).
+    private func viewReceiving(_ x: Double, _ y: Double, in layer: ViewLayer) -> ViewID? {
         let f = facts
         for k in behaviours.indices {
             let id = behaviourIDs[k]
             for (v, view) in registry.views(of: id).enumerated() where view.layer == layer && view.takesTaps {
-                if let r = behaviours[k].frame(of: v, f, adjustments), contains(r, y) { return ViewID(id, v) }
+                if let r = behaviours[k].frame(of: v, f, adjustments), contains(r, y), x >= r.x, x < r.x + r.width {
+                    return ViewID(id, v)
+                }
             }
         }
         return nil

@@ -98,7 +98,7 @@ public struct World: Sendable {
     var adjustments: Adjustments
     /// Bit i: behaviour i reported an animation running (it gets `frameTicked`).
     var animatingMask: UInt64 = 0
-    /// Bit i: behaviour i asked to see the end of every frame (it gets `frameEnded`).
+    /// Bit i: behaviour i asked to see the end of every frame (it gets `frameWatched`).
     var watchingMask: UInt64 = 0
     /// Bit i: behaviour i listens to the event (from its declaration, less the kinds it
     /// said are nothing to it: `Reaction.stopsListening`).
@@ -109,6 +109,13 @@ public struct World: Sendable {
     var scrolledMask: UInt64
     var flingTargetMask: UInt64
     let tapMask: UInt64
+    /// (v1.5) Bit i: behaviour i listens to `frameEnded`'s pass 2, 0, 1 (and any of them).
+    let frameEndMask: UInt64
+    let lateScrollMask: UInt64
+    let lateDragMask: UInt64
+    let stepFiveMask: UInt64
+    /// (v1.5) The offset step 5 saw before its `frameEnded` handlers ran (pass 0 compares).
+    var stepFiveOffset: Double
 
     /// A fresh world at rest at the top (offset = −inset.top), frame 0.
     public init(_ config: SceneConfig) {
@@ -140,8 +147,9 @@ public struct World: Sendable {
         var ids: [BehaviourID] = []
         var slots = Array(filled: -1, count: config.registry.count)
         var masks = (finger: UInt64(0), deceleration: UInt64(0), dragEnded: UInt64(0), dragBegan: UInt64(0),
-                     scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0))
-        for id in config.registry.ids {
+                     scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0), frameEnd: UInt64(0),
+                     lateScroll: UInt64(0), lateDrag: UInt64(0))
+        for id in config.dispatchOrder {
             guard let setup = config.setup(for: id) else { continue }
             let bit = UInt64(1) << UInt64(made.count)
             slots[id.index] = made.count
@@ -155,6 +163,9 @@ public struct World: Sendable {
             if listens.contains(.scrolled) { masks.scrolled |= bit }
             if listens.contains(.flingTargetChosen) { masks.flingTarget |= bit }
             if listens.contains(.taps) { masks.taps |= bit }
+            if listens.contains(.frameEnded) { masks.frameEnd |= bit }
+            if listens.contains(.frameEndedScrolled) { masks.lateScroll |= bit }
+            if listens.contains(.frameEndedDragging) { masks.lateDrag |= bit }
         }
         classStateOwner = made.contains { $0.keepsStateInClass } ? ClassStateOwner() : nil
         behaviours = made
@@ -168,6 +179,11 @@ public struct World: Sendable {
         scrolledMask = masks.scrolled
         flingTargetMask = masks.flingTarget
         tapMask = masks.taps
+        frameEndMask = masks.frameEnd
+        lateScrollMask = masks.lateScroll
+        lateDragMask = masks.lateDrag
+        stepFiveMask = masks.frameEnd | masks.lateScroll | masks.lateDrag
+        stepFiveOffset = -tun[.insetTop]
 
         table = TableLayout(sections: sections, rowHeight: tun[.rowHeight], sectionHeight: tun[.sectionHeight])
         table.rebuild(bodyTop: adjustments.bodyTop, fractions: adjustments.sections.fraction)
@@ -197,6 +213,7 @@ public struct World: Sendable {
             applyRequestedOffset()
             lastFrameOffset = scroll.offset
         }
+        stepFiveOffset = scroll.offset
     }
 
     /// Simulated seconds: frameIndex / fps.
@@ -250,8 +267,9 @@ public struct World: Sendable {
     ///    inset that step 3 changed re-bases a drag in progress (spec v1.5 §6.7: the offset
     ///    does not move under a still finger);
     /// 5. `fingerTracked` while a finger is down; `scrolled` when the offset moved;
-    ///    `frameEnded` to the behaviours that watch frames; a content inset either changed
-    ///    takes effect at once (the bounds, and a drag re-based).
+    ///    `frameWatched` to the behaviours that watch frames; then the declared behaviours'
+    ///    `frameEnded` passes (spec §9: `didScroll`, `dragging`, `frame`); a content inset
+    ///    either changed takes effect at once (the bounds, and a drag re-based).
     /// An offset a behaviour sets is applied right after the dispatch that set it.
     /// A release happens after step 5 of the last frame of its gesture.
     public mutating func step() {
@@ -296,13 +314,33 @@ public struct World: Sendable {
             if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
         if watchingMask != 0 {
-            dispatch(.frameEnded, to: watchingMask, time: t)
+            dispatch(.frameWatched, to: watchingMask, time: t)
             if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
+        if stepFiveMask != 0 { frameEnded(time: t) }
         lastFrameOffset = scroll.offset
         // A fling's release happens at the end of its last frame.
         if case .movedThenLifts(let v) = fingerFrame {
             lift(fingerVelocity: v)
+        }
+    }
+
+    /// (v1.5) The end of step 5: `frameEnded`'s three passes (spec §9), then what they changed.
+    @inline(never)
+    mutating func frameEnded(time t: Double) {
+        let moved = scroll.offset != stepFiveOffset
+        stepFiveOffset = scroll.offset
+        if moved && lateScrollMask != 0 {
+            dispatch(.frameEnded(pass: 0), to: lateScrollMask, time: t)
+            if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
+        }
+        if finger.isDown && lateDragMask != 0 {
+            dispatch(.frameEnded(pass: 1), to: lateDragMask, time: t)
+            if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
+        }
+        if frameEndMask != 0 {
+            dispatch(.frameEnded(pass: 2), to: frameEndMask, time: t)
+            if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
     }
 
@@ -347,7 +385,7 @@ public struct World: Sendable {
         case .decelerationEnded: decelerationMask &= ~bits
         case .dragBegan: dragBeganMask &= ~bits
         case .fingerTracked: fingerMask &= ~bits
-        case .frameTicked, .frameEnded, .viewTapped, .sectionHeaderTapped: break
+        case .frameTicked, .frameWatched, .frameEnded, .viewTapped, .sectionHeaderTapped: break
         }
     }
 
@@ -396,7 +434,8 @@ public struct World: Sendable {
     /// debug build.
     @discardableResult
     public mutating func skipFramesAtRest(_ n: Int) -> Bool {
-        guard n > 0, !finger.isDown, scroll.phase == .idle, animatingMask | watchingMask == 0 else { return false }
+        guard n > 0, !finger.isDown, scroll.phase == .idle, animatingMask | frameEndMask | watchingMask == 0,
+              lateScrollMask == 0 || scroll.offset == stepFiveOffset else { return false }
         frameIndex &+= n
         return true
     }
@@ -412,7 +451,7 @@ public struct World: Sendable {
     @discardableResult
     public mutating func skipTouchFrames(_ n: Int) -> Bool {
         guard n > 0, scroll.phase == .dragging, !touchBeganPending,
-              fingerMask | scrolledMask | animatingMask | watchingMask == 0 else { return false }
+              fingerMask | scrolledMask | animatingMask | stepFiveMask | watchingMask == 0 else { return false }
         guard finger.skip(n, fps: fps) else { return false }
         frameIndex &+= n
         scroll.reduce(.fingerMoved(translation: finger.translation, bounds: bounds))
@@ -488,7 +527,8 @@ extension World: Equatable {
     public static func == (a: World, b: World) -> Bool {
         guard a.config == b.config, a.lastTapFrame == b.lastTapFrame, a.laidOutBodyTop == b.laidOutBodyTop,
               a.laidOutInset == b.laidOutInset, a.laidOutInsetBottom == b.laidOutInsetBottom, a.fault == b.fault,
-              a.lastFrameOffset == b.lastFrameOffset, a.touchBeganPending == b.touchBeganPending else { return false }
+              a.lastFrameOffset == b.lastFrameOffset, a.touchBeganPending == b.touchBeganPending,
+              a.stepFiveOffset == b.stepFiveOffset else { return false }
         return a.sameState(as: b)
     }
 }

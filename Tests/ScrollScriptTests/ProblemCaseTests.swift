@@ -381,6 +381,7 @@ final class ProblemCaseTests: XCTestCase {
 
     /// One value of every case of `ParseProblem`.
     static let parseProblemSamples: [ParseProblem] = [
+        .declared(.unknownMember("zq")),
         .expectedWord(.sectionRows, found: FoundToken(kind: .word, text: "opne")),
         .unexpectedCloseBrace,
         .expectedStatementEnd(found: FoundToken(kind: .word, text: "opne")),
@@ -462,9 +463,10 @@ final class ProblemCaseTests: XCTestCase {
         case .loneAssign: return "loneAssign"
         case .carriageReturnLineEnds: return "carriageReturnLineEnds"
         case .guess: return "guess"
+        case .declared: return "declared"
         }
     }
-    static let parseProblemCaseCount = 38
+    static let parseProblemCaseCount = 39
 
     /// One value of every case of `CheckProblem`.
     static let checkProblemSamples: [CheckProblem] = [
@@ -550,6 +552,7 @@ final class ProblemCaseTests: XCTestCase {
         .letRebound("zq", line: 3),
         .letNotYetBound("zq", line: 3),
         .guess(Guess(headline: .unknownName("zq"), corrected: "expect offset == 0")),
+        .declared(.unknownEvent("zq")),
     ]
 
     /// The case's name; exhaustive, so a new case must be named here (and given a sample).
@@ -637,9 +640,10 @@ final class ProblemCaseTests: XCTestCase {
         case .letRebound: return "letRebound"
         case .letNotYetBound: return "letNotYetBound"
         case .guess: return "guess"
+        case .declared: return "declared"
         }
     }
-    static let checkProblemCaseCount = 82
+    static let checkProblemCaseCount = 83
 
     /// One value of every case of `RunProblem`.
     static let runProblemSamples: [RunProblem] = [

@@ -4,6 +4,25 @@ import XCTest
 /// POSIX_SPAWN_SETSID, so the pty becomes the child's controlling terminal and a typed
 /// \x03 raises SIGINT), types into it, and checks what the terminal shows.
 final class REPLPtyTests: XCTestCase {
+    /// (v1.5) A behaviour block typed at the prompt declares it for the session (spec §9).
+    func testABehaviourTypedAtThePromptIsDeclared() throws {
+        try PseudoTerminal.withRepl("repl-pty-declared") { term, _ in
+            term.type("behaviour fade {\r", until: .once("  ...> "))
+            term.type("  var alpha = 0\r", until: .times("  ...> ", 2))
+            term.type("  on didScroll { alpha = clamp((offset - 136pt) / 30pt, 0, 1) }\r", until: .times("  ...> ", 3))
+            term.type("}\r", until: .once("declared 'fade' (use fade)"), .prompt(after: "(configuration kept)"))
+            term.type("use fade\r", until: .prompt(after: "use fade\r\n"))
+            // drag -150: offset 150; alpha = (150 − 136) / 30 = 0.467.
+            term.type("drag -150\r", until: .once("offset 0.00 → 150.00"), .prompt(after: "offset 0.00 → 150.00"))
+            term.type("fade.alpha\r", until: .once("fade.alpha = 0.467"), .prompt(after: "fade.alpha = 0.467"))
+            // A mistake in a typed block is refused at its line, with "did you mean".
+            term.type("behaviour bad { on didScrol { } }\r", until: .once("unknown event 'didScrol' (did you mean 'didScroll'?)"),
+                      .prompt(after: "(did you mean 'didScroll'?)"))
+            term.type("\u{04}")
+            XCTAssertEqual(term.exitStatus(wait: true), 0)
+        }
+    }
+
     func testTypingTabCtrlCAndCtrlD() throws {
         try PseudoTerminal.withRepl("repl-pty-home") { term, home in
             // A configuration, then a pull: the change line, worked out by hand:

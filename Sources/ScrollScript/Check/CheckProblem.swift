@@ -206,9 +206,13 @@ public enum CheckProblem: Equatable, Sendable {
     /// A statement written as another tool or plain English writes it, and the statement
     /// it most likely means, which passes `check` where it stands.
     case guess(Guess)
+    /// (v1.5) A problem in a declared behaviour or an import (spec §9).
+    case declared(DeclaredCheckProblem)
 
     public var message: String {
         switch self {
+        case .declared(let p):
+            return p.message
         case .noStatements:
             return "no scenario found (the file has no statements)"
         case .secondScene:
@@ -268,7 +272,7 @@ public enum CheckProblem: Equatable, Sendable {
         case .unknownBehaviour(let name, _, true):
             return "'\(clip(name))' is a built-in behaviour: write '\(clip(name))', not 'use \(clip(name))'"
         case .unknownBehaviour(let name, let known, false) where known.isEmpty:
-            return "no behaviour named '\(clip(name))' is known to this scrollscript: a behaviour written in Swift runs from its own package, with a command of a few lines (ScrollScriptCommand.main(behaviours:)) or from its tests (ScrollScriptTesting); see README, 'Test your own behaviour'"
+            return "no behaviour named '\(clip(name))' is known to this scrollscript: declare it in the language, in this file or one it imports ('behaviour \(clip(name)) { ... }'; see README, 'Declare a behaviour'), or, written in Swift, run it from its own package, with a command of a few lines (ScrollScriptCommand.main(behaviours:)) or from its tests (ScrollScriptTesting); see README, 'Test your own behaviour'"
         case .unknownBehaviour(let name, let known, false):
             return "no behaviour named '\(clip(name))' is registered (registered: \(known.joined(separator: ", ")))" + didYouMean(name, known)
         case .unknownTunable(let name, let known):

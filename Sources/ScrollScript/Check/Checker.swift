@@ -29,17 +29,20 @@ public struct CheckResult: Sendable {
 /// Lexes, parses and checks one file, keeping its whole tree (`Program`): for the
 /// formatter, the editor server and the REPL. `run` and `check` stream (ScenarioStream.swift).
 public func checkSource(_ source: SourceFile, registry: BehaviourRegistry = .builtIn) -> CheckResult {
-    let lexicon = Lexicon.of(registry)
+    // (v1.5) The behaviours it declares and imports join the registry (spec §9).
+    let declared = fileDeclarations(source, base: registry)
+    let lexicon = Lexicon.of(declared.registry)
     var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, lexicon: lexicon)
     let program = parser.parseProgram()
     let parseDiags = parser.syntaxDiagnostics
     var checker = Checker(fileScenarioName: source.scenarioName, file: source.name, lexicon: lexicon)
+    checker.declaresBehaviours = declared.declares
     var scenarios: [CheckedScenario] = []
     for s in program.statements {
         if let c = checker.checkTopLevel(s) { scenarios.append(c) }
     }
     if let c = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty) { scenarios.append(c) }
-    let all = sortedDiagnostics(parseDiags + checker.diagnostics)
+    let all = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics) + declared.diagnostics)
     return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all,
                        warnings: checker.finalWarnings(syntaxErrors: parseDiags, assertionComments: parser.assertionComments))
 }
@@ -125,6 +128,8 @@ struct Checker {
     var refusedUses: Set<String> = []
     /// The last line where a name of a refused `use` was read.
     var lineReadingRefusedUse = -1
+    /// (v1.5) The file declares or imports behaviours: with nothing else it is not empty.
+    var declaresBehaviours = false
 
     init(fileScenarioName: String, file: String, lexicon: Lexicon = .builtIn) {
         self.fileScenarioName = fileScenarioName
@@ -204,7 +209,7 @@ struct Checker {
         case .undecided(let top):
             if top.isEmpty {
                 // Statements were lost to syntax errors: do not also report the file as empty.
-                if !hadSyntaxErrors {
+                if !hadSyntaxErrors && !declaresBehaviours {
                     error(SourceLocation(file: file, line: 1, column: 1), .noStatements)
                 }
                 return nil

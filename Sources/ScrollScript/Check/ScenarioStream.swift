@@ -20,6 +20,8 @@ public struct ScenarioStream: IteratorProtocol {
     private var place = Parser.TopLevelPlace()
     private var checker: Checker
     private var finished = false
+    /// Errors of the file's declared behaviours and imports (Check/DeclaredFiles.swift).
+    private let declared: FileDeclarations
     /// Sorted by position, as `checkSource` gives them; set at the end.
     public private(set) var diagnostics: [Diagnostic] = []
     /// The warnings, sorted by position; set at the end.
@@ -29,11 +31,15 @@ public struct ScenarioStream: IteratorProtocol {
     /// and configurations but no statements (for counting them: `check`, and `run` before
     /// it runs a file). Words and names are `registry`'s.
     public init(_ source: SourceFile, keepsStatements: Bool = true, registry: BehaviourRegistry = .builtIn) {
-        let lexicon = Lexicon.of(registry)
+        // (v1.5) The behaviours it declares and imports join the registry (spec §9).
+        let declared = fileDeclarations(source, base: registry)
+        self.declared = declared
+        let lexicon = Lexicon.of(declared.registry)
         parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, keepsComments: false,
                         lexicon: lexicon)
         checker = Checker(fileScenarioName: source.scenarioName, file: source.name, lexicon: lexicon)
         checker.keepsStatements = keepsStatements
+        checker.declaresBehaviours = declared.declares
         // Room for the names of a file of short scenarios, so a large file's table does
         // not grow (and rehash) step by step.
         checker.scenarioNames.reserveCapacity(min(source.bytes.count / 256, 1 << 18))
@@ -45,7 +51,7 @@ public struct ScenarioStream: IteratorProtocol {
                 finished = true
                 let parseDiags = parser.syntaxDiagnostics
                 let last = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty)
-                diagnostics = sortedDiagnostics(parseDiags + checker.diagnostics)
+                diagnostics = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics) + declared.diagnostics)
                 warnings = checker.finalWarnings(syntaxErrors: parseDiags, assertionComments: parser.assertionComments)
                 return last
             }

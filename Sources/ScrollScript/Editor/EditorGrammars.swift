@@ -24,7 +24,8 @@ public enum EditorGrammars {
         let tunables: [String]
 
         init(_ lexicon: Lexicon) {
-            structure = GrammarWord.statements(.structure).map { $0.spelling }
+            // (v1.5) `behaviour` and `import` items (spec §9).
+            structure = GrammarWord.statements(.structure).map { $0.spelling } + [DeclarationWords.behaviour, DeclarationWords.importWord]
             var config: [String] = []
             for w in GrammarWord.statements(.configuration) {
                 config.append(w.spelling)
@@ -39,6 +40,10 @@ public enum EditorGrammars {
             }
             for o in lexicon.optionWords + lexicon.tapTargets where !opts.contains(o) && !lexicon.statementKeywords.contains(o) {
                 opts.append(o)
+            }
+            // (v1.5) The words of a declared behaviour: members, body statements, events, curves.
+            for w in DeclarationWords.members + DeclarationWords.editorWords where !opts.contains(w) && !lexicon.statementKeywords.contains(w) {
+                opts.append(w)
             }
             options = opts
             var named: [String] = []

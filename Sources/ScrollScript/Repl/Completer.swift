@@ -69,6 +69,7 @@ public struct Completer {
         if trimmedStart < before.count && before[trimmedStart] == UInt8(ascii: ":") {
             return completeColon(before, from: trimmedStart)
         }
+        if let c = completeDeclaration(before) { return c }
         return completeStatement(before)
     }
 

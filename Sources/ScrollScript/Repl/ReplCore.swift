@@ -57,7 +57,7 @@ struct BreakOrWatch {
 /// The REPL's state and commands.
 public final class ReplCore {
     /// The world and its history.
-    public private(set) var session: Session
+    public internal(set) var session: Session
     /// The scenario being stepped, if one was loaded.
     public internal(set) var loaded: LoadedScenario?
     /// Where the loaded scenario failed, once it has (`:reload` comes back to before it).
@@ -86,11 +86,16 @@ public final class ReplCore {
     /// there looks at it first (a `:continue` from a breakpoint's own stop goes past it).
     var pausedAt: Int?
 
-    /// The registered behaviours this REPL's words and worlds are read against.
-    public let registry: BehaviourRegistry
+    /// The registered behaviours this REPL's words and worlds are read against (with the
+    /// behaviours declared at the prompt, v1.5: ReplCore+Declared.swift).
+    public internal(set) var registry: BehaviourRegistry
+    /// The registry it was made with, and the behaviours typed at the prompt since.
+    let baseRegistry: BehaviourRegistry
+    var declaredInSession: [BehaviourSyntax] = []
 
     public init(registry: BehaviourRegistry = .builtIn, shouldInterrupt: @escaping () -> Bool = { false }) {
         self.registry = registry
+        baseRegistry = registry
         self.shouldInterrupt = shouldInterrupt
         session = Session(config: SceneConfig(registry: registry))
         installHooks()
@@ -146,6 +151,7 @@ public final class ReplCore {
         if let l = loaded, let next = interpreter.currentStatement, next.location.file == l.source.name {
             return enterWhileStepping(text, firstLine: first)
         }
+        if startsWithDeclaration(Array(text.utf8)) { return declare(text, firstLine: first) }
         if !interpreter.isFinished {
             // Work left from a pause (a watch) is dropped by a new entry.
             session.recover()

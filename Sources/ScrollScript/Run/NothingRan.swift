@@ -9,6 +9,8 @@ public enum NothingRan: Equatable, Sendable {
     case emptyShard(Shard)
     /// No input has a scenario.
     case noScenario
+    /// (v1.5) Every input only declares behaviours (spec §2): these files.
+    case onlyDeclarations([String])
 
     /// What a run or a list decides when nothing ran: `filterMatches` is how many
     /// scenarios of the inputs pass `--filter`, in any shard.
@@ -36,6 +38,8 @@ public enum NothingRan: Equatable, Sendable {
             return "no scenario matches " + filters.map { "--filter \(quoteString($0))" }.joined(separator: " or ")
         case .emptyShard(let s): return "shard \(s.index)/\(s.count) has no scenarios"
         case .noScenario: return "no scenario found"
+        case .onlyDeclarations(let files):
+            return "no scenario found: \(files.joined(separator: ", ")) only declare\(files.count == 1 ? "s" : "") behaviours (run the files that use them)"
         }
     }
 }

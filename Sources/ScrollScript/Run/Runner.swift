@@ -117,7 +117,8 @@ public func runScenarios(_ inputs: [RunInput], options: RunOptions, reporters: [
     if summary.interrupted {
         summary.exitStatus = 130
     } else if summary.passed + summary.failed == 0 && summary.fileErrors == 0 {
-        let why = NothingRan(selection: options.selection, filterMatches: filterMatches)
+        var why = NothingRan(selection: options.selection, filterMatches: filterMatches)
+        if case .noScenario = why, !inputs.isEmpty, inputs.allSatisfy(onlyDeclares) { why = .onlyDeclarations(inputs.map(\.name)) }
         summary.nothingRan = why
         if why.isError { summary.exitStatus = max(summary.exitStatus, 2) }
     }
@@ -155,5 +156,15 @@ public struct Runner {
         let options = RunOptions(selection: RunSelection(filters: filter.map { [$0] } ?? []), jobs: jobs, shouldInterrupt: shouldInterrupt)
         let s = runScenarios(inputs, options: options, reporters: [text])
         return RunReport(stdout: out.stdout, stderr: out.stderr, exitStatus: s.exitStatus, passed: s.passed, failed: s.failed)
+    }
+}
+
+/// (v1.5) The input's file starts with a `behaviour` or `import` item (one that runs no
+/// scenario only declares behaviours).
+private func onlyDeclares(_ input: RunInput) -> Bool {
+    switch input {
+    case .path(let p): return FileManager.default.contents(atPath: p).map { startsWithDeclaration([UInt8]($0)) } ?? false
+    case .source(let s): return startsWithDeclaration(s.bytes)
+    case .unreadable: return false
     }
 }

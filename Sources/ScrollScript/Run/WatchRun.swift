@@ -1,3 +1,5 @@
+import Foundation
+import ScrollSim
 // `run --watch`: a run, then again after every burst of changes, until Ctrl-C.
 //
 //     --- round 1: all 12 files ---
@@ -72,7 +74,10 @@ public func watchScenarios(paths: [String], options: RunOptions, watcher: FileWa
     var changes: FileChanges?
     while true {
         let all = locateInputs(paths.map(InputName.path)).map(\.runInput)
-        let inputs = changes.map { c in c.everything != nil ? all : all.filter { c.changed.contains($0.name) } } ?? all
+        // (v1.5) A file that imports a changed one runs again too (spec §7).
+        let inputs = changes.map { c in
+            c.everything != nil ? all : all.filter { c.changed.contains($0.name) || imports($0, c.changed, options.selection.registry) }
+        } ?? all
         // A change to nothing this run reads (a file that was not selected, a link the walk
         // does not follow) makes no round.
         if !inputs.isEmpty || !(changes?.deleted.isEmpty ?? true) || changes == nil {
@@ -89,4 +94,14 @@ public func watchScenarios(paths: [String], options: RunOptions, watcher: FileWa
               !options.shouldInterrupt() else { return 130 }
         changes = next
     }
+}
+
+/// `input` imports (directly or through its imports) one of the `changed` files (spec §2).
+func imports(_ input: RunInput, _ changed: [String], _ registry: BehaviourRegistry) -> Bool {
+    guard case .path(let path) = input, !changed.isEmpty,
+          let data = FileManager.default.contents(atPath: path) else { return false }
+    let bytes = [UInt8](data)
+    guard startsWithDeclaration(bytes) else { return false }
+    let read = Set(fileDeclarations(SourceFile(name: path, bytes: bytes), base: registry).importedPaths)
+    return changed.contains { read.contains(URL(fileURLWithPath: $0).standardizedFileURL.path) }
 }

@@ -292,6 +292,8 @@ extension BehaviourFault {
             return "was in a copy of a world that went on running after \(groupedDigits(inputs)) inputs, more than a world keeps to make itself again"
         case .notCreated:
             return "could not be made: " + subject
+        case .declaredNotFinite(let line, let v):
+            return "computed \(plainNumber(v)) on line \(line) of its declaration: a value must be a finite number"
         }
     }
 }

@@ -310,6 +310,10 @@ public struct Program: Equatable, Sendable {
     public var trailingComments: [Comment]
     /// Every comment of the file in source order (also attached above as trivia).
     public var comments: [Comment]
+    /// (v1.5) Its `behaviour` and `import` items (spec §9), and the byte offset where the
+    /// text they take at the top of the file ends (the formatter keeps it as written).
+    public var declarations: [DeclarationItem] = []
+    public var declarationPrefixEnd = 0
 
     public init(file: String, statements: [Stmt], trailingComments: [Comment] = [], comments: [Comment] = []) {
         self.file = file

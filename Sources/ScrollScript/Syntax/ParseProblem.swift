@@ -121,6 +121,8 @@ public enum ParseProblem: Equatable, Sendable {
     /// A statement written as another tool or plain English writes it, and the statement
     /// it most likely means (`sleep 1` → `wait 1s`).
     case guess(Guess)
+    /// (v1.5) A problem in a `behaviour` or `import` item (spec §9).
+    case declared(DeclaredSyntaxProblem)
 
     public var message: String {
         switch self {
@@ -209,6 +211,8 @@ public enum ParseProblem: Equatable, Sendable {
             return "this file ends its lines with CR alone (as classic Mac OS did), so it reads as one line: ScrollScript ends lines with LF or CRLF; convert them (as in: tr '\\r' '\\n' < old.scroll > new.scroll)"
         case .guess(let g):
             return g.message
+        case .declared(let p):
+            return p.message
         }
     }
 }

@@ -42,6 +42,12 @@ public struct Parser {
     private var scenarioConfiguration: [(range: Range<Int>, sections: Bool)] = []
     private var inScene = false
     private var sessionConfiguration: String?
+    /// The file's `behaviour` and `import` items (spec §2, §9), in order.
+    public private(set) var declarationItems: [DeclarationItem] = []
+    /// The byte offset just after the last declaration item (0: none), and whether another
+    /// top-level item came before one (a declaration must come first).
+    public private(set) var declarationPrefixEnd = 0
+    private var sawTopLevelItem = false
 
     /// A parser over a lexer (tokens are lexed as the parser goes), for the words of
     /// `lexicon`'s behaviours (its `guesser` makes the first guesses; none without one).
@@ -170,7 +176,10 @@ public struct Parser {
         var place = TopLevelPlace()
         var statements: [Stmt] = []
         while let s = nextTopLevelStatement(&place) { statements.append(s) }
-        return Program(file: SourceFileNames.name(fileID), statements: statements, trailingComments: place.list.pending, comments: comments ?? [])
+        var program = Program(file: SourceFileNames.name(fileID), statements: statements, trailingComments: place.list.pending, comments: comments ?? [])
+        program.declarations = declarationItems
+        program.declarationPrefixEnd = declarationPrefixEnd
+        return program
     }
 
     /// How far the top level of the file has been read (kept by the caller: in the parser
@@ -267,6 +276,8 @@ public struct Parser {
                 if diagnostics.count + lexer.problems.count >= DiagnosticLimits.maxPerFile {
                     giveUp()
                     list.ended = true
+                } else if openLine == nil, startsDeclarationItem() {
+                    topLevelDeclaration(&list)
                 } else if listStatement(&list) {
                     return list.takeSettled()
                 }
@@ -685,6 +696,8 @@ public struct Parser {
             }
         }
         let x = try parseArg()
+        // A view's dotted name alone (`tap fade.title`, a declared behaviour's view).
+        if isStatementEnd(tok), case .name(let n, _) = x, lexicon.tapTargets.contains(n) { return .tapView(n) }
         if isStatementEnd(tok) { throw fail(tok, .tapNeedsY(x: literalSource(x))) }
         return .tap(x: x, y: try parseArg())
     }
@@ -1111,4 +1124,279 @@ func parseAsWritten(_ text: String, file: String = "guess", letNames: Set<String
                         keepsComments: true, letNames: letNames, guesses: false, lexicon: lexicon)
     let program = parser.parseProgram()
     return (program, parser.syntaxDiagnostics)
+}
+
+// MARK: - Declared behaviours (spec §2, §9)
+
+extension Parser {
+    /// The current token starts a `behaviour NAME` or `import "PATH"` item. Anything else at
+    /// the top level is another item (a declaration after one is an error).
+    fileprivate mutating func startsDeclarationItem() -> Bool {
+        let yes = tok.kind == .word && ((tok.text == DeclarationWords.behaviour && nextTok.kind == .word)
+            || (tok.text == DeclarationWords.importWord && nextTok.kind == .string))
+        if !yes { sawTopLevelItem = true }
+        return yes
+    }
+
+    /// Parses one top-level declaration item into `declarationItems` (comments before it
+    /// belong to it: the formatter keeps the declarations as written).
+    fileprivate mutating func topLevelDeclaration(_ list: inout ListState) {
+        let start = tok
+        let late = sawTopLevelItem
+        do {
+            let item = try parseDeclarationItem()
+            if late {
+                report(start, .declared(.declarationAfterItems(start.text)))
+            } else {
+                declarationItems.append(item)
+                declarationPrefixEnd = tok.at.offset
+            }
+            guard isStatementEnd(tok) else { throw fail(tok, .expectedStatementEnd(found: FoundToken(tok))) }
+        } catch {
+            skipToStatementEnd()
+        }
+        list.pending = []
+        list.newlines = 0
+        if tok.kind == .comment { advance() }
+        if !late { declarationPrefixEnd = max(declarationPrefixEnd, tok.at.offset) }
+    }
+
+    private mutating func parseDeclarationItem() throws -> DeclarationItem {
+        let keyword = tok
+        advance()
+        if keyword.text == DeclarationWords.importWord {
+            let path = StringLiteral(value: tok.text, raw: tok.raw, location: loc(tok))
+            advance()
+            return .import(path, loc(keyword))
+        }
+        let name = tok
+        advance()
+        guard tok.kind == .lbrace else { throw fail(tok, .expectedOpenBrace(found: FoundToken(tok))) }
+        let open = tok
+        advance()
+        blockDepth += 1
+        defer { blockDepth -= 1 }
+        var members: [MemberSyntax] = []
+        while true {
+            skipBodySeparators()
+            if tok.kind == .rbrace { advance(); break }
+            if tok.kind == .eof {
+                if !reportedUnclosed {
+                    diagnostics.append(Diagnostic(loc(open), .parse(.unclosedBrace)))
+                    reportedUnclosed = true
+                }
+                break
+            }
+            do {
+                members.append(try parseMember())
+                guard isStatementEnd(tok) else { throw fail(tok, .expectedStatementEnd(found: FoundToken(tok))) }
+            } catch {
+                skipToStatementEnd()
+            }
+        }
+        return .behaviour(BehaviourSyntax(name: name.text, nameLocation: loc(name), location: loc(keyword), members: members))
+    }
+
+    /// Newlines, `;` and comments between members or body statements.
+    private mutating func skipBodySeparators() {
+        while tok.kind == .newline || tok.kind == .semicolon || tok.kind == .comment { advance() }
+    }
+
+    /// A word token's text, or an error saying what was expected there.
+    private mutating func memberName(_ what: String) throws -> (String, SourceLocation) {
+        guard tok.kind == .word else { throw fail(tok, .declared(.expectedName(what, found: FoundToken(tok)))) }
+        let n = (tok.text, loc(tok))
+        advance()
+        return n
+    }
+
+    private mutating func expectAssign(after name: String) throws {
+        guard tok.kind == .assign else { throw fail(tok, .declared(.expectedAssign(name, found: FoundToken(tok)))) }
+        advance()
+        if isStatementEnd(tok) { throw fail(tok, .expectedValue(found: FoundToken(tok))) }
+    }
+
+    private mutating func parseMember() throws -> MemberSyntax {
+        let keyword = tok
+        let at = loc(keyword)
+        guard keyword.kind == .word else { throw fail(keyword, .declared(.expectedMember(found: FoundToken(keyword)))) }
+        advance()
+        switch keyword.text {
+        case "param":
+            let (name, nl) = try memberName("a param's name")
+            try expectAssign(after: name)
+            let value = try parseArg()
+            var range: (Expr, Expr)?
+            if tok.kind == .word, tok.text == "range" {
+                advance()
+                let lo = try parseArg()
+                guard tok.kind == .word, tok.text == "to" else { throw fail(tok, .declared(.expectedWord("to", after: "range LO", found: FoundToken(tok)))) }
+                advance()
+                range = (lo, try parseArg())
+            }
+            return MemberSyntax(kind: .param(name: name, value: value, range: range), location: at, nameLocation: nl)
+        case "states":
+            var words: [(String, SourceLocation)] = [try memberName("a state's name")]
+            while tok.kind == .comma {
+                advance()
+                words.append(try memberName("a state's name"))
+            }
+            return MemberSyntax(kind: .states(words), location: at, nameLocation: at)
+        case "var", "value":
+            let (name, nl) = try memberName("a \(keyword.text)'s name")
+            try expectAssign(after: name)
+            let value = try parseExpr()
+            return MemberSyntax(kind: keyword.text == "var" ? .var(name: name, value: value) : .value(name: name, value: value),
+                                location: at, nameLocation: nl)
+        case "view":
+            let (name, nl) = try memberName("a view's name")
+            try expectAssign(after: name)
+            let rect = try parseExpr()
+            var alpha: Expr?, when: Expr?
+            while tok.kind == .word, tok.text == "alpha" || tok.text == "when" {
+                let w = tok.text
+                advance()
+                let e = try parseExpr()
+                if w == "alpha" { alpha = e } else { when = e }
+            }
+            return MemberSyntax(kind: .view(name: name, rect: rect, alpha: alpha, when: when), location: at, nameLocation: nl)
+        case "action":
+            let (name, nl) = try memberName("an action's name")
+            return MemberSyntax(kind: .action(name: name, body: try parseBody()), location: at, nameLocation: nl)
+        case "on":
+            guard tok.kind == .word else { throw fail(tok, .declared(.expectedName("an event", found: FoundToken(tok)))) }
+            let event = tok.text, el = loc(tok)
+            advance()
+            var view: (String, SourceLocation)?
+            if tok.kind == .word { view = try memberName("a view's name") }
+            return MemberSyntax(kind: .on(event: event, eventLocation: el, view: view, body: try parseBody()), location: at, nameLocation: el)
+        default:
+            throw fail(keyword, .declared(.unknownMember(keyword.text)))
+        }
+    }
+
+    /// `{ BODY }`
+    private mutating func parseBody() throws -> [BodyStmt] {
+        let open = tok
+        guard open.kind == .lbrace else { throw fail(open, .expectedOpenBrace(found: FoundToken(open))) }
+        if blockDepth >= SourceLimits.maxNesting { throw fail(open, .blocksTooDeep) }
+        advance()
+        blockDepth += 1
+        defer { blockDepth -= 1 }
+        var body: [BodyStmt] = []
+        while true {
+            skipBodySeparators()
+            if tok.kind == .rbrace { advance(); return body }
+            if tok.kind == .eof {
+                if !reportedUnclosed {
+                    diagnostics.append(Diagnostic(loc(open), .parse(.unclosedBrace)))
+                    reportedUnclosed = true
+                }
+                return body
+            }
+            do {
+                body.append(try parseBodyStatement())
+                guard isStatementEnd(tok) else { throw fail(tok, .expectedStatementEnd(found: FoundToken(tok))) }
+            } catch {
+                skipToStatementEnd()
+            }
+        }
+    }
+
+    private mutating func parseBodyStatement() throws -> BodyStmt {
+        let first = tok
+        let at = loc(first)
+        guard first.kind == .word else { throw fail(first, .expectedStatement(found: FoundToken(first))) }
+        switch first.text {
+        case "if":
+            return BodyStmt(kind: try parseIf(), location: at)
+        case "let":
+            advance()
+            let (name, nl) = try memberName("a name after 'let'")
+            try expectAssign(after: name)
+            return BodyStmt(kind: .let(name: name, nameLocation: nl, value: try parseExpr()), location: at)
+        case "animate":
+            advance()
+            let (name, nl) = try dottedName()
+            guard tok.kind == .word, tok.text == "to" else { throw fail(tok, .declared(.expectedWord("to", after: "animate \(name)", found: FoundToken(tok)))) }
+            advance()
+            let target = try parseExpr()
+            guard tok.kind == .word, tok.text == "over" else { throw fail(tok, .declared(.expectedWord("over", after: "animate \(name) to VALUE", found: FoundToken(tok)))) }
+            advance()
+            let duration = try parseArg()
+            var curve: DeclaredCurve?
+            if tok.kind == .word, tok.text != "then" {
+                guard let c = DeclaredCurve(rawValue: tok.text) else { throw fail(tok, .declared(.unknownCurve(tok.text))) }
+                curve = c
+                advance()
+            }
+            var then: [BodyStmt]?
+            if tok.kind == .word, tok.text == "then" {
+                advance()
+                then = try parseBody()
+            }
+            return BodyStmt(kind: .animate(name: name, nameLocation: nl, to: target, over: duration, curve: curve, then: then), location: at)
+        case "scroll":
+            advance()
+            guard tok.kind == .word, tok.text == "to" else { throw fail(tok, .declared(.expectedWord("to", after: "scroll", found: FoundToken(tok)))) }
+            advance()
+            let e = try parseExpr()
+            var animated = false
+            if tok.kind == .word, tok.text == "animated" {
+                animated = true
+                advance()
+            }
+            return BodyStmt(kind: .scrollTo(e, animated: animated), location: at)
+        default:
+            if first.word != .other, first.word.isStatement, nextTok.kind != .dot, nextTok.kind != .assign {
+                // `pull`, `wait`, `expect`, `repeat`, `set`, ...: not in a body.
+                skipToStatementEnd()
+                return BodyStmt(kind: .notInBody(keyword: first.text), location: at)
+            }
+            let (name, nl) = try dottedName()
+            if tok.kind == .assign {
+                advance()
+                if isStatementEnd(tok) { throw fail(tok, .expectedValue(found: FoundToken(tok))) }
+                return BodyStmt(kind: .assign(name: name, nameLocation: nl, value: try parseExpr()), location: at)
+            }
+            if isStatementEnd(tok), !name.contains(".") { return BodyStmt(kind: .call(name: name), location: at) }
+            throw fail(tok, .declared(.expectedAssign(name, found: FoundToken(tok))))
+        }
+    }
+
+    /// `if C { } [else if C { }] [else { }]`
+    private mutating func parseIf() throws -> BodyStmt.Kind {
+        var branches: [(Expr, [BodyStmt])] = []
+        var otherwise: [BodyStmt]?
+        advance()
+        branches.append((try parseExpr(), try parseBody()))
+        while tok.kind == .word, tok.text == "else" {
+            advance()
+            if tok.kind == .word, tok.text == "if" {
+                advance()
+                branches.append((try parseExpr(), try parseBody()))
+            } else {
+                otherwise = try parseBody()
+                break
+            }
+        }
+        return .if(branches: branches, otherwise: otherwise)
+    }
+
+    /// WORD { "." WORD }, with the location of the first word spanning the whole name.
+    private mutating func dottedName() throws -> (String, SourceLocation) {
+        guard tok.kind == .word else { throw fail(tok, .declared(.expectedName("a name", found: FoundToken(tok)))) }
+        var name = tok.text
+        var at = loc(tok)
+        let start = tok.at.offset
+        var end = start + tok.at.length
+        advance()
+        while tok.kind == .dot, nextTok.kind == .word {
+            name += "." + nextTok.text
+            end = nextTok.at.offset + nextTok.at.length
+            advance(); advance()
+        }
+        at.length = end - start
+        return (name, at)
+    }
 }

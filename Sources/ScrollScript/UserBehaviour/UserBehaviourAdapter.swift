@@ -186,7 +186,7 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
             if runtime.offsetAnimationEnded { b.scrollViewDidEndScrollingAnimation(sv) }
         case .viewTapped(let v, let targeted) where v.behaviour == setup.id:
             (tapped, fault) = tap(b, v.view, targeted: targeted)
-        case .viewTapped, .sectionHeaderTapped, .fingerTracked, .frameEnded:
+        case .viewTapped, .sectionHeaderTapped, .fingerTracked, .frameWatched, .frameEnded:
             ranCode = false
         }
         runtime.runDueCompletions()

@@ -25,7 +25,7 @@ public enum BehaviourEvent: Equatable, Sendable {
     case scrolled
     /// Step 5, last: the end of a frame, finger down or not, sent while the behaviour's last
     /// reaction asked for it (`Reaction.watchesFrames`), after `fingerTracked` and `scrolled`.
-    case frameEnded
+    case frameWatched
     /// A release, before the motion it starts: `Adjustments.flingTarget` holds where the
     /// deceleration will end, and a behaviour may change it (spec §8). `velocity` is the
     /// content's, pt/s.
@@ -37,6 +37,11 @@ public enum BehaviourEvent: Equatable, Sendable {
     case viewTapped(ViewID, targeted: Bool)
     /// A tap reached section I's header view.
     case sectionHeaderTapped(Int)
+    /// (v1.5) Step 5, after the built-ins' rules and `scrolled`, in three passes that each
+    /// visit every listening behaviour before the next (spec §9): 0 `didScroll` (the offset
+    /// differs from the one the previous step 5 saw), 1 `dragging` (a finger is down), 2
+    /// `frame` (every frame) — a declared behaviour's events (`BehaviourEvents.frameEnded*`).
+    case frameEnded(pass: Int)
 }
 
 /// What the scroll view reports at the moment of an event (read-only for a behaviour).
@@ -142,7 +147,7 @@ public struct Reaction: Equatable, Sendable {
     /// One of its animations runs: it receives `frameTicked` every frame, and the world is
     /// not at rest (`settle` waits).
     public var animating: Bool
-    /// It looks at the end of every frame (`frameEnded`, step 5) while nothing else need
+    /// It looks at the end of every frame (`frameWatched`, step 5) while nothing else need
     /// move: the world stays at rest as far as `settle` is concerned, but runs each frame
     /// (it skips none) until a reaction says false again. (The refresh control waits to be
     /// re-armed, spec v1.5 §6.7.)
@@ -204,6 +209,9 @@ public enum BehaviourFault: Equatable, Sendable {
     case historyTooLong(inputs: Int)
     /// It could not be made: `World.creationProblem` says why.
     case notCreated
+    /// (v1.5) A declared behaviour computed this value, not finite, on this line of its
+    /// declaration (spec §9).
+    case declaredNotFinite(line: Int, Double)
 }
 
 /// The first fault of a world: which behaviour, what, and when.

@@ -37,6 +37,15 @@ public struct BehaviourEvents: OptionSet, Sendable {
     public static let dragEnded = BehaviourEvents(rawValue: 1 << 5)
     /// `viewTapped` and `sectionHeaderTapped`.
     public static let taps = BehaviourEvents(rawValue: 1 << 6)
+    /// (v1.5) `frameEnded(pass: 2)`: every frame's step 5, after the others (a declared
+    /// behaviour's `frame`). A world with such a behaviour skips no frame.
+    public static let frameEnded = BehaviourEvents(rawValue: 1 << 7)
+    /// (v1.5) `frameEnded(pass: 0)`: step 5 of a frame whose offset differs from the one
+    /// the previous step 5 saw before its handlers ran (a declared behaviour's `didScroll`).
+    public static let frameEndedScrolled = BehaviourEvents(rawValue: 1 << 8)
+    /// (v1.5) `frameEnded(pass: 1)`: step 5 of every frame while a finger is down (a declared
+    /// behaviour's `dragging`).
+    public static let frameEndedDragging = BehaviourEvents(rawValue: 1 << 9)
 }
 
 /// The number written after a configuration word or option (`header 240`, `pin 60`).

@@ -62,7 +62,7 @@ public struct PullToRefresh: DeclaredBehaviour, Equatable {
     private(set) var count = 0
     /// A refresh may start (v1.5): false from a refresh's start until a frame's step 5 finds
     /// the control idle or pulling with q ≤ trigger ÷ 10. While false it watches every
-    /// frame's end (`frameEnded`), so that it re-arms with the finger up too.
+    /// frame's end (`frameWatched`), so that it re-arms with the finger up too.
     private(set) var armed = true
     /// When the refresh in progress started (t0).
     private var started: Double = 0
@@ -115,7 +115,7 @@ public struct PullToRefresh: DeclaredBehaviour, Equatable {
             } else {
                 phase = q > 0 ? .pulling : .idle
             }
-        case .frameEnded:
+        case .frameWatched:
             // Step 5 of a frame with the finger up (`fingerTracked` did it with one down):
             // only the re-arming rule applies.
             guard !scroll.fingerDown, t != endedAt, phase == .idle || phase == .pulling else { break }

@@ -22,7 +22,7 @@ final class UserBehaviourLanguageTests: XCTestCase {
 
     func testThePlainToolSaysHowToRunAUsersBehaviour() {
         XCTAssertEqual(messages("use fade\npull 10", registry: .builtIn),
-                       ["1:5 no behaviour named 'fade' is known to this scrollscript: a behaviour written in Swift runs from its own package, with a command of a few lines (ScrollScriptCommand.main(behaviours:)) or from its tests (ScrollScriptTesting); see README, 'Test your own behaviour'"])
+                       ["1:5 no behaviour named 'fade' is known to this scrollscript: declare it in the language, in this file or one it imports ('behaviour fade { ... }'; see README, 'Declare a behaviour'), or, written in Swift, run it from its own package, with a command of a few lines (ScrollScriptCommand.main(behaviours:)) or from its tests (ScrollScriptTesting); see README, 'Test your own behaviour'"])
         XCTAssertEqual(messages("use toolbar", registry: .builtIn), ["1:5 'toolbar' is a built-in behaviour: write 'toolbar', not 'use toolbar'"])
         XCTAssertEqual(messages("use", registry: .builtIn), ["1:4 expected the name of a behaviour after 'use', found end of file"])
         // The refused behaviour's names, and the states a line that reads one compares

@@ -411,7 +411,7 @@ extension LanguageServer {
     /// `use NAME`: what the behaviour does and the names it brings.
     private func behaviourHover(_ b: BehaviourID) -> String {
         let d = registry.declaration(b)
-        var s = "`use \(d.name)`: a behaviour written in Swift\n\n"
+        var s = "`use \(d.name)`: " + (registry.isDeclaredInLanguage(b) ? "a behaviour declared in the language" : "a behaviour written in Swift") + "\n\n"
         if case .use(_, let summary) = d.configuration { s += summary }
         let observables = registry.observables.filter { $0.owner == b }.map { "`\($0.name)`" }
         let tunables = registry.tunables.filter { $0.owner == b }.map { "`\($0.name)`" }

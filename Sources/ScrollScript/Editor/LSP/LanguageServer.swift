@@ -39,8 +39,9 @@ public final class LanguageServer {
     public private(set) var exitCode: Int32?
     /// Where the server logs (the executable: standard error). Never standard output.
     public var log: (String) -> Void
-    /// The words and names of the registered behaviours.
-    let lexicon: Lexicon
+    /// The words and names of the registered behaviours (while a request about a document
+    /// runs, with the behaviours it declares and imports: `withDeclarations`).
+    var lexicon: Lexicon
     var registry: BehaviourRegistry { lexicon.registry }
 
     /// A server for scenarios that use `registry`'s behaviours.
@@ -55,6 +56,7 @@ public final class LanguageServer {
         "textDocumentSync": ["openClose": true, "change": 1],
         "completionProvider": ["triggerCharacters": [".", "[", ",", " ", "="], "resolveProvider": false],
         "hoverProvider": true,
+        "definitionProvider": true,
         "documentFormattingProvider": true,
         "documentSymbolProvider": true,
         "codeActionProvider": ["codeActionKinds": ["quickfix"]],
@@ -142,10 +144,13 @@ public final class LanguageServer {
             return .null
         case "textDocument/completion":
             let (doc, pos) = try documentAndPosition(params)
-            return completion(doc, pos)
+            return withDeclarations(doc) { completion(doc, pos) }
         case "textDocument/hover":
             let (doc, pos) = try documentAndPosition(params)
-            return hover(doc, pos)
+            return withDeclarations(doc) { hover(doc, pos) }
+        case "textDocument/definition":
+            let (doc, pos) = try documentAndPosition(params)
+            return definition(doc, pos)
         case "textDocument/formatting":
             return formatting(try document(params))
         case "textDocument/documentSymbol":

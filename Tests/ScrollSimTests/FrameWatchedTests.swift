@@ -26,7 +26,7 @@ private struct Watcher: DeclaredBehaviour, Equatable {
         switch event {
         case .fingerTracked: log.append("\(frame) tracked")
         case .scrolled: log.append("\(frame) scrolled")
-        case .frameEnded:
+        case .frameWatched:
             log.append("\(frame) ended\(scroll.fingerDown ? " down" : "")")
             wanted -= 1
         default: break
@@ -41,7 +41,7 @@ private struct Watcher: DeclaredBehaviour, Equatable {
     func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? { nil }
 }
 
-final class FrameEndedTests: XCTestCase {
+final class FrameWatchedTests: XCTestCase {
     let registry = BehaviourRegistry.builtIn.appending([Watcher.entry])
 
     func world() -> World {

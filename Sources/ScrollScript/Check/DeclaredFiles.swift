@@ -1,0 +1,204 @@
+// The behaviours a file declares and imports (spec §2, §9): read when the file is, checked
+// and lowered once, and appended to the registry the file's scenarios are checked and run
+// with (`ScenarioStream`, `checkSource`). A file without declarations costs a glance at its
+// first word.
+import Foundation
+import ScrollSim
+
+/// The registry a file's scenarios use, and what was wrong in its declarations.
+public struct FileDeclarations: Sendable {
+    public let registry: BehaviourRegistry
+    /// Errors of the declarations (in this file, or at the `import` that brought in a bad one).
+    public let diagnostics: [Diagnostic]
+    /// The file holds `behaviour` or `import` items.
+    public let declares: Bool
+    /// The files its imports read (their paths as opened), for `--watch`.
+    public let importedPaths: [String]
+    /// Declared behaviours refused for an error (reported): `use` of one says nothing more.
+    public var refused: Set<String> = []
+
+    /// `diagnostics` without the ones a refused declaration causes elsewhere (`use NAME`).
+    func filtered(_ d: [Diagnostic]) -> [Diagnostic] {
+        guard !refused.isEmpty else { return d }
+        return d.filter {
+            switch $0.problem {
+            case .check(.unknownBehaviour(let name, _, _)): return !refused.contains(name)
+            case .check(.unknownTunable(let name, _)), .check(.unknownName(let name, _)):
+                return !refused.contains(String(name.split(separator: ".").first ?? ""))
+            default: return true
+            }
+        }
+    }
+}
+
+/// The declarations of `source` and its imports on top of `base`. Made once per
+/// distinct text of declarations and kept (a registry lives as long as the process).
+public func fileDeclarations(_ source: SourceFile, base: BehaviourRegistry) -> FileDeclarations {
+    guard startsWithDeclaration(source.bytes) else {
+        return FileDeclarations(registry: base, diagnostics: [], declares: false, importedPaths: [])
+    }
+    var reader = DeclarationReader(base: base)
+    let key = reader.read(source)
+    if let made = DeclaredRegistries.shared.find(base: base, key: key) { return made }
+    return DeclaredRegistries.shared.keep(base: base, key: key, reader.finish())
+}
+
+/// Whether the first word of the file (after blank lines and comments) is `behaviour` or
+/// `import`: the one test a file without declarations pays.
+func startsWithDeclaration(_ b: [UInt8]) -> Bool {
+    var i = 0
+    if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
+    while i < b.count {
+        switch b[i] {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x3B: i += 1
+        case 0x23:
+            while i < b.count, b[i] != 0x0A { i += 1 }
+        default:
+            func starts(_ w: String) -> Bool {
+                let u = Array(w.utf8)
+                guard i + u.count < b.count, Array(b[i..<i + u.count]) == u else { return false }
+                let next = b[i + u.count]
+                return next == 0x20 || next == 0x09
+            }
+            return starts(DeclarationWords.behaviour) || starts(DeclarationWords.importWord)
+        }
+    }
+    return false
+}
+
+/// The declaration items of a file (those before its first other item) and whether it has
+/// other items; its syntax errors.
+func scanDeclarations(_ source: SourceFile, base: BehaviourRegistry) -> (items: [DeclarationItem], others: Bool, errors: [Diagnostic]) {
+    var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, keepsComments: false,
+                        lexicon: Lexicon(base))
+    var place = Parser.TopLevelPlace()
+    let other = parser.nextTopLevelStatement(&place) != nil
+    return (parser.declarationItems, other, parser.syntaxDiagnostics)
+}
+
+/// Reads a file's declarations and, transitively, its imports' (a file reached twice is read
+/// once; a cycle is an error at the import that closes it).
+private struct DeclarationReader {
+    let base: BehaviourRegistry
+    var behaviours: [(BehaviourSyntax, importedAt: SourceLocation?)] = []
+    var diagnostics: [Diagnostic] = []
+    var visited: Set<String> = []
+    var stack: [String] = []
+    var paths: [String] = []
+    var key = ""
+
+    init(base: BehaviourRegistry) { self.base = base }
+
+    /// Reads `source` and its imports; returns the text that identifies what was read.
+    mutating func read(_ source: SourceFile) -> String {
+        let path = DeclarationReader.canonical(source.name)
+        visited.insert(path)
+        stack.append(path)
+        let scan = scanDeclarations(source, base: base)
+        // The whole text (a change anywhere in the file is a new one).
+        key = source.name + "\u{0}" + String(decoding: source.bytes, as: UTF8.self)
+        collect(scan.items, directory: DeclarationReader.directory(of: source.name), importedAt: nil)
+        return key
+    }
+
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    static func directory(of name: String) -> String {
+        if name.hasPrefix("<") || name == "-" { return FileManager.default.currentDirectoryPath }
+        return URL(fileURLWithPath: name).deletingLastPathComponent().path
+    }
+
+    mutating func collect(_ items: [DeclarationItem], directory: String, importedAt: SourceLocation?) {
+        for item in items {
+            switch item {
+            case .behaviour(let b):
+                behaviours.append((b, importedAt))
+            case .import(let literal, _):
+                let at = importedAt ?? literal.location
+                let written = literal.value
+                let full = DeclarationReader.canonical(written.hasPrefix("/") ? written : directory + "/" + written)
+                if stack.contains(full) {
+                    diagnostics.append(Diagnostic(at, .check(.declared(.importCycle(written)))))
+                    continue
+                }
+                if visited.contains(full) { continue }
+                visited.insert(full)
+                guard let data = FileManager.default.contents(atPath: full) else {
+                    let reason = FileManager.default.fileExists(atPath: full) ? "it cannot be read" : "no such file (\(full))"
+                    diagnostics.append(Diagnostic(at, .check(.declared(.importUnreadable(written, reason: reason)))))
+                    continue
+                }
+                let source = SourceFile(name: full, bytes: [UInt8](data))
+                paths.append(full)
+                key += "\u{0}" + full + "\u{0}" + String(decoding: source.bytes, as: UTF8.self)
+                let scan = scanDeclarations(source, base: base)
+                if let first = scan.errors.first {
+                    let reason = "\(written):\(first.location.line):\(first.location.column): \(first.message)"
+                    diagnostics.append(Diagnostic(at, .check(.declared(.importUnreadable(written, reason: reason)))))
+                    continue
+                }
+                if scan.others {
+                    diagnostics.append(Diagnostic(at, .check(.declared(.importNotDeclarations(written)))))
+                    continue
+                }
+                stack.append(full)
+                collect(scan.items, directory: DeclarationReader.directory(of: full), importedAt: at)
+                stack.removeLast()
+            }
+        }
+    }
+
+    /// Checks and lowers what was read: the registry with the declared behaviours appended.
+    mutating func finish() -> FileDeclarations {
+        var checker = DeclaredChecker(base: base)
+        var entries: [BehaviourEntry] = []
+        var firstOf: [String: SourceLocation] = [:]
+        var refused: Set<String> = []
+        for (b, importedAt) in behaviours {
+            let before = checker.diagnostics.count
+            if let first = firstOf[b.name] {
+                let firstText = "\(first.file):\(first.line)"
+                checker.error(importedAt ?? b.nameLocation, .duplicateBehaviour(b.name, first: firstText))
+                continue
+            }
+            firstOf[b.name] = b.nameLocation
+            let program = checker.check(b)
+            if program == nil { refused.insert(b.name) }
+            if let importedAt, checker.diagnostics.count > before {
+                let inner = checker.diagnostics[before]
+                checker.diagnostics.removeSubrange(before...)
+                let file = inner.location.file
+                let reason = "\(file):\(inner.location.line):\(inner.location.column): \(inner.message)"
+                checker.diagnostics.append(Diagnostic(importedAt, .check(.declared(.importUnreadable(file, reason: reason)))))
+                continue
+            }
+            if let program { entries.append(program.entry) }
+        }
+        let all = sortedDiagnostics(diagnostics + checker.diagnostics)
+        let registry = entries.isEmpty ? base : base.appending(entries)
+        return FileDeclarations(registry: registry, diagnostics: all, declares: true, importedPaths: paths, refused: refused)
+    }
+}
+
+/// The registries made for declarations, by their base and the text they were read from.
+private final class DeclaredRegistries: @unchecked Sendable {
+    static let shared = DeclaredRegistries()
+    private let lock = NSLock()
+    private var made: [String: [(base: BehaviourRegistry, made: FileDeclarations)]] = [:]
+
+    func find(base: BehaviourRegistry, key: String) -> FileDeclarations? {
+        lock.lock()
+        defer { lock.unlock() }
+        return made[key]?.first { $0.base == base }?.made
+    }
+
+    func keep(base: BehaviourRegistry, key: String, _ d: FileDeclarations) -> FileDeclarations {
+        lock.lock()
+        defer { lock.unlock() }
+        if let first = made[key]?.first(where: { $0.base == base }) { return first.made }
+        made[key, default: []].append((base, d))
+        return d
+    }
+}

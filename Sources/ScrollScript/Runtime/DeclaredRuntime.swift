@@ -1,0 +1,819 @@
+// A behaviour declared in the language (spec §9), lowered once by the checker
+// (Check/DeclaredChecker.swift) to numbers and slots — no name is looked up and nothing is
+// allocated per frame — and run behind the same `Behaviour` interface as the built-ins and a
+// user's Swift behaviours, at §8's event points.
+//
+// Every value is a Double at run time: the checker has typed each expression (a boolean is
+// 0 or 1, a state its place in its family), so the evaluator is a walk over a small tree.
+import Foundation
+import ScrollSim
+
+/// What a declared expression reads from the scroll view (spec §9: "any observable").
+enum DeclaredFact: Sendable {
+    case time, offset, velocity, phase, fingerDown, fingerTranslation, fingerVelocity, screenWidth, screenHeight,
+         contentHeight, offsetMin, offsetMax, insetTop, insetBottom
+}
+
+/// A lowered expression.
+indirect enum DeclaredExpr: Sendable {
+    case constant(Double)
+    case fact(DeclaredFact)
+    case param(Int)
+    case variable(Int)
+    case value(Int)
+    case state
+    case local(Int)
+    /// `target` in `willEndDragging`.
+    case target
+    /// `decelerate` in `didEndDragging`.
+    case decelerate
+    /// `velocity` in `willEndDragging`: the release's content velocity.
+    case releaseVelocity
+    case negate(DeclaredExpr)
+    case not(DeclaredExpr)
+    case arithmetic(BinaryOp, DeclaredExpr, DeclaredExpr)
+    case and(DeclaredExpr, DeclaredExpr)
+    case or(DeclaredExpr, DeclaredExpr)
+    /// `tolerance` nil with `~=`: half a frame (seconds); otherwise its default is a constant.
+    case compare(CompareOp, DeclaredExpr, DeclaredExpr, tolerance: DeclaredExpr?)
+    case halfFrameCompare(DeclaredExpr, DeclaredExpr)
+    case function(BuiltinFunction, [DeclaredExpr])
+}
+
+/// A lowered body statement. `line` is where it is written (a value that is not finite
+/// fails the scenario naming it).
+indirect enum DeclaredStmt: Sendable {
+    case setVariable(Int, DeclaredExpr, line: Int)
+    case setState(Int)
+    case setStateTo(DeclaredExpr)
+    case setTarget(DeclaredExpr, line: Int)
+    case setInset(top: Bool, DeclaredExpr, line: Int)
+    case setLocal(Int, DeclaredExpr, line: Int)
+    case branch([(DeclaredExpr, [DeclaredStmt])], otherwise: [DeclaredStmt])
+    /// `then`: an index into `DeclaredProgram.thenBodies`, or -1.
+    case animate(variable: Int, to: DeclaredExpr, over: DeclaredExpr, curve: Curve, then: Int, line: Int)
+    case scrollTo(DeclaredExpr, animated: Bool, line: Int)
+    case call(Int)
+}
+
+/// A view: its rect's four numbers, its alpha and its condition.
+struct DeclaredView: Sendable {
+    var x, y, width, height: DeclaredExpr
+    var alpha: DeclaredExpr?
+    var when: DeclaredExpr?
+}
+
+/// The handlers of one event, in source order (each a body).
+typealias DeclaredHandlers = [[DeclaredStmt]]
+
+/// A declaration lowered once: shared, immutable, by every instance of every world.
+final class DeclaredProgram: @unchecked Sendable {
+    let name: String
+    /// Each var's initial value (evaluated in `start`, in order) and whether it is a boolean
+    /// and its quantity.
+    let variableInits: [DeclaredExpr]
+    let variableKinds: [DeclaredKind]
+    let values: [DeclaredExpr]
+    let valueKinds: [DeclaredKind]
+    let states: [String]
+    let views: [DeclaredView]
+    let actions: [[DeclaredStmt]]
+    let thenBodies: [[DeclaredStmt]]
+    let localCount: Int
+    // Handlers by event.
+    let willBeginDragging: DeclaredHandlers
+    let didScroll: DeclaredHandlers
+    let dragging: DeclaredHandlers
+    let willEndDragging: DeclaredHandlers
+    let didEndDragging: DeclaredHandlers
+    let willBeginDecelerating: DeclaredHandlers
+    let didEndDecelerating: DeclaredHandlers
+    let didEndScrollingAnimation: DeclaredHandlers
+    let frame: DeclaredHandlers
+    /// By view number.
+    let taps: [DeclaredHandlers]
+    /// The line of each var's declaration, value's and view's (non-finite failures).
+    let variableLines: [Int]
+
+    init(name: String, variableInits: [DeclaredExpr], variableKinds: [DeclaredKind], variableLines: [Int],
+         values: [DeclaredExpr], valueKinds: [DeclaredKind], states: [String], views: [DeclaredView],
+         actions: [[DeclaredStmt]], thenBodies: [[DeclaredStmt]], localCount: Int, handlers: [DeclaredEvent: DeclaredHandlers],
+         taps: [DeclaredHandlers]) {
+        self.name = name
+        self.variableInits = variableInits
+        self.variableKinds = variableKinds
+        self.variableLines = variableLines
+        self.values = values
+        self.valueKinds = valueKinds
+        self.states = states
+        self.views = views
+        self.actions = actions
+        self.thenBodies = thenBodies
+        self.localCount = localCount
+        willBeginDragging = handlers[.willBeginDragging] ?? []
+        didScroll = handlers[.didScroll] ?? []
+        dragging = handlers[.dragging] ?? []
+        willEndDragging = handlers[.willEndDragging] ?? []
+        didEndDragging = handlers[.didEndDragging] ?? []
+        willBeginDecelerating = handlers[.willBeginDecelerating] ?? []
+        didEndDecelerating = handlers[.didEndDecelerating] ?? []
+        didEndScrollingAnimation = handlers[.didEndScrollingAnimation] ?? []
+        frame = handlers[.frame] ?? []
+        self.taps = taps
+        code = FlatCode(self)
+    }
+
+    /// The events its handlers need.
+    var listens: BehaviourEvents {
+        var e: BehaviourEvents = [.dragBegan]
+        if !didEndDecelerating.isEmpty { e.insert(.decelerationEnded) }
+        if !willEndDragging.isEmpty { e.insert(.flingTargetChosen) }
+        if !didEndDragging.isEmpty || !willBeginDecelerating.isEmpty { e.insert(.dragEnded) }
+        if taps.contains(where: { !$0.isEmpty }) { e.insert(.taps) }
+        if !didScroll.isEmpty { e.insert(.frameEndedScrolled) }
+        if !dragging.isEmpty { e.insert(.frameEndedDragging) }
+        if !frame.isEmpty { e.insert(.frameEnded) }
+        return e
+    }
+
+    /// Its registry entry: a fresh instance per world.
+    var entry: BehaviourEntry {
+        BehaviourEntry(declaration: declaration) { setup, _ in DeclaredInstance(self, setup) }
+    }
+
+    /// Filled in by the checker (the declaration every consumer reads).
+    var declaration: BehaviourDeclaration!
+
+    /// The same code, flattened into plain arrays of numbers: what runs (no reference is
+    /// counted while a frame runs). Made once, in `init`.
+    private(set) var code: FlatCode!
+}
+
+/// A run of statements: `count` indices from `start` in `FlatCode.bodyItems`.
+struct FlatBody {
+    var start: Int32 = 0
+    var count: Int32 = 0
+}
+
+/// One expression node (children by index into `FlatCode.exprs`).
+struct FlatExpr {
+    var op: FlatCode.E
+    var sub: UInt8 = 0
+    var a: Int32 = 0
+    var b: Int32 = 0
+    var c: Int32 = -1
+    var k: Double = 0
+}
+
+/// One statement.
+struct FlatStmt {
+    var op: FlatCode.S
+    var sub: UInt8 = 0
+    var a: Int32 = 0
+    var b: Int32 = 0
+    var c: Int32 = 0
+    var d: Int32 = 0
+    var line: Int32 = 0
+}
+
+/// What an expression reads besides the behaviour's own state: the scroll view's facts and
+/// the content inset now (plain values: passing it counts no reference).
+struct EvalEnv {
+    var facts: ScrollFacts
+    var insetTop: Double
+    var insetBottom: Double
+
+    init(_ facts: ScrollFacts, _ a: Adjustments) {
+        self.facts = facts
+        insetTop = a.contentInsetTop
+        insetBottom = a.contentInsetBottom
+    }
+}
+
+/// The flat buffers of a program, as plain pointers: valid while the program lives (every
+/// instance holds its program).
+struct FlatPointers {
+    let exprs: UnsafeMutablePointer<FlatExpr>
+    let stmts: UnsafeMutablePointer<FlatStmt>
+    let bodyItems: UnsafeMutablePointer<Int32>
+    let branches: UnsafeMutablePointer<Int32>
+    let args: UnsafeMutablePointer<Int32>
+    let handlers: UnsafeMutablePointer<FlatBody>
+    let handlerIndex: UnsafeMutablePointer<Int32>
+    let actions: UnsafeMutablePointer<FlatBody>
+    let thens: UnsafeMutablePointer<FlatBody>
+}
+
+/// A program's code as flat buffers, allocated once and freed with it.
+final class FlatCode: @unchecked Sendable {
+    enum E: UInt8 {
+        case constant, fact, param, variable, value, state, local, target, decelerate, releaseVelocity, negate, not,
+             arithmetic, and, or, compare, halfFrame, function,
+             // The common operators, one case each (one jump fewer than `arithmetic`/`compare` and their `sub`).
+             add, subtract, multiply, divide, less, lessOrEqual, greater, greaterOrEqual, equal, notEqual
+    }
+    enum S: UInt8 { case setVariable, setState, setStateTo, setTarget, setInset, setLocal, branch, animate, scrollTo, call }
+
+    let exprs: UnsafeMutableBufferPointer<FlatExpr>
+    let stmts: UnsafeMutableBufferPointer<FlatStmt>
+    let bodyItems: UnsafeMutableBufferPointer<Int32>
+    /// A branch's (condition, body start, body count), three numbers each.
+    let branches: UnsafeMutableBufferPointer<Int32>
+    let args: UnsafeMutableBufferPointer<Int32>
+    let variableInits: [Int32]
+    let values: [Int32]
+    let views: [(x: Int32, y: Int32, width: Int32, height: Int32, alpha: Int32, when: Int32)]
+    let actions: [FlatBody]
+    let thenBodies: [FlatBody]
+    /// Per event (`DeclaredEvent` order, taps apart): its handlers' bodies.
+    let handlers: [[FlatBody]]
+    let taps: [[FlatBody]]
+
+    init(_ p: DeclaredProgram) {
+        var b = Builder()
+        variableInits = p.variableInits.map { b.expr($0) }
+        values = p.values.map { b.expr($0) }
+        b.valueRoots = values
+        views = p.views.map { v in
+            (b.expr(v.x), b.expr(v.y), b.expr(v.width), b.expr(v.height), v.alpha.map { b.expr($0) } ?? -1, v.when.map { b.expr($0) } ?? -1)
+        }
+        actions = p.actions.map { b.body($0) }
+        thenBodies = p.thenBodies.map { b.body($0) }
+        let events: [DeclaredHandlers] = [p.willBeginDragging, p.didScroll, p.dragging, p.willEndDragging, p.didEndDragging,
+                                          p.willBeginDecelerating, p.didEndDecelerating, p.didEndScrollingAnimation, p.frame]
+        handlers = events.map { $0.map { b.body($0) } }
+        taps = p.taps.map { $0.map { b.body($0) } }
+        func buffer<T>(_ a: [T]) -> UnsafeMutableBufferPointer<T> {
+            let buf = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, a.count))
+            _ = buf.initialize(from: a)
+            return buf
+        }
+        var pool: [FlatBody] = []
+        var index: [Int32] = []
+        for list in handlers + taps {
+            index.append(Int32(pool.count))
+            pool += list
+        }
+        index.append(Int32(pool.count))
+        handlerPool = buffer(pool)
+        handlerIndex = buffer(index)
+        actionPool = buffer(actions)
+        thenPool = buffer(thenBodies)
+        exprs = buffer(b.exprs)
+        stmts = buffer(b.stmts)
+        bodyItems = buffer(b.bodyItems)
+        branches = buffer(b.branches)
+        args = buffer(b.args)
+    }
+
+    /// Every handler's body, event by event (`DeclaredInstance`'s event numbers), then each
+    /// view's taps; `handlerIndex[e]..<handlerIndex[e + 1]` are event e's.
+    let handlerPool: UnsafeMutableBufferPointer<FlatBody>
+    let handlerIndex: UnsafeMutableBufferPointer<Int32>
+    let actionPool: UnsafeMutableBufferPointer<FlatBody>
+    let thenPool: UnsafeMutableBufferPointer<FlatBody>
+
+    /// The buffers as plain pointers (an instance keeps these: nothing counted per frame).
+    var pointers: FlatPointers {
+        FlatPointers(exprs: exprs.baseAddress!, stmts: stmts.baseAddress!, bodyItems: bodyItems.baseAddress!,
+                     branches: branches.baseAddress!, args: args.baseAddress!, handlers: handlerPool.baseAddress!,
+                     handlerIndex: handlerIndex.baseAddress!, actions: actionPool.baseAddress!, thens: thenPool.baseAddress!)
+    }
+
+    deinit {
+        handlerPool.deallocate()
+        handlerIndex.deallocate()
+        actionPool.deallocate()
+        thenPool.deallocate()
+        exprs.deallocate()
+        stmts.deallocate()
+        bodyItems.deallocate()
+        branches.deallocate()
+        args.deallocate()
+    }
+
+    /// Builds the buffers from the trees.
+    struct Builder {
+        var exprs: [FlatExpr] = []
+        var stmts: [FlatStmt] = []
+        var bodyItems: [Int32] = []
+        var branches: [Int32] = []
+        var args: [Int32] = []
+        var valueRoots: [Int32] = []
+
+        mutating func add(_ e: FlatExpr) -> Int32 {
+            exprs.append(e)
+            return Int32(exprs.count - 1)
+        }
+
+        mutating func expr(_ e: DeclaredExpr) -> Int32 {
+            switch e {
+            case .constant(let v): return add(FlatExpr(op: .constant, k: v))
+            case .fact(let f): return add(FlatExpr(op: .fact, sub: FlatCode.factCode(f)))
+            case .param(let i): return add(FlatExpr(op: .param, a: Int32(i)))
+            case .variable(let i): return add(FlatExpr(op: .variable, a: Int32(i)))
+            case .value(let i): return add(FlatExpr(op: .value, a: valueRoots[i]))
+            case .state: return add(FlatExpr(op: .state))
+            case .local(let i): return add(FlatExpr(op: .local, a: Int32(i)))
+            case .target: return add(FlatExpr(op: .target))
+            case .decelerate: return add(FlatExpr(op: .decelerate))
+            case .releaseVelocity: return add(FlatExpr(op: .releaseVelocity))
+            case .negate(let x): let a = expr(x); return add(FlatExpr(op: .negate, a: a))
+            case .not(let x): let a = expr(x); return add(FlatExpr(op: .not, a: a))
+            case .arithmetic(let op, let l, let r):
+                let a = expr(l), bb = expr(r)
+                let direct: [BinaryOp: E] = [.add: .add, .subtract: .subtract, .multiply: .multiply, .divide: .divide]
+                if let d = direct[op] { return add(FlatExpr(op: d, a: a, b: bb)) }
+                return add(FlatExpr(op: .arithmetic, sub: FlatCode.binaryCode(op), a: a, b: bb))
+            case .and(let l, let r): let a = expr(l), bb = expr(r); return add(FlatExpr(op: .and, a: a, b: bb))
+            case .or(let l, let r): let a = expr(l), bb = expr(r); return add(FlatExpr(op: .or, a: a, b: bb))
+            case .compare(let op, let l, let r, let tol):
+                let a = expr(l), bb = expr(r), c = tol.map { expr($0) } ?? -1
+                let direct: [CompareOp: E] = [.lt: .less, .le: .lessOrEqual, .gt: .greater, .ge: .greaterOrEqual,
+                                              .eq: .equal, .ne: .notEqual]
+                if let d = direct[op] { return add(FlatExpr(op: d, a: a, b: bb)) }
+                return add(FlatExpr(op: .compare, sub: FlatCode.compareCode(op), a: a, b: bb, c: c))
+            case .halfFrameCompare(let l, let r):
+                let a = expr(l), bb = expr(r)
+                return add(FlatExpr(op: .halfFrame, a: a, b: bb))
+            case .function(let f, let list):
+                let items = list.map { expr($0) }
+                let start = Int32(args.count)
+                args += items
+                return add(FlatExpr(op: .function, sub: FlatCode.functionCode(f), a: start, b: Int32(items.count)))
+            }
+        }
+
+        mutating func body(_ list: [DeclaredStmt]) -> FlatBody {
+            let items = list.map { stmt($0) }
+            let start = Int32(bodyItems.count)
+            bodyItems += items
+            return FlatBody(start: start, count: Int32(items.count))
+        }
+
+        mutating func addStmt(_ s: FlatStmt) -> Int32 {
+            stmts.append(s)
+            return Int32(stmts.count - 1)
+        }
+
+        mutating func stmt(_ s: DeclaredStmt) -> Int32 {
+            switch s {
+            case .setVariable(let i, let e, let line):
+                let x = expr(e)
+                return addStmt(FlatStmt(op: .setVariable, a: Int32(i), b: x, line: Int32(line)))
+            case .setState(let k): return addStmt(FlatStmt(op: .setState, a: Int32(k)))
+            case .setStateTo(let e): let x = expr(e); return addStmt(FlatStmt(op: .setStateTo, b: x))
+            case .setTarget(let e, let line):
+                let x = expr(e)
+                return addStmt(FlatStmt(op: .setTarget, b: x, line: Int32(line)))
+            case .setInset(let top, let e, let line):
+                let x = expr(e)
+                return addStmt(FlatStmt(op: .setInset, sub: top ? 1 : 0, b: x, line: Int32(line)))
+            case .setLocal(let k, let e, let line):
+                let x = expr(e)
+                return addStmt(FlatStmt(op: .setLocal, a: Int32(k), b: x, line: Int32(line)))
+            case .branch(let list, let otherwise):
+                var triples: [Int32] = []
+                for (c, b) in list {
+                    let cond = expr(c)
+                    let fb = body(b)
+                    triples += [cond, fb.start, fb.count]
+                }
+                let other = body(otherwise)
+                let start = Int32(branches.count)
+                branches += triples
+                return addStmt(FlatStmt(op: .branch, a: start, b: Int32(list.count), c: other.start, d: other.count))
+            case .animate(let i, let to, let over, let curve, let then, let line):
+                let t = expr(to), d = expr(over)
+                return addStmt(FlatStmt(op: .animate, sub: FlatCode.curveCode(curve), a: Int32(i), b: t, c: d,
+                                        d: Int32(then), line: Int32(line)))
+            case .scrollTo(let e, let animated, let line):
+                let x = expr(e)
+                return addStmt(FlatStmt(op: .scrollTo, sub: animated ? 1 : 0, b: x, line: Int32(line)))
+            case .call(let k): return addStmt(FlatStmt(op: .call, a: Int32(k)))
+            }
+        }
+    }
+
+    static let factOrder: [DeclaredFact] = [.time, .offset, .velocity, .phase, .fingerDown, .fingerTranslation, .fingerVelocity,
+                                            .screenWidth, .screenHeight, .contentHeight, .offsetMin, .offsetMax, .insetTop, .insetBottom]
+    static func factCode(_ f: DeclaredFact) -> UInt8 { UInt8(factOrder.firstIndex(of: f) ?? 0) }
+    static let binaryOrder: [BinaryOp] = [.add, .subtract, .multiply, .divide, .remainder, .and, .or]
+    static func binaryCode(_ op: BinaryOp) -> UInt8 { UInt8(binaryOrder.firstIndex(of: op) ?? 0) }
+    static let compareOrder: [CompareOp] = [.eq, .ne, .lt, .le, .gt, .ge, .approx]
+    static func compareCode(_ op: CompareOp) -> UInt8 { UInt8(compareOrder.firstIndex(of: op) ?? 0) }
+    static let functionOrder: [BuiltinFunction] = [.min, .max, .abs, .clamp, .floor, .round]
+    static func functionCode(_ f: BuiltinFunction) -> UInt8 { UInt8(functionOrder.firstIndex(of: f) ?? 0) }
+    static let curveOrder: [Curve] = [.linear, .easeInOut, .easeIn, .easeOut]
+    static func curveCode(_ c: Curve) -> UInt8 { UInt8(curveOrder.firstIndex(of: c) ?? 0) }
+}
+
+/// One running animation of a var.
+struct DeclaredAnimation: Equatable, Sendable {
+    var active = false
+    var tween = Tween(from: 0, to: 0, start: 0, duration: 0, curve: .linear)
+    var then = -1
+    /// The order it started in (animations ending in one frame end in that order).
+    var order = 0
+}
+
+/// A declared behaviour's instance in a world.
+struct DeclaredInstance: Behaviour {
+    let program: DeclaredProgram
+    /// The program's flat code (kept alive by `program`).
+    let ptr: FlatPointers
+    let id: BehaviourID
+    let stateIDs: [StateID]
+    let params: [Double]
+    let halfFrame: Double
+    var variables: [Double]
+    var state = 0
+    var animations: [DeclaredAnimation]
+    var scrollAnimation = DeclaredAnimation()
+    var started = 0
+    var locals: [Double]
+    // The handler's context (only while a handler runs).
+    var target = 0.0
+    var targetSet = false
+    var decelerate = false
+    var releaseVelocity = 0.0
+    var fault: BehaviourFault?
+
+    init(_ program: DeclaredProgram, _ setup: BehaviourSetup) {
+        self.program = program
+        ptr = program.code.pointers
+        id = setup.id
+        stateIDs = program.states.enumerated().map { StateID(family: .behaviour(setup.id), index: $0, name: $1) }
+        params = setup.tunables
+        halfFrame = 0.5 / Double(max(1, setup.fps))
+        variables = Array(repeating: 0, count: program.variableInits.count)
+        animations = Array(repeating: DeclaredAnimation(), count: program.variableInits.count)
+        locals = Array(repeating: 0, count: max(1, program.localCount))
+    }
+
+    /// How many of its vars animate now.
+    var activeAnimations = 0
+    var animating: Bool { activeAnimations > 0 || scrollAnimation.active }
+
+    mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+        fault = nil
+        let code = program.code!
+        var env = EvalEnv(scroll, adjustments)
+        for i in code.variableInits.indices {
+            let v = eval(code.variableInits[i], &env)
+            variables[i] = finite(v, line: program.variableLines[i])
+        }
+        return Reaction(animating: false, fault: fault)
+    }
+
+    // The events' handlers, by their place in `FlatCode.handlers`.
+    static let willBeginDragging = 0, didScroll = 1, dragging = 2, willEndDragging = 3, didEndDragging = 4,
+               willBeginDecelerating = 5, didEndDecelerating = 6, didEndScrollingAnimation = 7, frame = 8
+
+    mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+        fault = nil
+        var env = EvalEnv(scroll, adjustments)
+        switch event {
+        case .dragBegan:
+            scrollAnimation.active = false
+            runEvent(Self.willBeginDragging, &env, &adjustments)
+        case .decelerationEnded:
+            runEvent(Self.didEndDecelerating, &env, &adjustments)
+        case .frameTicked:
+            advanceAnimations(&env, &adjustments)
+        case .frameEnded(let pass):
+            runEvent(pass == 0 ? Self.didScroll : pass == 1 ? Self.dragging : Self.frame, &env, &adjustments)
+        case .flingTargetChosen(let v):
+            target = adjustments.flingTarget
+            targetSet = false
+            releaseVelocity = v
+            runEvent(Self.willEndDragging, &env, &adjustments)
+            if targetSet {
+                if target.isFinite { adjustments.flingTarget = target } else if fault == nil { fault = .targetNotFinite(target) }
+            }
+        case .dragEnded(let willDecelerate):
+            decelerate = willDecelerate
+            runEvent(Self.didEndDragging, &env, &adjustments)
+            if willDecelerate { runEvent(Self.willBeginDecelerating, &env, &adjustments) }
+        case .viewTapped(let v, _):
+            if v.behaviour == id, v.view < program.views.count { runEvent(9 + v.view, &env, &adjustments) }
+        case .fingerTracked, .scrolled, .sectionHeaderTapped, .frameWatched:
+            break
+        }
+        return Reaction(animating: animating, fault: fault)
+    }
+
+    // MARK: Animations (step 3)
+
+    private mutating func advanceAnimations(_ env: inout EvalEnv, _ adjustments: inout Adjustments) {
+        let t = env.facts.time
+        if scrollAnimation.active {
+            adjustments.requestedOffset = scrollAnimation.tween.value(at: t)
+        }
+        var finishedScroll = false
+        if scrollAnimation.active, scrollAnimation.tween.isFinished(at: t) {
+            scrollAnimation.active = false
+            finishedScroll = true
+        }
+        guard activeAnimations > 0 else {
+            if finishedScroll { runEvent(Self.didEndScrollingAnimation, &env, &adjustments) }
+            return
+        }
+        for i in animations.indices where animations[i].active {
+            variables[i] = animations[i].tween.value(at: t)
+        }
+        // Those that end now, in the order they started (their `then` bodies may start more,
+        // which first move in the next frame).
+        let startedBefore = started
+        while true {
+            var next = -1
+            for i in animations.indices where animations[i].active && animations[i].order < startedBefore
+                && animations[i].tween.isFinished(at: t) {
+                if next < 0 || animations[i].order < animations[next].order { next = i }
+            }
+            if next < 0 { break }
+            animations[next].active = false
+            activeAnimations -= 1
+            variables[next] = animations[next].tween.to
+            let then = animations[next].then
+            if then >= 0 { run(ptr.thens[then], &env, &adjustments) }
+        }
+        if finishedScroll { runEvent(Self.didEndScrollingAnimation, &env, &adjustments) }
+    }
+
+    // MARK: Bodies
+
+    /// Runs the handlers of event number `e` (the statics above; 9 + a view's number: its taps).
+    private mutating func runEvent(_ e: Int, _ env: inout EvalEnv, _ adjustments: inout Adjustments) {
+        var k = Int(ptr.handlerIndex[e])
+        let end = Int(ptr.handlerIndex[e + 1])
+        while k < end {
+            run(ptr.handlers[k], &env, &adjustments)
+            k += 1
+        }
+    }
+
+    private mutating func run(_ body: FlatBody, _ env: inout EvalEnv, _ adjustments: inout Adjustments) {
+        var k = Int(body.start)
+        let end = k + Int(body.count)
+        while k < end {
+            execute(Int(ptr.bodyItems[k]), &env, &adjustments)
+            k += 1
+        }
+    }
+
+    private mutating func finite(_ v: Double, line: Int) -> Double {
+        if v.isFinite { return v }
+        if fault == nil { fault = .declaredNotFinite(line: line, v) }
+        return 0
+    }
+
+    private mutating func execute(_ index: Int, _ env: inout EvalEnv, _ adjustments: inout Adjustments) {
+        let s = ptr.stmts[index]
+        let line = Int(s.line)
+        switch s.op {
+        case .setVariable:
+            let i = Int(s.a)
+            let v = eval(s.b, &env)
+            guard v.isFinite else { _ = finite(v, line: line); return }
+            if animations[i].active {
+                animations[i].active = false
+                activeAnimations -= 1
+            }
+            variables[i] = v
+        case .setState:
+            state = Int(s.a)
+        case .setStateTo:
+            let k = Int(eval(s.b, &env))
+            if k >= 0 && k < stateIDs.count { state = k }
+        case .setTarget:
+            let v = eval(s.b, &env)
+            guard v.isFinite else { _ = finite(v, line: line); return }
+            target = v
+            targetSet = true
+        case .setInset:
+            let v = eval(s.b, &env)
+            guard v.isFinite else { _ = finite(v, line: line); return }
+            if s.sub == 1 {
+                adjustments.contentInsetTop = v
+                env.insetTop = v
+            } else {
+                adjustments.contentInsetBottom = v
+                env.insetBottom = v
+            }
+        case .setLocal:
+            locals[Int(s.a)] = finite(eval(s.b, &env), line: line)
+        case .branch:
+            var k = Int(s.a)
+            for _ in 0..<Int(s.b) {
+                if operand(ptr.branches[k], &env) != 0 {
+                    run(FlatBody(start: ptr.branches[k + 1], count: ptr.branches[k + 2]), &env, &adjustments)
+                    return
+                }
+                k += 3
+            }
+            run(FlatBody(start: s.c, count: s.d), &env, &adjustments)
+        case .animate:
+            let i = Int(s.a)
+            let target = eval(s.b, &env)
+            let duration = eval(s.c, &env)
+            guard target.isFinite else { _ = finite(target, line: line); return }
+            guard duration.isFinite, duration >= 0 else {
+                if fault == nil { fault = .animationNotFinite(duration) }
+                return
+            }
+            if !animations[i].active { activeAnimations += 1 }
+            animations[i] = DeclaredAnimation(active: true, tween: Tween(from: variables[i], to: target, start: env.facts.time, duration: duration,
+                                                                         curve: FlatCode.curveOrder[Int(s.sub)]),
+                                              then: Int(s.d), order: started)
+            started += 1
+        case .scrollTo:
+            let v = eval(s.b, &env)
+            guard v.isFinite else { _ = finite(v, line: line); return }
+            if s.sub == 1 {
+                scrollAnimation = DeclaredAnimation(active: true, tween: Tween(from: env.facts.offset, to: v, start: env.facts.time,
+                                                                               duration: 0.3, curve: .easeInOut),
+                                                    then: -1, order: 0)
+            } else {
+                scrollAnimation.active = false
+                adjustments.requestedOffset = v
+            }
+        case .call:
+            run(ptr.actions[Int(s.a)], &env, &adjustments)
+        }
+    }
+
+    // MARK: Expressions
+
+    @inline(__always)
+    static func fact(_ f: UInt8, _ env: inout EvalEnv) -> Double {
+        switch f {
+        case 0: return env.facts.time
+        case 1: return env.facts.offset
+        case 2: return env.facts.velocity
+        case 3:
+            switch env.facts.phase {
+            case .idle: return 0
+            case .dragging: return 1
+            case .decelerating: return 2
+            case .bouncing: return 3
+            }
+        case 4: return env.facts.fingerDown ? 1 : 0
+        case 5: return env.facts.fingerTranslation
+        case 6: return env.facts.fingerVelocity
+        case 7: return env.facts.screenWidth
+        case 8: return env.facts.screenHeight
+        case 9: return env.facts.contentHeight
+        case 10: return env.facts.bounds.min
+        case 11: return env.facts.bounds.max
+        case 12: return env.insetTop
+        default: return env.insetBottom
+        }
+    }
+
+    /// An operand: a leaf read in place, anything else evaluated (one call fewer for the
+    /// comparisons and arithmetic a body is mostly made of).
+    @inline(__always)
+    mutating func operand(_ index: Int32, _ env: inout EvalEnv) -> Double {
+        let e = ptr.exprs[Int(index)]
+        switch e.op {
+        case .constant: return e.k
+        case .fact: return Self.fact(e.sub, &env)
+        case .param: return params[Int(e.a)]
+        case .variable: return variables[Int(e.a)]
+        case .state: return Double(state)
+        case .local: return locals[Int(e.a)]
+        default: return eval(index, &env)
+        }
+    }
+
+    mutating func eval(_ index: Int32, _ env: inout EvalEnv) -> Double {
+        let e = ptr.exprs[Int(index)]
+        switch e.op {
+        case .constant: return e.k
+        case .fact: return Self.fact(e.sub, &env)
+        case .param: return params[Int(e.a)]
+        case .variable: return variables[Int(e.a)]
+        case .value: return eval(e.a, &env)
+        case .state: return Double(state)
+        case .local: return locals[Int(e.a)]
+        case .target: return target
+        case .decelerate: return decelerate ? 1 : 0
+        case .releaseVelocity: return releaseVelocity
+        case .negate: return -operand(e.a, &env)
+        case .not: return operand(e.a, &env) != 0 ? 0 : 1
+        case .arithmetic:
+            let x = operand(e.a, &env), y = operand(e.b, &env)
+            switch e.sub {
+            case 0: return x + y
+            case 1: return x - y
+            case 2: return x * y
+            case 3: return x / y
+            case 4: return x.truncatingRemainder(dividingBy: y)
+            case 5: return x != 0 && y != 0 ? 1 : 0
+            default: return x != 0 || y != 0 ? 1 : 0
+            }
+        case .and: return operand(e.a, &env) != 0 && operand(e.b, &env) != 0 ? 1 : 0
+        case .or: return operand(e.a, &env) != 0 || operand(e.b, &env) != 0 ? 1 : 0
+        case .compare:
+            let x = operand(e.a, &env), y = operand(e.b, &env)
+            switch e.sub {
+            case 0: return x == y ? 1 : 0
+            case 1: return x != y ? 1 : 0
+            case 2: return x < y ? 1 : 0
+            case 3: return x <= y ? 1 : 0
+            case 4: return x > y ? 1 : 0
+            case 5: return x >= y ? 1 : 0
+            default: return abs(x - y) <= (e.c >= 0 ? eval(e.c, &env) : 0.5) ? 1 : 0
+            }
+        case .add: return operand(e.a, &env) + operand(e.b, &env)
+        case .subtract: return operand(e.a, &env) - operand(e.b, &env)
+        case .multiply: return operand(e.a, &env) * operand(e.b, &env)
+        case .divide: return operand(e.a, &env) / operand(e.b, &env)
+        case .less: return operand(e.a, &env) < operand(e.b, &env) ? 1 : 0
+        case .lessOrEqual: return operand(e.a, &env) <= operand(e.b, &env) ? 1 : 0
+        case .greater: return operand(e.a, &env) > operand(e.b, &env) ? 1 : 0
+        case .greaterOrEqual: return operand(e.a, &env) >= operand(e.b, &env) ? 1 : 0
+        case .equal: return operand(e.a, &env) == operand(e.b, &env) ? 1 : 0
+        case .notEqual: return operand(e.a, &env) != operand(e.b, &env) ? 1 : 0
+        case .halfFrame:
+            return abs(operand(e.a, &env) - operand(e.b, &env)) <= halfFrame ? 1 : 0
+        case .function:
+            let start = Int(e.a), n = Int(e.b)
+            switch e.sub {
+            case 0, 1:
+                var v = operand(ptr.args[start], &env)
+                var k = 1
+                while k < n {
+                    let w = operand(ptr.args[start + k], &env)
+                    v = e.sub == 0 ? Swift.min(v, w) : Swift.max(v, w)
+                    k += 1
+                }
+                return v
+            case 2: return abs(operand(ptr.args[start], &env))
+            case 3:
+                let x = operand(ptr.args[start], &env), lo = operand(ptr.args[start + 1], &env),
+                    hi = operand(ptr.args[start + 2], &env)
+                return Swift.min(Swift.max(x, lo), hi)
+            case 4: return operand(ptr.args[start], &env).rounded(.down)
+            default: return operand(ptr.args[start], &env).rounded(.toNearestOrAwayFromZero)
+            }
+        }
+    }
+
+    // MARK: What it reports
+
+    func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
+        let nv = program.variableInits.count, nval = program.values.count
+        if observable < nv {
+            return DeclaredInstance.value(variables[observable], program.variableKinds[observable])
+        }
+        if observable < nv + nval {
+            let k = observable - nv
+            let code = program.code!
+            var me = self, env = EvalEnv(scroll, adjustments)
+            return DeclaredInstance.value(me.eval(code.values[k], &env), program.valueKinds[k])
+        }
+        return .state(stateIDs[min(state, stateIDs.count - 1)])
+    }
+
+    static func value(_ v: Double, _ kind: DeclaredKind) -> Value {
+        switch kind {
+        case .quantity(let q): return .number(v, q)
+        case .bool: return .bool(v != 0)
+        case .state, .string, .rect: return .number(v, .number)
+        }
+    }
+
+    private func present(_ view: Int, _ code: FlatCode, _ s: ScrollFacts, _ a: Adjustments) -> Bool {
+        let w = code.views[view].when
+        var me = self, env = EvalEnv(s, a)
+        if w >= 0, me.eval(w, &env) == 0 { return false }
+        return opacity(of: view, s, a) >= 0.01
+    }
+
+    func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
+        let code = program.code!
+        guard view < code.views.count, present(view, code, scroll, adjustments) else { return nil }
+        let v = code.views[view]
+        var me = self, env = EvalEnv(scroll, adjustments)
+        let r = Rect(x: me.eval(v.x, &env), y: me.eval(v.y, &env),
+                     width: me.eval(v.width, &env), height: me.eval(v.height, &env))
+        guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
+        return r
+    }
+
+    func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double {
+        let code = program.code!
+        guard view < code.views.count, code.views[view].alpha >= 0 else { return 1 }
+        var me = self, env = EvalEnv(scroll, adjustments)
+        let v = me.eval(code.views[view].alpha, &env)
+        return v.isFinite ? min(1, max(0, v)) : 0
+    }
+
+    func isEqual(to other: any Behaviour) -> Bool {
+        guard let o = other as? DeclaredInstance else { return false }
+        return o.program === program && o.id == id && o.params == params && o.variables == variables && o.state == state
+            && o.animations == animations && o.scrollAnimation == scrollAnimation
+    }
+}

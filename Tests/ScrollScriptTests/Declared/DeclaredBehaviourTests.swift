@@ -1,0 +1,364 @@
+import XCTest
+@testable import ScrollScript
+import ScrollSim
+
+/// Behaviours declared in the language (spec §9): numbers worked out by hand from the spec's
+/// formulas, the refusals of the checker at their places, and a value that is not finite.
+final class DeclaredBehaviourTests: XCTestCase {
+    static let fade = """
+    behaviour fade {                       # fades a title in after 136 pt of scrolling
+      param start = 136pt                  # a tunable: set fade.start 150
+      param length = 30pt
+      states hidden, fading, visible       # fade.state, first = initial
+      var alpha = 0                        # fade.alpha, kept between events
+      view title = rect(0, 20, screen.width, 44) alpha alpha
+      on didScroll {
+        alpha = clamp((offset - start) / length, 0, 1)
+        if alpha == 0 { state = hidden } else if alpha == 1 { state = visible } else { state = fading }
+      }
+    }
+
+    """
+
+    /// The file's diagnostics as `line:col message`.
+    func diagnostics(_ text: String) -> [String] {
+        checkSource(SourceFile(name: "t.scroll", text: text)).diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+    }
+
+    // MARK: Numbers by hand
+
+    func testTheSpecsFadeRunsWithItsNumbers() throws {
+        // drag -150: offset 150 (inside the bounds: 30 rows × 44 − 667 = 653); alpha =
+        // (150 − 136) / 30 = 0.4667, fading.
+        try passes(Self.fade + """
+        scenario "the title fades in" {
+          use fade
+          drag -150
+          expect fade.alpha ~= 0.467 within 0.001 and fade.state == fading
+          expect fade.state != visible
+        }
+        """)
+        // 200 − 136 = 64 ≥ 30: alpha 1, visible; a param set to 150: (150 − 150) / 30 = 0, hidden.
+        try passes(Self.fade + "use fade\ndrag -200\nexpect fade.alpha == 1 and fade.state == visible\n")
+        try passes(Self.fade + "use fade\nset fade.start 150\ndrag -150\nexpect fade.alpha == 0 and fade.state == hidden\n")
+        // It starts hidden at alpha 0 before anything scrolls (the first state, the var's value).
+        try passes(Self.fade + "use fade\nexpect fade.state == hidden and fade.alpha == 0\n")
+        // A check that must fail does: 0.4667 is not 0.5.
+        let r = try runChecked(Self.fade + "use fade\ndrag -150\nexpect fade.alpha ~= 0.5 within 0.001\n")
+        XCTAssertNotNil(r.failure)
+    }
+
+    func testAPagerRetargetsAFlingThroughTarget() throws {
+        // fling -1000: the finger moves 100 pt in 0.1 s (6 frames) and lifts with the content
+        // at offset 100 and velocity 1000 pt/s. §6.2's destination: 100 + (1000 − 10)/|k|,
+        // k = 1000·ln 0.998 = −2.0020027, = 594.505 (below max 653), offered as `target`.
+        // The pager rounds it to pages of 200: round(2.9725) = 3 → 600. §8: the deceleration
+        // starts with v' = (600 − 100)·|k| + 10 = 1011.0013 pt/s and ends at 600 exactly, at
+        // τe = ln(10/1011.0013)/k = 2.30575 s after the release: the first frame at or after
+        // 0.1 + 2.30575 = 2.40575 s is frame 145, 2.4167 s.
+        let pager = """
+        behaviour pager {
+          param page = 200pt range 1pt to 10000pt
+          var index = 0
+          var offered = 0pt
+          var released = velocity          # pt/s: 0 when the world starts
+          on willEndDragging {
+            offered = target
+            released = velocity
+            target = round(target / page) * page
+            index = round(target / page)
+          }
+        }
+
+        """
+        try passes(pager + """
+        use pager
+        fling -1000
+        expect offset == 100 and pager.released == 1000
+        expect pager.offered ~= 594.505 within 0.001
+        expect pager.index == 3
+        expect velocity ~= 1011.001 within 0.001
+        settle
+        expect offset == 600
+        expect time ~= 2.4167 within 0.0001
+        """)
+        // Without the pager the same fling rests at the destination, 594.50 (the test can fail).
+        try passes("fling -1000\nsettle\nexpect offset ~= 594.505 within 0.001\n")
+    }
+
+    func testAnAnimationFollowsItsCurveAndRunsThen() throws {
+        // The touch's first frame is frame 1 (t0 = 1/60): willBeginDragging starts the
+        // animation there. Linear over 0.5 s: at 0.1 s (frame 6) a = 100·(5/60)/0.5 = 16.667;
+        // it ends at the first frame at or after 1/60 + 0.5 (frame 31), setting 100 and `done`.
+        let pulse = """
+        behaviour pulse {
+          var a = 0
+          var done = false
+          on willBeginDragging { animate a to 100 over 0.5s linear then { done = true } }
+        }
+
+        """
+        try passes(pulse + """
+        use pulse
+        drag -10 in 0.1s
+        expect pulse.a ~= 16.667 within 0.001 and not pulse.done
+        wait 0.4s
+        expect pulse.a ~= 96.667 within 0.001
+        tick
+        expect pulse.a == 100 and pulse.done
+        """)
+        // easeInOut, cubic-bezier(0.42, 0, 0.58, 1), is symmetric: halfway in time (16 frames
+        // after t0 = 1/60, 0.25 s) it is halfway, 50; easeIn there is below, easeOut above.
+        for (curve, test) in [("", "~= 50 within 0.000001"), ("easeIn", "< 40"), ("easeOut", "> 60")] {
+            try passes("""
+            behaviour pulse {
+              var a = 0
+              on willBeginDragging { animate a to 100 over 0.5s \(curve) }
+            }
+            use pulse
+            drag -10 in 0.2667s
+            expect time ~= 0.2667 within 0.001
+            expect pulse.a \(test)
+            """)
+        }
+    }
+
+    func testStepFiveOrderDidScrollDraggingFrame() throws {
+        // didScroll (the offset moved), then dragging (a finger is down), then frame, every
+        // frame: the log's digits are appended in that order. One frame of a drag moves the
+        // offset, so all three run: 0·1000 + 1, ·10 + 2, ·10 + 3 = 123.
+        try passes("""
+        behaviour order {
+          var log = 0
+          on frame { log = log * 10 + 3 }
+          on dragging { log = log * 10 + 2 }
+          on didScroll { log = log * 10 + 1 }
+        }
+        use order
+        drag -10 in 0.0167s
+        expect order.log == 123
+        release
+        tick
+        expect order.log == 1233
+        """)
+    }
+
+    func testBehavioursRunInTheOrderOfTheirUseLines() throws {
+        // Both set the one content inset at the touch's first frame: the last to run wins
+        // (min = −inset). Declared a then b; used b then a, a runs last: −10.
+        let two = """
+        behaviour a { on willBeginDragging { contentInset.top = 10 } }
+        behaviour b { on willBeginDragging { contentInset.top = 20 } }
+
+        """
+        try passes(two + "use b\nuse a\ndrag 1 in 0.0167s\nexpect offset.min == -10\n")
+        try passes(two + "use a\nuse b\ndrag 1 in 0.0167s\nexpect offset.min == -20\n")
+        // A name used twice counts at its first line; the scene's come before the scenario's.
+        try passes(two + "scene {\n  use b\n}\nscenario \"s\" {\n  use a\n  use b\n  drag 1 in 0.0167s\n  expect offset.min == -10\n}\n")
+    }
+
+    func testAValueThatIsNotFiniteFailsNamingTheBehaviourTheLineAndTheTime() throws {
+        // The first frame of the drag moves the offset to 10: 1 / (10 − 10) is infinite.
+        let r = try runChecked("""
+        behaviour bad {
+          var r = 0
+          on didScroll {
+            r = 1 / (offset - 10)
+          }
+        }
+        use bad
+        drag -10 in 0.0167s
+        expect bad.r == 0
+        """)
+        let f = try XCTUnwrap(r.failure)
+        XCTAssertEqual(f.message, "behaviour 'bad' computed inf on line 4 of its declaration: a value must be a finite number at t = 0.017 s")
+        XCTAssertEqual(f.time, 1.0 / 60, accuracy: 1e-12)
+    }
+
+    func testAViewTakesTapsWhenItHasATapHandler() throws {
+        try passes("""
+        behaviour button {
+          var taps = 0
+          view button = rect(100, 300, 50, 50)
+          on tap button { taps = taps + 1 }
+        }
+        use button
+        tap 120 320
+        tap 20 320
+        tap button
+        expect button.taps == 2
+        """)
+    }
+
+    func testContentInsetAndScrollTo() throws {
+        // contentInset.top = 50: min = −50; `scroll to -50` sets the offset there (inside the
+        // new bounds, so it stays). An animated scroll to 100 takes 0.3 s and ends with
+        // didEndScrollingAnimation.
+        try passes("""
+        behaviour insets {
+          var ended = false
+          on willBeginDragging { contentInset.top = 50 }
+          on didEndDragging { scroll to 100 animated }
+          on didEndScrollingAnimation { ended = true }
+        }
+        use insets
+        drag 1 in 0.0167s
+        expect offset.min == -50
+        release
+        wait 0.2s
+        expect not insets.ended
+        wait 0.1s
+        expect offset == 100 and insets.ended
+        """)
+    }
+
+    // MARK: Refusals at their places
+
+    func testTheCheckerRefusesEachAtItsPlace() {
+        func member(_ text: String) -> [String] {
+            diagnostics("behaviour fade {\n  states hidden, fading, visible\n  var alpha = 0\n  param start = 136pt\n  value v = offset * 2\n  view title = rect(0, 20, screen.width, 44)\n  action go { alpha = 1 }\n" + text + "\n}\nuse fade\n")
+        }
+        XCTAssertEqual(member("  on didScrol { }"), ["8:6 unknown event 'didScrol' (did you mean 'didScroll'?)"])
+        XCTAssertEqual(member("  on didScroll { state = dragging }"),
+                       ["8:26 'dragging' is a state of another family, not of fade (its states: hidden, fading, visible)"])
+        XCTAssertEqual(member("  on didScroll { state = fadng }"),
+                       ["8:26 'fadng' is not a state of fade (its states: hidden, fading, visible) (did you mean 'fading'?)"])
+        XCTAssertEqual(member("  on didScroll { state = 3 }"),
+                       ["8:26 'state' must be one of its states (hidden, fading, visible), not a plain number"])
+        XCTAssertEqual(member("  on didScroll { alpha = true }"), ["8:26 the var 'alpha' must be a plain number, not true or false"])
+        XCTAssertEqual(member("  on didScroll { target = 4 }"),
+                       ["8:18 'target' exists only in the body of 'on willEndDragging' (not in an action it calls, nor in a 'then' body)"])
+        XCTAssertEqual(member("  on willEndDragging { go2 }\n  action go2 { target = 4 }"),
+                       ["9:16 'target' exists only in the body of 'on willEndDragging' (not in an action it calls, nor in a 'then' body)"])
+        XCTAssertEqual(member("  on didScroll { if decelerate { } }"),
+                       ["8:21 'decelerate' exists only in the body of 'on didEndDragging' (not in an action it calls, nor in a 'then' body)"])
+        XCTAssertEqual(member("  on didScroll { start = 3 }"),
+                       ["8:18 'start' is a param (a tunable: 'set fade.start VALUE'): it cannot be assigned"])
+        XCTAssertEqual(member("  on didScroll { v = 3 }"), ["8:18 'v' is a value (derived where it is read): it cannot be assigned"])
+        XCTAssertEqual(member("  on didScroll { go; pull 10 }"),
+                       ["8:22 'pull' cannot stand in a behaviour's body: a body holds assignments, let, if, animate, scroll to and action calls (no gestures, waits, checks, configuration or repeat)"])
+        XCTAssertEqual(member("  on didScroll { wait 1s }").count, 1)
+        XCTAssertEqual(member("  on didScroll { expect offset > 0 }").count, 1)
+        XCTAssertEqual(member("  on didScroll { repeat 2 { go } }").count, 1)
+        XCTAssertEqual(member("  on didScroll { set row.height 40 }").count, 1)
+        XCTAssertEqual(member("  on didScroll { og }"), ["8:18 unknown action 'og' (did you mean 'go'?)"])
+        XCTAssertEqual(member("  action a { b }\n  action b { a }"),
+                       ["9:14 the action 'a' reaches itself (a → b → a): an action may not call itself"])
+        XCTAssertEqual(member("  var offset = 1"), ["8:7 a member cannot be named 'offset': it is the first word of the built-in name 'offset'"])
+        XCTAssertEqual(member("  var pull = 1"), ["8:7 a member cannot be named 'pull': it is a statement keyword ('pull ...')"])
+        XCTAssertEqual(member("  var hidden = 1"), ["8:7 a member cannot be named 'hidden': it is a state ('hidden')"])
+        XCTAssertEqual(member("  var fading = 1"), ["8:7 a member cannot be named 'fading': it is one of the behaviour's own states"])
+        XCTAssertEqual(member("  var alpha = 2"), ["8:7 'alpha' is declared twice in this behaviour (first at line 3): each member needs a name of its own"])
+        XCTAssertEqual(member("  states a, b"), ["8:3 a behaviour has at most one 'states' line"])
+        XCTAssertEqual(member("  on tap titel { }"), ["8:10 unknown view 'titel' (did you mean 'title'?)"])
+        XCTAssertEqual(member("  on didScroll { alpha = offset }"), ["8:26 the var 'alpha' must be a plain number, not points"])
+        XCTAssertEqual(member("  on didScroll { alpha = offset + time }"), ["8:33 cannot mix points and seconds in '+'"])
+        XCTAssertEqual(member("  on didScroll { let offset = 2 }"),
+                       ["8:22 'offset' is a name of the scroll view: 'let' cannot name a value after it"])
+        XCTAssertEqual(member("  param p = 5 range 0 to 4"),
+                       ["8:9 the param 'p' has a default outside its range (or a range whose low end is above its high end)"])
+        XCTAssertEqual(member("  colour c = 1"), ["8:3 unknown member 'colour' (a behaviour holds param, states, var, value, view, action, on)"])
+        XCTAssertEqual(member("  vra c = 1"), ["8:3 unknown member 'vra' (did you mean 'var'?)"])
+        XCTAssertEqual(member("  on didScroll { alpha = toolbar.y }"),
+                       ["8:26 a declared behaviour's body cannot read 'toolbar.y' in this version (it reads the scroll view's names and its own members)"])
+        // A var's kind is its initial value's; points may be assigned points, a bare number.
+        XCTAssertEqual(member("  var y = 0pt\n  on didScroll { y = offset; y = 3; y = 2s }"), ["9:41 the var 'y' must be points, not seconds"])
+    }
+
+    func testBehavioursNamesAndUse() {
+        XCTAssertEqual(diagnostics("behaviour toolbar { }\n"),
+                       ["1:11 a behaviour cannot be named 'toolbar': it is the configuration word of a built-in behaviour ('toolbar')"])
+        XCTAssertEqual(diagnostics("behaviour a { }\nbehaviour a { }\n"),
+                       ["2:11 a behaviour named 'a' is already declared (at t.scroll:1): each behaviour needs a name of its own"])
+        XCTAssertEqual(diagnostics(Self.fade + "use fdae\n"),
+                       ["12:5 no behaviour named 'fdae' is registered (registered: fade) (did you mean 'fade'?)"])
+        XCTAssertEqual(diagnostics("pull 10\nbehaviour a { }\n"),
+                       ["2:1 'behaviour' must come before the scenes, scenarios and statements of the file"])
+        // A file of declarations only checks clean and holds no scenario.
+        let r = checkSource(SourceFile(name: "t.scroll", text: Self.fade))
+        XCTAssertEqual(r.diagnostics, [])
+        XCTAssertEqual(r.scenarios.count, 0)
+    }
+
+    func testImports() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("declared-imports-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func write(_ name: String, _ text: String) throws {
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        func check(_ name: String, _ text: String) -> [String] {
+            checkSource(SourceFile(name: dir.appendingPathComponent(name).path, text: text)).diagnostics
+                .map { "\($0.location.line):\($0.location.column) \($0.message)" }
+        }
+        try write("fade.scroll", Self.fade)
+        try write("both.scroll", "import \"fade.scroll\"\nbehaviour other { var n = 1 }\n")
+        // Transitive, and a file reached twice (a diamond) is read once.
+        let main = "import \"both.scroll\"\nimport \"fade.scroll\"\nuse fade\nuse other\ndrag -150\nexpect fade.alpha ~= 0.467 within 0.001 and other.n == 1\n"
+        XCTAssertEqual(check("main.scroll", main), [])
+        let scenario = try XCTUnwrap(checkSource(SourceFile(name: dir.appendingPathComponent("main.scroll").path, text: main)).scenarios.first)
+        XCTAssertNil(runScenario(scenario).failure)
+        // A cycle, a missing file, a file that runs scenarios, a clash across files.
+        try write("a.scroll", "import \"b.scroll\"\n")
+        try write("b.scroll", "import \"a.scroll\"\n")
+        XCTAssertEqual(check("a.scroll", "import \"b.scroll\"\n"), ["1:8 importing \"a.scroll\" closes a cycle of imports"])
+        XCTAssertEqual(check("m.scroll", "import \"nope.scroll\"\npull 1\n").first?.hasPrefix("1:8 cannot import \"nope.scroll\": no such file"), true)
+        try write("runs.scroll", "pull 10\n")
+        XCTAssertEqual(check("m.scroll", "import \"runs.scroll\"\npull 1\n"),
+                       ["1:8 \"runs.scroll\" holds more than behaviours and imports: a file that is imported may hold only 'behaviour' and 'import' items and comments"])
+        XCTAssertEqual(check("m.scroll", "import \"fade.scroll\"\nbehaviour fade { }\npull 1\n").count, 1)
+        // `run --watch`: a file that imports a changed one (here through another) runs again.
+        try write("main.scroll", main)
+        let mainInput = RunInput.path(dir.appendingPathComponent("main.scroll").path)
+        XCTAssertTrue(imports(mainInput, [dir.appendingPathComponent("fade.scroll").path], .builtIn))
+        XCTAssertTrue(imports(mainInput, [dir.appendingPathComponent("both.scroll").path], .builtIn))
+        XCTAssertFalse(imports(mainInput, [dir.appendingPathComponent("runs.scroll").path], .builtIn))
+        XCTAssertFalse(imports(RunInput.path(dir.appendingPathComponent("runs.scroll").path), [dir.appendingPathComponent("fade.scroll").path], .builtIn))
+    }
+}
+
+/// The Swift ports' scenarios (Examples/) run with their behaviours written as declarations
+/// instead: the app delegate's code moves into the language with a few renames.
+final class DeclaredPortTests: XCTestCase {
+    func scenarios(_ text: String, name: String) throws -> [CheckedScenario] {
+        let r = checkSource(SourceFile(name: TestPaths.packageRoot.appendingPathComponent("scenarios/\(name)").path, text: text))
+        XCTAssertEqual(r.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }, [])
+        return r.scenarios
+    }
+
+    func testSnapToRowsDeclared() throws {
+        // Examples/SnapToRows's `scrollViewWillEndDragging`, declared. `target` and `row` are
+        // words of the language, so the port's `snap.target` is `snap.chosen` here and its
+        // `snap.row` is `snap.rowHeight`.
+        let declaration = """
+        behaviour snap {
+          param rowHeight = 44pt range 1pt to 10000pt
+          param top = 0pt range 0pt to 10000pt
+          var offered = 0pt
+          var chosen = 0pt
+          var count = 0
+          on willEndDragging {
+            offered = target
+            let r = round((offered - top) / rowHeight)
+            chosen = clamp(top + r * rowHeight, offset.min, offset.max)
+            target = chosen
+            count = count + 1
+          }
+        }
+
+        """
+        let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Examples/SnapToRows/scenarios/snap-to-rows.scroll"),
+                              encoding: .utf8)
+        let all = try scenarios(declaration + text.replacingOccurrences(of: "snap.target", with: "snap.chosen"), name: "snap.scroll")
+        XCTAssertEqual(all.count, 4)
+        for s in all { XCTAssertNil(runScenario(s).failure, s.name) }
+    }
+
+    func testTheSafariPortsScenariosPassWithTheDeclaredToolbar() throws {
+        let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Examples/SafariToolbar/scenarios/003-safari-toolbar.scroll"),
+                              encoding: .utf8)
+        let all = try scenarios("import \"declared/toolbar.scroll\"\n" + text.replacingOccurrences(of: "safari", with: "bar"), name: "safari.scroll")
+        XCTAssertEqual(all.count, 5)
+        for s in all { XCTAssertNil(runScenario(s).failure, s.name) }
+    }
+}

@@ -1,0 +1,50 @@
+import XCTest
+
+/// `scrollscript` end to end on files with declared behaviours (spec §2, §9).
+final class DeclaredCLITests: XCTestCase {
+    func testRunCheckAndFmtTakeADeclarationsFile() throws {
+        let root = CLI.repoRoot
+        // A file that only declares runs no scenario: exit 2, saying so.
+        let alone = try CLI.run(["run", "scenarios/declared/toolbar.scroll"], in: root)
+        XCTAssertEqual(alone.status, 2)
+        XCTAssertEqual(alone.stdout, "0 passed, 0 failed\n")
+        XCTAssertEqual(alone.stderr,
+                       "scrollscript: no scenario found: scenarios/declared/toolbar.scroll only declares behaviours (run the files that use them)\n")
+        // Among other files it is skipped; `check` checks it; it is in the canonical layout.
+        let two = try CLI.run(["run", "scenarios/declared/toolbar.scroll", "scenarios/003-safari-toolbar.scroll"], in: root)
+        XCTAssertEqual(two.status, 0)
+        XCTAssertTrue(two.stdout.hasSuffix("5 passed, 0 failed\n"), two.stdout)
+        let check = try CLI.run(["check", "scenarios/declared/toolbar.scroll"], in: root)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertEqual(try CLI.run(["fmt", "--check", "scenarios/declared/toolbar.scroll"], in: root).status, 0)
+    }
+
+    func testAFileThatImportsTheToolbarRunsAndABadDeclarationFailsAtItsLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("declared-cli-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let toolbar = CLI.repoRoot.appendingPathComponent("scenarios/declared/toolbar.scroll").path
+        // 30 pt up at 300 pt/s (6 frames of 5 pt): past 22 pt the bar hides; 0.2 s later it is hidden.
+        try """
+        import "\(toolbar)"
+        use bar
+        drag -30 in 0.1s
+        expect bar.state == hiding
+        wait 0.2s
+        expect bar.state == hidden and bar.y == 667
+        """.write(to: dir.appendingPathComponent("uses.scroll"), atomically: true, encoding: .utf8)
+        let ok = try CLI.run(["run", "uses.scroll"], in: dir)
+        XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
+        try "behaviour fade {\n  var alpha = 0\n  on didScroll { alpha = offset }\n}\nuse fade\npull 10\n"
+            .write(to: dir.appendingPathComponent("bad.scroll"), atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["check", "bad.scroll"], in: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stdout + bad.stderr, """
+        bad.scroll:3:26: error: the var 'alpha' must be a plain number, not points
+          on didScroll { alpha = offset }
+                                 ^
+        1 error
+
+        """)
+    }
+}
