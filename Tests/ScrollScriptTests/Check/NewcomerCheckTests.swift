@@ -130,6 +130,29 @@ final class NewcomerCheckTests: XCTestCase {
                        ["1:1 unknown statement 'scroll' (did you mean 'drag 200'? scrolling the content up (toward its top) moves the finger down, a positive distance)"])
         XCTAssertEqual(messages("scroll down 200\n"),
                        ["1:1 unknown statement 'scroll' (did you mean 'drag -200'? scrolling the content down moves the finger up, a negative distance)"])
+        // To the top, the finger moves down by offset − offset.min ≥ 0; to the bottom, up by
+        // offset.max − offset; to an offset, either way: each note says its own direction.
+        XCTAssertEqual(messages("scroll to top\n"),
+                       ["1:1 unknown statement 'scroll' (did you mean 'drag (offset - offset.min)'? scrolling the content up (toward its top) moves the finger down, a positive distance)"])
+        XCTAssertEqual(messages("scroll to bottom\n"),
+                       ["1:1 unknown statement 'scroll' (did you mean 'drag (offset - offset.max)'? scrolling the content down moves the finger up, a negative distance)"])
+        XCTAssertEqual(messages("scroll to 500\n"),
+                       ["1:1 unknown statement 'scroll' (did you mean 'drag (offset - 500)'? distances are the finger's: negative moves it up (the content scrolls toward its end), positive down)"])
+    }
+
+    /// `tap row 0 -1`: a negative index is no index; the sign dropped would tap row 1, so
+    /// no guess (before: "did you mean 'tap row 0 1'?", and for `tap row -1 0` a note that
+    /// the default table "declares no sections").
+    func testANegativeTapIndexGetsNoGuessThatDropsItsSign() {
+        for text in ["tap row 0 -1\n", "tap row -1 0\n", "tap header -1\n", "sections 3 rows 3\ntap row 1 -2\n"] {
+            let m = messages(text)
+            XCTAssertEqual(m.count, 1, text)
+            XCTAssertFalse(m.joined().contains("did you mean"), m.joined())
+            XCTAssertFalse(m.joined().contains("declares no sections"), m.joined())
+        }
+        XCTAssertEqual(messages("tap row 0 -1\n"), ["1:11 a row index must be a whole number of at least 0 (found -1)"])
+        // Brackets are still read as the two indexes.
+        XCTAssertEqual(messages("tap row[0,1]\n").first?.contains("did you mean 'tap row 0 1'?"), true)
     }
 
     /// A behaviour's tunable set where the behaviour is not declared: refused as its
