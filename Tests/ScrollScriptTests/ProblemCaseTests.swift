@@ -504,6 +504,7 @@ final class ProblemCaseTests: XCTestCase {
         .pullNotPositive,
         .flingTooFast(2.5),
         .needsBehaviour(subject: "zq", noun: "header", usage: "header H"),
+        .sceneSetNeedsBehaviour(subject: "zq", noun: "header", usage: "header H", scenario: "zq", sceneLine: 2),
         .tickTooLarge(written: "zq", fps: 3),
         .tickNotWhole(2.5),
         .expectNeedsCondition(found: .num(.quantity(.seconds))),
@@ -591,6 +592,7 @@ final class ProblemCaseTests: XCTestCase {
         case .pullNotPositive: return "pullNotPositive"
         case .flingTooFast: return "flingTooFast"
         case .needsBehaviour: return "needsBehaviour"
+        case .sceneSetNeedsBehaviour: return "sceneSetNeedsBehaviour"
         case .tickTooLarge: return "tickTooLarge"
         case .tickNotWhole: return "tickNotWhole"
         case .expectNeedsCondition: return "expectNeedsCondition"
@@ -639,7 +641,7 @@ final class ProblemCaseTests: XCTestCase {
         case .guess: return "guess"
         }
     }
-    static let checkProblemCaseCount = 82
+    static let checkProblemCaseCount = 83
 
     /// One value of every case of `RunProblem`.
     static let runProblemSamples: [RunProblem] = [

@@ -126,6 +126,9 @@ public enum CheckProblem: Equatable, Sendable {
     /// `subject` (`tap header`, `header.height`) needs a behaviour the scenario does not
     /// declare: `noun` (`header`) and how its word is written (`usage`: `header H`).
     case needsBehaviour(subject: String, noun: String, usage: String)
+    /// The scene's `set` of a behaviour's tunable (`set refresh.trigger 50`), in scenario
+    /// `scenario`, which declares no such behaviour; the scene's `set` is on `sceneLine`.
+    case sceneSetNeedsBehaviour(subject: String, noun: String, usage: String, scenario: String, sceneLine: Int)
     /// `tick N` past 24 hours of frames at `fps`; N as written.
     case tickTooLarge(written: String, fps: Int)
     case tickNotWhole(Double)
@@ -292,6 +295,8 @@ public enum CheckProblem: Equatable, Sendable {
             return "fling speed must be at most \(numberText(Limits.maxFlingSpeed)) pt/s (found \(numberText(v)))"
         case .needsBehaviour(let subject, let noun, let usage):
             return "'\(subject)' needs \(article(noun)) \(noun), and this scenario declares none (add '\(usage)')"
+        case .sceneSetNeedsBehaviour(let subject, let noun, let usage, let scenario, let line):
+            return "scenario \(quoteString(scenario)) declares no \(noun), and the scene's 'set \(subject)' (line \(line)) needs \(article(noun)) \(noun) (add '\(usage)' to this scenario, or move the 'set' into the scenarios that declare one)"
         case .tickTooLarge(let written, let fps):
             return "tick count \(written) is too large (at most \(numberText(Limits.scenarioSeconds * Double(fps))) frames, \(scenarioHours) hours at \(fps) fps)"
         case .tickNotWhole(let v):

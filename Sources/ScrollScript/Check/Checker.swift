@@ -287,7 +287,7 @@ struct Checker {
             }
         }
         if let sections { cfg.sections = sections }
-        checkConditions(cfg, words)
+        checkConditions(cfg, words, scenario: (name, location))
         current = cfg
         lets = [:]
         letsAhead = [:]

@@ -163,6 +163,16 @@ final class NewcomerCheckTests: XCTestCase {
         XCTAssertEqual(messages("set refresh.trigger 50\nrefresh\npull 10\n"), [])
         XCTAssertEqual(messages("set toolbar.duration 1\npull 10\n").count, 1)
         XCTAssertEqual(messages("scene {\n  toolbar\n  set toolbar.duration 1\n}\nscenario \"a\" {\n  pull 10\n}\n"), [])
+        // The scene's `set` and scenarios without the word: an error at each such scenario,
+        // naming it (before: one error at the scene's line, "this scenario declares none",
+        // saying neither which scenario nor that there were two).
+        let scene = "scene {\n  set refresh.trigger 50\n}\nscenario \"a\" {\n  refresh\n  pull 10\n  expect offset < 0\n}\n"
+            + "scenario \"b\" {\n  pull 10\n  expect offset < 0\n}\nscenario \"c\" {\n  pull 10\n  expect offset < 0\n}\n"
+        let said = "declares no refresh control, and the scene's 'set refresh.trigger' (line 2) needs a refresh control (add 'refresh' to this scenario, or move the 'set' into the scenarios that declare one)"
+        XCTAssertEqual(messages(scene), ["9:1 scenario \"b\" " + said, "13:1 scenario \"c\" " + said])
+        // A file without blocks keeps its one error at the `set`.
+        XCTAssertEqual(messages("set refresh.trigger 50\npull 10\nexpect offset < 0\n"),
+                       ["1:5 'refresh.trigger' needs a refresh control, and this scenario declares none (add 'refresh')"])
         // `header.duration` needs the header (its toggle option is not needed to set it).
         XCTAssertEqual(messages("header 200\nset header.duration 0.5\npull 10\n"), [])
     }
