@@ -533,6 +533,7 @@ final class ProblemCaseTests: XCTestCase {
         .toleranceKind(want: .quantity(.points), found: .num(.quantity(.seconds))),
         .orderNeedsNumbers(.lt, found: .num(.quantity(.seconds))),
         .stateOfOtherFamily("zq", .toolbar, of: ["phase"]),
+        .letStateOfOtherFamily("zq", word: "zq", line: 3, .toolbar, of: ["phase"]),
         .approxRecordNeedsNumber(found: .num(.quantity(.seconds))),
         .needsIndex(.sectionY),
         .setValueAsName("zq"),
@@ -621,6 +622,7 @@ final class ProblemCaseTests: XCTestCase {
         case .toleranceKind: return "toleranceKind"
         case .orderNeedsNumbers: return "orderNeedsNumbers"
         case .stateOfOtherFamily: return "stateOfOtherFamily"
+        case .letStateOfOtherFamily: return "letStateOfOtherFamily"
         case .approxRecordNeedsNumber: return "approxRecordNeedsNumber"
         case .needsIndex: return "needsIndex"
         case .setValueAsName: return "setValueAsName"
@@ -641,7 +643,7 @@ final class ProblemCaseTests: XCTestCase {
         case .guess: return "guess"
         }
     }
-    static let checkProblemCaseCount = 83
+    static let checkProblemCaseCount = 84
 
     /// One value of every case of `RunProblem`.
     static let runProblemSamples: [RunProblem] = [

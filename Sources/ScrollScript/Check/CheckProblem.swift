@@ -176,6 +176,9 @@ public enum CheckProblem: Equatable, Sendable {
     /// A state of one family compared with a state of another: the state and that family.
     /// `of`: the families the word is a state of (`toolbar`).
     case stateOfOtherFamily(String, StateFamily, of: [String])
+    /// The same for a `let` name bound to a bare state word (`let h = hidden`): the name,
+    /// the word and the line of its `let`.
+    case letStateOfOtherFamily(String, word: String, line: Int, StateFamily, of: [String])
     case approxRecordNeedsNumber(found: StaticType)
     /// An indexed observable written without its index.
     case needsIndex(CoreObservable)
@@ -367,6 +370,9 @@ public enum CheckProblem: Equatable, Sendable {
         case .stateOfOtherFamily(let state, let family, let others):
             let owners = others.isEmpty ? "not" : "a " + others.joined(separator: " and a ") + " state, not"
             return "'\(state)' is \(owners) a \(family.name) state (\(family.names.joined(separator: ", ")))"
+        case .letStateOfOtherFamily(let name, let word, let line, let family, let others):
+            let owners = others.isEmpty ? "not" : "a " + others.joined(separator: " and a ") + " state, not"
+            return "'\(name)' is '\(word)' (its 'let' on line \(line)): \(owners) a \(family.name) state (\(family.names.joined(separator: ", ")))"
         case .approxRecordNeedsNumber(let found):
             return "'~=' needs numbers, found \(found.name) (record it with '== ?')"
         case .needsIndex(let id):

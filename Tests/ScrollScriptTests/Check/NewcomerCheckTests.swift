@@ -35,6 +35,16 @@ final class NewcomerCheckTests: XCTestCase {
                        ["4:25 'hidden' is a toolbar state, not a refresh state (idle, pulling, refreshing, ending)"])
         XCTAssertEqual(messages(refresh + "expect dragging == refresh.state"),
                        ["4:8 'dragging' is a phase state, not a refresh state (idle, pulling, refreshing, ending)"])
+        // A `let` name bound to a word of another family: at the name, with its word and
+        // its `let` (before: "cannot compare a state (...) with a state (...)" at the `==`).
+        XCTAssertEqual(messages(refresh + "let h = hidden\nexpect refresh.state == h\nexpect (h) != refresh.state\n"),
+                       ["5:25 'h' is 'hidden' (its 'let' on line 4): a toolbar state, not a refresh state (idle, pulling, refreshing, ending)",
+                        "6:9 'h' is 'hidden' (its 'let' on line 4): a toolbar state, not a refresh state (idle, pulling, refreshing, ending)"])
+        XCTAssertEqual(messages(refresh + "let i = idle\nexpect toolbar.state == i\n"),
+                       ["5:25 'i' is 'idle' (its 'let' on line 4): a phase and a refresh state, not a toolbar state (shown, hidden, showing, hiding)"])
+        // Settled by its first comparison, it stays in that family: a later one is two families.
+        XCTAssertEqual(messages(refresh + "let i = idle\nexpect refresh.state == i\nexpect phase == i\n"),
+                       ["6:14 cannot compare a state (idle, dragging, decelerating, bouncing) with a state (idle, pulling, refreshing, ending)"])
         // `idle` is a state of two families; neither is the toolbar's.
         XCTAssertEqual(messages(refresh + "expect toolbar.state == idle"),
                        ["4:25 'idle' is a phase and a refresh state, not a toolbar state (shown, hidden, showing, hiding)"])
