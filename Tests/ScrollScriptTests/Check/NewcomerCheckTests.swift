@@ -125,6 +125,20 @@ final class NewcomerCheckTests: XCTestCase {
         XCTAssertEqual(messages(String(repeating: "/* a */ ", count: 1000) + "pull 10\n").count, 1)
     }
 
+    /// In a scene, which holds configuration only, `// expect offset == 0` gets no guess of
+    /// an `expect` (the scene would refuse it: before, "did you mean 'expect offset == 0'?").
+    /// In a scenario it keeps that guess; in a scene, `// toolbar` is still `# toolbar`.
+    func testAGuessInASceneIsConfiguration() {
+        let m = messages("scene {\n  // expect offset == 0\n}\nscenario \"a\" {\n  expect offset == 0\n}\n")
+        XCTAssertEqual(m.count, 1, m.joined())
+        XCTAssertTrue(m.first?.hasPrefix("2:3 ") == true, m.joined())
+        XCTAssertFalse(m.joined().contains("did you mean 'expect"), m.joined())
+        XCTAssertEqual(messages("scenario \"a\" {\n  // expect offset == 0\n}\n"),
+                       ["2:3 '//' does not start a comment (did you mean 'expect offset == 0'?)"])
+        XCTAssertEqual(messages("scene {\n  toolbar // the bar\n}\nscenario \"a\" {\n  expect offset == 0\n}\n").first?
+                        .contains("did you mean 'toolbar  # the bar'?"), true)
+    }
+
     /// `pull to refresh`: with the defaults a refresh needs a pull of 213.9 pt (q = b(D) ≥
     /// 100, spec §6.2: D ≥ 100·667 / (0.55·(667 − 100))); `pull 100` pulls q = 50.8 and starts
     /// none. The guesser knows no tunables: it suggests no amount.
