@@ -749,6 +749,7 @@ final class ProblemCaseTests: XCTestCase {
         .conditionAlone(text: "offset == 0", expectLine: nil),
         .valueAlone(text: "offset"),
         .assertionComment(written: "#expect", condition: "offset == 0"),
+        .assertionComment(written: "#expect", condition: "offset == 0", inScene: true),
         .checksNothing(name: "a", blocks: true),
     ]
 

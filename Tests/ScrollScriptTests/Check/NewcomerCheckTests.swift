@@ -137,6 +137,13 @@ final class NewcomerCheckTests: XCTestCase {
                        ["2:3 '//' does not start a comment (did you mean 'expect offset == 0'?)"])
         XCTAssertEqual(messages("scene {\n  toolbar // the bar\n}\nscenario \"a\" {\n  expect offset == 0\n}\n").first?
                         .contains("did you mean 'toolbar  # the bar'?"), true)
+        // `#expect(...)` in a scene: its warning says where an `expect` goes, not "did you
+        // mean 'expect ...'?" (an `expect` the scene would refuse).
+        let scene = "scene {\n  toolbar\n  #expect(toolbar.state == shown)\n}\nscenario \"a\" {\n  #expect(offset == 0)\n  expect offset == 0\n}\n"
+        XCTAssertEqual(messages(scene), [])
+        XCTAssertEqual(checkSource(SourceFile(name: "t.scroll", text: scene)).warnings.map { "\($0.location.line):\($0.location.column) \($0.message)" },
+                       ["3:3 '#expect' is a comment here ('#' starts a comment), so it checks nothing; a scene holds configuration only: write the check as 'expect toolbar.state == shown' in a scenario",
+                        "6:3 '#expect' is a comment here ('#' starts a comment), so it checks nothing; did you mean 'expect offset == 0'?"])
     }
 
     /// `pull to refresh`: with the defaults a refresh needs a pull of 213.9 pt (q = b(D) ≥
