@@ -51,7 +51,7 @@ func runCheck(_ args: [String]) -> Int32 {
         inputs.append(InputName(argument: a))
     }
     if inputs.isEmpty {
-        return usageError("check: no files given (usage: scrollscript check [PATH ...] [-e TEXT] [-])")
+        return usageError("check: no files given (usage: scrollscript check [PATH ...] [-e TEXT] [-] [--strict])")
     }
     let output = StandardRunOutput()
     defer { output.finish() }

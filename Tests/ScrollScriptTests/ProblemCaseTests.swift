@@ -506,6 +506,7 @@ final class ProblemCaseTests: XCTestCase {
         .pullNotPositive,
         .flingTooFast(2.5),
         .needsBehaviour(subject: "zq", noun: "header", usage: "header H"),
+        .sceneSetNeedsBehaviour(subject: "zq", noun: "header", usage: "header H", scenario: "zq", sceneLine: 2),
         .tickTooLarge(written: "zq", fps: 3),
         .tickNotWhole(2.5),
         .expectNeedsCondition(found: .num(.quantity(.seconds))),
@@ -534,6 +535,7 @@ final class ProblemCaseTests: XCTestCase {
         .toleranceKind(want: .quantity(.points), found: .num(.quantity(.seconds))),
         .orderNeedsNumbers(.lt, found: .num(.quantity(.seconds))),
         .stateOfOtherFamily("zq", .toolbar, of: ["phase"]),
+        .letStateOfOtherFamily("zq", word: "zq", line: 3, .toolbar, of: ["phase"]),
         .approxRecordNeedsNumber(found: .num(.quantity(.seconds))),
         .needsIndex(.sectionY),
         .setValueAsName("zq"),
@@ -594,6 +596,7 @@ final class ProblemCaseTests: XCTestCase {
         case .pullNotPositive: return "pullNotPositive"
         case .flingTooFast: return "flingTooFast"
         case .needsBehaviour: return "needsBehaviour"
+        case .sceneSetNeedsBehaviour: return "sceneSetNeedsBehaviour"
         case .tickTooLarge: return "tickTooLarge"
         case .tickNotWhole: return "tickNotWhole"
         case .expectNeedsCondition: return "expectNeedsCondition"
@@ -622,6 +625,7 @@ final class ProblemCaseTests: XCTestCase {
         case .toleranceKind: return "toleranceKind"
         case .orderNeedsNumbers: return "orderNeedsNumbers"
         case .stateOfOtherFamily: return "stateOfOtherFamily"
+        case .letStateOfOtherFamily: return "letStateOfOtherFamily"
         case .approxRecordNeedsNumber: return "approxRecordNeedsNumber"
         case .needsIndex: return "needsIndex"
         case .setValueAsName: return "setValueAsName"
@@ -643,7 +647,7 @@ final class ProblemCaseTests: XCTestCase {
         case .declared: return "declared"
         }
     }
-    static let checkProblemCaseCount = 83
+    static let checkProblemCaseCount = 85
 
     /// One value of every case of `RunProblem`.
     static let runProblemSamples: [RunProblem] = [
@@ -749,6 +753,7 @@ final class ProblemCaseTests: XCTestCase {
         .conditionAlone(text: "offset == 0", expectLine: nil),
         .valueAlone(text: "offset"),
         .assertionComment(written: "#expect", condition: "offset == 0"),
+        .assertionComment(written: "#expect", condition: "offset == 0", inScene: true),
         .checksNothing(name: "a", blocks: true),
     ]
 

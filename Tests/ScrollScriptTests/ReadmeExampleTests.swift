@@ -51,7 +51,7 @@ final class ReadmeExampleTests: XCTestCase {
     func testEveryRunDashEOneLinerChecks() throws {
         var oneLiners: [String] = []
         for file in ["README.md", "grammar.md"] + (try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path))
-            .filter { $0.hasSuffix(".md") }.sorted().map({ "docs/" + $0 }) {
+            .filter({ $0.hasSuffix(".md") }).sorted().map({ "docs/" + $0 }) {
             let text = try String(contentsOfFile: Self.root.appendingPathComponent(file).path, encoding: .utf8)
             var rest = text[...]
             while let r = rest.range(of: "run -e '") {

@@ -158,6 +158,8 @@ final class CheckCommandTests: TempFolderTestCase {
         XCTAssertEqual(cf.stderr, "scrollscript: check: unknown option '--bogus'; see 'scrollscript check --help'\n")
         let none = try CLI.run(["check"])
         XCTAssertEqual(none.status, 2)
+        // Its usage is the help's, --strict included.
+        XCTAssertEqual(none.stderr, "scrollscript: check: no files given (usage: scrollscript check [PATH ...] [-e TEXT] [-] [--strict]); see 'scrollscript --help'\n")
     }
 
     func testOutputIsDeterministic() throws {

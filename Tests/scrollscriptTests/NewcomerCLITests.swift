@@ -48,6 +48,11 @@ final class NewcomerCLITests: XCTestCase {
         let coarse = try write("pull 50\nexpect offset ~= -1 within 0.5\n")
         let c = try CLI.run(["run", "f.scroll"], in: coarse)
         XCTAssertTrue(c.stdout.contains("  ~= expected -1.00 within 0.50, actual -26.41 (off by 25.41)\n"), c.stdout)
+        // Finer than 1e-4, Swift writes the tolerance "1e-05": still its own 5 decimals
+        // (b(50) = 18,342.5 / 694.5 = 26.41109), not 9.
+        let fine = try write("pull 50\nexpect offset ~= -1 within 0.00001\n")
+        let f = try CLI.run(["run", "f.scroll"], in: fine)
+        XCTAssertTrue(f.stdout.contains("  ~= expected -1.00000 within 0.00001, actual -26.41109 (off by 25.41109)\n"), f.stdout)
     }
 
     /// `run` with no PATH where there is no `scenarios` folder says that it is the default

@@ -126,6 +126,9 @@ public enum CheckProblem: Equatable, Sendable {
     /// `subject` (`tap header`, `header.height`) needs a behaviour the scenario does not
     /// declare: `noun` (`header`) and how its word is written (`usage`: `header H`).
     case needsBehaviour(subject: String, noun: String, usage: String)
+    /// The scene's `set` of a behaviour's tunable (`set refresh.trigger 50`), in scenario
+    /// `scenario`, which declares no such behaviour; the scene's `set` is on `sceneLine`.
+    case sceneSetNeedsBehaviour(subject: String, noun: String, usage: String, scenario: String, sceneLine: Int)
     /// `tick N` past 24 hours of frames at `fps`; N as written.
     case tickTooLarge(written: String, fps: Int)
     case tickNotWhole(Double)
@@ -173,6 +176,9 @@ public enum CheckProblem: Equatable, Sendable {
     /// A state of one family compared with a state of another: the state and that family.
     /// `of`: the families the word is a state of (`toolbar`).
     case stateOfOtherFamily(String, StateFamily, of: [String])
+    /// The same for a `let` name bound to a bare state word (`let h = hidden`): the name,
+    /// the word and the line of its `let`.
+    case letStateOfOtherFamily(String, word: String, line: Int, StateFamily, of: [String])
     case approxRecordNeedsNumber(found: StaticType)
     /// An indexed observable written without its index.
     case needsIndex(CoreObservable)
@@ -296,6 +302,8 @@ public enum CheckProblem: Equatable, Sendable {
             return "fling speed must be at most \(numberText(Limits.maxFlingSpeed)) pt/s (found \(numberText(v)))"
         case .needsBehaviour(let subject, let noun, let usage):
             return "'\(subject)' needs \(article(noun)) \(noun), and this scenario declares none (add '\(usage)')"
+        case .sceneSetNeedsBehaviour(let subject, let noun, let usage, let scenario, let line):
+            return "scenario \(quoteString(scenario)) declares no \(noun), and the scene's 'set \(subject)' (line \(line)) needs \(article(noun)) \(noun) (add '\(usage)' to this scenario, or move the 'set' into the scenarios that declare one)"
         case .tickTooLarge(let written, let fps):
             return "tick count \(written) is too large (at most \(numberText(Limits.scenarioSeconds * Double(fps))) frames, \(scenarioHours) hours at \(fps) fps)"
         case .tickNotWhole(let v):
@@ -366,6 +374,9 @@ public enum CheckProblem: Equatable, Sendable {
         case .stateOfOtherFamily(let state, let family, let others):
             let owners = others.isEmpty ? "not" : "a " + others.joined(separator: " and a ") + " state, not"
             return "'\(state)' is \(owners) a \(family.name) state (\(family.names.joined(separator: ", ")))"
+        case .letStateOfOtherFamily(let name, let word, let line, let family, let others):
+            let owners = others.isEmpty ? "not" : "a " + others.joined(separator: " and a ") + " state, not"
+            return "'\(name)' is '\(word)' (its 'let' on line \(line)): \(owners) a \(family.name) state (\(family.names.joined(separator: ", ")))"
         case .approxRecordNeedsNumber(let found):
             return "'~=' needs numbers, found \(found.name) (record it with '== ?')"
         case .needsIndex(let id):

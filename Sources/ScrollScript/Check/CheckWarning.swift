@@ -26,8 +26,9 @@ public enum CheckWarning: Equatable, Sendable {
     case valueAlone(text: String?)
     /// `#expect(offset == 0)`, `#assert`: another framework's assertion, which `#` makes a
     /// comment here. `written`: the word as written with its `#` (`#expect`); `condition`:
-    /// what it asserts, as written (nil when nothing or too long to quote).
-    case assertionComment(written: String, condition: String?)
+    /// what it asserts, as written (nil when nothing or too long to quote); `inScene`: it
+    /// stands in a `scene` block, which holds no `expect`.
+    case assertionComment(written: String, condition: String?, inScene: Bool = false)
     /// A scenario with no `expect` (of any kind), `print` or `frames`: it can only pass.
     /// `name`: the scenario's name; `blocks`: false for a file without scenario blocks.
     case checksNothing(name: String, blocks: Bool)
@@ -55,7 +56,10 @@ public enum CheckWarning: Equatable, Sendable {
         case .valueAlone(let text):
             let fix = text.map { "did you mean 'print \($0)'?" } ?? "did you mean to write 'print' before it?"
             return "this value is dropped (a file does not print it; only the REPL does); \(fix)"
-        case .assertionComment(let written, let condition):
+        case .assertionComment(let written, let condition, true):
+            let check = "'expect \(condition ?? "CONDITION")'"
+            return "'\(written)' is a comment here ('#' starts a comment), so it checks nothing; a scene holds configuration only: write the check as \(check) in a scenario"
+        case .assertionComment(let written, let condition, false):
             let fix = condition.map { "did you mean 'expect \($0)'?" } ?? "write the check as 'expect CONDITION'"
             return "'\(written)' is a comment here ('#' starts a comment), so it checks nothing; \(fix)"
         case .checksNothing(let name, let blocks):

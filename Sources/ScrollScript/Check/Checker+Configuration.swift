@@ -202,9 +202,19 @@ extension Checker {
     /// The behaviours' rules between words (`refresh` needs a header with `nostretch`),
     /// once the configuration is complete: each broken rule is one error at the word that
     /// declares it (or at the other word, when that one is not in `words`).
-    mutating func checkConditions(_ cfg: SceneConfig, _ words: DeclaredWords) {
+    /// `scenario`: the scenario whose configuration this is (its name and `scenario`
+    /// keyword), nil for a file without blocks or the REPL.
+    mutating func checkConditions(_ cfg: SceneConfig, _ words: DeclaredWords, scenario: (name: String, at: SourceLocation)? = nil) {
         // `set refresh.trigger 50` with no `refresh`: refused as `refresh.trigger` is read.
+        // The scene's `set` in a scenario that lacks the word: at that scenario's keyword,
+        // naming it, for each such scenario (the scene's line would not say which).
         for t in words.tunables where !cfg.declares(t.needs) {
+            if let scenario, baseWords.tunables.contains(where: { $0.at == t.at }) {
+                guard reportedConditions.insert(scenario.at).inserted else { continue }
+                error(scenario.at, .sceneSetNeedsBehaviour(subject: t.name, noun: registry.noun(of: t.needs), usage: registry.usage(of: t.needs),
+                                                           scenario: scenario.name, sceneLine: t.at.line))
+                continue
+            }
             guard reportedConditions.insert(t.at).inserted else { continue }
             needsBehaviour(t.name, t.needs, t.at)
         }

@@ -206,6 +206,11 @@ extension Checker {
                 // The bare word, and the family it is not a state of: at the word.
                 if let ((word, at), family) = bareStateName(b).map({ ($0, x) }) ?? aWord.map({ ($0, y) }) {
                     error(at, .stateOfOtherFamily(word, family, of: registry.families(having: word).map(\.name)))
+                } else if let (name, at, word, family) = unsettledLetStateWord(b).map({ ($0.0, $0.1, $0.2, x) })
+                            ?? unsettledLetStateWord(a).map({ ($0.0, $0.1, $0.2, y) }) {
+                    // `let h = hidden` … `refresh.state == h`: at the name, what it is bound to.
+                    error(at, .letStateOfOtherFamily(name, word: word.word, line: word.at.line, family,
+                                                     of: registry.families(having: word.word).map(\.name)))
                 } else {
                     error(l, .cannotCompare(ta, tb))
                 }
@@ -268,6 +273,15 @@ extension Checker {
         default: break
         }
         return nil
+    }
+
+    /// A `let` name (in parentheses or not) bound to a bare state word whose family no
+    /// comparison has settled: the name, where it is written here, and the word.
+    func unsettledLetStateWord(_ e: Expr) -> (String, SourceLocation, LetStateWord)? {
+        var inner = e
+        while case .paren(let x, _) = inner { inner = x }
+        guard case .name(let n, let l) = inner, let word = lets[n]?.stateWord else { return nil }
+        return (n, l, word)
     }
 
     /// `e` is a `let` name bound to a bare state word whose family no comparison has settled

@@ -164,7 +164,8 @@ struct Checker {
     /// said once, where it is.
     func finalWarnings(syntaxErrors: [Diagnostic], assertionComments: [AssertionComment]) -> [Diagnostic] {
         let commentWarnings = assertionComments.map {
-            Diagnostic($0.location, .warning(.assertionComment(written: $0.written, condition: $0.condition)))
+            Diagnostic($0.location, .warning(.assertionComment(written: $0.written, condition: $0.condition,
+                                                               inScene: sceneSpan?.contains($0.location.offset) ?? false)))
         }
         var all = warnings + commentWarnings
         for (d, span) in checksNothing where all.count < DiagnosticLimits.maxPerFile {
@@ -235,6 +236,7 @@ struct Checker {
                 error(s.location, .sceneAfterScenario)
             }
             sceneSeen = true
+            if sceneSpan == nil { sceneSpan = s.location.offset...max(s.location.offset, block.close.offset) }
             (base, baseWords) = checkScene(block)
         case .scenario(let name, let body):
             scenarioSeen = true
@@ -292,7 +294,7 @@ struct Checker {
             }
         }
         if let sections { cfg.sections = sections }
-        checkConditions(cfg, words)
+        checkConditions(cfg, words, scenario: (name, location))
         current = cfg
         lets = [:]
         letsAhead = [:]
@@ -356,6 +358,9 @@ struct Checker {
     var scenarioSays = false
     /// Each scenario that checks nothing, with its bytes in the file (`finalWarnings`).
     var checksNothing: [(Diagnostic, ClosedRange<Int>)] = []
+    /// The first scene block's bytes (an assertion comment there is told an `expect`
+    /// belongs in a scenario).
+    var sceneSpan: ClosedRange<Int>?
 
     /// Where a `?` (a value to record) may stand in the statement being checked.
     enum PlaceholderRule {

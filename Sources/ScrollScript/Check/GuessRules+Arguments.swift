@@ -118,17 +118,20 @@ extension GuessWork {
         if v == .scrollTo || (content && args.first?.hasKey("to") == true) {
             args.removeAll { $0.hasKey("to") || $0.hasKey("the") || $0.hasKey("y") || $0.isSymbol(",") }
             var target: String?
+            // The note says which way the finger goes: to the top it moves down (a positive
+            // distance), to the bottom up; to an offset, it depends on where the content is.
+            var note = GuessNote.fingerSign
             if let t = args.first(where: { $0.kind == .word }) {
                 switch guessKey(t.text) {
-                case "top", "start", "begin", "beginning", "min", "first": target = CoreObservable.offsetMin.rawValue
-                case "bottom", "end", "max", "last": target = CoreObservable.offsetMax.rawValue
+                case "top", "start", "begin", "beginning", "min", "first": target = CoreObservable.offsetMin.rawValue; note = .scrollUpSign
+                case "bottom", "end", "max", "last": target = CoreObservable.offsetMax.rawValue; note = .scrollSign
                 default: break
                 }
             }
             // `scrollTo(0, 500)`: x and y, and only y moves the table.
             if target == nil, let n = args.last(where: { $0.kind == .number }) { target = n.text }
             guard let target else { return }
-            fire(.unknownStatement(toks[0].text), toks[0], .scrollSign)
+            fire(.unknownStatement(toks[0].text), toks[0], note)
             toks = GuessWork.lex("drag (offset - \(target))") + tail
             verb = .keyword(.drag)
             return
@@ -298,10 +301,16 @@ extension GuessWork {
         }
         let numbers = args.filter { $0.kind == .number }
         let header = GrammarWord.header.spelling, row = GrammarWord.row.spelling
+        // `tap row 0 -1`, `tap header -1`: an index below 0 is no index, and dropping its
+        // sign would tap another row or section: no guess.
+        let negativeIndex = args.indices.contains { args[$0].isSymbol("-") && $0 + 1 < args.count && args[$0 + 1].kind == .number }
         if let first = args.first {
             let key = guessKey(first.text)
             let glued = first.kind == .word ? GuessWork.gluedNumber(first.text) : nil
-            if first.kind == .string {
+            let indexed = ["header", "section", "sections", "headers", "row", "rows", "cell", "cells", "item", "items", "indexpath"].contains(key)
+            if indexed && negativeIndex {
+                out = nil
+            } else if first.kind == .string {
                 fire(args.count > 1 ? .unexpected(args[1].text) : .missing(header), first, .tapTargets)
                 out = [.word(header), first]
             } else if ["header", "section", "sections", "headers"].contains(key) || ["header", "section"].contains(glued?.0 ?? "") {

@@ -29,10 +29,13 @@ struct CheckedGuesser: StatementGuessing {
             for o in written { values[o.word] = o.argument.map { constValue($0)?.value } ?? 1 }
             options[word] = values
         }
-        let letNames = request.letNames, configuration = request.configuration
+        let letNames = request.letNames, configuration = request.configuration, inScene = request.inScene
         let context = GuessContext(lexicon: request.lexicon, titles: nil, options: options, letNames: letNames)
         guard let (g, at, length) = StatementGuesser.guess(request.statement, context, accepts: {
-            StatementGuesser.passesCheck($0, letNames: letNames, configuration: configuration, words: context.words)
+            // In a scene only configuration passes (`// expect offset == 0` there is no
+            // `expect`: a scene refuses one).
+            if inScene, !parseAsWritten($0, lexicon: request.lexicon).0.statements.allSatisfy({ $0.kind.isConfiguration }) { return nil }
+            return StatementGuesser.passesCheck($0, letNames: letNames, configuration: configuration, words: context.words)
         }) else { return nil }
         return FoundGuess(g, offset: at, length: length)
     }

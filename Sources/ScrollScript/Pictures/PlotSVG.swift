@@ -341,8 +341,12 @@ public enum PlotSVG {
         ly += 22
         for s in series where !s.name.isEmpty {
             svg.raw("<line x1=\"\(svgNumber(lx))\" y1=\"\(svgNumber(ly))\" x2=\"\(svgNumber(lx + 26))\" y2=\"\(svgNumber(ly))\" stroke=\"\(s.colour)\" stroke-width=\"3\"\(s.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>")
-            svg.text(lx + 34, ly + 4, fitText(s.name + (s.secondary ? " (right)" : ""), width: width - lx - 40, size: 12) ?? "", size: 12, fill: "#222222")
-            if let note = s.note {
+            // A name too long to carry " (right)" on its line gets "right axis" under it
+            // (cut short, the mark was lost: `refresh.progress (righ…`).
+            let marked = s.name + (s.secondary ? " (right)" : "")
+            let fits = textWidth(marked, size: 12) <= width - lx - 40
+            svg.text(lx + 34, ly + 4, fitText(fits ? marked : s.name, width: width - lx - 40, size: 12) ?? "", size: 12, fill: "#222222")
+            for note in (s.secondary && !fits ? ["right axis"] : []) + (s.note.map { [$0] } ?? []) {
                 ly += 15
                 svg.text(lx + 34, ly + 4, fitText(note, width: width - lx - 40, size: 11) ?? "", size: 11, fill: "#555555")
             }

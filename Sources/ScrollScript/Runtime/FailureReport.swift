@@ -50,7 +50,14 @@ private func toleranceDecimals(_ t: Double, _ q: Quantity) -> Int? {
     let formatted = Value.number(t, q).formatted
     guard t.isFinite, Double(formatted) != t else { return nil }
     let digits = shortestDigits(t)
-    if digits.contains("e") { return 9 }
+    // `within 0.00001` is written "1e-05" at its shortest: 5 decimals, its mantissa's and
+    // the exponent's.
+    if let e = digits.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+        let mantissa = digits[..<e]
+        let exponent = Int(digits[digits.index(after: e)...]) ?? 0
+        let fraction = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
+        return min(12, max(0, fraction - exponent))
+    }
     guard let dot = digits.firstIndex(of: ".") else { return nil }
     return min(9, digits.distance(from: dot, to: digits.endIndex) - 1)
 }

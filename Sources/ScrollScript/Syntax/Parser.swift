@@ -426,7 +426,7 @@ public struct Parser {
               diagnostics.count > parseErrors || lexer.problems.contains(where: { range.contains($0.location.offset) }) else { return }
         let bytes = lexer.sourceBytes(range.lowerBound, range.upperBound)
         let request = GuessRequest(statement: bytes, lexicon: lexicon, letNames: letNames, options: lastOptions,
-                                   configuration: configurationSoFar())
+                                   configuration: configurationSoFar(), inScene: inScene)
         guard let found = guesser.guess(request) else { return }
         let (g, at, length) = (found.guess, found.offset, found.length)
         diagnostics.removeLast(diagnostics.count - parseErrors)

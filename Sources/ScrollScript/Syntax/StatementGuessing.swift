@@ -19,6 +19,9 @@ public struct GuessRequest {
     /// configuration statements parsed so far, after a REPL session's), and whether it
     /// declares sections; nil when it is not known.
     public var configuration: (text: String, sections: Bool)?
+    /// The statement stands in a `scene` block, which holds configuration only: a guess
+    /// that is not configuration would be refused there.
+    public var inScene: Bool = false
 }
 
 /// A guess found for a statement: the guess, and where its headline is (an offset into

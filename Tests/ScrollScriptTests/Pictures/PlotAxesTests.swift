@@ -46,6 +46,19 @@ final class PlotAxesTests: XCTestCase {
         XCTAssertTrue(alone.contains(">value (number)</text>"), alone)
     }
 
+    /// A plain number whose name is too long for " (right)" on the legend's line (the
+    /// legend's text may be 1000 − (724 + 70) − 40 = 166 px wide; `refresh.progress
+    /// (right)`, 24 characters at 0.6·12 px, is 172.8 px, `header.scale (right)` 144): the
+    /// name whole, and "right axis" under it, not `refresh.progress (righ…`.
+    func testALongNameOnTheRightAxisKeepsItsMark() throws {
+        let svg = try render("header 100 nostretch\nrefresh\npull 250\nrelease\nsettle\nexpect refresh.count == 1\n",
+                             columns: "offset,refresh.progress")
+        XCTAssertTrue(svg.contains(">refresh.progress</text>"), svg)
+        XCTAssertTrue(svg.contains(">right axis</text>"), svg)
+        XCTAssertFalse(svg.contains("(righ…"), svg)
+        XCTAssertTrue(svg.contains(">number (right axis)</text>"), svg)
+    }
+
     /// A bar narrower than its label (`drag -100 in 0.1s`: 0.1 s of a 1.7 s scenario whose
     /// axis is ticked to 1.75 s over 692 px, 692·0.1/1.75 = 39.54 px; the label, 17
     /// characters at 0.6·11 px, is 112 px) has the label after it; a wide one (`wait 1.5s`,

@@ -197,7 +197,7 @@ final class ReplCompleterTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for name in ["b.scroll", "B.scroll", "a.scroll"] {
-            FileManager.default.createFile(atPath: dir + "/" + name, contents: Data())
+            _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data())
         }
         let entries = try XCTUnwrap(Completer.listFileSystem(dir + "/"))
         XCTAssertEqual(entries.filter { !$0.name.hasPrefix(".") }.map { $0.name }, ["B.scroll", "a.scroll", "b.scroll", "sub"])

@@ -353,7 +353,7 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["sub"])
         // an existing file is replaced whole, keeping its permissions
         let path = dir + "/keep.scroll"
-        FileManager.default.createFile(atPath: path, contents: Data("old text, longer than the new one? no\n".utf8), attributes: [.posixPermissions: 0o640])
+        _ = FileManager.default.createFile(atPath: path, contents: Data("old text, longer than the new one? no\n".utf8), attributes: [.posixPermissions: 0o640])
         XCTAssertFalse(core.save(path: path).failed)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8),
                        "# Saved by scrollscript repl.\nscenario \"repl session\" {\n  pull 10\n}\n")

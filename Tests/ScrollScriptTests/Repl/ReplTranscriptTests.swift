@@ -38,8 +38,8 @@ final class ReplTranscriptTests: XCTestCase {
 
     private func check(_ file: String, _ heading: String) throws {
         let cwd = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(ReplTranscriptTests.root.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
+        _ = FileManager.default.changeCurrentDirectoryPath(ReplTranscriptTests.root.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(cwd) }
         let expected = try transcript(in: file, after: heading)
         // An empty or prompt-less block would replay to itself and pass having checked
         // nothing: the sessions type a dozen lines or more (README 14 prompts, docs 15).
