@@ -139,12 +139,6 @@ public struct SceneConfig: Equatable, Sendable {
         return order
     }
 
-    /// Undeclares `word`'s behaviour and those that add options to it.
-    public mutating func undeclare(_ word: String) {
-        guard let info = registry.configWord(named: word) else { return }
-        for member in info.members { behaviours[member.index] = nil }
-    }
-
     /// What behaviour `id` is made from in this scene, nil when it is not declared.
     public func setup(for id: BehaviourID) -> BehaviourSetup? {
         guard let settings = settings(id) else { return nil }

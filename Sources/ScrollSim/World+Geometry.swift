@@ -34,9 +34,6 @@ extension World {
         return nil
     }
 
-    /// The table header's visible frame, or nil without one.
-    public func headerFrame() -> Rect? { view(styled: .tableHeader).flatMap { frame(of: $0) } }
-
     /// Section i's header view frame with the sticky position applied; nil for a bad index.
     public func sectionFrame(_ i: Int) -> Rect? {
         guard i >= 0 && i < table.sectionCount else { return nil }
@@ -55,9 +52,6 @@ extension World {
         let y = table.top(i) + table.headerHeights[i] + Double(j) * h - scroll.offset
         return Rect(x: 0, y: y, width: screenWidth, height: h)
     }
-
-    /// The toolbar's frame (on or off screen), or nil when none is declared.
-    public func toolbarFrame() -> Rect? { view(styled: .toolbar).flatMap { frame(of: $0) } }
 
     /// A frame with height > 0 that overlaps the screen's 0..screen.height.
     func isOnScreen(_ r: Rect) -> Bool {

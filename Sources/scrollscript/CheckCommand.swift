@@ -30,25 +30,17 @@ let checkCommand = Command(
 
 func runCheck(_ args: [String]) -> Int32 {
     var inputs: [InputName] = []
-    var onlyPaths = false
     var strict = false
-    var i = 0
-    while i < args.count {
-        let a = args[i]
-        i += 1
-        if onlyPaths { inputs.append(InputName(argument: a)); continue }
-        if a == "--" { onlyPaths = true; continue }
-        if a == "-e" {
-            guard i < args.count else { return usageError("check: -e needs an argument") }
-            inputs.append(.text(args[i]))
-            i += 1
-            continue
+    let accepted = CommandOptions(command: "check", flags: ["--strict"], valued: ["-e"], known: ["-e", "--strict", "--help"])
+    if let status = readArguments(args, accepted, { argument in
+        switch argument {
+        case .operand(let a): inputs.append(InputName(argument: a))
+        case .option(_, let text): inputs.append(.text(text))
+        case .flag: strict = true
         }
-        if a == "--strict" { strict = true; continue }
-        if a.hasPrefix("-") && a != "-" {
-            return unknownOption(a, of: "check", known: ["-e", "--strict", "--help"])
-        }
-        inputs.append(InputName(argument: a))
+        return nil
+    }) {
+        return status
     }
     if inputs.isEmpty {
         return usageError("check: no files given (usage: scrollscript check [PATH ...] [-e TEXT] [-] [--strict])")

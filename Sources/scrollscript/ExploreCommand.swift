@@ -59,8 +59,6 @@ func runExplore(_ args: [String]) -> Int32 {
     options.registry = commandRegistry
     options.jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, ExploreOptions.maxJobs))
     let known = ["--scenario", "--runs", "--steps", "--seed", "--jobs", "-o", "--help"]
-    var onlyPaths = false
-    var i = 0
     func whole(_ name: String, _ text: String, _ range: ClosedRange<Int>) -> Int? {
         guard let n = Int(text), range.contains(n) else {
             _ = usageError("explore: \(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
@@ -68,19 +66,17 @@ func runExplore(_ args: [String]) -> Int32 {
         }
         return n
     }
-    while i < args.count {
-        let a = args[i]
-        i += 1
-        if onlyPaths || a == "-" || !a.hasPrefix("-") {
-            if let first = file { return usageError("explore: one FILE at a time ('\(first)' and '\(a)')") }
-            file = a
-            continue
+    let accepted = CommandOptions(command: "explore", valued: known.filter { $0 != "--help" }, known: known)
+    if let status = readArguments(args, accepted, { argument -> Int32? in
+        let (a, v): (String, String)
+        switch argument {
+        case .operand(let name):
+            if let first = file { return usageError("explore: one FILE at a time ('\(first)' and '\(name)')") }
+            file = name
+            return nil
+        case .flag: return nil
+        case .option(let name, let value): (a, v) = (name, value)
         }
-        if a == "--" { onlyPaths = true; continue }
-        guard known.contains(a) else { return unknownOption(a, of: "explore", known: known) }
-        guard i < args.count else { return usageError("explore: \(a) needs an argument") }
-        let v = args[i]
-        i += 1
         switch a {
         case "--scenario": scenario = v
         case "-o":
@@ -103,6 +99,9 @@ func runExplore(_ args: [String]) -> Int32 {
         default:
             break
         }
+        return nil
+    }) {
+        return status
     }
     guard let file else { return usageError("explore: no FILE given (usage: scrollscript explore FILE [options])") }
     if let out, file != "-", let a = realpath(file, nil) {

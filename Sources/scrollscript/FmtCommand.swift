@@ -37,23 +37,21 @@ private enum FmtMode {
 func runFmt(_ args: [String]) -> Int32 {
     var paths: [String] = []
     var mode = FmtMode.print
-    var onlyPaths = false
-    for a in args {
-        if !onlyPaths && a == "--" { onlyPaths = true; continue }
-        if !onlyPaths && a.hasPrefix("-") && a != "-" {
-            let wanted: FmtMode
-            switch a {
-            case "--check": wanted = .check
-            case "-w", "--write": wanted = .write
-            default: return unknownOption(a, of: "fmt", known: ["--check", "-w", "--write", "--help"])
-            }
+    let accepted = CommandOptions(command: "fmt", flags: ["--check", "-w", "--write"], known: ["--check", "-w", "--write", "--help"])
+    if let status = readArguments(args, accepted, { argument -> Int32? in
+        switch argument {
+        case .operand(let a): paths.append(a)
+        case .flag(let a):
+            let wanted = a == "--check" ? FmtMode.check : .write
             if mode != .print && mode != wanted {
                 return usageError("fmt: --check and -w cannot be used together")
             }
             mode = wanted
-            continue
+        case .option: break
         }
-        paths.append(a)
+        return nil
+    }) {
+        return status
     }
     if paths.isEmpty {
         return usageError("fmt: no files given (usage: scrollscript fmt [--check | -w] PATH ...)")

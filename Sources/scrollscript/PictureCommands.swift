@@ -86,38 +86,34 @@ private enum ParsedPictureArgs {
 /// Parses `args`; `extra` are the options this command takes besides `--scenario`.
 private func parsePictureArgs(_ args: [String], command: String, extra: [String]) -> ParsedPictureArgs {
     var p = PictureArgs()
-    var i = 0
-    var onlyPaths = false
-    let known = ["--scenario"] + extra + ["--help"]
-    while i < args.count {
-        let a = args[i]
-        i += 1
-        if !onlyPaths && a == "--" { onlyPaths = true; continue }
-        if !onlyPaths && a.hasPrefix("-") && a != "-" {
-            guard known.contains(a), a != "--help" else { return .exit(unknownOption(a, of: command, known: known)) }
-            guard i < args.count else { return .exit(usageError("\(command): \(a) needs an argument")) }
-            let v = args[i]
-            i += 1
+    let accepted = CommandOptions(command: command, valued: ["--scenario"] + extra, known: ["--scenario"] + extra + ["--help"])
+    if let status = readArguments(args, accepted, { argument -> Int32? in
+        switch argument {
+        case .operand(let a):
+            if p.file != nil { return usageError("\(command): one FILE only ('\(a)' is a second)") }
+            p.file = a
+        case .flag: break
+        case .option(let a, let v):
             switch a {
             case "--scenario": p.scenario = v
             case "-o": p.output = v
             case "--format":
                 guard let f = TraceFormat(rawValue: v) else {
-                    return .exit(usageError("\(command): --format takes csv or jsonl, not '\(v)'" + didYouMean(v, TraceFormat.allCases.map { $0.rawValue })))
+                    return usageError("\(command): --format takes csv or jsonl, not '\(v)'" + didYouMean(v, TraceFormat.allCases.map { $0.rawValue }))
                 }
                 p.format = f
             case "--every":
                 guard v.count <= 9, v.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(v), n >= 1 else {
-                    return .exit(usageError("\(command): --every takes a whole number from 1, not '\(v)'"))
+                    return usageError("\(command): --every takes a whole number from 1, not '\(v)'")
                 }
                 p.every = n
             case "--columns": p.columns = v
             default: break
             }
-            continue
         }
-        if p.file != nil { return .exit(usageError("\(command): one FILE only ('\(a)' is a second)")) }
-        p.file = a
+        return nil
+    }) {
+        return .exit(status)
     }
     guard p.file != nil else { return .exit(usageError("\(command): no FILE given (usage: scrollscript \(command) FILE ...)")) }
     return .ok(p)

@@ -63,11 +63,11 @@ let runCommand = Command(
     command line was wrong; 130 interrupted.
 
     """,
-    run: runRun)
+    run: runRunCommand)
 
 private let runOptions = ["-e", "--filter", "--shard", "--list", "--format", "--junit", "--jobs", "--color", "--update", "--artifacts", "--strict", "--watch", "--help"]
 
-func runRun(_ args: [String]) -> Int32 {
+func runRunCommand(_ args: [String]) -> Int32 {
     var sources: [InputName] = []
     var filters: [String] = []
     var shard: Shard?
@@ -77,36 +77,24 @@ func runRun(_ args: [String]) -> Int32 {
     var artifacts: String?
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var color = "auto"
-    var onlyPaths = false
     var update = false
     var watch = false
     var strict = false
-    var i = 0
-    while i < args.count {
-        var a = args[i]
-        i += 1
-        if onlyPaths { sources.append(InputName(argument: a)); continue }
-        // --option=value is the same as --option value.
-        var inlineValue: String?
-        if a.hasPrefix("--"), let eq = a.firstIndex(of: "="), runOptions.contains(String(a[..<eq])) {
-            inlineValue = String(a[a.index(after: eq)...])
-            a = String(a[..<eq])
-        }
-        func value() -> String? {
-            if let v = inlineValue { return v }
-            guard i < args.count else { return nil }
-            i += 1
-            return args[i - 1]
-        }
-        switch a {
-        case "--": onlyPaths = true
-        case "-": sources.append(.standardInput)
-        case "--list": list = true
-        case "--update": update = true
-        case "--watch": watch = true
-        case "--strict": strict = true
-        case "-e", "--filter", "--shard", "--format", "--junit", "--jobs", "--color", "--artifacts":
-            guard let v = value() else { return usageError("run: \(a) needs an argument") }
+    // --option=value is the same as --option value.
+    let accepted = CommandOptions(command: "run", flags: ["--list", "--update", "--watch", "--strict"],
+                                 valued: ["-e", "--filter", "--shard", "--format", "--junit", "--jobs", "--color", "--artifacts"],
+                                 known: runOptions, inlineValues: true)
+    if let status = readArguments(args, accepted, { argument -> Int32? in
+        switch argument {
+        case .operand(let a): sources.append(InputName(argument: a))
+        case .flag(let a):
+            switch a {
+            case "--list": list = true
+            case "--update": update = true
+            case "--watch": watch = true
+            default: strict = true
+            }
+        case .option(let a, let v):
             switch a {
             case "-e": sources.append(.text(v))
             case "--filter": filters.append(v)
@@ -140,10 +128,10 @@ func runRun(_ args: [String]) -> Int32 {
                 }
                 color = v
             }
-        default:
-            if a.hasPrefix("-") { return unknownOption(a, of: "run", known: runOptions) }
-            sources.append(.path(a))
         }
+        return nil
+    }) {
+        return status
     }
     if sources.isEmpty {
         // The default: said as such when it is not here (`run` outside a project).

@@ -62,6 +62,13 @@ public enum AccordionMode { case off, multiple, single }
 extension SceneConfig {
     private func id(_ name: String) -> BehaviourID { registry.ids.first { registry.declaration($0).name == name }! }
 
+    /// Undeclares the built-in behaviour `name` and those that add options to its word
+    /// (the header's parallax and toggle): none of them is in the scene any more.
+    private mutating func undeclare(_ name: String) {
+        let owner = id(name)
+        for b in registry.ids where b == owner || registry.host(of: b) == owner { behaviours[b.index] = nil }
+    }
+
     public var header: HeaderConfig? {
         get {
             guard let h = settings(id("header")) else { return nil }

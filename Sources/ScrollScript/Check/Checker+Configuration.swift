@@ -153,11 +153,11 @@ extension Checker {
             }
             argument = known ?? a.defaultValue ?? 1
         }
-        var settings: [BehaviourID: BehaviourSettings] = [:]
-        for m in info.members {
-            settings[m] = BehaviourSettings(argument: m == info.owner ? argument : nil,
-                                            options: Array(filled: nil, count: registry.optionCount(of: m)),
-                                            configured: m == info.owner)
+        // Each member's new settings, in `info.members` order (a word has a few members: a
+        // list, not a dictionary to allocate and hash for every configuration statement).
+        var settings = info.members.map {
+            BehaviourSettings(argument: $0 == info.owner ? argument : nil,
+                              options: Array(filled: nil, count: registry.optionCount(of: $0)), configured: $0 == info.owner)
         }
         for o in c.options {
             guard let d = info.options.first(where: { $0.option.word == o.word }) else { continue }
@@ -170,12 +170,12 @@ extension Checker {
                     if case .upToWordArgument = a.range { value = min(v, argument ?? v) } else { value = v }
                 }
             }
-            if let value {
-                settings[d.owner]?.options[d.index] = value
-                settings[d.owner]?.configured = true
+            if let value, let k = info.members.firstIndex(of: d.owner) {
+                settings[k].options[d.index] = value
+                settings[k].configured = true
             }
         }
-        for (m, s) in settings { cfg.behaviours[m.index] = s }
+        for (m, s) in zip(info.members, settings) { cfg.behaviours[m.index] = s }
         return info.owner
     }
 

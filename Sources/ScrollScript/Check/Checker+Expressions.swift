@@ -290,6 +290,9 @@ extension Checker {
     /// settled.
     @discardableResult
     mutating func settleLetStateWord(_ e: Expr, in other: StaticType?) -> Bool {
+        // Most scenarios bind nothing: every comparison of theirs comes here (not even a
+        // copy of `e`).
+        if lets.isEmpty { return false }
         var inner = e
         while case .paren(let x, _) = inner { inner = x }
         guard case .name(let n, _) = inner, let word = lets[n]?.stateWord,

@@ -40,9 +40,30 @@ extension Checker {
     mutating func applyConfigGuessing(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?,
                                       words: inout DeclaredWords) {
         let before = diagnostics.count
-        let (cfg0, sections0, words0) = (cfg, sections, words)
-        applyConfig(s, to: &cfg, sections: &sections, words: &words)
-        guard diagnostics.count > before, !guessing else { return }
+        if guessing {
+            applyConfig(s, to: &cfg, sections: &sections, words: &words)
+            return
+        }
+        // What a guess is checked against: the configuration before `s`. A copy of all of
+        // it, kept while `applyConfig` changes `cfg`, would make `cfg` copy the buffers it
+        // changes (every configuration statement of every scenario), so a configuration
+        // word (`header`, `toolbar`) keeps only the settings it replaces and puts them back
+        // into a copy when it has errors.
+        let cfg0: SceneConfig, sections0: [SectionConfig]?, words0: DeclaredWords
+        if case .configure(let c) = s.kind, let info = registry.configWord(named: c.word) {
+            let replaced = info.members.map { cfg.behaviours[$0.index] }
+            let location = words.locations[info.owner.index]
+            applyConfig(s, to: &cfg, sections: &sections, words: &words)
+            guard diagnostics.count > before else { return }
+            var c0 = cfg, w0 = words
+            for (m, settings) in zip(info.members, replaced) { c0.behaviours[m.index] = settings }
+            w0.locations[info.owner.index] = location
+            (cfg0, sections0, words0) = (c0, sections, w0)
+        } else {
+            (cfg0, sections0, words0) = (cfg, sections, words)
+            applyConfig(s, to: &cfg, sections: &sections, words: &words)
+            guard diagnostics.count > before else { return }
+        }
         replaceWithGuess(s, from: before, guessContext(cfg0)) { scratch, candidate in
             var c = cfg0, sec = sections0, w = words0
             // The behaviours' rules between words: one the guess breaks refuses it (one

@@ -216,8 +216,9 @@ struct Checker {
                 return nil
             }
             let l = SourceLocation(file: file, line: 1, column: 1)
-            return checkScenario(name: fileScenarioName, location: l, body: top, base: SceneConfig(registry: registry),
-                                 baseWords: DeclaredWords(), span: 0...Int.max)
+            // No scene came before (it would have made the file one with blocks): `base` is
+            // the default configuration.
+            return checkScenario(name: fileScenarioName, location: l, body: top, span: 0...Int.max)
         case .blocks:
             if !scenarioSeen, let first = firstTopLevel {
                 error(first, .sceneWithoutScenario)
@@ -245,7 +246,7 @@ struct Checker {
             } else {
                 scenarioNames[name.value] = Int32(clamping: name.location.line)
             }
-            return checkScenario(name: name.value, location: s.location, body: body.statements, base: base, baseWords: baseWords,
+            return checkScenario(name: name.value, location: s.location, body: body.statements,
                                  span: s.location.offset...max(s.location.offset, body.close.offset))
         default:
             error(s.location, .outsideScenario(keyword: s.kind.keyword))
@@ -271,9 +272,9 @@ struct Checker {
         return (cfg, words)
     }
 
-    /// `span`: the scenario's bytes in the file (what `finalWarnings` looks in).
-    mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], base: SceneConfig,
-                                baseWords: DeclaredWords, span: ClosedRange<Int>) -> CheckedScenario {
+    /// A scenario on the scene's configuration (`base`, `baseWords`). `span`: the
+    /// scenario's bytes in the file (what `finalWarnings` looks in).
+    mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], span: ClosedRange<Int>) -> CheckedScenario {
         let errorsBefore = diagnostics.count
         var cfg = base
         var words = baseWords

@@ -137,7 +137,7 @@ extension GuessWork {
             return
         }
         var sign: Int?
-        var directionTok: GTok?
+        var directionTok: GuessToken?
         var changed = content
         // `from bottom to top` is up; `from top to bottom` down.
         if let f = args.firstIndex(where: { $0.hasKey("from") }), f + 3 < args.count {
@@ -154,7 +154,7 @@ extension GuessWork {
            args[f + 2].hasKey("to"), args[f + 3].kind == .number, let a = args[f + 1].value, let b = args[f + 3].value {
             fire(.unexpected(args[f].text), args[f])
             let d = b - a
-            args.replaceSubrange(f...(f + 3), with: (d < 0 ? [GTok.symbol("-")] : []) + [GTok.number(GuessWork.digits(abs(d)))])
+            args.replaceSubrange(f...(f + 3), with: (d < 0 ? [GuessToken.symbol("-")] : []) + [GuessToken.number(GuessWork.digits(abs(d)))])
             changed = true
         }
         // `scrollBy(0, 200)`, `drag 0 -100`: x and y, and only y moves the table.
@@ -172,7 +172,7 @@ extension GuessWork {
                !args[n[0]..<n[1]].contains(where: { $0.kind == .word }) {
                 let up = n[0] > 0 && args[n[0] - 1].isSymbol("-")
                 fire(.unexpected(args[n[1]].text), args[n[1]])
-                args = (up ? [GTok.symbol("-")] : []) + [GTok.number(GuessWork.digits(abs(speed)))]
+                args = (up ? [GuessToken.symbol("-")] : []) + [GuessToken.number(GuessWork.digits(abs(speed)))]
                 changed = true
             }
         }
@@ -210,7 +210,7 @@ extension GuessWork {
         let d = args.firstIndex(where: { $0.kind == .number }) ?? args.count
         if d == args.count, sign == nil, !content, !changed, !args.isEmpty { return }
         let negative = d > 0 && d <= args.count && args[d - 1].isSymbol("-")
-        var amount: GTok
+        var amount: GuessToken
         if d < args.count {
             amount = args[d]
         } else {
@@ -276,7 +276,7 @@ extension GuessWork {
         guard verb == .keyword(.tap) || verb == .doubleTap else { return }
         var args = afterWord
         let tail = self.tail
-        var out: [GTok]?
+        var out: [GuessToken]?
         let fillers: Set<String> = ["on", "the", "at", "a", "an", "point", "location", "coordinate", "coordinates", "position", "button", "bar",
                                     "screen", "index", "number", "no", "num", "idx", "named", "titled", "called", "of", "in"]
         // `tap CGPoint(x: 100, y: 200)`: a constructor's name says nothing.
@@ -325,7 +325,7 @@ extension GuessWork {
                           rest.contains(where: { $0.kind == .word }) {
                     let title = rest.map(\.written).joined(separator: " ")
                     fire(.unexpected(rest.first?.text ?? ""), rest.first, .doubleQuotes)
-                    out = [.word(header), GTok(kind: .string, text: quoteString(title))]
+                    out = [.word(header), GuessToken(kind: .string, text: quoteString(title))]
                 } else if numbers.count == 1 {
                     if key != "header" || rest.count > 1 { fire(.unexpected(key == "header" ? rest.first?.text ?? "" : first.text), key == "header" ? rest.first : first, .tapTargets) }
                     out = [.word(header), numbers[0]]
@@ -357,7 +357,7 @@ extension GuessWork {
             } else if numbers.count == 2, args.allSatisfy({ $0.kind == .number || $0.kind == .symbol || ["x", "y"].contains($0.text) }),
                       args.contains(where: { $0.kind != .number }) {
                 // `tap (100, 200)`, `tap 100, 200`, `tap x 100 y 200`, `tap 100 -20`.
-                var xy: [GTok] = []
+                var xy: [GuessToken] = []
                 for (k, t) in args.enumerated() where t.kind == .number {
                     if k > 0, args[k - 1].isSymbol("-") { xy.append(.symbol("-")) }
                     xy.append(t)
@@ -369,7 +369,7 @@ extension GuessWork {
         if out == nil, verb == .doubleTap { out = args }
         guard var target = out else { return }
         for k in target.indices { target[k].offset = nil }
-        let tap = GTok.word(GrammarWord.tap.spelling)
+        let tap = GuessToken.word(GrammarWord.tap.spelling)
         toks = [tap] + target + (verb == .doubleTap ? [.symbol(";"), tap] + target : []) + tail
         verb = .keyword(.tap)
     }
@@ -496,7 +496,7 @@ extension GuessWork {
             }
         case .keyword(.screen):
             drop(["=", "width", "height", "size", "of", "w", "h"])
-            var numbers: [GTok] = []
+            var numbers: [GuessToken] = []
             for t in args {
                 if t.kind == .number { numbers.append(t) }
                 if t.kind == .word, t.text.hasPrefix("×"), let n = Double(t.text.dropFirst()) {

@@ -34,7 +34,7 @@ extension GuessWork {
             if subjectEnd > start {
                 fire(.unexpected(toks[of].text), toks[of], .tolerance)
                 let tolerance = Array(toks[(w + 1)..<of]), value = Array(toks[(of + 1)..<bodyEnd])
-                toks.replaceSubrange(subjectEnd..<bodyEnd, with: [GTok.symbol("~=")] + value + [.word(GrammarWord.within.spelling)] + tolerance)
+                toks.replaceSubrange(subjectEnd..<bodyEnd, with: [GuessToken.symbol("~=")] + value + [.word(GrammarWord.within.spelling)] + tolerance)
             }
         }
         var k = start
@@ -139,7 +139,7 @@ extension GuessWork {
                     if lit == "\"\"" {
                         if besideText(k) {
                             fire(.notAValue(t.text), t)
-                            toks[k] = GTok(kind: .string, text: lit)
+                            toks[k] = GuessToken(kind: .string, text: lit)
                         }
                     } else {
                         fire(.notAValue(t.text), t)
@@ -151,7 +151,7 @@ extension GuessWork {
                 } else if besideText(k), k + 1 >= bodyEnd || !toks[k + 1].isSymbol(".") {
                     // `tap.target == header`: text is quoted.
                     fire(.notAValue(t.text), t, .doubleQuotes)
-                    toks[k] = GTok(kind: .string, text: quoteString(t.text))
+                    toks[k] = GuessToken(kind: .string, text: quoteString(t.text))
                 }
             }
             k += 1
@@ -172,10 +172,10 @@ extension GuessWork {
     struct Chain {
         struct Part {
             var name: String
-            var token: GTok
+            var token: GuessToken
             /// `[ ... ]` after it (each bracket's tokens), and `( ... )` when called.
-            var indexes: [[GTok]] = []
-            var call: [GTok]?
+            var indexes: [[GuessToken]] = []
+            var call: [GuessToken]?
         }
         var parts: [Part]
         var range: Range<Int>
@@ -382,7 +382,7 @@ extension GuessWork {
         let isSection = ["section", "sections", "header", "headers"].contains(key)
         let isRow = ["row", "rows", "cell", "cells", "item", "items"].contains(key)
         guard isSection || isRow, first.indexes.count + (first.call == nil ? 0 : 1) >= 1 else { return nil }
-        var indexes: [[GTok]] = []
+        var indexes: [[GuessToken]] = []
         for i in first.indexes { indexes += GuessWork(i, context).arguments(0..<i.count) }
         if let call = first.call { indexes += GuessWork(call, context).arguments(0..<call.count) }
         // A section by its title: `section["A"]`.
@@ -429,7 +429,7 @@ extension GuessWork {
                 continue
             }
             var j = k + 1
-            var indexes: [GTok] = []
+            var indexes: [GuessToken] = []
             while j < bodyEnd, toks[j].kind == .number { indexes.append(toks[j]); j += 1 }
             let copulas: Set<String> = ["is", "are", "to", "be", "being", "should", "must", "will", "has", "been", "gets", "get", "becomes", "become"]
             var negated = false
@@ -453,7 +453,7 @@ extension GuessWork {
             probe.ruleNames()
             guard probe.headline != nil || isKnownName(property) || (need > 0 && form.map { CoreObservable.subscripted($0, member: member) != nil } == true) else { k += 1; continue }
             fire(.unexpected(toks[k + 1].text), toks[k + 1])
-            toks.replaceSubrange(k...j, with: (negated ? [GTok.word(GrammarWord.not.spelling)] : []) + GuessWork.lex(property))
+            toks.replaceSubrange(k...j, with: (negated ? [GuessToken.word(GrammarWord.not.spelling)] : []) + GuessWork.lex(property))
             k += 1
         }
     }
@@ -528,7 +528,7 @@ extension GuessWork {
     /// `X == a or b`.
     mutating func ruleExpectShapes() {
         guard firstWord == GrammarWord.expect.spelling, toks.count > 1 else { return }
-        var head: [GTok] = [toks[0]]
+        var head: [GuessToken] = [toks[0]]
         var e = afterWord
         let tail = self.tail
         if let w = e.first, w.isWord(GrammarWord.within.spelling), e.count > 2 {
@@ -630,7 +630,7 @@ extension GuessWork {
 
     /// `X between A and B`, `X in A...B` → `A <= X and X <= B`; `X in [a, b]` → `X == a or
     /// X == b`.
-    private mutating func shapedRanges(_ e: [GTok]) -> [GTok] {
+    private mutating func shapedRanges(_ e: [GuessToken]) -> [GuessToken] {
         if let b = e.firstIndex(where: { $0.hasKey("between") }), b > 0, let a = e[(b + 1)...].firstIndex(where: { $0.isWord("and") }), a > b + 1, a + 1 < e.count {
             fire(.unexpected(e[b].text), e[b])
             let x = Array(e[..<b]), lo = Array(e[(b + 1)..<a]), hi = Array(e[(a + 1)...])
@@ -642,14 +642,14 @@ extension GuessWork {
         if rest.first?.hasKey("range") == true { rest.removeFirst() }
         if let r = rest.firstIndex(where: { $0.isSymbol("...") || $0.isSymbol("..") || $0.isSymbol("..<") }), r > 0, r + 1 < rest.count {
             fire(.unexpected(e[i].text), e[i])
-            let upper: GTok = rest[r].isSymbol("..<") ? .symbol("<") : .symbol("<=")
+            let upper: GuessToken = rest[r].isSymbol("..<") ? .symbol("<") : .symbol("<=")
             return Array(rest[..<r]) + [.symbol("<=")] + x + [.word("and")] + x + [upper] + Array(rest[(r + 1)...])
         }
         if rest.first?.isSymbol("[") == true, rest.last?.isSymbol("]") == true {
             let items = GuessWork(Array(rest.dropFirst().dropLast()), context).arguments(0..<(rest.count - 2))
             guard !items.isEmpty else { return e }
             fire(.unexpected(e[i].text), e[i])
-            var out: [GTok] = []
+            var out: [GuessToken] = []
             for (n, item) in items.enumerated() {
                 if n > 0 { out.append(.word("or")) }
                 out += x + [.symbol("==")] + item
@@ -660,7 +660,7 @@ extension GuessWork {
     }
 
     /// `0 <= offset <= 100` → `0 <= offset and offset <= 100`.
-    private mutating func splitChained(_ e: [GTok]) -> [GTok] {
+    private mutating func splitChained(_ e: [GuessToken]) -> [GuessToken] {
         let ops = e.indices.filter { e[$0].kind == .symbol && GuessWork.comparisons.contains(e[$0].text) }
         guard ops.count == 2, !e.contains(where: { $0.isWord("and") || $0.isWord("or") }) else { return e }
         let middle = Array(e[(ops[0] + 1)..<ops[1]])
@@ -669,11 +669,11 @@ extension GuessWork {
     }
 
     /// `toolbar.state == hidden or hiding` → `... or toolbar.state == hiding`.
-    private mutating func repeatedSubjects(_ e: [GTok]) -> [GTok] {
-        var out: [GTok] = []
-        var lastComparison: [GTok]?
+    private mutating func repeatedSubjects(_ e: [GuessToken]) -> [GuessToken] {
+        var out: [GuessToken] = []
+        var lastComparison: [GuessToken]?
         var k = 0
-        var part: [GTok] = []
+        var part: [GuessToken] = []
         func flush() {
             if let op = part.firstIndex(where: { $0.kind == .symbol && GuessWork.comparisons.contains($0.text) }) {
                 lastComparison = Array(part[...op])
@@ -729,17 +729,17 @@ extension GuessWork {
             let t = toks[k]
             if t.kind == .string, t.text.contains("\\(") {
                 // Swift's interpolation: the text and the values, one item each.
-                var items: [GTok] = []
+                var items: [GuessToken] = []
                 var rest = Substring(t.text.dropFirst().dropLast())
                 while let open = rest.range(of: "\\(") {
                     let text = rest[..<open.lowerBound].trimmingCharacters(in: [" "])
-                    if !text.isEmpty { items += [GTok(kind: .string, text: "\"" + text + "\""), .symbol(",")] }
+                    if !text.isEmpty { items += [GuessToken(kind: .string, text: "\"" + text + "\""), .symbol(",")] }
                     guard let close = rest[open.upperBound...].firstIndex(of: ")") else { return }
                     items += GuessWork.lex(String(rest[open.upperBound..<close])) + [.symbol(",")]
                     rest = rest[rest.index(after: close)...]
                 }
                 let text = rest.trimmingCharacters(in: [" "])
-                if !text.isEmpty { items.append(GTok(kind: .string, text: "\"" + text + "\"")) } else { items.removeLast() }
+                if !text.isEmpty { items.append(GuessToken(kind: .string, text: "\"" + text + "\"")) } else { items.removeLast() }
                 fire(.unexpected("\\("), t)
                 toks.replaceSubrange(k...k, with: items)
                 k += items.count
@@ -770,7 +770,7 @@ extension GuessWork {
         return !words.isLanguageWord(t.text) || t.text == GrammarWord.true.spelling || t.text == GrammarWord.false.spelling
     }
 
-    private func endsValue(_ t: GTok) -> Bool {
+    private func endsValue(_ t: GuessToken) -> Bool {
         t.kind == .number || t.kind == .string || t.isSymbol(")") || t.isSymbol("]") || (t.kind == .word && !["and", "or", "not"].contains(t.text))
     }
 

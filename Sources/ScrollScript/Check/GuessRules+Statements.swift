@@ -26,8 +26,8 @@ extension GuessWork {
     }
 
     /// `toks[range]` split at its top-level commas.
-    func arguments(_ range: Range<Int>) -> [[GTok]] {
-        var out: [[GTok]] = [[]]
+    func arguments(_ range: Range<Int>) -> [[GuessToken]] {
+        var out: [[GuessToken]] = [[]]
         var depth = 0
         for t in toks[range] {
             if t.isSymbol("(") || t.isSymbol("[") { depth += 1 }
@@ -42,7 +42,7 @@ extension GuessWork {
     }
 
     /// Tokens as written, spaces only where the source had them (`app.swipeUp()`).
-    static func compact(_ ts: ArraySlice<GTok>) -> String {
+    static func compact(_ ts: ArraySlice<GuessToken>) -> String {
         var s = ""
         for (k, t) in ts.enumerated() {
             if k > 0 && !t.glued { s += " " }
@@ -106,7 +106,7 @@ extension GuessWork {
             return
         }
         fire(.commentMark(mark), toks[k], .hashComment)
-        toks[k] = GTok(kind: .comment, text: text.isEmpty ? "#" : "# " + text, offset: toks[k].offset)
+        toks[k] = GuessToken(kind: .comment, text: text.isEmpty ? "#" : "# " + text, offset: toks[k].offset)
         // `/* block */ pull 10`: the statement, then the comment (a `#` comment ends the line).
         if let code = toks[(k + 1)...].firstIndex(where: { $0.kind != .block && $0.kind != .comment }) {
             let comment = toks.remove(at: k)
@@ -294,8 +294,8 @@ extension GuessWork {
         }
         guard !isExpect, let check = GuessTables.checks[key] else { return }
         // XCTest, JUnit: the values, then `accuracy:` (a tolerance), then a message.
-        var values: [[GTok]] = []
-        var tolerance: [GTok]?
+        var values: [[GuessToken]] = []
+        var tolerance: [GuessToken]?
         for a in args {
             if a.count > 2, a[0].kind == .word, a[1].isSymbol(":") {
                 let label = guessKey(a[0].text)
@@ -341,14 +341,14 @@ extension GuessWork {
         said.removeAll { ["be", "have", "to", "is"].contains($0) }
         guard let subject, !said.isEmpty, said.allSatisfy({ $0.allSatisfy(\.isLetter) }) else { return false }
         fire(.unknownStatement(parts.count >= 2 ? w : GuessWork.compact(toks[0..<end])), toks[0])
-        toks = [.word(GrammarWord.expect.spelling), .word(subject)] + said.map { GTok.word($0) } + toks[end...]
+        toks = [.word(GrammarWord.expect.spelling), .word(subject)] + said.map { GuessToken.word($0) } + toks[end...]
         return true
     }
 
     /// The tokens as operands side by side (`offset 0`, `section[0].y 28`): each a name
     /// chain, a number (with its sign) or a text.
-    func operands() -> [[GTok]] {
-        var out: [[GTok]] = []
+    func operands() -> [[GuessToken]] {
+        var out: [[GuessToken]] = []
         var k = 0
         while k < toks.count {
             if let c = chain(at: k) {
@@ -371,7 +371,7 @@ extension GuessWork {
 
     /// The words after a subject that say what it should be (`.not.toBe(0)`, `.to eq(0)`,
     /// `.should.equal(0)`, `.should == 0`): the expectation they make, if they make one.
-    private mutating func matcherChain(from start: Int, subject: [GTok]) -> Bool {
+    private mutating func matcherChain(from start: Int, subject: [GuessToken]) -> Bool {
         let fillers: Set<String> = ["to", "be", "been", "is", "that", "which", "and", "has", "have", "should", "does", "deep", "same"]
         var k = start
         var negated = false
@@ -383,7 +383,7 @@ extension GuessWork {
         }
         guard k < bodyEnd else { return false }
         var check: GuessTables.Check
-        var args: [[GTok]] = []
+        var args: [[GuessToken]] = []
         if toks[k].kind == .symbol, GuessWork.comparisons.contains(toks[k].text) {
             check = .compare(toks[k].text)
             args = [Array(toks[(k + 1)..<bodyEnd])]
@@ -411,7 +411,7 @@ extension GuessWork {
 
     /// A matcher of flutter_test or Hamcrest (`equals(0)`, `isTrue`, `is(not(0))`,
     /// `closeTo(1, 0.5)`), or a value compared with `==`.
-    func matcher(_ m: [GTok]) -> (GuessTables.Check, [[GTok]], Bool) {
+    func matcher(_ m: [GuessToken]) -> (GuessTables.Check, [[GuessToken]], Bool) {
         var m = m
         var negated = false
         while m.count > 3, m[0].kind == .word, ["not", "isnot"].contains(guessKey(m[0].text)), m[1].isSymbol("("), m.last?.isSymbol(")") == true {
@@ -437,8 +437,8 @@ extension GuessWork {
 
     /// Makes the statement `expect SUBJECT OP VALUE` (`within T`), `expect SUBJECT` or
     /// `expect not SUBJECT`.
-    mutating func expectation(_ subject: [GTok], _ check: GuessTables.Check, _ args: [[GTok]], negated: Bool) {
-        var out: [GTok] = [.word(GrammarWord.expect.spelling)]
+    mutating func expectation(_ subject: [GuessToken], _ check: GuessTables.Check, _ args: [[GuessToken]], negated: Bool) {
+        var out: [GuessToken] = [.word(GrammarWord.expect.spelling)]
         let truthy: Bool
         switch check {
         case .truthy: truthy = !negated
@@ -449,7 +449,7 @@ extension GuessWork {
             var subject = subject
             // `assertEquals(0, offset)`: the value measured goes on the left, as a failure
             // reports it (`expected 0, actual ...`).
-            let literal = { (x: [GTok]) in x.allSatisfy { $0.kind == .number || $0.isSymbol("-") } && x.contains { $0.kind == .number } }
+            let literal = { (x: [GuessToken]) in x.allSatisfy { $0.kind == .number || $0.isSymbol("-") } && x.contains { $0.kind == .number } }
             if literal(subject), !literal(value), value.contains(where: { $0.kind == .word }) {
                 swap(&subject, &value)
                 op = GuessWork.mirrored(op)
@@ -513,7 +513,7 @@ extension GuessWork {
         }
         guard let (verb, extra, argRange) = found else { return }
         fire(.unknownStatement(GuessWork.compact(toks[0..<end])), toks[0])
-        let head = [GTok.word(GuessWork.keyword(of: verb))] + extra.map { GTok.word($0) }
+        let head = [GuessToken.word(GuessWork.keyword(of: verb))] + extra.map { GuessToken.word($0) }
         if verb == .keyword(.tap) || verb == .doubleTap {
             // The view the chain names (`app.buttons["toolbar"]`, `R.id.header`,
             // `cy.get('.toolbar')`), else a section's title.
@@ -564,11 +564,11 @@ extension GuessWork {
     /// The values of a call of another tool as statement arguments: nested calls give
     /// their own values (`Duration(milliseconds: 300)` → `milliseconds : 300`), a text
     /// that is a direction or an edge becomes that word (`'down'`, `'bottom'`).
-    func flattened(_ args: [[GTok]]) -> [GTok] {
-        var out: [GTok] = []
+    func flattened(_ args: [[GuessToken]]) -> [GuessToken] {
+        var out: [GuessToken] = []
         for a in args {
             var k = 0
-            var arg: [GTok] = []
+            var arg: [GuessToken] = []
             while k < a.count {
                 let t = a[k]
                 if t.isWord("const") || t.isWord("new") { k += 1; continue }
@@ -678,7 +678,7 @@ extension GuessWork {
         guard let (v, extra) = words.verb(w) ?? typo.flatMap({ words.verb($0) }) else { return }
         fire(.unknownStatement(w), toks[0])
         toks[0] = .word(GuessWork.keyword(of: v))
-        toks.insert(contentsOf: extra.map { e -> GTok in Double(e) != nil ? .number(e) : .word(e) }, at: 1)
+        toks.insert(contentsOf: extra.map { e -> GuessToken in Double(e) != nil ? .number(e) : .word(e) }, at: 1)
         verb = v
     }
 
@@ -687,7 +687,7 @@ extension GuessWork {
         for k in toks.indices where k > 0 && toks[k].kind == .word && !isKnownName(toks[k].text) {
             if let n = GuessTables.numberWords[guessKey(toks[k].text)] {
                 fire(.notAValue(toks[k].text), toks[k])
-                toks[k] = GTok.number(n)
+                toks[k] = GuessToken.number(n)
             }
         }
     }
@@ -707,7 +707,7 @@ extension GuessWork {
         let operators: Set<String> = ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "~=", "and", "or"]
         guard args.count > 1 || labelled || args.isEmpty || !args[0].contains(where: { operators.contains($0.text) && $0.offset != args[0].first?.offset }) else { return }
         fire(.unexpected("("), toks[1], .noParentheses)
-        var out: [GTok] = [toks[0]]
+        var out: [GuessToken] = [toks[0]]
         for a in args { out += a }
         toks = out + toks[(close + 1)...]
     }
@@ -868,7 +868,7 @@ extension GuessWork {
         guard let v = verb else { return }
         switch v {
         case .repeatBlock, .keyword(.repeat):
-            var count: [GTok]?
+            var count: [GuessToken]?
             let args = afterWord
             // `for i in 1...3`, `for _ in 0..<3`
             if let r = args.firstIndex(where: { $0.isSymbol("...") || $0.isSymbol("..<") || $0.isSymbol("..") }),
@@ -885,14 +885,14 @@ extension GuessWork {
             }
             guard let count else { return }
             if v != .keyword(.repeat) { fire(.unknownStatement(toks[0].text), toks[0], .repeatBlock) }
-            var out: [GTok] = [.word(GrammarWord.repeat.spelling)] + count
+            var out: [GuessToken] = [.word(GrammarWord.repeat.spelling)] + count
             if let b = toks.last, b.kind == .block {
                 out.append(b)
             } else if v == .keyword(.repeat), args.count > 1, let n = args.firstIndex(where: { $0.kind == .number }), n + 1 < args.count {
                 // `repeat 3 fling -300`: the block's braces are missing.
                 fire(.missing("{"), args[n + 1], .repeatBlock)
                 let body = Array(args[(n + 1)...])
-                out.append(GTok(kind: .block, text: "{ " + (StatementGuesser.rendered(body, lexicon)?.display ?? GuessTokens.text(body)) + " }"))
+                out.append(GuessToken(kind: .block, text: "{ " + (StatementGuesser.rendered(body, lexicon)?.display ?? GuessTokens.text(body)) + " }"))
             }
             toks = out
         case .scenario, .keyword(.scenario):
@@ -908,7 +908,7 @@ extension GuessWork {
                 fire(.unexpected(words[0]), args.first, .doubleQuotes)
             }
             if v != .keyword(.scenario) { fire(.unknownStatement(toks[0].text), toks[0]) }
-            toks = [.word(GrammarWord.scenario.spelling), GTok(kind: .string, text: name)] + toks[bodyEnd...]
+            toks = [.word(GrammarWord.scenario.spelling), GuessToken(kind: .string, text: name)] + toks[bodyEnd...]
         case .scene:
             fire(.unknownStatement(toks[0].text), toks[0])
             toks = [.word(GrammarWord.scene.spelling)] + toks[bodyEnd...]

@@ -3,7 +3,7 @@
 // the line, text in single quotes), and written back as text for the parser.
 
 /// One token of a guess.
-struct GTok: Equatable {
+struct GuessToken: Equatable {
     enum Kind: Equatable {
         case word, number, string, symbol, comment
         /// A `{` and everything after it in the statement, as written.
@@ -23,9 +23,9 @@ struct GTok: Equatable {
     /// The text as written when the tokenizer joined or rewrote it (`'A'` for `"A"`).
     var original: String?
 
-    static func word(_ w: String) -> GTok { GTok(kind: .word, text: w) }
-    static func symbol(_ s: String) -> GTok { GTok(kind: .symbol, text: s) }
-    static func number(_ digits: String, _ unit: String = "") -> GTok { GTok(kind: .number, text: digits, unit: unit) }
+    static func word(_ w: String) -> GuessToken { GuessToken(kind: .word, text: w) }
+    static func symbol(_ s: String) -> GuessToken { GuessToken(kind: .symbol, text: s) }
+    static func number(_ digits: String, _ unit: String = "") -> GuessToken { GuessToken(kind: .number, text: digits, unit: unit) }
 
     /// The token as the parser is to read it.
     var written: String { kind == .number ? text + unit : text }
@@ -42,35 +42,35 @@ enum GuessTokens {
     /// The tokens of one statement's text (up to its first line end or `;` outside a block).
     /// `splitsComment`: a `/* ... */` with text after it ends at its `*/` (once: the rest is
     /// read without, so a line of many such comments is not read again for each).
-    static func tokens(_ bytes: [UInt8], splitsComment: Bool = true) -> [GTok] {
+    static func tokens(_ bytes: [UInt8], splitsComment: Bool = true) -> [GuessToken] {
         var lexer = Lexer(bytes: bytes, file: "")
         let toks = lexer.tokenize()
         func source(_ a: Int, _ b: Int) -> String {
             String(decoding: bytes[max(0, a)..<min(bytes.count, max(a, b))], as: UTF8.self)
         }
-        var out: [GTok] = []
+        var out: [GuessToken] = []
         var lastEnd = -1
         var i = 0
         loop: while i < toks.count {
             let t = toks[i]
             let start = t.at.offset, end = t.at.offset + t.at.length
-            var g: GTok
+            var g: GuessToken
             switch t.kind {
             case .eof, .newline, .semicolon: break loop
             case .lbrace:
-                g = GTok(kind: .block, text: trimmedEnd(source(start, bytes.count)))
+                g = GuessToken(kind: .block, text: trimmedEnd(source(start, bytes.count)))
                 g.offset = start
                 g.glued = start == lastEnd
                 out.append(g)
                 break loop
-            case .comment: g = GTok(kind: .comment, text: t.text)
-            case .word: g = GTok(kind: .word, text: t.text)
-            case .number: g = GTok(kind: .number, text: t.text, unit: String(t.raw.dropFirst(t.text.count)))
-            case .string: g = GTok(kind: .string, text: t.raw)
+            case .comment: g = GuessToken(kind: .comment, text: t.text)
+            case .word: g = GuessToken(kind: .word, text: t.text)
+            case .number: g = GuessToken(kind: .number, text: t.text, unit: String(t.raw.dropFirst(t.text.count)))
+            case .string: g = GuessToken(kind: .string, text: t.raw)
             case .error:
                 let s = source(start, end)
-                g = GTok(kind: s.hasPrefix("\"") ? .string : .symbol, text: s)
-            default: g = GTok(kind: .symbol, text: Token.spelling(t.kind))
+                g = GuessToken(kind: s.hasPrefix("\"") ? .string : .symbol, text: s)
+            default: g = GuessToken(kind: .symbol, text: Token.spelling(t.kind))
             }
             g.offset = start
             g.length = end - start
@@ -84,7 +84,7 @@ enum GuessTokens {
                     // `/* block */ pull 10`: the comment ends at its `*/`; the rest is read on.
                     if pair == "/*", splitsComment, let close = closingMark(bytes, from: end, to: eol),
                        bytes[(close + 2)..<eol].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                        var c = GTok(kind: .comment, text: source(from, close + 2))
+                        var c = GuessToken(kind: .comment, text: source(from, close + 2))
                         c.offset = from
                         c.length = 2
                         c.original = pair
@@ -95,7 +95,7 @@ enum GuessTokens {
                         }
                         break loop
                     }
-                    var c = GTok(kind: .comment, text: trimmedEnd(source(from, eol)))
+                    var c = GuessToken(kind: .comment, text: trimmedEnd(source(from, eol)))
                     c.offset = prev.offset
                     c.length = 2
                     c.original = pair
@@ -146,7 +146,7 @@ enum GuessTokens {
             // `±0.5`, `×812`: a sign glued to a number lexes as one word.
             if g.kind == .word, let first = g.text.unicodeScalars.first, !first.isASCII, !first.properties.isAlphabetic,
                g.text.unicodeScalars.count > 1, g.text.unicodeScalars.dropFirst().allSatisfy({ $0.properties.numericType != nil && $0.isASCII }) {
-                var sign = GTok.symbol(String(first))
+                var sign = GuessToken.symbol(String(first))
                 sign.offset = start
                 sign.length = String(first).utf8.count
                 sign.glued = g.glued
@@ -159,7 +159,7 @@ enum GuessTokens {
                     numberEnd = toks[i + 2].at.offset + toks[i + 2].at.length
                     i += 2
                 }
-                var n = GTok.number(digits)
+                var n = GuessToken.number(digits)
                 if let u = digits.firstIndex(where: { $0.isLetter }) {
                     n.text = String(digits[..<u])
                     n.unit = String(digits[u...])
@@ -200,7 +200,7 @@ enum GuessTokens {
                 }
                 if j < toks.count, toks[j].kind == .error {
                     let inner = source(end, toks[j].at.offset)
-                    var s = GTok(kind: .string, text: "\"" + inner.replacingOccurrences(of: "\"", with: "\\\"") + "\"")
+                    var s = GuessToken(kind: .string, text: "\"" + inner.replacingOccurrences(of: "\"", with: "\\\"") + "\"")
                     s.offset = start
                     s.length = toks[j].at.offset + 1 - start
                     s.glued = g.glued
@@ -247,15 +247,15 @@ enum GuessTokens {
     }
 
     /// The tokens as one line of text for the parser (single spaces between them).
-    static func text(_ toks: [GTok]) -> String {
+    static func text(_ toks: [GuessToken]) -> String {
         toks.map(\.written).joined(separator: " ")
     }
 
     /// The tokens as a message quotes them, as they are written in ScrollScript: no space
     /// around `.` or inside brackets and parentheses (`refresh.state ==`, `row[0,1].y`).
-    static func quoted(_ toks: [GTok]) -> String {
+    static func quoted(_ toks: [GuessToken]) -> String {
         var out = ""
-        var previous: GTok?
+        var previous: GuessToken?
         var brackets = 0
         for t in toks {
             if let p = previous {

@@ -28,7 +28,7 @@ struct GuessContext {
 
 /// The tokens of a guess being rewritten, and what the rewriting found.
 struct GuessWork {
-    var toks: [GTok]
+    var toks: [GuessToken]
     let context: GuessContext
     /// The first misreading, and where (an offset and a length in the guessed text).
     var headline: GuessHeadline?
@@ -38,13 +38,13 @@ struct GuessWork {
     /// What the first word means, once `ruleStatementWord` has read it.
     var verb: GuessVerb?
 
-    init(_ toks: [GTok], _ context: GuessContext) {
+    init(_ toks: [GuessToken], _ context: GuessContext) {
         self.toks = toks
         self.context = context
     }
 
     /// Records a misreading (the first one is the message's headline) and its notes.
-    mutating func fire(_ h: GuessHeadline, _ t: GTok?, _ ns: GuessNote...) {
+    mutating func fire(_ h: GuessHeadline, _ t: GuessToken?, _ ns: GuessNote...) {
         if headline == nil {
             headline = h
             at = t?.offset
@@ -69,21 +69,21 @@ struct GuessWork {
 
     /// The tokens after the statement word, up to the block or the comment: none when the
     /// statement is cut short there (`heade{`), never a reversed range.
-    var afterWord: [GTok] { slice(1, bodyEnd) }
+    var afterWord: [GuessToken] { slice(1, bodyEnd) }
 
     /// The block or the comment that ends the statement (empty when it has neither).
-    var tail: [GTok] { Array(toks[bodyEnd...]) }
+    var tail: [GuessToken] { Array(toks[bodyEnd...]) }
 
     /// `toks[a..<b]` with both ends kept inside the tokens, empty when `b` is not past `a`:
     /// a rule's range over a statement of any shape (empty, cut short, only symbols) is
     /// one that exists.
-    func slice(_ a: Int, _ b: Int) -> [GTok] {
+    func slice(_ a: Int, _ b: Int) -> [GuessToken] {
         let lo = min(max(a, 0), toks.count), hi = min(max(b, lo), toks.count)
         return Array(toks[lo..<hi])
     }
 
     /// Tokens for `text` (ScrollScript written by a rule: `toolbar.state == hidden`).
-    static func lex(_ text: String) -> [GTok] {
+    static func lex(_ text: String) -> [GuessToken] {
         GuessTokens.tokens(Array(text.utf8)).map { var t = $0; t.offset = nil; return t }
     }
 }
@@ -123,7 +123,7 @@ enum StatementGuesser {
 
     /// `fling -300 x3`, `fling -300 3 times`, `swipe up twice`: the statement before the
     /// count, rewritten, in `repeat N { ... }`.
-    static func repeatedStatement(_ toks: [GTok], _ context: GuessContext) -> GuessWork? {
+    static func repeatedStatement(_ toks: [GuessToken], _ context: GuessContext) -> GuessWork? {
         var end = toks.count
         while end > 0, toks[end - 1].kind == .comment { end -= 1 }
         guard end > 2, toks[0].kind == .word, let (verb, _) = context.words.verb(toks[0].text),
@@ -153,7 +153,7 @@ enum StatementGuesser {
         work.fire(.unexpected(toks[suffix].written), toks[suffix], .repeatBlock)
         for n in inner.notes { work.notes.append(n) }
         inner.toks = []
-        work.toks = [.word(GrammarWord.repeat.spelling), .number(count), GTok(kind: .block, text: "{ " + body.display + " }")] + toks[end...]
+        work.toks = [.word(GrammarWord.repeat.spelling), .number(count), GuessToken(kind: .block, text: "{ " + body.display + " }")] + toks[end...]
         return work
     }
 
@@ -196,11 +196,11 @@ enum StatementGuesser {
 
     /// The rules over `toks`; a line of two statements (`drag -100 then release`) is
     /// rewritten statement by statement and joined by `;`.
-    static func rewrite(_ toks: [GTok], _ context: GuessContext) -> GuessWork {
+    static func rewrite(_ toks: [GuessToken], _ context: GuessContext) -> GuessWork {
         if let repeated = repeatedStatement(toks, context) { return repeated }
         let words = context.words
-        var parts: [[GTok]] = [[]]
-        var joints: [GTok] = []
+        var parts: [[GuessToken]] = [[]]
+        var joints: [GuessToken] = []
         var k = 0
         var depth = 0
         let alone: Set<String> = ["release", "settle", "tick", "frames"]
@@ -245,7 +245,7 @@ enum StatementGuesser {
     /// The tokens as `fmt` writes the statements they make (joined by `; `); a block is
     /// written as it was (a block over several lines as its `{`): `display`. `parsed` is
     /// the same with every block whole, for the parser. Nil when they do not parse.
-    static func rendered(_ toks: [GTok], _ lexicon: Lexicon) -> (display: String, parsed: String)? {
+    static func rendered(_ toks: [GuessToken], _ lexicon: Lexicon) -> (display: String, parsed: String)? {
         var body = toks
         var block: String?
         var comment: String?

@@ -236,7 +236,7 @@ private func trimBlanks(_ s: String) -> String {
 
 /// The sections with a header view on screen, and the rows on screen per section
 /// (`first...last`), in table order.
-struct InView {
+struct VisibleSectionsAndRows {
     var sections: [Int] = []
     var rows: [(section: Int, first: Int, last: Int)] = []
 

@@ -34,7 +34,7 @@ public final class TraceWriter {
     /// Where the last row starts in `buffer` (held back for the failure mark).
     private var lastRowStart = 0
     private var lastRowFrame = -1
-    private let needsInView: Bool
+    private let needsVisibleSectionsAndRows: Bool
     /// JSON Lines: each column's `"name":`, encoded once.
     private let keys: [[UInt8]]
     private static let chunk = 1 << 16
@@ -44,7 +44,7 @@ public final class TraceWriter {
         self.format = format
         self.every = max(1, every)
         self.write = write
-        needsInView = columns.contains { $0.source == .field(.sectionsVisible) || $0.source == .field(.rowsVisible) }
+        needsVisibleSectionsAndRows = columns.contains { $0.source == .field(.sectionsVisible) || $0.source == .field(.rowsVisible) }
         keys = columns.map { Array((jsonString($0.name) + ":").utf8) }
         buffer.reserveCapacity(TraceWriter.chunk + 4096)
         if format == .csv {
@@ -84,7 +84,7 @@ public final class TraceWriter {
         lastRowStart = buffer.count
         lastRowFrame = world.frameIndex
         rowCount += 1
-        let inView = needsInView ? InView(world) : InView()
+        let visible = needsVisibleSectionsAndRows ? VisibleSectionsAndRows(world) : VisibleSectionsAndRows()
         if format == .jsonl { buffer.append(UInt8(ascii: "{")) }
         for (n, c) in columns.enumerated() {
             if n > 0 { buffer.append(UInt8(ascii: ",")) }
@@ -93,7 +93,7 @@ public final class TraceWriter {
             case .observable(let id, let i, let j):
                 appendValue(world.value(id, section: i, row: j))
             case .field(let f):
-                appendField(f, world, k, inView)
+                appendField(f, world, k, visible)
             }
         }
         if format == .jsonl { buffer.append(UInt8(ascii: "}")) }
@@ -127,7 +127,7 @@ public final class TraceWriter {
 
     // MARK: - Fields
 
-    private func appendField(_ f: TraceField, _ world: World, _ k: Int, _ inView: InView) {
+    private func appendField(_ f: TraceField, _ world: World, _ k: Int, _ visible: VisibleSectionsAndRows) {
         switch f {
         case .frame: appendASCII(String(world.frameIndex))
         case .line:
@@ -136,15 +136,15 @@ public final class TraceWriter {
             if let st = statement(k) { appendText(st.text) } else { appendNull() }
         case .sectionsVisible:
             if format == .csv {
-                appendText(inView.sections.map(String.init).joined(separator: " "))
+                appendText(visible.sections.map(String.init).joined(separator: " "))
             } else {
-                appendASCII("[" + inView.sections.map(String.init).joined(separator: ",") + "]")
+                appendASCII("[" + visible.sections.map(String.init).joined(separator: ",") + "]")
             }
         case .rowsVisible:
             if format == .csv {
-                appendText(inView.rows.map { "\($0.section):\($0.first)-\($0.last)" }.joined(separator: " "))
+                appendText(visible.rows.map { "\($0.section):\($0.first)-\($0.last)" }.joined(separator: " "))
             } else {
-                appendASCII("[" + inView.rows.map { "[\($0.section),\($0.first),\($0.last)]" }.joined(separator: ",") + "]")
+                appendASCII("[" + visible.rows.map { "[\($0.section),\($0.first),\($0.last)]" }.joined(separator: ",") + "]")
             }
         case .failure: appendNull()
         }

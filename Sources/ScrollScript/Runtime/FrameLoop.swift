@@ -3,10 +3,9 @@
 //
 // Why a loop of its own: the interpreter is a class, and every read or write of one of its
 // stored properties (the world, the counter, the failure) pays Swift's dynamic exclusivity
-// check (swift_beginAccess and its thread-local bookkeeping), about a quarter of a run's
-// time on `../shared/bench/flings.scroll`. Here the world is one inout access for the whole
-// loop and everything else is a local or a field of this struct, which the compiler checks
-// statically. The work of a frame and its order are exactly `runFrame()`'s and then
+// check (swift_beginAccess and its thread-local bookkeeping). Here the world is one inout
+// access for the whole loop and everything else is a local or a field of this struct,
+// which the compiler checks statically. The work of a frame and its order are exactly `runFrame()`'s and then
 // `afterFrame()`'s: step, the 24 h limit, the invariants, the interrupt poll, then the count
 // (or, for settle, the at-rest test and the settle limit) of the statement.
 //

@@ -120,8 +120,7 @@ public final class Interpreter {
     /// Registered `expect always` invariants: the statement and its condition.
     private var invariants: [Invariant] = []
     /// Where the registered invariants stand (registered once per location, even inside
-    /// `repeat`): a set, so that registering is O(1), not a scan (100,000 `expect always`
-    /// lines took minutes).
+    /// `repeat`): a set, so that registering is O(1), not a scan of every one so far.
     private(set) var invariantLocations = Set<SourceLocation>()
     private var maxFrames = 0
     private var settleFrames = 0

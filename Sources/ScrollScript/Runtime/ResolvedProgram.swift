@@ -200,15 +200,6 @@ func lowerStatements(_ statements: [Stmt], _ config: SceneConfig, _ names: Check
     return out
 }
 
-extension CheckedScenario {
-    /// The scenario's statements lowered for its world (what `Interpreter(_:)` runs, with
-    /// its own slots). Built when the scenario is run (a `check` alone does not pay for it).
-    var resolvedStatements: [ResolvedStmt] {
-        var lets = LetSlots()
-        return lowerStatements(statements, config, names, &lets)
-    }
-}
-
 /// The names bound by `let` in a running scenario (a REPL session's, entry by entry), each
 /// with a slot: an index into the interpreter's values. Names are looked up here only while
 /// statements are lowered; a frame reads a slot by its index.

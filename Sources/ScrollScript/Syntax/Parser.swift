@@ -876,7 +876,7 @@ public struct Parser {
         if isWord(.within) {
             guard op == .approx else { throw withinWithoutApprox(op) }
             advance()
-            let t = try parseArgPE()
+            let t = try parseUnary()
             tol = t.e
             d = max(d, t.d + 1)
         }
@@ -926,14 +926,10 @@ public struct Parser {
         return try parsePrimary()
     }
 
-    /// arg = "-" arg | primary     (an argument: `tap 100 -20` is two arguments)
+    /// arg = unary     (an argument: `tap 100 -20` is two arguments)
     private mutating func parseArg() throws -> Expr {
         if isStatementEnd(tok) { throw fail(tok, .expectedValue(found: FoundToken(tok))) }
-        return try parseArgPE().e
-    }
-
-    private mutating func parseArgPE() throws -> ExprAndDepth {
-        try parseUnary()
+        return try parseUnary().e
     }
 
     /// primary = NUMBER | STRING | "true" | "false" | name | "(" expr ")"

@@ -40,8 +40,6 @@ public struct Accordion: DeclaredBehaviour, Equatable {
         running.reserveCapacity(open.count)
     }
 
-    public var runningCount: Int { running.count }
-
     public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         switch event {
         case .sectionHeaderTapped(let i):

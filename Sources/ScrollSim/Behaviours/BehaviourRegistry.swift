@@ -40,8 +40,7 @@ public struct BehaviourRegistry: Sendable, Equatable {
     /// Retained once, never released, and read without retaining it: every scene, checker,
     /// lowering and world holds a copy of its registry, on every thread of a run, and a
     /// strong reference would make each copy and each read write the storage's one reference
-    /// count, a cache line the threads then pass back and forth (with `--jobs 2` on small
-    /// files, a tenth of all retains and releases were of this one object).
+    /// count, a cache line the threads would pass back and forth.
     private let box: Unmanaged<Storage>
 
     /// Reads the storage in place, without retaining it.

@@ -182,7 +182,9 @@ final class FunctionsAndLetTests: XCTestCase {
     func testALetNameResolvesToASlot() throws {
         let r = checkSource(SourceFile(name: "t.scroll", text: "let a = 1\nlet b = offset\nexpect always b >= a"))
         XCTAssertEqual(r.diagnostics, [])
-        let s = try XCTUnwrap(r.scenarios.first).resolvedStatements
+        let scenario = try XCTUnwrap(r.scenarios.first)
+        var slots = LetSlots()
+        let s = lowerStatements(scenario.statements, scenario.config, scenario.names, &slots)
         guard case .bind(0, _) = s[0].kind, case .bind(1, _) = s[1].kind else { return XCTFail("\(s.map(\.kind))") }
         guard case .expectAlways(let c) = s[2].kind,
               case .compare(.ge, .letValue(1, "b", _), .letValue(0, "a", _), nil, _) = c.expr else {

@@ -10,7 +10,9 @@ final class ResolvedProgramTests: XCTestCase {
     func lowered(_ text: String) throws -> [ResolvedStmt] {
         let r = checkSource(SourceFile(name: "t.scroll", text: text))
         XCTAssertEqual(r.diagnostics, [], "check errors")
-        return try XCTUnwrap(r.scenarios.first).resolvedStatements
+        let scenario = try XCTUnwrap(r.scenarios.first)
+        var slots = LetSlots()
+        return lowerStatements(scenario.statements, scenario.config, scenario.names, &slots)
     }
 
     func testLiteralArgumentsAreInBaseUnits() throws {
