@@ -42,6 +42,12 @@ final class AgreesWithTheBuiltInTests: XCTestCase {
         return out
     }
 
+    /// Scenarios of the built-in's own rule that a behaviour's view has no counterpart for:
+    /// `tap toolbar` on a toolbar with no part on screen while it hides from the bottom edge
+    /// goes to its reveal zone (spec §4), which `tap safari`, a targeted tap on the port's view,
+    /// does not redirect (spec §9 sets this redirect aside for a declared toolbar too).
+    static let builtInOnly: Set<String> = ["tap toolbar on a toolbar hiding from the bottom edge reaches its reveal zone"]
+
     func testEveryShippedToolbarScenarioGivesTheSameTraceRowForRow() throws {
         let registry = try BehaviourRegistry.with([SafariToolbar.self])
         let dir = Self.repository.appendingPathComponent("scenarios")
@@ -54,7 +60,7 @@ final class AgreesWithTheBuiltInTests: XCTestCase {
             let port = try Self.traces(Self.ported(text), name: file, registry: registry)
             // Scenario names are ported too (`"tap toolbar while hidden ..."`).
             XCTAssertEqual(Set(builtIn.keys.map { $0.replacingOccurrences(of: "toolbar", with: "safari") }), Set(port.keys), file)
-            for (scenario, trace) in builtIn.sorted(by: { $0.key < $1.key }) {
+            for (scenario, trace) in builtIn.sorted(by: { $0.key < $1.key }) where !Self.builtInOnly.contains(scenario) {
                 let expected = trace.replacingOccurrences(of: "toolbar", with: "safari").split(separator: "\n", omittingEmptySubsequences: false)
                 let actual = (port[scenario.replacingOccurrences(of: "toolbar", with: "safari")] ?? "")
                     .split(separator: "\n", omittingEmptySubsequences: false)
