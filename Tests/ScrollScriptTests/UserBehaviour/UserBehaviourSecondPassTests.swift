@@ -148,4 +148,47 @@ final class UserBehaviourSecondPassTests: XCTestCase {
         XCTAssertEqual(fade.length, 100)
         XCTAssertEqual(fade.header.frame.width, 375)
     }
+
+    func testTheFiniteCheckReportsTheFirstBadValueInDeclarationOrderWhereverItIs() {
+        // Observables of every kind, one number or rect made bad at a time, in lists of 1 to
+        // 7 checked ones (links of two readers, the last calling none after it: each shape
+        // of the chain): the fault names the first bad one's place among all observables.
+        final class Cell { var values: [Double] = [] }
+        let cell = Cell()
+        for count in 1...7 {
+            // Observable 2j: a bool (not checked); 2j + 1: number j (a rect for odd j, its
+            // height the value).
+            var readers: [ObservableReader] = []
+            for j in 0..<count {
+                readers.append(.bool { _ in true })
+                if j % 2 == 0 {
+                    readers.append(.number { ($0 as! Cell).values[j] })
+                } else {
+                    readers.append(.rect { CGRect(x: 0, y: 0, width: 1, height: ($0 as! Cell).values[j]) })
+                }
+            }
+            let (check, any) = FiniteChecks.chain(observables: readers)
+            XCTAssertTrue(any)
+            cell.values = Array(repeating: 1, count: count)
+            XCTAssertNil(check(cell), "\(count)")
+            for bad in 0..<count {
+                for x in [Double.nan, .infinity, -.infinity] {
+                    cell.values = Array(repeating: 1, count: count)
+                    cell.values[bad] = x
+                    // A later one bad too: the first is reported.
+                    if bad + 1 < count { cell.values[bad + 1] = .nan }
+                    guard case .valueNotFinite(let k, let v)? = check(cell) else {
+                        XCTFail("\(count) \(bad) \(x): no fault"); continue
+                    }
+                    XCTAssertEqual(k, 2 * bad + 1, "\(count) \(bad)")
+                    XCTAssertEqual(v.isNaN, x.isNaN)
+                    if !x.isNaN { XCTAssertEqual(v, x) }
+                }
+            }
+        }
+        // Nothing to check: no number or rect.
+        let (none, any) = FiniteChecks.chain(observables: [.bool { _ in true }, .state { _ in 0 }])
+        XCTAssertFalse(any)
+        XCTAssertNil(none(cell))
+    }
 }
