@@ -58,6 +58,20 @@ final class Wide: ScrollBehaviour {
     func scrollViewDidScroll(_ scrollView: UIScrollView) { width = 1 / max(0, scrollView.contentOffset.y) }
 }
 
+/// A fade started when it is made (t = 0), 0.5 s long, whose completion makes its number
+/// NaN; no delegate method of its own.
+final class SpoiledFade: ScrollBehaviour {
+    static let declaration = BehaviourSpec<SpoiledFade>(
+        name: "spoiled", summary: "a number that a completion makes NaN",
+        observables: [.number("x", summary: "1, then NaN") { $0.x }])
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    var x: CGFloat = 1
+    init() {
+        UIView.animate(withDuration: 0.5, delay: 0, options: [.curveLinear], animations: { self.view.alpha = 0 },
+                       completion: { _ in self.x = .nan })
+    }
+}
+
 final class UserBehaviourSecondPassTests: XCTestCase {
     func world(_ types: [any ScrollBehaviour.Type], use names: [String]) throws -> World {
         var c = SceneConfig(registry: try BehaviourRegistry.with(types))
@@ -190,5 +204,17 @@ final class UserBehaviourSecondPassTests: XCTestCase {
         let (none, any) = FiniteChecks.chain(observables: [.bool { _ in true }, .state { _ in 0 }])
         XCTAssertFalse(any)
         XCTAssertNil(none(cell))
+    }
+
+    func testANumberACompletionMakesNaNIsAFaultAtTheFrameItRan() throws {
+        // The fade ends at frame 30 (t = 30 / 60 = 0.5 s, progress (0.5 − 0) / 0.5 = 1); the
+        // frames before it only move the view's presentation (no check needed, none fails).
+        var w = try world([SpoiledFade.self], use: ["spoiled"])
+        for _ in 0..<29 { w.step() }
+        XCTAssertNil(w.fault)
+        w.step()
+        XCTAssertEqual(w.fault?.time, 0.5)
+        guard case .valueNotFinite(0, let x)? = w.fault?.fault else { return XCTFail("\(String(describing: w.fault))") }
+        XCTAssertTrue(x.isNaN)
     }
 }
