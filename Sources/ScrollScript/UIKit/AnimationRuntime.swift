@@ -126,6 +126,9 @@ final class AnimationRuntime {
         hot.pointee.viewsQuietUntil = quietUntil
     }
 
+    /// Completions wait to run (`runDueCompletions`).
+    var hasDueCompletions: Bool { @inline(__always) get { hot.pointee.hasDue } }
+
     /// Runs the completions that came due in this call (they may start more animations; those
     /// that come due while they run run too), in the order they came due.
     @inline(__always)

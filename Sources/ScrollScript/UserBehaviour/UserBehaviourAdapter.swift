@@ -182,8 +182,13 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
             b.scrollViewDidEndDecelerating(sv)
             ranCode = didCall(DelegateMethod.didEndDecelerating)
         case .frameTicked:
-            if let y = runtime.advance(to: facts.time) { sv.setOffsetFromAnimation(y) }
-            if runtime.offsetAnimationEnded { b.scrollViewDidEndScrollingAnimation(sv) }
+            // Its views' animations move their presentation, which the finite check does
+            // not read (their model is what its code set): unless the offset moved, a
+            // method was called or a completion is due, nothing it reports changed.
+            ranCode = false
+            if let y = runtime.advance(to: facts.time) { sv.setOffsetFromAnimation(y); ranCode = true }
+            if runtime.offsetAnimationEnded { b.scrollViewDidEndScrollingAnimation(sv); ranCode = true }
+            if runtime.hasDueCompletions { ranCode = true }
         case .viewTapped(let v, let targeted) where v.behaviour == setup.id:
             (tapped, fault) = tap(b, v.view, targeted: targeted)
         case .viewTapped, .sectionHeaderTapped, .fingerTracked, .frameWatched, .frameEnded:

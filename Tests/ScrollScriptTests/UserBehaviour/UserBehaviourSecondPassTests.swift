@@ -58,6 +58,20 @@ final class Wide: ScrollBehaviour {
     func scrollViewDidScroll(_ scrollView: UIScrollView) { width = 1 / max(0, scrollView.contentOffset.y) }
 }
 
+/// A fade started when it is made (t = 0), 0.5 s long, whose completion makes its number
+/// NaN; no delegate method of its own.
+final class SpoiledFade: ScrollBehaviour {
+    static let declaration = BehaviourSpec<SpoiledFade>(
+        name: "spoiled", summary: "a number that a completion makes NaN",
+        observables: [.number("x", summary: "1, then NaN") { $0.x }])
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    var x: CGFloat = 1
+    init() {
+        UIView.animate(withDuration: 0.5, delay: 0, options: [.curveLinear], animations: { self.view.alpha = 0 },
+                       completion: { _ in self.x = .nan })
+    }
+}
+
 final class UserBehaviourSecondPassTests: XCTestCase {
     func world(_ types: [any ScrollBehaviour.Type], use names: [String]) throws -> World {
         var c = SceneConfig(registry: try BehaviourRegistry.with(types))
@@ -147,5 +161,60 @@ final class UserBehaviourSecondPassTests: XCTestCase {
         XCTAssertEqual(fade.start, 100)
         XCTAssertEqual(fade.length, 100)
         XCTAssertEqual(fade.header.frame.width, 375)
+    }
+
+    func testTheFiniteCheckReportsTheFirstBadValueInDeclarationOrderWhereverItIs() {
+        // Observables of every kind, one number or rect made bad at a time, in lists of 1 to
+        // 7 checked ones (links of two readers, the last calling none after it: each shape
+        // of the chain): the fault names the first bad one's place among all observables.
+        final class Cell { var values: [Double] = [] }
+        let cell = Cell()
+        for count in 1...7 {
+            // Observable 2j: a bool (not checked); 2j + 1: number j (a rect for odd j, its
+            // height the value).
+            var readers: [ObservableReader] = []
+            for j in 0..<count {
+                readers.append(.bool { _ in true })
+                if j % 2 == 0 {
+                    readers.append(.number { ($0 as! Cell).values[j] })
+                } else {
+                    readers.append(.rect { CGRect(x: 0, y: 0, width: 1, height: ($0 as! Cell).values[j]) })
+                }
+            }
+            let (check, any) = FiniteChecks.chain(observables: readers)
+            XCTAssertTrue(any)
+            cell.values = Array(repeating: 1, count: count)
+            XCTAssertNil(check(cell), "\(count)")
+            for bad in 0..<count {
+                for x in [Double.nan, .infinity, -.infinity] {
+                    cell.values = Array(repeating: 1, count: count)
+                    cell.values[bad] = x
+                    // A later one bad too: the first is reported.
+                    if bad + 1 < count { cell.values[bad + 1] = .nan }
+                    guard case .valueNotFinite(let k, let v)? = check(cell) else {
+                        XCTFail("\(count) \(bad) \(x): no fault"); continue
+                    }
+                    XCTAssertEqual(k, 2 * bad + 1, "\(count) \(bad)")
+                    XCTAssertEqual(v.isNaN, x.isNaN)
+                    if !x.isNaN { XCTAssertEqual(v, x) }
+                }
+            }
+        }
+        // Nothing to check: no number or rect.
+        let (none, any) = FiniteChecks.chain(observables: [.bool { _ in true }, .state { _ in 0 }])
+        XCTAssertFalse(any)
+        XCTAssertNil(none(cell))
+    }
+
+    func testANumberACompletionMakesNaNIsAFaultAtTheFrameItRan() throws {
+        // The fade ends at frame 30 (t = 30 / 60 = 0.5 s, progress (0.5 − 0) / 0.5 = 1); the
+        // frames before it only move the view's presentation (no check needed, none fails).
+        var w = try world([SpoiledFade.self], use: ["spoiled"])
+        for _ in 0..<29 { w.step() }
+        XCTAssertNil(w.fault)
+        w.step()
+        XCTAssertEqual(w.fault?.time, 0.5)
+        guard case .valueNotFinite(0, let x)? = w.fault?.fault else { return XCTFail("\(String(describing: w.fault))") }
+        XCTAssertTrue(x.isNaN)
     }
 }
