@@ -58,7 +58,7 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
         case .unknownName(let n, let names):
             return "unknown name '\(clip(n))'" + wordHint(n, names)
         case .notReadable(let n):
-            return "a declared behaviour's body cannot read '\(clip(n))' in this version (it reads the scroll view's names and its own members)"
+            return "a declared behaviour's body cannot read '\(clip(n))' in this version (it reads the scroll view's names, the core tunables and its own members)"
         case .unknownAction(let n, let actions):
             return "unknown action '\(clip(n))'" + wordHint(n, actions)
         case .actionReachesItself(let chain):
@@ -639,6 +639,11 @@ private struct DeclaredBody {
         if name == "decelerate", scope.event == .didEndDragging { return (.decelerate, .bool) }
         if name == "velocity", scope.event == .willEndDragging { return (.releaseVelocity, .number(.velocity)) }
         if let (f, t) = DeclaredChecker.facts[name] { return (.fact(f), t) }
+        // A core tunable (`row.height`, `deceleration`): fixed for a world, so it is read as
+        // one more param, appended after the behaviour's own (DeclaredInstance.init).
+        if let ct = CoreTunable(rawValue: name), case .quantity(let q) = ct.kind {
+            return (.param(params.count + ct.index), .number(q))
+        }
         return nil
     }
 
