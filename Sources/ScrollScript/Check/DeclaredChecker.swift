@@ -656,12 +656,19 @@ private struct DeclaredBody {
             c.error(at, .wrongKind(expected: "compared with a state ('state == \(name)')", found: "a bare state word", context: "'\(name)'"))
             return nil
         }
+        // A typo of a name it reads (`row.hieght`, `offset.mn`) is an unknown name with its
+        // fix, not a name this version cannot read.
+        let readable = DeclaredChecker.facts.keys.sorted() + CoreTunable.allCases.map { $0.rawValue }
+        if name.contains("."), c.base.resolve(name) == nil, !didYouMean(name, readable).isEmpty {
+            c.error(at, .unknownName(name, readable))
+            return nil
+        }
         if c.base.resolve(name) != nil || (name.contains(".") && !name.hasPrefix(behaviour + ".")) {
             c.error(at, .notReadable(name))
             return nil
         }
         var names = params.map { $0.name } + variables.prefix(scope.varLimit).map { $0.name } + values.prefix(scope.valueLimit)
-        names += DeclaredChecker.facts.keys.sorted()
+        names += readable
         if !states.isEmpty { names.append("state") }
         for lets in scope.lets { names += lets.keys.sorted() }
         c.error(at, .unknownName(name, names))

@@ -83,6 +83,11 @@ final class DeclaredBehaviourTests: XCTestCase {
                        ["3:22 the var 'y' must be points, not seconds"])
         XCTAssertEqual(diagnostics("behaviour k {\n  on didScroll { row.height = 3 }\n}\n"),
                        ["2:18 'row.height' is read-only here: it cannot be assigned"])
+        // A typo of one is an unknown name with its fix.
+        XCTAssertEqual(diagnostics("behaviour k {\n  var y = row.hieght\n}\n"),
+                       ["2:11 unknown name 'row.hieght' (did you mean 'row.height'?)"])
+        XCTAssertEqual(diagnostics("behaviour k {\n  var y = decelaration\n}\n"),
+                       ["2:11 unknown name 'decelaration' (did you mean 'deceleration'?)"])
     }
 
     func testAPagerRetargetsAFlingThroughTarget() throws {
