@@ -143,9 +143,11 @@ public struct SceneConfig: Equatable, Sendable {
     public func setup(for id: BehaviourID) -> BehaviourSetup? {
         guard let settings = settings(id) else { return nil }
         let hostID = registry.host(of: id)
-        return BehaviourSetup(id: id, settings: settings, hostID: hostID, host: hostID.flatMap { self.settings($0) },
-                              tunables: tunables.values(of: id), screenWidth: screenWidth, screenHeight: screenHeight,
-                              fps: fps, insetTop: tunables[.insetTop], sectionCount: sections.isEmpty ? SceneConfig.defaultSections.count : sections.count)
+        var setup = BehaviourSetup(id: id, settings: settings, hostID: hostID, host: hostID.flatMap { self.settings($0) },
+                                   tunables: tunables.values(of: id), screenWidth: screenWidth, screenHeight: screenHeight,
+                                   fps: fps, insetTop: tunables[.insetTop], sectionCount: sections.isEmpty ? SceneConfig.defaultSections.count : sections.count)
+        setup.coreTunables = CoreTunable.allCases.map { tunables[$0] }
+        return setup
     }
 }
 

@@ -47,4 +47,47 @@ final class DeclaredCLITests: XCTestCase {
 
         """)
     }
+
+    func testABehaviourReadsACoreTunableEndToEnd() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("declared-tunables-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // fling -1000 releases at 100 with 1000 pt/s; §6.2's destination 594.505 snapped to
+        // rows of 70 is round(8.493) × 70 = 560; to rows of 44, round(13.51) × 44 = 616.
+        try """
+        behaviour snap {
+          on willEndDragging { target = round(target / row.height) * row.height }
+        }
+
+        scenario "rows of 70" {
+          use snap
+          set row.height 70
+          fling -1000
+          settle
+          expect offset == 560
+        }
+
+        scenario "rows of 44" {
+          use snap
+          fling -1000
+          settle
+          expect offset == 616
+        }
+
+        """.write(to: dir.appendingPathComponent("snap.scroll"), atomically: true, encoding: .utf8)
+        let ok = try CLI.run(["run", "snap.scroll"], in: dir)
+        XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
+        XCTAssertTrue(ok.stdout.hasSuffix("2 passed, 0 failed\n"), ok.stdout)
+        try "behaviour k {\n  on didScroll { row.height = 3 }\n}\n"
+            .write(to: dir.appendingPathComponent("bad.scroll"), atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["check", "bad.scroll"], in: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stdout + bad.stderr, """
+        bad.scroll:2:18: error: 'row.height' is read-only here: it cannot be assigned
+          on didScroll { row.height = 3 }
+                         ^
+        1 error
+
+        """)
+    }
 }

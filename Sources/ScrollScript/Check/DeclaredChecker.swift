@@ -58,7 +58,7 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
         case .unknownName(let n, let names):
             return "unknown name '\(clip(n))'" + wordHint(n, names)
         case .notReadable(let n):
-            return "a declared behaviour's body cannot read '\(clip(n))' in this version (it reads the scroll view's names and its own members)"
+            return "a declared behaviour's body cannot read '\(clip(n))' in this version (it reads the scroll view's names, the core tunables and its own members)"
         case .unknownAction(let n, let actions):
             return "unknown action '\(clip(n))'" + wordHint(n, actions)
         case .actionReachesItself(let chain):
@@ -639,6 +639,11 @@ private struct DeclaredBody {
         if name == "decelerate", scope.event == .didEndDragging { return (.decelerate, .bool) }
         if name == "velocity", scope.event == .willEndDragging { return (.releaseVelocity, .number(.velocity)) }
         if let (f, t) = DeclaredChecker.facts[name] { return (.fact(f), t) }
+        // A core tunable (`row.height`, `deceleration`): fixed for a world, so it is read as
+        // one more param, appended after the behaviour's own (DeclaredInstance.init).
+        if let ct = CoreTunable(rawValue: name), case .quantity(let q) = ct.kind {
+            return (.param(params.count + ct.index), .number(q))
+        }
         return nil
     }
 
@@ -651,12 +656,19 @@ private struct DeclaredBody {
             c.error(at, .wrongKind(expected: "compared with a state ('state == \(name)')", found: "a bare state word", context: "'\(name)'"))
             return nil
         }
+        // A typo of a name it reads (`row.hieght`, `offset.mn`) is an unknown name with its
+        // fix, not a name this version cannot read.
+        let readable = DeclaredChecker.facts.keys.sorted() + CoreTunable.allCases.map { $0.rawValue }
+        if name.contains("."), c.base.resolve(name) == nil, !didYouMean(name, readable).isEmpty {
+            c.error(at, .unknownName(name, readable))
+            return nil
+        }
         if c.base.resolve(name) != nil || (name.contains(".") && !name.hasPrefix(behaviour + ".")) {
             c.error(at, .notReadable(name))
             return nil
         }
         var names = params.map { $0.name } + variables.prefix(scope.varLimit).map { $0.name } + values.prefix(scope.valueLimit)
-        names += DeclaredChecker.facts.keys.sorted()
+        names += readable
         if !states.isEmpty { names.append("state") }
         for lets in scope.lets { names += lets.keys.sorted() }
         c.error(at, .unknownName(name, names))

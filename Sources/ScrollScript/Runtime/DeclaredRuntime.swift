@@ -444,7 +444,11 @@ struct DeclaredInstance: Behaviour {
         ptr = program.code.pointers
         id = setup.id
         stateIDs = program.states.enumerated().map { StateID(family: .behaviour(setup.id), index: $0, name: $1) }
-        params = setup.tunables
+        // Its params, then every core tunable (`row.height`, `deceleration`: the checker
+        // lowers a read of core tunable k to param `params.count + k`), fixed for the world.
+        let core = setup.coreTunables.count == CoreTunable.allCases.count
+            ? setup.coreTunables : CoreTunable.allCases.map { $0.defaultValue }
+        params = setup.tunables + core
         halfFrame = 0.5 / Double(max(1, setup.fps))
         variables = Array(repeating: 0, count: program.variableInits.count)
         animations = Array(repeating: DeclaredAnimation(), count: program.variableInits.count)

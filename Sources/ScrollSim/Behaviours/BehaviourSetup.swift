@@ -40,6 +40,9 @@ public struct BehaviourSetup: Sendable {
     /// `inset.top`: the top edge E.
     public let insetTop: Double
     public let sectionCount: Int
+    /// (v1.5) Every core tunable's value in this scene, by `CoreTunable.index` (`row.height`,
+    /// `deceleration`, ...): a declared behaviour reads them (spec §9). Empty: the defaults.
+    public var coreTunables: [Double] = []
 
     public init(id: BehaviourID, settings: BehaviourSettings, hostID: BehaviourID?, host: BehaviourSettings?, tunables: [Double],
                 screenWidth: Double, screenHeight: Double, fps: Int, insetTop: Double, sectionCount: Int) {

@@ -48,6 +48,48 @@ final class DeclaredBehaviourTests: XCTestCase {
         XCTAssertNotNil(r.failure)
     }
 
+    func testABehaviourReadsTheCoreTunables() throws {
+        // A var's initial value reads the scenario's tunables after its `set` lines (§9):
+        // row.height 44 by default, 60 when set; a value reads `deceleration` where it is read.
+        let grid = """
+        behaviour grid {
+          var h = row.height
+          var each = content.height / row.height    # plain: points / points
+          value rate = deceleration
+          value flick = fling.duration
+        }
+
+        """
+        try passes(grid + "use grid\nexpect grid.h == 44 and grid.rate == 0.998 and grid.flick == 0.1s\n")
+        // 30 rows of 60: content.height 1800, 1800 / 60 = 30 (not 1800 / 44 = 40.9).
+        try passes(grid + "use grid\nset row.height 60\nset deceleration 0.99\nexpect grid.h == 60 and grid.each == 30 and grid.rate == 0.99\n")
+        // A pager by rows: fling -1000 releases at offset 100 with v = 1000 pt/s, §6.2's
+        // destination 100 + (1000 − 10)/|1000·ln 0.998| = 594.505 (below max 30 × 70 − 667 =
+        // 1433); round(594.505 / 70) = round(8.493) = 8 → 560, where the deceleration ends.
+        let snap = """
+        behaviour snap {
+          on willEndDragging { target = round(target / row.height) * row.height }
+        }
+
+        """
+        try passes(snap + "use snap\nset row.height 70\nfling -1000\nsettle\nexpect offset == 560\n")
+        // With rows of 44 the same fling ends at round(594.505 / 44) = round(13.51) = 14 → 616.
+        try passes(snap + "use snap\nfling -1000\nsettle\nexpect offset == 616\n")
+        // A check that must fail does: 616 is not 560.
+        let r = try runChecked(snap + "use snap\nfling -1000\nsettle\nexpect offset == 560\n")
+        XCTAssertNotNil(r.failure)
+        // Their kinds are typed, and they are read-only.
+        XCTAssertEqual(diagnostics("behaviour k {\n  var y = 0pt\n  on didScroll { y = fling.duration }\n}\n"),
+                       ["3:22 the var 'y' must be points, not seconds"])
+        XCTAssertEqual(diagnostics("behaviour k {\n  on didScroll { row.height = 3 }\n}\n"),
+                       ["2:18 'row.height' is read-only here: it cannot be assigned"])
+        // A typo of one is an unknown name with its fix.
+        XCTAssertEqual(diagnostics("behaviour k {\n  var y = row.hieght\n}\n"),
+                       ["2:11 unknown name 'row.hieght' (did you mean 'row.height'?)"])
+        XCTAssertEqual(diagnostics("behaviour k {\n  var y = decelaration\n}\n"),
+                       ["2:11 unknown name 'decelaration' (did you mean 'deceleration'?)"])
+    }
+
     func testAPagerRetargetsAFlingThroughTarget() throws {
         // fling -1000: the finger moves 100 pt in 0.1 s (6 frames) and lifts with the content
         // at offset 100 and velocity 1000 pt/s. §6.2's destination: 100 + (1000 − 10)/|k|,
@@ -260,7 +302,7 @@ final class DeclaredBehaviourTests: XCTestCase {
         XCTAssertEqual(member("  colour c = 1"), ["8:3 unknown member 'colour' (a behaviour holds param, states, var, value, view, action, on)"])
         XCTAssertEqual(member("  vra c = 1"), ["8:3 unknown member 'vra' (did you mean 'var'?)"])
         XCTAssertEqual(member("  on didScroll { alpha = toolbar.y }"),
-                       ["8:26 a declared behaviour's body cannot read 'toolbar.y' in this version (it reads the scroll view's names and its own members)"])
+                       ["8:26 a declared behaviour's body cannot read 'toolbar.y' in this version (it reads the scroll view's names, the core tunables and its own members)"])
         // A var's kind is its initial value's; points may be assigned points, a bare number.
         XCTAssertEqual(member("  var y = 0pt\n  on didScroll { y = offset; y = 3; y = 2s }"), ["9:41 the var 'y' must be points, not seconds"])
     }
