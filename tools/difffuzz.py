@@ -15,10 +15,16 @@ every threshold of the model is nudged by +1e-7 and by -1e-7 (refmodel.NUDGE: a 
 hit exactly, which two correct implementations may break either way), or that releases
 within 1e-9 of a bound.
 
+Each scenario with a toolbar is also written a second time with the repository's declared
+toolbar (scenarios/declared/toolbar.scroll, spec §9) in place of the built-in, and the tool's
+two traces must give the same offset, y and state at every frame (within 1e-9): spec §9's
+identity, on random scenarios (see "The declared toolbar's twin" below).
+
 A disagreement is shrunk (actions, then configuration lines) to a minimal scenario that
 still disagrees in the same column, and printed with its first differing frame, column and
-both values. The last line is `compared N, agree A, differ D, skipped S`; the exit status
-is 1 when D > 0 (2 on a usage error or a tool that cannot run).
+both values. The last lines are `twins N, identical I, differ D, skipped S` and
+`compared N, agree A, differ D, skipped S`; the exit status is 1 when either D > 0 (2 on
+a usage error or a tool that cannot run).
 
     python3 tools/difffuzz.py --seed 1 --count 300            # what CI runs (.ci/run)
     python3 tools/difffuzz.py --seed 7 --count 5000           # before/after a refactor
@@ -27,8 +33,10 @@ is 1 when D > 0 (2 on a usage error or a tool that cannot run).
 
 Options: --bin PATH (default .build/debug/scrollscript, else .build/release/...),
 --no-refresh / --only-refresh (restrict the configurations), --keep DIR (write every
-minimal disagreement there as a .scroll file), --plant NAME (plant a slip in the model:
-`toolbar-late`, the toolbar's tracking one frame late; for the self-test).
+minimal disagreement there as a .scroll file), --plant NAME (plant a slip, for the
+self-test: in the model, `toolbar-late`, the toolbar's tracking one frame late; in the
+declared toolbar, `twin-ease`, its show and hide eased), --twins N (compare the declared
+toolbar's twins of the first N scenarios only; 0: none).
 
 Python 3.11 standard library only; it shares no code with the Swift tool.
 """
