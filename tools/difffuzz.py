@@ -15,10 +15,16 @@ every threshold of the model is nudged by +1e-7 and by -1e-7 (refmodel.NUDGE: a 
 hit exactly, which two correct implementations may break either way), or that releases
 within 1e-9 of a bound.
 
+Each scenario with a toolbar is also written a second time with the repository's declared
+toolbar (scenarios/declared/toolbar.scroll, spec §9) in place of the built-in, and the tool's
+two traces must give the same offset, y and state at every frame (within 1e-9): spec §9's
+identity, on random scenarios (see "The declared toolbar's twin" below).
+
 A disagreement is shrunk (actions, then configuration lines) to a minimal scenario that
 still disagrees in the same column, and printed with its first differing frame, column and
-both values. The last line is `compared N, agree A, differ D, skipped S`; the exit status
-is 1 when D > 0 (2 on a usage error or a tool that cannot run).
+both values. The last lines are `twins N, identical I, differ D, skipped S` and
+`compared N, agree A, differ D, skipped S`; the exit status is 1 when either D > 0 (2 on
+a usage error or a tool that cannot run).
 
     python3 tools/difffuzz.py --seed 1 --count 300            # what CI runs (.ci/run)
     python3 tools/difffuzz.py --seed 7 --count 5000           # before/after a refactor
@@ -27,8 +33,10 @@ is 1 when D > 0 (2 on a usage error or a tool that cannot run).
 
 Options: --bin PATH (default .build/debug/scrollscript, else .build/release/...),
 --no-refresh / --only-refresh (restrict the configurations), --keep DIR (write every
-minimal disagreement there as a .scroll file), --plant NAME (plant a slip in the model:
-`toolbar-late`, the toolbar's tracking one frame late; for the self-test).
+minimal disagreement there as a .scroll file), --plant NAME (plant a slip, for the
+self-test: in the model, `toolbar-late`, the toolbar's tracking one frame late; in the
+declared toolbar, `twin-ease`, its show and hide eased), --twins N (compare the declared
+toolbar's twins of the first N scenarios only; 0: none).
 
 Python 3.11 standard library only; it shares no code with the Swift tool.
 """
@@ -64,7 +72,6 @@ MAX_SECONDS = 30.0
 #   ("screen", W, H)   ("fps", N)   ("header", H, pin, parallax, toggle, nostretch)
 #   ("toolbar", H|None)   ("section", title|None, rows:int|list, open)   ("sections", N, M)
 #   ("accordion", single)   ("refresh",)   ("set", name, text)
-#   ("use-declared-toolbar",) -- reserved for item 6 of issue 35 (see DECLARED_TOOLBAR)
 
 
 class Invalid(Exception):
@@ -445,11 +452,19 @@ class ToolRun:
 
 
 class Tool:
-    def __init__(self, binary, workdir):
+    def __init__(self, binary, workdir, declared=None):
+        """`declared`: the declared toolbar's text, written beside the scenario for the
+        twins to import (None: the repository's, scenarios/declared/toolbar.scroll)."""
         self.binary = binary
         self.path = os.path.join(workdir, "fuzz.scroll")
         self.calls = 0
         self.seconds = 0.0
+        if declared is None and os.path.exists(DECLARED_TOOLBAR_FILE):
+            with open(DECLARED_TOOLBAR_FILE, encoding="utf-8") as f:
+                declared = f.read()
+        if declared is not None:
+            with open(os.path.join(workdir, DECLARED_TOOLBAR_NAME), "w", encoding="utf-8") as f:
+                f.write(declared)
 
     def trace(self, text, names):
         with open(self.path, "w", encoding="utf-8") as f:
@@ -666,13 +681,15 @@ def compare(tool, lines, steps, world_class=World):
     return Outcome("differ", diff=d, model=base, tool=t)
 
 
-def shrink(tool, lines, steps, column, world_class=World):
+def shrink(tool, lines, steps, column, world_class=World, comparison=compare):
     """Removes actions, then configuration lines, while the scenario still disagrees in
-    `column` (and is valid and no tie). Returns (lines, steps, outcome)."""
-    best = compare(tool, lines, steps, world_class)
+    `column` (and is valid and no tie) by `comparison` (compare: the tool against the
+    model; compare_twin: the built-in toolbar against the declared one). Returns (lines,
+    steps, outcome)."""
+    best = comparison(tool, lines, steps, world_class)
 
     def still(l, s):
-        o = compare(tool, l, s, world_class)
+        o = comparison(tool, l, s, world_class)
         return o if o.kind == "differ" and o.diff[1] == column else None
 
     for part in ("steps", "lines"):
@@ -765,21 +782,166 @@ class ToolbarLate(World):
 
 
 PLANTS = {"toolbar-late": ToolbarLate}
+# Slips planted in the declared toolbar (the twin's side), as text edits of its declaration.
+TWIN_PLANTS = {
+    # its show and hide ease in and out instead of running linearly
+    "twin-ease": lambda text: text.replace(" over duration linear then", " over duration easeInOut then"),
+}
 
-# Item 6 of issue 35 (declared behaviours, spec §9): once the repository ships a declared
-# toolbar, each toolbar scenario is written a second time with `use NAME` (and its import)
-# in place of `toolbar`, and the two traces' offset, y and state must be identical. The
-# hook: set DECLARED_TOOLBAR to (import line, use line) and `declared_twin` gives the text.
-DECLARED_TOOLBAR = None
+# ---------------------------------------------------------------------------
+# The declared toolbar's twin (item 6 of issue 35; spec §9's last paragraph)
+# ---------------------------------------------------------------------------
+# Each scenario with a toolbar is written a second time with the repository's declared
+# toolbar (scenarios/declared/toolbar.scroll, behaviour `bar`) in place of the built-in,
+# and both run by the tool: offset, y and state must be identical at every frame (within
+# 1e-9), the same rows, and both must exit 0. No model in the comparison: tool against
+# tool. The model only says, at each `tap toolbar`, what the built-in aims at, to write
+# the tap that is exactly the same for the declared one.
+
+DECLARED_TOOLBAR_FILE = os.path.join(os.path.dirname(HERE), "scenarios", "declared", "toolbar.scroll")
+# The declaration is copied next to the scenario the tool reads (Tool.workdir) under this
+# name, and imported relative to it (so a planted variant can stand in its place).
+DECLARED_TOOLBAR_NAME = "declared-toolbar.scroll"
+# (import line, use line): the twin's first line and the toolbar line's replacement.
+DECLARED_TOOLBAR = ('import "%s"' % DECLARED_TOOLBAR_NAME, "use bar")
+TWIN_COLUMNS = (["frame", "offset", "toolbar.y", "toolbar.state"], ["frame", "offset", "bar.y", "bar.state"])
+TWIN_NAMES = ["frame", "offset", "y", "state"]
+TWIN_TOL = 1e-9
 
 
-def declared_twin(lines, steps):
-    """The scenario with the declared toolbar in place of the built-in, or None."""
-    if DECLARED_TOOLBAR is None or not any(l[0] == "toolbar" for l in lines):
+def has_toolbar(lines):
+    return any(l[0] == "toolbar" for l in lines)
+
+
+def toolbar_taps(lines, steps, world_class=World):
+    """What each `tap toolbar` of the scenario becomes for the declared toolbar, in order:
+    `tap bar` where the built-in's toolbar has a visible part (§4: the centre of that part;
+    a targeted `tap bar` is the centre of its on-screen part, the same view and the same
+    `reveal`), `tap bar.zone` where it has none and is hidden or hiding (§4's redirect to
+    the reveal zone, present then), None where it has none and is `showing` (the built-in
+    taps the toolbar itself, which changes nothing but may stop a motion; the declared bar
+    has no view to take that tap: no exact equivalent). Decided on the model's world
+    just before each tap; raises ScenarioError/Invalid where the scenario is not valid."""
+    out = []
+    if not any(s[0] == "tap toolbar" for s in steps):
+        return out
+    refmodel.NUDGE = 0.0
+    w = make_world(lines, world_class)
+    for step in steps:
+        if step[0] == "tap toolbar":
+            if min(w.H, w.tb_y + w.tb_h) > max(0.0, w.tb_y):
+                out.append("tap bar")
+            elif w.tb_state in ("hidden", "hiding"):
+                out.append("tap bar.zone")
+            else:
+                out.append(None)
+        apply_step(w, step)
+    return out
+
+
+def declared_twin(lines, steps, taps=None):
+    """The scenario with the declared toolbar in place of the built-in: `toolbar [H]` →
+    `use bar` and `set bar.height H` (44 without H), `set toolbar.X V` → `set bar.X V`,
+    each `tap toolbar` → `taps`' words (toolbar_taps). None without a toolbar, or when a
+    `tap toolbar` has no exact equivalent."""
+    if DECLARED_TOOLBAR is None or not has_toolbar(lines):
+        return None
+    if taps is None:
+        taps = toolbar_taps(lines, steps)
+    if any(t is None for t in taps):
         return None
     imp, use = DECLARED_TOOLBAR
-    rest = [render_line(l) for l in lines if l[0] != "toolbar"]
-    return "\n".join([imp] + rest + [use] + [render_step(s) for s in steps]) + "\n"
+    out = [imp]
+    for l in lines:
+        if l[0] == "toolbar":
+            out += [use, "set bar.height %s" % num(44 if l[1] is None else l[1])]
+        elif l[0] == "set" and l[1].startswith("toolbar."):
+            out.append("set bar.%s %s" % (l[1][len("toolbar."):], l[2]))
+        else:
+            out.append(render_line(l))
+    it = iter(taps)
+    for s in steps:
+        out.append(next(it) if s[0] == "tap toolbar" else render_step(s))
+    return "\n".join(out) + "\n"
+
+
+def twin_same(a, b):
+    """Twins' values: numbers within 1e-9 (absolute or relative), everything else equal."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        if math.isnan(a) or math.isnan(b):
+            return False
+        d = abs(a - b)
+        return d <= TWIN_TOL or d <= TWIN_TOL * max(abs(a), abs(b))
+    return a == b
+
+
+def twin_difference(rows_a, rows_b):
+    """(row, column, built-in, declared) of the first difference, or None."""
+    for r, (ra, rb) in enumerate(zip(rows_a, rows_b)):
+        for k, name in enumerate(TWIN_NAMES):
+            if not twin_same(ra[k], rb[k]):
+                return (r, name, ra[k], rb[k])
+    if len(rows_a) != len(rows_b):
+        return (min(len(rows_a), len(rows_b)), "rows", len(rows_a), len(rows_b))
+    return None
+
+
+def compare_twin(tool, lines, steps, world_class=World, builtin=None, tie=None):
+    """The built-in's trace against the declared twin's. Outcome kinds: none (no toolbar),
+    invalid (not a scenario on the model), skip (a `tap toolbar` with no exact equivalent,
+    or one in a tie: the model may not know what it aims at), identical, differ.
+    `builtin`: the built-in's ToolRun if one was made with TWIN_COLUMNS[0] among its columns
+    (`names`); `tie`: whether the model found the scenario a tie, if known."""
+    if not has_toolbar(lines):
+        return Outcome("none")
+    try:
+        taps = toolbar_taps(lines, steps, world_class)
+    except (ScenarioError, Invalid, ValueError, IndexError, ZeroDivisionError):
+        return Outcome("invalid")
+    if any(t is None for t in taps):
+        return Outcome("skip")
+    if taps:
+        if tie is None:
+            try:
+                tie = is_tie(lines, steps, run_model(lines, steps, 0.0, world_class), world_class)
+            except (ScenarioError, Invalid, ValueError, IndexError, ZeroDivisionError):
+                return Outcome("invalid")
+        if tie:
+            return Outcome("skip")
+    if builtin is None:
+        builtin = tool.trace(scenario_text(lines, steps), TWIN_COLUMNS[0])
+    else:
+        run, names = builtin
+        idx = [names.index(n) for n in TWIN_COLUMNS[0]]
+        builtin = ToolRun(run.rc, [[row[i] for i in idx] for row in run.rows], run.stderr)
+    twin = tool.trace(declared_twin(lines, steps, taps), TWIN_COLUMNS[1])
+    if builtin.rc != 0 or twin.rc != 0:
+        return Outcome("differ", diff=(0, "exit status", builtin.rc, twin.rc), model=builtin, tool=twin)
+    d = twin_difference(builtin.rows, twin.rows)
+    if d is None:
+        return Outcome("identical", model=builtin, tool=twin)
+    return Outcome("differ", diff=d, model=builtin, tool=twin)
+
+
+def report_twin(index, lines, steps, outcome, orig_steps, orig_lines):
+    r, column, bv, dv = outcome.diff
+    if column == "exit status":
+        bad = outcome.tool if dv != 0 else outcome.model
+        where = "exit status: built-in %s, declared %s: %s" % (bv, dv, (bad.stderr or "").splitlines()[:3])
+    else:
+        rows = outcome.model.rows
+        frame = rows[min(r, len(rows) - 1)][0] if rows else 0
+        where = "first differing row %d (frame %s), column %s: built-in %s, declared %s" % (
+            r, frame, column, fmt_value(bv), fmt_value(dv))
+    out = ["TWIN DIFFERS scenario #%d (%d actions, %d configuration lines; shrunk to %d and %d)"
+           % (index, len(orig_steps), len(orig_lines), len(steps), len(lines)),
+           "  " + where]
+    out += ["  | " + l for l in scenario_text(lines, steps).splitlines()]
+    twin = declared_twin(lines, steps) or ""
+    out += ["  twin: " + l for l in twin.splitlines()]
+    return "\n".join(out)
 
 
 # ---------------------------------------------------------------------------
@@ -797,25 +959,39 @@ def find_binary(arg):
     return None
 
 
+def planted(args):
+    """(the model's class, the declared toolbar's text or None for the repository's)."""
+    if args.plant in TWIN_PLANTS:
+        with open(DECLARED_TOOLBAR_FILE, encoding="utf-8") as f:
+            return World, TWIN_PLANTS[args.plant](f.read())
+    return (PLANTS[args.plant] if args.plant else World), None
+
+
+def twin_wanted(args, index):
+    return args.twins is None or index < args.twins
+
+
 def fuzz(args, out=sys.stdout):
     binary = find_binary(args.bin)
     if binary is None or not os.path.exists(binary):
         print("difffuzz: no scrollscript binary (swift build, or --bin PATH)", file=sys.stderr)
         return 2, None
-    world_class = PLANTS[args.plant] if args.plant else World
+    world_class, declared = planted(args)
     mode = "none" if args.no_refresh else ("only" if args.only_refresh else "any")
     counts = {"agree": 0, "differ": 0, "skip": 0, "invalid": 0}
+    twins = {"none": 0, "identical": 0, "differ": 0, "skip": 0, "invalid": 0}
     found = []
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="difffuzz-") as tmp:
-        tool = Tool(binary, tmp)
+        tool = Tool(binary, tmp, declared)
         indexes = [args.only] if args.only is not None else range(args.count)
         jobs = max(1, args.jobs)
         if jobs > 1 and len(indexes) > 1:
             import multiprocessing
             pool = multiprocessing.get_context("fork").Pool(
-                jobs, initializer=_worker_init, initargs=(binary, tmp, args.plant))
-            results = pool.imap(_worker, [(args.seed, i, mode) for i in indexes], chunksize=4)
+                jobs, initializer=_worker_init, initargs=(binary, tmp, args.plant, declared))
+            results = pool.imap(_worker, [(args.seed, i, mode, twin_wanted(args, i)) for i in indexes],
+                                chunksize=4)
         else:
             pool = None
             results = ((gen_scenario(args.seed, i, mode), None) for i in indexes)
@@ -824,14 +1000,20 @@ def fuzz(args, out=sys.stdout):
                 print("# scenario #%d" % index, file=out)
                 print(scenario_text(lines, steps), end="", file=out)
             if pre is not None:
-                kind, calls, seconds = pre
+                kind, twin_kind, calls, seconds = pre
                 tool.calls += calls
                 tool.seconds += seconds
                 # only a disagreement is compared again here, to shrink it
                 o = compare(tool, lines, steps, world_class) if kind == "differ" else Outcome(kind)
+                if twin_kind == "differ":
+                    to = compare_twin(tool, lines, steps, world_class)
+                else:
+                    to = Outcome(twin_kind)
             else:
                 o = compare(tool, lines, steps, world_class)
+                to = twin_of(tool, lines, steps, o, world_class) if twin_wanted(args, index) else Outcome("none")
             counts[o.kind] += 1
+            twins[to.kind] += 1
             if o.kind == "differ":
                 sl, ss, so = shrink(tool, lines, steps, o.diff[1], world_class)
                 text = report(index, sl, ss, so, steps, lines)
@@ -842,8 +1024,15 @@ def fuzz(args, out=sys.stdout):
                     with open(os.path.join(args.keep, "differ-%d-%d.scroll" % (args.seed, index)), "w",
                               encoding="utf-8") as f:
                         f.write(scenario_text(sl, ss))
-                if args.first:
-                    break
+            if to.kind == "differ":
+                sl, ss, so = shrink(tool, lines, steps, to.diff[1], world_class, compare_twin)
+                print(report_twin(index, sl, ss, so, steps, lines), file=out, flush=True)
+                found.append((index, sl, ss, so))
+                if args.keep:
+                    os.makedirs(args.keep, exist_ok=True)
+                    keep_twin(args.keep, "twin-%s-%d" % (args.seed, index), sl, ss, declared)
+            if args.first and found:
+                break
         if pool is not None:
             pool.terminate()
             pool.join()
@@ -852,28 +1041,57 @@ def fuzz(args, out=sys.stdout):
         print("seed %s: %d scenarios in %.1f s (%d tool runs, %.1f s of them)%s" % (
             args.seed, sum(counts.values()), elapsed, tool.calls, tool.seconds,
             "; %d generated invalid" % counts["invalid"] if counts["invalid"] else ""), file=out)
+        print("twins %d, identical %d, differ %d, skipped %d"
+              % (twins["identical"] + twins["differ"], twins["identical"], twins["differ"], twins["skip"]),
+              file=out)
         print("compared %d, agree %d, differ %d, skipped %d"
               % (compared, counts["agree"], counts["differ"], counts["skip"]), file=out, flush=True)
-    return (1 if counts["differ"] else 0), found
+    return (1 if counts["differ"] or twins["differ"] else 0), found
+
+
+def twin_of(tool, lines, steps, o, world_class):
+    """The twin comparison of a scenario whose comparison with the model gave `o` (its
+    built-in trace is reused when it has one)."""
+    if o.kind == "invalid":
+        return Outcome("invalid")
+    builtin = (o.tool, o.model.names) if o.tool is not None and o.tool.rc == 0 else None
+    return compare_twin(tool, lines, steps, world_class, builtin=builtin, tie=(o.kind == "skip"))
+
+
+def keep_twin(folder, stem, lines, steps, declared):
+    """The built-in scenario and its twin, the twin importing the declaration it ran."""
+    with open(os.path.join(folder, stem + ".scroll"), "w", encoding="utf-8") as f:
+        f.write(scenario_text(lines, steps))
+    twin = declared_twin(lines, steps) or ""
+    if declared is None:
+        target = os.path.relpath(DECLARED_TOOLBAR_FILE, folder)
+    else:
+        target = stem + "-declared.scroll"
+        with open(os.path.join(folder, target), "w", encoding="utf-8") as f:
+            f.write(declared)
+    twin = twin.replace(DECLARED_TOOLBAR[0], 'import %s' % quote(target), 1)
+    with open(os.path.join(folder, stem + "-twin.scroll"), "w", encoding="utf-8") as f:
+        f.write(twin)
 
 
 _WORKER = {}
 
 
-def _worker_init(binary, tmp, plant):
+def _worker_init(binary, tmp, plant, declared):
     d = tempfile.mkdtemp(prefix="job-", dir=tmp)
-    _WORKER["tool"] = Tool(binary, d)
-    _WORKER["class"] = PLANTS[plant] if plant else World
+    _WORKER["tool"] = Tool(binary, d, declared)
+    _WORKER["class"] = PLANTS.get(plant, World) if plant else World
 
 
 def _worker(job):
-    """One scenario in a worker process: its text and what the comparison found."""
-    seed, index, mode = job
+    """One scenario in a worker process: its text and what the comparisons found."""
+    seed, index, mode, twin = job
     tool = _WORKER["tool"]
     calls, seconds = tool.calls, tool.seconds
     lines, steps = gen_scenario(seed, index, mode)
     o = compare(tool, lines, steps, _WORKER["class"])
-    return (lines, steps), (o.kind, tool.calls - calls, tool.seconds - seconds)
+    to = twin_of(tool, lines, steps, o, _WORKER["class"]) if twin else Outcome("none")
+    return (lines, steps), (o.kind, to.kind, tool.calls - calls, tool.seconds - seconds)
 
 
 def selftest(args):
@@ -891,19 +1109,38 @@ def selftest(args):
     lines = [("toolbar", None), ("set", "toolbar.hideDistance", "22")]
     steps = [("drag", -22, None)]
     assert is_tie(lines, steps, run_model(lines, steps)), "an exact threshold is a tie"
-    # The planted slip.
-    args.plant = "toolbar-late"
+    # The twin's text and its `tap toolbar`s (spec §4, §9): a visible toolbar is `tap bar`;
+    # hidden (a drag of -100 hid it, it went on hiding in the settle) the reveal zone; a second
+    # tap in the instant the show starts (`showing`, nothing on screen) has no equivalent.
+    lines = [("fps", 30), ("toolbar", 60), ("set", "toolbar.duration", "0.3")]
+    steps = [("tap toolbar",), ("drag", -100, None), ("release",), ("settle",), ("tap toolbar",)]
+    assert toolbar_taps(lines, steps) == ["tap bar", "tap bar.zone"]
+    assert declared_twin(lines, steps) == (
+        DECLARED_TOOLBAR[0] + "\nfps 30\nuse bar\nset bar.height 60\nset bar.duration 0.3\n"
+        "tap bar\ndrag -100\nrelease\nsettle\ntap bar.zone\n"), declared_twin(lines, steps)
+    assert declared_twin([("toolbar", None)], [("wait", 1)]).splitlines()[1:3] == ["use bar", "set bar.height 44"]
+    assert toolbar_taps(lines, steps + [("tap toolbar",)])[-1] is None
+    assert declared_twin(lines, steps + [("tap toolbar",)]) is None
+    assert declared_twin([("fps", 30)], steps[1:4]) is None
+    assert twin_same(600.0, 600.0 + 1e-10) and not twin_same(1.0, 1.0 + 1e-8) and not twin_same("shown", "hiding")
+    assert twin_difference([[0, 0.0, 607.0, "shown"]], [[0, 0.0, 607.0, "shown"]]) is None
+    assert twin_difference([[0, 0.0, 607.0, "shown"]], [[0, 0.0, 607.5, "shown"]]) == (0, "y", 607.0, 607.5)
+    # The planted slips: found, shrunk, in the right column.
     args.first = True
     args.only = None
-    buf = _Buffer()
-    rc, found = fuzz(args, out=buf)
-    sys.stdout.write(buf.text)
-    assert rc == 1 and found, "the planted slip was not found"
-    index, sl, ss, so = found[0]
-    assert len(ss) <= 3, "shrunk to %d actions" % len(ss)
-    assert so.diff[1].startswith("toolbar."), so.diff
-    print("difffuzz selftest: ok (the planted slip toolbar-late found in scenario #%d, shrunk to %d actions)"
-          % (index, len(ss)))
+    for plant, twins, column in (("toolbar-late", 0, "toolbar."), ("twin-ease", None, "y")):
+        args.plant, args.twins = plant, twins
+        buf = _Buffer()
+        rc, found = fuzz(args, out=buf)
+        sys.stdout.write(buf.text)
+        assert rc == 1 and found, "the planted slip %s was not found" % plant
+        index, sl, ss, so = found[0]
+        assert len(ss) <= 3, "%s: shrunk to %d actions" % (plant, len(ss))
+        assert so.diff[1].startswith(column), (plant, so.diff)
+        if plant == "twin-ease":
+            assert "TWIN DIFFERS" in buf.text, buf.text
+        print("difffuzz selftest: ok (the planted slip %s found in scenario #%d, shrunk to %d actions)"
+              % (plant, index, len(ss)))
     return 0
 
 
@@ -928,7 +1165,9 @@ def main(argv=None):
     ap.add_argument("--no-refresh", action="store_true")
     ap.add_argument("--only-refresh", action="store_true")
     ap.add_argument("--keep")
-    ap.add_argument("--plant", choices=sorted(PLANTS))
+    ap.add_argument("--plant", choices=sorted(PLANTS) + sorted(TWIN_PLANTS))
+    ap.add_argument("--twins", type=int, metavar="N",
+                    help="compare the declared toolbar's twin of the first N scenarios only (default: all; 0: none)")
     ap.add_argument("--first", action="store_true", help="stop at the first disagreement")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="scenarios compared at once (default: the cores); the output is the same")
