@@ -31,16 +31,16 @@ public struct FileDeclarations: Sendable {
     }
 }
 
-/// The declarations of `source` and its imports on top of `base`. Made once per
-/// distinct text of declarations and kept (a registry lives as long as the process).
+/// The declarations of `source` and its imports on top of `base`: a registry of their own,
+/// freed with its last copy (`BehaviourRegistry.appending`), so that a language server
+/// checking at every keystroke, or `run --watch`, holds only the declarations in use.
 public func fileDeclarations(_ source: SourceFile, base: BehaviourRegistry) -> FileDeclarations {
     guard startsWithDeclaration(source.bytes) else {
         return FileDeclarations(registry: base, diagnostics: [], declares: false, importedPaths: [])
     }
     var reader = DeclarationReader(base: base)
-    let key = reader.read(source)
-    if let made = DeclaredRegistries.shared.find(base: base, key: key) { return made }
-    return DeclaredRegistries.shared.keep(base: base, key: key, reader.finish())
+    _ = reader.read(source)
+    return reader.finish()
 }
 
 /// Whether the first word of the file (after blank lines and comments) is `behaviour` or
@@ -182,23 +182,3 @@ private struct DeclarationReader {
     }
 }
 
-/// The registries made for declarations, by their base and the text they were read from.
-private final class DeclaredRegistries: @unchecked Sendable {
-    static let shared = DeclaredRegistries()
-    private let lock = NSLock()
-    private var made: [String: [(base: BehaviourRegistry, made: FileDeclarations)]] = [:]
-
-    func find(base: BehaviourRegistry, key: String) -> FileDeclarations? {
-        lock.lock()
-        defer { lock.unlock() }
-        return made[key]?.first { $0.base == base }?.made
-    }
-
-    func keep(base: BehaviourRegistry, key: String, _ d: FileDeclarations) -> FileDeclarations {
-        lock.lock()
-        defer { lock.unlock() }
-        if let first = made[key]?.first(where: { $0.base == base }) { return first.made }
-        made[key, default: []].append((base, d))
-        return d
-    }
-}

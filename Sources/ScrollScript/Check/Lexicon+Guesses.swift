@@ -10,9 +10,11 @@ extension Lexicon {
 
     /// The lexicon of `registry`: the built-in one is built once; another is built once
     /// and kept while it is the last one asked for (a run, a test target and a language
-    /// server each use one registry, and every file of a run asks for its lexicon).
+    /// server each use one registry, and every file of a run asks for its lexicon). A file's
+    /// declared behaviours' registry is not kept: it is freed with the file's check.
     public static func of(_ registry: BehaviourRegistry) -> Lexicon {
         if registry == .builtIn { return builtIn }
+        if registry.isFreedWithItsCopies { return Lexicon(registry, guesser: CheckedGuesser()) }
         return LastLexicon.shared.lexicon(of: registry)
     }
 }

@@ -192,7 +192,7 @@ struct EvalEnv {
 
 /// The flat buffers of a program, as plain pointers: valid while the program lives (every
 /// instance holds its program).
-struct FlatPointers {
+struct FlatPointers: @unchecked Sendable {
     let exprs: UnsafeMutablePointer<FlatExpr>
     let stmts: UnsafeMutablePointer<FlatStmt>
     let bodyItems: UnsafeMutablePointer<Int32>

@@ -4,8 +4,9 @@
 
 /// The behaviours a run knows, in registration order (the order the world calls them).
 /// Immutable; copies share one storage, and two registries are equal when they are the same.
-/// A registry's storage lives as long as the process (the built-in one, and each one
-/// `with(_:)` makes, is kept for reuse anyway).
+/// A registry made with `init` lives as long as the process (the built-in one, and each one
+/// `with(_:)` makes, is kept for reuse anyway); one made with `appending` (a file's declared
+/// behaviours, a REPL session's) is freed with its last copy.
 public struct BehaviourRegistry: Sendable, Equatable {
     /// The most behaviours one registry holds (the world keeps a bit per behaviour).
     public static let maxBehaviours = 64
@@ -42,6 +43,9 @@ public struct BehaviourRegistry: Sendable, Equatable {
     /// strong reference would make each copy and each read write the storage's one reference
     /// count, a cache line the threads would pass back and forth.
     private let box: Unmanaged<Storage>
+    /// The storage itself, for a registry freed with its last copy (`appending`); nil for one
+    /// kept for the process. Only such a registry's copies write its reference count.
+    private let owner: Storage?
 
     /// Reads the storage in place, without retaining it.
     @inline(__always)
@@ -52,13 +56,26 @@ public struct BehaviourRegistry: Sendable, Equatable {
     /// ones it makes).
     public init(_ entries: [BehaviourEntry]) {
         box = Unmanaged.passRetained(Storage(Array(entries.prefix(BehaviourRegistry.maxBehaviours))))
+        owner = nil
     }
 
-    /// This registry with `more` after its behaviours: a new registry, never freed (make it
-    /// once and keep it).
-    public func appending(_ more: [BehaviourEntry]) -> BehaviourRegistry {
-        BehaviourRegistry(entries + more)
+    /// A registry of `entries` whose storage its copies own: freed with the last of them.
+    private init(owning entries: [BehaviourEntry]) {
+        let storage = Storage(Array(entries.prefix(BehaviourRegistry.maxBehaviours)))
+        box = Unmanaged.passUnretained(storage)
+        owner = storage
     }
+
+    /// This registry with `more` after its behaviours: a new registry, freed with its last
+    /// copy (made per file that declares behaviours, and per behaviour typed at the REPL, so
+    /// it must not outlive them: the language server checks a file at every keystroke).
+    public func appending(_ more: [BehaviourEntry]) -> BehaviourRegistry {
+        BehaviourRegistry(owning: entries + more)
+    }
+
+    /// Whether it is freed with its last copy (`appending`): a cache that kept it would keep
+    /// a file's declarations alive after the file is gone.
+    public var isFreedWithItsCopies: Bool { owner != nil }
 
     public static func == (a: BehaviourRegistry, b: BehaviourRegistry) -> Bool { a.box.toOpaque() == b.box.toOpaque() }
 
