@@ -177,7 +177,7 @@ private struct DeclarationReader {
             if let program { entries.append(program.entry) }
         }
         let all = sortedDiagnostics(diagnostics + checker.diagnostics)
-        let registry = entries.isEmpty ? base : base.appending(entries)
+        let registry = entries.isEmpty ? base : base.appending(entries, identity: key)
         return FileDeclarations(registry: registry, diagnostics: all, declares: true, importedPaths: paths, refused: refused)
     }
 }

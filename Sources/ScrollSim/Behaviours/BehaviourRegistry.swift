@@ -46,6 +46,10 @@ public struct BehaviourRegistry: Sendable, Equatable {
     /// The storage itself, for a registry freed with its last copy (`appending`); nil for one
     /// kept for the process. Only such a registry's copies write its reference count.
     private let owner: Storage?
+    /// What such a registry was made from (its base and the text its behaviours were read
+    /// from), when the maker says: two made from the same are equal. Nil: equal only to its
+    /// own copies.
+    private let identity: String?
 
     /// Reads the storage in place, without retaining it.
     @inline(__always)
@@ -57,27 +61,35 @@ public struct BehaviourRegistry: Sendable, Equatable {
     public init(_ entries: [BehaviourEntry]) {
         box = Unmanaged.passRetained(Storage(Array(entries.prefix(BehaviourRegistry.maxBehaviours))))
         owner = nil
+        identity = nil
     }
 
     /// A registry of `entries` whose storage its copies own: freed with the last of them.
-    private init(owning entries: [BehaviourEntry]) {
+    private init(owning entries: [BehaviourEntry], identity: String?) {
         let storage = Storage(Array(entries.prefix(BehaviourRegistry.maxBehaviours)))
         box = Unmanaged.passUnretained(storage)
         owner = storage
+        self.identity = identity
     }
 
     /// This registry with `more` after its behaviours: a new registry, freed with its last
     /// copy (made per file that declares behaviours, and per behaviour typed at the REPL, so
     /// it must not outlive them: the language server checks a file at every keystroke).
-    public func appending(_ more: [BehaviourEntry]) -> BehaviourRegistry {
-        BehaviourRegistry(owning: entries + more)
+    /// `identity`: what `more` was made from (a file's text): registries appended to the
+    /// same base from the same identity are equal (two checks of one file compare equal).
+    public func appending(_ more: [BehaviourEntry], identity: String? = nil) -> BehaviourRegistry {
+        BehaviourRegistry(owning: entries + more, identity: identity.map { "\(box.toOpaque())\u{0}\($0)" })
     }
 
     /// Whether it is freed with its last copy (`appending`): a cache that kept it would keep
     /// a file's declarations alive after the file is gone.
     public var isFreedWithItsCopies: Bool { owner != nil }
 
-    public static func == (a: BehaviourRegistry, b: BehaviourRegistry) -> Bool { a.box.toOpaque() == b.box.toOpaque() }
+    public static func == (a: BehaviourRegistry, b: BehaviourRegistry) -> Bool {
+        if a.box.toOpaque() == b.box.toOpaque() { return true }
+        guard let x = a.identity, let y = b.identity else { return false }
+        return x == y
+    }
 
     public var entries: [BehaviourEntry] { read { $0.entries } }
     public var count: Int { read { $0.entries.count } }
