@@ -16,8 +16,17 @@ let package = Package(
     targets: [
         // The world: physics, layout, behaviours. Pure, no I/O.
         .target(name: "ScrollSim"),
-        // The language: lexer, parser, AST, diagnostics, checker, interpreter, formatter, runner.
-        .target(name: "ScrollScript", dependencies: ["ScrollSim", "CThreadContext"]),
+        // The modules by stage, each importing only those below it (docs/architecture.md,
+        // "Modules"; ModuleGraphTests holds every source file's imports to this graph).
+        // The language's syntax: lexer, parser, tree, the text of expressions and values,
+        // and the diagnostics every stage words.
+        .target(name: "ScrollScriptSyntax", dependencies: ["ScrollSim"]),
+        // The first-guess rules: a statement as another tool or plain English writes it, and
+        // the ScrollScript statement it most likely means (behind `StatementGuessing`).
+        .target(name: "ScrollScriptGuesses", dependencies: ["ScrollScriptSyntax"]),
+        // The checker, the runtime and the tools on top (run and reports, format, pictures,
+        // REPL core, language server, explore, watch); re-exports the modules below it.
+        .target(name: "ScrollScript", dependencies: ["ScrollSim", "ScrollScriptSyntax", "ScrollScriptGuesses", "CThreadContext"]),
         // Per-thread cells a user behaviour's calls run inside (C thread-locals: one instruction).
         .target(name: "CThreadContext"),
         // Runs scenario files from a user's test target and records failures there; the only
