@@ -3,12 +3,13 @@
 // `scroll down 200`: finger distances are negative upward, spec §4), durations (`over`,
 // `for`), tap targets (`tap "A"`, `tap cell 0 1`), and the shapes of configuration
 // (`screen 375*812`, `sections 3 x 8`, `header 240 pinned 60`).
+import ScrollScriptSyntax
 
 extension GuessWork {
     // MARK: - Units
 
     /// A number with a unit of another tool, glued or written apart, in the unit meant.
-    mutating func ruleUnits() {
+    package mutating func ruleUnits() {
         var k = 0
         while k < bodyEnd {
             guard toks[k].kind == .number else { k += 1; continue }
@@ -83,7 +84,7 @@ extension GuessWork {
     }
 
     /// `60`, `0.5`, `0.0005`: a number as a suggestion writes it.
-    static func digits(_ v: Double) -> String {
+    package static func digits(_ v: Double) -> String {
         let r = (v * 1_000_000).rounded() / 1_000_000
         var s = numberText(r)
         if s.hasSuffix(".0") { s.removeLast(2) }
@@ -93,7 +94,7 @@ extension GuessWork {
     // MARK: - Gestures
 
     /// Words of a gesture that add nothing to it (`drag the list up by 200`, `swipe up fast`).
-    static let motionFillers: Set<String> = [
+    package static let motionFillers: Set<String> = [
         "by", "the", "finger", "velocity", "speed", "distance", "amount", "of", "a", "with", "at", "fast", "quickly",
         "quick", "hard", "slow", "slowly", "gently", "list", "table", "tableview", "content", "page", "scrollview", "view",
         "to", "refresh", "bit", "little", "some", "more", "further", "slightly", "all", "way", "header", "top", "bottom",
@@ -103,7 +104,7 @@ extension GuessWork {
     /// Directions, fillers and durations of `drag`, `swipe`, `fling`, `pull`, `scroll`:
     /// `swipe up` → `swipe -300`, `scroll down 200` → `drag -200`, `drag -300 over 0.5s` →
     /// `drag -300 in 0.5s`, `scrollTo 500` → `drag (offset - 500)`.
-    mutating func ruleMotion() {
+    package mutating func ruleMotion() {
         guard let v = verb else { return }
         var kind: GrammarWord
         let content = v == .scroll
@@ -272,7 +273,7 @@ extension GuessWork {
     /// `tap "A"` → `tap header "A"`; `tap cell 0 1`, `tap row[0,1]` → `tap row 0 1`;
     /// `tap row 1` → `tap row 0 1`; `tap (100, 200)`, `tap at 100 200` → `tap 100 200`;
     /// `tap header Section 1` → `tap header "Section 1"`; `double tap X` → `tap X; tap X`.
-    mutating func ruleTap() {
+    package mutating func ruleTap() {
         guard verb == .keyword(.tap) || verb == .doubleTap else { return }
         var args = afterWord
         let tail = self.tail
@@ -375,7 +376,7 @@ extension GuessWork {
     }
 
     /// `header1` → ("header", "1").
-    static func gluedNumber(_ w: String) -> (String, String)? {
+    package static func gluedNumber(_ w: String) -> (String, String)? {
         let letters = w.prefix { $0.isLetter }
         let rest = w.dropFirst(letters.count)
         guard !letters.isEmpty, !rest.isEmpty, rest.allSatisfy({ $0.isNumber }) else { return nil }
@@ -385,7 +386,7 @@ extension GuessWork {
     // MARK: - Configuration
 
     /// The shapes of configuration statements of other tools and of plain English.
-    mutating func ruleConfiguration() {
+    package mutating func ruleConfiguration() {
         guard let w = firstWord, var kw = words.statement(w) else { return }
         // `set fps 120`, `set framerate 120`: a statement of its own (unless its words name a tunable).
         let wordsAfterSet = toks.dropFirst().prefix { $0.kind == .word }.map(\.text)

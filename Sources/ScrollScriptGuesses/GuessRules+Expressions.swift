@@ -4,12 +4,13 @@
 // (`toolbar.isHidden` → `toolbar.state == hidden`), functions of other languages
 // (`fabs`, `x.rounded()`, `|x|`), state words (`visible` → `shown`), and the shapes of
 // `expect` (`... within 1s`, `eventually`, `between`, `a == x or y`) and `print`.
+import ScrollScriptSyntax
 
 extension GuessWork {
     /// Where expressions start: after the statement word (`expect`, `print`, `let o =`), or
     /// at 0 for an expression statement; `bodyEnd` when the statement has none (`set`, a
     /// configuration word), so `start..<bodyEnd` is always a range.
-    var expressionStart: Int {
+    package var expressionStart: Int {
         let end = bodyEnd
         guard let w = firstWord else { return 0 }
         if w == GrammarWord.let.spelling, let eq = toks.firstIndex(where: { $0.isSymbol("=") }) { return min(eq + 1, end) }
@@ -24,7 +25,7 @@ extension GuessWork {
 
     /// `===` `is` `equals` `<>` `≠` `≤` `=>` `≈` `~` `approx` `±` `+-` `tolerance` `&&` `||`
     /// `!` `mod` `|x|` → ScrollScript's operators.
-    mutating func ruleOperators() {
+    package mutating func ruleOperators() {
         let start = expressionStart
         // `X to be within 1 of 100`, `X within 1 of 100`: a tolerance.
         if let w = toks[start..<bodyEnd].firstIndex(where: { $0.isWord(GrammarWord.within.spelling) }), w > start,
@@ -118,7 +119,7 @@ extension GuessWork {
 
     /// `yes` `True` `NO` → `true`/`false`; `nil` `null` → `""` beside text; `.hidden` →
     /// `hidden`; `Idle` → `idle`.
-    mutating func ruleLiterals() {
+    package mutating func ruleLiterals() {
         var k = firstWord == GrammarWord.set.spelling ? 2 : expressionStart
         while k < bodyEnd {
             let t = toks[k]
@@ -169,24 +170,24 @@ extension GuessWork {
 
     /// A name as a chain of parts: `scrollView.contentOffset.y`, `row[0][1].isVisible`,
     /// `Math.abs(x)`, `offset.rounded()`.
-    struct Chain {
-        struct Part {
-            var name: String
-            var token: GuessToken
+    package struct Chain {
+        package struct Part {
+            package var name: String
+            package var token: GuessToken
             /// `[ ... ]` after it (each bracket's tokens), and `( ... )` when called.
-            var indexes: [[GuessToken]] = []
-            var call: [GuessToken]?
+            package var indexes: [[GuessToken]] = []
+            package var call: [GuessToken]?
         }
-        var parts: [Part]
-        var range: Range<Int>
+        package var parts: [Part]
+        package var range: Range<Int>
 
-        var text: String { parts.map { p in p.name + p.indexes.map { "[" + GuessTokens.text($0) + "]" }.joined() + (p.call.map { "(" + GuessTokens.text($0) + ")" } ?? "") }.joined(separator: ".") }
+        package var text: String { parts.map { p in p.name + p.indexes.map { "[" + GuessTokens.text($0) + "]" }.joined() + (p.call.map { "(" + GuessTokens.text($0) + ")" } ?? "") }.joined(separator: ".") }
         /// The dotted name without indexes or calls.
-        var dotted: String { parts.map(\.name).joined(separator: ".") }
+        package var dotted: String { parts.map(\.name).joined(separator: ".") }
     }
 
     /// The chain starting at `k` (a word not after a `.`).
-    func chain(at k: Int) -> Chain? {
+    package func chain(at k: Int) -> Chain? {
         guard k < bodyEnd, toks[k].kind == .word, k == 0 || !toks[k - 1].isSymbol(".") else { return nil }
         var parts: [Chain.Part] = []
         var j = k
@@ -209,7 +210,7 @@ extension GuessWork {
     }
 
     /// The chain is ScrollScript already: a name, a subscripted observable, a built-in call.
-    func isValid(_ c: Chain) -> Bool {
+    package func isValid(_ c: Chain) -> Bool {
         if c.parts.count == 1, c.parts[0].indexes.isEmpty {
             let p = c.parts[0]
             if p.call != nil { return BuiltinFunction(name: p.name) != nil }
@@ -228,7 +229,7 @@ extension GuessWork {
     }
 
     /// Names that are not ScrollScript → the expression they mean.
-    mutating func ruleNames() {
+    package mutating func ruleNames() {
         var k = expressionStart
         while k < bodyEnd {
             guard var c = chain(at: k), !isValid(c) else { k += 1; continue }
@@ -418,7 +419,7 @@ extension GuessWork {
     /// `toolbar is hidden`, `toolbar hidden`, `the toolbar to be hidden`, `header is pinned`,
     /// `section 0 is open`, `row 0 1 is visible`, `toolbar to hide` → the view's property
     /// (`toolbar.hidden`), which `ruleNames` reads as the comparison it means.
-    mutating func ruleSubjectState() {
+    package mutating func ruleSubjectState() {
         var k = expressionStart
         while k + 1 < bodyEnd {
             let word = guessKey(toks[k].text)
@@ -462,7 +463,7 @@ extension GuessWork {
 
     /// `toolbar.state == visible` → `== shown`; `phase == "idle"` → `== idle`;
     /// `expect hidden` → `expect toolbar.state == hidden`.
-    mutating func ruleStates() {
+    package mutating func ruleStates() {
         let start = expressionStart
         var k = start
         while k + 2 < bodyEnd + 1, k + 1 < bodyEnd {
@@ -509,7 +510,7 @@ extension GuessWork {
     }
 
     /// The family of the state observable whose name ends just before `k`.
-    func stateFamily(endingAt k: Int) -> StateFamily? {
+    package func stateFamily(endingAt k: Int) -> StateFamily? {
         guard k > 0, k <= toks.count else { return nil }
         var j = k - 1
         while j > 0, toks[j - 1].isSymbol(".") || toks[j].isSymbol(".") { j -= 1 }
@@ -519,14 +520,14 @@ extension GuessWork {
     // MARK: - The shapes of expect
 
     /// Top-level comparison operators.
-    static let comparisons: Set<String> = ["==", "!=", "<", "<=", ">", ">=", "~="]
+    package static let comparisons: Set<String> = ["==", "!=", "<", "<=", ">", ">=", "~="]
 
     /// `expect A == B within 1s` → `expect within 1s A == B` (`within 1` after `==` is a
     /// tolerance: `~=`); `expect X eventually` / `expect eventually X` → `expect within 1s
     /// X`; `expect X always` → `expect always X`; `expect never X`; `expect X after T` →
     /// `wait T; expect X`; `X between A and B`, `X in A...B`, `X in [a, b]`; `0 <= X <= 1`;
     /// `X == a or b`.
-    mutating func ruleExpectShapes() {
+    package mutating func ruleExpectShapes() {
         guard firstWord == GrammarWord.expect.spelling, toks.count > 1 else { return }
         var head: [GuessToken] = [toks[0]]
         var e = afterWord
@@ -716,7 +717,7 @@ extension GuessWork {
 
     /// `print offset header.height` → `print offset, header.height`; `print "x: \(offset)"`
     /// → `print "x:", offset`.
-    mutating func rulePrint() {
+    package mutating func rulePrint() {
         guard firstWord == GrammarWord.print.spelling else { return }
         // `print frames`, `show frames`: the statement `frames`.
         if bodyEnd == 2, toks[1].isWord(GrammarWord.frames.spelling) || toks[1].hasKey("layout") || toks[1].hasKey("views") {
@@ -778,7 +779,7 @@ extension GuessWork {
 
     /// `not A == B` → `A != B` (and `not A != B` → `A == B`): the comparison a negated
     /// property became (`!toolbar.hidden`) reads as one.
-    mutating func ruleNotComparison() {
+    package mutating func ruleNotComparison() {
         var k = expressionStart
         while k < bodyEnd {
             guard toks[k].isWord(GrammarWord.not.spelling), k == expressionStart || !toks[k - 1].isWord(GrammarWord.not.spelling) else { k += 1; continue }

@@ -2,12 +2,13 @@
 // of UI-test tools (`app.swipeUp()`, `XCTAssertEqual(...)`, `expect(x).toBe(y)`), the
 // first word (words of other tools, other cases, typos), call syntax and labels,
 // waiting, blocks and `let`.
+import ScrollScriptSyntax
 
 extension GuessWork {
     // MARK: - Helpers
 
     /// The index of the bracket closing the one at `open` (`(`/`[`), or nil.
-    func closing(_ open: Int) -> Int? {
+    package func closing(_ open: Int) -> Int? {
         guard open < toks.count, toks[open].kind == .symbol else { return nil }
         let o = toks[open].text
         guard o == "(" || o == "[" else { return nil }
@@ -26,7 +27,7 @@ extension GuessWork {
     }
 
     /// `toks[range]` split at its top-level commas.
-    func arguments(_ range: Range<Int>) -> [[GuessToken]] {
+    package func arguments(_ range: Range<Int>) -> [[GuessToken]] {
         var out: [[GuessToken]] = [[]]
         var depth = 0
         for t in toks[range] {
@@ -42,7 +43,7 @@ extension GuessWork {
     }
 
     /// Tokens as written, spaces only where the source had them (`app.swipeUp()`).
-    static func compact(_ ts: ArraySlice<GuessToken>) -> String {
+    package static func compact(_ ts: ArraySlice<GuessToken>) -> String {
         var s = ""
         for (k, t) in ts.enumerated() {
             if k > 0 && !t.glued { s += " " }
@@ -52,7 +53,7 @@ extension GuessWork {
     }
 
     /// `swipeUp` → ["swipe", "Up"], `scroll_to_bottom` → ["scroll", "to", "bottom"].
-    static func wordParts(_ word: String) -> [String] {
+    package static func wordParts(_ word: String) -> [String] {
         var parts: [String] = []
         var cur = ""
         for ch in word {
@@ -71,7 +72,7 @@ extension GuessWork {
     }
 
     /// The keyword a verb is written with once rewritten.
-    static func keyword(of v: GuessVerb) -> String {
+    package static func keyword(of v: GuessVerb) -> String {
         switch v {
         case .keyword(let w): return w.spelling
         case .wait, .pump: return GrammarWord.wait.spelling
@@ -86,12 +87,12 @@ extension GuessWork {
         }
     }
 
-    var firstWord: String? { toks.first?.kind == .word ? toks.first?.text : nil }
+    package var firstWord: String? { toks.first?.kind == .word ? toks.first?.text : nil }
 
     // MARK: - Comments and noise
 
     /// `// text`, `/* text */`, `-- text` → `# text`.
-    mutating func ruleForeignComment() {
+    package mutating func ruleForeignComment() {
         guard let k = toks.firstIndex(where: { $0.kind == .comment && $0.original != nil }), let mark = toks[k].original else { return }
         var body = Substring(toks[k].text).dropFirst(2)
         if mark == "/*", body.hasSuffix("*/") { body = body.dropLast(2) }
@@ -118,7 +119,7 @@ extension GuessWork {
     /// `expect offset == 0`, `XCTAssertEqual(offset, 0)`, `assert(offset > 0)`, `#expect(...)`:
     /// a comment's text that is a check (a comparison after `expect`, or another
     /// framework's assertion call), not prose (`expect the header to grow`).
-    static func readsAsACheck(_ text: String) -> Bool {
+    package static func readsAsACheck(_ text: String) -> Bool {
         var t = Substring(text)
         if t.hasPrefix("#") { t = t.dropFirst() }
         let word = t.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -130,7 +131,7 @@ extension GuessWork {
 
     /// Full-width letters and signs (typed with a Japanese input method) read in ASCII;
     /// numbers of other spellings (`.5s`, `0,5s`) say so.
-    mutating func ruleFullWidth() {
+    package mutating func ruleFullWidth() {
         if let n = toks.first(where: { $0.kind == .number && $0.original != nil }), let original = n.original {
             fire(.notAValue(original), n)
         }
@@ -141,7 +142,7 @@ extension GuessWork {
     }
 
     /// `await`, `try`, a YAML list's `-`, `self.`, and empty `()` after a statement word.
-    mutating func ruleNoise() {
+    package mutating func ruleNoise() {
         while let w = firstWord, w == "await" || w == "try" || w == "return" || w == "new" {
             toks.removeFirst()
             if toks.first?.isSymbol("!") == true || toks.first?.isSymbol("?") == true { toks.removeFirst() }
@@ -186,7 +187,7 @@ extension GuessWork {
 
     /// `var o = offset`, `o = offset`, `o := offset`, `set o = offset`, `let o: Double = …`
     /// → `let o = offset`; `row.height = 50` → `set row.height 50`; `let go` → `release`.
-    mutating func ruleLet() {
+    package mutating func ruleLet() {
         guard let w = firstWord else { return }
         if w == GrammarWord.let.spelling {
             if toks.count == 2, toks[1].isWord("go") {
@@ -251,7 +252,7 @@ extension GuessWork {
 
     /// `XCTAssertEqual(a, b)`, `assertThat(a, is(b))`, `expect(a).toBe(b)`,
     /// `expect(a, equals(b))` → `expect a == b` (`accuracy:` → `~= b within t`).
-    mutating func ruleAssertionCall() {
+    package mutating func ruleAssertionCall() {
         // `assertEqual offset 0`, `assertTrue finger.down`: the values without parentheses.
         if let w = firstWord, toks.count > 1, !toks[1].isSymbol("("), !toks[1].isSymbol("."), w != GrammarWord.expect.spelling,
            !lexicon.statementKeywords.contains(w), let check = GuessTables.checks[guessKey(w)], check != .truthy {
@@ -347,7 +348,7 @@ extension GuessWork {
 
     /// The tokens as operands side by side (`offset 0`, `section[0].y 28`): each a name
     /// chain, a number (with its sign) or a text.
-    func operands() -> [[GuessToken]] {
+    package func operands() -> [[GuessToken]] {
         var out: [[GuessToken]] = []
         var k = 0
         while k < toks.count {
@@ -411,7 +412,7 @@ extension GuessWork {
 
     /// A matcher of flutter_test or Hamcrest (`equals(0)`, `isTrue`, `is(not(0))`,
     /// `closeTo(1, 0.5)`), or a value compared with `==`.
-    func matcher(_ m: [GuessToken]) -> (GuessTables.Check, [[GuessToken]], Bool) {
+    package func matcher(_ m: [GuessToken]) -> (GuessTables.Check, [[GuessToken]], Bool) {
         var m = m
         var negated = false
         while m.count > 3, m[0].kind == .word, ["not", "isnot"].contains(guessKey(m[0].text)), m[1].isSymbol("("), m.last?.isSymbol(")") == true {
@@ -437,7 +438,7 @@ extension GuessWork {
 
     /// Makes the statement `expect SUBJECT OP VALUE` (`within T`), `expect SUBJECT` or
     /// `expect not SUBJECT`.
-    mutating func expectation(_ subject: [GuessToken], _ check: GuessTables.Check, _ args: [[GuessToken]], negated: Bool) {
+    package mutating func expectation(_ subject: [GuessToken], _ check: GuessTables.Check, _ args: [[GuessToken]], negated: Bool) {
         var out: [GuessToken] = [.word(GrammarWord.expect.spelling)]
         let truthy: Bool
         switch check {
@@ -466,7 +467,7 @@ extension GuessWork {
     }
 
     /// The operator with its sides swapped (`a < b` is `b > a`).
-    static func mirrored(_ op: String) -> String {
+    package static func mirrored(_ op: String) -> String {
         switch op {
         case "<": return ">"
         case ">": return "<"
@@ -476,7 +477,7 @@ extension GuessWork {
         }
     }
 
-    static func negated(_ op: String) -> String {
+    package static func negated(_ op: String) -> String {
         switch op {
         case "==": return "!="
         case "!=": return "=="
@@ -493,7 +494,7 @@ extension GuessWork {
     /// `app.swipeUp()`, `cy.wait(500)`, `onView(withText("A")).perform(click())`,
     /// `tester.pump(Duration(milliseconds: 300))`: the call that means a statement, with
     /// its values (and, for a tap, the text the chain names: the section title).
-    mutating func ruleCodeChain() {
+    package mutating func ruleCodeChain() {
         guard let w = firstWord, toks.count > 2, toks[1].isSymbol(".") || toks[1].isSymbol("("),
               !lexicon.statementKeywords.contains(w), !isKnownName(w) else { return }
         let end = bodyEnd
@@ -555,7 +556,7 @@ extension GuessWork {
 
     /// A word that says which way, to where or how fast a gesture goes (`up`, `'bottom'`,
     /// `fast`), in lower case; nil for any other.
-    static func motionWord(_ text: String) -> String? {
+    package static func motionWord(_ text: String) -> String? {
         let key = guessKey(text)
         guard GuessTables.direction(text) != nil || ["top", "bottom", "end", "start", "fast", "slow"].contains(key) else { return nil }
         return text.lowercased()
@@ -564,7 +565,7 @@ extension GuessWork {
     /// The values of a call of another tool as statement arguments: nested calls give
     /// their own values (`Duration(milliseconds: 300)` → `milliseconds : 300`), a text
     /// that is a direction or an edge becomes that word (`'down'`, `'bottom'`).
-    func flattened(_ args: [[GuessToken]]) -> [GuessToken] {
+    package func flattened(_ args: [[GuessToken]]) -> [GuessToken] {
         var out: [GuessToken] = []
         for a in args {
             var k = 0
@@ -595,7 +596,7 @@ extension GuessWork {
 
     /// A first word of another tool, in another case, or misspelt → the keyword
     /// (`sleep` → `wait`, `Pull` → `pull`, `swipeUp` → `swipe up`, `pul` → `pull`).
-    mutating func ruleStatementWord() {
+    package mutating func ruleStatementWord() {
         // `4 sections of 6 rows`: the number before the word.
         if verb == nil, toks.count > 2, toks[0].kind == .number, toks[1].kind == .word,
            let kw = words.statement(guessKey(toks[1].text)), GuessVocabulary.configures(kw) {
@@ -683,7 +684,7 @@ extension GuessWork {
     }
 
     /// `three` → `3`, `twice` → `2` (a number word of plain English, where no name is meant).
-    mutating func ruleNumberWords() {
+    package mutating func ruleNumberWords() {
         for k in toks.indices where k > 0 && toks[k].kind == .word && !isKnownName(toks[k].text) {
             if let n = GuessTables.numberWords[guessKey(toks[k].text)] {
                 fire(.notAValue(toks[k].text), toks[k])
@@ -696,7 +697,7 @@ extension GuessWork {
 
     /// `tap(100, 200)`, `drag(-300, duration: 0.5)`, `screen(375, 812)` → the values
     /// without parentheses and commas.
-    mutating func ruleCallSyntax() {
+    package mutating func ruleCallSyntax() {
         switch verb {
         case .keyword?, .configure?: break
         default: return
@@ -715,7 +716,7 @@ extension GuessWork {
     /// `pin: 60`, `x: 100`, `milliseconds: 300`, `fps: 120`: a label's `:` goes; a label
     /// that is a word of the statement stays, a unit label becomes the number's unit, and
     /// other labels go.
-    mutating func ruleLabels() {
+    package mutating func ruleLabels() {
         var k = 0
         let followers = firstWord.flatMap { lexicon.followers[$0] } ?? []
         while k < toks.count {
@@ -746,7 +747,7 @@ extension GuessWork {
     }
 
     /// Text in single quotes is text in double quotes.
-    mutating func ruleSingleQuotes() {
+    package mutating func ruleSingleQuotes() {
         for k in toks.indices where toks[k].kind == .string && toks[k].original != nil {
             fire(.singleQuotes(toks[k].original ?? ""), toks[k], .doubleQuotes)
             toks[k].original = nil
@@ -757,7 +758,7 @@ extension GuessWork {
 
     /// `wait for 1s`, `wait until COND`, `wait for animations`, `pump(...)`, `settle down`,
     /// `release finger`, `eventually COND`, `always COND`, `never COND`.
-    mutating func ruleWaiting() {
+    package mutating func ruleWaiting() {
         guard let v = verb else { return }
         let end = bodyEnd
         switch v {
@@ -852,7 +853,7 @@ extension GuessWork {
     /// `loop 3 {`, `for i in 1...3 {`, `3 times {`, `repeat 3 times {`, `repeat 3 fling -300`
     /// → `repeat 3 { ... }`; `test "x" {`, `func testX() {`, `scenario x {` →
     /// `scenario "x" {`; `setup {` → `scene {`.
-    mutating func ruleBlocks() {
+    package mutating func ruleBlocks() {
         let end = bodyEnd
         // `3 times {`, `3.times {`, `3x {`
         if toks.count > 1, toks[0].kind == .number, toks[0].unit.isEmpty || toks[0].unit == "x" {

@@ -3,14 +3,15 @@
 // literals, states, names, functions, assertion calls), for the core's names. The
 // behaviours' words come from their declarations (GuessVocabulary.swift). `StatementGuesser`
 // applies them. Keys are `guessKey`s: lower case, without `_`, `-` and `.`.
+import ScrollScriptSyntax
 
 /// `swipe_up` → `swipeup`, `XCTAssertEqual` → `xctassertequal`: how the tables are keyed.
-func guessKey(_ word: String) -> String {
+package func guessKey(_ word: String) -> String {
     String(word.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." })
 }
 
 /// What a first word from another tool means.
-enum GuessVerb: Equatable {
+package enum GuessVerb: Equatable {
     /// The statement with this keyword.
     case keyword(GrammarWord)
     /// `wait`, where a bare number is in `unit` (`usleep`: microseconds).
@@ -40,11 +41,11 @@ enum GuessVerb: Equatable {
     case configure(String)
 }
 
-enum GuessTables {
+package enum GuessTables {
     // MARK: - Statement words
 
     /// A first word of another tool or of plain English → the statement it means.
-    static let statementWords: [String: GuessVerb] = {
+    package static let statementWords: [String: GuessVerb] = {
         var t: [String: GuessVerb] = [:]
         func add(_ v: GuessVerb, _ words: String) {
             for w in words.split(separator: " ") { t[String(w)] = v }
@@ -81,14 +82,14 @@ enum GuessTables {
     // MARK: - Units
 
     /// A unit written apart from its number or not one of `s ms pt`, and what it is.
-    struct Unit {
+    package struct Unit {
         /// `s`, `ms`, `pt`, `frames` (a count of `tick`), `velocity` (pt/s: bare).
-        var unit: String
+        package var unit: String
         /// Multiplies the number into `unit` (`min` → 60 s, `us` → 0.001 ms).
-        var factor: Double
+        package var factor: Double
     }
 
-    static let units: [String: Unit] = {
+    package static let units: [String: Unit] = {
         var t: [String: Unit] = [:]
         func add(_ u: String, _ f: Double, _ words: String) {
             for w in words.split(separator: " ") { t[String(w)] = Unit(unit: u, factor: f) }
@@ -106,7 +107,7 @@ enum GuessTables {
 
     /// Labels of another tool's arguments that give the unit of the number after them
     /// (`Duration(milliseconds: 300)`, `sleep(forTimeInterval: 0.5)`).
-    static let unitLabels: [String: String] = [
+    package static let unitLabels: [String: String] = [
         "milliseconds": "ms", "millis": "ms", "ms": "ms",
         "seconds": "s", "secs": "s", "forTimeInterval": "s", "timeout": "s", "interval": "s",
         "microseconds": "us",
@@ -115,7 +116,7 @@ enum GuessTables {
     // MARK: - Directions
 
     /// `up` → -1 (the finger moves up), `down` → +1.
-    static func direction(_ word: String) -> Int? {
+    package static func direction(_ word: String) -> Int? {
         switch guessKey(word) {
         case "up", "upward", "upwards", "north": return -1
         case "down", "downward", "downwards", "south": return 1
@@ -126,7 +127,7 @@ enum GuessTables {
     // MARK: - Operators and literals
 
     /// Spellings of comparison and logic operators, longest phrases first.
-    static let operatorPhrases: [([String], String)] = [
+    package static let operatorPhrases: [([String], String)] = [
         (["is", "not", "equal", "to"], "!="), (["not", "equal", "to"], "!="), (["does", "not", "equal"], "!="),
         (["is", "equal", "to"], "=="), (["is", "less", "than"], "<"), (["is", "greater", "than"], ">"),
         (["is", "at", "least"], ">="), (["is", "at", "most"], "<="),
@@ -147,7 +148,7 @@ enum GuessTables {
     ]
 
     /// One-token spellings (words and symbols) → ScrollScript's operator.
-    static let operatorWords: [String: String] = [
+    package static let operatorWords: [String: String] = [
         "is": "==", "equals": "==", "equal": "==", "eq": "==", "===": "==", "=": "==",
         "isnt": "!=", "isn't": "!=", "aren't": "!=", "!==": "!=",
         "≧": ">=", "≦": "<=", "≒": "~=", "≐": "~=", "≅": "~=", "≃": "~=", "＞": ">", "＜": "<", "≮": ">=", "≯": "<=", "<>": "!=", "≠": "!=", "ne": "!=", "neq": "!=",
@@ -162,7 +163,7 @@ enum GuessTables {
 
     /// Literals of other languages → ScrollScript's (`nil` is the empty text: what
     /// `tap.target` is before any tap).
-    static let literals: [String: String] = [
+    package static let literals: [String: String] = [
         "yes": "true", "YES": "true", "Yes": "true", "True": "true", "TRUE": "true",
         "no": "false", "NO": "false", "No": "false", "False": "false", "FALSE": "false",
         "nil": "\"\"", "null": "\"\"", "NULL": "\"\"", "None": "\"\"", "undefined": "\"\"", "none": "\"\"",
@@ -172,7 +173,7 @@ enum GuessTables {
 
     /// Words for a state of `phase` → the state (or, for "scrolling", the comparison that
     /// means it). A behaviour's state words are its declaration's (`GuessVocabulary.stateWord`).
-    static func phaseStateWord(_ word: String) -> (op: String, state: String)? {
+    package static func phaseStateWord(_ word: String) -> (op: String, state: String)? {
         let k = guessKey(word)
         if let s = StateFamily.phase.names.first(where: { $0 == k }) { return ("==", s) }
         switch k {
@@ -193,7 +194,7 @@ enum GuessTables {
     // MARK: - Names
 
     /// Names from UIKit and other spellings → the ScrollScript expression they mean.
-    static let names: [String: String] = {
+    package static let names: [String: String] = {
         var t: [String: String] = [:]
         func add(_ meaning: String, _ words: String) {
             for w in words.split(separator: " ") { t[String(w)] = meaning }
@@ -223,7 +224,7 @@ enum GuessTables {
 
     /// Other names of the table's views (`cell` → `row`); a behaviour's are its
     /// declaration's (`headerView` → `header`).
-    static let views: [String: String] = [
+    package static let views: [String: String] = [
         "sectionheader": "section", "sectionheaderview": "section", "sections": "section", "headers": "section",
         "cell": "row", "cells": "row", "rows": "row", "item": "row", "items": "row", "tableviewcell": "row",
         "finger": "finger", "touch": "finger",
@@ -231,14 +232,14 @@ enum GuessTables {
 
     /// The words a view and its state in words may start with (`section 0 is open`, `the
     /// finger is up`); each behaviour's namespace is one too.
-    static let subjects: Set<String> = ["section", "row", "finger", "phase"]
+    package static let subjects: Set<String> = ["section", "row", "finger", "phase"]
 
     /// Words for the scrolling itself, whose state is `phase` (`scrolling stopped`).
-    static let phaseWords: Set<String> = ["scrolling", "scroll", "scrollview", "motion", "movement", "deceleration", "it", "list", "table", "content", "everything", "animation", "animations", "bounce", "bouncing"]
+    package static let phaseWords: Set<String> = ["scrolling", "scroll", "scrollview", "motion", "movement", "deceleration", "it", "list", "table", "content", "everything", "animation", "animations", "bounce", "bouncing"]
 
     /// Words of plain English a statement does without (tried when the statement with
     /// them reads as nothing).
-    static let stopWords: Set<String> = [
+    package static let stopWords: Set<String> = [
         "the", "a", "an", "now", "please", "just", "initially", "vertically", "horizontally", "again", "also", "first",
         "finally", "immediately", "really", "further", "some", "bit", "little", "more", "all", "way", "each", "that",
         "which", "very", "slightly", "quite", "this", "it", "its", "has", "have", "mode", "manually", "automatically",
@@ -247,7 +248,7 @@ enum GuessTables {
     ]
 
     /// Two words that are one statement word (`frame rate`, `stop touching`).
-    static let twoWordVerbs: [String: GuessVerb] = [
+    package static let twoWordVerbs: [String: GuessVerb] = [
         "framerate": .keyword(.fps), "stoptouching": .keyword(.release), "stoptouch": .keyword(.release),
         "endtouch": .keyword(.release), "removefinger": .keyword(.release), "fingerup": .keyword(.release),
         "liftfinger": .keyword(.release), "letgo": .keyword(.release), "doubletap": .doubleTap, "doubleclick": .doubleTap,
@@ -257,18 +258,18 @@ enum GuessTables {
     ]
 
     /// Number words of plain English.
-    static let numberWords: [String: String] = [
+    package static let numberWords: [String: String] = [
         "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
         "eight": "8", "nine": "9", "ten": "10", "half": "0.5",
     ]
 
     /// Receivers another tool writes before a name (`scrollView.contentOffset`).
-    static let receivers: Set<String> = ["self", "scrollView", "tableView", "collectionView", "app", "view", "table", "list", "world", "sv", "tv", "scroll"]
+    package static let receivers: Set<String> = ["self", "scrollView", "tableView", "collectionView", "app", "view", "table", "list", "world", "sv", "tv", "scroll"]
 
     /// Properties of a table's view written as another tool's (`row.isVisible`) → the
     /// expression meant, with `$` standing for the view (`section[0]`, `row[0,1]`), for
     /// each view kind; a behaviour's are its declaration's (`GuessVocabulary.property`).
-    static func property(_ member: String, of view: String) -> String? {
+    package static func property(_ member: String, of view: String) -> String? {
         let k = guessKey(member)
         switch view {
         case "row":
@@ -305,7 +306,7 @@ enum GuessTables {
     }
 
     /// The parts of a frame another tool reads → the name's own member.
-    static func frameMember(_ path: [String]) -> String? {
+    package static func frameMember(_ path: [String]) -> String? {
         switch path.map(guessKey).joined(separator: ".") {
         case "frame.height", "frame.size.height", "size.height", "bounds.height", "bounds.size.height": return "height"
         case "frame.origin.y", "frame.miny", "origin.y", "miny", "frame.y", "top", "frame.top", "originy", "topy", "header.y", "view.y": return "y"
@@ -316,14 +317,14 @@ enum GuessTables {
 
     /// Words a behaviour's configuration statement does without (`toolbar height 44`,
     /// `accordion on`), besides those it declares itself.
-    static let configurationFillers: Set<String> = ["=", "height", "on", "true", "yes", "enabled", "visible", "shown", "show",
+    package static let configurationFillers: Set<String> = ["=", "height", "on", "true", "yes", "enabled", "visible", "shown", "show",
                                                     "of", "at", "to", "with", ",", "size"]
 
     // MARK: - Functions
 
     /// Function names of other languages → the built-in function (`%` for `fmod`, and
     /// `ceil` as `-floor(-x)`).
-    static let functions: [String: String] = [
+    package static let functions: [String: String] = [
         "fabs": "abs", "absolute": "abs", "abs": "abs", "fabsf": "abs",
         "fmin": "min", "minimum": "min", "min": "min", "fmax": "max", "maximum": "max", "max": "max",
         "floorf": "floor", "floor": "floor", "rint": "round", "lround": "round", "roundf": "round", "round": "round", "nearest": "round",
@@ -333,7 +334,7 @@ enum GuessTables {
     ]
 
     /// Methods of Swift and JavaScript numbers → the function (`x.rounded()` → `round(x)`).
-    static let methods: [String: String] = [
+    package static let methods: [String: String] = [
         "rounded": "round", "round": "round", "magnitude": "abs", "abs": "abs",
         "truncatingremainder": "%", "remainder": "%", "clamped": "clamp", "floor": "floor",
     ]
@@ -341,14 +342,14 @@ enum GuessTables {
     // MARK: - Assertion calls and matchers
 
     /// What an assertion function or a matcher checks: a comparison, truth, or falsity.
-    enum Check: Equatable {
+    package enum Check: Equatable {
         case compare(String)
         case truthy
         case falsy
     }
 
     /// XCTest, JUnit, Jest, flutter_test and Hamcrest names → what they check.
-    static let checks: [String: Check] = {
+    package static let checks: [String: Check] = {
         var t: [String: Check] = [:]
         func add(_ c: Check, _ words: String) {
             for w in words.split(separator: " ") { t[String(w)] = c }

@@ -1,48 +1,49 @@
 // The tokens a guess is read in: the lexer's tokens of one statement, with the symbols of
 // other languages joined into one token each (`===`, `=>`, `+/-`, `//` and the rest of
 // the line, text in single quotes), and written back as text for the parser.
+import ScrollScriptSyntax
 
 /// One token of a guess.
-struct GuessToken: Equatable {
-    enum Kind: Equatable {
+package struct GuessToken: Equatable {
+    package enum Kind: Equatable {
         case word, number, string, symbol, comment
         /// A `{` and everything after it in the statement, as written.
         case block
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// A word, a symbol, a number's digits, a string's source text with its quotes.
-    var text: String
+    package var text: String
     /// A number's unit as written (`s`, `sec`, `px`; "" for none).
-    var unit = ""
+    package var unit = ""
     /// Where it starts in the guessed text (nil: put there by a rule), and its length there.
-    var offset: Int?
-    var length = 0
+    package var offset: Int?
+    package var length = 0
     /// No space between it and the token before it.
-    var glued = false
+    package var glued = false
     /// The text as written when the tokenizer joined or rewrote it (`'A'` for `"A"`).
-    var original: String?
+    package var original: String?
 
-    static func word(_ w: String) -> GuessToken { GuessToken(kind: .word, text: w) }
-    static func symbol(_ s: String) -> GuessToken { GuessToken(kind: .symbol, text: s) }
-    static func number(_ digits: String, _ unit: String = "") -> GuessToken { GuessToken(kind: .number, text: digits, unit: unit) }
+    package static func word(_ w: String) -> GuessToken { GuessToken(kind: .word, text: w) }
+    package static func symbol(_ s: String) -> GuessToken { GuessToken(kind: .symbol, text: s) }
+    package static func number(_ digits: String, _ unit: String = "") -> GuessToken { GuessToken(kind: .number, text: digits, unit: unit) }
 
     /// The token as the parser is to read it.
-    var written: String { kind == .number ? text + unit : text }
+    package var written: String { kind == .number ? text + unit : text }
 
-    func isWord(_ w: String) -> Bool { kind == .word && text == w }
-    func isSymbol(_ s: String) -> Bool { kind == .symbol && text == s }
+    package func isWord(_ w: String) -> Bool { kind == .word && text == w }
+    package func isSymbol(_ s: String) -> Bool { kind == .symbol && text == s }
     /// A word whose key (`guessKey`) is `k`.
-    func hasKey(_ k: String) -> Bool { kind == .word && guessKey(text) == k }
+    package func hasKey(_ k: String) -> Bool { kind == .word && guessKey(text) == k }
     /// The number's value (nil for other tokens).
-    var value: Double? { kind == .number ? Double(text) : nil }
+    package var value: Double? { kind == .number ? Double(text) : nil }
 }
 
-enum GuessTokens {
+package enum GuessTokens {
     /// The tokens of one statement's text (up to its first line end or `;` outside a block).
     /// `splitsComment`: a `/* ... */` with text after it ends at its `*/` (once: the rest is
     /// read without, so a line of many such comments is not read again for each).
-    static func tokens(_ bytes: [UInt8], splitsComment: Bool = true) -> [GuessToken] {
+    package static func tokens(_ bytes: [UInt8], splitsComment: Bool = true) -> [GuessToken] {
         var lexer = Lexer(bytes: bytes, file: "")
         let toks = lexer.tokenize()
         func source(_ a: Int, _ b: Int) -> String {
@@ -247,13 +248,13 @@ enum GuessTokens {
     }
 
     /// The tokens as one line of text for the parser (single spaces between them).
-    static func text(_ toks: [GuessToken]) -> String {
+    package static func text(_ toks: [GuessToken]) -> String {
         toks.map(\.written).joined(separator: " ")
     }
 
     /// The tokens as a message quotes them, as they are written in ScrollScript: no space
     /// around `.` or inside brackets and parentheses (`refresh.state ==`, `row[0,1].y`).
-    static func quoted(_ toks: [GuessToken]) -> String {
+    package static func quoted(_ toks: [GuessToken]) -> String {
         var out = ""
         var previous: GuessToken?
         var brackets = 0

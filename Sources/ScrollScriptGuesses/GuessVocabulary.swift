@@ -4,20 +4,22 @@
 // Built once per lexicon (`GuessVocabulary.of`); no behaviour is named here, so a
 // behaviour's `toolbar.isHidden` → `toolbar.state == hidden` comes from its state family
 // and a user's behaviour gets the same readings.
+import ScrollScriptSyntax
 import ScrollSim
+import Synchronization
 
-final class GuessVocabulary: Sendable {
-    let lexicon: Lexicon
+package final class GuessVocabulary: Sendable {
+    package let lexicon: Lexicon
     /// Other names of the views → the view (`cell` → `row`, `headerview` → `header`,
     /// `bottombar` → `toolbar`), by `guessKey`.
-    let views: [String: String]
+    package let views: [String: String]
     /// Names of other tools → the expression meant: the core's (`contentoffset` →
     /// `offset`) and each behaviour state's with its namespace (`toolbarhidden`,
     /// `istoolbarhidden`, `toolbarvisible` → `toolbar.state == ...`).
-    let names: [String: String]
+    package let names: [String: String]
     /// The words a view-and-state sentence may start with (`toolbar is hidden`, `section 0
     /// is open`): the core's and every behaviour's namespace.
-    let subjects: Set<String>
+    package let subjects: Set<String>
     /// Each behaviour's state family: its states' names and synonyms, by key → the state.
     private let stateWords: [StateFamilyID: [String: String]]
     /// Each namespace's properties by key (`hidden` → `toolbar.state == hidden`, `pinned` →
@@ -34,9 +36,9 @@ final class GuessVocabulary: Sendable {
     /// The configuration a suggestion of the parser is checked in when the scenario's is
     /// not known: every word's example (each rule between words kept), and more sections
     /// than a scenario usually has.
-    let everyView: String
+    package let everyView: String
 
-    init(_ lexicon: Lexicon) {
+    package init(_ lexicon: Lexicon) {
         self.lexicon = lexicon
         let registry = lexicon.registry
         var views = GuessTables.views
@@ -121,26 +123,34 @@ final class GuessVocabulary: Sendable {
         everyView = lines.joined(separator: "\n") + "\n"
     }
 
-    /// The built-in behaviours' words, built once.
-    static let builtIn = GuessVocabulary(.builtIn)
+    /// The built-in behaviours' words, built once: those of the first lexicon of the
+    /// built-in registry with a guesser asked for (the checker's `Lexicon.builtIn`, made
+    /// once a process: this module is below the checker and cannot name it).
+    private static let builtIn = Mutex<GuessVocabulary?>(nil)
 
     /// The words of `lexicon` (the built-in one's are built once; another's are built here).
-    static func of(_ lexicon: Lexicon) -> GuessVocabulary {
-        lexicon === Lexicon.builtIn ? builtIn : GuessVocabulary(lexicon)
+    package static func of(_ lexicon: Lexicon) -> GuessVocabulary {
+        guard lexicon.guesser != nil, lexicon.registry == .builtIn else { return GuessVocabulary(lexicon) }
+        return builtIn.withLock { kept in
+            if let kept, kept.lexicon === lexicon { return kept }
+            let made = GuessVocabulary(lexicon)
+            if kept == nil { kept = made }
+            return made
+        }
     }
 
     // MARK: - Statement words
 
     /// A statement word as written: a keyword of the grammar, or a behaviour's
     /// configuration word.
-    func statement(_ word: String) -> GuessVerb? {
+    package func statement(_ word: String) -> GuessVerb? {
         if let w = GrammarWord.statements.first(where: { $0.spelling == word }) { return .keyword(w) }
         if lexicon.registry.configWord(named: word) != nil { return .configure(word) }
         return nil
     }
 
     /// A verb that starts a configuration statement (`fps`, `sections`, `toolbar`).
-    static func configures(_ v: GuessVerb) -> Bool {
+    package static func configures(_ v: GuessVerb) -> Bool {
         switch v {
         case .keyword(let w): return w.role == .configuration
         case .configure: return true
@@ -150,7 +160,7 @@ final class GuessVocabulary: Sendable {
 
     /// What a word means as the first word of a statement, and the words it carries
     /// (`swipeUp` → swipe, ["up"]; `pull120` → pull, ["120"]; `Pull` → pull).
-    func verb(_ word: String) -> (GuessVerb, [String])? {
+    package func verb(_ word: String) -> (GuessVerb, [String])? {
         if let v = statement(word) { return (v, []) }
         let k = guessKey(word)
         if let v = GuessTables.statementWords[k] { return (v, []) }
@@ -174,13 +184,13 @@ final class GuessVocabulary: Sendable {
 
     /// A word of the language that is no name: a grammar word, a configuration or option
     /// word (`toolbar`, `pin`).
-    func isLanguageWord(_ w: String) -> Bool {
+    package func isLanguageWord(_ w: String) -> Bool {
         GrammarWord.allCases.contains { $0 != .other && $0.spelling == w }
             || lexicon.configurationWords.contains(w) || lexicon.optionWords.contains(w)
     }
 
     /// The tunable another spelling names (`rowHeight`, `row height`, `decelerationRate`).
-    func tunable(named name: String) -> TunableInfo? {
+    package func tunable(named name: String) -> TunableInfo? {
         let registry = lexicon.registry
         if let id = registry.tunable(named: name) { return registry.tunable(id) }
         let key = guessKey(name).replacingOccurrences(of: " ", with: "")
@@ -189,7 +199,7 @@ final class GuessVocabulary: Sendable {
     }
 
     /// `fast`: a named value of some tunable.
-    func isNamedValue(_ w: String) -> Bool {
+    package func isNamedValue(_ w: String) -> Bool {
         lexicon.registry.tunables.contains { $0.namedValues.contains { $0.name == w } }
     }
 
@@ -198,7 +208,7 @@ final class GuessVocabulary: Sendable {
     /// The view a word or a text names that `tap` takes by name (`toolbar`, `"header"`,
     /// `'.toolbar'`, `headerView`, `#header`); nil for any other (and for `row`, which
     /// takes indexes).
-    func viewNamed(_ text: String) -> String? {
+    package func viewNamed(_ text: String) -> String? {
         var t = Substring(text)
         if t.count >= 2, t.first == "\"" || t.first == "'", t.last == t.first { t = t.dropFirst().dropLast() }
         while let c = t.first, c == "." || c == "#" { t = t.dropFirst() }
@@ -208,16 +218,16 @@ final class GuessVocabulary: Sendable {
     }
 
     /// The family of the state observable named `name` (`phase`, `toolbar.state`).
-    func family(observedBy name: String) -> StateFamily? {
+    package func family(observedBy name: String) -> StateFamily? {
         lexicon.registry.stateFamilies.first { $0.observable == name }
     }
 
     /// `w` is a state of some family.
-    func isState(_ w: String) -> Bool { !lexicon.registry.families(having: w).isEmpty }
+    package func isState(_ w: String) -> Bool { !lexicon.registry.families(having: w).isEmpty }
 
     /// Words for a state of `family` that are not its names → the state (or, for
     /// `phase`'s "scrolling", the comparison that means it).
-    func stateWord(_ word: String, _ family: StateFamily) -> (op: String, state: String)? {
+    package func stateWord(_ word: String, _ family: StateFamily) -> (op: String, state: String)? {
         if family.id == .phase { return GuessTables.phaseStateWord(word) }
         return stateWords[family.id]?[guessKey(word)].map { ("==", $0) }
     }
@@ -226,7 +236,7 @@ final class GuessVocabulary: Sendable {
     /// `header.sticky`) → the expression meant, nil when none (or when it reads an option
     /// the scenario's configuration word does not have). `options`: each configuration
     /// word's options in the scenario (a word it does not declare reads its example's).
-    func property(_ member: String, of namespace: String, options: [String: [String: Double]]) -> String? {
+    package func property(_ member: String, of namespace: String, options: [String: [String: Double]]) -> String? {
         guard let table = properties[namespace] else { return nil }
         let k = guessKey(member)
         guard var meaning = table[k] ?? (k.hasPrefix("is") && k.count > 2 ? table[String(k.dropFirst(2))] : nil) else { return nil }
@@ -243,14 +253,14 @@ final class GuessVocabulary: Sendable {
     // MARK: - Configuration
 
     /// Words of configuration statement `word` that say nothing to it (`stretchy`).
-    func fillers(of word: String) -> Set<String> { fillers[word] ?? [] }
+    package func fillers(of word: String) -> Set<String> { fillers[word] ?? [] }
 
     /// The option of configuration statement `word` another word means (`sticky` → `pin`).
-    func option(of word: String, meant key: String) -> String? { optionWords[word]?[key] }
+    package func option(of word: String, meant key: String) -> String? { optionWords[word]?[key] }
 
     /// The view a note suggests adding for a problem that says a behaviour is missing
     /// (`needsBehaviour`'s noun and usage).
-    func declaration(noun: String, usage: String) -> GuessView? {
+    package func declaration(noun: String, usage: String) -> GuessView? {
         guard let c = lexicon.registry.configWords.first(where: { $0.noun == noun && $0.usage == usage }) else { return nil }
         return .behaviour(noun: c.noun, example: examples[c.word] ?? c.word)
     }

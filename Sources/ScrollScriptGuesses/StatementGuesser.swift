@@ -5,20 +5,21 @@
 // tables of GuessTables.swift. The result is kept only if it parses (and, from the
 // checker, passes `check` where the statement stands): a suggestion is never itself an
 // error. Runs only for a statement that has an error.
+import ScrollScriptSyntax
 
 /// What a guess may know of where the statement stands.
-struct GuessContext {
+package struct GuessContext {
     /// The words of the language and of its behaviours (and their synonyms).
-    var words: GuessVocabulary
+    package var words: GuessVocabulary
     /// The section titles of the scenario (nil: not known, as in the parser).
-    var titles: [String]?
+    package var titles: [String]?
     /// The options written with each configuration word the scenario declares, with their
     /// values (`header` → `pin` → 60); a word it does not declare reads its example's.
-    var options: [String: [String: Double]]
+    package var options: [String: [String: Double]]
     /// Names bound by `let` so far.
-    var letNames: Set<String>
+    package var letNames: Set<String>
 
-    init(lexicon: Lexicon, titles: [String]?, options: [String: [String: Double]], letNames: Set<String>) {
+    package init(lexicon: Lexicon, titles: [String]?, options: [String: [String: Double]], letNames: Set<String>) {
         words = GuessVocabulary.of(lexicon)
         self.titles = titles
         self.options = options
@@ -27,24 +28,24 @@ struct GuessContext {
 }
 
 /// The tokens of a guess being rewritten, and what the rewriting found.
-struct GuessWork {
-    var toks: [GuessToken]
-    let context: GuessContext
+package struct GuessWork {
+    package var toks: [GuessToken]
+    package let context: GuessContext
     /// The first misreading, and where (an offset and a length in the guessed text).
-    var headline: GuessHeadline?
-    var at: Int?
-    var length = 0
-    var notes: [GuessNote] = []
+    package var headline: GuessHeadline?
+    package var at: Int?
+    package var length = 0
+    package var notes: [GuessNote] = []
     /// What the first word means, once `ruleStatementWord` has read it.
-    var verb: GuessVerb?
+    package var verb: GuessVerb?
 
-    init(_ toks: [GuessToken], _ context: GuessContext) {
+    package init(_ toks: [GuessToken], _ context: GuessContext) {
         self.toks = toks
         self.context = context
     }
 
     /// Records a misreading (the first one is the message's headline) and its notes.
-    mutating func fire(_ h: GuessHeadline, _ t: GuessToken?, _ ns: GuessNote...) {
+    package mutating func fire(_ h: GuessHeadline, _ t: GuessToken?, _ ns: GuessNote...) {
         if headline == nil {
             headline = h
             at = t?.offset
@@ -54,45 +55,45 @@ struct GuessWork {
     }
 
     /// The words of the language and its behaviours.
-    var words: GuessVocabulary { context.words }
-    var lexicon: Lexicon { context.words.lexicon }
+    package var words: GuessVocabulary { context.words }
+    package var lexicon: Lexicon { context.words.lexicon }
 
     /// A name the language or the scenario knows (`offset`, `header.height`, `hidden`, a
     /// `let` name, a function).
-    func isKnownName(_ n: String) -> Bool {
+    package func isKnownName(_ n: String) -> Bool {
         lexicon.resolve(n) != nil || context.letNames.contains(n) || BuiltinFunction(name: n) != nil
             || Subscript(base: n) != nil
     }
 
     /// The index of the block token, else the end.
-    var bodyEnd: Int { toks.firstIndex { $0.kind == .block || $0.kind == .comment } ?? toks.count }
+    package var bodyEnd: Int { toks.firstIndex { $0.kind == .block || $0.kind == .comment } ?? toks.count }
 
     /// The tokens after the statement word, up to the block or the comment: none when the
     /// statement is cut short there (`heade{`), never a reversed range.
-    var afterWord: [GuessToken] { slice(1, bodyEnd) }
+    package var afterWord: [GuessToken] { slice(1, bodyEnd) }
 
     /// The block or the comment that ends the statement (empty when it has neither).
-    var tail: [GuessToken] { Array(toks[bodyEnd...]) }
+    package var tail: [GuessToken] { Array(toks[bodyEnd...]) }
 
     /// `toks[a..<b]` with both ends kept inside the tokens, empty when `b` is not past `a`:
     /// a rule's range over a statement of any shape (empty, cut short, only symbols) is
     /// one that exists.
-    func slice(_ a: Int, _ b: Int) -> [GuessToken] {
+    package func slice(_ a: Int, _ b: Int) -> [GuessToken] {
         let lo = min(max(a, 0), toks.count), hi = min(max(b, lo), toks.count)
         return Array(toks[lo..<hi])
     }
 
     /// Tokens for `text` (ScrollScript written by a rule: `toolbar.state == hidden`).
-    static func lex(_ text: String) -> [GuessToken] {
+    package static func lex(_ text: String) -> [GuessToken] {
         GuessTokens.tokens(Array(text.utf8)).map { var t = $0; t.offset = nil; return t }
     }
 }
 
-enum StatementGuesser {
+package enum StatementGuesser {
     /// The rules, in the order they run: the shape of the line first (comments, noise,
     /// code of other tools), then the statement word and its arguments, then what is
     /// written in expressions.
-    static let rules: [(inout GuessWork) -> Void] = [
+    package static let rules: [(inout GuessWork) -> Void] = [
         { $0.ruleFullWidth() },
         { $0.ruleForeignComment() },
         { $0.ruleNoise() },
@@ -123,7 +124,7 @@ enum StatementGuesser {
 
     /// `fling -300 x3`, `fling -300 3 times`, `swipe up twice`: the statement before the
     /// count, rewritten, in `repeat N { ... }`.
-    static func repeatedStatement(_ toks: [GuessToken], _ context: GuessContext) -> GuessWork? {
+    package static func repeatedStatement(_ toks: [GuessToken], _ context: GuessContext) -> GuessWork? {
         var end = toks.count
         while end > 0, toks[end - 1].kind == .comment { end -= 1 }
         guard end > 2, toks[0].kind == .word, let (verb, _) = context.words.verb(toks[0].text),
@@ -161,7 +162,7 @@ enum StatementGuesser {
     /// text (it parses; the checker: it passes `check` there). The headline's offset is in
     /// `bytes` (nil when it is a token a rule put there), with the token's length.
     /// `accepts` gives nil for a text it refuses, else notes to add (a view to declare).
-    static func guess(_ bytes: [UInt8], _ context: GuessContext, accepts: (String) -> [GuessNote]?) -> (Guess, at: Int?, length: Int)? {
+    package static func guess(_ bytes: [UInt8], _ context: GuessContext, accepts: (String) -> [GuessNote]?) -> (Guess, at: Int?, length: Int)? {
         let toks = GuessTokens.tokens(bytes)
         guard !toks.isEmpty, toks.count <= 64 else { return nil }
         let words = context.words
@@ -196,7 +197,7 @@ enum StatementGuesser {
 
     /// The rules over `toks`; a line of two statements (`drag -100 then release`) is
     /// rewritten statement by statement and joined by `;`.
-    static func rewrite(_ toks: [GuessToken], _ context: GuessContext) -> GuessWork {
+    package static func rewrite(_ toks: [GuessToken], _ context: GuessContext) -> GuessWork {
         if let repeated = repeatedStatement(toks, context) { return repeated }
         let words = context.words
         var parts: [[GuessToken]] = [[]]
@@ -245,7 +246,7 @@ enum StatementGuesser {
     /// The tokens as `fmt` writes the statements they make (joined by `; `); a block is
     /// written as it was (a block over several lines as its `{`): `display`. `parsed` is
     /// the same with every block whole, for the parser. Nil when they do not parse.
-    static func rendered(_ toks: [GuessToken], _ lexicon: Lexicon) -> (display: String, parsed: String)? {
+    package static func rendered(_ toks: [GuessToken], _ lexicon: Lexicon) -> (display: String, parsed: String)? {
         var body = toks
         var block: String?
         var comment: String?
@@ -284,49 +285,10 @@ enum StatementGuesser {
         return (out, whole.joined(separator: "; "))
     }
 
-    /// A suggestion the parser makes passes `check` in a scene with every view
-    /// (`GuessVocabulary.everyView`; errors
-    /// about the table's sections and rows aside: the real scene decides those). A
-    /// suggestion that reads a `let` name, or is a `scene`/`scenario` block, is checked for
-    /// its names only (`namesExist`).
-    ///
-    /// With the scenario's `configuration` known (the configuration statements parsed
-    /// before, as text), the suggestion is checked in it; a view it needs and the scenario
-    /// lacks is said in a note (`declareView`) rather than a reason to suggest nothing.
-    /// nil: it does not pass; else the notes to add.
-    static func passesCheck(_ text: String, letNames: Set<String>, configuration: (text: String, sections: Bool)? = nil,
-                            words: GuessVocabulary) -> [GuessNote]? {
-        let lexicon = words.lexicon
-        guard namesExist(text, letNames: letNames, lexicon: lexicon) else { return nil }
-        let (program, _) = parseAsWritten(text, lexicon: lexicon)
-        var readsLet = false
-        for s in program.statements {
-            switch s.kind {
-            case .scene, .scenario: return []
-            case .let(let n, _, _) where letNames.contains(n): return nil
-            default: forEachExpr(s.kind) { if exprReadsName($0, letNames) { readsLet = true } }
-            }
-        }
-        if readsLet || program.statements.isEmpty { return [] }  // a comment alone passes
-        guard let configuration else {
-            let passes = checkAsWritten(words.everyView + text + "\n", lexicon: lexicon).allSatisfy { d in
-                switch d.problem {
-                case .check(.noSuchSection), .check(.noSuchRow), .check(.noSectionTitled), .check(.untitledSection): return true
-                default: return false
-                }
-            }
-            return passes ? [] : nil
-        }
-        // Errors of the configuration itself are its own statements' (reported there).
-        let lines = configuration.text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let problems = checkAsWritten(configuration.text + text + "\n", lexicon: lexicon).filter { $0.location.line > lines }.map(\.problem)
-        return viewsToDeclare(problems, sectionsDeclared: configuration.sections, words: words)
-    }
-
     /// The notes for errors that only say a behaviour is missing (`'toolbar.state' needs a
     /// toolbar ...`), or, in a scenario that declares no sections (the default table of one
     /// untitled section), a section; nil when any other error is among them.
-    static func viewsToDeclare(_ problems: [Problem], sectionsDeclared: Bool, words: GuessVocabulary) -> [GuessNote]? {
+    package static func viewsToDeclare(_ problems: [Problem], sectionsDeclared: Bool, words: GuessVocabulary) -> [GuessNote]? {
         var notes: [GuessNote] = []
         func sections(_ index: Int, rows: Int = 10) -> GuessNote { .declareView(.sections(count: max(index + 1, 3), rows: rows)) }
         for p in problems {
@@ -351,7 +313,7 @@ enum StatementGuesser {
     }
 
     /// `e` reads one of `names`.
-    private static func exprReadsName(_ e: Expr, _ names: Set<String>) -> Bool {
+    package static func exprReadsName(_ e: Expr, _ names: Set<String>) -> Bool {
         switch e {
         case .name(let n, _): return names.contains(n)
         case .indexed(_, let ix, _, _): return ix.contains { exprReadsName($0, names) }
@@ -367,7 +329,7 @@ enum StatementGuesser {
     /// The names of a parsed guess all exist (the parser's check of a suggestion, which
     /// has no scene to check it against): every name is the language's, a `let` name
     /// bound before (`letNames`) or by the guess itself, or a function.
-    static func namesExist(_ text: String, letNames: Set<String>, lexicon: Lexicon) -> Bool {
+    package static func namesExist(_ text: String, letNames: Set<String>, lexicon: Lexicon) -> Bool {
         let (program, diagnostics) = parseAsWritten(text, lexicon: lexicon)
         guard diagnostics.isEmpty else { return false }
         var ok = true
@@ -399,7 +361,7 @@ enum StatementGuesser {
 }
 
 /// Calls `f` with every expression a statement holds (not those of its block).
-func forEachExpr(_ k: StmtKind, _ f: (Expr) -> Void) {
+package func forEachExpr(_ k: StmtKind, _ f: (Expr) -> Void) {
     switch k {
     case .repeatBlock(let n, _): f(n)
     case .screen(let w, let h): f(w); f(h)

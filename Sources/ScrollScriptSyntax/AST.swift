@@ -16,6 +16,12 @@ public struct NumberLiteral: Equatable, Sendable {
     public var value: Double
     public var unit: NumberUnit
     public var raw: String
+
+    package init(value: Double, unit: NumberUnit, raw: String) {
+        self.value = value
+        self.unit = unit
+        self.raw = raw
+    }
 }
 
 /// A string literal: the decoded value and the source text with its quotes and escapes.
@@ -23,6 +29,12 @@ public struct StringLiteral: Equatable, Sendable {
     public var value: String
     public var raw: String
     public var location: SourceLocation
+
+    package init(value: String, raw: String, location: SourceLocation) {
+        self.value = value
+        self.raw = raw
+        self.location = location
+    }
 }
 
 public enum UnaryOp: String, Equatable, Sendable {
@@ -216,7 +228,7 @@ public indirect enum StmtKind: Equatable, Sendable {
 
     /// The grammar's keyword that starts the statement (nil for an expression statement
     /// and for a behaviour's configuration word).
-    var keywordWord: GrammarWord? {
+    package var keywordWord: GrammarWord? {
         switch self {
         case .scene: return .scene
         case .scenario: return .scenario

@@ -10,7 +10,7 @@ public struct AssertionComment: Equatable, Sendable {
     public var condition: String?
 
     /// The longest condition quoted.
-    static let quotedLimit = 80
+    package static let quotedLimit = 80
 }
 
 /// The comment `text` (its `#` first) when it is another framework's assertion (spec §5):
@@ -18,7 +18,7 @@ public struct AssertionComment: Equatable, Sendable {
 /// `#expect(...)`/`#require(...)`, Swift's `#assert`), followed by anything. A space after
 /// the `#` (`# we expect the toolbar to hide`, `# expect offset == 0` left out on purpose)
 /// and a longer word (`#expectations`) are prose: no warning.
-func assertionComment(_ text: Substring, at location: SourceLocation) -> AssertionComment? {
+package func assertionComment(_ text: Substring, at location: SourceLocation) -> AssertionComment? {
     let scalars = text.unicodeScalars
     guard scalars.first == "#" else { return nil }
     let afterHash = scalars.index(after: scalars.startIndex)

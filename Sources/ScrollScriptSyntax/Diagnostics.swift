@@ -102,7 +102,7 @@ public func renderDiagnostic(at location: SourceLocation, message: String, sourc
 /// A source line as a diagnostic shows it: whole, unless it is longer than the line limit
 /// (which is an error in itself); then up to 40 characters past the column and ` …`.
 /// (`run /dev/zero` printed its 64 MiB "line" under "file is larger than 64 MiB".)
-func shownSourceLine(_ line: String, column: Int) -> String {
+package func shownSourceLine(_ line: String, column: Int) -> String {
     let scalars = line.unicodeScalars
     guard line.utf8.count > SourceLimits.maxLineLength + 1 else { return line }
     let keep = max(column, 1) + 40
@@ -161,7 +161,7 @@ private let wideRanges: [ClosedRange<UInt32>] = [
 ]
 
 /// `10000000` as `10,000,000`: a limit as a message states it.
-func groupedDigits(_ n: Int) -> String {
+package func groupedDigits(_ n: Int) -> String {
     let digits = Array(String(n.magnitude))
     var out = n < 0 ? "-" : ""
     for (k, c) in digits.enumerated() {

@@ -170,7 +170,7 @@ public enum GuessView: Equatable, Sendable {
     /// A section with a title, as written (quotes included).
     case titledSection(String)
 
-    var noun: String {
+    package var noun: String {
         switch self {
         case .behaviour(let noun, _): return noun
         case .sections, .titledSection: return "sections"
@@ -178,7 +178,7 @@ public enum GuessView: Equatable, Sendable {
     }
 
     /// Before the example: an example with numbers is one of many (`one, as in`).
-    var exampleLead: String {
+    package var exampleLead: String {
         switch self {
         case .behaviour(_, let example): return example.contains(" ") ? "one, as in " : ""
         case .titledSection: return "one, as in "

@@ -35,7 +35,7 @@ public struct Lexer {
 
     /// Where a file that ends its lines with CR alone (classic Mac OS) has its first: it
     /// has a lone CR and, lexed so far, no line end (LF or CRLF) at all.
-    var carriageReturnLineEnds: SourceLocation? { line == 1 ? loneCarriageReturn : nil }
+    package var carriageReturnLineEnds: SourceLocation? { line == 1 ? loneCarriageReturn : nil }
 
     public init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -47,7 +47,7 @@ public struct Lexer {
     /// entry typed on line 4 reports `<repl>:4:COL`; it parses a typed expression as
     /// `print EXPR` with the first column at -5, so that its columns are those of the text
     /// typed).
-    init(bytes: [UInt8], file: String, firstLine: Int = 1, firstColumn: Int = 1) {
+    package init(bytes: [UInt8], file: String, firstLine: Int = 1, firstColumn: Int = 1) {
         self.init(bytes: bytes, file: file)
         line = firstLine
         col = firstColumn
@@ -155,25 +155,25 @@ public struct Lexer {
 
     /// The source text of bytes `a..<b` (offsets of tokens already lexed), as one stored
     /// String when it is a known word or dotted name. For the parser's dotted names.
-    func sourceText(_ a: Int, _ b: Int) -> String {
+    package func sourceText(_ a: Int, _ b: Int) -> String {
         guard a >= 0, a < b, b <= bytes.count else { return "" }
         if b - a <= 16, let (lo, hi) = packBytes(a, b), let (w, _) = words.lookup(lo, hi) { return w }
         return text(a, b)
     }
 
     /// The source byte at `offset`, or nil past the end.
-    func byte(at offset: Int) -> UInt8? {
+    package func byte(at offset: Int) -> UInt8? {
         offset >= 0 && offset < bytes.count ? bytes[offset] : nil
     }
 
     /// The source bytes `a..<b` (a statement a guess reads again).
-    func sourceBytes(_ a: Int, _ b: Int) -> [UInt8] {
+    package func sourceBytes(_ a: Int, _ b: Int) -> [UInt8] {
         guard a >= 0, a < b, b <= bytes.count else { return [] }
         return Array(bytes[a..<b])
     }
 
     /// Forgets the problems found in bytes `a..<b` (a guess that says it better replaces them).
-    mutating func removeProblems(in range: Range<Int>) {
+    package mutating func removeProblems(in range: Range<Int>) {
         problems.removeAll { range.contains($0.location.offset) }
     }
 

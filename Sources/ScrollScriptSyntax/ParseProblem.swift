@@ -15,12 +15,12 @@ public struct FoundToken: Equatable, Sendable {
         self.raw = raw
     }
 
-    init(_ t: Token) {
+    package init(_ t: Token) {
         self.init(kind: t.kind, text: t.text, raw: t.raw)
     }
 
     /// `'pull'`, `number '3'`, `end of line` (`Token.describe`).
-    var described: String {
+    package var described: String {
         Token(kind: kind, text: text, raw: raw, at: TokenPos(line: 0, column: 0, offset: 0, length: 0)).describe
     }
 }
@@ -42,7 +42,7 @@ public enum ExpectedWordPlace: Equatable, Sendable {
         }
     }
 
-    var context: String {
+    package var context: String {
         switch self {
         case .screenSize: return "between the screen's width and height"
         case .sectionRows: return "in a section (section \"TITLE\" rows N)"
@@ -218,24 +218,24 @@ public enum ParseProblem: Equatable, Sendable {
 }
 
 /// `'header', 'row', 'toolbar'`: words in quotes, separated by commas.
-func quotedList(_ words: [String]) -> String {
+package func quotedList(_ words: [String]) -> String {
     words.map { "'\($0)'" }.joined(separator: ", ")
 }
 
 /// `a` or `an` before a word (by its first letter).
-func article(_ word: String) -> String {
+package func article(_ word: String) -> String {
     guard let c = word.first else { return "a" }
     return "aeiou".contains(c) ? "an" : "a"
 }
 
 extension ParseProblem {
-    var isExpectedLetName: Bool {
+    package var isExpectedLetName: Bool {
         if case .expectedLetName = self { return true }
         return false
     }
 
     /// A subscripted observable written right for `base`: `row` takes two indexes.
-    static func memberExample(_ base: String) -> String {
+    package static func memberExample(_ base: String) -> String {
         switch base {
         case GrammarWord.row.spelling: return "'row[0,1].y'"
         case GrammarWord.section.spelling: return "'section[0].y'"
@@ -245,6 +245,6 @@ extension ParseProblem {
 }
 
 /// `wait 0.5 s`: a unit standing alone belongs right after its number.
-func unitHint(_ word: String) -> String {
+package func unitHint(_ word: String) -> String {
     ["s", "ms", "pt"].contains(word) ? " (write the unit right after the number, as in '0.5\(word)')" : ""
 }

@@ -4,7 +4,7 @@
 // deeper than SourceLimits.maxNesting is ever built.
 
 /// Thrown inside a statement after its error was recorded; caught at the statement level.
-struct ParseAbort: Error {}
+package struct ParseAbort: Error {}
 
 public struct Parser {
     private var lexer: Lexer
@@ -58,13 +58,13 @@ public struct Parser {
 
     /// A parser of text that continues a REPL session: `configuration` is the session's
     /// (a guess is checked in it), or nil when it is not known.
-    init(lexer: Lexer, file: String, letNames: Set<String>, configuration: String?, lexicon: Lexicon) {
+    package init(lexer: Lexer, file: String, letNames: Set<String>, configuration: String?, lexicon: Lexicon) {
         self.init(lexer: lexer, file: file, keepsComments: true, letNames: letNames, guesses: true, lexicon: lexicon)
         sessionConfiguration = configuration
         if configuration == nil { sceneConfiguration = nil }
     }
 
-    init(lexer: Lexer, file: String, keepsComments: Bool, letNames: Set<String>, guesses: Bool, lexicon: Lexicon) {
+    package init(lexer: Lexer, file: String, keepsComments: Bool, letNames: Set<String>, guesses: Bool, lexicon: Lexicon) {
         self.lexer = lexer
         self.lexicon = lexicon
         fileID = SourceFileNames.id(file)
@@ -1096,7 +1096,7 @@ public func isIncomplete(_ text: String) -> Bool {
 
 /// What `isIncomplete` looks at: `{` less `}` (outside strings and comments), and whether
 /// the text ends inside a string.
-func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
+package func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
     var lexer = Lexer(bytes: Array(text.utf8), file: "<repl>")
     let tokens = lexer.tokenize()
     if lexer.problems.contains(where: { $0.problem == .unterminatedString }) { return (0, true) }
@@ -1113,7 +1113,7 @@ func bracketBalance(_ text: String) -> (depth: Int, openString: Bool) {
 
 /// Parses `text` as it is, without reading a statement with an error as a guess: what a
 /// guess is tried with.
-func parseAsWritten(_ text: String, file: String = "guess", letNames: Set<String> = [],
+package func parseAsWritten(_ text: String, file: String = "guess", letNames: Set<String> = [],
                     lexicon: Lexicon) -> (program: Program, diagnostics: [Diagnostic]) {
     let source = SourceFile(name: file, text: text)
     var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name,

@@ -6,7 +6,7 @@ extension Program {
     /// The scene block (nil when the file has none) and the configuration statements of
     /// the scenario block `matches` picks (by its name and the location of its keyword);
     /// in a file without scenario blocks, the top level's.
-    func configuration(ofScenario matches: (StringLiteral, SourceLocation) -> Bool) -> (scene: Stmt?, own: [Stmt]) {
+    package func configuration(ofScenario matches: (StringLiteral, SourceLocation) -> Bool) -> (scene: Stmt?, own: [Stmt]) {
         var scene: Stmt?
         var own: [Stmt] = []
         var hasBlocks = false

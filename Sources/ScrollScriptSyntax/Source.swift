@@ -42,7 +42,7 @@ public struct SourceLocation: Equatable, Hashable, Sendable, Comparable {
 
     /// A location in the file `SourceFileNames.id` gave `fileID` (the parser looks its
     /// file up once, not once per node).
-    init(fileID: Int32, line: Int, column: Int, offset: Int, length: Int) {
+    package init(fileID: Int32, line: Int, column: Int, offset: Int, length: Int) {
         self.fileID = fileID
         self.line = line
         self.column = column
@@ -62,7 +62,7 @@ public struct SourceLocation: Equatable, Hashable, Sendable, Comparable {
 /// The names of the files locations point into, each stored once for the process: a
 /// location holds a file's number. Names are never removed (a process sees few: the
 /// files it reads, `<stdin>`, `<-e>`, `<repl>`...). Thread-safe.
-enum SourceFileNames {
+package enum SourceFileNames {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var names: [String] = [""]
     nonisolated(unsafe) private static var ids: [String: Int32] = ["": 0]
@@ -70,7 +70,7 @@ enum SourceFileNames {
     nonisolated(unsafe) private static var last = (name: "", id: Int32(0))
 
     /// The number of `name`, given on first sight.
-    static func id(_ name: String) -> Int32 {
+    package static func id(_ name: String) -> Int32 {
         lock.lock()
         defer { lock.unlock() }
         if name == last.name { return last.id }
@@ -86,7 +86,7 @@ enum SourceFileNames {
         return id
     }
 
-    static func name(_ id: Int32) -> String {
+    package static func name(_ id: Int32) -> String {
         lock.lock()
         defer { lock.unlock() }
         return names[Int(id)]
@@ -175,7 +175,7 @@ public struct SourceLines: SourceLineLookup, Sendable {
 /// Decodes one UTF-8 scalar at `i`: (scalar, byte length), or nil when the bytes there are
 /// not valid UTF-8 (overlong forms, surrogates and values past U+10FFFF are invalid).
 @inline(__always)
-func decodeUTF8<C: RandomAccessCollection>(_ b: C, _ i: C.Index) -> (UInt32, Int)? where C.Element == UInt8, C.Index == Int {
+package func decodeUTF8<C: RandomAccessCollection>(_ b: C, _ i: C.Index) -> (UInt32, Int)? where C.Element == UInt8, C.Index == Int {
     let end = b.endIndex
     let b0 = b[i]
     if b0 < 0x80 { return (UInt32(b0), 1) }
@@ -205,7 +205,7 @@ func decodeUTF8<C: RandomAccessCollection>(_ b: C, _ i: C.Index) -> (UInt32, Int
 }
 
 /// One line's bytes as a String, one U+FFFD per invalid byte (so columns match the lexer's).
-func decodeLine(_ b: ArraySlice<UInt8>) -> String {
+package func decodeLine(_ b: ArraySlice<UInt8>) -> String {
     var s = String.UnicodeScalarView()
     var i = b.startIndex
     while i < b.endIndex {

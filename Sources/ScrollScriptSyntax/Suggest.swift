@@ -61,6 +61,11 @@ public enum WordHint: Equatable, Sendable {
     public struct LookAlike: Equatable, Sendable {
         public var scalar: Unicode.Scalar
         public var latin: Character
+
+        package init(scalar: Unicode.Scalar, latin: Character) {
+            self.scalar = scalar
+            self.latin = latin
+        }
     }
 
     /// ` (did you mean 'pull'?)`, ` (did you mean 'a', 'b' or 'c'?)`, ... ; "" for `.none`.
@@ -208,6 +213,6 @@ private let latinLookAlikes: [UInt32: Character] = [
 ]
 
 /// A word as a diagnostic quotes it: at most 40 characters, then `...`.
-func clip(_ word: String) -> String {
+package func clip(_ word: String) -> String {
     word.count > 40 ? String(word.prefix(40)) + "..." : word
 }

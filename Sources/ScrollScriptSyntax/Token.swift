@@ -46,7 +46,7 @@ public struct TokenPos: Equatable, Sendable {
 }
 
 extension TokenPos {
-    init(_ l: SourceLocation) {
+    package init(_ l: SourceLocation) {
         self.init(line: l.line, column: l.column, offset: l.offset, length: l.length)
     }
 }
@@ -64,7 +64,7 @@ public struct Token: Sendable {
     public var at: TokenPos
     /// For a word the parser tests for (`or`, `pull`, `within`...): which one, so that a
     /// test is an integer comparison; `.other` for every other token.
-    var word: GrammarWord = .other
+    package var word: GrammarWord = .other
 
     public init(kind: TokenKind, text: String = "", raw: String = "", number: Double = 0, unit: NumberUnit = .none, at: TokenPos) {
         self.kind = kind
@@ -75,7 +75,7 @@ public struct Token: Sendable {
         self.at = at
     }
 
-    init(word: String, _ w: GrammarWord, at: TokenPos) {
+    package init(word: String, _ w: GrammarWord, at: TokenPos) {
         self.init(kind: .word, text: word, at: at)
         self.word = w
     }
@@ -99,7 +99,7 @@ public struct Token: Sendable {
         }
     }
 
-    static func spelling(_ k: TokenKind) -> String {
+    package static func spelling(_ k: TokenKind) -> String {
         switch k {
         case .semicolon: return ";"
         case .lbrace: return "{"
@@ -135,7 +135,7 @@ public struct Token: Sendable {
 /// integers. The behaviours' words (`header 240 pin 60`, `toolbar`) are not here: the
 /// registry declares them, and `Lexicon` puts both together for the parser, completion,
 /// the language server and the editor grammars.
-enum GrammarWord: UInt8, CaseIterable, Sendable {
+package enum GrammarWord: UInt8, CaseIterable, Sendable {
     case other = 0
     // Statement keywords (keep them together, `scene` first and `frames` last: see `isStatement`).
     case scene, scenario, `repeat`, screen, fps, section, sections, set, use
@@ -145,19 +145,19 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
     case open, closed, x, row, header
 
     /// The word as written (read from a table: the case's name is made once, by reflection).
-    var spelling: String { GrammarWord.spellings[Int(rawValue)] }
+    package var spelling: String { GrammarWord.spellings[Int(rawValue)] }
 
     /// Every case's spelling, indexed by raw value (the cases are numbered from 0 in order).
     private static let spellings: [String] = allCases.map { String(describing: $0) }
 
     /// The word starts a statement.
-    var isStatement: Bool { rawValue >= GrammarWord.scene.rawValue && rawValue <= GrammarWord.frames.rawValue }
+    package var isStatement: Bool { rawValue >= GrammarWord.scene.rawValue && rawValue <= GrammarWord.frames.rawValue }
 
     /// The statement keywords, in table order.
-    static let statements: [GrammarWord] = allCases.filter { $0.isStatement }
+    package static let statements: [GrammarWord] = allCases.filter { $0.isStatement }
 
     /// What a statement keyword's statements are (spec §2–§5).
-    enum Role {
+    package enum Role {
         /// `scene`, `scenario`, `repeat`: blocks.
         case structure
         /// Builds the world; before anything that advances time.
@@ -169,7 +169,7 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
     }
 
     /// The role of a statement keyword; nil for a word that starts no statement.
-    var role: Role? {
+    package var role: Role? {
         switch self {
         case .scene, .scenario, .repeat: return .structure
         case .screen, .fps, .section, .sections, .set, .use: return .configuration
@@ -180,10 +180,10 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
     }
 
     /// The statement keywords of a role, in table order.
-    static func statements(_ role: Role) -> [GrammarWord] { statements.filter { $0.role == role } }
+    package static func statements(_ role: Role) -> [GrammarWord] { statements.filter { $0.role == role } }
 
     /// Words that may follow a statement keyword (`header 240 pin 60` → `pin`), for completion.
-    var followers: [GrammarWord] {
+    package var followers: [GrammarWord] {
         switch self {
         case .section: return [.rows, .open, .closed]
         case .sections: return [.rows]
@@ -196,7 +196,7 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
 
     /// A statement keyword's form, then what it does (in grammar.md's and the spec's
     /// words), for editor hovers; nil for a word that starts no statement.
-    var summary: String? {
+    package var summary: String? {
         switch self {
         case .scene: return "scene { ... } — configuration shared by every scenario below it"
         case .scenario: return "scenario \"NAME\" { ... } — one scenario; it starts from a fresh world built from the scene and its own configuration"
@@ -230,26 +230,26 @@ enum GrammarWord: UInt8, CaseIterable, Sendable {
 
 extension GrammarWord {
     /// The sign convention of finger distances and velocities (spec §4), for hovers.
-    static let fingerSigns = "the finger's sign: negative moves it up (the content scrolls on, toward its end: offset grows), positive down (toward the top, or pulling past it)"
+    package static let fingerSigns = "the finger's sign: negative moves it up (the content scrolls on, toward its end: offset grows), positive down (toward the top, or pulling past it)"
 }
 
 /// The words scenarios are made of (statement keywords, grammar words, observable, tunable
 /// and state names, split at dots), each held as one String that the lexer hands out
 /// instead of building a new one per occurrence: a `PackedNameTable` keyed by the word's
 /// ASCII bytes (words of at most 16 bytes); lookup only, never iterated.
-struct WordTable {
-    struct Word {
-        var text: String
-        var grammar: GrammarWord
+package struct WordTable {
+    package struct Word {
+        package var text: String
+        package var grammar: GrammarWord
     }
 
     private let table: PackedNameTable<Word>
 
     /// The shared table built from the grammar and the built-in behaviours' vocabulary (a
     /// word it lacks is still a word: the table only saves building its String again).
-    static let shared = WordTable(words: WordTable.vocabulary(Lexicon(.builtIn)))
+    package static let shared = WordTable(words: WordTable.vocabulary(Lexicon(.builtIn)))
 
-    static func vocabulary(_ lexicon: Lexicon) -> [String] {
+    package static func vocabulary(_ lexicon: Lexicon) -> [String] {
         var words = GrammarWord.allCases.dropFirst().map { $0.spelling }
         words += lexicon.registry.stateNames + ["section", "row"] + lexicon.configurationWords + lexicon.optionWords + lexicon.tapTargets
         // Whole dotted names too (the parser looks up `header.height` as written).
@@ -261,18 +261,18 @@ struct WordTable {
         return words
     }
 
-    init(words: [String]) {
+    package init(words: [String]) {
         table = PackedNameTable(words.map { w in
             (w, Word(text: w, grammar: GrammarWord.allCases.first { $0 != .other && $0.spelling == w } ?? .other))
         })
     }
 
     @inline(__always)
-    static func hash(_ lo: UInt64, _ hi: UInt64) -> Int { PackedNameTable<Word>.hash(lo, hi) }
+    package static func hash(_ lo: UInt64, _ hi: UInt64) -> Int { PackedNameTable<Word>.hash(lo, hi) }
 
     /// The stored String (and grammar word) for the packed ASCII word (`lo` nonzero), or nil.
     @inline(__always)
-    func lookup(_ lo: UInt64, _ hi: UInt64) -> (String, GrammarWord)? {
+    package func lookup(_ lo: UInt64, _ hi: UInt64) -> (String, GrammarWord)? {
         guard let w = table.find(lo, hi) else { return nil }
         return (w.text, w.grammar)
     }

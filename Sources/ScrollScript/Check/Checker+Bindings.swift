@@ -2,36 +2,6 @@
 // the language already has, and is read like an observable for the rest of the scenario.
 // Let names are their own lookup step (`Checker.lets`), after every other name.
 
-/// What a `let` name would hide.
-public enum LetNameClash: Equatable, Sendable {
-    /// A statement keyword or a word of expressions (`pull`, `and`, `within`, `let`).
-    case keyword
-    case observable
-    case tunable
-    case state
-    /// A named value of `set` (`fast`).
-    case namedValue
-    case function
-    /// `section`, `row` (written with indexes).
-    case indexedName
-    /// A registered behaviour's name or namespace (`parallax`, `header`).
-    case behaviour
-
-    /// `an observable`, `a statement keyword`, ...
-    public var noun: String {
-        switch self {
-        case .keyword: return "a word of the language"
-        case .observable: return "an observable"
-        case .tunable: return "a tunable"
-        case .state: return "a state"
-        case .namedValue: return "a value of 'set'"
-        case .function: return "a function"
-        case .indexedName: return "an observable written with indexes"
-        case .behaviour: return "the name of a behaviour"
-        }
-    }
-}
-
 extension Checker {
     /// What `name` would hide, if anything: a statement keyword (the behaviours'
     /// configuration words among them) or a word expressions are made of, a name of the

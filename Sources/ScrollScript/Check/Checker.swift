@@ -410,11 +410,3 @@ func collectLets(_ body: [Stmt], into out: inout [String: Int]) {
     }
 }
 
-/// `4 sections, 0 to 3`, `1 section, 0`, `0 rows`.
-func countPhrase(_ n: Int, _ noun: String) -> String {
-    switch n {
-    case 0: return "no \(noun)s"
-    case 1: return "1 \(noun), numbered 0"
-    default: return "\(n) \(noun)s, 0 to \(n - 1)"
-    }
-}

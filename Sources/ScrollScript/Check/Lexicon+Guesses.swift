@@ -58,3 +58,44 @@ private final class LastLexicon: @unchecked Sendable {
         return made
     }
 }
+
+extension StatementGuesser {
+    /// A suggestion the parser makes passes `check` in a scene with every view
+    /// (`GuessVocabulary.everyView`; errors
+    /// about the table's sections and rows aside: the real scene decides those). A
+    /// suggestion that reads a `let` name, or is a `scene`/`scenario` block, is checked for
+    /// its names only (`namesExist`).
+    ///
+    /// With the scenario's `configuration` known (the configuration statements parsed
+    /// before, as text), the suggestion is checked in it; a view it needs and the scenario
+    /// lacks is said in a note (`declareView`) rather than a reason to suggest nothing.
+    /// nil: it does not pass; else the notes to add.
+    package static func passesCheck(_ text: String, letNames: Set<String>, configuration: (text: String, sections: Bool)? = nil,
+                            words: GuessVocabulary) -> [GuessNote]? {
+        let lexicon = words.lexicon
+        guard namesExist(text, letNames: letNames, lexicon: lexicon) else { return nil }
+        let (program, _) = parseAsWritten(text, lexicon: lexicon)
+        var readsLet = false
+        for s in program.statements {
+            switch s.kind {
+            case .scene, .scenario: return []
+            case .let(let n, _, _) where letNames.contains(n): return nil
+            default: forEachExpr(s.kind) { if exprReadsName($0, letNames) { readsLet = true } }
+            }
+        }
+        if readsLet || program.statements.isEmpty { return [] }  // a comment alone passes
+        guard let configuration else {
+            let passes = checkAsWritten(words.everyView + text + "\n", lexicon: lexicon).allSatisfy { d in
+                switch d.problem {
+                case .check(.noSuchSection), .check(.noSuchRow), .check(.noSectionTitled), .check(.untitledSection): return true
+                default: return false
+                }
+            }
+            return passes ? [] : nil
+        }
+        // Errors of the configuration itself are its own statements' (reported there).
+        let lines = configuration.text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let problems = checkAsWritten(configuration.text + text + "\n", lexicon: lexicon).filter { $0.location.line > lines }.map(\.problem)
+        return viewsToDeclare(problems, sectionsDeclared: configuration.sections, words: words)
+    }
+}

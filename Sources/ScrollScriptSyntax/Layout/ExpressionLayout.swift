@@ -4,7 +4,7 @@
 
 /// Appends the canonical text of `e` to `out`. The tree is at most `SourceLimits.maxNesting`
 /// deep (the parser guarantees it), so the recursion is bounded.
-func writeExpr(_ e: Expr, into out: inout String) {
+package func writeExpr(_ e: Expr, into out: inout String) {
     switch e {
     case .number(let n, _):
         out += n.raw
@@ -50,7 +50,7 @@ func writeExpr(_ e: Expr, into out: inout String) {
 }
 
 /// The canonical text of `e`.
-func exprText(_ e: Expr) -> String {
+package func exprText(_ e: Expr) -> String {
     var s = ""
     writeExpr(e, into: &s)
     return s
@@ -58,14 +58,14 @@ func exprText(_ e: Expr) -> String {
 
 /// A string literal as written, except that a CRLF inside a string that spans lines
 /// becomes LF (the lexer reads both as one newline, so the value is unchanged).
-func canonicalStringRaw(_ raw: String) -> String {
+package func canonicalStringRaw(_ raw: String) -> String {
     guard raw.utf8.contains(0x0D) else { return raw }
     return raw.replacingCRLF()
 }
 
 extension String {
     /// Every CR LF pair as LF (a lone CR stays).
-    func replacingCRLF() -> String {
+    package func replacingCRLF() -> String {
         var out = String.UnicodeScalarView()
         var pendingCR = false
         for u in unicodeScalars {

@@ -5,7 +5,7 @@
 /// The one-line text of a statement; for `scene`/`scenario`/`repeat` the text before ` {`.
 /// Every word comes from `GrammarWord` (the keyword from `StmtKind.keywordWord`), or, for a
 /// behaviour's configuration word, from the statement as parsed.
-func statementHead(_ kind: StmtKind) -> String {
+package func statementHead(_ kind: StmtKind) -> String {
     if case .configure(let c) = kind { return configurationText(c) }
     guard let keyword = kind.keywordWord else {
         if case .expression(let e) = kind { return exprText(e) }
@@ -43,7 +43,7 @@ func statementHead(_ kind: StmtKind) -> String {
 }
 
 /// The block of a `scene`, `scenario` or `repeat` statement.
-func statementBlock(_ kind: StmtKind) -> Block? {
+package func statementBlock(_ kind: StmtKind) -> Block? {
     switch kind {
     case .scene(let b), .scenario(_, let b), .repeatBlock(_, let b): return b
     default: return nil

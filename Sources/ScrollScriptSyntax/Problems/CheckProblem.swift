@@ -425,7 +425,7 @@ private var scenarioHours: Int { Int(Limits.scenarioSeconds / 3600) }
 
 /// ` (did you mean ...?)`, else the tunables of the same family (`toolbar.*`), else
 /// every tunable (`all`): a user guessing a name learns the real ones.
-func unknownTunableHint(_ name: String, _ all: [String]) -> String {
+package func unknownTunableHint(_ name: String, _ all: [String]) -> String {
     let hint = unknownWordHint(name, all)
     if hint != .none { return hint.text }
     if let dot = name.firstIndex(of: ".") {
@@ -441,4 +441,43 @@ func unknownTunableHint(_ name: String, _ all: [String]) -> String {
 private func didYouMeanQuoted(_ near: [String]) -> String {
     let q = near.map { quoteString($0) }
     return " (did you mean " + (q.count == 1 ? q[0] : q.dropLast().joined(separator: ", ") + " or " + q[q.count - 1]) + "?)"
+}
+
+/// What a `let` name would hide.
+public enum LetNameClash: Equatable, Sendable {
+    /// A statement keyword or a word of expressions (`pull`, `and`, `within`, `let`).
+    case keyword
+    case observable
+    case tunable
+    case state
+    /// A named value of `set` (`fast`).
+    case namedValue
+    case function
+    /// `section`, `row` (written with indexes).
+    case indexedName
+    /// A registered behaviour's name or namespace (`parallax`, `header`).
+    case behaviour
+
+    /// `an observable`, `a statement keyword`, ...
+    public var noun: String {
+        switch self {
+        case .keyword: return "a word of the language"
+        case .observable: return "an observable"
+        case .tunable: return "a tunable"
+        case .state: return "a state"
+        case .namedValue: return "a value of 'set'"
+        case .function: return "a function"
+        case .indexedName: return "an observable written with indexes"
+        case .behaviour: return "the name of a behaviour"
+        }
+    }
+}
+
+/// `4 sections, 0 to 3`, `1 section, 0`, `0 rows`.
+package func countPhrase(_ n: Int, _ noun: String) -> String {
+    switch n {
+    case 0: return "no \(noun)s"
+    case 1: return "1 \(noun), numbered 0"
+    default: return "\(n) \(noun)s, 0 to \(n - 1)"
+    }
 }

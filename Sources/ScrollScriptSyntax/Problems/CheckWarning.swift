@@ -39,7 +39,7 @@ public enum CheckWarning: Equatable, Sendable {
     /// `wait 99` is taken as written, `wait 100` warns).
     public static let bareWaitLimit = 100.0
     /// The longest expression or condition quoted in a message's fix.
-    static let quotedLimit = 80
+    package static let quotedLimit = 80
 
     public var message: String {
         switch self {
@@ -69,7 +69,7 @@ public enum CheckWarning: Equatable, Sendable {
     }
 
     /// The fix's text for an expression: as `fmt` writes it, nil when it is too long to quote.
-    static func quoted(_ e: Expr) -> String? {
+    package static func quoted(_ e: Expr) -> String? {
         let t = exprText(e)
         return t.unicodeScalars.count <= quotedLimit ? t : nil
     }
@@ -77,7 +77,7 @@ public enum CheckWarning: Equatable, Sendable {
 
 /// `300` → `5 minutes`, `100` → `1 minute 40 seconds`, `7200` → `2 hours`, `150.5` →
 /// `2 minutes 30.5 seconds`: how long a bare `wait` is, said the way a reader checks it.
-func spokenSeconds(_ seconds: Double) -> String {
+package func spokenSeconds(_ seconds: Double) -> String {
     let whole = seconds.rounded(.down)
     let rest = seconds - whole
     guard whole >= 60, whole < 1e9 else { return formatPlain(seconds) + " seconds" }

@@ -32,7 +32,7 @@ public func jsonString(_ s: String, forScript: Bool) -> String {
 
 /// `s` with every scalar `replacement` gives text for replaced by that text, the others
 /// kept: the one loop of every escaping here and of `quoteString`.
-func escaped(_ s: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+package func escaped(_ s: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
     var out = ""
     out.unicodeScalars.reserveCapacity(s.unicodeScalars.count + 2)
     for u in s.unicodeScalars {
@@ -46,7 +46,7 @@ func escaped(_ s: String, _ replacement: (Unicode.Scalar) -> String?) -> String 
 /// the Unicode "control picture" of the control (U+0001 as U+2401 ␁, U+001B as U+241B ␛),
 /// or U+FFFD for the two non-characters, so a report stays well-formed and the reader
 /// still sees that something was there.
-func xmlVisibleReplacement(_ u: Unicode.Scalar) -> Unicode.Scalar? {
+package func xmlVisibleReplacement(_ u: Unicode.Scalar) -> Unicode.Scalar? {
     let v = u.value
     if v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D { return Unicode.Scalar(0x2400 + v) }
     if v == 0xFFFE || v == 0xFFFF { return "\u{FFFD}" }
@@ -110,7 +110,7 @@ public func githubErrorCommand(file: String, line: Int? = nil, column: Int? = ni
 }
 
 /// `::KIND file=F,line=L,col=C::MESSAGE` (`error` or `warning`), escaped as above.
-func githubCommand(_ kind: String, file: String, line: Int? = nil, column: Int? = nil, message: String) -> String {
+package func githubCommand(_ kind: String, file: String, line: Int? = nil, column: Int? = nil, message: String) -> String {
     var props = "file=" + githubProperty(file)
     if let line { props += ",line=\(line)" }
     if let column { props += ",col=\(column)" }

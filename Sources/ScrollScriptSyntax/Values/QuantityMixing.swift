@@ -12,18 +12,18 @@
 //   plain number; a value keeps the dimensioned side (the left first).
 import ScrollSim
 
-enum QuantityMix {
+package enum QuantityMix {
     /// Whether two quantities mix: points, velocity and seconds only with themselves;
     /// plain numbers, counts and bare literals with anything.
     @inline(__always)
-    static func agree(_ a: Quantity?, _ b: Quantity?) -> Bool {
+    package static func agree(_ a: Quantity?, _ b: Quantity?) -> Bool {
         guard let a, a.isDimensioned, let b, b.isDimensioned else { return true }
         return a == b
     }
 
     /// The dimensioned one of two quantities, the left first; nil when neither is.
     @inline(__always)
-    static func dimensioned(_ a: Quantity?, _ b: Quantity?) -> Quantity? {
+    package static func dimensioned(_ a: Quantity?, _ b: Quantity?) -> Quantity? {
         if let a, a.isDimensioned { return a }
         if let b, b.isDimensioned { return b }
         return nil
@@ -33,23 +33,23 @@ enum QuantityMix {
     /// side, else the left unless it is a bare literal; `ok` false when they do not agree
     /// (an error for `+ - %`, the functions and comparisons).
     @inline(__always)
-    static func combine(_ a: Quantity?, _ b: Quantity?) -> (ok: Bool, result: Quantity?) {
+    package static func combine(_ a: Quantity?, _ b: Quantity?) -> (ok: Bool, result: Quantity?) {
         (agree(a, b), dimensioned(a, b) ?? a ?? b)
     }
 
     /// The checker's kind of `a + b` (and `-`, `%`, the functions, a tolerance's wanted
     /// kind): the dimensioned side, else the right side.
-    static func sum(_ a: NumberDimension, _ b: NumberDimension) -> NumberDimension {
+    package static func sum(_ a: NumberDimension, _ b: NumberDimension) -> NumberDimension {
         dimensioned(a.quantity, b.quantity).map { .quantity($0) } ?? b
     }
 
     /// The checker's kind of `a * b`: a plain number when both are dimensioned, else as `+`.
-    static func product(_ a: NumberDimension, _ b: NumberDimension) -> NumberDimension {
+    package static func product(_ a: NumberDimension, _ b: NumberDimension) -> NumberDimension {
         a.dimensioned != nil && b.dimensioned != nil ? .bare : sum(a, b)
     }
 
     /// The checker's kind of `a / b`: a plain number when `b` is dimensioned, else `a`'s.
-    static func quotient(_ a: NumberDimension, _ b: NumberDimension) -> NumberDimension {
+    package static func quotient(_ a: NumberDimension, _ b: NumberDimension) -> NumberDimension {
         b.dimensioned != nil ? .bare : a
     }
 }

@@ -6,31 +6,31 @@ public enum NumberDimension: Equatable, Sendable {
     case quantity(Quantity)
 
     /// Points, velocity and seconds are dimensioned; plain numbers and counts are not.
-    var dimensioned: Quantity? {
+    package var dimensioned: Quantity? {
         if case .quantity(let q) = self, q.isDimensioned { return q }
         return nil
     }
 
     /// The quantity, nil for a bare literal (as the evaluator holds it).
-    var quantity: Quantity? {
+    package var quantity: Quantity? {
         if case .quantity(let q) = self { return q }
         return nil
     }
 
     /// Whether it mixes with `o` (`QuantityMix.agree`).
-    func compatible(_ o: NumberDimension) -> Bool {
+    package func compatible(_ o: NumberDimension) -> Bool {
         QuantityMix.agree(quantity, o.quantity)
     }
 
     /// How a diagnostic names it (`ValueKind.displayName`): a bare literal is `a number`.
-    var name: String {
+    package var name: String {
         switch self {
         case .bare: return ValueKind.quantity(.number).displayName
         case .quantity(let q): return ValueKind.quantity(q).displayName
         }
     }
 
-    static func of(_ unit: NumberUnit) -> NumberDimension {
+    package static func of(_ unit: NumberUnit) -> NumberDimension {
         unit.quantity.map { .quantity($0) } ?? .bare
     }
 }
@@ -46,7 +46,7 @@ public enum StaticType: Equatable, Sendable {
 
     /// The kind of a value met while running (a REPL session's `let` names are typed by
     /// their values); a state's family is `registry`'s.
-    init(_ v: Value, _ registry: BehaviourRegistry) {
+    package init(_ v: Value, _ registry: BehaviourRegistry) {
         switch v {
         case .number(_, let q): self = .num(q == .number ? .bare : .quantity(q))
         case .bool: self = .bool
@@ -56,7 +56,7 @@ public enum StaticType: Equatable, Sendable {
         }
     }
 
-    var name: String {
+    package var name: String {
         switch self {
         case .num(let d): return d.name
         case .bool: return ValueKind.bool.displayName
@@ -66,7 +66,7 @@ public enum StaticType: Equatable, Sendable {
         }
     }
 
-    static func of(_ k: ValueKind) -> StaticType {
+    package static func of(_ k: ValueKind) -> StaticType {
         switch k {
         case .quantity(let q): return .num(.quantity(q))
         case .bool: return .bool
@@ -78,14 +78,14 @@ public enum StaticType: Equatable, Sendable {
 }
 
 /// A constant number and its dimension, when an expression is made of literals only.
-struct Const {
-    var value: Double
-    var dim: NumberDimension
+package struct Const {
+    package var value: Double
+    package var dim: NumberDimension
 }
 
 /// Evaluates literal arithmetic (`-900`, `(2 * 60)s` is not valid but `120 / 2` is).
 /// nil when the expression reads the world or is not numeric.
-func constValue(_ e: Expr) -> Const? {
+package func constValue(_ e: Expr) -> Const? {
     switch e {
     case .number(let n, _):
         // A literal too large for a Double was reported by the lexer: nothing more to say.
@@ -128,7 +128,7 @@ func constValue(_ e: Expr) -> Const? {
 }
 
 /// True when `e` holds a number literal too large for a Double (the lexer reported it).
-func hasOverflowedLiteral(_ e: Expr) -> Bool {
+package func hasOverflowedLiteral(_ e: Expr) -> Bool {
     switch e {
     case .number(let n, _): return !n.value.isFinite
     case .paren(let x, _), .unary(_, let x, _): return hasOverflowedLiteral(x)
@@ -139,7 +139,7 @@ func hasOverflowedLiteral(_ e: Expr) -> Bool {
 }
 
 /// A number literal as written (`99999999999999999999`), else the value as `numberText` gives it.
-func literalText(_ e: Expr, _ value: Double) -> String {
+package func literalText(_ e: Expr, _ value: Double) -> String {
     if case .number(let n, _) = e, n.unit == .none { return n.raw }
     return numberText(value)
 }
