@@ -7,6 +7,9 @@
 // user writes.
 @_exported import ScrollScriptSyntax
 @_exported import ScrollScriptGuesses
+@_exported import ScrollScriptBehaviours
+@_exported import ScrollScriptChecker
+@_exported import ScrollScriptRuntime
 
 public enum ScrollScriptInfo {
     public static let version = "0.1.0"

@@ -34,15 +34,15 @@ public struct CheckedNames: Equatable, Sendable {
 
     /// Records that the name written at `l` stands for `ref` (a later record replaces an
     /// earlier one: a bare state word read again in another family).
-    mutating func record(_ ref: Ref, at l: SourceLocation) {
+    package mutating func record(_ ref: Ref, at l: SourceLocation) {
         refs[Int32(truncatingIfNeeded: l.offset)] = ref
     }
 
     /// What the name written at `l` stands for, nil when the checker did not resolve it.
-    func ref(at l: SourceLocation) -> Ref? {
+    package func ref(at l: SourceLocation) -> Ref? {
         refs[Int32(truncatingIfNeeded: l.offset)]
     }
 
     /// How many names were resolved.
-    var count: Int { refs.count }
+    package var count: Int { refs.count }
 }

@@ -7,7 +7,7 @@ extension Checker {
     /// configuration words among them) or a word expressions are made of, a name of the
     /// registry's vocabulary (an observable, a tunable, a state of any family), a named
     /// value, a function, a name written with indexes, a behaviour's name.
-    func letNameClash(_ name: String) -> LetNameClash? {
+    package func letNameClash(_ name: String) -> LetNameClash? {
         if lexicon.statementKeywords.contains(name) { return .keyword }
         for w in [GrammarWord.true, .false, .not, .and, .or, .within, .in, .always] where w.spelling == name { return .keyword }
         switch lexicon.resolve(name) {
@@ -29,7 +29,7 @@ extension Checker {
     /// `let NAME = EXPR`: the value's kind, then the name (free, and not bound before in
     /// this scenario). The name is bound even when the value has an error, so that what
     /// reads it says nothing more.
-    mutating func checkLet(_ name: String, _ at: SourceLocation, _ value: Expr) {
+    package mutating func checkLet(_ name: String, _ at: SourceLocation, _ value: Expr) {
         let t = type(value)
         if let clash = letNameClash(name) {
             error(at, .letNameTaken(name, clash))

@@ -3,17 +3,17 @@
 
 /// Where each behaviour's word was written in the configuration being built (the rules
 /// between words are reported there).
-struct DeclaredWords {
+package struct DeclaredWords {
     /// By `BehaviourID.index` of the word's owner.
-    var locations: [Int: SourceLocation] = [:]
+    package var locations: [Int: SourceLocation] = [:]
     /// `set NAME VALUE` of a behaviour's tunable: the behaviour whose word it needs (as its
     /// observables do: `refresh.trigger` needs `refresh`), the name, where it is written.
-    var tunables: [(needs: BehaviourID, name: String, at: SourceLocation)] = []
+    package var tunables: [(needs: BehaviourID, name: String, at: SourceLocation)] = []
 }
 
 extension Checker {
     /// A constant number for a configuration value, with its dimension checked.
-    mutating func configNumber(_ e: Expr, _ what: Operand, _ want: Quantity) -> Double? {
+    package mutating func configNumber(_ e: Expr, _ what: Operand, _ want: Quantity) -> Double? {
         guard let c = constValue(e) else {
             if hasOverflowedLiteral(e) { return nil }   // the lexer said "too large" already
             if case .bool = e {
@@ -33,7 +33,7 @@ extension Checker {
         return c.value
     }
 
-    mutating func wholeConfigNumber(_ e: Expr, _ what: Operand) -> Int? {
+    package mutating func wholeConfigNumber(_ e: Expr, _ what: Operand) -> Int? {
         guard let v = configNumber(e, what, .count) else { return nil }
         guard let n = wholeNumber(v) else {
             error(e.startLocation, .notWholeCount(what, v))
@@ -42,7 +42,7 @@ extension Checker {
         return n
     }
 
-    mutating func applyConfig(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?, words: inout DeclaredWords) {
+    package mutating func applyConfig(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?, words: inout DeclaredWords) {
         if stopsForTooManyErrors(s) { return }
         let errorsBefore = diagnostics.count
         defer {
@@ -114,7 +114,7 @@ extension Checker {
         }
     }
 
-    mutating func appendSections(_ list: [SectionConfig], _ l: SourceLocation, _ sections: inout [SectionConfig]?) {
+    package mutating func appendSections(_ list: [SectionConfig], _ l: SourceLocation, _ sections: inout [SectionConfig]?) {
         let wasNil = sections == nil
         var all = sections ?? []
         sections = nil  // `all` is now the only reference: appending does not copy
@@ -143,7 +143,7 @@ extension Checker {
     /// those that add options to it replaced. Returns the word's owner. A value that is
     /// wrong is one error at the value; the word is still declared (a stand-in value is
     /// kept: a file with errors never runs), so nothing further is said about it.
-    mutating func applyWord(_ c: ConfigStatement, _ cfg: inout SceneConfig) -> BehaviourID? {
+    package mutating func applyWord(_ c: ConfigStatement, _ cfg: inout SceneConfig) -> BehaviourID? {
         guard let info = registry.configWord(named: c.word) else { return nil }
         var known: Double?
         var argument: Double?
@@ -182,7 +182,7 @@ extension Checker {
     /// `v` is in `a`'s range; otherwise one error at `e`. `word`: the word's argument, its
     /// name and value, for an option up to it (the value nil when it was itself wrong:
     /// only the lower end is checked).
-    mutating func check(_ v: Double, _ a: ConfigArgument, at e: Expr, word: (name: String, value: Double?)?) -> Bool {
+    package mutating func check(_ v: Double, _ a: ConfigArgument, at e: Expr, word: (name: String, value: Double?)?) -> Bool {
         switch a.range {
         case .within(let r):
             if r.contains(v) { return true }
@@ -204,7 +204,7 @@ extension Checker {
     /// declares it (or at the other word, when that one is not in `words`).
     /// `scenario`: the scenario whose configuration this is (its name and `scenario`
     /// keyword), nil for a file without blocks or the REPL.
-    mutating func checkConditions(_ cfg: SceneConfig, _ words: DeclaredWords, scenario: (name: String, at: SourceLocation)? = nil) {
+    package mutating func checkConditions(_ cfg: SceneConfig, _ words: DeclaredWords, scenario: (name: String, at: SourceLocation)? = nil) {
         // `set refresh.trigger 50` with no `refresh`: refused as `refresh.trigger` is read.
         // The scene's `set` in a scenario that lacks the word: at that scenario's keyword,
         // naming it, for each such scenario (the scene's line would not say which).
@@ -244,7 +244,7 @@ extension Checker {
         }
     }
 
-    mutating func applySet(_ name: String, _ nameLoc: SourceLocation, _ value: Expr, _ cfg: inout SceneConfig) {
+    package mutating func applySet(_ name: String, _ nameLoc: SourceLocation, _ value: Expr, _ cfg: inout SceneConfig) {
         guard let id = registry.tunable(named: name) else {
             error(nameLoc, .unknownTunable(name, known: lexicon.tunableNames))
             return

@@ -1,7 +1,7 @@
 // The checker, expressions: static types, names, indexes, recorded values (`?`).
 
 extension Checker {
-    mutating func placeholderError(_ l: SourceLocation) {
+    package mutating func placeholderError(_ l: SourceLocation) {
         switch placeholderRule {
         case .timed(let what):
             error(l, .placeholderInTimedExpect(what))
@@ -14,7 +14,7 @@ extension Checker {
 
     /// The static type of `e` in the world `current`, reporting problems; nil after an
     /// error (no cascade).
-    mutating func type(_ e: Expr) -> StaticType? {
+    package mutating func type(_ e: Expr) -> StaticType? {
         switch e {
         case .number(let n, _): return .num(NumberDimension.of(n.unit))
         case .string: return .string
@@ -54,7 +54,7 @@ extension Checker {
 
     /// `min(a, b)`, `clamp(x, lo, hi)`, ...: a known function, the number of values it
     /// takes, numbers that mix as for `+`; the result has their unit.
-    mutating func callType(_ name: String, _ args: [Expr], _ l: SourceLocation) -> StaticType? {
+    package mutating func callType(_ name: String, _ args: [Expr], _ l: SourceLocation) -> StaticType? {
         guard let f = BuiltinFunction(name: name) else {
             error(l, .unknownFunction(name))
             return nil
@@ -88,7 +88,7 @@ extension Checker {
         return result.map { .num($0) }
     }
 
-    mutating func binaryType(_ op: BinaryOp, _ a: Expr, _ b: Expr, _ l: SourceLocation) -> StaticType? {
+    package mutating func binaryType(_ op: BinaryOp, _ a: Expr, _ b: Expr, _ l: SourceLocation) -> StaticType? {
         if op == .or { placeholderBlocked += 1 }
         let ta = type(a), tb = type(b)
         if op == .or { placeholderBlocked -= 1 }
@@ -127,7 +127,7 @@ extension Checker {
         }
     }
 
-    mutating func compareType(_ op: CompareOp, _ a: Expr, _ b: Expr, _ tol: Expr?, _ l: SourceLocation) -> StaticType? {
+    package mutating func compareType(_ op: CompareOp, _ a: Expr, _ b: Expr, _ tol: Expr?, _ l: SourceLocation) -> StaticType? {
         if case .placeholder(let pl) = b {
             return recordedCompareType(op, a, pl, tol, l)
         }
@@ -224,7 +224,7 @@ extension Checker {
     }
 
     /// `a == ?` / `a ~= ?` in a plain `expect`: the value of `a` is what gets recorded.
-    mutating func recordedCompareType(_ op: CompareOp, _ a: Expr, _ pl: SourceLocation, _ tol: Expr?, _ l: SourceLocation) -> StaticType? {
+    package mutating func recordedCompareType(_ op: CompareOp, _ a: Expr, _ pl: SourceLocation, _ tol: Expr?, _ l: SourceLocation) -> StaticType? {
         let ta = type(a)
         guard case .allowed = placeholderRule, placeholderBlocked == 0 else {
             placeholderError(pl)
@@ -257,16 +257,16 @@ extension Checker {
     /// Keeps what the name at `l` stands for, for lowering (when the scenario's statements
     /// are kept to run).
     @inline(__always)
-    mutating func resolved(_ ref: CheckedNames.Ref, at l: SourceLocation) {
+    package mutating func resolved(_ ref: CheckedNames.Ref, at l: SourceLocation) {
         if keepsStatements { names.record(ref, at: l) }
     }
 
     /// The word of a bare state name (`idle`), nil for any other expression.
-    func bareStateWord(_ e: Expr) -> String? { bareStateName(e)?.word }
+    package func bareStateWord(_ e: Expr) -> String? { bareStateName(e)?.word }
 
     /// A bare state name (`idle`, `(idle)`: parentheses say nothing of its family) and where
     /// the word is written.
-    func bareStateName(_ e: Expr) -> (word: String, at: SourceLocation)? {
+    package func bareStateName(_ e: Expr) -> (word: String, at: SourceLocation)? {
         switch e {
         case .name(let n, let l): if case .state? = lexicon.resolve(n) { return (n, l) }
         case .paren(let x, _): return bareStateName(x)
@@ -277,7 +277,7 @@ extension Checker {
 
     /// A `let` name (in parentheses or not) bound to a bare state word whose family no
     /// comparison has settled: the name, where it is written here, and the word.
-    func unsettledLetStateWord(_ e: Expr) -> (String, SourceLocation, LetStateWord)? {
+    package func unsettledLetStateWord(_ e: Expr) -> (String, SourceLocation, LetStateWord)? {
         var inner = e
         while case .paren(let x, _) = inner { inner = x }
         guard case .name(let n, let l) = inner, let word = lets[n]?.stateWord else { return nil }
@@ -289,7 +289,7 @@ extension Checker {
     /// is read in that family from now on (what lowering reads at the `let`). True when it
     /// settled.
     @discardableResult
-    mutating func settleLetStateWord(_ e: Expr, in other: StaticType?) -> Bool {
+    package mutating func settleLetStateWord(_ e: Expr, in other: StaticType?) -> Bool {
         // Most scenarios bind nothing: every comparison of theirs comes here (not even a
         // copy of `e`).
         if lets.isEmpty { return false }
@@ -303,7 +303,7 @@ extension Checker {
         return true
     }
 
-    mutating func nameType(_ n: String, _ l: SourceLocation) -> StaticType? {
+    package mutating func nameType(_ n: String, _ l: SourceLocation) -> StaticType? {
         guard let ref = lexicon.resolve(n) else {
             // A name bound by `let` (never one of the names above: `checkLet` refuses those).
             if let bound = lets[n] {
@@ -340,11 +340,11 @@ extension Checker {
 
     /// `subject` (`header.y`, `tap toolbar`) needs behaviour `b`'s word, which the scenario
     /// does not declare.
-    mutating func needsBehaviour(_ subject: String, _ b: BehaviourID, _ l: SourceLocation) {
+    package mutating func needsBehaviour(_ subject: String, _ b: BehaviourID, _ l: SourceLocation) {
         error(l, .needsBehaviour(subject: subject, noun: registry.noun(of: b), usage: registry.usage(of: b)))
     }
 
-    mutating func indexedType(_ base: String, _ indexes: [Expr], _ member: String, _ l: SourceLocation) -> StaticType? {
+    package mutating func indexedType(_ base: String, _ indexes: [Expr], _ member: String, _ l: SourceLocation) -> StaticType? {
         guard let form = Subscript(base: base) else {
             error(l, .unknownIndexedName(base))
             return nil

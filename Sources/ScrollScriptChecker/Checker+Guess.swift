@@ -6,7 +6,7 @@
 extension Checker {
     /// What a guess may know here: the sections' titles, the options of each configuration
     /// word declared (what a guess at "pinned" compares with), the let names.
-    func guessContext(_ cfg: SceneConfig) -> GuessContext {
+    package func guessContext(_ cfg: SceneConfig) -> GuessContext {
         var options: [String: [String: Double]] = [:]
         for word in registry.configWords where cfg.declares(word.owner) {
             var values: [String: Double] = [:]
@@ -20,7 +20,7 @@ extension Checker {
     }
 
     /// After `s` (not configuration) added errors from `before` on: a guess in their place.
-    mutating func guessInstead(_ s: Stmt, from before: Int, inRepeat: Bool) {
+    package mutating func guessInstead(_ s: Stmt, from before: Int, inRepeat: Bool) {
         guard !guessing, statementBlock(s.kind) == nil, !s.kind.isConfiguration else { return }
         let context = guessContext(current)
         // A `let` with an error has bound its name: the guess binds it anew.
@@ -37,7 +37,7 @@ extension Checker {
     }
 
     /// `applyConfig`, with a guess in place of its errors when one passes.
-    mutating func applyConfigGuessing(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?,
+    package mutating func applyConfigGuessing(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?,
                                       words: inout DeclaredWords) {
         let before = diagnostics.count
         if guessing {

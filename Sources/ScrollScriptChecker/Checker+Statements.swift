@@ -4,7 +4,7 @@ extension Checker {
     /// True once the checker has DiagnosticLimits.maxPerFile errors of its own (the lexer
     /// and parser keep their own count); the first time, at `s`, it says so. A statement
     /// with several errors can take the count past the cap: it still says so, once.
-    mutating func stopsForTooManyErrors(_ s: Stmt) -> Bool {
+    package mutating func stopsForTooManyErrors(_ s: Stmt) -> Bool {
         guard diagnostics.count >= DiagnosticLimits.maxPerFile else { return false }
         if !saidTooManyErrors {
             saidTooManyErrors = true
@@ -13,7 +13,7 @@ extension Checker {
         return true
     }
 
-    mutating func checkStatement(_ s: Stmt, _ cfg: SceneConfig, inRepeat: Bool) {
+    package mutating func checkStatement(_ s: Stmt, _ cfg: SceneConfig, inRepeat: Bool) {
         current = cfg
         checkCurrentStatement(s, inRepeat: inRepeat)
     }
@@ -21,7 +21,7 @@ extension Checker {
     /// `checkStatement` against `current` (the caller sets it once per scenario, not per
     /// statement: copying a SceneConfig retains its parts). A statement with errors that
     /// reads as another tool writes a statement gets one error saying what to write.
-    mutating func checkCurrentStatement(_ s: Stmt, inRepeat: Bool) {
+    package mutating func checkCurrentStatement(_ s: Stmt, inRepeat: Bool) {
         if stopsForTooManyErrors(s) { return }
         expectAbove = precedingExpect
         precedingExpect = nil  // a `repeat` body starts with nothing above it
@@ -42,7 +42,7 @@ extension Checker {
     /// An expression alone as a statement (spec §5, v1.5): in a file its value is dropped,
     /// so a condition checks nothing ("did you mean 'expect ...'?") and a value prints
     /// nothing ("did you mean 'print ...'?"). The REPL prints it (no warning there).
-    mutating func checkLoneExpression(_ e: Expr, _ s: Stmt) {
+    package mutating func checkLoneExpression(_ e: Expr, _ s: Stmt) {
         let t = type(e)
         guard warnsAboutLoneExpressions, let t else { return }
         scenarioSays = true
@@ -142,7 +142,7 @@ extension Checker {
         }
     }
 
-    mutating func checkCondition(_ e: Expr) {
+    package mutating func checkCondition(_ e: Expr) {
         guard let t = type(e) else { return }
         if t != .bool {
             error(e.startLocation, .expectNeedsCondition(found: t))
@@ -150,7 +150,7 @@ extension Checker {
     }
 
     /// A statement argument of a numeric kind; reports and returns nil otherwise.
-    mutating func numeric(_ e: Expr, _ what: Operand, _ want: Quantity) -> NumberDimension? {
+    package mutating func numeric(_ e: Expr, _ what: Operand, _ want: Quantity) -> NumberDimension? {
         guard let t = type(e) else { return nil }
         guard case .num(let d) = t else {
             error(e.startLocation, .wrongKind(what, want: want, found: t))
@@ -163,7 +163,7 @@ extension Checker {
         return d
     }
 
-    mutating func checkDuration(_ t: Expr, _ what: Operand, allowZero: Bool) {
+    package mutating func checkDuration(_ t: Expr, _ what: Operand, allowZero: Bool) {
         guard numeric(t, what, .seconds) != nil, let c = constValue(t) else { return }
         if c.value < 0 || (!allowZero && c.value == 0) {
             error(t.startLocation, .badDuration(what, c.value, allowZero: allowZero))
@@ -183,7 +183,7 @@ extension Checker {
         }
     }
 
-    mutating func checkTapHeader(_ s: Stmt, _ index: Expr) {
+    package mutating func checkTapHeader(_ s: Stmt, _ index: Expr) {
         let sections = current.effectiveSections
         if case .string(let title) = index {
             if tableUnknown { return }
@@ -212,7 +212,7 @@ extension Checker {
     }
 
     /// `tap row I J`: both whole numbers, the section and the row exist (when constant).
-    mutating func checkTapRow(_ ie: Expr, _ je: Expr) {
+    package mutating func checkTapRow(_ ie: Expr, _ je: Expr) {
         let a = numeric(ie, .tapRowSection, .count)
         let b = numeric(je, .tapRowRow, .count)
         guard a != nil, b != nil else { return }

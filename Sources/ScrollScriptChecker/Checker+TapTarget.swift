@@ -10,7 +10,7 @@ extension Checker {
     /// for `tap row I J`. A view's name passes whether or not the scenario declares its
     /// behaviour (`tap.target != "header"` holds in a scene without one). Returns false
     /// after reporting an error.
-    mutating func checkTapTargetLiteral(_ a: Expr, _ b: Expr) -> Bool {
+    package mutating func checkTapTargetLiteral(_ a: Expr, _ b: Expr) -> Bool {
         let literal: StringLiteral
         switch (a, b) {
         case (.name(let n, _), .string(let s)) where n == CoreObservable.tapTarget.rawValue: literal = s

@@ -49,7 +49,7 @@ public func checkSource(_ source: SourceFile, registry: BehaviourRegistry = .bui
 
 /// `checkSource`'s diagnostics for text as it is written: no statement is read as a
 /// guess (what a guess itself is checked with).
-func checkAsWritten(_ text: String, lexicon: Lexicon) -> [Diagnostic] {
+package func checkAsWritten(_ text: String, lexicon: Lexicon) -> [Diagnostic] {
     let (program, parseDiags) = parseAsWritten(text, lexicon: lexicon)
     var checker = Checker(fileScenarioName: "guess", file: "guess", lexicon: lexicon)
     checker.guessing = true
@@ -95,43 +95,43 @@ public func applyConfiguration(_ statements: [Stmt], to config: SceneConfig) -> 
     return (cfg, sortedDiagnostics(checker.diagnostics))
 }
 
-struct Checker {
-    let fileScenarioName: String
-    let file: String
+package struct Checker {
+    package let fileScenarioName: String
+    package let file: String
     /// The words and names of the registered behaviours.
-    let lexicon: Lexicon
-    var registry: BehaviourRegistry { lexicon.registry }
-    var diagnostics: [Diagnostic] = []
+    package let lexicon: Lexicon
+    package var registry: BehaviourRegistry { lexicon.registry }
+    package var diagnostics: [Diagnostic] = []
     /// Suspicious but valid (`Problem.warning`): reported apart, stop nothing.
-    var warnings: [Diagnostic] = []
+    package var warnings: [Diagnostic] = []
     /// The checker has said `too many errors` (it says it once: `stopsForTooManyErrors`).
-    var saidTooManyErrors = false
+    package var saidTooManyErrors = false
     /// The file's structure so far (see `checkTopLevel`).
-    var layout = FileLayout.undecided([])
+    package var layout = FileLayout.undecided([])
     /// The configuration the scene block gives every scenario, and where its words stand.
-    var base: SceneConfig
-    var baseWords = DeclaredWords()
-    var sceneSeen = false
-    var scenarioSeen = false
+    package var base: SceneConfig
+    package var baseWords = DeclaredWords()
+    package var sceneSeen = false
+    package var scenarioSeen = false
     /// The line of each scenario name so far (lookup only; never iterated).
-    var scenarioNames: [String: Int32] = [:]
-    var firstTopLevel: SourceLocation?
+    package var scenarioNames: [String: Int32] = [:]
+    package var firstTopLevel: SourceLocation?
     /// Whether a checked scenario carries its statements (not when only counted: `check`).
-    var keepsStatements = true
+    package var keepsStatements = true
     /// A `section`/`sections` line of the scenario being checked (or of the scene) had an
     /// error, so the table's shape is unknown: indexes into it are not checked (one error
     /// at the value; nothing further about that table).
-    var tableUnknown = false
+    package var tableUnknown = false
     /// `tableUnknown` as the scene block left it (each scenario starts from it).
-    var sceneTableUnknown = false
+    package var sceneTableUnknown = false
     /// The names of the file's refused `use` statements (lookup only; never iterated).
-    var refusedUses: Set<String> = []
+    package var refusedUses: Set<String> = []
     /// The last line where a name of a refused `use` was read.
-    var lineReadingRefusedUse = -1
+    package var lineReadingRefusedUse = -1
     /// (v1.5) The file declares or imports behaviours: with nothing else it is not empty.
-    var declaresBehaviours = false
+    package var declaresBehaviours = false
 
-    init(fileScenarioName: String, file: String, lexicon: Lexicon = .builtIn) {
+    package init(fileScenarioName: String, file: String, lexicon: Lexicon = .builtIn) {
         self.fileScenarioName = fileScenarioName
         self.file = file
         self.lexicon = lexicon
@@ -139,7 +139,7 @@ struct Checker {
         current = base
     }
 
-    mutating func error(_ l: SourceLocation, _ p: CheckProblem) {
+    package mutating func error(_ l: SourceLocation, _ p: CheckProblem) {
         // After `use NAME` was refused, NAME's own names (`fade.alpha`) and the bare words
         // of a statement that reads one (its states: `fade.state == visible`) are the same
         // mistake again: the first error says what to do.
@@ -154,7 +154,7 @@ struct Checker {
     }
 
     /// At most `DiagnosticLimits.maxPerFile` warnings are kept per file.
-    mutating func warn(_ l: SourceLocation, _ w: CheckWarning) {
+    package mutating func warn(_ l: SourceLocation, _ w: CheckWarning) {
         if warnings.count < DiagnosticLimits.maxPerFile { warnings.append(Diagnostic(l, .warning(w))) }
     }
 
@@ -162,7 +162,7 @@ struct Checker {
     /// the lexer warned about, and each scenario that checks nothing — unless the scenario
     /// holds a syntax error or an assertion comment (`#expect(...)`): that one mistake is
     /// said once, where it is.
-    func finalWarnings(syntaxErrors: [Diagnostic], assertionComments: [AssertionComment]) -> [Diagnostic] {
+    package func finalWarnings(syntaxErrors: [Diagnostic], assertionComments: [AssertionComment]) -> [Diagnostic] {
         let commentWarnings = assertionComments.map {
             Diagnostic($0.location, .warning(.assertionComment(written: $0.written, condition: $0.condition,
                                                                inScene: sceneSpan?.contains($0.location.offset) ?? false)))
@@ -182,14 +182,14 @@ struct Checker {
     // the statements before it wait in `layout`: with no block at all they are the file's
     // one scenario; once a block comes they are errors (nothing else is at top level).
 
-    enum FileLayout {
+    package enum FileLayout {
         /// No scene or scenario block yet: the statements so far.
         case undecided([Stmt])
         case blocks
     }
 
     /// Checks one top-level statement; a scenario block comes back checked.
-    mutating func checkTopLevel(_ s: Stmt) -> CheckedScenario? {
+    package mutating func checkTopLevel(_ s: Stmt) -> CheckedScenario? {
         if firstTopLevel == nil { firstTopLevel = s.location }
         guard case .undecided(var waiting) = layout else { return checkInFileWithBlocks(s) }
         layout = .blocks  // moved out of `layout`, so the append below does not copy
@@ -205,7 +205,7 @@ struct Checker {
     }
 
     /// The end of the file: a file without blocks is checked now, as one scenario.
-    mutating func finishFile(hadSyntaxErrors: Bool) -> CheckedScenario? {
+    package mutating func finishFile(hadSyntaxErrors: Bool) -> CheckedScenario? {
         switch layout {
         case .undecided(let top):
             if top.isEmpty {
@@ -255,7 +255,7 @@ struct Checker {
     }
 
     /// The scene block: configuration only.
-    mutating func checkScene(_ block: Block) -> (SceneConfig, DeclaredWords) {
+    package mutating func checkScene(_ block: Block) -> (SceneConfig, DeclaredWords) {
         tableUnknown = false
         defer { sceneTableUnknown = tableUnknown }
         var cfg = SceneConfig(registry: registry)
@@ -274,7 +274,7 @@ struct Checker {
 
     /// A scenario on the scene's configuration (`base`, `baseWords`). `span`: the
     /// scenario's bytes in the file (what `finalWarnings` looks in).
-    mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], span: ClosedRange<Int>) -> CheckedScenario {
+    package mutating func checkScenario(name: String, location: SourceLocation, body: [Stmt], span: ClosedRange<Int>) -> CheckedScenario {
         let errorsBefore = diagnostics.count
         var cfg = base
         var words = baseWords
@@ -325,46 +325,46 @@ struct Checker {
 
     /// The row total of the list `appendSections` last built, and that list's length: a
     /// running total, so that 10,000 `section` lines are O(n), not O(n²).
-    var sectionRowsCache = (count: 0, rows: 0)
+    package var sectionRowsCache = (count: 0, rows: 0)
     /// Where a `?` may stand in the statement being checked.
-    var placeholderRule = PlaceholderRule.notHere
+    package var placeholderRule = PlaceholderRule.notHere
     /// Inside `not` or `or`, where a recorded value would not make the expectation hold.
-    var placeholderBlocked = 0
+    package var placeholderBlocked = 0
     /// The world the current expression is checked against (set before each statement is checked).
-    var current: SceneConfig
+    package var current: SceneConfig
     /// The behaviours' rules between words already reported, by location (a scene's word
     /// that breaks one is reported once, not once per scenario).
-    var reportedConditions = Set<SourceLocation>()
+    package var reportedConditions = Set<SourceLocation>()
     /// The names `let` has bound so far in the scenario being checked (lookup only).
-    var lets: [String: LetBinding] = [:]
+    package var lets: [String: LetBinding] = [:]
     /// The `let` statements of the scenario being checked, by name: the line of each (a
     /// name read before its `let` is told so). Lookup only.
-    var letsAhead: [String: Int] = [:]
+    package var letsAhead: [String: Int] = [:]
     /// Checking a guess (Checker+Guess.swift): a guess's own errors get no guess.
-    var guessing = false
+    package var guessing = false
     /// What each name of the statements checked so far stands for (kept only with
     /// `keepsStatements`: lowering reads it).
-    var names = CheckedNames()
+    package var names = CheckedNames()
     /// Whether an expression alone as a statement is warned about (a file drops its value;
     /// the REPL prints it: false there).
-    var warnsAboutLoneExpressions = true
+    package var warnsAboutLoneExpressions = true
     /// The statement checked just before, at the same level, when it is an `expect` (of any
     /// kind): where it starts. A lone condition right under it, indented further, reads as
     /// its second line.
-    var precedingExpect: SourceLocation?
+    package var precedingExpect: SourceLocation?
     /// `precedingExpect` for the statement being checked.
-    var expectAbove: SourceLocation?
+    package var expectAbove: SourceLocation?
     /// The scenario being checked has an `expect`, `print` or `frames`, or a lone condition
     /// or value (warned about itself): it is not one that checks nothing.
-    var scenarioSays = false
+    package var scenarioSays = false
     /// Each scenario that checks nothing, with its bytes in the file (`finalWarnings`).
-    var checksNothing: [(Diagnostic, ClosedRange<Int>)] = []
+    package var checksNothing: [(Diagnostic, ClosedRange<Int>)] = []
     /// The first scene block's bytes (an assertion comment there is told an `expect`
     /// belongs in a scenario).
-    var sceneSpan: ClosedRange<Int>?
+    package var sceneSpan: ClosedRange<Int>?
 
     /// Where a `?` (a value to record) may stand in the statement being checked.
-    enum PlaceholderRule {
+    package enum PlaceholderRule {
         /// Not in this statement.
         case notHere
         /// A plain `expect`: right of `==`/`~=`.
@@ -381,7 +381,7 @@ public struct LetBinding: Equatable, Sendable {
     public var location: SourceLocation?
     /// A value that is a bare state word (`let i = idle`), until a comparison settles its
     /// family (`Checker.settleLetStateWord`): the word and where it is written.
-    var stateWord: LetStateWord?
+    package var stateWord: LetStateWord?
 
     public init(type: StaticType?, location: SourceLocation?) {
         self.type = type
@@ -390,14 +390,14 @@ public struct LetBinding: Equatable, Sendable {
 }
 
 /// The bare state word a `let` is bound to, and where it is written.
-struct LetStateWord: Equatable, Sendable {
-    var word: String
-    var at: SourceLocation
+package struct LetStateWord: Equatable, Sendable {
+    package var word: String
+    package var at: SourceLocation
 }
 
 /// The `let` statements of `body` (and of its `repeat` blocks), by name: the line of the
 /// first of each name.
-func collectLets(_ body: [Stmt], into out: inout [String: Int]) {
+package func collectLets(_ body: [Stmt], into out: inout [String: Int]) {
     for s in body {
         switch s.kind {
         case .let(let name, let at, _):

@@ -20,7 +20,7 @@ public struct CompletionCandidate: Equatable, Sendable {
 }
 
 /// Which list the word being typed comes from.
-enum CompletionPlace: Equatable {
+package enum CompletionPlace: Equatable {
     /// The first word of a statement.
     case statementStart
     /// The words that may follow the statement word (`header 240 pin`, `tap header`).
@@ -43,20 +43,20 @@ enum CompletionPlace: Equatable {
 }
 
 /// The completion engine over one registry's words.
-struct Completions {
-    let lexicon: Lexicon
-    let vocabulary: CompletionVocabulary
+package struct Completions {
+    package let lexicon: Lexicon
+    package let vocabulary: CompletionVocabulary
 
-    init(_ lexicon: Lexicon) {
+    package init(_ lexicon: Lexicon) {
         self.lexicon = lexicon
         vocabulary = CompletionVocabulary(lexicon)
     }
 
-    var registry: BehaviourRegistry { lexicon.registry }
+    package var registry: BehaviourRegistry { lexicon.registry }
 
     /// Where the word being typed stands: `words` are the statement's words before it,
     /// `compared` the name just left of a trailing `==`/`!=` (nil when there is none).
-    func place(words: [String], compared: String?) -> CompletionPlace {
+    package func place(words: [String], compared: String?) -> CompletionPlace {
         if let family = stateFamily(compared: compared) { return .states(family) }
         guard let head = words.first else { return .statementStart }
         let tap = GrammarWord.tap.spelling
@@ -82,7 +82,7 @@ struct Completions {
     }
 
     /// The states `compared` compares with, when it is a state observable (`toolbar.state`).
-    func stateFamily(compared: String?) -> StateFamily? {
+    package func stateFamily(compared: String?) -> StateFamily? {
         guard let compared, case .observable(let id)? = lexicon.resolve(compared),
               case .state(let family) = registry.observable(id).kind else { return nil }
         return family
@@ -91,24 +91,24 @@ struct Completions {
     // MARK: - The lists
 
     /// The words that start a statement.
-    func statementWords() -> [CompletionCandidate] {
+    package func statementWords() -> [CompletionCandidate] {
         vocabulary.statementWords.map {
             CompletionCandidate(label: $0, kind: .keyword, detail: "statement", documentation: lexicon.statementSummaries[$0])
         }
     }
 
     /// The words that may follow `head`.
-    func followers(of head: String) -> [CompletionCandidate] {
+    package func followers(of head: String) -> [CompletionCandidate] {
         (vocabulary.followWords[head] ?? []).map { CompletionCandidate(label: $0, kind: .keyword, detail: "\(head) \($0)", documentation: nil) }
     }
 
-    func tunables() -> [CompletionCandidate] {
+    package func tunables() -> [CompletionCandidate] {
         registry.tunables.map { tunableCandidate($0) }
     }
 
     /// Names an expression reads: the observables (with `scene`, only those of the views it
     /// declares), the subscripted forms, the tunables, the states, the functions and `lets`.
-    func expressionNames(scene: SceneConfig?, lets: [CompletionCandidate]) -> [CompletionCandidate] {
+    package func expressionNames(scene: SceneConfig?, lets: [CompletionCandidate]) -> [CompletionCandidate] {
         var out: [CompletionCandidate] = []
         for o in registry.observables where o.subscriptForm == .none && (scene.map { registry.missing(for: o.id, in: $0) == nil } ?? true) {
             out.append(observableCandidate(o, label: o.name))
@@ -127,22 +127,22 @@ struct Completions {
     }
 
     /// A name bound by `let` (`statement`: its `let`, when known).
-    static func boundName(_ name: String, statement: Stmt?) -> CompletionCandidate {
+    package static func boundName(_ name: String, statement: Stmt?) -> CompletionCandidate {
         guard let s = statement else { return CompletionCandidate(label: name, kind: .variable, detail: "let", documentation: nil) }
         return CompletionCandidate(label: name, kind: .variable, detail: "let (line \(s.location.line))", documentation: "`\(statementHead(s.kind))`")
     }
 
     /// `and`, `or`, `not`, `true`, `false`, `within`.
-    func expressionWords() -> [CompletionCandidate] {
+    package func expressionWords() -> [CompletionCandidate] {
         vocabulary.expressionWords.map { CompletionCandidate(label: $0, kind: .keyword, detail: "expression word", documentation: nil) }
     }
 
-    func states(_ family: StateFamily) -> [CompletionCandidate] {
+    package func states(_ family: StateFamily) -> [CompletionCandidate] {
         family.names.map { CompletionCandidate(label: $0, kind: .state, detail: "a state (\(family.name))", documentation: nil) }
     }
 
     /// The members after `section[I].` or `row[I,J].`.
-    func members(of form: Subscript) -> [CompletionCandidate] {
+    package func members(of form: Subscript) -> [CompletionCandidate] {
         registry.observables.compactMap { o in
             guard o.subscriptForm == form, let m = o.member else { return nil }
             return observableCandidate(o, label: m)
@@ -151,7 +151,7 @@ struct Completions {
 
     /// The sections of `config` by index (`titledOnly`: those with a header view, the ones
     /// `tap header I` takes), at most `limit`.
-    func sectionIndexes(_ config: SceneConfig, titledOnly: Bool, limit: Int = Int.max) -> [CompletionCandidate] {
+    package func sectionIndexes(_ config: SceneConfig, titledOnly: Bool, limit: Int = Int.max) -> [CompletionCandidate] {
         var out: [CompletionCandidate] = []
         let sections = config.effectiveSections
         for i in sections.indices where !titledOnly || sections[i].title != nil {
@@ -164,7 +164,7 @@ struct Completions {
     }
 
     /// The rows of section `section` by index (none when there is no such section), at most `limit`.
-    func rowIndexes(_ config: SceneConfig, section: Int, limit: Int = Int.max) -> [CompletionCandidate] {
+    package func rowIndexes(_ config: SceneConfig, section: Int, limit: Int = Int.max) -> [CompletionCandidate] {
         let sections = config.effectiveSections
         guard section >= 0, section < sections.count else { return [] }
         let titles = sections[section].rowTitles
@@ -178,7 +178,7 @@ struct Completions {
     }
 
     /// The section titles, quoted as a scenario writes them (`"山手線"`), each once.
-    func sectionTitles(_ config: SceneConfig) -> [CompletionCandidate] {
+    package func sectionTitles(_ config: SceneConfig) -> [CompletionCandidate] {
         var seen: Set<String> = []
         return config.effectiveSections.compactMap { s in
             guard let t = s.title, seen.insert(t).inserted else { return nil }
@@ -200,7 +200,7 @@ struct Completions {
     }
 
     /// A tunable's default as `set` writes it.
-    static func tunableDefault(_ t: TunableInfo) -> String {
+    package static func tunableDefault(_ t: TunableInfo) -> String {
         if t.kind == .bool { return t.defaultValue != 0 ? "true" : "false" }
         return numberText(t.defaultValue)
     }

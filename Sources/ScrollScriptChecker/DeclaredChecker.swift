@@ -6,14 +6,14 @@
 import ScrollSim
 
 /// A value's kind as the checker of declarations sees it.
-enum DeclaredType: Equatable {
+package enum DeclaredType: Equatable {
     case number(Quantity)
     case bool
     case ownState
     case phase
     case rect
 
-    var described: String {
+    package var described: String {
         switch self {
         case .number(let q):
             switch q {
@@ -29,7 +29,7 @@ enum DeclaredType: Equatable {
         }
     }
 
-    var declaredKind: DeclaredKind {
+    package var declaredKind: DeclaredKind {
         switch self {
         case .number(let q): return .quantity(q == .count ? .number : q)
         case .bool: return .bool
@@ -49,25 +49,25 @@ private func mixed(_ a: Quantity, _ b: Quantity) -> Quantity? {
 }
 
 /// Checks and lowers the behaviours declared for one file (its own and its imports').
-struct DeclaredChecker {
-    let base: BehaviourRegistry
-    var diagnostics: [Diagnostic] = []
+package struct DeclaredChecker {
+    package let base: BehaviourRegistry
+    package var diagnostics: [Diagnostic] = []
     /// The words no behaviour or member may be named.
     private let reserved: UserBehaviourNames
 
-    init(base: BehaviourRegistry) {
+    package init(base: BehaviourRegistry) {
         self.base = base
         reserved = UserBehaviourNames(base)
     }
 
-    mutating func error(_ l: SourceLocation, _ p: DeclaredCheckProblem) {
+    package mutating func error(_ l: SourceLocation, _ p: DeclaredCheckProblem) {
         diagnostics.append(Diagnostic(l, .check(.declared(p))))
     }
 
     /// The summary of every declared behaviour's configuration (what tells it from a Swift one).
-    static let summary = "a behaviour declared in the language (spec §9)"
+    package static let summary = "a behaviour declared in the language (spec §9)"
 
-    static let facts: [String: (DeclaredFact, DeclaredType)] = [
+    package static let facts: [String: (DeclaredFact, DeclaredType)] = [
         "time": (.time, .number(.seconds)), "offset": (.offset, .number(.points)), "velocity": (.velocity, .number(.velocity)),
         "phase": (.phase, .phase), "finger.down": (.fingerDown, .bool), "finger.translation": (.fingerTranslation, .number(.points)),
         "finger.velocity": (.fingerVelocity, .number(.velocity)), "screen.width": (.screenWidth, .number(.points)),
@@ -77,7 +77,7 @@ struct DeclaredChecker {
     ]
 
     /// What a member may not be named (spec §9's member rule), as a phrase; nil: free.
-    func reservedUse(_ name: String, states: [String]) -> String? {
+    package func reservedUse(_ name: String, states: [String]) -> String? {
         if DeclarationWords.members.contains(name) { return "a member keyword" }
         if ["state", "target", "decelerate", "behaviour", "import", "rect", "if", "else", "animate", "scroll", "let"].contains(name) {
             return "a word of the language"
@@ -93,7 +93,7 @@ struct DeclaredChecker {
     }
 
     /// Checks and lowers `b`; nil when it has an error (reported).
-    mutating func check(_ b: BehaviourSyntax) -> DeclaredProgram? {
+    package mutating func check(_ b: BehaviourSyntax) -> DeclaredProgram? {
         let before = diagnostics.count
         if let what = reservedUse(b.name, states: []) {
             error(b.nameLocation, .reservedName(b.name, what: what, isBehaviour: true))
@@ -723,7 +723,7 @@ private struct DeclaredBody {
 
 extension Expr {
     /// The expression inside any parentheses.
-    var strippingParens: Expr {
+    package var strippingParens: Expr {
         if case .paren(let inner, _) = self { return inner.strippingParens }
         return self
     }
@@ -731,7 +731,7 @@ extension Expr {
 
 extension BehaviourRegistry {
     /// Behaviour `id` was declared in the language (not registered from Swift).
-    func isDeclaredInLanguage(_ id: BehaviourID) -> Bool {
+    package func isDeclaredInLanguage(_ id: BehaviourID) -> Bool {
         if case .use(_, let summary) = configuration(of: id) { return summary == DeclaredChecker.summary }
         return false
     }

@@ -18,7 +18,7 @@ public struct FileDeclarations: Sendable {
     public var refused: Set<String> = []
 
     /// `diagnostics` without the ones a refused declaration causes elsewhere (`use NAME`).
-    func filtered(_ d: [Diagnostic]) -> [Diagnostic] {
+    package func filtered(_ d: [Diagnostic]) -> [Diagnostic] {
         guard !refused.isEmpty else { return d }
         return d.filter {
             switch $0.problem {
@@ -45,7 +45,7 @@ public func fileDeclarations(_ source: SourceFile, base: BehaviourRegistry) -> F
 
 /// Whether the first word of the file (after blank lines and comments) is `behaviour` or
 /// `import`: the one test a file without declarations pays.
-func startsWithDeclaration(_ b: [UInt8]) -> Bool {
+package func startsWithDeclaration(_ b: [UInt8]) -> Bool {
     var i = 0
     if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
     while i < b.count {
@@ -68,7 +68,7 @@ func startsWithDeclaration(_ b: [UInt8]) -> Bool {
 
 /// The declaration items of a file (those before its first other item) and whether it has
 /// other items; its syntax errors.
-func scanDeclarations(_ source: SourceFile, base: BehaviourRegistry) -> (items: [DeclarationItem], others: Bool, errors: [Diagnostic]) {
+package func scanDeclarations(_ source: SourceFile, base: BehaviourRegistry) -> (items: [DeclarationItem], others: Bool, errors: [Diagnostic]) {
     var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, keepsComments: false,
                         lexicon: Lexicon(base))
     var place = Parser.TopLevelPlace()

@@ -21,8 +21,8 @@ extension Lexicon {
 
 /// The parser's first guesses: `StatementGuesser`'s reading of the statement, kept when
 /// it passes `check` (`passesCheck`) in the configuration parsed so far.
-struct CheckedGuesser: StatementGuessing {
-    func guess(_ request: GuessRequest) -> FoundGuess? {
+package struct CheckedGuesser: StatementGuessing {
+    package func guess(_ request: GuessRequest) -> FoundGuess? {
         // What a guess at "pinned" compares with: the values written with each option (an
         // option without a value reads 1; one whose value is not a constant, none).
         var options: [String: [String: Double]] = [:]

@@ -2,7 +2,7 @@
 // scenario's, then each running `repeat` body). No recursion over blocks, however deep.
 // Stored as parallel arrays so that taking the next statement copies no list.
 
-struct ControlStack {
+package struct ControlStack {
     private var lists: [[ResolvedStmt]] = []
     private var indexes: [Int] = []
     private var counts: [Int] = []
@@ -10,11 +10,11 @@ struct ControlStack {
     private var passes: [Int] = []
 
     /// Open lists (1 at the top level of a scenario).
-    var depth: Int { indexes.count }
-    var isEmpty: Bool { indexes.isEmpty }
+    package var depth: Int { indexes.count }
+    package var isEmpty: Bool { indexes.isEmpty }
 
     /// Opens a list that runs `1 + extraPasses` times. An empty list is not opened.
-    mutating func push(_ statements: [ResolvedStmt], extraPasses: Int) {
+    package mutating func push(_ statements: [ResolvedStmt], extraPasses: Int) {
         guard !statements.isEmpty else { return }
         lists.append(statements)
         indexes.append(0)
@@ -23,7 +23,7 @@ struct ControlStack {
     }
 
     /// Adds statements at the end of the bottom list (opening it if needed).
-    mutating func appendToBottom(_ statements: [ResolvedStmt]) {
+    package mutating func appendToBottom(_ statements: [ResolvedStmt]) {
         guard !statements.isEmpty else { return }
         if lists.isEmpty {
             push(statements, extraPasses: 0)
@@ -34,7 +34,7 @@ struct ControlStack {
     }
 
     /// Closes finished lists, starting the next pass of a repeat body.
-    mutating func popExhausted() {
+    package mutating func popExhausted() {
         var k = indexes.count - 1
         while k >= 0 && indexes[k] >= counts[k] {
             if passes[k] > 0 {
@@ -51,14 +51,14 @@ struct ControlStack {
     }
 
     /// The next statement, without taking it.
-    func peek() -> ResolvedStmt? {
+    package func peek() -> ResolvedStmt? {
         let k = indexes.count - 1
         guard k >= 0, indexes[k] < counts[k] else { return nil }
         return lists[k][indexes[k]]
     }
 
     /// Takes the next statement (after closing finished lists); nil at the end.
-    mutating func next() -> ResolvedStmt? {
+    package mutating func next() -> ResolvedStmt? {
         popExhausted()
         let k = indexes.count - 1
         guard k >= 0 else { return nil }
@@ -67,7 +67,7 @@ struct ControlStack {
         return s
     }
 
-    mutating func clear() {
+    package mutating func clear() {
         lists = []
         indexes = []
         counts = []

@@ -18,14 +18,14 @@ public struct RuntimeError: Error, Equatable, Sendable {
 
 /// A value during evaluation. `quantity` nil is a bare number (a literal without a unit),
 /// which mixes with any quantity.
-enum EvalValue: Equatable, Sendable {
+package enum EvalValue: Equatable, Sendable {
     case number(Double, Quantity?)
     case bool(Bool)
     case state(StateID)
     case string(String)
     case rect(Rect)
 
-    init(_ v: Value) {
+    package init(_ v: Value) {
         switch v {
         case .number(let x, let q): self = .number(x, q)
         case .bool(let b): self = .bool(b)
@@ -36,7 +36,7 @@ enum EvalValue: Equatable, Sendable {
     }
 
     /// As the simulator's Value (bare numbers print as plain numbers).
-    var value: Value {
+    package var value: Value {
         switch self {
         case .number(let x, let q): return .number(x, q ?? .number)
         case .bool(let b): return .bool(b)
@@ -49,7 +49,7 @@ enum EvalValue: Equatable, Sendable {
 }
 
 /// `section[2].y` / `row[1,3].title`: how an indexed observable is written with numbers.
-func subscriptName(_ id: ObservableID, section: Int, row: Int?) -> String {
+package func subscriptName(_ id: ObservableID, section: Int, row: Int?) -> String {
     guard case .core(let c) = id else { return Subscript.written(section: section, row: row) }
     return Subscript.written(section: section, row: row) + "." + (c.member ?? "")
 }

@@ -9,42 +9,46 @@
 // `SourceLimits.maxNesting`, so the recursion here is bounded.
 
 /// The outcome of one comparison, with what a failure report needs for `~=`.
-struct Comparison: Sendable {
-    var holds: Bool
-    var left: EvalValue
-    var right: EvalValue
+package struct Comparison: Sendable {
+    package var holds: Bool
+    package var left: EvalValue
+    package var right: EvalValue
     /// `~=` only: the tolerance used and the quantity it was read in.
-    var tolerance: Double?
-    var quantity: Quantity?
+    package var tolerance: Double?
+    package var quantity: Quantity?
 }
 
 /// What an expression reads besides the world: the value of each `let` slot (nil until
 /// its statement has run), and the values of the `?`s of an `expect` by byte offset
 /// (recording).
-struct EvalBindings {
-    var lets: [EvalValue?]
-    var placeholders: [Int: EvalValue] = [:]
+package struct EvalBindings {
+    package var lets: [EvalValue?]
+    package var placeholders: [Int: EvalValue] = [:]
+
+    package init(lets: [EvalValue?], placeholders: [Int: EvalValue] = [:]) {
+        (self.lets, self.placeholders) = (lets, placeholders)
+    }
 }
 
 /// The one evaluator: every rule of expression evaluation, over a borrowed world.
-enum Evaluate {
+package enum Evaluate {
     /// The condition of an `expect`: true or false, or the run-time error it meets.
-    static func condition(_ e: ResolvedExpr, in world: inout World, _ b: EvalBindings) throws(RuntimeError) -> Bool {
+    package static func condition(_ e: ResolvedExpr, in world: inout World, _ b: EvalBindings) throws(RuntimeError) -> Bool {
         try condition(e, world, b)
     }
 
     /// True only when the condition certainly holds (the per-frame question of an
     /// invariant or an `expect within`; a false answer is then reported in full).
-    static func holds(_ e: ResolvedExpr, in world: inout World, _ b: EvalBindings) -> Bool {
+    package static func holds(_ e: ResolvedExpr, in world: inout World, _ b: EvalBindings) -> Bool {
         (try? condition(e, world, b)) == true
     }
 
     /// The value of `e` in `world`.
-    static func value(_ e: ResolvedExpr, in world: inout World, _ b: EvalBindings) throws(RuntimeError) -> EvalValue {
+    package static func value(_ e: ResolvedExpr, in world: inout World, _ b: EvalBindings) throws(RuntimeError) -> EvalValue {
         try eval(e, world, b)
     }
 
-    static func condition(_ e: ResolvedExpr, _ world: borrowing World,
+    package static func condition(_ e: ResolvedExpr, _ world: borrowing World,
                           _ env: EvalBindings) throws(RuntimeError) -> Bool {
         guard case .bool(let b) = try eval(e, world, env) else {
             throw RuntimeError(e.startLocation, .expectationNotBool)
@@ -52,7 +56,7 @@ enum Evaluate {
         return b
     }
 
-    static func eval(_ e: ResolvedExpr, _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> EvalValue {
+    package static func eval(_ e: ResolvedExpr, _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> EvalValue {
         switch e {
         case .constant(let v, _): return v
         case .observable(let id, let loc):
@@ -85,7 +89,7 @@ enum Evaluate {
 
     /// The value of `section[I].m` / `row[I,J].m` and its indexes. No allocation and no
     /// string work unless it fails.
-    static func indexed(_ id: ObservableID, _ ix: ResolvedExpr, _ jx: ResolvedExpr?, _ loc: SourceLocation,
+    package static func indexed(_ id: ObservableID, _ ix: ResolvedExpr, _ jx: ResolvedExpr?, _ loc: SourceLocation,
                         _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> (value: Value, section: Int, row: Int?) {
         let i = try index(ix, world, env)
         let count = world.sectionCount
@@ -111,7 +115,7 @@ enum Evaluate {
     }
 
     /// `d` as an index: a whole number from 0 (below 1e9), else nil.
-    static func wholeIndex(_ d: Double) -> Int? {
+    package static func wholeIndex(_ d: Double) -> Int? {
         wholeNumber(d, below: 1e9)
     }
 
@@ -208,7 +212,7 @@ enum Evaluate {
 
     // Inlined into `eval`, so that the per-frame path builds no `Comparison` it drops.
     @inline(__always)
-    static func compare(_ op: CompareOp, _ a: ResolvedExpr, _ b: ResolvedExpr, _ tol: ResolvedExpr?, _ loc: SourceLocation,
+    package static func compare(_ op: CompareOp, _ a: ResolvedExpr, _ b: ResolvedExpr, _ tol: ResolvedExpr?, _ loc: SourceLocation,
                         _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> Comparison {
         let x = try eval(a, world, env), y = try eval(b, world, env)
         switch (x, y) {
@@ -247,7 +251,7 @@ enum Evaluate {
     }
 
     /// `within X`, or the default for the left side's quantity (`defaultTolerance`).
-    static func tolerance(_ tol: ResolvedExpr?, _ q: Quantity?, _ loc: SourceLocation,
+    package static func tolerance(_ tol: ResolvedExpr?, _ q: Quantity?, _ loc: SourceLocation,
                           _ world: borrowing World, _ env: EvalBindings) throws(RuntimeError) -> Double {
         guard let tol else { return defaultTolerance(q, fps: world.config.fps) }
         guard case .number(let t, _) = try eval(tol, world, env), t >= 0, t.isFinite else {

@@ -7,7 +7,7 @@
 // `SourceLimits.maxNesting`, so the recursion here is bounded.
 
 /// An expression with every name resolved to an id and every literal to a value.
-indirect enum ResolvedExpr: Sendable {
+package indirect enum ResolvedExpr: Sendable {
     /// A literal or a state name: its value never changes.
     case constant(EvalValue, at: SourceLocation)
     case observable(ObservableID, at: SourceLocation)
@@ -34,7 +34,7 @@ indirect enum ResolvedExpr: Sendable {
     /// Lowers `e` with the names as the checker resolved them (`names`: no name is looked
     /// up again from its spelling; done once, never per frame); `lets` gives the slot of
     /// each name bound by `let` so far.
-    init(_ e: Expr, _ names: CheckedNames, _ registry: BehaviourRegistry, _ lets: LetSlots) {
+    package init(_ e: Expr, _ names: CheckedNames, _ registry: BehaviourRegistry, _ lets: LetSlots) {
         switch e {
         case .number(let n, let loc): self = .constant(.number(n.value, n.unit.quantity), at: loc)
         case .string(let s): self = .constant(.string(s.value), at: s.location)
@@ -82,7 +82,7 @@ indirect enum ResolvedExpr: Sendable {
 
     /// True when the expression reads the clock (`time`): its value changes even when
     /// nothing moves.
-    var readsTime: Bool {
+    package var readsTime: Bool {
         switch self {
         case .observable(let id, _): return id == .core(.time)
         case .constant, .tunable, .placeholder, .letValue, .failure: return false
@@ -123,7 +123,7 @@ indirect enum ResolvedExpr: Sendable {
 
     /// Where the expression starts in the source (the left operand's start for a binary
     /// operator or a comparison), as `Expr.startLocation`.
-    var startLocation: SourceLocation {
+    package var startLocation: SourceLocation {
         switch self {
         case .constant(_, let loc), .observable(_, let loc), .tunable(_, let loc),
              .indexed(_, _, _, let loc), .placeholder(let loc), .unary(_, _, let loc),

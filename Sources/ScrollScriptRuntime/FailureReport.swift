@@ -39,7 +39,7 @@ public struct RunFailure: Equatable, Sendable {
 
 /// A simulated time as every message writes it: `t = 0.400 s` (three decimals, the
 /// printer's fixed form); `t=0.400 s` where the REPL's lines keep it short (`spaced` false).
-func timeText(_ t: Double, spaced: Bool = true) -> String {
+package func timeText(_ t: Double, spaced: Bool = true) -> String {
     (spaced ? "t = " : "t=") + formatFixed(t, 3) + " s"
 }
 
@@ -70,7 +70,7 @@ private func shortestOrFormatted(_ d: Double, _ q: Quantity) -> String {
 /// Notes for a false expression: every observable (and tunable) in it with its value now,
 /// then the details of each `~=` in it. Observables are listed once, in source order.
 /// `env`: the values of `let` names and of the `?`s of an `expect` (recording).
-func failureNotes(_ e: ResolvedExpr, in world: inout World, _ env: EvalBindings) -> [String] {
+package func failureNotes(_ e: ResolvedExpr, in world: inout World, _ env: EvalBindings) -> [String] {
     var names: [(String, Value)] = []
     var approx: [String] = []
     collect(e, world, env, &names, &approx)

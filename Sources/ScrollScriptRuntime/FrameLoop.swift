@@ -12,8 +12,8 @@
 // While the loop runs, the interpreter's `world` is under that one access: `shouldInterrupt`
 // must not read the interpreter (a closure that did would trap, never see a stale world).
 
-struct FrameLoop {
-    enum Kind {
+package struct FrameLoop {
+    package enum Kind {
         /// pull/drag/fling/swipe/wait/tick: `counter` is the frames left.
         case timed
         /// settle: `counter` is the frames run so far.
@@ -21,7 +21,7 @@ struct FrameLoop {
     }
 
     /// How the loop ended; the interpreter turns it into a `StepEvent`.
-    enum End {
+    package enum End {
         /// The statement is done (its frames ran out, or the world came to rest); `paused`:
         /// the interrupt poll asked to stop at that same frame.
         case done(paused: Bool)
@@ -37,25 +37,25 @@ struct FrameLoop {
         case faulted
     }
 
-    let kind: Kind
-    var counter: Int
+    package let kind: Kind
+    package var counter: Int
     /// The frame the limits count from, and the most frames they allow.
-    let limitStartFrame: Int
-    let maxFrames: Int
+    package let limitStartFrame: Int
+    package let maxFrames: Int
     /// The most frames a settle runs.
-    let settleFrames: Int
-    let invariants: [Interpreter.Invariant]
+    package let settleFrames: Int
+    package let invariants: [Interpreter.Invariant]
     /// What the invariants read besides the world: the `let` values (none change while
     /// the loop runs).
-    let bindings: EvalBindings
-    let interrupt: () -> Bool
+    package let bindings: EvalBindings
+    package let interrupt: () -> Bool
     /// Whether frames in which nothing can change may be skipped (`run()` with
     /// `fastForwardsIdleFrames`; no observer, or this loop would not run).
-    let skipsIdleFrames: Bool
+    package let skipsIdleFrames: Bool
     /// Frames simulated one by one (skipped frames are not counted).
-    var simulated = 0
+    package var simulated = 0
 
-    mutating func run(_ w: inout World) -> End {
+    package mutating func run(_ w: inout World) -> End {
         while true {
             w.step()
             simulated &+= 1
@@ -93,7 +93,7 @@ struct FrameLoop {
     /// only the finger and the offset change are skipped too (`World.skipTouchFrames`).
     /// The last frame runs for real. The caller has checked that skipping is allowed
     /// (`Interpreter.fastForward`).
-    static func skipIdleFrames(_ w: inout World, counter: inout Int, touching: Bool,
+    package static func skipIdleFrames(_ w: inout World, counter: inout Int, touching: Bool,
                                invariants: [Interpreter.Invariant]) {
         guard counter > 1 else { return }
         var k = 0

@@ -51,7 +51,7 @@ public final class Interpreter {
     /// world (`FrameLoop`).
     public var shouldInterrupt: () -> Bool = { false }
     /// How often statements poll `shouldInterrupt` (frames poll it every frame).
-    static let statementsPerPoll = 1024
+    package static let statementsPerPoll = 1024
     private var statementsSincePoll = 0
     /// The first failure; once set, nothing more runs.
     public private(set) var failure: RunFailure?
@@ -85,15 +85,15 @@ public final class Interpreter {
     }
 
     private var stack = ControlStack()
-    struct Invariant {
+    package struct Invariant {
         /// Where the `expect always` stands (its failure is reported there).
-        var location: SourceLocation
+        package var location: SourceLocation
         /// The condition, resolved; `readsTime`: its value can change while the world is at rest.
-        var condition: ResolvedCondition
+        package var condition: ResolvedCondition
 
         /// Nil if the invariant holds in `w`, else how it fails: the condition evaluated
         /// through the full evaluator, for the values and notes of the report.
-        func breach(in w: inout World, _ bindings: EvalBindings) -> Breach? {
+        package func breach(in w: inout World, _ bindings: EvalBindings) -> Breach? {
             do throws(RuntimeError) {
                 if try !Evaluate.condition(condition.expr, in: &w, bindings) {
                     return Breach(location: location, problem: .invariantBroken(time: w.time),
@@ -106,10 +106,10 @@ public final class Interpreter {
         }
     }
     /// A failure found while the world was under an access that `fail` cannot share.
-    struct Breach {
-        var location: SourceLocation
-        var problem: RunProblem
-        var notes: [String]
+    package struct Breach {
+        package var location: SourceLocation
+        package var problem: RunProblem
+        package var notes: [String]
     }
     private var activity: Activity = .none
     /// The statement in progress (when `activity` is not `.none`).
@@ -121,7 +121,7 @@ public final class Interpreter {
     private var invariants: [Invariant] = []
     /// Where the registered invariants stand (registered once per location, even inside
     /// `repeat`): a set, so that registering is O(1), not a scan of every one so far.
-    private(set) var invariantLocations = Set<SourceLocation>()
+    package private(set) var invariantLocations = Set<SourceLocation>()
     private var maxFrames = 0
     private var settleFrames = 0
     /// The bottom-level statement being run (recorded in `completed` when it and every
@@ -149,7 +149,7 @@ public final class Interpreter {
     private var recorded: [Int: EvalValue] = [:]
     /// The names `let` binds in the statements lowered so far (a REPL session's grow with
     /// each entry), each with its slot.
-    private(set) var letSlots = LetSlots()
+    package private(set) var letSlots = LetSlots()
     /// The value of each slot once its `let` has run (nil before).
     private var letValues: [EvalValue?] = []
 
@@ -173,7 +173,7 @@ public final class Interpreter {
     }
 
     /// What expressions read besides the world: the `let` values (and no recorded `?`).
-    var bindings: EvalBindings { EvalBindings(lets: letValues) }
+    package var bindings: EvalBindings { EvalBindings(lets: letValues) }
 
     /// The names bound by `let` so far, each with the kind of its value and where its
     /// `let` stands: what a REPL entry may read (`checkStatements(_:config:lets:)`).
@@ -246,13 +246,13 @@ public final class Interpreter {
     }
 
     /// `e` lowered with the checker's `names` and this interpreter's `let` slots.
-    func resolve(_ e: Expr, names: CheckedNames) -> ResolvedExpr {
+    package func resolve(_ e: Expr, names: CheckedNames) -> ResolvedExpr {
         ResolvedExpr(e, names, world.registry, letSlots)
     }
 
     /// Evaluates an expression resolved beforehand (the REPL's watches, after every frame:
     /// no name is looked up again).
-    func evaluate(_ r: ResolvedExpr) -> Result<Value, RuntimeError> {
+    package func evaluate(_ r: ResolvedExpr) -> Result<Value, RuntimeError> {
         do throws(RuntimeError) {
             return .success(try Evaluate.value(r, in: &world, bindings).value)
         } catch {
@@ -723,14 +723,14 @@ public final class Interpreter {
 
     // MARK: - Recording (Recording.swift)
 
-    func recordedValue(_ offset: Int) -> EvalValue? { recorded[offset] }
+    package func recordedValue(_ offset: Int) -> EvalValue? { recorded[offset] }
 
-    func remember(_ r: Recording, _ value: EvalValue) {
+    package func remember(_ r: Recording, _ value: EvalValue) {
         recorded[r.location.offset] = value
         recordings.append(r)
     }
 
-    func failNow(_ location: SourceLocation, _ problem: RunProblem, notes: [String]) -> StepEvent {
+    package func failNow(_ location: SourceLocation, _ problem: RunProblem, notes: [String]) -> StepEvent {
         fail(location, problem, notes: notes)
     }
 

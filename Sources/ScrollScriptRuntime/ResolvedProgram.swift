@@ -14,13 +14,13 @@
 // (`SourceLimits.maxNesting`).
 
 /// A numeric argument of a statement (`pull 120`, `wait 250ms`, `repeat N`).
-enum ResolvedArg: Sendable {
+package enum ResolvedArg: Sendable {
     /// A literal, in base units (seconds, points), finite.
     case constant(Double, at: SourceLocation)
     /// Anything else: evaluated when the statement starts.
     case expr(ResolvedExpr, at: SourceLocation)
 
-    init(_ e: Expr, _ names: CheckedNames, _ registry: BehaviourRegistry, _ lets: LetSlots) {
+    package init(_ e: Expr, _ names: CheckedNames, _ registry: BehaviourRegistry, _ lets: LetSlots) {
         let r = ResolvedExpr(e, names, registry, lets)
         switch r {
         case .constant(.number(let d, _), _) where d.isFinite:
@@ -34,7 +34,7 @@ enum ResolvedArg: Sendable {
     }
 
     /// Where the argument starts in the source (`Expr.startLocation`).
-    var location: SourceLocation {
+    package var location: SourceLocation {
         switch self {
         case .constant(_, let at), .expr(_, let at): return at
         }
@@ -42,28 +42,28 @@ enum ResolvedArg: Sendable {
 }
 
 /// `a == ?` / `a ~= ?` in an `expect`: what recording (spec §5) reads and writes.
-struct RecordedComparison: Sendable {
-    var op: CompareOp
+package struct RecordedComparison: Sendable {
+    package var op: CompareOp
     /// The left side, resolved.
-    var subject: ResolvedExpr
+    package var subject: ResolvedExpr
     /// The left side as `fmt` writes it (`header.height`), for messages and `--update`.
-    var subjectText: String
+    package var subjectText: String
     /// The `?` (its byte offset keys the recorded value).
-    var placeholder: SourceLocation
-    var tolerance: ResolvedExpr?
+    package var placeholder: SourceLocation
+    package var tolerance: ResolvedExpr?
 }
 
 /// The condition of an `expect`, `expect within` or `expect always`.
-struct ResolvedCondition: Sendable {
-    var expr: ResolvedExpr
+package struct ResolvedCondition: Sendable {
+    package var expr: ResolvedExpr
     /// It reads the clock (`time`): its value can change while nothing moves.
-    var readsTime: Bool
+    package var readsTime: Bool
     /// It holds a `?`.
-    var hasPlaceholder: Bool
+    package var hasPlaceholder: Bool
     /// Its `a OP ?` comparisons (under `and` and parentheses only), in source order.
-    var recorded: [RecordedComparison]
+    package var recorded: [RecordedComparison]
 
-    init(_ e: Expr, _ names: CheckedNames, _ registry: BehaviourRegistry, _ lets: LetSlots) {
+    package init(_ e: Expr, _ names: CheckedNames, _ registry: BehaviourRegistry, _ lets: LetSlots) {
         expr = ResolvedExpr(e, names, registry, lets)
         readsTime = expr.readsTime
         hasPlaceholder = exprHasPlaceholder(e)
@@ -74,7 +74,7 @@ struct ResolvedCondition: Sendable {
 }
 
 /// One item of `print a, b, "text"`: how it is labelled.
-enum PrintItem: Sendable {
+package enum PrintItem: Sendable {
     /// A plain name: `offset = 12.00`.
     case named(String, ResolvedExpr)
     /// `section[I].m` / `row[I,J].m`: labelled with its indexes' values (`section[0].y = 28.00`).
@@ -84,7 +84,7 @@ enum PrintItem: Sendable {
     /// Anything else: the value alone.
     case value(ResolvedExpr)
 
-    init(_ e: Expr, _ names: CheckedNames, _ r: BehaviourRegistry, _ lets: LetSlots) {
+    package init(_ e: Expr, _ names: CheckedNames, _ r: BehaviourRegistry, _ lets: LetSlots) {
         let v = ResolvedExpr(e, names, r, lets)
         switch e {
         case .name(let n, _): self = .named(n, v)
@@ -96,7 +96,7 @@ enum PrintItem: Sendable {
 }
 
 /// What a resolved statement does.
-enum ResolvedStmtKind: Sendable {
+package enum ResolvedStmtKind: Sendable {
     case pull(ResolvedArg)
     case drag(ResolvedArg, duration: ResolvedArg?)
     case fling(ResolvedArg)
@@ -132,19 +132,19 @@ enum ResolvedStmtKind: Sendable {
 /// A statement of the resolved program. A class: the control stack, the statement in
 /// progress and the pending top-level statement share it, so handing it around (once per
 /// frame while it runs) is one reference count, not a copy of its arguments.
-final class ResolvedStmt: Sendable {
-    let kind: ResolvedStmtKind
+package final class ResolvedStmt: Sendable {
+    package let kind: ResolvedStmtKind
     /// The statement as written.
-    let source: Stmt
+    package let source: Stmt
 
-    var location: SourceLocation { source.location }
+    package var location: SourceLocation { source.location }
 
     /// Lowers a checked statement against the world configuration it runs in, with its
     /// names as the checker resolved them (`names`); a `let` takes a slot in `lets` (the
     /// statements after it read that slot). The configuration is borrowed: an initialiser's
     /// argument is otherwise copied, and a copy of a scene changes the reference counts of
     /// all its parts, once per statement.
-    init(_ s: Stmt, _ config: borrowing SceneConfig, _ names: CheckedNames, _ lets: inout LetSlots) {
+    package init(_ s: Stmt, _ config: borrowing SceneConfig, _ names: CheckedNames, _ lets: inout LetSlots) {
         source = s
         let r = config.registry
         func arg(_ e: Expr) -> ResolvedArg { ResolvedArg(e, names, r, lets) }
@@ -193,7 +193,7 @@ final class ResolvedStmt: Sendable {
 /// Lowers checked statements (a scenario's, a REPL entry's) for the world built from
 /// `config`, with the checker's `names` for them; `lets` holds the names bound so far and
 /// gains those the statements bind.
-func lowerStatements(_ statements: [Stmt], _ config: SceneConfig, _ names: CheckedNames, _ lets: inout LetSlots) -> [ResolvedStmt] {
+package func lowerStatements(_ statements: [Stmt], _ config: SceneConfig, _ names: CheckedNames, _ lets: inout LetSlots) -> [ResolvedStmt] {
     var out: [ResolvedStmt] = []
     out.reserveCapacity(statements.count)
     for s in statements { out.append(ResolvedStmt(s, config, names, &lets)) }
@@ -203,18 +203,20 @@ func lowerStatements(_ statements: [Stmt], _ config: SceneConfig, _ names: Check
 /// The names bound by `let` in a running scenario (a REPL session's, entry by entry), each
 /// with a slot: an index into the interpreter's values. Names are looked up here only while
 /// statements are lowered; a frame reads a slot by its index.
-struct LetSlots: Sendable {
+package struct LetSlots: Sendable {
     /// The name of each slot.
-    private(set) var names: [String] = []
+    package private(set) var names: [String] = []
     /// The slot of each name (lookup only, never iterated).
     private var slots: [String: Int] = [:]
 
     /// The slot of `name`, if it is bound.
-    func slot(of name: String) -> Int? { slots[name] }
+    package func slot(of name: String) -> Int? { slots[name] }
 
     /// The slot for a `let` of `name`: its own when the name has one (a `let` lowered again,
     /// as the checker allows one `let` per name), else a new one.
-    mutating func add(_ name: String) -> Int {
+    package init() {}
+
+    package mutating func add(_ name: String) -> Int {
         if let k = slots[name] { return k }
         names.append(name)
         slots[name] = names.count - 1

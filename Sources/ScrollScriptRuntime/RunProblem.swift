@@ -21,7 +21,7 @@ public enum RunValueKind: Equatable, Sendable {
 }
 
 extension EvalValue {
-    var kind: RunValueKind {
+    package var kind: RunValueKind {
         switch self {
         case .number(_, let q): return .number(q)
         case .bool: return .bool
@@ -36,6 +36,10 @@ extension EvalValue {
 public struct UnrecordedValue: Equatable, Sendable {
     public var subject: String
     public var value: Value
+
+    package init(subject: String, value: Value) {
+        (self.subject, self.value) = (subject, value)
+    }
 }
 
 /// What to do about `?`s that were not recorded.
@@ -228,7 +232,7 @@ public enum RunProblem: Equatable, Sendable {
 public enum WholeArgument: Equatable, Sendable {
     case sectionIndex, rowIndex, frameCount, repeatCount
 
-    var name: String {
+    package var name: String {
         switch self {
         case .sectionIndex: return "a section index"
         case .rowIndex: return "a row index"
@@ -239,7 +243,7 @@ public enum WholeArgument: Equatable, Sendable {
 }
 
 extension RecordAdvice {
-    var text: String {
+    package var text: String {
         switch self {
         case .runUpdate(let count):
             return count == 1 ? "'scrollscript run --update' writes it in place of '?'"
@@ -268,7 +272,7 @@ extension RunProblem {
 extension BehaviourFault {
     /// What the behaviour did, after its name (`behaviour 'fade' ...`); `subject` names the
     /// observable or view the fault is about, or is a creation problem's sentence.
-    func sentence(_ subject: String) -> String {
+    package func sentence(_ subject: String) -> String {
         switch self {
         case .offsetNotFinite(let v):
             return "set the content offset to \(plainNumber(v)): an offset must be a finite number"
@@ -300,7 +304,7 @@ extension BehaviourFault {
 
 /// A number as a message shows a value that may not be finite: `nan`, `inf`, `-inf`, or up
 /// to 3 decimals.
-func plainNumber(_ v: Double) -> String {
+package func plainNumber(_ v: Double) -> String {
     if v.isNaN { return "nan" }
     if v.isInfinite { return v < 0 ? "-inf" : "inf" }
     return formatFixed(v, 3)

@@ -9,13 +9,13 @@ import Foundation
 import ScrollSim
 
 /// What a declared expression reads from the scroll view (spec §9: "any observable").
-enum DeclaredFact: Sendable {
+package enum DeclaredFact: Sendable {
     case time, offset, velocity, phase, fingerDown, fingerTranslation, fingerVelocity, screenWidth, screenHeight,
          contentHeight, offsetMin, offsetMax, insetTop, insetBottom
 }
 
 /// A lowered expression.
-indirect enum DeclaredExpr: Sendable {
+package indirect enum DeclaredExpr: Sendable {
     case constant(Double)
     case fact(DeclaredFact)
     case param(Int)
@@ -42,7 +42,7 @@ indirect enum DeclaredExpr: Sendable {
 
 /// A lowered body statement. `line` is where it is written (a value that is not finite
 /// fails the scenario naming it).
-indirect enum DeclaredStmt: Sendable {
+package indirect enum DeclaredStmt: Sendable {
     case setVariable(Int, DeclaredExpr, line: Int)
     case setState(Int)
     case setStateTo(DeclaredExpr)
@@ -57,45 +57,49 @@ indirect enum DeclaredStmt: Sendable {
 }
 
 /// A view: its rect's four numbers, its alpha and its condition.
-struct DeclaredView: Sendable {
-    var x, y, width, height: DeclaredExpr
-    var alpha: DeclaredExpr?
-    var when: DeclaredExpr?
+package struct DeclaredView: Sendable {
+    package var x, y, width, height: DeclaredExpr
+    package var alpha: DeclaredExpr?
+    package var when: DeclaredExpr?
+
+    package init(x: DeclaredExpr, y: DeclaredExpr, width: DeclaredExpr, height: DeclaredExpr, alpha: DeclaredExpr? = nil, when: DeclaredExpr? = nil) {
+        (self.x, self.y, self.width, self.height, self.alpha, self.when) = (x, y, width, height, alpha, when)
+    }
 }
 
 /// The handlers of one event, in source order (each a body).
-typealias DeclaredHandlers = [[DeclaredStmt]]
+package typealias DeclaredHandlers = [[DeclaredStmt]]
 
 /// A declaration lowered once: shared, immutable, by every instance of every world.
-final class DeclaredProgram: @unchecked Sendable {
-    let name: String
+package final class DeclaredProgram: @unchecked Sendable {
+    package let name: String
     /// Each var's initial value (evaluated in `start`, in order) and whether it is a boolean
     /// and its quantity.
-    let variableInits: [DeclaredExpr]
-    let variableKinds: [DeclaredKind]
-    let values: [DeclaredExpr]
-    let valueKinds: [DeclaredKind]
-    let states: [String]
-    let views: [DeclaredView]
-    let actions: [[DeclaredStmt]]
-    let thenBodies: [[DeclaredStmt]]
-    let localCount: Int
+    package let variableInits: [DeclaredExpr]
+    package let variableKinds: [DeclaredKind]
+    package let values: [DeclaredExpr]
+    package let valueKinds: [DeclaredKind]
+    package let states: [String]
+    package let views: [DeclaredView]
+    package let actions: [[DeclaredStmt]]
+    package let thenBodies: [[DeclaredStmt]]
+    package let localCount: Int
     // Handlers by event.
-    let willBeginDragging: DeclaredHandlers
-    let didScroll: DeclaredHandlers
-    let dragging: DeclaredHandlers
-    let willEndDragging: DeclaredHandlers
-    let didEndDragging: DeclaredHandlers
-    let willBeginDecelerating: DeclaredHandlers
-    let didEndDecelerating: DeclaredHandlers
-    let didEndScrollingAnimation: DeclaredHandlers
-    let frame: DeclaredHandlers
+    package let willBeginDragging: DeclaredHandlers
+    package let didScroll: DeclaredHandlers
+    package let dragging: DeclaredHandlers
+    package let willEndDragging: DeclaredHandlers
+    package let didEndDragging: DeclaredHandlers
+    package let willBeginDecelerating: DeclaredHandlers
+    package let didEndDecelerating: DeclaredHandlers
+    package let didEndScrollingAnimation: DeclaredHandlers
+    package let frame: DeclaredHandlers
     /// By view number.
-    let taps: [DeclaredHandlers]
+    package let taps: [DeclaredHandlers]
     /// The line of each var's declaration, value's and view's (non-finite failures).
-    let variableLines: [Int]
+    package let variableLines: [Int]
 
-    init(name: String, variableInits: [DeclaredExpr], variableKinds: [DeclaredKind], variableLines: [Int],
+    package init(name: String, variableInits: [DeclaredExpr], variableKinds: [DeclaredKind], variableLines: [Int],
          values: [DeclaredExpr], valueKinds: [DeclaredKind], states: [String], views: [DeclaredView],
          actions: [[DeclaredStmt]], thenBodies: [[DeclaredStmt]], localCount: Int, handlers: [DeclaredEvent: DeclaredHandlers],
          taps: [DeclaredHandlers]) {
@@ -124,7 +128,7 @@ final class DeclaredProgram: @unchecked Sendable {
     }
 
     /// The events its handlers need.
-    var listens: BehaviourEvents {
+    package var listens: BehaviourEvents {
         var e: BehaviourEvents = [.dragBegan]
         if !didEndDecelerating.isEmpty { e.insert(.decelerationEnded) }
         if !willEndDragging.isEmpty { e.insert(.flingTargetChosen) }
@@ -137,53 +141,53 @@ final class DeclaredProgram: @unchecked Sendable {
     }
 
     /// Its registry entry: a fresh instance per world.
-    var entry: BehaviourEntry {
+    package var entry: BehaviourEntry {
         BehaviourEntry(declaration: declaration) { setup, _ in DeclaredInstance(self, setup) }
     }
 
     /// Filled in by the checker (the declaration every consumer reads).
-    var declaration: BehaviourDeclaration!
+    package var declaration: BehaviourDeclaration!
 
     /// The same code, flattened into plain arrays of numbers: what runs (no reference is
     /// counted while a frame runs). Made once, in `init`.
-    private(set) var code: FlatCode!
+    package private(set) var code: FlatCode!
 }
 
 /// A run of statements: `count` indices from `start` in `FlatCode.bodyItems`.
-struct FlatBody {
-    var start: Int32 = 0
-    var count: Int32 = 0
+package struct FlatBody {
+    package var start: Int32 = 0
+    package var count: Int32 = 0
 }
 
 /// One expression node (children by index into `FlatCode.exprs`).
-struct FlatExpr {
-    var op: FlatCode.E
-    var sub: UInt8 = 0
-    var a: Int32 = 0
-    var b: Int32 = 0
-    var c: Int32 = -1
-    var k: Double = 0
+package struct FlatExpr {
+    package var op: FlatCode.E
+    package var sub: UInt8 = 0
+    package var a: Int32 = 0
+    package var b: Int32 = 0
+    package var c: Int32 = -1
+    package var k: Double = 0
 }
 
 /// One statement.
-struct FlatStmt {
-    var op: FlatCode.S
-    var sub: UInt8 = 0
-    var a: Int32 = 0
-    var b: Int32 = 0
-    var c: Int32 = 0
-    var d: Int32 = 0
-    var line: Int32 = 0
+package struct FlatStmt {
+    package var op: FlatCode.S
+    package var sub: UInt8 = 0
+    package var a: Int32 = 0
+    package var b: Int32 = 0
+    package var c: Int32 = 0
+    package var d: Int32 = 0
+    package var line: Int32 = 0
 }
 
 /// What an expression reads besides the behaviour's own state: the scroll view's facts and
 /// the content inset now (plain values: passing it counts no reference).
-struct EvalEnv {
-    var facts: ScrollFacts
-    var insetTop: Double
-    var insetBottom: Double
+package struct EvalEnv {
+    package var facts: ScrollFacts
+    package var insetTop: Double
+    package var insetBottom: Double
 
-    init(_ facts: ScrollFacts, _ a: Adjustments) {
+    package init(_ facts: ScrollFacts, _ a: Adjustments) {
         self.facts = facts
         insetTop = a.contentInsetTop
         insetBottom = a.contentInsetBottom
@@ -192,44 +196,44 @@ struct EvalEnv {
 
 /// The flat buffers of a program, as plain pointers: valid while the program lives (every
 /// instance holds its program).
-struct FlatPointers: @unchecked Sendable {
-    let exprs: UnsafeMutablePointer<FlatExpr>
-    let stmts: UnsafeMutablePointer<FlatStmt>
-    let bodyItems: UnsafeMutablePointer<Int32>
-    let branches: UnsafeMutablePointer<Int32>
-    let args: UnsafeMutablePointer<Int32>
-    let handlers: UnsafeMutablePointer<FlatBody>
-    let handlerIndex: UnsafeMutablePointer<Int32>
-    let actions: UnsafeMutablePointer<FlatBody>
-    let thens: UnsafeMutablePointer<FlatBody>
+package struct FlatPointers: @unchecked Sendable {
+    package let exprs: UnsafeMutablePointer<FlatExpr>
+    package let stmts: UnsafeMutablePointer<FlatStmt>
+    package let bodyItems: UnsafeMutablePointer<Int32>
+    package let branches: UnsafeMutablePointer<Int32>
+    package let args: UnsafeMutablePointer<Int32>
+    package let handlers: UnsafeMutablePointer<FlatBody>
+    package let handlerIndex: UnsafeMutablePointer<Int32>
+    package let actions: UnsafeMutablePointer<FlatBody>
+    package let thens: UnsafeMutablePointer<FlatBody>
 }
 
 /// A program's code as flat buffers, allocated once and freed with it.
-final class FlatCode: @unchecked Sendable {
-    enum E: UInt8 {
+package final class FlatCode: @unchecked Sendable {
+    package enum E: UInt8 {
         case constant, fact, param, variable, value, state, local, target, decelerate, releaseVelocity, negate, not,
              arithmetic, and, or, compare, halfFrame, function,
              // The common operators, one case each (one jump fewer than `arithmetic`/`compare` and their `sub`).
              add, subtract, multiply, divide, less, lessOrEqual, greater, greaterOrEqual, equal, notEqual
     }
-    enum S: UInt8 { case setVariable, setState, setStateTo, setTarget, setInset, setLocal, branch, animate, scrollTo, call }
+    package enum S: UInt8 { case setVariable, setState, setStateTo, setTarget, setInset, setLocal, branch, animate, scrollTo, call }
 
-    let exprs: UnsafeMutableBufferPointer<FlatExpr>
-    let stmts: UnsafeMutableBufferPointer<FlatStmt>
-    let bodyItems: UnsafeMutableBufferPointer<Int32>
+    package let exprs: UnsafeMutableBufferPointer<FlatExpr>
+    package let stmts: UnsafeMutableBufferPointer<FlatStmt>
+    package let bodyItems: UnsafeMutableBufferPointer<Int32>
     /// A branch's (condition, body start, body count), three numbers each.
-    let branches: UnsafeMutableBufferPointer<Int32>
-    let args: UnsafeMutableBufferPointer<Int32>
-    let variableInits: [Int32]
-    let values: [Int32]
-    let views: [(x: Int32, y: Int32, width: Int32, height: Int32, alpha: Int32, when: Int32)]
-    let actions: [FlatBody]
-    let thenBodies: [FlatBody]
+    package let branches: UnsafeMutableBufferPointer<Int32>
+    package let args: UnsafeMutableBufferPointer<Int32>
+    package let variableInits: [Int32]
+    package let values: [Int32]
+    package let views: [(x: Int32, y: Int32, width: Int32, height: Int32, alpha: Int32, when: Int32)]
+    package let actions: [FlatBody]
+    package let thenBodies: [FlatBody]
     /// Per event (`DeclaredEvent` order, taps apart): its handlers' bodies.
-    let handlers: [[FlatBody]]
-    let taps: [[FlatBody]]
+    package let handlers: [[FlatBody]]
+    package let taps: [[FlatBody]]
 
-    init(_ p: DeclaredProgram) {
+    package init(_ p: DeclaredProgram) {
         var b = Builder()
         variableInits = p.variableInits.map { b.expr($0) }
         values = p.values.map { b.expr($0) }
@@ -268,13 +272,13 @@ final class FlatCode: @unchecked Sendable {
 
     /// Every handler's body, event by event (`DeclaredInstance`'s event numbers), then each
     /// view's taps; `handlerIndex[e]..<handlerIndex[e + 1]` are event e's.
-    let handlerPool: UnsafeMutableBufferPointer<FlatBody>
-    let handlerIndex: UnsafeMutableBufferPointer<Int32>
-    let actionPool: UnsafeMutableBufferPointer<FlatBody>
-    let thenPool: UnsafeMutableBufferPointer<FlatBody>
+    package let handlerPool: UnsafeMutableBufferPointer<FlatBody>
+    package let handlerIndex: UnsafeMutableBufferPointer<Int32>
+    package let actionPool: UnsafeMutableBufferPointer<FlatBody>
+    package let thenPool: UnsafeMutableBufferPointer<FlatBody>
 
     /// The buffers as plain pointers (an instance keeps these: nothing counted per frame).
-    var pointers: FlatPointers {
+    package var pointers: FlatPointers {
         FlatPointers(exprs: exprs.baseAddress!, stmts: stmts.baseAddress!, bodyItems: bodyItems.baseAddress!,
                      branches: branches.baseAddress!, args: args.baseAddress!, handlers: handlerPool.baseAddress!,
                      handlerIndex: handlerIndex.baseAddress!, actions: actionPool.baseAddress!, thens: thenPool.baseAddress!)
@@ -293,20 +297,20 @@ final class FlatCode: @unchecked Sendable {
     }
 
     /// Builds the buffers from the trees.
-    struct Builder {
-        var exprs: [FlatExpr] = []
-        var stmts: [FlatStmt] = []
-        var bodyItems: [Int32] = []
-        var branches: [Int32] = []
-        var args: [Int32] = []
-        var valueRoots: [Int32] = []
+    package struct Builder {
+        package var exprs: [FlatExpr] = []
+        package var stmts: [FlatStmt] = []
+        package var bodyItems: [Int32] = []
+        package var branches: [Int32] = []
+        package var args: [Int32] = []
+        package var valueRoots: [Int32] = []
 
-        mutating func add(_ e: FlatExpr) -> Int32 {
+        package mutating func add(_ e: FlatExpr) -> Int32 {
             exprs.append(e)
             return Int32(exprs.count - 1)
         }
 
-        mutating func expr(_ e: DeclaredExpr) -> Int32 {
+        package mutating func expr(_ e: DeclaredExpr) -> Int32 {
             switch e {
             case .constant(let v): return add(FlatExpr(op: .constant, k: v))
             case .fact(let f): return add(FlatExpr(op: .fact, sub: FlatCode.factCode(f)))
@@ -344,19 +348,19 @@ final class FlatCode: @unchecked Sendable {
             }
         }
 
-        mutating func body(_ list: [DeclaredStmt]) -> FlatBody {
+        package mutating func body(_ list: [DeclaredStmt]) -> FlatBody {
             let items = list.map { stmt($0) }
             let start = Int32(bodyItems.count)
             bodyItems += items
             return FlatBody(start: start, count: Int32(items.count))
         }
 
-        mutating func addStmt(_ s: FlatStmt) -> Int32 {
+        package mutating func addStmt(_ s: FlatStmt) -> Int32 {
             stmts.append(s)
             return Int32(stmts.count - 1)
         }
 
-        mutating func stmt(_ s: DeclaredStmt) -> Int32 {
+        package mutating func stmt(_ s: DeclaredStmt) -> Int32 {
             switch s {
             case .setVariable(let i, let e, let line):
                 let x = expr(e)
@@ -395,51 +399,51 @@ final class FlatCode: @unchecked Sendable {
         }
     }
 
-    static let factOrder: [DeclaredFact] = [.time, .offset, .velocity, .phase, .fingerDown, .fingerTranslation, .fingerVelocity,
+    package static let factOrder: [DeclaredFact] = [.time, .offset, .velocity, .phase, .fingerDown, .fingerTranslation, .fingerVelocity,
                                             .screenWidth, .screenHeight, .contentHeight, .offsetMin, .offsetMax, .insetTop, .insetBottom]
-    static func factCode(_ f: DeclaredFact) -> UInt8 { UInt8(factOrder.firstIndex(of: f) ?? 0) }
-    static let binaryOrder: [BinaryOp] = [.add, .subtract, .multiply, .divide, .remainder, .and, .or]
-    static func binaryCode(_ op: BinaryOp) -> UInt8 { UInt8(binaryOrder.firstIndex(of: op) ?? 0) }
-    static let compareOrder: [CompareOp] = [.eq, .ne, .lt, .le, .gt, .ge, .approx]
-    static func compareCode(_ op: CompareOp) -> UInt8 { UInt8(compareOrder.firstIndex(of: op) ?? 0) }
-    static let functionOrder: [BuiltinFunction] = [.min, .max, .abs, .clamp, .floor, .round]
-    static func functionCode(_ f: BuiltinFunction) -> UInt8 { UInt8(functionOrder.firstIndex(of: f) ?? 0) }
-    static let curveOrder: [Curve] = [.linear, .easeInOut, .easeIn, .easeOut]
-    static func curveCode(_ c: Curve) -> UInt8 { UInt8(curveOrder.firstIndex(of: c) ?? 0) }
+    package static func factCode(_ f: DeclaredFact) -> UInt8 { UInt8(factOrder.firstIndex(of: f) ?? 0) }
+    package static let binaryOrder: [BinaryOp] = [.add, .subtract, .multiply, .divide, .remainder, .and, .or]
+    package static func binaryCode(_ op: BinaryOp) -> UInt8 { UInt8(binaryOrder.firstIndex(of: op) ?? 0) }
+    package static let compareOrder: [CompareOp] = [.eq, .ne, .lt, .le, .gt, .ge, .approx]
+    package static func compareCode(_ op: CompareOp) -> UInt8 { UInt8(compareOrder.firstIndex(of: op) ?? 0) }
+    package static let functionOrder: [BuiltinFunction] = [.min, .max, .abs, .clamp, .floor, .round]
+    package static func functionCode(_ f: BuiltinFunction) -> UInt8 { UInt8(functionOrder.firstIndex(of: f) ?? 0) }
+    package static let curveOrder: [Curve] = [.linear, .easeInOut, .easeIn, .easeOut]
+    package static func curveCode(_ c: Curve) -> UInt8 { UInt8(curveOrder.firstIndex(of: c) ?? 0) }
 }
 
 /// One running animation of a var.
-struct DeclaredAnimation: Equatable, Sendable {
-    var active = false
-    var tween = Tween(from: 0, to: 0, start: 0, duration: 0, curve: .linear)
-    var then = -1
+package struct DeclaredAnimation: Equatable, Sendable {
+    package var active = false
+    package var tween = Tween(from: 0, to: 0, start: 0, duration: 0, curve: .linear)
+    package var then = -1
     /// The order it started in (animations ending in one frame end in that order).
-    var order = 0
+    package var order = 0
 }
 
 /// A declared behaviour's instance in a world.
-struct DeclaredInstance: Behaviour {
-    let program: DeclaredProgram
+package struct DeclaredInstance: Behaviour {
+    package let program: DeclaredProgram
     /// The program's flat code (kept alive by `program`).
-    let ptr: FlatPointers
-    let id: BehaviourID
-    let stateIDs: [StateID]
-    let params: [Double]
-    let halfFrame: Double
-    var variables: [Double]
-    var state = 0
-    var animations: [DeclaredAnimation]
-    var scrollAnimation = DeclaredAnimation()
-    var started = 0
-    var locals: [Double]
+    package let ptr: FlatPointers
+    package let id: BehaviourID
+    package let stateIDs: [StateID]
+    package let params: [Double]
+    package let halfFrame: Double
+    package var variables: [Double]
+    package var state = 0
+    package var animations: [DeclaredAnimation]
+    package var scrollAnimation = DeclaredAnimation()
+    package var started = 0
+    package var locals: [Double]
     // The handler's context (only while a handler runs).
-    var target = 0.0
-    var targetSet = false
-    var decelerate = false
-    var releaseVelocity = 0.0
-    var fault: BehaviourFault?
+    package var target = 0.0
+    package var targetSet = false
+    package var decelerate = false
+    package var releaseVelocity = 0.0
+    package var fault: BehaviourFault?
 
-    init(_ program: DeclaredProgram, _ setup: BehaviourSetup) {
+    package init(_ program: DeclaredProgram, _ setup: BehaviourSetup) {
         self.program = program
         ptr = program.code.pointers
         id = setup.id
@@ -456,10 +460,10 @@ struct DeclaredInstance: Behaviour {
     }
 
     /// How many of its vars animate now.
-    var activeAnimations = 0
-    var animating: Bool { activeAnimations > 0 || scrollAnimation.active }
+    package var activeAnimations = 0
+    package var animating: Bool { activeAnimations > 0 || scrollAnimation.active }
 
-    mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+    package mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
         let code = program.code!
         var env = EvalEnv(scroll, adjustments)
@@ -471,10 +475,10 @@ struct DeclaredInstance: Behaviour {
     }
 
     // The events' handlers, by their place in `FlatCode.handlers`.
-    static let willBeginDragging = 0, didScroll = 1, dragging = 2, willEndDragging = 3, didEndDragging = 4,
+    package static let willBeginDragging = 0, didScroll = 1, dragging = 2, willEndDragging = 3, didEndDragging = 4,
                willBeginDecelerating = 5, didEndDecelerating = 6, didEndScrollingAnimation = 7, frame = 8
 
-    mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+    package mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
         var env = EvalEnv(scroll, adjustments)
         switch event {
@@ -650,7 +654,7 @@ struct DeclaredInstance: Behaviour {
     // MARK: Expressions
 
     @inline(__always)
-    static func fact(_ f: UInt8, _ env: inout EvalEnv) -> Double {
+    package static func fact(_ f: UInt8, _ env: inout EvalEnv) -> Double {
         switch f {
         case 0: return env.facts.time
         case 1: return env.facts.offset
@@ -678,7 +682,7 @@ struct DeclaredInstance: Behaviour {
     /// An operand: a leaf read in place, anything else evaluated (one call fewer for the
     /// comparisons and arithmetic a body is mostly made of).
     @inline(__always)
-    mutating func operand(_ index: Int32, _ env: inout EvalEnv) -> Double {
+    package mutating func operand(_ index: Int32, _ env: inout EvalEnv) -> Double {
         let e = ptr.exprs[Int(index)]
         switch e.op {
         case .constant: return e.k
@@ -691,7 +695,7 @@ struct DeclaredInstance: Behaviour {
         }
     }
 
-    mutating func eval(_ index: Int32, _ env: inout EvalEnv) -> Double {
+    package mutating func eval(_ index: Int32, _ env: inout EvalEnv) -> Double {
         let e = ptr.exprs[Int(index)]
         switch e.op {
         case .constant: return e.k
@@ -767,7 +771,7 @@ struct DeclaredInstance: Behaviour {
 
     // MARK: What it reports
 
-    func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
+    package func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
         let nv = program.variableInits.count, nval = program.values.count
         if observable < nv {
             return DeclaredInstance.value(variables[observable], program.variableKinds[observable])
@@ -781,7 +785,7 @@ struct DeclaredInstance: Behaviour {
         return .state(stateIDs[min(state, stateIDs.count - 1)])
     }
 
-    static func value(_ v: Double, _ kind: DeclaredKind) -> Value {
+    package static func value(_ v: Double, _ kind: DeclaredKind) -> Value {
         switch kind {
         case .quantity(let q): return .number(v, q)
         case .bool: return .bool(v != 0)
@@ -796,7 +800,7 @@ struct DeclaredInstance: Behaviour {
         return opacity(of: view, s, a) >= 0.01
     }
 
-    func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
+    package func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
         let code = program.code!
         guard view < code.views.count, present(view, code, scroll, adjustments) else { return nil }
         let v = code.views[view]
@@ -807,7 +811,7 @@ struct DeclaredInstance: Behaviour {
         return r
     }
 
-    func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double {
+    package func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double {
         let code = program.code!
         guard view < code.views.count, code.views[view].alpha >= 0 else { return 1 }
         var me = self, env = EvalEnv(scroll, adjustments)
@@ -815,7 +819,7 @@ struct DeclaredInstance: Behaviour {
         return v.isFinite ? min(1, max(0, v)) : 0
     }
 
-    func isEqual(to other: any Behaviour) -> Bool {
+    package func isEqual(to other: any Behaviour) -> Bool {
         guard let o = other as? DeclaredInstance else { return false }
         return o.program === program && o.id == id && o.params == params && o.variables == variables && o.state == state
             && o.animations == animations && o.scrollAnimation == scrollAnimation

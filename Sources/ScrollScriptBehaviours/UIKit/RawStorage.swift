@@ -3,10 +3,10 @@
 // dynamic exclusivity check at each access and these are touched every frame.
 
 /// One `T` in memory of its own, freed with this object.
-final class RawStorage<T> {
-    let pointer: UnsafeMutablePointer<T>
+package final class RawStorage<T> {
+    package let pointer: UnsafeMutablePointer<T>
 
-    init(_ value: T) {
+    package init(_ value: T) {
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: value)
     }

@@ -12,18 +12,18 @@ public final class ScrollView {
     /// What a call reads and sets, in storage of its own: the scroll view is read and written
     /// on every frame, and a class's stored properties would cost a dynamic exclusivity check
     /// at each access. Shared with the pan gesture recognizer; freed with the scroll view.
-    @usableFromInline let state: UnsafeMutablePointer<CallState>
+    @usableFromInline package let state: UnsafeMutablePointer<CallState>
     private let storage: RawStorage<CallState>
-    var facts: ScrollFacts {
+    package var facts: ScrollFacts {
         @inline(__always) get { state.pointee.facts }
         @inline(__always) set { state.pointee.facts = newValue }
     }
     /// The behaviour's animations (an animated `setContentOffset` runs there).
-    let runtime: AnimationRuntime
+    package let runtime: AnimationRuntime
     /// The pan gesture recognizer of the scroll view (the finger).
     public let panGestureRecognizer: PanGestureRecognizer
 
-    init(_ facts: ScrollFacts, runtime: AnimationRuntime) {
+    package init(_ facts: ScrollFacts, runtime: AnimationRuntime) {
         storage = RawStorage(CallState(facts: facts))
         state = storage.pointer
         self.runtime = runtime
@@ -32,12 +32,12 @@ public final class ScrollView {
 
     /// A call begins: what the world reports, and the insets the behaviours share now.
     @inline(__always)
-    func begin(_ f: ScrollFacts, insetTop top: Double, insetBottom bottom: Double) {
+    package func begin(_ f: ScrollFacts, insetTop top: Double, insetBottom bottom: Double) {
         state.pointee.begin(f, top, bottom)
     }
 
     /// An animated `setContentOffset` moved the offset this frame.
-    func setOffsetFromAnimation(_ y: Double) {
+    package func setOffsetFromAnimation(_ y: Double) {
         state.pointee.requestedOffset = y
         state.pointee.facts.offset = y
     }
@@ -45,7 +45,7 @@ public final class ScrollView {
     /// A call ended: the insets and offset it set, passed on; the first thing it did that
     /// the world refuses.
     @inline(__always)
-    func passOn(_ a: inout Adjustments) -> BehaviourFault? {
+    package func passOn(_ a: inout Adjustments) -> BehaviourFault? {
         state.pointee.passOn(&a)
     }
 
@@ -144,9 +144,9 @@ public final class ScrollView {
 public final class PanGestureRecognizer {
     /// Its scroll view's state.
     private let storage: RawStorage<CallState>
-    @usableFromInline let state: UnsafeMutablePointer<CallState>
+    @usableFromInline package let state: UnsafeMutablePointer<CallState>
 
-    init(_ storage: RawStorage<CallState>) {
+    package init(_ storage: RawStorage<CallState>) {
         self.storage = storage
         state = storage.pointer
     }
@@ -167,23 +167,23 @@ public final class PanGestureRecognizer {
 /// What a call reads (what the world reports) and sets (insets, an offset), and the first
 /// thing it did that the world refuses.
 @usableFromInline
-struct CallState {
-    @usableFromInline var facts: ScrollFacts
+package struct CallState {
+    @usableFromInline package var facts: ScrollFacts
     /// The extra insets every behaviour shares (a refresh control's among them).
-    var insetTop: Double = 0
-    var insetBottom: Double = 0
-    var insetLeft: CGFloat = 0
-    var insetRight: CGFloat = 0
-    var insetSet = false
-    var requestedOffset: Double?
-    var fault: BehaviourFault?
+    package var insetTop: Double = 0
+    package var insetBottom: Double = 0
+    package var insetLeft: CGFloat = 0
+    package var insetRight: CGFloat = 0
+    package var insetSet = false
+    package var requestedOffset: Double?
+    package var fault: BehaviourFault?
 
-    init(facts: ScrollFacts) {
+    package init(facts: ScrollFacts) {
         self.facts = facts
     }
 
     @inline(__always)
-    mutating func begin(_ f: ScrollFacts, _ top: Double, _ bottom: Double) {
+    package mutating func begin(_ f: ScrollFacts, _ top: Double, _ bottom: Double) {
         facts = f
         insetTop = top
         insetBottom = bottom
@@ -192,7 +192,7 @@ struct CallState {
     }
 
     @inline(__always)
-    mutating func passOn(_ a: inout Adjustments) -> BehaviourFault? {
+    package mutating func passOn(_ a: inout Adjustments) -> BehaviourFault? {
         if insetSet {
             a.contentInsetTop = insetTop
             a.contentInsetBottom = insetBottom
@@ -204,7 +204,7 @@ struct CallState {
     }
 
     /// The first fault of the call is kept.
-    mutating func refuse(_ f: BehaviourFault) {
+    package mutating func refuse(_ f: BehaviourFault) {
         if fault == nil { fault = f }
     }
 }

@@ -9,22 +9,22 @@
 // runtime every frame: no object, no retain, no allocation, no call.
 import CThreadContext
 
-enum ThreadContext {
+package enum ThreadContext {
     /// The runtime of the call in progress on this thread (its pointer, unretained).
     @inline(__always)
-    static var runtimePointer: UnsafeMutableRawPointer? { scrollscript_context_get_runtime() }
+    package static var runtimePointer: UnsafeMutableRawPointer? { scrollscript_context_get_runtime() }
 
     /// Makes `p` (an `AnimationRuntime`, unretained, or null) the current one.
     @inline(__always)
-    static func setRuntime(_ p: UnsafeMutableRawPointer?) { scrollscript_context_set_runtime(p) }
+    package static func setRuntime(_ p: UnsafeMutableRawPointer?) { scrollscript_context_set_runtime(p) }
 
     /// The runtime of the call in progress on this thread, if any.
-    static var runtime: AnimationRuntime? {
+    package static var runtime: AnimationRuntime? {
         runtimePointer.map { Unmanaged<AnimationRuntime>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The time views answer their presentation at on this thread; nil: their model.
-    static var presentationTime: Double? {
+    package static var presentationTime: Double? {
         @inline(__always) get {
             let t = scrollscript_context_get_presentation_time()
             return t.isNaN ? nil : t
@@ -33,17 +33,17 @@ enum ThreadContext {
     }
 
     /// A delegate method's default (empty) implementation ran since the flag was cleared.
-    static var defaultMethodRan: Bool {
+    package static var defaultMethodRan: Bool {
         @inline(__always) get { scrollscript_context_get_default_ran() != 0 }
         @inline(__always) set { scrollscript_context_set_default_ran(newValue ? 1 : 0) }
     }
 
     /// The type whose default `init(_:)` runs now (it calls `init()`), if any.
-    static var defaultSceneInit: UnsafeRawPointer? {
+    package static var defaultSceneInit: UnsafeRawPointer? {
         get { scrollscript_context_get_default_init() }
         set { scrollscript_context_set_default_init(newValue) }
     }
 
     /// `type`, as `defaultSceneInit` holds it.
-    static func key(_ type: Any.Type) -> UnsafeRawPointer { unsafeBitCast(type, to: UnsafeRawPointer.self) }
+    package static func key(_ type: Any.Type) -> UnsafeRawPointer { unsafeBitCast(type, to: UnsafeRawPointer.self) }
 }

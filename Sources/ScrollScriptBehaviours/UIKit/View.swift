@@ -11,24 +11,24 @@ public final class View {
     /// and sets its views on every frame, and a class's stored properties would cost a
     /// dynamic exclusivity check at each access.
     @usableFromInline
-    struct Properties {
-        @usableFromInline var modelFrame: CGRect
-        @usableFromInline var modelAlpha: CGFloat = 1
-        var frameAnimation: PropertyAnimation<CGRect>? { didSet { frameAnimated = frameAnimation != nil } }
-        var alphaAnimation: PropertyAnimation<CGFloat>? { didSet { alphaAnimated = alphaAnimation != nil } }
+    package struct Properties {
+        @usableFromInline package var modelFrame: CGRect
+        @usableFromInline package var modelAlpha: CGFloat = 1
+        package var frameAnimation: PropertyAnimation<CGRect>? { didSet { frameAnimated = frameAnimation != nil } }
+        package var alphaAnimation: PropertyAnimation<CGFloat>? { didSet { alphaAnimated = alphaAnimation != nil } }
         /// An animation of the frame, of the alpha, is attached (the getters, inlined into the
         /// behaviour's code, read the model at once without one).
-        @usableFromInline var frameAnimated = false
-        @usableFromInline var alphaAnimated = false
+        @usableFromInline package var frameAnimated = false
+        @usableFromInline package var alphaAnimated = false
 
-        init(modelFrame: CGRect) {
+        package init(modelFrame: CGRect) {
             self.modelFrame = modelFrame
         }
     }
     private let storage: RawStorage<Properties>
-    @usableFromInline let properties: UnsafeMutablePointer<Properties>
+    @usableFromInline package let properties: UnsafeMutablePointer<Properties>
     /// The runtime that advances its animations (the one of the call that started the last).
-    weak var tracker: AnimationRuntime?
+    package weak var tracker: AnimationRuntime?
 
     /// A view at `frame` (screen points), opaque and shown.
     public init(frame: CGRect = .zero) {
@@ -52,14 +52,14 @@ public final class View {
     /// `frame` while an animation of it is attached: where it is on screen when the tool
     /// reads, else the model. The animation is read in place (a copy would retain its block).
     @usableFromInline
-    func presentedFrame() -> CGRect {
+    package func presentedFrame() -> CGRect {
         if let t = ThreadContext.presentationTime, let v = properties.pointee.frameAnimation?.value(at: t) { return v }
         return properties.pointee.modelFrame
     }
 
     /// `frame = newValue`.
     @usableFromInline
-    func setFrame(_ newValue: CGRect) {
+    package func setFrame(_ newValue: CGRect) {
         guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.size.width.isFinite,
               newValue.size.height.isFinite else { return refuse([newValue.origin.x, newValue.origin.y, newValue.size.width, newValue.size.height]) }
         set(newValue, model: &properties.pointee.modelFrame, animation: &properties.pointee.frameAnimation)
@@ -76,14 +76,14 @@ public final class View {
 
     /// `alpha` while an animation of it is attached (as `presentedFrame`).
     @usableFromInline
-    func presentedAlpha() -> CGFloat {
+    package func presentedAlpha() -> CGFloat {
         if let t = ThreadContext.presentationTime, let v = properties.pointee.alphaAnimation?.value(at: t) { return v }
         return properties.pointee.modelAlpha
     }
 
     /// `alpha = newValue`.
     @usableFromInline
-    func setAlpha(_ newValue: CGFloat) {
+    package func setAlpha(_ newValue: CGFloat) {
         guard newValue.isFinite else { return refuse([newValue]) }
         set(newValue, model: &properties.pointee.modelAlpha, animation: &properties.pointee.alphaAnimation)
     }
@@ -127,7 +127,7 @@ public final class View {
     /// of no time, a set is at once and ends any animation of that property, whose
     /// completion then gets `false`).
     @inline(__always)
-    static func openBlock() -> AnimationBlock? {
+    package static func openBlock() -> AnimationBlock? {
         guard let runtime = ThreadContext.runtime, let block = runtime.openBlock,
               block.duration > 0 || block.delay > 0 else { return nil }
         return block
@@ -141,7 +141,7 @@ public final class View {
     }
 
     /// Ends the animations that are done at `t` (their groups count them); true while one runs.
-    func advance(to t: Double, _ runtime: AnimationRuntime) -> Bool {
+    package func advance(to t: Double, _ runtime: AnimationRuntime) -> Bool {
         let p = properties
         if let a = p.pointee.frameAnimation, a.isFinished(at: t) {
             p.pointee.frameAnimation = nil
@@ -155,7 +155,7 @@ public final class View {
     }
 
     /// A time before which none of its animations running now can end (+∞: none can).
-    var animationsEndNoEarlierThan: Double {
+    package var animationsEndNoEarlierThan: Double {
         min(properties.pointee.frameAnimation?.endsNoEarlierThan ?? .infinity,
             properties.pointee.alphaAnimation?.endsNoEarlierThan ?? .infinity)
     }
@@ -212,7 +212,7 @@ public final class View {
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
         /// The curve these options name.
-        var curve: Curve {
+        package var curve: Curve {
             switch (rawValue >> 16) & 0xF {
             case 1: return .easeIn
             case 2: return .easeOut
@@ -224,16 +224,16 @@ public final class View {
 }
 
 /// What an animation block gives each animation it starts.
-final class AnimationBlock {
-    let duration: Double
-    let delay: Double
-    let start: Double
-    let curve: Curve
-    let repeats: Bool
-    let autoreverses: Bool
-    let group: AnimationGroup
+package final class AnimationBlock {
+    package let duration: Double
+    package let delay: Double
+    package let start: Double
+    package let curve: Curve
+    package let repeats: Bool
+    package let autoreverses: Bool
+    package let group: AnimationGroup
 
-    init(duration: Double, delay: Double, start: Double, curve: Curve, repeats: Bool, autoreverses: Bool, group: AnimationGroup) {
+    package init(duration: Double, delay: Double, start: Double, curve: Curve, repeats: Bool, autoreverses: Bool, group: AnimationGroup) {
         self.duration = duration
         self.delay = delay
         self.start = start
@@ -245,25 +245,25 @@ final class AnimationBlock {
 }
 
 /// The animations of one `animate` call and its completion.
-final class AnimationGroup {
+package final class AnimationGroup {
     /// Its animations still running.
-    var remaining = 0
+    package var remaining = 0
     /// False once one of them was replaced or stopped.
-    var finished = true
-    var completion: ((Bool) -> Void)?
-    init(completion: ((Bool) -> Void)?) {
+    package var finished = true
+    package var completion: ((Bool) -> Void)?
+    package init(completion: ((Bool) -> Void)?) {
         self.completion = completion
     }
 
     /// One of its animations ended at its time (`runtime` advancing it).
-    func memberFinished(_ runtime: AnimationRuntime) {
+    package func memberFinished(_ runtime: AnimationRuntime) {
         remaining -= 1
         if remaining == 0 { runtime.due(self) }
     }
 
     /// One of its animations was replaced or set without animation, in a call of `runtime`'s
     /// behaviour (its completion runs at that call's end; outside any call, never).
-    func cancel(_ runtime: AnimationRuntime?) {
+    package func cancel(_ runtime: AnimationRuntime?) {
         finished = false
         remaining -= 1
         if remaining == 0 { runtime?.due(self) }
@@ -271,34 +271,34 @@ final class AnimationGroup {
 }
 
 /// A value that can be animated component by component, each as a `Tween` evaluates it.
-protocol Animatable: Equatable {
+package protocol Animatable: Equatable {
     static func interpolate(_ a: Self, _ b: Self, _ tween: (Double, Double) -> Double) -> Self
 }
 
 extension CGFloat: Animatable {
-    static func interpolate(_ a: CGFloat, _ b: CGFloat, _ tween: (Double, Double) -> Double) -> CGFloat {
+    package static func interpolate(_ a: CGFloat, _ b: CGFloat, _ tween: (Double, Double) -> Double) -> CGFloat {
         CGFloat(tween(Double(a), Double(b)))
     }
 }
 
 extension CGRect: Animatable {
-    static func interpolate(_ a: CGRect, _ b: CGRect, _ tween: (Double, Double) -> Double) -> CGRect {
+    package static func interpolate(_ a: CGRect, _ b: CGRect, _ tween: (Double, Double) -> Double) -> CGRect {
         CGRect(x: tween(Double(a.minX), Double(b.minX)), y: tween(Double(a.minY), Double(b.minY)),
                width: tween(Double(a.width), Double(b.width)), height: tween(Double(a.height), Double(b.height)))
     }
 }
 
 /// One property moving from `from` to `to` as a block says.
-struct PropertyAnimation<T: Animatable> {
-    let from: T
-    let to: T
-    let block: AnimationBlock
-    var group: AnimationGroup { block.group }
+package struct PropertyAnimation<T: Animatable> {
+    package let from: T
+    package let to: T
+    package let block: AnimationBlock
+    package var group: AnimationGroup { block.group }
     /// Before this time `isFinished` is false (a bound, a little early: its runtime skips
     /// looking at it until then); +∞ for one that repeats, −∞ for one of no duration.
-    let endsNoEarlierThan: Double
+    package let endsNoEarlierThan: Double
 
-    init(from: T, to: T, block: AnimationBlock) {
+    package init(from: T, to: T, block: AnimationBlock) {
         self.from = from
         self.to = to
         self.block = block
@@ -315,7 +315,7 @@ struct PropertyAnimation<T: Animatable> {
 
     /// Where it is at `t`: each component as `Tween(from:to:start:duration:curve:)` gives it
     /// (the built-in behaviours' animations, to the last bit).
-    func value(at t: Double) -> T {
+    package func value(at t: Double) -> T {
         let b = block
         var start = b.start + b.delay
         var reversed = false
@@ -331,7 +331,7 @@ struct PropertyAnimation<T: Animatable> {
     }
 
     /// It has ended at `t` (a repeating one never does).
-    func isFinished(at t: Double) -> Bool {
+    package func isFinished(at t: Double) -> Bool {
         if block.repeats { return false }
         return Tween(from: 0, to: 1, start: block.start + block.delay, duration: block.duration, curve: .linear).isFinished(at: t)
     }

@@ -41,11 +41,11 @@ public struct BehaviourSpec<B: ScrollBehaviour> {
 /// A tunable (`set NAME.x VALUE`): its name after the behaviour's, what it measures, its
 /// default and the values it accepts. `ScrollScene.tunable(_:)` reads it.
 public struct TunableSpec {
-    let name: String
-    let kind: DeclaredKind
-    let defaultValue: Double
-    let range: TunableRange
-    let summary: String
+    package let name: String
+    package let kind: DeclaredKind
+    package let defaultValue: Double
+    package let range: TunableRange
+    package let summary: String
 
     private init(_ name: String, _ q: Quantity?, _ value: Double, _ range: ClosedRange<Double>, _ excludesLower: Bool, _ summary: String) {
         self.name = name
@@ -86,7 +86,7 @@ public struct TunableSpec {
 }
 
 /// How an observable is read from an instance (type-erased).
-enum ObservableReader {
+package enum ObservableReader {
     case number((AnyObject) -> Double)
     case bool((AnyObject) -> Bool)
     case string((AnyObject) -> String)
@@ -99,15 +99,15 @@ enum ObservableReader {
 /// its name after the behaviour's, what it is, a line on it, and how to read it from your
 /// instance. Numbers that are not finite fail the scenario.
 public struct ObservableSpec<B: ScrollBehaviour> {
-    let name: String
-    let kind: DeclaredKind
-    let summary: String
-    let traced: Bool
-    let plotted: Bool
-    let prominence: Int?
-    let read: ObservableReader
+    package let name: String
+    package let kind: DeclaredKind
+    package let summary: String
+    package let traced: Bool
+    package let plotted: Bool
+    package let prominence: Int?
+    package let read: ObservableReader
     /// For a state: its family's names, in order.
-    let states: [String]?
+    package let states: [String]?
 
     private init(_ name: String, _ kind: DeclaredKind, _ summary: String, traced: Bool, plotted: Bool, prominence: Int?,
                  _ read: ObservableReader, states: [String]? = nil) {
@@ -319,26 +319,26 @@ public struct ViewTap {
 }
 
 /// How a view's frame is read from an instance (type-erased), and what a tap on it does.
-struct ViewReader {
-    let frame: (AnyObject) -> CGRect?
-    let alpha: ((AnyObject) -> CGFloat)?
-    let onTap: ((AnyObject, inout ViewTap) -> Void)?
+package struct ViewReader {
+    package let frame: (AnyObject) -> CGRect?
+    package let alpha: ((AnyObject) -> CGFloat)?
+    package let onTap: ((AnyObject, inout ViewTap) -> Void)?
 
 }
 
 /// A view of the behaviour on the screen: for `frames`, taps (`tap NAME`, `tap X Y`), the
 /// REPL's `:show` and the replay page.
 public struct ViewSpec<B: ScrollBehaviour> {
-    let name: String
-    let label: String?
-    let layer: ViewLayer
-    let style: ViewStyle
-    let listed: Bool
-    let takesTaps: Bool
-    let targetable: Bool
-    let targetNeedsVisiblePart: Bool
-    let exploreWeight: Int
-    let reader: ViewReader
+    package let name: String
+    package let label: String?
+    package let layer: ViewLayer
+    package let style: ViewStyle
+    package let listed: Bool
+    package let takesTaps: Bool
+    package let targetable: Bool
+    package let targetNeedsVisiblePart: Bool
+    package let exploreWeight: Int
+    package let reader: ViewReader
 
     private init(_ name: String, _ label: String?, _ layer: ViewLayer, _ style: ViewStyle, _ listed: Bool, _ takesTaps: Bool,
                  _ targetable: Bool, _ targetNeedsVisiblePart: Bool, _ exploreWeight: Int, _ reader: ViewReader) {

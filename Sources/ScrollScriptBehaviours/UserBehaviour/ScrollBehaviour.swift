@@ -124,9 +124,9 @@ public final class ScrollScene {
     private let names: [String]
     private let values: [Double]
     /// Names asked for that the declaration does not list.
-    private(set) var unknown: [String] = []
+    package private(set) var unknown: [String] = []
 
-    init(scrollView: ScrollView, names: [String], values: [Double]) {
+    package init(scrollView: ScrollView, names: [String], values: [Double]) {
         self.scrollView = scrollView
         self.names = names
         self.values = values
@@ -150,7 +150,7 @@ public final class ScrollScene {
 
     /// A scene of its own for `B` (what a default `init()` gives `init(_ scene:)`): a world
     /// of the default scene's size at rest at the top, the tunables' defaults.
-    static func standalone<B: ScrollBehaviour>(_ type: B.Type) -> ScrollScene {
+    package static func standalone<B: ScrollBehaviour>(_ type: B.Type) -> ScrollScene {
         let facts = World(SceneConfig(registry: .builtIn)).facts
         let scrollView = ScrollView(facts, runtime: AnimationRuntime())
         scrollView.begin(facts, insetTop: 0, insetBottom: 0)

@@ -14,28 +14,28 @@
 
 /// The delegate methods whose calls the adapter learns it need not make (bits of
 /// `UserBehaviourBox.unlearned` and `.defaulted`).
-enum DelegateMethod {
-    static let didScroll: UInt8 = 1
-    static let willEndDragging: UInt8 = 2
-    static let didEndDragging: UInt8 = 4
-    static let willBeginDecelerating: UInt8 = 8
-    static let didEndDecelerating: UInt8 = 16
-    static let all: UInt8 = 31
+package enum DelegateMethod {
+    package static let didScroll: UInt8 = 1
+    package static let willEndDragging: UInt8 = 2
+    package static let didEndDragging: UInt8 = 4
+    package static let willBeginDecelerating: UInt8 = 8
+    package static let didEndDecelerating: UInt8 = 16
+    package static let all: UInt8 = 31
 }
 
 /// A user behaviour's instance and what it needs between calls. Made when the world is laid
 /// out (the instance's `init` sees it).
-final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
-    let type: UserBehaviourType
-    let setup: BehaviourSetup
-    let runtime: AnimationRuntime
-    let scrollView: ScrollView
-    let instance: any ScrollBehaviour
-    let problem: String?
+package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
+    package let type: UserBehaviourType
+    package let setup: BehaviourSetup
+    package let runtime: AnimationRuntime
+    package let scrollView: ScrollView
+    package let instance: any ScrollBehaviour
+    package let problem: String?
     /// The behaviour's states as values of its family, in declaration order.
-    let states: [StateID]
+    package let states: [StateID]
     /// What making it set on its scroll view, and the first thing it did that the world refuses.
-    private(set) var started = Reaction(animating: false)
+    package private(set) var started = Reaction(animating: false)
     /// Delegate methods not called yet: whether the class implements them is learned at
     /// their first call (the protocol's empty default says so when it runs).
     private var unlearned = DelegateMethod.all
@@ -48,7 +48,7 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     /// `instance`, as the readers take it (no conversion from the existential per call).
     private let object: AnyObject
 
-    init(_ type: UserBehaviourType, _ setup: BehaviourSetup, _ facts: ScrollFacts, _ a: inout Adjustments) {
+    package init(_ type: UserBehaviourType, _ setup: BehaviourSetup, _ facts: ScrollFacts, _ a: inout Adjustments) {
         self.type = type
         self.setup = setup
         states = type.declaration.states.enumerated().map { StateID(family: .behaviour(setup.id), index: $0, name: $1) }
@@ -71,7 +71,7 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     }
 
     /// The world calls this directly (`Behaviour.reactor`), every event.
-    override func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+    package override func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         if case .scrolled = event { return scrolled(scroll, &adjustments) }
         return handle(event, scroll, &adjustments)
     }
@@ -131,7 +131,7 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     /// methods the class implements is answered with `stopsListening` (the world then
     /// stops sending it), without a call.
     @inline(__always)
-    func handle(_ event: BehaviourEvent, _ facts: ScrollFacts, _ a: inout Adjustments) -> Reaction {
+    package func handle(_ event: BehaviourEvent, _ facts: ScrollFacts, _ a: inout Adjustments) -> Reaction {
         let b = instance, sv = scrollView
         // Nothing to call: no event of this kind is anything to it.
         switch event {
@@ -273,7 +273,7 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     }
 
     /// Runs `body` with views answering what is on screen at `t` (the tool reading).
-    func presenting<T>(at t: Double, _ body: () -> T) -> T {
+    package func presenting<T>(at t: Double, _ body: () -> T) -> T {
         let outer = ThreadContext.presentationTime
         ThreadContext.presentationTime = t
         defer { ThreadContext.presentationTime = outer }
@@ -281,7 +281,7 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     }
 
     /// Observable `k` now.
-    func value(_ k: Int, at t: Double) -> Value {
+    package func value(_ k: Int, at t: Double) -> Value {
         let b = instance
         guard k < type.observables.count else { return .number(0, .number) }
         let q: Quantity
@@ -300,14 +300,14 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     }
 
     /// View `k`'s frame now (as given: one that is not finite is for the reader to refuse).
-    func frame(_ k: Int, at t: Double) -> Rect? {
+    package func frame(_ k: Int, at t: Double) -> Rect? {
         let b = instance
         guard k < type.views.count else { return nil }
         return presenting(at: t) { type.views[k].frame(b).map(Rect.init) }
     }
 
     /// View `k`'s alpha now (1 for a view given by a frame).
-    func alpha(_ k: Int, at t: Double) -> Double {
+    package func alpha(_ k: Int, at t: Double) -> Double {
         let b = instance
         guard k < type.views.count, let read = type.views[k].alpha else { return 1 }
         return presenting(at: t) { Double(read(b)) }
@@ -315,14 +315,14 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
 }
 
 extension Rect {
-    init(_ r: CGRect) {
+    package init(_ r: CGRect) {
         self.init(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
     }
 }
 
 /// A user behaviour in a world: its box (made when the world is laid out), which the world
 /// makes again when a copy of it goes on running.
-struct UserBehaviourAdapter: Behaviour {
+package struct UserBehaviourAdapter: Behaviour {
     /// What the box is made from (a class: the adapter stays two words, stored in the world's
     /// list without a box of its own).
     private final class Maker: @unchecked Sendable {
@@ -338,52 +338,52 @@ struct UserBehaviourAdapter: Behaviour {
     private let maker: Maker
     private var box: UserBehaviourBox?
 
-    init(_ type: UserBehaviourType, _ setup: BehaviourSetup) {
+    package init(_ type: UserBehaviourType, _ setup: BehaviourSetup) {
         maker = Maker(type, setup)
     }
 
-    var keepsStateInClass: Bool { true }
+    package var keepsStateInClass: Bool { true }
 
-    mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+    package mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         let made = UserBehaviourBox(maker.type, maker.setup, scroll, &adjustments)
         box = made
         return made.started
     }
 
-    var creationProblem: String? { box?.problem }
+    package var creationProblem: String? { box?.problem }
 
     /// Its box, which the world calls directly.
-    var reactor: BehaviourReactor? { box }
+    package var reactor: BehaviourReactor? { box }
 
-    mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+    package mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         box?.handle(event, scroll, &adjustments) ?? Reaction(animating: false)
     }
 
-    func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
+    package func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
         box?.value(observable, at: scroll.time) ?? .number(0, .number)
     }
 
-    func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
+    package func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
         box?.frame(view, at: scroll.time)
     }
 
-    func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double {
+    package func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double {
         box?.alpha(view, at: scroll.time) ?? 1
     }
 
     /// The same instance (the world compares what a class-kept behaviour reports instead).
-    func isEqual(to other: any Behaviour) -> Bool {
+    package func isEqual(to other: any Behaviour) -> Bool {
         guard let o = other as? UserBehaviourAdapter else { return false }
         return o.box === box
     }
 }
 
 /// What a user behaviour got wrong while it was made, in a sentence.
-enum UserBehaviourProblem: Equatable {
+package enum UserBehaviourProblem: Equatable {
     /// Its `init` read a tunable its declaration does not list.
     case unknownTunable(String, known: [String])
 
-    var message: String {
+    package var message: String {
         switch self {
         case .unknownTunable(let name, let known):
             let listed = known.isEmpty ? "it declares none" : "it declares " + known.map { "'\($0)'" }.joined(separator: ", ")

@@ -3,22 +3,22 @@
 // that the adapter (UserBehaviourAdapter.swift) is one concrete type for every user behaviour.
 
 /// One user behaviour type, checked and erased. Shared by every instance (immutable).
-final class UserBehaviourType: @unchecked Sendable {
-    let name: String
+package final class UserBehaviourType: @unchecked Sendable {
+    package let name: String
     /// The Swift type's name, for messages (`Fade`).
-    let typeName: String
-    let declaration: BehaviourDeclaration
-    let make: (ScrollScene) -> any ScrollBehaviour
-    let observables: [ObservableReader]
+    package let typeName: String
+    package let declaration: BehaviourDeclaration
+    package let make: (ScrollScene) -> any ScrollBehaviour
+    package let observables: [ObservableReader]
     /// What must be finite after every call that ran its code (spec §8): its numbers and
     /// rects, in declaration order (`FiniteChecks.chain`); `checksValues`: it has any.
     /// Not optional: a closure kept in an optional is called through two reabstraction
     /// thunks.
-    let finiteCheck: (AnyObject) -> BehaviourFault?
-    let checksValues: Bool
-    let views: [ViewReader]
-    let tunableNames: [String]
-    let notes: [String]
+    package let finiteCheck: (AnyObject) -> BehaviourFault?
+    package let checksValues: Bool
+    package let views: [ViewReader]
+    package let tunableNames: [String]
+    package let notes: [String]
     /// The spec's parts, kept for `check(against:)`.
     private let stateLists: [[String]]
     private let defaults: [(name: String, value: Double, range: TunableRange)]
@@ -57,18 +57,18 @@ final class UserBehaviourType: @unchecked Sendable {
     }
 
     /// `type` checked for what can be checked without the registry, and erased.
-    static func make(_ type: any ScrollBehaviour.Type) throws -> UserBehaviourType {
+    package static func make(_ type: any ScrollBehaviour.Type) throws -> UserBehaviourType {
         func open<B: ScrollBehaviour>(_ t: B.Type) -> UserBehaviourType { UserBehaviourType(t) }
         return open(type)
     }
 
     /// Its registry entry: a fresh adapter (and instance) per world.
-    var entry: BehaviourEntry {
+    package var entry: BehaviourEntry {
         BehaviourEntry(declaration: declaration) { setup, _ in UserBehaviourAdapter(self, setup) }
     }
 
     /// Every rule of a declaration; the first broken one is thrown.
-    func check(against reserved: UserBehaviourNames) throws {
+    package func check(against reserved: UserBehaviourNames) throws {
         typealias P = BehaviourRegistrationProblem
         guard UserBehaviourNames.isWord(name) else { throw P.badName(type: typeName, name: name) }
         if let what = reserved.use(of: name) { throw P.clashesWithBuiltIn(type: typeName, name: name, what: what) }
@@ -110,14 +110,14 @@ final class UserBehaviourType: @unchecked Sendable {
 /// What a user behaviour reports that must be finite, checked after each call that ran its
 /// code (spec §8: a number that is not finite fails the scenario at the statement during
 /// which it became so, whether or not anything reads it).
-enum FiniteChecks {
+package enum FiniteChecks {
     /// The checks of `observables` as one closure: each link checks two values (the readers
     /// kept as `ObservableReader`s, whose closures need no reabstraction thunk) and calls the
     /// next, the last one none (no closure kept optional: an optional one is copied, and
     /// retained, to be called), and whether there is anything to check. A view's frame given by a closure is checked where the tool reads it (taps,
     /// `frames`, `trace`, pictures): it is not an observable, and reading every view after
     /// every call would cost a behaviour that moves several of them more than its calls.
-    static func chain(observables: [ObservableReader]) -> (check: (AnyObject) -> BehaviourFault?, any: Bool) {
+    package static func chain(observables: [ObservableReader]) -> (check: (AnyObject) -> BehaviourFault?, any: Bool) {
         // The numbers and rects, each with its place among the observables.
         var checked: [(reader: ObservableReader, k: Int)] = []
         for (k, reader) in observables.enumerated() {
@@ -153,7 +153,7 @@ enum FiniteChecks {
 
     /// Observable `k`'s value if it is a number or rect that is not finite.
     @inline(__always)
-    static func check(_ reader: ObservableReader, _ k: Int, _ o: AnyObject) -> BehaviourFault? {
+    package static func check(_ reader: ObservableReader, _ k: Int, _ o: AnyObject) -> BehaviourFault? {
         switch reader {
         case .number(let read):
             let x = read(o)
@@ -168,7 +168,7 @@ enum FiniteChecks {
 
     /// A number of `r` that is not finite.
     @inline(__always)
-    static func nonFinite(_ r: CGRect) -> Double? {
+    package static func nonFinite(_ r: CGRect) -> Double? {
         let a = Double(r.origin.x), b = Double(r.origin.y), c = Double(r.size.width), d = Double(r.size.height)
         // One test for the usual case: a sum of finite numbers is finite or overflows to ±∞
         // (then each is looked at).

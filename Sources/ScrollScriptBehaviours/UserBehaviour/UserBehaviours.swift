@@ -119,11 +119,11 @@ private final class MadeRegistries: @unchecked Sendable {
 /// The words a user behaviour may not be named: the grammar's, the built-in behaviours'
 /// words and namespaces, the first word of every name of the scroll view and the table, the
 /// states, and the functions.
-struct UserBehaviourNames {
+package struct UserBehaviourNames {
     /// Each word and what it is, for the message.
     private var words: [String: String] = [:]
 
-    init(_ registry: BehaviourRegistry) {
+    package init(_ registry: BehaviourRegistry) {
         for w in GrammarWord.allCases where w != .other {
             words[w.spelling] = w.isStatement ? "a statement keyword ('\(w.spelling) ...')" : "a word of the language"
         }
@@ -148,16 +148,16 @@ struct UserBehaviourNames {
     }
 
     /// What `name` is, if the language or a built-in uses it.
-    func use(of name: String) -> String? { words[name] }
+    package func use(of name: String) -> String? { words[name] }
 
     /// One word of letters, digits and `_`, starting with a letter (ASCII, as the lexer's words).
-    static func isWord(_ s: String) -> Bool {
+    package static func isWord(_ s: String) -> Bool {
         guard let f = s.unicodeScalars.first, f.isASCII, f.properties.isAlphabetic else { return false }
         return s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
     }
 
     /// Words joined by dots (`image.y`).
-    static func isDottedWord(_ s: String) -> Bool {
+    package static func isDottedWord(_ s: String) -> Bool {
         let parts = s.split(separator: ".", omittingEmptySubsequences: false)
         return !parts.isEmpty && parts.allSatisfy { isWord(String($0)) }
     }
