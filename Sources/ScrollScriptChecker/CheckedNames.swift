@@ -1,5 +1,5 @@
 // What the checker resolved each name of a checked program to: the one resolution of
-// names. Lowering (Runtime/ExprResolution.swift, ResolvedProgram.swift) reads it instead of
+// names. Lowering (ScrollScriptRuntime/ExprResolution.swift, ResolvedProgram.swift) reads it instead of
 // looking the names up again from their spelling.
 import ScrollSim
 

@@ -20,7 +20,7 @@ public struct ScenarioStream: IteratorProtocol {
     private var place = Parser.TopLevelPlace()
     private var checker: Checker
     private var finished = false
-    /// Errors of the file's declared behaviours and imports (Check/DeclaredFiles.swift).
+    /// Errors of the file's declared behaviours and imports (ScrollScriptChecker/DeclaredFiles.swift).
     private let declared: FileDeclarations
     /// Sorted by position, as `checkSource` gives them; set at the end.
     public private(set) var diagnostics: [Diagnostic] = []

@@ -1,7 +1,7 @@
 // The syntax of behaviours declared in the language (spec v1.5 §2, §9): top-level
 // `behaviour NAME { ... }` and `import "PATH"` items, their members and their bodies.
 // The parser reads them (Parser.swift, `parseDeclarationItem`); the checker types and lowers
-// them (Check/DeclaredChecker.swift); the runtime runs them (Runtime/DeclaredRuntime.swift).
+// them (ScrollScriptChecker/DeclaredChecker.swift); the runtime runs them (ScrollScriptBehaviours/Declared/DeclaredRuntime.swift).
 
 /// A top-level declaration item: a behaviour or an import.
 public enum DeclarationItem: Equatable, Sendable {

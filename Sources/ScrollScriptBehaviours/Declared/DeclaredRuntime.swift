@@ -1,5 +1,5 @@
 // A behaviour declared in the language (spec §9), lowered once by the checker
-// (Check/DeclaredChecker.swift) to numbers and slots — no name is looked up and nothing is
+// (ScrollScriptChecker/DeclaredChecker.swift) to numbers and slots — no name is looked up and nothing is
 // allocated per frame — and run behind the same `Behaviour` interface as the built-ins and a
 // user's Swift behaviours, at §8's event points.
 //

@@ -1,5 +1,5 @@
 // What is wrong in a behaviour declared in the language (spec §9), worded: the declared
-// checker (ScrollScript, Check/DeclaredChecker.swift) finds it, `CheckProblem.declared` carries it.
+// checker (ScrollScript, ScrollScriptChecker/DeclaredChecker.swift) finds it, `CheckProblem.declared` carries it.
 
 /// What is wrong in a declared behaviour, in a sentence.
 public enum DeclaredCheckProblem: Equatable, Sendable {
