@@ -48,6 +48,29 @@ final class DeclaredBehaviourTests: XCTestCase {
         XCTAssertNotNil(r.failure)
     }
 
+    func testAValueReadsTheValuesAboveIt() throws {
+        // §9: a value may read the values above it, bare or qualified (this crashed the
+        // lowering: a value's root was looked up before it was built). n = 100: h = 100,
+        // half = 100 / 2 = 50, sum = 100 + 50 = 150; the view is y 100…150, so a tap at
+        // (25, 140) is inside it only with the height `half` gives; then n = 40: h = 40,
+        // half = 20, sum = 60.
+        let c = """
+        behaviour c {
+          var n = 100
+          value h = n
+          value half = h / 2
+          value sum = c.h + half
+          view box = rect(0, 100, 50, half)
+          on tap box { n = 40 }
+        }
+
+        """
+        XCTAssertEqual(diagnostics(c), [])
+        try passes(c + "use c\nexpect c.h == 100 and c.half == 50 and c.sum == 150\ntap 25 140\nexpect c.n == 40 and c.sum == 60\n")
+        let r = try runChecked(c + "use c\nexpect c.sum == 100\n")
+        XCTAssertNotNil(r.failure)
+    }
+
     func testABehaviourReadsTheCoreTunables() throws {
         // A var's initial value reads the scenario's tunables after its `set` lines (§9):
         // row.height 44 by default, 60 when set; a value reads `deceleration` where it is read.
