@@ -154,6 +154,11 @@ struct DeclaredChecker {
     /// The most statements one call of an action or a handler may run (§9: no declaration
     /// can hang a frame; `DeclaredCheckProblem.runsTooLong` words it).
     static let eventStatements = 100_000
+    /// Words that are keywords only in one place of a statement line (`screen W x H`,
+    /// `drag D in T`, `expect always`, `section … rows N closed`): §9's member rule frees them
+    /// ("everything else is free"), as it does `range`, `to` or `over`. (`within` stays
+    /// reserved: it is a word of expressions, `a ~= b within t`, as `and` and `not` are.)
+    static let freeGrammarWords: Set<String> = ["in", "always", "rows", "open", "closed", "x"]
     let base: BehaviourRegistry
     var diagnostics: [Diagnostic] = []
     /// The words no behaviour or member may be named.
@@ -188,7 +193,7 @@ struct DeclaredChecker {
         }
         if BuiltinFunction(name: name) != nil { return "a function" }
         if StateFamily.phase.names.contains(name) { return "a state ('\(name)')" }
-        if let w = reserved.use(of: name) { return w }
+        if let w = reserved.use(of: name), !DeclaredChecker.freeGrammarWords.contains(name) { return w }
         if DeclaredChecker.facts.keys.contains(where: { $0 == name || $0.hasPrefix(name + ".") }) {
             return "the first word of the scroll view's name '\(name)'"
         }
@@ -268,7 +273,13 @@ private struct DeclaredBody {
                 guard let (v, q) = literal(value) else { c.error(m.nameLocation, .notALiteral(n)); continue }
                 var r = TunableRange(-Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
                 if let (lo, hi) = range {
-                    guard let (l, _) = literal(lo), let (h, _) = literal(hi) else { c.error(m.nameLocation, .notALiteral(n)); continue }
+                    guard let (l, lq) = literal(lo), let (h, hq) = literal(hi) else { c.error(m.nameLocation, .notALiteral(n)); continue }
+                    // A range's ends are the param's kind (a bare number takes it).
+                    if let (end, eq) = [(lo, lq), (hi, hq)].first(where: { !isPlain($0.1) && $0.1 != q }) {
+                        c.error(end.startLocation, .wrongKind(expected: DeclaredType.number(q).described, found: DeclaredType.number(eq).described,
+                                                             context: "the range of the param '\(clip(n))'"))
+                        continue
+                    }
                     r = TunableRange(l, h)
                     if l > h || !r.contains(v) { c.error(m.nameLocation, .defaultOutsideRange(n)); continue }
                 }

@@ -112,6 +112,46 @@ final class DeclaredBehaviourTests: XCTestCase {
         try passes(chain + "use w\ndrag -10\nexpect w.n == 1\n")
     }
 
+    func testWordsOfOnePlaceOfAStatementNameMembers() throws {
+        // §9's member rule reserves statement keywords, functions, true/false/and/or/not, the
+        // first words of names, member keywords and states; "everything else is free": `x`
+        // (screen W x H), `in` (drag D in T), `always`, `rows`, `open`, `closed`.
+        let b = """
+        behaviour b {
+          param limit = 2
+          states open, closed
+          var x = 0
+          var in = 10
+          var always = 0
+          value rows = x * limit
+          view box = rect(x, 100, 50, 50)
+          on willBeginDragging {
+            x = in + 5
+            always = rows
+            if x > limit { state = closed }
+          }
+        }
+
+        """
+        XCTAssertEqual(diagnostics(b), [])
+        // Before a drag: x 0, rows 0, state open. The drag's first frame: x = 10 + 5 = 15;
+        // always = rows = 15 · 2 = 30; 15 > 2: closed.
+        try passes(b + "use b\nexpect b.x == 0 and b.state == open\ndrag -10\nexpect b.x == 15 and b.rows == 30 and b.always == 30 and b.state == closed\n")
+        // Still reserved: a statement keyword, true/false/and/or/not, `within` (a word of
+        // expressions).
+        XCTAssertEqual(diagnostics("behaviour b {\n  var drag = 1\n}\n").count, 1)
+        XCTAssertEqual(diagnostics("behaviour b {\n  var within = 1\n}\n").count, 1)
+        XCTAssertEqual(diagnostics("behaviour b {\n  var not = 1\n}\n").count, 1)
+    }
+
+    func testAParamsRangeIsItsKind() throws {
+        // A range's ends are the param's kind; a bare number takes it.
+        XCTAssertEqual(diagnostics("behaviour b {\n  param p = 5pt range 0s to 10pt\n}\n"),
+                       ["2:23 the range of the param 'p' must be points, not seconds"])
+        XCTAssertEqual(diagnostics("behaviour b {\n  param p = 5pt range 0 to 10\n}\n"), [])
+        XCTAssertEqual(diagnostics("behaviour b {\n  param p = 0.2s range 0ms to 1s\n}\n"), [])
+    }
+
     func testABehaviourReadsTheCoreTunables() throws {
         // A var's initial value reads the scenario's tunables after its `set` lines (§9):
         // row.height 44 by default, 60 when set; a value reads `deceleration` where it is read.
