@@ -50,6 +50,14 @@ private func mixed(_ a: Quantity, _ b: Quantity) -> Quantity? {
 
 /// Checks and lowers the behaviours declared for one file (its own and its imports').
 package struct DeclaredChecker {
+    /// The most statements one call of an action or a handler may run (§9: no declaration
+    /// can hang a frame; `DeclaredCheckProblem.runsTooLong` words it).
+    package static let eventStatements = 100_000
+    /// Words that are keywords only in one place of a statement line (`screen W x H`,
+    /// `drag D in T`, `expect always`, `section … rows N closed`): §9's member rule frees them
+    /// ("everything else is free"), as it does `range`, `to` or `over`. (`within` stays
+    /// reserved: it is a word of expressions, `a ~= b within t`, as `and` and `not` are.)
+    package static let freeGrammarWords: Set<String> = ["in", "always", "rows", "open", "closed", "x"]
     package let base: BehaviourRegistry
     package var diagnostics: [Diagnostic] = []
     /// The words no behaviour or member may be named.
@@ -84,7 +92,7 @@ package struct DeclaredChecker {
         }
         if BuiltinFunction(name: name) != nil { return "a function" }
         if StateFamily.phase.names.contains(name) { return "a state ('\(name)')" }
-        if let w = reserved.use(of: name) { return w }
+        if let w = reserved.use(of: name), !DeclaredChecker.freeGrammarWords.contains(name) { return w }
         if DeclaredChecker.facts.keys.contains(where: { $0 == name || $0.hasPrefix(name + ".") }) {
             return "the first word of the scroll view's name '\(name)'"
         }
@@ -122,6 +130,9 @@ private struct DeclaredBody {
     var actionNames: [String] = []
     var actions: [[DeclaredStmt]] = []
     var actionCalls: [[(Int, SourceLocation)]] = []
+    /// Each action's name in its declaration, and each handler's body with its `on`.
+    var actionLocations: [SourceLocation] = []
+    var handlerBodies: [(body: [DeclaredStmt], at: SourceLocation, event: String)] = []
     var handlers: [DeclaredEvent: DeclaredHandlers] = [:]
     var taps: [DeclaredHandlers] = []
     var thenBodies: [[DeclaredStmt]] = []
@@ -161,7 +172,13 @@ private struct DeclaredBody {
                 guard let (v, q) = literal(value) else { c.error(m.nameLocation, .notALiteral(n)); continue }
                 var r = TunableRange(-Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
                 if let (lo, hi) = range {
-                    guard let (l, _) = literal(lo), let (h, _) = literal(hi) else { c.error(m.nameLocation, .notALiteral(n)); continue }
+                    guard let (l, lq) = literal(lo), let (h, hq) = literal(hi) else { c.error(m.nameLocation, .notALiteral(n)); continue }
+                    // A range's ends are the param's kind (a bare number takes it).
+                    if let (end, eq) = [(lo, lq), (hi, hq)].first(where: { !isPlain($0.1) && $0.1 != q }) {
+                        c.error(end.startLocation, .wrongKind(expected: DeclaredType.number(q).described, found: DeclaredType.number(eq).described,
+                                                             context: "the range of the param '\(clip(n))'"))
+                        continue
+                    }
                     r = TunableRange(l, h)
                     if l > h || !r.contains(v) { c.error(m.nameLocation, .defaultOutsideRange(n)); continue }
                 }
@@ -169,7 +186,9 @@ private struct DeclaredBody {
             case .var(let n, _): variables.append((n, m.location.line))
             case .value(let n, _): values.append(n)
             case .view(let n, _, _, _): views.append((n, m.location.line))
-            case .action(let n, _): actionNames.append(n)
+            case .action(let n, _):
+                actionNames.append(n)
+                actionLocations.append(m.nameLocation)
             case .states, .on: break
             }
         }
@@ -270,35 +289,132 @@ private struct DeclaredBody {
                         c.error(vl, .unknownView(vn, views.map { $0.name }))
                         continue
                     }
-                    taps[vi].append(body(stmts, &scope, &c))
+                    let b = body(stmts, &scope, &c)
+                    taps[vi].append(b)
+                    handlerBodies.append((b, el, "tap \(vn)"))
                 } else {
                     if let (_, vl) = view { c.error(vl, .eventTakesNoView(eventName)); continue }
-                    handlers[event, default: []].append(body(stmts, &scope, &c))
+                    let b = body(stmts, &scope, &c)
+                    handlers[event, default: []].append(b)
+                    handlerBodies.append((b, el, eventName))
                 }
             case .param, .states, .var, .value:
                 break
             }
         }
-        // An action that reaches itself.
-        for start in actionNames.indices {
+        // An action that reaches itself: one depth-first walk over the calls (each action
+        // visited once, so a chain of thousands checks in linear time).
+        var done = [Bool](repeating: false, count: actionNames.count)
+        var onPath = [Bool](repeating: false, count: actionNames.count)
+        for start in actionNames.indices where !done[start] {
             var path = [start]
-            var seen = Set<Int>()
-            if let (chain, at) = cycle(from: start, &path, &seen) {
+            onPath[start] = true
+            if let (chain, at) = cycle(from: start, &path, &onPath, &done) {
                 c.error(at, .actionReachesItself(chain.map { actionNames[$0] }))
-                break
+                return
+            }
+        }
+        checkWork(&c)
+    }
+
+    /// §9: "every event runs a bounded number of steps and no declaration can hang a frame".
+    /// Without loops a body's work is bounded, but actions that each call the next twice
+    /// double it at every level (40 levels: 2⁴⁰ statements). The most statements one call
+    /// can run — each statement 1, an `if` its costliest branch, a call the action's own
+    /// count, a `then` body apart (it runs when its animation ends) — must stay within
+    /// `DeclaredChecker.eventStatements`. The error stands where the work first passes the
+    /// bound: the first action over it whose callees are all within it, else the handler.
+    private func checkWork(_ c: inout DeclaredChecker) {
+        let limit = DeclaredChecker.eventStatements
+        var memo = [Int?](repeating: nil, count: actions.count)
+        func cost(_ body: [DeclaredStmt]) -> Int {
+            var n = 0
+            for s in body {
+                n += 1
+                switch s {
+                case .branch(let arms, let otherwise):
+                    var most = cost(otherwise)
+                    for (_, b) in arms { most = max(most, cost(b)) }
+                    n += most
+                case .call(let a):
+                    n += actionCost(a)
+                default:
+                    break
+                }
+                if n > limit { return limit + 1 }
+            }
+            return n
+        }
+        func actionCost(_ a: Int) -> Int {
+            if let known = memo[a] { return known }
+            let n = cost(actions[a])
+            memo[a] = n
+            return n
+        }
+        func callees(_ body: [DeclaredStmt], _ into: inout [Int]) {
+            for s in body {
+                switch s {
+                case .branch(let arms, let otherwise):
+                    for (_, b) in arms { callees(b, &into) }
+                    callees(otherwise, &into)
+                case .call(let a): into.append(a)
+                default: break
+                }
+            }
+        }
+        for a in actions.indices where actionCost(a) > limit {
+            var called: [Int] = []
+            callees(actions[a], &called)
+            if called.allSatisfy({ actionCost($0) <= limit }) {
+                c.error(actionLocations[a], .runsTooLong("the action '\(actionNames[a])'"))
+                return
+            }
+        }
+        for h in handlerBodies where cost(h.body) > limit {
+            c.error(h.at, .runsTooLong("'on \(h.event)'"))
+            return
+        }
+        // A `then` body runs on its own when its animation ends.
+        func animations(_ body: [DeclaredStmt], _ into: inout [(then: Int, line: Int)]) {
+            for s in body {
+                switch s {
+                case .branch(let arms, let otherwise):
+                    for (_, b) in arms { animations(b, &into) }
+                    animations(otherwise, &into)
+                case .animate(_, _, _, _, let t, let line) where t >= 0:
+                    into.append((t, line))
+                    animations(thenBodies[t], &into)
+                default: break
+                }
+            }
+        }
+        let roots = actions.indices.map { (actions[$0], actionLocations[$0]) } + handlerBodies.map { ($0.body, $0.at) }
+        for (body, at) in roots {
+            var found: [(then: Int, line: Int)] = []
+            animations(body, &found)
+            if let over = found.first(where: { cost(thenBodies[$0.then]) > limit }) {
+                c.error(SourceLocation(file: at.file, line: over.line, column: 1), .runsTooLong("the 'then' body of the animate on line \(over.line)"))
+                return
             }
         }
     }
 
-    private func cycle(from a: Int, _ path: inout [Int], _ seen: inout Set<Int>) -> ([Int], SourceLocation)? {
+    /// The first cycle through `a`'s calls (from the action it closes on, back to it) and the
+    /// call that closes it; `done` marks the actions whose calls reach no cycle.
+    private func cycle(from a: Int, _ path: inout [Int], _ onPath: inout [Bool], _ done: inout [Bool]) -> ([Int], SourceLocation)? {
         for (callee, at) in actionCalls[a] {
-            if callee == path[0] { return (path + [callee], at) }
-            guard !seen.contains(callee) else { continue }
-            seen.insert(callee)
+            if onPath[callee] {
+                let from = path.lastIndex(of: callee) ?? 0
+                return (Array(path[from...]) + [callee], at)
+            }
+            guard !done[callee] else { continue }
             path.append(callee)
-            if let found = cycle(from: callee, &path, &seen) { return found }
+            onPath[callee] = true
+            if let found = cycle(from: callee, &path, &onPath, &done) { return found }
+            onPath[callee] = false
             path.removeLast()
         }
+        done[a] = true
         return nil
     }
 

@@ -4,7 +4,7 @@ import ScrollSimTestSupport
 
 /// A behaviour written as a user would (its own declaration, registered after the
 /// built-ins): it counts the events of §6.1/§8 it receives and can retarget a fling.
-private struct Probe: DeclaredBehaviour, Equatable {
+private struct Probe: BuiltInBehaviour, Equatable {
     static let declaration = BehaviourDeclaration(
         name: "probe", namespace: "probe",
         configuration: .word(ConfigWord("probe", argument: ConfigArgument(name: "probe target", placeholder: "T",

@@ -4,7 +4,7 @@ import ScrollSimTestSupport
 
 /// A behaviour that watches the ends of frames (`Reaction.watchesFrames`) for a while: it
 /// logs the step-5 events it gets, in order, with the frame's time.
-private struct Watcher: DeclaredBehaviour, Equatable {
+private struct Watcher: BuiltInBehaviour, Equatable {
     static let declaration = BehaviourDeclaration(
         name: "watcher", namespace: "watcher",
         configuration: .word(ConfigWord("watcher", noun: "watcher", usage: "watcher", summary: "watches frames")),

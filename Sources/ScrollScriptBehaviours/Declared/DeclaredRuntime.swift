@@ -235,9 +235,11 @@ package final class FlatCode: @unchecked Sendable {
 
     package init(_ p: DeclaredProgram) {
         var b = Builder()
+        // A value reads the values above it (§9): each one's root is known before the next
+        // is built.
+        for v in p.values { b.valueRoots.append(b.expr(v)) }
+        values = b.valueRoots
         variableInits = p.variableInits.map { b.expr($0) }
-        values = p.values.map { b.expr($0) }
-        b.valueRoots = values
         views = p.views.map { v in
             (b.expr(v.x), b.expr(v.y), b.expr(v.width), b.expr(v.height), v.alpha.map { b.expr($0) } ?? -1, v.when.map { b.expr($0) } ?? -1)
         }

@@ -15,6 +15,9 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
     case notReadable(String)
     case unknownAction(String, [String])
     case actionReachesItself([String])
+    /// An action (`action NAME`) or a handler (`on EVENT`) that can run more statements in
+    /// one call than `DeclaredChecker.eventStatements`, the actions it calls included.
+    case runsTooLong(String)
     case notInBody(String)
     case onlyIn(String, handler: String)
     case assignsReadOnly(String, what: String)
@@ -59,6 +62,8 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
             return "unknown action '\(clip(n))'" + wordHint(n, actions)
         case .actionReachesItself(let chain):
             return "the action '\(chain.first ?? "")' reaches itself (" + chain.joined(separator: " → ") + "): an action may not call itself"
+        case .runsTooLong(let what):
+            return "\(what) can run more than 100,000 statements in one call, counting the actions it calls: an event's work must stay small (no declaration may hang a frame); call fewer actions, or the same ones fewer times"
         case .notInBody(let k):
             return "'\(clip(k))' cannot stand in a behaviour's body: a body holds assignments, let, if, animate, scroll to and action calls (no gestures, waits, checks, configuration or repeat)"
         case .onlyIn(let n, let handler):

@@ -5,18 +5,36 @@
 
 /// `accordion [single]`. Buffers are allocated once; a frame only walks them while
 /// something animates.
-public struct Accordion: DeclaredBehaviour, Equatable {
+public struct Accordion: BuiltInBehaviour, Equatable {
+    /// Its members, by name: the declaration below lists them in this order.
+    public enum Option: Int, BehaviourMember { case single }
+    public enum Tunable: Int, BehaviourMember { case duration }
+    public enum Note: Int, BehaviourMember { case opening, closing }
+
     public static let declaration = BehaviourDeclaration(
         name: "accordion", namespace: "accordion",
         configuration: .word(ConfigWord(
-            "accordion", options: [ConfigOption("single", summary: "opening a section closes the others")],
+            "accordion",
+            options: Option.allCases.map {
+                switch $0 {
+                case .single: ConfigOption("single", summary: "opening a section closes the others")
+                }
+            },
             noun: "accordion", usage: "accordion",
             summary: "tapping a section header opens/closes it; single: opening one closes the others")),
-        tunables: [
-            TunableDeclaration("duration", .quantity(.seconds), default: 0.3, range: TunableRange(0, 60, lowerOpen: true),
-                               summary: "a section's open/close animation, s, ease-in-out"),
-        ],
-        notes: ["opening", "closing"],
+        tunables: Tunable.allCases.map {
+            switch $0 {
+            case .duration:
+                TunableDeclaration("duration", .quantity(.seconds), default: 0.3, range: TunableRange(0, 60, lowerOpen: true),
+                                   summary: "a section's open/close animation, s, ease-in-out")
+            }
+        },
+        notes: Note.allCases.map {
+            switch $0 {
+            case .opening: "opening"
+            case .closing: "closing"
+            }
+        },
         listens: .taps,
         synonyms: BehaviourSynonyms(
             fillers: "multiple multi open",
@@ -31,10 +49,11 @@ public struct Accordion: DeclaredBehaviour, Equatable {
     private var running: [Int]
 
     public init(_ setup: BehaviourSetup, _ adjustments: inout Adjustments) {
-        single = setup.settings.has(0)
-        duration = setup.tunable(0)
+        single = setup.settings.has(Option.single)
+        let duration = setup.tunable(Tunable.duration)
+        self.duration = duration
         let open = adjustments.sections.open
-        animations = open.map { Tween(from: $0 ? 1 : 0, to: $0 ? 1 : 0, start: 0, duration: setup.tunable(0), curve: .easeInOut) }
+        animations = open.map { Tween(from: $0 ? 1 : 0, to: $0 ? 1 : 0, start: 0, duration: duration, curve: .easeInOut) }
         animating = Array(filled: false, count: open.count)
         running = []
         running.reserveCapacity(open.count)
@@ -52,7 +71,7 @@ public struct Accordion: DeclaredBehaviour, Equatable {
                     retarget(j, to: false, t: t, &adjustments.sections)
                 }
             }
-            return Reaction(animating: !running.isEmpty, tapNote: opening ? 0 : 1)   // opening, closing
+            return Reaction(animating: !running.isEmpty, tapNote: (opening ? Note.opening : Note.closing).index)
         case .frameTicked:
             guard !running.isEmpty else { break }
             let t = scroll.time
@@ -79,10 +98,6 @@ public struct Accordion: DeclaredBehaviour, Equatable {
         }
         return Reaction(animating: !running.isEmpty)
     }
-
-    public func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value { .bool(false) }
-
-    public func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? { nil }
 
     /// Starts section i's animation from where it is to `target`, with the full duration.
     private mutating func retarget(_ i: Int, to target: Bool, t: Double, _ sections: inout SectionOpenness) {

@@ -3,26 +3,47 @@
 // whenever a header is, and inert without the option (`header.expanded` stays false).
 
 /// `header H toggle H2`.
-public struct HeaderToggle: DeclaredBehaviour, Equatable {
+public struct HeaderToggle: BuiltInBehaviour, Equatable {
+    /// Its members, by name: the declaration below lists them in this order.
+    public enum Option: Int, BehaviourMember { case toggle }
+    public enum Tunable: Int, BehaviourMember { case duration, bodyFollows }
+    public enum Observable: Int, BehaviourMember { case expanded }
+    public enum Note: Int, BehaviourMember { case expanding, collapsing }
+
     public static let declaration = BehaviourDeclaration(
         name: "toggle", namespace: "header",
-        configuration: .options(of: "header", [
-            ConfigOption("toggle", ConfigArgument(name: "toggle height", placeholder: "H2", quantity: .points,
-                                                  range: .within(Limits.headerHeight)),
-                         summary: "tapping the header animates its height between H and H2, the body following"),
-        ]),
-        tunables: [
-            TunableDeclaration("duration", .quantity(.seconds), default: 0.25, range: TunableRange(0, 60, lowerOpen: true),
-                               summary: "the header toggle animation, s, ease-in-out"),
-            TunableDeclaration("bodyFollows", .bool, default: 1, range: TunableRange(0, 1),
-                               summary: "the body follows the header toggle every frame (false: only when the animation ends, post 002's first version)",
-                               namedValues: [("true", 1), ("false", 0)]),
-        ],
-        observables: [
-            ObservableDeclaration("expanded", .bool, summary: "a toggle header is at (or animating to) its second height",
-                                  prominence: 4, trace: .whenConfigured),
-        ],
-        notes: ["expanding", "collapsing"],
+        configuration: .options(of: "header", Option.allCases.map {
+            switch $0 {
+            case .toggle:
+                ConfigOption("toggle", ConfigArgument(name: "toggle height", placeholder: "H2", quantity: .points,
+                                                      range: .within(Limits.headerHeight)),
+                             summary: "tapping the header animates its height between H and H2, the body following")
+            }
+        }),
+        tunables: Tunable.allCases.map {
+            switch $0 {
+            case .duration:
+                TunableDeclaration("duration", .quantity(.seconds), default: 0.25, range: TunableRange(0, 60, lowerOpen: true),
+                                   summary: "the header toggle animation, s, ease-in-out")
+            case .bodyFollows:
+                TunableDeclaration("bodyFollows", .bool, default: 1, range: TunableRange(0, 1),
+                                   summary: "the body follows the header toggle every frame (false: only when the animation ends, post 002's first version)",
+                                   namedValues: [("true", 1), ("false", 0)])
+            }
+        },
+        observables: Observable.allCases.map {
+            switch $0 {
+            case .expanded:
+                ObservableDeclaration("expanded", .bool, summary: "a toggle header is at (or animating to) its second height",
+                                      prominence: 4, trace: .whenConfigured)
+            }
+        },
+        notes: Note.allCases.map {
+            switch $0 {
+            case .expanding: "expanding"
+            case .collapsing: "collapsing"
+            }
+        },
         listens: .taps,
         synonyms: BehaviourSynonyms(
             options: [("toggle", "toggles toggling toggled togglesto alternate alternates")],
@@ -46,10 +67,10 @@ public struct HeaderToggle: DeclaredBehaviour, Equatable {
 
     public init(_ setup: BehaviourSetup, _ adjustments: inout Adjustments) {
         firstHeight = setup.host?.argument ?? 0
-        secondHeight = setup.settings.option(0)
-        duration = setup.tunable(0)
-        bodyFollows = setup.tunable(1) != 0
-        headerView = setup.hostID.map { ViewID($0, 0) }
+        secondHeight = setup.settings.option(Option.toggle)
+        duration = setup.tunable(Tunable.duration)
+        bodyFollows = setup.tunable(Tunable.bodyFollows) != 0
+        headerView = setup.hostID.map { ViewID($0, StretchyHeader.View.header.index) }
         height = firstHeight
         bodyHeight = firstHeight
         animation = Tween(from: firstHeight, to: firstHeight, start: 0, duration: duration, curve: .easeInOut)
@@ -63,7 +84,7 @@ public struct HeaderToggle: DeclaredBehaviour, Equatable {
             animation = Tween(from: height, to: expanded ? second : firstHeight,
                               start: scroll.time, duration: duration, curve: .easeInOut)
             isAnimating = true
-            return Reaction(animating: true, tapNote: expanded ? 0 : 1)   // expanding, collapsing
+            return Reaction(animating: true, tapNote: (expanded ? Note.expanding : Note.collapsing).index)
         case .frameTicked:
             guard isAnimating else { return Reaction(animating: false) }
             let t = scroll.time
@@ -83,9 +104,9 @@ public struct HeaderToggle: DeclaredBehaviour, Equatable {
         }
     }
 
-    public func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
-        .bool(expanded)
+    public func value(of observable: Observable, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
+        switch observable {
+        case .expanded: .bool(expanded)
+        }
     }
-
-    public func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? { nil }
 }

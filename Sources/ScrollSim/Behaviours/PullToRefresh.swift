@@ -9,39 +9,58 @@
 // content. It needs a header that does not stretch (a stretchy one would fill that gap).
 
 /// `refresh`.
-public struct PullToRefresh: DeclaredBehaviour, Equatable {
+public struct PullToRefresh: BuiltInBehaviour, Equatable {
+    /// Its members, by name: the declaration below lists them in this order.
+    public enum Tunable: Int, BehaviourMember { case trigger, height, duration, endDuration }
+    public enum Observable: Int, BehaviourMember { case state, progress, inset, count, frame }
+    public enum View: Int, BehaviourMember { case refresh }
+
     public static let declaration = BehaviourDeclaration(
         name: "refresh", namespace: "refresh",
         configuration: .word(ConfigWord(
             "refresh", noun: "refresh control", usage: "refresh",
             summary: "a pull-to-refresh control at the top of the table (UIRefreshControl); needs a header with nostretch, or none")),
         conditions: [.needsOption(word: "header", option: "nostretch")],
-        tunables: [
-            TunableDeclaration("trigger", .quantity(.points), default: 100, range: TunableRange(1, 10_000),
-                               summary: "how far past the top bound, pt, a pull starts a refresh while the finger is down"),
-            TunableDeclaration("height", .quantity(.points), default: 60, range: TunableRange(0, 10_000),
-                               summary: "the indicator's height: the extra top inset while refreshing"),
-            TunableDeclaration("duration", .quantity(.seconds), default: 1, range: TunableRange(0, 3600),
-                               summary: "how long a refresh runs before it ends by itself, s (the app's work)"),
-            TunableDeclaration("endDuration", .quantity(.seconds), default: 0.3, range: TunableRange(0, 3600),
-                               summary: "the extra inset's return to 0 when a refresh ends, s, ease-in-out"),
-        ],
-        observables: [
-            ObservableDeclaration("state", .state, summary: "the refresh control: idle, pulling, refreshing or ending",
-                                  prominence: 3, trace: .always),
-            ObservableDeclaration("progress", .quantity(.number),
-                                  summary: "the pull past the top bound ÷ refresh.trigger, at most 1, while pulling (what a spinner draws); 1 while refreshing or ending, 0 when idle",
-                                  prominence: 13, trace: .always),
-            ObservableDeclaration("inset", .quantity(.points), summary: "the extra top inset now (refresh.height while refreshing, 0 when idle)",
-                                  prominence: 12, trace: .always),
-            ObservableDeclaration("count", .quantity(.count), summary: "the refreshes started so far", prominence: 16, trace: .always),
-            ObservableDeclaration("frame", .rect, summary: "the indicator's frame (x, y, width, height): the gap above the content; printed, not compared"),
-        ],
+        tunables: Tunable.allCases.map {
+            switch $0 {
+            case .trigger:
+                TunableDeclaration("trigger", .quantity(.points), default: 100, range: TunableRange(1, 10_000),
+                                   summary: "how far past the top bound, pt, a pull starts a refresh while the finger is down")
+            case .height:
+                TunableDeclaration("height", .quantity(.points), default: 60, range: TunableRange(0, 10_000),
+                                   summary: "the indicator's height: the extra top inset while refreshing")
+            case .duration:
+                TunableDeclaration("duration", .quantity(.seconds), default: 1, range: TunableRange(0, 3600),
+                                   summary: "how long a refresh runs before it ends by itself, s (the app's work)")
+            case .endDuration:
+                TunableDeclaration("endDuration", .quantity(.seconds), default: 0.3, range: TunableRange(0, 3600),
+                                   summary: "the extra inset's return to 0 when a refresh ends, s, ease-in-out")
+            }
+        },
+        observables: Observable.allCases.map {
+            switch $0 {
+            case .state:
+                ObservableDeclaration("state", .state, summary: "the refresh control: idle, pulling, refreshing or ending",
+                                      prominence: 3, trace: .always)
+            case .progress:
+                ObservableDeclaration("progress", .quantity(.number),
+                                      summary: "the pull past the top bound ÷ refresh.trigger, at most 1, while pulling (what a spinner draws); 1 while refreshing or ending, 0 when idle",
+                                      prominence: 13, trace: .always)
+            case .inset:
+                ObservableDeclaration("inset", .quantity(.points), summary: "the extra top inset now (refresh.height while refreshing, 0 when idle)",
+                                      prominence: 12, trace: .always)
+            case .count: ObservableDeclaration("count", .quantity(.count), summary: "the refreshes started so far", prominence: 16, trace: .always)
+            case .frame: ObservableDeclaration("frame", .rect, summary: "the indicator's frame (x, y, width, height): the gap above the content; printed, not compared")
+            }
+        },
         states: ["idle", "pulling", "refreshing", "ending"],
-        views: [
-            ViewDeclaration("refresh", label: "refresh indicator", noun: "refresh indicator", layer: .background,
-                            takesTaps: false, style: .indicator),
-        ],
+        views: View.allCases.map {
+            switch $0 {
+            case .refresh:
+                ViewDeclaration("refresh", label: "refresh indicator", noun: "refresh indicator", layer: .background,
+                                takesTaps: false, style: .indicator)
+            }
+        },
         listens: [.fingerTracked, .dragEnded],
         synonyms: BehaviourSynonyms(
             view: "refreshcontrol uirefreshcontrol refreshindicator spinner",
@@ -72,10 +91,10 @@ public struct PullToRefresh: DeclaredBehaviour, Equatable {
     private var endedAt = -Double.infinity
 
     public init(_ setup: BehaviourSetup, _ adjustments: inout Adjustments) {
-        trigger = setup.tunable(0)
-        height = setup.tunable(1)
-        duration = setup.tunable(2)
-        endDuration = setup.tunable(3)
+        trigger = setup.tunable(Tunable.trigger)
+        height = setup.tunable(Tunable.height)
+        duration = setup.tunable(Tunable.duration)
+        endDuration = setup.tunable(Tunable.endDuration)
         states = PullToRefresh.declaration.states.enumerated().map { StateID(family: .behaviour(setup.id), index: $0, name: $1) }
     }
 
@@ -129,18 +148,20 @@ public struct PullToRefresh: DeclaredBehaviour, Equatable {
                         watchesFrames: !armed && (phase == .idle || phase == .pulling))
     }
 
-    public func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
+    public func value(of observable: Observable, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
         switch observable {
-        case 0: return .state(states[phase.rawValue])
-        case 1: return .number(progress(scroll), .number)
-        case 2: return .number(inset, .points)
-        case 3: return .number(Double(count), .count)
-        default: return .rect(indicator(scroll))
+        case .state: .state(states[phase.rawValue])
+        case .progress: .number(progress(scroll), .number)
+        case .inset: .number(inset, .points)
+        case .count: .number(Double(count), .count)
+        case .frame: .rect(indicator(scroll))
         }
     }
 
-    public func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
-        indicator(scroll)
+    public func frame(of view: View, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
+        switch view {
+        case .refresh: indicator(scroll)
+        }
     }
 
     /// min(1, max(0, q) ÷ trigger) while pulling; 1 while refreshing or ending; 0 when idle.

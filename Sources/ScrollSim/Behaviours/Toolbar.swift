@@ -8,7 +8,13 @@ public enum ToolbarMode: Int, Equatable, Sendable {
 }
 
 /// `toolbar [H]`: a small state machine over its y and mode.
-public struct Toolbar: DeclaredBehaviour, Equatable {
+public struct Toolbar: BuiltInBehaviour, Equatable {
+    /// Its members, by name: the declaration below lists them in this order.
+    public enum Tunable: Int, BehaviourMember { case showVelocity, hideDistance, duration }
+    public enum Observable: Int, BehaviourMember { case y, height, state, frame }
+    public enum View: Int, BehaviourMember { case toolbar, zone }
+    public enum Note: Int, BehaviourMember { case showing }
+
     public static let declaration = BehaviourDeclaration(
         name: "toolbar", namespace: "toolbar",
         configuration: .word(ConfigWord(
@@ -17,30 +23,43 @@ public struct Toolbar: DeclaredBehaviour, Equatable {
                                      range: .within(Limits.toolbarHeight), defaultValue: 44),
             noun: "toolbar", usage: "toolbar",
             summary: "a bottom toolbar H pt tall (44 by default) with a Safari-like hide/show")),
-        tunables: [
-            TunableDeclaration("showVelocity", .quantity(.velocity), default: 800, range: TunableRange(0, 100_000),
-                               summary: "the downward finger velocity, pt/s, past which the toolbar shows"),
-            TunableDeclaration("hideDistance", .quantity(.points), default: 22, range: TunableRange(0, 10_000),
-                               summary: "the upward finger travel past which the toolbar hides"),
-            TunableDeclaration("duration", .quantity(.seconds), default: 0.2, range: TunableRange(0, 60, lowerOpen: true),
-                               summary: "the toolbar's show/hide animation, s, linear"),
-        ],
-        observables: [
-            ObservableDeclaration("y", .quantity(.points), summary: "the toolbar's top, in screen points (screen.height when hidden)",
-                                  prominence: 12, trace: .always, plotted: true),
-            ObservableDeclaration("height", .quantity(.points), summary: "the toolbar's height", prominence: 16),
-            ObservableDeclaration("state", .state, summary: "the toolbar: shown, hidden, showing or hiding",
-                                  prominence: 3, trace: .always),
-            ObservableDeclaration("frame", .rect, summary: "the toolbar's frame (x, y, width, height); printed, not compared"),
-        ],
+        tunables: Tunable.allCases.map {
+            switch $0 {
+            case .showVelocity:
+                TunableDeclaration("showVelocity", .quantity(.velocity), default: 800, range: TunableRange(0, 100_000),
+                                   summary: "the downward finger velocity, pt/s, past which the toolbar shows")
+            case .hideDistance:
+                TunableDeclaration("hideDistance", .quantity(.points), default: 22, range: TunableRange(0, 10_000),
+                                   summary: "the upward finger travel past which the toolbar hides")
+            case .duration:
+                TunableDeclaration("duration", .quantity(.seconds), default: 0.2, range: TunableRange(0, 60, lowerOpen: true),
+                                   summary: "the toolbar's show/hide animation, s, linear")
+            }
+        },
+        observables: Observable.allCases.map {
+            switch $0 {
+            case .y:
+                ObservableDeclaration("y", .quantity(.points), summary: "the toolbar's top, in screen points (screen.height when hidden)",
+                                      prominence: 12, trace: .always, plotted: true)
+            case .height: ObservableDeclaration("height", .quantity(.points), summary: "the toolbar's height", prominence: 16)
+            case .state:
+                ObservableDeclaration("state", .state, summary: "the toolbar: shown, hidden, showing or hiding",
+                                      prominence: 3, trace: .always)
+            case .frame: ObservableDeclaration("frame", .rect, summary: "the toolbar's frame (x, y, width, height); printed, not compared")
+            }
+        },
         states: ["shown", "hidden", "showing", "hiding"],
-        views: [
-            ViewDeclaration("toolbar", layer: .screen, targetable: true, targetNeedsVisiblePart: false,
-                            exploreWeight: 1, style: .toolbar),
-            // The bottom h pt while the toolbar is hidden or hiding: a tap there shows it.
-            ViewDeclaration("toolbar.zone", label: "toolbar reveal zone", layer: .screen, listed: false, style: .tapZone),
-        ],
-        notes: ["showing"],
+        views: View.allCases.map {
+            switch $0 {
+            case .toolbar:
+                ViewDeclaration("toolbar", layer: .screen, targetable: true, targetNeedsVisiblePart: false,
+                                exploreWeight: 1, style: .toolbar)
+            case .zone:
+                // The bottom h pt while the toolbar is hidden or hiding: a tap there shows it.
+                ViewDeclaration("toolbar.zone", label: "toolbar reveal zone", layer: .screen, listed: false, style: .tapZone)
+            }
+        },
+        notes: Note.allCases.map { switch $0 { case .showing: "showing" } },
         listens: [.fingerTracked, .dragEnded, .decelerationEnded, .taps],
         synonyms: BehaviourSynonyms(
             view: "bottombar bottomtoolbar tabbar",
@@ -48,8 +67,6 @@ public struct Toolbar: DeclaredBehaviour, Equatable {
                      ("hidden", "invisible gone offscreen collapsed closed down hide hides hid disappear disappears disappeared"),
                      ("showing", "appearing revealing opening"),
                      ("hiding", "disappearing closing collapsing")]))
-
-    static let toolbarView = 0, zoneView = 1
 
     let id: BehaviourID
     /// `toolbar.state`'s values, by `ToolbarMode.rawValue`.
@@ -71,9 +88,9 @@ public struct Toolbar: DeclaredBehaviour, Equatable {
         height = setup.settings.argument ?? 44
         shownY = setup.screenHeight - height
         hiddenY = setup.screenHeight
-        showVelocity = setup.tunable(0)
-        hideDistance = setup.tunable(1)
-        duration = setup.tunable(2)
+        showVelocity = setup.tunable(Tunable.showVelocity)
+        hideDistance = setup.tunable(Tunable.hideDistance)
+        duration = setup.tunable(Tunable.duration)
         y = shownY
         animation = Tween(from: 0, to: 0, start: 0, duration: duration, curve: .linear)
     }
@@ -105,30 +122,34 @@ public struct Toolbar: DeclaredBehaviour, Equatable {
             // zone (below a hiding toolbar, or anywhere in it while hidden) reports the zone,
             // and so does `tap toolbar` on a hiding toolbar with no part on screen (spec §4:
             // a hide that starts from the bottom edge, y already at screen.height).
-            let wasOff = mode == .hidden || v.view == Toolbar.zoneView || (mode == .hiding && y >= hiddenY)
+            let wasOff = mode == .hidden || View(index: v.view) == .zone || (mode == .hiding && y >= hiddenY)
             let reveals = mode == .hidden || mode == .hiding
             if reveals { show(t) }
-            if wasOff { return Reaction(animating: isAnimating, tapNote: 0, tapView: Toolbar.zoneView) }   // showing
-            return Reaction(animating: isAnimating, tapNote: reveals ? 0 : nil)
+            if wasOff { return Reaction(animating: isAnimating, tapNote: Note.showing.index, tapView: View.zone.index) }
+            return Reaction(animating: isAnimating, tapNote: reveals ? Note.showing.index : nil)
         default:
             break
         }
         return Reaction(animating: isAnimating)
     }
 
-    public func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
+    public func value(of observable: Observable, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value {
         switch observable {
-        case 0: return .number(y, .points)
-        case 1: return .number(height, .points)
-        case 2: return .state(states[mode.rawValue])
-        default: return .rect(Rect(x: 0, y: y, width: scroll.screenWidth, height: height))
+        case .y: .number(y, .points)
+        case .height: .number(height, .points)
+        case .state: .state(states[mode.rawValue])
+        case .frame: .rect(Rect(x: 0, y: y, width: scroll.screenWidth, height: height))
         }
     }
 
-    public func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
-        if view == Toolbar.toolbarView { return Rect(x: 0, y: y, width: scroll.screenWidth, height: height) }
-        guard mode == .hidden || mode == .hiding else { return nil }
-        return Rect(x: 0, y: scroll.screenHeight - height, width: scroll.screenWidth, height: height)
+    public func frame(of view: View, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
+        switch view {
+        case .toolbar:
+            return Rect(x: 0, y: y, width: scroll.screenWidth, height: height)
+        case .zone:
+            guard mode == .hidden || mode == .hiding else { return nil }
+            return Rect(x: 0, y: scroll.screenHeight - height, width: scroll.screenWidth, height: height)
+        }
     }
 
     /// Animate to the shown position, unless already there at rest or showing.

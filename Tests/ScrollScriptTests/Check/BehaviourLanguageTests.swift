@@ -4,7 +4,7 @@ import ScrollSim
 
 /// A behaviour as a user would write it, with synonyms for the first guesses: a lamp that
 /// is dark or lit (`lamp [dim]`), with its level, registered after the built-ins.
-private struct Lamp: DeclaredBehaviour, Equatable {
+private struct Lamp: BuiltInBehaviour, Equatable {
     static let declaration = BehaviourDeclaration(
         name: "lamp", namespace: "lamp",
         configuration: .word(ConfigWord("lamp", options: [ConfigOption("dim")], noun: "lamp", usage: "lamp",

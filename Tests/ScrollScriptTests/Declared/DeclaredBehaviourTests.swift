@@ -48,6 +48,110 @@ final class DeclaredBehaviourTests: XCTestCase {
         XCTAssertNotNil(r.failure)
     }
 
+    func testAValueReadsTheValuesAboveIt() throws {
+        // §9: a value may read the values above it, bare or qualified (this crashed the
+        // lowering: a value's root was looked up before it was built). n = 100: h = 100,
+        // half = 100 / 2 = 50, sum = 100 + 50 = 150; the view is y 100…150, so a tap at
+        // (25, 140) is inside it only with the height `half` gives; then n = 40: h = 40,
+        // half = 20, sum = 60.
+        let c = """
+        behaviour c {
+          var n = 100
+          value h = n
+          value half = h / 2
+          value sum = c.h + half
+          view box = rect(0, 100, 50, half)
+          on tap box { n = 40 }
+        }
+
+        """
+        XCTAssertEqual(diagnostics(c), [])
+        try passes(c + "use c\nexpect c.h == 100 and c.half == 50 and c.sum == 150\ntap 25 140\nexpect c.n == 40 and c.sum == 60\n")
+        let r = try runChecked(c + "use c\nexpect c.sum == 100\n")
+        XCTAssertNotNil(r.failure)
+    }
+
+    /// Actions `name0` … `name(levels − 1)`, each calling the next twice; the last adds 1 to n.
+    /// One call of the action j levels above the last runs 3·2^j − 2 statements (the last
+    /// runs 1; each level 2 calls + twice the next: c(j) = 2 + 2·c(j − 1), c(0) = 1).
+    private func fanOut(_ name: String, levels: Int) -> String {
+        var lines: [String] = []
+        for k in 0..<levels - 1 { lines.append("  action \(name)\(k) {\n    \(name)\(k + 1)\n    \(name)\(k + 1)\n  }") }
+        lines.append("  action \(name)\(levels - 1) { n = n + 1 }")
+        return lines.joined(separator: "\n")
+    }
+
+    func testAnEventsWorkIsBounded() throws {
+        // 40 levels of actions calling the next twice is 2^40 statements a call: §9 says no
+        // declaration can hang a frame. The bound is 100,000 statements a call. With 20
+        // levels (f0 … f19), f19 runs 1, f(19 − j) runs 3·2^j − 2: j = 15 (f4) 98,302, within;
+        // j = 16 (f3) 196,606, over — the first action over whose callees are all within.
+        // Line of f3: line 1 'behaviour', 2 'var n', then 4 lines an action: f3 at line 3 + 4·3 = 15.
+        let over = "behaviour w {\n  var n = 0\n" + fanOut("f", levels: 20) + "\n  on willBeginDragging { f0 }\n}\n"
+        let d = diagnostics(over)
+        XCTAssertEqual(d.count, 1)
+        XCTAssertTrue(d.first?.hasPrefix("15:10 the action 'f3' can run more than 100,000 statements in one call") ?? false, "\(d)")
+        // 40 levels: refused the same way, at once (a linear walk, not 2^40 steps).
+        XCTAssertEqual(diagnostics("behaviour w {\n  var n = 0\n" + fanOut("f", levels: 40) + "\n}\n").count, 1)
+        // 16 levels (g0 … g15): g0 runs 3·2^15 − 2 = 98,302, within; a handler calling it twice
+        // runs 2 + 2·98,302 = 196,606: the error is at the handler's event (line 2 + 4·15 + 1 + 1 = 64).
+        let handler = "behaviour w {\n  var n = 0\n" + fanOut("g", levels: 16) + "\n  on didScroll {\n    g0\n    g0\n  }\n}\n"
+        let h = diagnostics(handler)
+        XCTAssertEqual(h.count, 1)
+        XCTAssertTrue(h.first?.hasPrefix("64:6 'on didScroll' can run more than 100,000 statements") ?? false, "\(h)")
+        // Once: 1 + 98,302 = 98,303, within.
+        XCTAssertEqual(diagnostics("behaviour w {\n  var n = 0\n" + fanOut("g", levels: 16) + "\n  on didScroll { g0 }\n}\n"), [])
+        // A small fan-out runs: 3 levels, 2 · 2 = 4 increments a call.
+        try passes("behaviour w {\n  var n = 0\n" + fanOut("h", levels: 3) + "\n  on willBeginDragging { h0 }\n}\n"
+                   + "use w\ndrag -10\nexpect w.n == 4\n")
+        // A chain of 3,000 actions each calling the next once: 3,000 + 1 statements, within.
+        var chain = "behaviour w {\n  var n = 0\n"
+        for k in 0..<2999 { chain += "  action c\(k) { c\(k + 1) }\n" }
+        chain += "  action c2999 { n = n + 1 }\n  on willBeginDragging { c0 }\n}\n"
+        XCTAssertEqual(diagnostics(chain), [])
+        try passes(chain + "use w\ndrag -10\nexpect w.n == 1\n")
+    }
+
+    func testWordsOfOnePlaceOfAStatementNameMembers() throws {
+        // §9's member rule reserves statement keywords, functions, true/false/and/or/not, the
+        // first words of names, member keywords and states; "everything else is free": `x`
+        // (screen W x H), `in` (drag D in T), `always`, `rows`, `open`, `closed`.
+        let b = """
+        behaviour b {
+          param limit = 2
+          states open, closed
+          var x = 0
+          var in = 10
+          var always = 0
+          value rows = x * limit
+          view box = rect(x, 100, 50, 50)
+          on willBeginDragging {
+            x = in + 5
+            always = rows
+            if x > limit { state = closed }
+          }
+        }
+
+        """
+        XCTAssertEqual(diagnostics(b), [])
+        // Before a drag: x 0, rows 0, state open. The drag's first frame: x = 10 + 5 = 15;
+        // always = rows = 15 · 2 = 30; 15 > 2: closed.
+        try passes(b + "use b\nexpect b.x == 0 and b.state == open\ndrag -10\nexpect b.x == 15 and b.rows == 30 and b.always == 30 and b.state == closed\n")
+        // Still reserved: a statement keyword, true/false/and/or/not, `within` (a word of
+        // expressions).
+        XCTAssertEqual(diagnostics("behaviour b {\n  var drag = 1\n}\n").count, 1)
+        XCTAssertEqual(diagnostics("behaviour b {\n  var within = 1\n}\n").count, 1)
+        XCTAssertEqual(diagnostics("behaviour b {\n  var not = 1\n}\n").count, 1)
+    }
+
+    func testAParamsRangeIsItsKind() throws {
+        // A range's ends are the param's kind; a bare number takes it.
+        XCTAssertEqual(diagnostics("behaviour b {\n  param p = 5pt range 0s to 10pt\n}\n"),
+                       ["2:23 the range of the param 'p' must be points, not seconds"])
+        XCTAssertEqual(diagnostics("behaviour b {\n  param p = 5pt range 0 to 10\n}\n"), [])
+        XCTAssertEqual(diagnostics("behaviour b {\n  param p = 0.2s range 0ms to 1s\n}\n"), [])
+    }
+
     func testABehaviourReadsTheCoreTunables() throws {
         // A var's initial value reads the scenario's tunables after its `set` lines (§9):
         // row.height 44 by default, 60 when set; a value reads `deceleration` where it is read.
