@@ -149,7 +149,7 @@ public final class Interpreter {
     private var recorded: [Int: EvalValue] = [:]
     /// The names `let` binds in the statements lowered so far (a REPL session's grow with
     /// each entry), each with its slot.
-    package private(set) var letSlots = LetSlots()
+    private(set) var letSlots = LetSlots()
     /// The value of each slot once its `let` has run (nil before).
     private var letValues: [EvalValue?] = []
 
@@ -173,7 +173,7 @@ public final class Interpreter {
     }
 
     /// What expressions read besides the world: the `let` values (and no recorded `?`).
-    package var bindings: EvalBindings { EvalBindings(lets: letValues) }
+    var bindings: EvalBindings { EvalBindings(lets: letValues) }
 
     /// The names bound by `let` so far, each with the kind of its value and where its
     /// `let` stands: what a REPL entry may read (`checkStatements(_:config:lets:)`).

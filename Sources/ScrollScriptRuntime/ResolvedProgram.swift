@@ -137,7 +137,7 @@ package final class ResolvedStmt: Sendable {
     /// The statement as written.
     package let source: Stmt
 
-    package var location: SourceLocation { source.location }
+    var location: SourceLocation { source.location }
 
     /// Lowers a checked statement against the world configuration it runs in, with its
     /// names as the checker resolved them (`names`); a `let` takes a slot in `lets` (the

@@ -150,7 +150,7 @@ package final class DeclaredProgram: @unchecked Sendable {
 
     /// The same code, flattened into plain arrays of numbers: what runs (no reference is
     /// counted while a frame runs). Made once, in `init`.
-    package private(set) var code: FlatCode!
+    private(set) var code: FlatCode!
 }
 
 /// A run of statements: `count` indices from `start` in `FlatCode.bodyItems`.
@@ -280,7 +280,7 @@ package final class FlatCode: @unchecked Sendable {
     package let thenPool: UnsafeMutableBufferPointer<FlatBody>
 
     /// The buffers as plain pointers (an instance keeps these: nothing counted per frame).
-    package var pointers: FlatPointers {
+    var pointers: FlatPointers {
         FlatPointers(exprs: exprs.baseAddress!, stmts: stmts.baseAddress!, bodyItems: bodyItems.baseAddress!,
                      branches: branches.baseAddress!, args: args.baseAddress!, handlers: handlerPool.baseAddress!,
                      handlerIndex: handlerIndex.baseAddress!, actions: actionPool.baseAddress!, thens: thenPool.baseAddress!)

@@ -24,23 +24,23 @@ package final class AnimationRuntime {
     }
 
     /// The time of the call in progress (simulated seconds).
-    package var now: Double {
+    var now: Double {
         @inline(__always) get { hot.pointee.now }
         @inline(__always) set { hot.pointee.now = newValue }
     }
     /// The innermost `View.animate` block whose `animations` closure runs now.
-    package var openBlock: AnimationBlock?
+    var openBlock: AnimationBlock?
     /// Views with an animation running, in the order their first one started.
     private var views: [View] = [] { didSet { hot.pointee.animating = !views.isEmpty || offsetAnimation != nil } }
     /// Groups whose completion runs at the end of the call in progress, in order.
     private var dueGroups: [AnimationGroup] = [] { didSet { hot.pointee.hasDue = !dueGroups.isEmpty } }
     /// An animated `setContentOffset` in progress.
-    package private(set) var offsetAnimation: Tween? { didSet { hot.pointee.animating = !views.isEmpty || offsetAnimation != nil } }
+    private(set) var offsetAnimation: Tween? { didSet { hot.pointee.animating = !views.isEmpty || offsetAnimation != nil } }
     /// The animated offset reached its target in the frame just advanced.
-    package private(set) var offsetAnimationEnded = false
+    private(set) var offsetAnimationEnded = false
     /// The first animation with a duration or delay that is not finite, or view property
     /// set to a number that is not.
-    package var fault: BehaviourFault? {
+    var fault: BehaviourFault? {
         @inline(__always) get { hot.pointee.fault }
         @inline(__always) set { hot.pointee.fault = newValue }
     }
@@ -54,7 +54,7 @@ package final class AnimationRuntime {
     }
 
     /// An animation runs: frames must be sent, and `settle` waits.
-    package var isAnimating: Bool { @inline(__always) get { hot.pointee.animating } }
+    var isAnimating: Bool { @inline(__always) get { hot.pointee.animating } }
 
     /// The most views a runtime tracks at once, and completions queued in one call: a
     /// behaviour that makes views without end fails instead of filling memory.
@@ -127,7 +127,7 @@ package final class AnimationRuntime {
     }
 
     /// Completions wait to run (`runDueCompletions`).
-    package var hasDueCompletions: Bool { @inline(__always) get { hot.pointee.hasDue } }
+    var hasDueCompletions: Bool { @inline(__always) get { hot.pointee.hasDue } }
 
     /// Runs the completions that came due in this call (they may start more animations; those
     /// that come due while they run run too), in the order they came due.

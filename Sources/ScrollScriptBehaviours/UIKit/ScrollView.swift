@@ -14,7 +14,7 @@ public final class ScrollView {
     /// at each access. Shared with the pan gesture recognizer; freed with the scroll view.
     @usableFromInline package let state: UnsafeMutablePointer<CallState>
     private let storage: RawStorage<CallState>
-    package var facts: ScrollFacts {
+    var facts: ScrollFacts {
         @inline(__always) get { state.pointee.facts }
         @inline(__always) set { state.pointee.facts = newValue }
     }

@@ -12,19 +12,19 @@ import CThreadContext
 package enum ThreadContext {
     /// The runtime of the call in progress on this thread (its pointer, unretained).
     @inline(__always)
-    package static var runtimePointer: UnsafeMutableRawPointer? { scrollscript_context_get_runtime() }
+    static var runtimePointer: UnsafeMutableRawPointer? { scrollscript_context_get_runtime() }
 
     /// Makes `p` (an `AnimationRuntime`, unretained, or null) the current one.
     @inline(__always)
     package static func setRuntime(_ p: UnsafeMutableRawPointer?) { scrollscript_context_set_runtime(p) }
 
     /// The runtime of the call in progress on this thread, if any.
-    package static var runtime: AnimationRuntime? {
+    static var runtime: AnimationRuntime? {
         runtimePointer.map { Unmanaged<AnimationRuntime>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The time views answer their presentation at on this thread; nil: their model.
-    package static var presentationTime: Double? {
+    static var presentationTime: Double? {
         @inline(__always) get {
             let t = scrollscript_context_get_presentation_time()
             return t.isNaN ? nil : t
@@ -33,13 +33,13 @@ package enum ThreadContext {
     }
 
     /// A delegate method's default (empty) implementation ran since the flag was cleared.
-    package static var defaultMethodRan: Bool {
+    static var defaultMethodRan: Bool {
         @inline(__always) get { scrollscript_context_get_default_ran() != 0 }
         @inline(__always) set { scrollscript_context_set_default_ran(newValue ? 1 : 0) }
     }
 
     /// The type whose default `init(_:)` runs now (it calls `init()`), if any.
-    package static var defaultSceneInit: UnsafeRawPointer? {
+    static var defaultSceneInit: UnsafeRawPointer? {
         get { scrollscript_context_get_default_init() }
         set { scrollscript_context_set_default_init(newValue) }
     }

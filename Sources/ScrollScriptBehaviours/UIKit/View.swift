@@ -28,7 +28,7 @@ public final class View {
     private let storage: RawStorage<Properties>
     @usableFromInline package let properties: UnsafeMutablePointer<Properties>
     /// The runtime that advances its animations (the one of the call that started the last).
-    package weak var tracker: AnimationRuntime?
+    weak var tracker: AnimationRuntime?
 
     /// A view at `frame` (screen points), opaque and shown.
     public init(frame: CGRect = .zero) {
@@ -155,7 +155,7 @@ public final class View {
     }
 
     /// A time before which none of its animations running now can end (+∞: none can).
-    package var animationsEndNoEarlierThan: Double {
+    var animationsEndNoEarlierThan: Double {
         min(properties.pointee.frameAnimation?.endsNoEarlierThan ?? .infinity,
             properties.pointee.alphaAnimation?.endsNoEarlierThan ?? .infinity)
     }
@@ -247,10 +247,10 @@ package final class AnimationBlock {
 /// The animations of one `animate` call and its completion.
 package final class AnimationGroup {
     /// Its animations still running.
-    package var remaining = 0
+    var remaining = 0
     /// False once one of them was replaced or stopped.
-    package var finished = true
-    package var completion: ((Bool) -> Void)?
+    var finished = true
+    var completion: ((Bool) -> Void)?
     package init(completion: ((Bool) -> Void)?) {
         self.completion = completion
     }

@@ -124,7 +124,7 @@ public final class ScrollScene {
     private let names: [String]
     private let values: [Double]
     /// Names asked for that the declaration does not list.
-    package private(set) var unknown: [String] = []
+    private(set) var unknown: [String] = []
 
     package init(scrollView: ScrollView, names: [String], values: [Double]) {
         self.scrollView = scrollView

@@ -35,7 +35,7 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     /// The behaviour's states as values of its family, in declaration order.
     package let states: [StateID]
     /// What making it set on its scroll view, and the first thing it did that the world refuses.
-    package private(set) var started = Reaction(animating: false)
+    private(set) var started = Reaction(animating: false)
     /// Delegate methods not called yet: whether the class implements them is learned at
     /// their first call (the protocol's empty default says so when it runs).
     private var unlearned = DelegateMethod.all

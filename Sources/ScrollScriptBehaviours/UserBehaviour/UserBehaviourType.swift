@@ -63,7 +63,7 @@ package final class UserBehaviourType: @unchecked Sendable {
     }
 
     /// Its registry entry: a fresh adapter (and instance) per world.
-    package var entry: BehaviourEntry {
+    var entry: BehaviourEntry {
         BehaviourEntry(declaration: declaration) { setup, _ in UserBehaviourAdapter(self, setup) }
     }
 
