@@ -79,6 +79,10 @@ public struct World: Sendable {
     /// Those inputs at their frames; `journalFull`: more came than a world keeps.
     var journalLog: [JournalEntry] = []
     var journalFull = false
+    /// Where the class-kept behaviours' values were last found finite (`checkValues`) or a
+    /// fault was cleared: the frame, and how many inputs the journal held then.
+    var checkedFrame = 0
+    var checkedJournal = 0
     /// Times this world was made again (tests see that a world no one copied never is).
     var remakes = 0
     /// The offset at the end of the previous frame (`scrolled` fires when it changes).

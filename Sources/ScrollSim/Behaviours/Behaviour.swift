@@ -275,6 +275,15 @@ open class BehaviourReactor: @unchecked Sendable {
     open func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         Reaction(animating: false)
     }
+
+    /// The first number it reports now that must be finite and is not (spec §8), as its
+    /// fault; nil when there is none. The world asks at the end of each statement's frames
+    /// (`World.checkValues`), not after each call.
+    open func valuesFault() -> BehaviourFault? { nil }
+
+    /// While `on`, its `reduce` reports `valuesFault` after every call that ran its code (the
+    /// world replaying its inputs to find the call at which a value went bad).
+    open func checksAfterEveryCall(_ on: Bool) {}
 }
 
 extension Behaviour {
