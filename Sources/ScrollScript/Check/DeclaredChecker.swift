@@ -15,6 +15,9 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
     case eventTakesNoView(String)
     case tapNeedsView([String])
     case unknownView(String, [String])
+    /// `tap NAME` in a scenario, NAME no view it can tap: the views' names near it (by the
+    /// whole name, else by the part after the dot), and what `tap` takes.
+    case unknownTapView(String, near: [String], targets: [String])
     case unknownName(String, [String])
     case notReadable(String)
     case unknownAction(String, [String])
@@ -55,6 +58,9 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
             return "'on tap' needs one of the behaviour's views" + (views.isEmpty ? " (it declares none)" : ": " + views.joined(separator: ", "))
         case .unknownView(let v, let views):
             return "unknown view '\(clip(v))'" + wordHint(v, views)
+        case .unknownTapView(let v, let near, let targets):
+            if !near.isEmpty { return "unknown view '\(clip(v))' (did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?)" }
+            return "unknown view '\(clip(v))' (tap takes \(targets.joined(separator: ", ")) or a point X Y)"
         case .unknownName(let n, let names):
             return "unknown name '\(clip(n))'" + wordHint(n, names)
         case .notReadable(let n):

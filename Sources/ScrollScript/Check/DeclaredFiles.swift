@@ -23,7 +23,8 @@ public struct FileDeclarations: Sendable {
         return d.filter {
             switch $0.problem {
             case .check(.unknownBehaviour(let name, _, _)): return !refused.contains(name)
-            case .check(.unknownTunable(let name, _)), .check(.unknownName(let name, _)):
+            case .check(.unknownTunable(let name, _)), .check(.unknownName(let name, _)),
+                 .check(.declared(.unknownTapView(let name, _, _))):
                 return !refused.contains(String(name.split(separator: ".").first ?? ""))
             default: return true
             }

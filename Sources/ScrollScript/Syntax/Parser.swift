@@ -682,8 +682,9 @@ public struct Parser {
         }
         if tok.kind == .word && notName && lexicon.tapTargets.contains(tok.text) {
             let name = tok.text
+            let at = loc(tok)
             advance()
-            return .tapView(name)
+            return .tapView(name, nameLocation: at)
         }
         if isStatementEnd(tok) { throw fail(tok, .tapNeedsTarget(targets: lexicon.tapTargets)) }
         if isWord(.section) && notName {   // `tap section 0`: a section is tapped by its header
@@ -696,8 +697,14 @@ public struct Parser {
             }
         }
         let x = try parseArg()
-        // A view's dotted name alone (`tap fade.title`, a declared behaviour's view).
-        if isStatementEnd(tok), case .name(let n, _) = x, lexicon.tapTargets.contains(n) { return .tapView(n) }
+        // A view's name alone (`tap fade.title`, a declared behaviour's view): a name the
+        // lexicon's targets hold, or one no built-in owns (`Lexicon.tapsByName`), which the
+        // checker resolves whatever this lexicon knows — `fmt` reads a file without its
+        // declarations, and a misspelt view, or one of a behaviour refused elsewhere, is one
+        // check error at the name, not a syntax error that hides the scenario's others.
+        if isStatementEnd(tok), case .name(let n, let at) = x, lexicon.tapsByName(n) {
+            return .tapView(n, nameLocation: at)
+        }
         if isStatementEnd(tok) { throw fail(tok, .tapNeedsY(x: literalSource(x))) }
         return .tap(x: x, y: try parseArg())
     }

@@ -1,0 +1,161 @@
+import XCTest
+
+/// What a newcomer declaring behaviours ran into (issue 31), end to end on real files: each
+/// message as the CLI prints it, at its place.
+final class DeclaringNewcomerCLITests: XCTestCase {
+    private var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try CLI.tempDir()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    private func write(_ name: String, _ text: String) throws {
+        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    private func check(_ name: String) throws -> CLI.Output {
+        try CLI.run(["check", name], in: dir)
+    }
+
+    /// A button at (300, 560) of 44 × 44 pt, counting its taps.
+    private let backtop = """
+    behaviour backtop {
+      param threshold = 667pt
+      var taps = 0
+      view button = rect(300, 560, 44, 44)
+      on tap button { taps = taps + 1 }
+    }
+
+
+    """
+
+    // MARK: - B4 + A1: `tap NAME.VIEW` is read whatever the parser knows
+
+    func testFmtReadsATapOfADeclaredViewAndOfAnImportedOne() throws {
+        // fmt reads a file without its declarations: the tap is still a statement.
+        try write("b.scroll", backtop + """
+        scenario "tap" {
+          use backtop
+          tap backtop.button
+          expect backtop.taps == 1
+        }
+
+        """)
+        let fmt = try CLI.run(["fmt", "b.scroll"], in: dir)
+        XCTAssertEqual(fmt.status, 0, fmt.stderr)
+        XCTAssertTrue(fmt.stdout.contains("\n  tap backtop.button\n"), fmt.stdout)
+        XCTAssertEqual(try CLI.run(["fmt", "--check", "b.scroll"], in: dir).status, 0)
+        // One tap on the button's centre: one count.
+        XCTAssertEqual(try CLI.run(["run", "b.scroll"], in: dir).status, 0)
+        // Imported: fmt reads no import either.
+        try write("decl.scroll", backtop)
+        try write("uses.scroll", "import \"decl.scroll\"\n\nuse backtop\ntap backtop.button\nexpect backtop.taps == 1\n")
+        let imported = try CLI.run(["fmt", "--check", "uses.scroll"], in: dir)
+        XCTAssertEqual(imported.status, 0, imported.stdout + imported.stderr)
+        XCTAssertEqual(try CLI.run(["run", "uses.scroll"], in: dir).status, 0)
+    }
+
+    func testAMisspeltViewIsACheckErrorAtTheNameAndHidesNothingElse() throws {
+        try write("m.scroll", backtop + """
+        scenario "s" {
+          use backtop
+          set backtop.treshold 100pt
+          tap backtop.buton
+          tap buton
+          tap nothingnear
+          expect backtop.tapz == 0
+        }
+
+        """)
+        let r = try check("m.scroll")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout + r.stderr, """
+        m.scroll:10:7: error: unknown tunable 'backtop.treshold' (did you mean 'backtop.threshold'?)
+          set backtop.treshold 100pt
+              ^
+        m.scroll:11:7: error: unknown view 'backtop.buton' (did you mean 'backtop.button'?)
+          tap backtop.buton
+              ^
+        m.scroll:12:7: error: unknown view 'buton' (did you mean 'backtop.button'?)
+          tap buton
+              ^
+        m.scroll:13:7: error: unknown view 'nothingnear' (tap takes header, header I, row I J, toolbar, backtop.button or a point X Y)
+          tap nothingnear
+              ^
+        m.scroll:14:10: error: unknown name 'backtop.tapz' (did you mean 'backtop.taps'?)
+          expect backtop.tapz == 0
+                 ^
+        5 errors
+
+        """)
+    }
+
+    func testATapOfARefusedBehavioursViewSaysNothingMore() throws {
+        // The one error is in the declaration (a var of plain numbers given points); its
+        // correctly spelt view is not "expected the y coordinate" as well.
+        try write("r.scroll", """
+        behaviour b {
+          var n = 0
+          view yes = rect(10, 100, 50, 50)
+          on didScroll { n = offset }
+        }
+        scenario "s" {
+          use b
+          tap b.yes
+          expect b.n == 0
+        }
+
+        """)
+        let r = try check("r.scroll")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout + r.stderr, """
+        r.scroll:4:22: error: the var 'n' must be a plain number, not points
+          on didScroll { n = offset }
+                             ^
+        1 error
+
+        """)
+    }
+
+    func testTheBuiltInTargetsSayWhatTheySaidBefore() throws {
+        // A name a built-in owns, or an observable, is still an X without its Y (and the
+        // guess for a misspelt built-in target is unchanged).
+        try write("t.scroll", """
+        scenario "s" {
+          toolbar
+          let a = 10
+          tap offset
+          tap 10
+          tap a
+          tap heder
+          tap toolbar.zone
+        }
+
+        """)
+        let r = try check("t.scroll")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout + r.stderr, """
+        t.scroll:4:13: error: expected the y coordinate after 'tap X'
+          tap offset
+                    ^
+        t.scroll:5:9: error: expected the y coordinate after 'tap 10'
+          tap 10
+                ^
+        t.scroll:6:8: error: expected the y coordinate after 'tap X'
+          tap a
+               ^
+        t.scroll:7:7: error: expected 'header', 'row', 'toolbar' or a point X Y after 'tap', found 'heder' (did you mean 'header'?)
+          tap heder
+              ^
+        t.scroll:8:14: error: unexpected '.' (did you mean 'tap toolbar'?)
+          tap toolbar.zone
+                     ^
+        5 errors
+
+        """)
+    }
+}
