@@ -158,4 +158,41 @@ final class DeclaringNewcomerCLITests: XCTestCase {
 
         """)
     }
+
+    // MARK: - A3: UIKit's delegate names as events
+
+    func testUIKitsDelegateNamesSayTheEventTheyMean() throws {
+        try write("e.scroll", """
+        behaviour b {
+          var n = 0
+          on scrollViewDidScroll { n = 1 }
+          on scrollViewWillBeginDragging { n = 1 }
+          on scrollViewWillEndDragging { n = 1 }
+          on scrollViewDidEndDragging { n = 1 }
+          on scrollViewWillBeginDecelerating { n = 1 }
+          on scrollViewDidEndDecelerating { n = 1 }
+          on scrollViewDidEndScrollingAnimation { n = 1 }
+          on scroll { n = 1 }
+          on didEndDecelarating { n = 1 }
+          on zoom { n = 1 }
+        }
+
+        """)
+        let r = try check("e.scroll")
+        XCTAssertEqual(r.status, 2)
+        let lines = (r.stdout + r.stderr).split(separator: "\n").filter { $0.contains("error:") }.map { String($0) }
+        XCTAssertEqual(lines, [
+            "e.scroll:3:6: error: unknown event 'scrollViewDidScroll' (did you mean 'didScroll'?)",
+            "e.scroll:4:6: error: unknown event 'scrollViewWillBeginDragging' (did you mean 'willBeginDragging'?)",
+            "e.scroll:5:6: error: unknown event 'scrollViewWillEndDragging' (did you mean 'willEndDragging'?)",
+            "e.scroll:6:6: error: unknown event 'scrollViewDidEndDragging' (did you mean 'didEndDragging'?)",
+            "e.scroll:7:6: error: unknown event 'scrollViewWillBeginDecelerating' (did you mean 'willBeginDecelerating'?)",
+            "e.scroll:8:6: error: unknown event 'scrollViewDidEndDecelerating' (did you mean 'didEndDecelerating'?)",
+            "e.scroll:9:6: error: unknown event 'scrollViewDidEndScrollingAnimation' (did you mean 'didEndScrollingAnimation'?)",
+            "e.scroll:10:6: error: unknown event 'scroll' (did you mean 'didScroll'?)",
+            "e.scroll:11:6: error: unknown event 'didEndDecelarating' (did you mean 'didEndDecelerating'?)",
+            "e.scroll:12:6: error: unknown event 'zoom' (the events: willBeginDragging, didScroll, dragging, willEndDragging, "
+                + "didEndDragging, willBeginDecelerating, didEndDecelerating, didEndScrollingAnimation, frame, tap VIEW)",
+        ])
+    }
 }

@@ -51,7 +51,11 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
         case .secondStates:
             return "a behaviour has at most one 'states' line"
         case .unknownEvent(let e):
-            return "unknown event '\(clip(e))'" + wordHint(e, DeclaredEvent.allCases.map { $0.rawValue })
+            if let meant = DeclaredEvent.meant(byUIKitName: e) { return "unknown event '\(clip(e))' (did you mean '\(meant.rawValue)'?)" }
+            let hint = wordHint(e, DeclaredEvent.allCases.map { $0.rawValue })
+            if !hint.isEmpty { return "unknown event '\(clip(e))'" + hint }
+            let events = DeclaredEvent.allCases.map { $0 == .tap ? "tap VIEW" : $0.rawValue }
+            return "unknown event '\(clip(e))' (the events: " + events.joined(separator: ", ") + ")"
         case .eventTakesNoView(let e):
             return "'on \(e)' takes no view (only 'on tap VIEW' does)"
         case .tapNeedsView(let views):

@@ -23,6 +23,22 @@ public struct BehaviourSyntax: Equatable, Sendable {
 public enum DeclaredEvent: String, CaseIterable, Equatable, Sendable {
     case willBeginDragging, didScroll, dragging, willEndDragging, didEndDragging, willBeginDecelerating,
          didEndDecelerating, didEndScrollingAnimation, frame, tap
+
+    /// The event UIKit's delegate method or another spelling names: `scrollViewDidScroll`
+    /// and `scroll` → `didScroll`, `scrollViewWillEndDragging` → `willEndDragging` (the
+    /// longest event the name ends with, case aside, after a prefix). Nil for an event's own
+    /// name or none.
+    static func meant(byUIKitName name: String) -> DeclaredEvent? {
+        if name == "scroll" || name == "scrolled" { return .didScroll }
+        let lower = name.lowercased()
+        var best: DeclaredEvent?
+        for e in allCases where e != .tap && e != .frame {
+            let w = e.rawValue.lowercased()
+            guard lower.count > w.count, lower.hasSuffix(w) else { continue }
+            if best.map({ $0.rawValue.count < w.count }) ?? true { best = e }
+        }
+        return best
+    }
 }
 
 /// The curves of `animate ... over D [CURVE]`.
