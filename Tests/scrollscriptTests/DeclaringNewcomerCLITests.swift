@@ -195,4 +195,32 @@ final class DeclaringNewcomerCLITests: XCTestCase {
                 + "didEndDragging, willBeginDecelerating, didEndDecelerating, didEndScrollingAnimation, frame, tap VIEW)",
         ])
     }
+
+    // MARK: - A4: `else` on the line after `}`
+
+    func testElseOnTheLineAfterTheBraceSaysToJoinThem() throws {
+        try write("e.scroll", """
+        behaviour b {
+          var alpha = 0
+          on didScroll {
+            if offset > 100 {
+              alpha = 0
+            }
+            else {
+              alpha = 1
+            }
+          }
+        }
+
+        """)
+        let r = try check("e.scroll")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout + r.stderr, """
+        e.scroll:7:5: error: 'else' must follow '}' on the same line ('} else {'): the end of the line ends the 'if'
+            else {
+            ^
+        1 error
+
+        """)
+    }
 }

@@ -173,6 +173,8 @@ public enum DeclaredSyntaxProblem: Equatable, Sendable {
     case unknownMember(String)
     /// A curve that is none of linear, easeInOut, easeIn, easeOut.
     case unknownCurve(String)
+    /// `else` at the start of a body statement: the `}` before it ended its line, and the `if`.
+    case elseOnItsOwnLine
 
     public var message: String {
         switch self {
@@ -191,6 +193,8 @@ public enum DeclaredSyntaxProblem: Equatable, Sendable {
             return "unknown member '\(clip(w))'" + (hint.isEmpty ? " (a behaviour holds " + DeclarationWords.members.joined(separator: ", ") + ")" : hint)
         case .unknownCurve(let w):
             return "unknown curve '\(clip(w))'" + wordHint(w, DeclaredCurve.allCases.map { $0.rawValue })
+        case .elseOnItsOwnLine:
+            return "'else' must follow '}' on the same line ('} else {'): the end of the line ends the 'if'"
         }
     }
 }

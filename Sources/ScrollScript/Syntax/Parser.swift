@@ -1356,6 +1356,8 @@ extension Parser {
                 skipToStatementEnd()
                 return BodyStmt(kind: .notInBody(keyword: first.text), location: at)
             }
+            // `}` ending its line, then `else {` on the next: the line's end ended the `if`.
+            if first.text == "else" { throw fail(first, .declared(.elseOnItsOwnLine)) }
             let (name, nl) = try dottedName()
             if tok.kind == .assign {
                 advance()
