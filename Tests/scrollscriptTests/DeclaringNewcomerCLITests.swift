@@ -223,4 +223,39 @@ final class DeclaringNewcomerCLITests: XCTestCase {
 
         """)
     }
+
+    // MARK: - A5: a misspelt body keyword
+
+    func testAMisspeltBodyKeywordSaysTheKeyword() throws {
+        try write("k.scroll", """
+        behaviour b {
+          var n = 0
+          on didScroll {
+            animat n to 1 over 1s   # fade
+            scrol to 0
+            lett x = 1
+            n 1
+          }
+        }
+
+        """)
+        let r = try check("k.scroll")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout + r.stderr, """
+        k.scroll:4:5: error: unknown statement 'animat' (did you mean 'animate'?)
+            animat n to 1 over 1s   # fade
+            ^
+        k.scroll:5:5: error: unknown statement 'scrol' (did you mean 'scroll'?)
+            scrol to 0
+            ^
+        k.scroll:6:5: error: unknown statement 'lett' (did you mean 'let'?)
+            lett x = 1
+            ^
+        k.scroll:7:7: error: expected '=' after 'n', found number '1'
+            n 1
+              ^
+        4 errors
+
+        """)
+    }
 }

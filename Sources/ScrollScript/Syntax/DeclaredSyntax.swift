@@ -151,6 +151,8 @@ public enum DeclarationWords {
     public static let members = ["param", "states", "var", "value", "view", "action", "on"]
     /// Words a body gives a meaning to.
     public static let body = ["if", "else", "animate", "scroll", "let", "state", "target", "decelerate", "contentInset"]
+    /// The words that start a body statement other than an assignment or a call.
+    static let bodyStatements = ["if", "let", "animate", "scroll"]
     /// The words an editor colours inside a declaration (besides the member keywords).
     public static let editorWords = ["range", "alpha", "when", "if", "else", "animate", "to", "over", "then", "scroll", "animated",
                                      "rect", "state", "target", "decelerate"]
@@ -175,6 +177,8 @@ public enum DeclaredSyntaxProblem: Equatable, Sendable {
     case unknownCurve(String)
     /// `else` at the start of a body statement: the `}` before it ended its line, and the `if`.
     case elseOnItsOwnLine
+    /// A word near a body keyword (`animat n to 1 over 1s`), not followed by `=`.
+    case unknownBodyStatement(String, near: [String])
 
     public var message: String {
         switch self {
@@ -195,6 +199,8 @@ public enum DeclaredSyntaxProblem: Equatable, Sendable {
             return "unknown curve '\(clip(w))'" + wordHint(w, DeclaredCurve.allCases.map { $0.rawValue })
         case .elseOnItsOwnLine:
             return "'else' must follow '}' on the same line ('} else {'): the end of the line ends the 'if'"
+        case .unknownBodyStatement(let w, let near):
+            return "unknown statement '\(clip(w))'" + didYouMean(w, near)
         }
     }
 }

@@ -1365,6 +1365,11 @@ extension Parser {
                 return BodyStmt(kind: .assign(name: name, nameLocation: nl, value: try parseExpr()), location: at)
             }
             if isStatementEnd(tok), !name.contains(".") { return BodyStmt(kind: .call(name: name), location: at) }
+            // `animat n to 1 over 1s`, `scrol to 0`, `lett x = 1`: a misspelt keyword.
+            if !name.contains(".") {
+                let near = suggestions(for: name, among: DeclarationWords.bodyStatements)
+                if !near.isEmpty { throw fail(first, .declared(.unknownBodyStatement(name, near: near))) }
+            }
             throw fail(tok, .declared(.expectedAssign(name, found: FoundToken(tok))))
         }
     }
