@@ -258,4 +258,36 @@ final class DeclaringNewcomerCLITests: XCTestCase {
 
         """)
     }
+
+    // MARK: - A11: a refused behaviour is one error
+
+    func testARefusedBehavioursUseSaysNothingMore() throws {
+        // Declared after the scenario: the one error is where it is declared.
+        try write("late.scroll", """
+        scenario "s" { use late; expect late.n == 0 }
+        behaviour late { var n = 0 }
+
+        """)
+        let late = try check("late.scroll")
+        XCTAssertEqual(late.status, 2)
+        XCTAssertEqual(late.stdout + late.stderr, """
+        late.scroll:2:1: error: 'behaviour' must come before the scenes, scenarios and statements of the file
+        behaviour late { var n = 0 }
+        ^
+        1 error
+
+        """)
+        // Imported from a file that also holds a scenario: the one error is at the import.
+        try write("both.scroll", "behaviour b {\n  var n = 0\n  view yes = rect(10, 100, 50, 50)\n}\n\nscenario \"x\" { pull 10 }\n")
+        try write("imp.scroll", "import \"both.scroll\"\n\nuse b\ntap b.yes\nexpect b.n == 0\n")
+        let imp = try check("imp.scroll")
+        XCTAssertEqual(imp.status, 2)
+        XCTAssertEqual(imp.stdout + imp.stderr, """
+        imp.scroll:1:8: error: "both.scroll" holds more than behaviours and imports: a file that is imported may hold only 'behaviour' and 'import' items and comments
+        import "both.scroll"
+               ^
+        1 error
+
+        """)
+    }
 }

@@ -44,6 +44,9 @@ public struct Parser {
     private var sessionConfiguration: String?
     /// The file's `behaviour` and `import` items (spec §2, §9), in order.
     public private(set) var declarationItems: [DeclarationItem] = []
+    /// The names of the `behaviour` items refused here: written after another item, or
+    /// not read for a syntax error (a `use` of one says nothing more: `FileDeclarations`).
+    public private(set) var refusedBehaviourNames: [String] = []
     /// The byte offset just after the last declaration item (0: none), and whether another
     /// top-level item came before one (a declaration must come first).
     public private(set) var declarationPrefixEnd = 0
@@ -1146,18 +1149,22 @@ extension Parser {
     fileprivate mutating func topLevelDeclaration(_ list: inout ListState) {
         let start = tok
         let late = sawTopLevelItem
+        let behaviourName = start.text == DeclarationWords.behaviour ? nextTok.text : nil
+        var kept = false
         do {
             let item = try parseDeclarationItem()
             if late {
                 report(start, .declared(.declarationAfterItems(start.text)))
             } else {
                 declarationItems.append(item)
+                kept = true
                 declarationPrefixEnd = tok.at.offset
             }
             guard isStatementEnd(tok) else { throw fail(tok, .expectedStatementEnd(found: FoundToken(tok))) }
         } catch {
             skipToStatementEnd()
         }
+        if let behaviourName, !kept { refusedBehaviourNames.append(behaviourName) }
         list.pending = []
         list.newlines = 0
         if tok.kind == .comment { advance() }
