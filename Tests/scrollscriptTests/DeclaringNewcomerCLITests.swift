@@ -290,4 +290,25 @@ final class DeclaringNewcomerCLITests: XCTestCase {
 
         """)
     }
+
+    // MARK: - N1: a guess without the comment
+
+    func testAGuessQuotesTheStatementNotItsComment() throws {
+        try write("g.scroll", """
+        scenario "s" {
+          dreg -700 in 1s   # to the bottom
+          expect offset == 700
+        }
+
+        """)
+        let r = try check("g.scroll")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout + r.stderr, """
+        g.scroll:2:3: error: unknown statement 'dreg' (did you mean 'drag -700 in 1s'?)
+          dreg -700 in 1s   # to the bottom
+          ^
+        1 error
+
+        """)
+    }
 }
