@@ -311,4 +311,44 @@ final class DeclaringNewcomerCLITests: XCTestCase {
 
         """)
     }
+
+    // MARK: - N2, N3: Swift's `self.` and `+=`
+
+    func testSwiftsSelfAndCompoundAssignmentSayTheAssignmentMeant() throws {
+        try write("s.scroll", """
+        behaviour b {
+          var alpha = 0
+          var n = 0
+          on didScroll {
+            self.alpha = 1
+            n += 1
+            n -= offset / 100pt   # step
+            n *= 2
+            n /= 2+n
+          }
+        }
+
+        """)
+        let r = try check("s.scroll")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout + r.stderr, """
+        s.scroll:5:5: error: a body names its behaviour's members without 'self.' (did you mean 'alpha = 1'?)
+            self.alpha = 1
+            ^
+        s.scroll:6:7: error: '+=' is not in the language (did you mean 'n = n + 1'?)
+            n += 1
+              ^
+        s.scroll:7:7: error: '-=' is not in the language (did you mean 'n = n - (offset / 100pt)'?)
+            n -= offset / 100pt   # step
+              ^
+        s.scroll:8:7: error: '*=' is not in the language (did you mean 'n = n * 2'?)
+            n *= 2
+              ^
+        s.scroll:9:7: error: '/=' is not in the language (did you mean 'n = n / (2+n)'?)
+            n /= 2+n
+              ^
+        5 errors
+
+        """)
+    }
 }

@@ -179,6 +179,10 @@ public enum DeclaredSyntaxProblem: Equatable, Sendable {
     case elseOnItsOwnLine
     /// A word near a body keyword (`animat n to 1 over 1s`), not followed by `=`.
     case unknownBodyStatement(String, near: [String])
+    /// Swift's `n += 1` (also `-=`, `*=`, `/=`): the assignment it means.
+    case compoundAssign(String, meant: String)
+    /// Swift's `self.alpha = 1` in a behaviour not named `self`: the assignment it means.
+    case selfMember(meant: String)
 
     public var message: String {
         switch self {
@@ -201,6 +205,10 @@ public enum DeclaredSyntaxProblem: Equatable, Sendable {
             return "'else' must follow '}' on the same line ('} else {'): the end of the line ends the 'if'"
         case .unknownBodyStatement(let w, let near):
             return "unknown statement '\(clip(w))'" + didYouMean(w, near)
+        case .compoundAssign(let op, let meant):
+            return "'\(op)' is not in the language (did you mean '\(clip(meant))'?)"
+        case .selfMember(let meant):
+            return "a body names its behaviour's members without 'self.' (did you mean '\(clip(meant))'?)"
         }
     }
 }

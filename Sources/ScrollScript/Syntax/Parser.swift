@@ -22,6 +22,9 @@ public struct Parser {
     private var exprNesting = 0
     private var blockDepth = 0
     private var reportedUnclosed = false
+    /// The name of the behaviour whose members are being read (`self.` is its own name only
+    /// when it is named `self`).
+    private var declaringBehaviour = ""
     /// The words of the registered behaviours (configuration words, their options, views).
     private let lexicon: Lexicon
     /// The names `let` has bound so far (and those a REPL session bound before): such a
@@ -1180,6 +1183,7 @@ extension Parser {
             return .import(path, loc(keyword))
         }
         let name = tok
+        declaringBehaviour = name.text
         advance()
         guard tok.kind == .lbrace else { throw fail(tok, .expectedOpenBrace(found: FoundToken(tok))) }
         let open = tok
@@ -1369,7 +1373,26 @@ extension Parser {
             if tok.kind == .assign {
                 advance()
                 if isStatementEnd(tok) { throw fail(tok, .expectedValue(found: FoundToken(tok))) }
+                if name.hasPrefix("self."), declaringBehaviour != "self" {
+                    // Swift's `self.alpha = 1`: `alpha = 1`.
+                    let start = tok.at.offset
+                    _ = try parseExpr()
+                    throw fail(first, .declared(.selfMember(meant: String(name.dropFirst(5)) + " = " + textBeforeTok(from: start))))
+                }
                 return BodyStmt(kind: .assign(name: name, nameLocation: nl, value: try parseExpr()), location: at)
+            }
+            if nextTok.kind == .assign, let op = Parser.compoundOperator(tok.kind) {
+                // Swift's `n += 1`: `n = n + 1` (the value in parentheses when it is an operation).
+                let opTok = tok
+                advance(); advance()
+                let start = tok.at.offset
+                let e = try parseExpr()
+                var value = textBeforeTok(from: start)
+                switch e {
+                case .binary, .compare: value = "(" + value + ")"
+                default: break
+                }
+                throw fail(opTok, .declared(.compoundAssign(op + "=", meant: "\(name) = \(name) \(op) \(value)")))
             }
             if isStatementEnd(tok), !name.contains(".") { return BodyStmt(kind: .call(name: name), location: at) }
             // `animat n to 1 over 1s`, `scrol to 0`, `lett x = 1`: a misspelt keyword.
@@ -1379,6 +1402,24 @@ extension Parser {
             }
             throw fail(tok, .declared(.expectedAssign(name, found: FoundToken(tok))))
         }
+    }
+
+    /// The operators of Swift's compound assignments (`+=`: `+` then `=`).
+    private static func compoundOperator(_ k: TokenKind) -> String? {
+        switch k {
+        case .plus: return "+"
+        case .minus: return "-"
+        case .star: return "*"
+        case .slash: return "/"
+        default: return nil
+        }
+    }
+
+    /// The source from byte `start` to the current token, without the spaces before it.
+    private func textBeforeTok(from start: Int) -> String {
+        var text = Substring(lexer.sourceText(start, tok.at.offset))
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
     }
 
     /// `if C { } [else if C { }] [else { }]`
