@@ -351,4 +351,41 @@ final class DeclaringNewcomerCLITests: XCTestCase {
 
         """)
     }
+
+    // MARK: - A10: a var of pt/s
+
+    func testAVelocityAssignedToAPlainVarSaysHowToDeclareOne() throws {
+        try write("v.scroll", """
+        behaviour v {
+          var relv = 0
+          on willEndDragging { relv = velocity }
+        }
+
+        """)
+        let r = try check("v.scroll")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout + r.stderr, """
+        v.scroll:3:31: error: the var 'relv' must be a plain number, not pt/s (a var keeps the kind of its initial value, \
+        and no literal is in pt/s: to hold a velocity, declare it 'var relv = 0 * velocity', or give it a velocity as its initial value)
+          on willEndDragging { relv = velocity }
+                                      ^
+        1 error
+
+        """)
+        // As it says: declared so, it holds the release's velocity. `fling -1000` lifts the
+        // finger at 1000 pt/s (content velocity +1000): relv reads 1000.
+        try write("v2.scroll", """
+        behaviour v {
+          var relv = 0 * velocity
+          on willEndDragging { relv = velocity }
+        }
+
+        use v
+        fling -1000
+        expect v.relv ~= 1000 within 0.001
+
+        """)
+        let ok = try CLI.run(["run", "v2.scroll"], in: dir)
+        XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
+    }
 }

@@ -29,6 +29,8 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
     case stateOfOtherFamily(String, behaviour: String, states: [String])
     case noStates(String)
     case wrongKind(expected: String, found: String, context: String)
+    /// A value of pt/s (a kind no literal has) assigned to a var of another kind.
+    case varNeedsVelocity(String, expected: String)
     case mixedKinds(String, String, op: String)
     case notALiteral(String)
     case defaultOutsideRange(String)
@@ -87,6 +89,9 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
             return "'state' needs a 'states' line in behaviour '\(b)'"
         case .wrongKind(let expected, let found, let context):
             return "\(context) must be \(expected), not \(found)"
+        case .varNeedsVelocity(let v, let expected):
+            return "the var '\(clip(v))' must be \(expected), not pt/s (a var keeps the kind of its initial value, and no "
+                + "literal is in pt/s: to hold a velocity, declare it 'var \(clip(v)) = 0 * velocity', or give it a velocity as its initial value)"
         case .mixedKinds(let a, let b, let op):
             return "cannot mix \(a) and \(b) in '\(op)'"
         case .notALiteral(let n):
@@ -578,6 +583,9 @@ private struct DeclaredBody {
             switch (want, t) {
             case (.bool, .bool): break
             case (.number(let a), .number(let b)) where a == b || isPlain(b) || (isPlain(a) && b == .count): break
+            case (.number, .number(.velocity)):
+                c.error(value.startLocation, .varNeedsVelocity(member, expected: want.described))
+                return nil
             default:
                 c.error(value.startLocation, .wrongKind(expected: want.described, found: t.described, context: "the var '\(member)'"))
                 return nil
