@@ -388,4 +388,39 @@ final class DeclaringNewcomerCLITests: XCTestCase {
         let ok = try CLI.run(["run", "v2.scroll"], in: dir)
         XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
     }
+
+    // MARK: - N7: states a behaviour does not declare
+
+    func testAStateOfABehaviourWithoutStatesAndAStateWordOfTwoFamilies() throws {
+        // backtop's states are the toolbar's words: `shown` is a state of both.
+        try write("n.scroll", """
+        behaviour plain {
+          var alpha = 0
+        }
+        behaviour backtop {
+          states shown, hidden, showing, hiding
+          var alpha = 0
+        }
+
+        scenario "s" {
+          use plain
+          use backtop
+          expect plain.state == hidden
+          expect backtop.alpha == shown
+        }
+
+        """)
+        let r = try check("n.scroll")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout + r.stderr, """
+        n.scroll:12:10: error: behaviour 'plain' declares no states ('plain.state' needs a 'states' line in it)
+          expect plain.state == hidden
+                 ^
+        n.scroll:13:24: error: cannot compare a number with a state ('shown' is a state of toolbar, backtop)
+          expect backtop.alpha == shown
+                               ^
+        2 errors
+
+        """)
+    }
 }

@@ -31,6 +31,10 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
     case wrongKind(expected: String, found: String, context: String)
     /// A value of pt/s (a kind no literal has) assigned to a var of another kind.
     case varNeedsVelocity(String, expected: String)
+    /// `B.state` in a scenario, B a behaviour that declares no `states`.
+    case declaresNoStates(String)
+    /// A number (or other non-state) compared with a bare state word several families have.
+    case comparedWithStateWord(found: String, word: String, families: [String])
     case mixedKinds(String, String, op: String)
     case notALiteral(String)
     case defaultOutsideRange(String)
@@ -89,6 +93,10 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
             return "'state' needs a 'states' line in behaviour '\(b)'"
         case .wrongKind(let expected, let found, let context):
             return "\(context) must be \(expected), not \(found)"
+        case .declaresNoStates(let b):
+            return "behaviour '\(clip(b))' declares no states ('\(clip(b)).state' needs a 'states' line in it)"
+        case .comparedWithStateWord(let found, let word, let families):
+            return "cannot compare \(found) with a state ('\(clip(word))' is a state of \(families.joined(separator: ", ")))"
         case .varNeedsVelocity(let v, let expected):
             return "the var '\(clip(v))' must be \(expected), not pt/s (a var keeps the kind of its initial value, and no "
                 + "literal is in pt/s: to hold a velocity, declare it 'var \(clip(v)) = 0 * velocity', or give it a velocity as its initial value)"
