@@ -223,6 +223,13 @@ extension Checker {
             }
             return .bool
         default:
+            // `backtop.alpha == shown`, `shown` a state of several families: name them all,
+            // not the states of the first.
+            if let (word, other) = bareStateName(b).map({ ($0.word, ta) }) ?? aWord.map({ ($0.word, tb) }),
+               case let families = registry.families(having: word), families.count > 1 {
+                error(l, .declared(.comparedWithStateWord(found: other.name, word: word, families: families.map(\.name))))
+                return nil
+            }
             error(l, .cannotCompare(ta, tb))
             return nil
         }
@@ -361,6 +368,9 @@ extension Checker {
                 error(l, .needsIndex(o))
             } else if registry.tunables.contains(where: { $0.namedValues.contains { $0.name == n } }) {
                 error(l, .setValueAsName(n))
+            } else if n.hasSuffix(".state"), let b = registry.used(named: String(n.dropLast(6))) {
+                // `backtop.state` of a behaviour with no `states` line.
+                error(l, .declared(.declaresNoStates(registry.declaration(b).name)))
             } else {
                 error(l, .unknownName(n, known: lexicon.plainNames))
             }

@@ -42,7 +42,8 @@ public func checkSource(_ source: SourceFile, registry: BehaviourRegistry = .bui
         if let c = checker.checkTopLevel(s) { scenarios.append(c) }
     }
     if let c = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty) { scenarios.append(c) }
-    let all = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics) + declared.diagnostics)
+    let all = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics, alsoRefused: parser.refusedBehaviourNames)
+                                + declared.diagnostics)
     return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all,
                        warnings: checker.finalWarnings(syntaxErrors: parseDiags, assertionComments: parser.assertionComments))
 }

@@ -15,6 +15,9 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
     case eventTakesNoView(String)
     case tapNeedsView([String])
     case unknownView(String, [String])
+    /// `tap NAME` in a scenario, NAME no view it can tap: the views' names near it (by the
+    /// whole name, else by the part after the dot), and what `tap` takes.
+    case unknownTapView(String, near: [String], targets: [String])
     case unknownName(String, [String])
     case notReadable(String)
     case unknownAction(String, [String])
@@ -29,6 +32,12 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
     case stateOfOtherFamily(String, behaviour: String, states: [String])
     case noStates(String)
     case wrongKind(expected: String, found: String, context: String)
+    /// A value of pt/s (a kind no literal has) assigned to a var of another kind.
+    case varNeedsVelocity(String, expected: String)
+    /// `B.state` in a scenario, B a behaviour that declares no `states`.
+    case declaresNoStates(String)
+    /// A number (or other non-state) compared with a bare state word several families have.
+    case comparedWithStateWord(found: String, word: String, families: [String])
     case mixedKinds(String, String, op: String)
     case notALiteral(String)
     case defaultOutsideRange(String)
@@ -51,13 +60,20 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
         case .secondStates:
             return "a behaviour has at most one 'states' line"
         case .unknownEvent(let e):
-            return "unknown event '\(clip(e))'" + wordHint(e, DeclaredEvent.allCases.map { $0.rawValue })
+            if let meant = DeclaredEvent.meant(byUIKitName: e) { return "unknown event '\(clip(e))' (did you mean '\(meant.rawValue)'?)" }
+            let hint = wordHint(e, DeclaredEvent.allCases.map { $0.rawValue })
+            if !hint.isEmpty { return "unknown event '\(clip(e))'" + hint }
+            let events = DeclaredEvent.allCases.map { $0 == .tap ? "tap VIEW" : $0.rawValue }
+            return "unknown event '\(clip(e))' (the events: " + events.joined(separator: ", ") + ")"
         case .eventTakesNoView(let e):
             return "'on \(e)' takes no view (only 'on tap VIEW' does)"
         case .tapNeedsView(let views):
             return "'on tap' needs one of the behaviour's views" + (views.isEmpty ? " (it declares none)" : ": " + views.joined(separator: ", "))
         case .unknownView(let v, let views):
             return "unknown view '\(clip(v))'" + wordHint(v, views)
+        case .unknownTapView(let v, let near, let targets):
+            if !near.isEmpty { return "unknown view '\(clip(v))' (did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?)" }
+            return "unknown view '\(clip(v))' (tap takes \(targets.joined(separator: ", ")) or a point X Y)"
         case .unknownName(let n, let names):
             return "unknown name '\(clip(n))'" + wordHint(n, names)
         case .notReadable(let n):
@@ -82,6 +98,13 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
             return "'state' needs a 'states' line in behaviour '\(b)'"
         case .wrongKind(let expected, let found, let context):
             return "\(context) must be \(expected), not \(found)"
+        case .declaresNoStates(let b):
+            return "behaviour '\(clip(b))' declares no states ('\(clip(b)).state' needs a 'states' line in it)"
+        case .comparedWithStateWord(let found, let word, let families):
+            return "cannot compare \(found) with a state ('\(clip(word))' is a state of \(families.joined(separator: ", ")))"
+        case .varNeedsVelocity(let v, let expected):
+            return "the var '\(clip(v))' must be \(expected), not pt/s (a var keeps the kind of its initial value, and no "
+                + "literal is in pt/s: to hold a velocity, declare it 'var \(clip(v)) = 0 * velocity', or give it a velocity as its initial value)"
         case .mixedKinds(let a, let b, let op):
             return "cannot mix \(a) and \(b) in '\(op)'"
         case .notALiteral(let n):
@@ -689,6 +712,9 @@ private struct DeclaredBody {
             switch (want, t) {
             case (.bool, .bool): break
             case (.number(let a), .number(let b)) where a == b || isPlain(b) || (isPlain(a) && b == .count): break
+            case (.number, .number(.velocity)):
+                c.error(value.startLocation, .varNeedsVelocity(member, expected: want.described))
+                return nil
             default:
                 c.error(value.startLocation, .wrongKind(expected: want.described, found: t.described, context: "the var '\(member)'"))
                 return nil

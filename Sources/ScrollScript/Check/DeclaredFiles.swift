@@ -17,13 +17,17 @@ public struct FileDeclarations: Sendable {
     /// Declared behaviours refused for an error (reported): `use` of one says nothing more.
     public var refused: Set<String> = []
 
-    /// `diagnostics` without the ones a refused declaration causes elsewhere (`use NAME`).
-    func filtered(_ d: [Diagnostic]) -> [Diagnostic] {
+    /// `diagnostics` without the ones a refused declaration causes elsewhere (`use NAME`),
+    /// with `alsoRefused` the file's own behaviours its parser refused (written after a
+    /// scenario: `Parser.refusedBehaviourNames`).
+    func filtered(_ d: [Diagnostic], alsoRefused: [String] = []) -> [Diagnostic] {
+        let refused = alsoRefused.isEmpty ? self.refused : self.refused.union(alsoRefused)
         guard !refused.isEmpty else { return d }
         return d.filter {
             switch $0.problem {
             case .check(.unknownBehaviour(let name, _, _)): return !refused.contains(name)
-            case .check(.unknownTunable(let name, _)), .check(.unknownName(let name, _)):
+            case .check(.unknownTunable(let name, _)), .check(.unknownName(let name, _)),
+                 .check(.declared(.unknownTapView(let name, _, _))):
                 return !refused.contains(String(name.split(separator: ".").first ?? ""))
             default: return true
             }
@@ -68,12 +72,13 @@ func startsWithDeclaration(_ b: [UInt8]) -> Bool {
 
 /// The declaration items of a file (those before its first other item) and whether it has
 /// other items; its syntax errors.
-func scanDeclarations(_ source: SourceFile, base: BehaviourRegistry) -> (items: [DeclarationItem], others: Bool, errors: [Diagnostic]) {
+func scanDeclarations(_ source: SourceFile, base: BehaviourRegistry)
+    -> (items: [DeclarationItem], others: Bool, errors: [Diagnostic], refused: [String]) {
     var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, keepsComments: false,
                         lexicon: Lexicon(base))
     var place = Parser.TopLevelPlace()
     let other = parser.nextTopLevelStatement(&place) != nil
-    return (parser.declarationItems, other, parser.syntaxDiagnostics)
+    return (parser.declarationItems, other, parser.syntaxDiagnostics, parser.refusedBehaviourNames)
 }
 
 /// Reads a file's declarations and, transitively, its imports' (a file reached twice is read
@@ -86,6 +91,8 @@ private struct DeclarationReader {
     var stack: [String] = []
     var paths: [String] = []
     var key = ""
+    /// The behaviours of imports refused whole (a syntax error, or more than declarations).
+    var refusedImported: Set<String> = []
 
     init(base: BehaviourRegistry) { self.base = base }
 
@@ -134,6 +141,10 @@ private struct DeclarationReader {
                 paths.append(full)
                 key += "\u{0}" + full + "\u{0}" + String(decoding: source.bytes, as: UTF8.self)
                 let scan = scanDeclarations(source, base: base)
+                if !scan.errors.isEmpty || scan.others {
+                    for case .behaviour(let b) in scan.items { refusedImported.insert(b.name) }
+                    refusedImported.formUnion(scan.refused)
+                }
                 if let first = scan.errors.first {
                     let reason = "\(written):\(first.location.line):\(first.location.column): \(first.message)"
                     diagnostics.append(Diagnostic(at, .check(.declared(.importUnreadable(written, reason: reason)))))
@@ -155,7 +166,7 @@ private struct DeclarationReader {
         var checker = DeclaredChecker(base: base)
         var entries: [BehaviourEntry] = []
         var firstOf: [String: SourceLocation] = [:]
-        var refused: Set<String> = []
+        var refused = refusedImported
         for (b, importedAt) in behaviours {
             let before = checker.diagnostics.count
             if let first = firstOf[b.name] {

@@ -164,7 +164,7 @@ final class ResolvedStmt: Sendable {
                 kind = .tapSection(arg(i))
             }
         case .tapRow(let i, let j): kind = .tapRow(arg(i), arg(j))
-        case .tapView(let name):
+        case .tapView(let name, _):
             var view: ViewID?
             if case .view(let v)? = names.ref(at: s.location) { view = v }
             kind = .tapView(view, name: name)

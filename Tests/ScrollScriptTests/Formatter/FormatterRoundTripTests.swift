@@ -145,7 +145,8 @@ func stripped(_ k: StmtKind) -> StmtKind {
     case .print(let xs): return .print(xs.map(e))
     case .let(let n, _, let v): return .let(name: n, nameLocation: z, value: e(v))
     case .expression(let x): return .expression(e(x))
-    case .release, .tapView, .settle, .frames: return k
+    case .tapView(let n, let l): return .tapView(n, nameLocation: l.map { _ in z })
+    case .release, .settle, .frames: return k
     }
 }
 
