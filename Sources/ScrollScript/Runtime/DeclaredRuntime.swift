@@ -796,6 +796,17 @@ struct DeclaredInstance: Behaviour {
         return opacity(of: view, s, a) >= 0.01
     }
 
+    /// Why a view has no frame: its `when` is false, or its alpha is below 0.01 (nil: neither).
+    func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence? {
+        let code = program.code!
+        guard view < code.views.count else { return nil }
+        let w = code.views[view].when
+        var me = self, env = EvalEnv(scroll, adjustments)
+        if w >= 0, me.eval(w, &env) == 0 { return .whenFalse }
+        let a = opacity(of: view, scroll, adjustments)
+        return a < 0.01 ? .transparent(alpha: a) : nil
+    }
+
     func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {
         let code = program.code!
         guard view < code.views.count, present(view, code, scroll, adjustments) else { return nil }

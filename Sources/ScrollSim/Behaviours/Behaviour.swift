@@ -214,6 +214,14 @@ public enum BehaviourFault: Equatable, Sendable {
     case declaredNotFinite(line: Int, Double)
 }
 
+/// Why a view is not there to tap (spec §9's Taps): `SimError.viewNotTappable`.
+public enum ViewAbsence: Equatable, Sendable {
+    /// Its `when` is false: the view is absent.
+    case whenFalse
+    /// Its alpha (0...1) is below 0.01, UIKit's hit-test limit.
+    case transparent(alpha: Double)
+}
+
 /// The first fault of a world: which behaviour, what, and when.
 public struct BehaviourFaultReport: Equatable, Sendable {
     /// The behaviour at fault.
@@ -246,6 +254,9 @@ public protocol Behaviour: Sendable {
     func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect?
     /// The opacity of its view number `view`, 0...1 (the replay page draws a `.box` view with it).
     func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double
+    /// (v1.5) Why its view number `view` has no frame now, when it can say (a declared
+    /// view: its `when` is false, or its alpha is below 0.01); nil otherwise (the default).
+    func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence?
     /// True when `other` is the same behaviour in the same state (world snapshots compare).
     func isEqual(to other: any Behaviour) -> Bool
     /// Its state lives in a class instance (a user's behaviour): a copy of the world that
@@ -280,6 +291,9 @@ open class BehaviourReactor: @unchecked Sendable {
 extension Behaviour {
     /// A value: copies share nothing.
     public var keepsStateInClass: Bool { false }
+
+    /// Nothing to say: a view without a frame is off screen.
+    public func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence? { nil }
 
     /// Nothing to start: a built-in is made from its settings.
     public mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
