@@ -143,6 +143,8 @@ final class DeclaredProgram: @unchecked Sendable {
 
     /// Filled in by the checker (the declaration every consumer reads).
     var declaration: BehaviourDeclaration!
+    /// The file it is declared in, as read (a non-finite failure names it, with the line).
+    var file = ""
 
     /// The same code, flattened into plain arrays of numbers: what runs (no reference is
     /// counted while a frame runs). Made once, in `init`.
@@ -568,7 +570,7 @@ struct DeclaredInstance: Behaviour {
 
     private mutating func finite(_ v: Double, line: Int) -> Double {
         if v.isFinite { return v }
-        if fault == nil { fault = .declaredNotFinite(line: line, v) }
+        if fault == nil { fault = .declaredNotFinite(file: program.file, line: line, v) }
         return 0
     }
 

@@ -209,9 +209,9 @@ public enum BehaviourFault: Equatable, Sendable {
     case historyTooLong(inputs: Int)
     /// It could not be made: `World.creationProblem` says why.
     case notCreated
-    /// (v1.5) A declared behaviour computed this value, not finite, on this line of its
-    /// declaration (spec §9).
-    case declaredNotFinite(line: Int, Double)
+    /// (v1.5) A declared behaviour computed this value, not finite, at this line of the
+    /// file it is declared in (spec §9).
+    case declaredNotFinite(file: String, line: Int, Double)
 }
 
 /// Why a view is not there to tap (spec §9's Taps): `SimError.viewNotTappable`.
