@@ -89,4 +89,78 @@ final class DeclaredNewcomerCLITests: XCTestCase {
         let own = try CLI.run(["run", "own.scroll"], in: dir)
         XCTAssertTrue(own.stdout.contains("own.scroll:6:1: error: behaviour 'c' computed inf at own.scroll:3: "), own.stdout)
     }
+
+    /// The pill of the newcomer's report: it hides when a drag begins and comes back only
+    /// when a deceleration ends, so a drag released without velocity leaves it hidden at rest.
+    static let pill = """
+    behaviour pill {
+      param duration = 0.25s
+      states shown, hidden
+      var alpha = 1   # the pill's opacity
+      view pill = rect(screen.width / 2 - 60, 80, 120, 32) alpha alpha when alpha > 0
+      on willBeginDragging {
+        state = hidden
+        animate alpha to 0 over duration easeOut
+      }
+      on didEndDecelerating {
+        state = shown
+        animate alpha to 1 over duration easeIn
+      }
+    }
+    """
+
+    static let pillScenario = """
+    scene {
+      sections 10 rows 10
+      use pill
+    }
+
+    scenario "at rest the pill is shown" {
+      expect always finger.down or phase != idle or pill.state == shown
+      fling -900
+      settle
+    }
+
+    """
+
+    /// (B2) `explore` of a file whose scenario uses a declared behaviour writes a
+    /// counterexample that runs: the behaviour block as written, or the `import` with its
+    /// path made valid from where the counterexample is written.
+    func testExploreWritesTheDeclarationsBeforeTheScene() throws {
+        let dir = try CLI.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write(Self.pill + "\n\n" + Self.pillScenario, "pill.scroll", in: dir)
+        let inline = try CLI.run(["explore", "pill.scroll", "-o", "ce.scroll"], in: dir)
+        XCTAssertEqual(inline.status, 1, inline.stderr)
+        let ce = try String(contentsOf: dir.appendingPathComponent("ce.scroll"), encoding: .utf8)
+        // The heading's three comment lines, then the block verbatim (its comment too).
+        let lines = ce.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines.count > 20 && lines[0...2].allSatisfy { $0.hasPrefix("# ") }, ce)
+        XCTAssertEqual(lines[3...].joined(separator: "\n").prefix(Self.pill.count + 2), Substring(Self.pill + "\n\n"), ce)
+        XCTAssertTrue(ce.contains("\n\nscene {\n  sections 10 rows 10\n  use pill\n}\n"), ce)
+        let rerun = try CLI.run(["run", "ce.scroll"], in: dir)
+        XCTAssertEqual(rerun.status, 1, rerun.stdout + rerun.stderr)
+        XCTAssertTrue(rerun.stdout.contains("invariant broken"), rerun.stdout)
+
+        // Declared in lib/, imported by app/uses.scroll, written to out/ (and printed).
+        try write(Self.pill + "\n", "lib/pill.scroll", in: dir)
+        try write("import \"../lib/pill.scroll\"\n\n" + Self.pillScenario, "app/uses.scroll", in: dir)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let imported = try CLI.run(["explore", "app/uses.scroll", "-o", "out/ce.scroll"], in: dir)
+        XCTAssertEqual(imported.status, 1, imported.stderr)
+        let written = try String(contentsOf: dir.appendingPathComponent("out/ce.scroll"), encoding: .utf8)
+        XCTAssertTrue(written.contains("\nimport \"../lib/pill.scroll\"\n\nscene {\n"), written)
+        XCTAssertFalse(written.contains("behaviour pill"), written)
+        for (folder, file) in [(".", "out/ce.scroll"), ("out", "ce.scroll")] {
+            let r = try CLI.run(["run", file], in: dir.appendingPathComponent(folder))
+            XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+            XCTAssertTrue(r.stdout.contains("invariant broken"), r.stdout)
+        }
+        // Without -o it is printed: the import as seen from the current directory.
+        let printed = try CLI.run(["explore", "app/uses.scroll"], in: dir)
+        XCTAssertEqual(printed.status, 1, printed.stderr)
+        XCTAssertTrue(printed.stdout.contains("\nimport \"lib/pill.scroll\"\n\nscene {\n"), printed.stdout)
+        try write(printed.stdout, "printed.scroll", in: dir)
+        XCTAssertEqual(try CLI.run(["run", "printed.scroll"], in: dir).status, 1)
+    }
 }
