@@ -198,7 +198,7 @@ struct DeclaredChecker {
         body.collect(b.members, &self)
         body.lower(b.members, &self)
         guard diagnostics.count == before, let program = body.program() else { return nil }
-        program.file = b.location.file
+        program.file = SourceFileNames.id(b.location.file)
         return program
     }
 }

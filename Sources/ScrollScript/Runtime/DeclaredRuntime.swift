@@ -143,8 +143,9 @@ final class DeclaredProgram: @unchecked Sendable {
 
     /// Filled in by the checker (the declaration every consumer reads).
     var declaration: BehaviourDeclaration!
-    /// The file it is declared in, as read (a non-finite failure names it, with the line).
-    var file = ""
+    /// The file it is declared in, as read, by its number (`SourceFileNames`): a non-finite
+    /// failure names it, with the line.
+    var file: Int32 = 0
 
     /// The same code, flattened into plain arrays of numbers: what runs (no reference is
     /// counted while a frame runs). Made once, in `init`.

@@ -295,7 +295,7 @@ extension BehaviourFault {
         case .notCreated:
             return "could not be made: " + subject
         case .declaredNotFinite(let file, let line, let v):
-            return "computed \(plainNumber(v)) at \(declarationFileName(file)):\(line): a value must be a finite number"
+            return "computed \(plainNumber(v)) at \(declarationFileName(SourceFileNames.name(file))):\(line): a value must be a finite number"
         }
     }
 }

@@ -210,8 +210,10 @@ public enum BehaviourFault: Equatable, Sendable {
     /// It could not be made: `World.creationProblem` says why.
     case notCreated
     /// (v1.5) A declared behaviour computed this value, not finite, at this line of the
-    /// file it is declared in (spec §9).
-    case declaredNotFinite(file: String, line: Int, Double)
+    /// file it is declared in (spec §9): the file by the number the tool gave its name
+    /// (a number, not a String: a fault travels in every frame's `Reaction`, which must stay
+    /// a plain value with nothing to retain).
+    case declaredNotFinite(file: Int32, line: Int, Double)
 }
 
 /// Why a view is not there to tap (spec §9's Taps): `SimError.viewNotTappable`.
