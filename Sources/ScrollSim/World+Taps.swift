@@ -116,6 +116,9 @@ extension World {
             let view = registry.view(v)
             if view.targetNeedsVisiblePart {
                 guard let r = frame(of: v), visibleMiddle(r) != nil else {
+                    if let s = slot(v.behaviour), let why = behaviours[s].absence(of: v.view, facts, adjustments) {
+                        throw SimError.viewNotTappable(noun: view.noun, why)
+                    }
                     throw SimError.viewOffScreen(noun: view.noun)
                 }
             }

@@ -9,6 +9,9 @@ public enum SimError: Error, Equatable, Sendable {
     case tapWhileFingerDown
     /// `tap NAME` (`tap header`) while none of that view is on screen.
     case viewOffScreen(noun: String)
+    /// (v1.5) `tap B.NAME` of a declared view that is not there to tap (spec §9's Taps):
+    /// why (`ViewAbsence`).
+    case viewNotTappable(noun: String, ViewAbsence)
     /// `tap header I` while none of section I's header view is on screen.
     case sectionHeaderOffScreen(section: Int)
     /// `tap row I J` while none of the row is on screen (`sectionClosed`: its section is closed).

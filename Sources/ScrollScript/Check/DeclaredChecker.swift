@@ -234,6 +234,7 @@ struct DeclaredChecker {
         body.collect(b.members, &self)
         body.lower(b.members, &self)
         guard diagnostics.count == before, let program = body.program() else { return nil }
+        program.file = SourceFileNames.id(b.location.file)
         return program
     }
 }
@@ -548,18 +549,22 @@ private struct DeclaredBody {
             variableLines: variables.map { $0.line }, values: valueExprs, valueKinds: valueTypes.map { $0.declaredKind },
             states: states, views: lowViews, actions: actions, thenBodies: thenBodies, localCount: localCount,
             handlers: handlers, taps: taps)
+        // Its own observables come on the REPL's change line right after `offset`, as a
+        // Swift behaviour's do by default (`ObservableSpec.firstOnChangeLine`): vars, values,
+        // then the state, in that order (docs/repl.md).
+        let first = 1  // ObservableSpec.firstOnChangeLine
         var observables: [ObservableDeclaration] = []
         for (i, v) in variables.enumerated() {
             observables.append(ObservableDeclaration(v.name, variableTypes[i].declaredKind, summary: "a var of behaviour '\(behaviour)'",
-                                                     prominence: 12, trace: .always))
+                                                     prominence: first, trace: .always))
         }
         for (i, v) in values.enumerated() {
             observables.append(ObservableDeclaration(v, valueTypes[i].declaredKind, summary: "a value of behaviour '\(behaviour)'",
-                                                     prominence: 12, trace: .always))
+                                                     prominence: first, trace: .always))
         }
         if !states.isEmpty {
             observables.append(ObservableDeclaration("state", .state, summary: "the state of behaviour '\(behaviour)': "
-                                                        + states.joined(separator: ", "), prominence: 3, trace: .always))
+                                                        + states.joined(separator: ", "), prominence: first, trace: .always))
         }
         let viewDecls = views.enumerated().map { i, v in
             ViewDeclaration(v.name == behaviour ? behaviour : behaviour + "." + v.name,

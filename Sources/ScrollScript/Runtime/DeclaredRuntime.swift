@@ -143,6 +143,9 @@ final class DeclaredProgram: @unchecked Sendable {
 
     /// Filled in by the checker (the declaration every consumer reads).
     var declaration: BehaviourDeclaration!
+    /// The file it is declared in, as read, by its number (`SourceFileNames`): a non-finite
+    /// failure names it, with the line.
+    var file: Int32 = 0
 
     /// The same code, flattened into plain arrays of numbers: what runs (no reference is
     /// counted while a frame runs). Made once, in `init`.
@@ -570,7 +573,7 @@ struct DeclaredInstance: Behaviour {
 
     private mutating func finite(_ v: Double, line: Int) -> Double {
         if v.isFinite { return v }
-        if fault == nil { fault = .declaredNotFinite(line: line, v) }
+        if fault == nil { fault = .declaredNotFinite(file: program.file, line: line, v) }
         return 0
     }
 
@@ -796,6 +799,17 @@ struct DeclaredInstance: Behaviour {
         var me = self, env = EvalEnv(s, a)
         if w >= 0, me.eval(w, &env) == 0 { return false }
         return opacity(of: view, s, a) >= 0.01
+    }
+
+    /// Why a view has no frame: its `when` is false, or its alpha is below 0.01 (nil: neither).
+    func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence? {
+        let code = program.code!
+        guard view < code.views.count else { return nil }
+        let w = code.views[view].when
+        var me = self, env = EvalEnv(scroll, adjustments)
+        if w >= 0, me.eval(w, &env) == 0 { return .whenFalse }
+        let a = opacity(of: view, scroll, adjustments)
+        return a < 0.01 ? .transparent(alpha: a) : nil
     }
 
     func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {

@@ -209,9 +209,19 @@ public enum BehaviourFault: Equatable, Sendable {
     case historyTooLong(inputs: Int)
     /// It could not be made: `World.creationProblem` says why.
     case notCreated
-    /// (v1.5) A declared behaviour computed this value, not finite, on this line of its
-    /// declaration (spec §9).
-    case declaredNotFinite(line: Int, Double)
+    /// (v1.5) A declared behaviour computed this value, not finite, at this line of the
+    /// file it is declared in (spec §9): the file by the number the tool gave its name
+    /// (a number, not a String: a fault travels in every frame's `Reaction`, which must stay
+    /// a plain value with nothing to retain).
+    case declaredNotFinite(file: Int32, line: Int, Double)
+}
+
+/// Why a view is not there to tap (spec §9's Taps): `SimError.viewNotTappable`.
+public enum ViewAbsence: Equatable, Sendable {
+    /// Its `when` is false: the view is absent.
+    case whenFalse
+    /// Its alpha (0...1) is below 0.01, UIKit's hit-test limit.
+    case transparent(alpha: Double)
 }
 
 /// The first fault of a world: which behaviour, what, and when.
@@ -246,6 +256,9 @@ public protocol Behaviour: Sendable {
     func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect?
     /// The opacity of its view number `view`, 0...1 (the replay page draws a `.box` view with it).
     func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double
+    /// (v1.5) Why its view number `view` has no frame now, when it can say (a declared
+    /// view: its `when` is false, or its alpha is below 0.01); nil otherwise (the default).
+    func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence?
     /// True when `other` is the same behaviour in the same state (world snapshots compare).
     func isEqual(to other: any Behaviour) -> Bool
     /// Its state lives in a class instance (a user's behaviour): a copy of the world that
@@ -289,6 +302,9 @@ open class BehaviourReactor: @unchecked Sendable {
 extension Behaviour {
     /// A value: copies share nothing.
     public var keepsStateInClass: Bool { false }
+
+    /// Nothing to say: a view without a frame is off screen.
+    public func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence? { nil }
 
     /// Nothing to start: a built-in is made from its settings.
     public mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {

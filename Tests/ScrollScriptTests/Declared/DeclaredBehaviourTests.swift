@@ -317,7 +317,7 @@ final class DeclaredBehaviourTests: XCTestCase {
         expect bad.r == 0
         """)
         let f = try XCTUnwrap(r.failure)
-        XCTAssertEqual(f.message, "behaviour 'bad' computed inf on line 4 of its declaration: a value must be a finite number at t = 0.017 s")
+        XCTAssertEqual(f.message, "behaviour 'bad' computed inf at t.scroll:4: a value must be a finite number at t = 0.017 s")
         XCTAssertEqual(f.time, 1.0 / 60, accuracy: 1e-12)
     }
 
