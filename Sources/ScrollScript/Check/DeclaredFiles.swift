@@ -174,7 +174,11 @@ private struct DeclarationReader {
                 checker.diagnostics.append(Diagnostic(importedAt, .check(.declared(.importUnreadable(file, reason: reason)))))
                 continue
             }
-            if let program { entries.append(program.entry) }
+            if let program {
+                entries.append(program.entry)
+                // Its id is the base's count plus its place: a body below may read it.
+                checker.siblings.append(program.declaration)
+            }
         }
         let all = sortedDiagnostics(diagnostics + checker.diagnostics)
         let registry = entries.isEmpty ? base : base.appending(entries, identity: key)
