@@ -39,6 +39,8 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
     /// (v1.5) At a `use` line: the behaviour's code reads `subject` (on `line` of its
     /// declaration), which needs a behaviour (`noun`, written `usage`) the scenario lacks.
     case useReadsMissing(behaviour: String, subject: String, line: Int, noun: String, usage: String)
+    /// A body reads a member of a behaviour declared below it (or of itself, being checked).
+    case readsBelow(String, behaviour: String)
 
     public var message: String {
         switch self {
@@ -100,6 +102,8 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
             return "importing \"\(path)\" closes a cycle of imports"
         case .useReadsMissing(let b, let subject, let line, let noun, let usage):
             return "behaviour '\(b)' reads '\(subject)' (line \(line)), which needs \(article(noun)) \(noun), and this scenario declares none (add '\(usage)')"
+        case .readsBelow(let n, let b):
+            return "'\(clip(n))' is a member of behaviour '\(b)', which is declared below: a body reads the behaviours declared above it (move '\(b)' up)"
         case .importNotDeclarations(let path):
             return "\"\(path)\" holds more than behaviours and imports: a file that is imported may hold only 'behaviour' and 'import' items and comments"
         }
@@ -168,6 +172,9 @@ struct DeclaredChecker {
     /// The behaviours of this file declared above the one being checked (their ids follow
     /// the base registry's: `BehaviourRegistry.appending`), which a body may read.
     var siblings: [BehaviourDeclaration] = []
+    /// The names of every behaviour the file declares (one declared below the one being
+    /// checked is not read: its members' kinds are not known yet).
+    var declaredNames: Set<String> = []
 
     init(base: BehaviourRegistry) {
         self.base = base
@@ -756,7 +763,12 @@ private struct DeclaredBody {
             guard let t = readType(c.base.observable(id).kind) else { c.error(at, .notReadable(name)); return .some(nil) }
             return .some((.world(place(id, name, at.line)), t))
         }
-        guard let dot = name.firstIndex(of: "."), let (b, d) = c.sibling(String(name[..<dot])) else { return nil }
+        guard let dot = name.firstIndex(of: ".") else { return nil }
+        let owner = String(name[..<dot])
+        guard let (b, d) = c.sibling(owner) else {
+            if c.declaredNames.contains(owner), owner != behaviour { c.error(at, .readsBelow(name, behaviour: owner)); return .some(nil) }
+            return nil
+        }
         let member = String(name[name.index(after: dot)...])
         guard let k = d.observables.firstIndex(where: { $0.name == member }) else { return nil }
         let t: DeclaredType
@@ -901,7 +913,10 @@ private struct DeclaredBody {
                     }
                 }
                 return (.compare(op, x, y, tolerance: nil), .bool)
-            case (.bool, .bool), (.ownState, .ownState), (.phase, .phase), (.family, .family) where a == b:
+            case (.bool, .bool), (.ownState, .ownState), (.phase, .phase):
+                guard op == .eq || op == .ne else { c.error(at, .mixedKinds(a.described, b.described, op: op.rawValue)); return nil }
+                return (.compare(op, x, y, tolerance: nil), .bool)
+            case (.family(let fa), .family(let fb)) where fa == fb:
                 guard op == .eq || op == .ne else { c.error(at, .mixedKinds(a.described, b.described, op: op.rawValue)); return nil }
                 return (.compare(op, x, y, tolerance: nil), .bool)
             default:

@@ -153,6 +153,7 @@ private struct DeclarationReader {
     /// Checks and lowers what was read: the registry with the declared behaviours appended.
     mutating func finish() -> FileDeclarations {
         var checker = DeclaredChecker(base: base)
+        checker.declaredNames = Set(behaviours.map { $0.0.name })
         var entries: [BehaviourEntry] = []
         var firstOf: [String: SourceLocation] = [:]
         var refused: Set<String> = []

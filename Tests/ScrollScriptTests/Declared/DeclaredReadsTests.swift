@@ -85,6 +85,9 @@ final class DeclaredReadsTests: XCTestCase {
         expect echo.a ~= 0.933 within 0.001 and echo.twice ~= 0.933 within 0.001 and echo.isFading
         """
         try passes(text)
+        // A behaviour reads those declared above it: one below is named, with the fix.
+        XCTAssertEqual(diagnostics("behaviour echo {\n  value v = fade.alpha\n}\n" + DeclaredBehaviourTests.fade),
+                       ["2:13 'fade.alpha' is a member of behaviour 'fade', which is declared below: a body reads the behaviours declared above it (move 'fade' up)"])
         // Its members are read-only from there.
         XCTAssertEqual(diagnostics(DeclaredBehaviourTests.fade + "behaviour echo {\n  on frame { fade.alpha = 1 }\n}\n").count, 1)
     }
