@@ -41,6 +41,8 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
     case useReadsMissing(behaviour: String, subject: String, line: Int, noun: String, usage: String)
     /// A body reads a member of a behaviour declared below it (or of itself, being checked).
     case readsBelow(String, behaviour: String)
+    /// A body reads a member of a behaviour refused for an error.
+    case readsRefused(String, behaviour: String)
 
     public var message: String {
         switch self {
@@ -102,6 +104,8 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
             return "importing \"\(path)\" closes a cycle of imports"
         case .useReadsMissing(let b, let subject, let line, let noun, let usage):
             return "behaviour '\(b)' reads '\(subject)' (line \(line)), which needs \(article(noun)) \(noun), and this scenario declares none (add '\(usage)')"
+        case .readsRefused(let n, let b):
+            return "'\(clip(n))' is a member of behaviour '\(b)', which has an error (fix it, and this reads it)"
         case .readsBelow(let n, let b):
             return "'\(clip(n))' is a member of behaviour '\(b)', which is declared below: a body reads the behaviours declared above it (move '\(b)' up)"
         case .importNotDeclarations(let path):
@@ -175,6 +179,8 @@ struct DeclaredChecker {
     /// The names of every behaviour the file declares (one declared below the one being
     /// checked is not read: its members' kinds are not known yet).
     var declaredNames: Set<String> = []
+    /// Those refused for an error (reported): a read of one says so.
+    var refusedNames: Set<String> = []
 
     init(base: BehaviourRegistry) {
         self.base = base
@@ -766,6 +772,7 @@ private struct DeclaredBody {
         guard let dot = name.firstIndex(of: ".") else { return nil }
         let owner = String(name[..<dot])
         guard let (b, d) = c.sibling(owner) else {
+            if c.refusedNames.contains(owner) { c.error(at, .readsRefused(name, behaviour: owner)); return .some(nil) }
             if c.declaredNames.contains(owner), owner != behaviour { c.error(at, .readsBelow(name, behaviour: owner)); return .some(nil) }
             return nil
         }

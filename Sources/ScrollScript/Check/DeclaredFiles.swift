@@ -166,7 +166,10 @@ private struct DeclarationReader {
             }
             firstOf[b.name] = b.nameLocation
             let program = checker.check(b)
-            if program == nil { refused.insert(b.name) }
+            if program == nil {
+                refused.insert(b.name)
+                checker.refusedNames.insert(b.name)
+            }
             if let importedAt, checker.diagnostics.count > before {
                 let inner = checker.diagnostics[before]
                 checker.diagnostics.removeSubrange(before...)

@@ -88,6 +88,11 @@ final class DeclaredReadsTests: XCTestCase {
         // A behaviour reads those declared above it: one below is named, with the fix.
         XCTAssertEqual(diagnostics("behaviour echo {\n  value v = fade.alpha\n}\n" + DeclaredBehaviourTests.fade),
                        ["2:13 'fade.alpha' is a member of behaviour 'fade', which is declared below: a body reads the behaviours declared above it (move 'fade' up)"])
+        // One refused for an error is named as such (its own error is said at its place).
+        let refused = diagnostics("behaviour fade {\n  var a = nope\n}\nbehaviour echo {\n  value v = fade.a\n}\n")
+        XCTAssertEqual(refused.count, 2)
+        XCTAssertTrue(refused.first?.hasPrefix("2:11 unknown name 'nope'") == true, "\(refused)")
+        XCTAssertEqual(refused.last, "5:13 'fade.a' is a member of behaviour 'fade', which has an error (fix it, and this reads it)")
         // Its members are read-only from there.
         XCTAssertEqual(diagnostics(DeclaredBehaviourTests.fade + "behaviour echo {\n  on frame { fade.alpha = 1 }\n}\n").count, 1)
     }
