@@ -39,7 +39,7 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
     /// (v1.5) At a `use` line: the behaviour's code reads `subject` (on `line` of its
     /// declaration), which needs a behaviour (`noun`, written `usage`) the scenario lacks.
     case useReadsMissing(behaviour: String, subject: String, line: Int, noun: String, usage: String)
-    /// A body reads a member of a behaviour declared below it (or of itself, being checked).
+    /// A body reads a member of a behaviour that reads this one (checked after it).
     case readsBelow(String, behaviour: String)
     /// A body reads a member of a behaviour refused for an error.
     case readsRefused(String, behaviour: String)
@@ -107,7 +107,7 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
         case .readsRefused(let n, let b):
             return "'\(clip(n))' is a member of behaviour '\(b)', which has an error (fix it, and this reads it)"
         case .readsBelow(let n, let b):
-            return "'\(clip(n))' is a member of behaviour '\(b)', which is declared below: a body reads the behaviours declared above it (move '\(b)' up)"
+            return "'\(clip(n))' is a member of behaviour '\(b)', which reads this one: two behaviours may not read each other's members"
         case .importNotDeclarations(let path):
             return "\"\(path)\" holds more than behaviours and imports: a file that is imported may hold only 'behaviour' and 'import' items and comments"
         }
@@ -173,11 +173,11 @@ struct DeclaredChecker {
     var diagnostics: [Diagnostic] = []
     /// The words no behaviour or member may be named.
     private let reserved: UserBehaviourNames
-    /// The behaviours of this file declared above the one being checked (their ids follow
-    /// the base registry's: `BehaviourRegistry.appending`), which a body may read.
+    /// The behaviours of this file checked before the one being checked — those it reads
+    /// come first (`readingOrder`) — in the order of their ids after the base registry's
+    /// (`BehaviourRegistry.appending`).
     var siblings: [BehaviourDeclaration] = []
-    /// The names of every behaviour the file declares (one declared below the one being
-    /// checked is not read: its members' kinds are not known yet).
+    /// The names of every behaviour the file declares (one not checked yet reads this one).
     var declaredNames: Set<String> = []
     /// Those refused for an error (reported): a read of one says so.
     var refusedNames: Set<String> = []

@@ -85,9 +85,14 @@ final class DeclaredReadsTests: XCTestCase {
         expect echo.a ~= 0.933 within 0.001 and echo.twice ~= 0.933 within 0.001 and echo.isFading
         """
         try passes(text)
-        // A behaviour reads those declared above it: one below is named, with the fix.
-        XCTAssertEqual(diagnostics("behaviour echo {\n  value v = fade.alpha\n}\n" + DeclaredBehaviourTests.fade),
-                       ["2:13 'fade.alpha' is a member of behaviour 'fade', which is declared below: a body reads the behaviours declared above it (move 'fade' up)"])
+        // One declared below is read as well (it is checked first); the same numbers.
+        let below = "behaviour echo {\n  value twice = fade.alpha * 2\n}\n" + DeclaredBehaviourTests.fade
+        try passes(below + "use fade\nuse echo\ndrag -150\nexpect echo.twice ~= 0.933 within 0.001\n")
+        // Two that read each other's members: the one checked first says so.
+        let cycle = diagnostics("behaviour a {\n  var p = 0\n  value v = b.q\n}\nbehaviour b {\n  var q = 0\n  value w = a.p\n}\n")
+        XCTAssertEqual(cycle.count, 2, "\(cycle)")
+        XCTAssertTrue(cycle.contains("7:13 'a.p' is a member of behaviour 'a', which reads this one: two behaviours may not read each other's members"),
+                      "\(cycle)")
         // One refused for an error is named as such (its own error is said at its place).
         let refused = diagnostics("behaviour fade {\n  var a = nope\n}\nbehaviour echo {\n  value v = fade.a\n}\n")
         XCTAssertEqual(refused.count, 2)
