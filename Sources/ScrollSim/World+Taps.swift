@@ -220,7 +220,7 @@ extension World {
         for k in behaviours.indices {
             let id = behaviourIDs[k]
             for (v, view) in registry.views(of: id).enumerated() where view.layer == layer && view.takesTaps {
-                if let r = behaviours[k].frame(of: v, f, adjustments), contains(r, y), x >= r.x, x < r.x + r.width {
+                if let r = current(k).frame(of: v, f, adjustments), contains(r, y), x >= r.x, x < r.x + r.width {
                     return ViewID(id, v)
                 }
             }
@@ -244,9 +244,9 @@ extension World {
     private func landing(_ v: ViewID) -> Rect? {
         guard let s = slot(v.behaviour) else { return nil }
         let f = facts
-        if let r = behaviours[s].frame(of: v.view, f, adjustments), visibleMiddle(r) != nil { return r }
+        if let r = current(s).frame(of: v.view, f, adjustments), visibleMiddle(r) != nil { return r }
         for k in registry.views(of: v.behaviour).indices where k != v.view {
-            if let r = behaviours[s].frame(of: k, f, adjustments), visibleMiddle(r) != nil { return r }
+            if let r = current(s).frame(of: k, f, adjustments), visibleMiddle(r) != nil { return r }
         }
         return nil
     }

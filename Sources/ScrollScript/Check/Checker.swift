@@ -336,6 +336,8 @@ struct Checker {
     /// The behaviours' rules between words already reported, by location (a scene's word
     /// that breaks one is reported once, not once per scenario).
     var reportedConditions = Set<SourceLocation>()
+    /// (v1.5) `use` lines already said to need a behaviour their declaration's code reads.
+    var reportedReads: [(at: SourceLocation, missing: BehaviourID)] = []
     /// The names `let` has bound so far in the scenario being checked (lookup only).
     var lets: [String: LetBinding] = [:]
     /// The `let` statements of the scenario being checked, by name: the line of each (a

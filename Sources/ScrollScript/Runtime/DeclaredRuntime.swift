@@ -29,6 +29,9 @@ indirect enum DeclaredExpr: Sendable {
     case decelerate
     /// `velocity` in `willEndDragging`: the release's content velocity.
     case releaseVelocity
+    /// An observable of the world (`toolbar.y`, `header.height`, `row[0,2].y`, another
+    /// behaviour's member): its place in the program's `reads`, taken before each event.
+    case world(Int)
     case negate(DeclaredExpr)
     case not(DeclaredExpr)
     case arithmetic(BinaryOp, DeclaredExpr, DeclaredExpr)
@@ -94,12 +97,15 @@ final class DeclaredProgram: @unchecked Sendable {
     let taps: [DeclaredHandlers]
     /// The line of each var's declaration, value's and view's (non-finite failures).
     let variableLines: [Int]
+    /// What it reads of the world (`DeclaredExpr.world` is a place here).
+    let reads: [WorldRead]
 
     init(name: String, variableInits: [DeclaredExpr], variableKinds: [DeclaredKind], variableLines: [Int],
          values: [DeclaredExpr], valueKinds: [DeclaredKind], states: [String], views: [DeclaredView],
          actions: [[DeclaredStmt]], thenBodies: [[DeclaredStmt]], localCount: Int, handlers: [DeclaredEvent: DeclaredHandlers],
-         taps: [DeclaredHandlers]) {
+         taps: [DeclaredHandlers], reads: [WorldRead] = []) {
         self.name = name
+        self.reads = reads
         self.variableInits = variableInits
         self.variableKinds = variableKinds
         self.variableLines = variableLines
@@ -211,7 +217,7 @@ struct FlatPointers: @unchecked Sendable {
 final class FlatCode: @unchecked Sendable {
     enum E: UInt8 {
         case constant, fact, param, variable, value, state, local, target, decelerate, releaseVelocity, negate, not,
-             arithmetic, and, or, compare, halfFrame, function,
+             arithmetic, and, or, compare, halfFrame, function, world,
              // The common operators, one case each (one jump fewer than `arithmetic`/`compare` and their `sub`).
              add, subtract, multiply, divide, less, lessOrEqual, greater, greaterOrEqual, equal, notEqual
     }
@@ -323,6 +329,7 @@ final class FlatCode: @unchecked Sendable {
             case .target: return add(FlatExpr(op: .target))
             case .decelerate: return add(FlatExpr(op: .decelerate))
             case .releaseVelocity: return add(FlatExpr(op: .releaseVelocity))
+            case .world(let i): return add(FlatExpr(op: .world, a: Int32(i)))
             case .negate(let x): let a = expr(x); return add(FlatExpr(op: .negate, a: a))
             case .not(let x): let a = expr(x); return add(FlatExpr(op: .not, a: a))
             case .arithmetic(let op, let l, let r):
@@ -443,6 +450,8 @@ struct DeclaredInstance: Behaviour {
     var decelerate = false
     var releaseVelocity = 0.0
     var fault: BehaviourFault?
+    /// The values of what it reads of the world (`program.reads`), as the world last gave them.
+    var readings: [Double]
 
     init(_ program: DeclaredProgram, _ setup: BehaviourSetup) {
         self.program = program
@@ -458,6 +467,11 @@ struct DeclaredInstance: Behaviour {
         variables = Array(repeating: 0, count: program.variableInits.count)
         animations = Array(repeating: DeclaredAnimation(), count: program.variableInits.count)
         locals = Array(repeating: 0, count: max(1, program.localCount))
+        readings = Array(repeating: 0, count: program.reads.count)
+    }
+
+    mutating func take(readings values: UnsafeBufferPointer<Double>) {
+        for k in 0..<Swift.min(values.count, readings.count) { readings[k] = values[k] }
     }
 
     /// How many of its vars animate now.
@@ -709,6 +723,7 @@ struct DeclaredInstance: Behaviour {
         case .target: return target
         case .decelerate: return decelerate ? 1 : 0
         case .releaseVelocity: return releaseVelocity
+        case .world: return readings[Int(e.a)]
         case .negate: return -operand(e.a, &env)
         case .not: return operand(e.a, &env) != 0 ? 0 : 1
         case .arithmetic:

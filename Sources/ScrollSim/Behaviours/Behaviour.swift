@@ -276,6 +276,10 @@ public protocol Behaviour: Sendable {
     /// of `reduce` on the value (no existential to open, no copy-on-write check). Nil: the
     /// value's `reduce`.
     var reactor: BehaviourReactor? { get }
+    /// (v1.5) The values now of what its declaration `reads`, in that order: the world calls
+    /// it before each call to this behaviour (and on a copy, before `value`, `frame` and
+    /// `opacity`), only for a behaviour whose declaration reads any.
+    mutating func take(readings: UnsafeBufferPointer<Double>)
 }
 
 /// The object a class-kept behaviour reacts through (`Behaviour.reactor`). Subclass it and
@@ -316,6 +320,9 @@ extension Behaviour {
 
     /// None: the value reacts.
     public var reactor: BehaviourReactor? { nil }
+
+    /// Nothing to read: its declaration reads nothing of the world.
+    public mutating func take(readings: UnsafeBufferPointer<Double>) {}
 
     /// Opaque.
     public func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double { 1 }

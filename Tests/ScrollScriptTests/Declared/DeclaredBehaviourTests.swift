@@ -405,8 +405,9 @@ final class DeclaredBehaviourTests: XCTestCase {
                        ["8:9 the param 'p' has a default outside its range (or a range whose low end is above its high end)"])
         XCTAssertEqual(member("  colour c = 1"), ["8:3 unknown member 'colour' (a behaviour holds param, states, var, value, view, action, on)"])
         XCTAssertEqual(member("  vra c = 1"), ["8:3 unknown member 'vra' (did you mean 'var'?)"])
-        XCTAssertEqual(member("  on didScroll { alpha = toolbar.y }"),
-                       ["8:26 a declared behaviour's body cannot read 'toolbar.y' in this version (it reads the scroll view's names, the core tunables and its own members)"])
+        XCTAssertEqual(member("  on didScroll { alpha = toolbar.y }"), ["8:26 the var 'alpha' must be a plain number, not points"])
+        XCTAssertEqual(member("  on didScroll { alpha = toolbar.frame }"),
+                       ["8:26 a declared behaviour's body cannot read 'toolbar.frame' in this version (it reads the observables, the core tunables and its own members; not another behaviour's tunables, views or text)"])
         // A var's kind is its initial value's; points may be assigned points, a bare number.
         XCTAssertEqual(member("  var y = 0pt\n  on didScroll { y = offset; y = 3; y = 2s }"), ["9:41 the var 'y' must be points, not seconds"])
     }
