@@ -40,6 +40,7 @@ public struct Accordion: DeclaredBehaviour, Equatable {
         running.reserveCapacity(open.count)
     }
 
+    @inline(__always)  // into the protocol witness: the reaction is written once (Behaviour.reduce)
     public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         switch event {
         case .sectionHeaderTapped(let i):

@@ -33,6 +33,7 @@ public struct HeaderParallax: DeclaredBehaviour, Equatable {
         stretches = !(setup.host?.has(StretchyHeader.nostretchOption) ?? false)
     }
 
+    @inline(__always)  // into the protocol witness: the reaction is written once (Behaviour.reduce)
     public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         Reaction(animating: false)
     }

@@ -55,6 +55,7 @@ public struct HeaderToggle: DeclaredBehaviour, Equatable {
         animation = Tween(from: firstHeight, to: firstHeight, start: 0, duration: duration, curve: .easeInOut)
     }
 
+    @inline(__always)  // into the protocol witness: the reaction is written once (Behaviour.reduce)
     public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         switch event {
         case .viewTapped(let v, _):
