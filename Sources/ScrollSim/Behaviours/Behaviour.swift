@@ -249,6 +249,10 @@ public struct BehaviourFaultReport: Equatable, Sendable {
 /// copies it on write.)
 public protocol Behaviour: Sendable {
     /// The one transition: reacts to `event` at `scroll.time`; may change `adjustments`.
+    /// (The built-ins mark theirs `@inline(__always)`: the world calls it through the
+    /// protocol's witness, and a witness that calls it copies the `Reaction` it returns and
+    /// reads it back at once, a stalled store-to-load forward that cost more than a toolbar's
+    /// own work, by profile.)
     mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction
     /// The value of its observable number `observable` (its index in the declaration).
     func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value
