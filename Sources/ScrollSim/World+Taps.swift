@@ -115,10 +115,12 @@ extension World {
         case .view(let v):
             let view = registry.view(v)
             if view.targetNeedsVisiblePart {
+                // Absent, or too transparent for UIKit's hit-test (a declared view keeps its
+                // frame below alpha 0.01: `frames` lists it, taps pass it by).
+                if let s = slot(v.behaviour), let why = current(s).absence(of: v.view, facts, adjustments) {
+                    throw SimError.viewNotTappable(noun: view.noun, why)
+                }
                 guard let r = frame(of: v), visibleMiddle(r) != nil else {
-                    if let s = slot(v.behaviour), let why = behaviours[s].absence(of: v.view, facts, adjustments) {
-                        throw SimError.viewNotTappable(noun: view.noun, why)
-                    }
                     throw SimError.viewOffScreen(noun: view.noun)
                 }
             }
@@ -220,7 +222,9 @@ extension World {
         for k in behaviours.indices {
             let id = behaviourIDs[k]
             for (v, view) in registry.views(of: id).enumerated() where view.layer == layer && view.takesTaps {
-                if let r = current(k).frame(of: v, f, adjustments), contains(r, y), x >= r.x, x < r.x + r.width {
+                let b = current(k)
+                if let r = b.frame(of: v, f, adjustments), contains(r, y), x >= r.x, x < r.x + r.width,
+                   b.opacity(of: v, f, adjustments) >= 0.01 {
                     return ViewID(id, v)
                 }
             }

@@ -40,7 +40,10 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
     case comparedWithStateWord(found: String, word: String, families: [String])
     case mixedKinds(String, String, op: String)
     case notALiteral(String)
-    case defaultOutsideRange(String)
+    /// A param's default (as written) outside its range (its ends as written).
+    case defaultOutsideRange(String, value: String, low: String, high: String)
+    /// A param's range whose low end is above its high end.
+    case emptyRange(String, low: String, high: String)
     case rectOutsideView
     case viewNeedsRect
     case letShadows(String, what: String)
@@ -116,8 +119,10 @@ public enum DeclaredCheckProblem: Equatable, Sendable {
             return "cannot mix \(a) and \(b) in '\(op)'"
         case .notALiteral(let n):
             return "the param '\(clip(n))' takes a number (with an optional minus and unit), as in 'param start = 136pt'"
-        case .defaultOutsideRange(let n):
-            return "the param '\(clip(n))' has a default outside its range (or a range whose low end is above its high end)"
+        case .defaultOutsideRange(let n, let value, let low, let high):
+            return "the param '\(clip(n))' defaults to \(clip(value)), outside its range \(clip(low)) to \(clip(high))"
+        case .emptyRange(let n, let low, let high):
+            return "the range of the param '\(clip(n))' is empty: its low end \(clip(low)) is above its high end \(clip(high))"
         case .rectOutsideView:
             return "rect(x, y, width, height) gives a view's frame: it stands only after 'view NAME ='"
         case .viewNeedsRect:
@@ -369,7 +374,11 @@ private struct DeclaredBody {
                         continue
                     }
                     r = TunableRange(l, h)
-                    if l > h || !r.contains(v) { c.error(m.nameLocation, .defaultOutsideRange(n)); continue }
+                    if l > h { c.error(lo.startLocation, .emptyRange(n, low: exprText(lo), high: exprText(hi))); continue }
+                    if !r.contains(v) {
+                        c.error(value.startLocation, .defaultOutsideRange(n, value: exprText(value), low: exprText(lo), high: exprText(hi)))
+                        continue
+                    }
                 }
                 params.append((n, q, v, r))
             case .var(let n, _): variables.append((n, m.location.line))

@@ -851,14 +851,16 @@ struct DeclaredInstance: Behaviour {
         }
     }
 
+    /// §9: a view is present while its `when` holds; its alpha decides only taps (a
+    /// transparent view is listed by `frames` and drawn, and takes no tap: `absence`).
     private func present(_ view: Int, _ code: FlatCode, _ s: ScrollFacts, _ a: Adjustments) -> Bool {
         let w = code.views[view].when
         var me = self, env = EvalEnv(s, a)
-        if w >= 0, me.eval(w, &env) == 0 { return false }
-        return opacity(of: view, s, a) >= 0.01
+        return !(w >= 0 && me.eval(w, &env) == 0)
     }
 
-    /// Why a view has no frame: its `when` is false, or its alpha is below 0.01 (nil: neither).
+    /// Why a view takes no tap: its `when` is false (it has no frame), or its alpha is below
+    /// 0.01 (nil: neither).
     func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence? {
         let code = program.code!
         guard view < code.views.count else { return nil }

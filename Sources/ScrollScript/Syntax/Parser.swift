@@ -1337,7 +1337,8 @@ extension Parser {
             let target = try parseExpr()
             guard tok.kind == .word, tok.text == "over" else { throw fail(tok, .declared(.expectedWord("over", after: "animate \(name) to VALUE", found: FoundToken(tok)))) }
             advance()
-            let duration = try parseArg()
+            // DURATION is an expression (`over length / 2`); it ends at the curve or `then`.
+            let duration = try parseExpr()
             var curve: DeclaredCurve?
             if tok.kind == .word, tok.text != "then" {
                 guard let c = DeclaredCurve(rawValue: tok.text) else { throw fail(tok, .declared(.unknownCurve(tok.text))) }
