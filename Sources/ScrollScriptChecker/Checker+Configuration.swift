@@ -219,6 +219,22 @@ extension Checker {
             needsBehaviour(t.name, t.needs, t.at)
         }
         for id in registry.ids where cfg.declares(id) {
+            // (v1.5) A declared behaviour's body reads `header.height`, `toolbar.state` or
+            // another behaviour's members: checked here, at its `use` line (spec §9), one
+            // error for each behaviour it needs that this scenario lacks.
+            let reads = registry.reads(of: id)
+            if !reads.isEmpty, let at = words.locations[id.index] {
+                var reported: [BehaviourID] = []
+                for r in reads {
+                    guard let missing = registry.missing(for: r.observable, in: cfg), !reported.contains(missing) else { continue }
+                    reported.append(missing)
+                    // (A scene's `use` is checked with each scenario: said once.)
+                    guard !reportedReads.contains(where: { $0.at == at && $0.missing == missing }) else { continue }
+                    reportedReads.append((at, missing))
+                    error(at, .declared(.useReadsMissing(behaviour: registry.declaration(id).name, subject: r.name, line: r.line,
+                                                         noun: registry.noun(of: missing), usage: registry.usage(of: missing))))
+                }
+            }
             for condition in registry.conditions(of: id) {
                 switch condition {
                 case .needsOption(let word, let option):

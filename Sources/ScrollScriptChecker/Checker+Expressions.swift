@@ -134,11 +134,14 @@ extension Checker {
         // A bare state word is read in the family of the state it is compared with (§5:
         // `refresh.state == idle`, `phase == idle`), in parentheses too, and so is a `let`
         // name bound to one (the first comparison settles its family); alone, in the first
-        // family that has it.
-        let aWord = bareStateName(a)
-        var ta = aWord == nil ? type(a) : nil
+        // family that has it. Each side's name is looked up once (`PlainName`), not once
+        // for each question asked of it.
+        let aName = PlainName(a, lexicon)
+        let aWord = aName?.stateWord
+        var ta = aWord == nil ? type(a, aName) : nil
+        let bName = PlainName(b, lexicon)
         // `toolbar.state == visible`: an unknown word compared with a state lists the states.
-        if case .state(let family)? = ta, case .name(let n, let nl) = b, lexicon.resolve(n) == nil,
+        if case .state(let family)? = ta, case .name(let n, let nl) = b, bName?.ref == nil,
            CoreObservable(rawValue: n) == nil, lets[n] == nil {
             error(nl, .notAState(n, family))
             return nil
@@ -153,19 +156,19 @@ extension Checker {
             return nil
         }
         var tb: StaticType?
-        if case .state(let family)? = ta, let (w, wl) = bareStateName(b), let s = family.state(named: w) {
+        if case .state(let family)? = ta, let (w, wl) = bName?.stateWord, let s = family.state(named: w) {
             tb = .state(family)
             resolved(.state(s), at: wl)
         } else {
             settleLetStateWord(b, in: ta)
-            tb = type(b)
+            tb = type(b, bName)
         }
         if let (w, wl) = aWord {
             if case .state(let family)? = tb, let s = family.state(named: w) {
                 ta = .state(family)
                 resolved(.state(s), at: wl)
             } else {
-                ta = type(a)
+                ta = type(a, aName)
             }
         } else if settleLetStateWord(a, in: tb) {
             ta = type(a)
@@ -173,12 +176,16 @@ extension Checker {
         var tt: StaticType?
         if let tol { tt = type(tol) }
         guard let ta, let tb else { return nil }
-        if ta == .rect || tb == .rect {
+        // Matched in place, not through a tuple of copies (most comparisons are of numbers).
+        if case .rect = ta {
             error(l, .rectsCannotBeCompared)
             return nil
         }
-        switch (ta, tb) {
-        case (.num(let da), .num(let db)):
+        if case .rect = tb {
+            error(l, .rectsCannotBeCompared)
+            return nil
+        }
+        if case .num(let da) = ta, case .num(let db) = tb {
             if !da.compatible(db) {
                 error(l, .cannotCompare(.num(da), .num(db)))
                 return nil
@@ -190,8 +197,6 @@ extension Checker {
                 }
             }
             return .bool
-        default:
-            break
         }
         if op != .eq && op != .ne {
             let bad = { if case .num = ta { return tb } else { return ta } }()
@@ -218,6 +223,13 @@ extension Checker {
             }
             return .bool
         default:
+            // `backtop.alpha == shown`, `shown` a state of several families: name them all,
+            // not the states of the first.
+            if let (word, other) = bareStateName(b).map({ ($0.word, ta) }) ?? aWord.map({ ($0.word, tb) }),
+               case let families = registry.families(having: word), families.count > 1 {
+                error(l, .declared(.comparedWithStateWord(found: other.name, word: word, families: families.map(\.name))))
+                return nil
+            }
             error(l, .cannotCompare(ta, tb))
             return nil
         }
@@ -275,6 +287,34 @@ extension Checker {
         return nil
     }
 
+    /// A plain name (`offset`, `idle`; in parentheses or not: `type` reads through them) and
+    /// what the lexicon resolves it to, looked up once for every question a comparison asks.
+    package struct PlainName {
+        package let word: String
+        package let at: SourceLocation
+        package let ref: NameRef?
+
+        package init?(_ e: Expr, _ lexicon: Lexicon) {
+            switch e {
+            case .name(let n, let l):
+                word = n
+                at = l
+                ref = lexicon.resolve(n)
+            case .paren(let x, _):
+                guard let inner = PlainName(x, lexicon) else { return nil }
+                self = inner
+            default:
+                return nil
+            }
+        }
+
+        /// `bareStateName`: the word and where it is, when it is a state's.
+        package var stateWord: (word: String, at: SourceLocation)? {
+            if case .state? = ref { return (word, at) }
+            return nil
+        }
+    }
+
     /// A `let` name (in parentheses or not) bound to a bare state word whose family no
     /// comparison has settled: the name, where it is written here, and the word.
     package func unsettledLetStateWord(_ e: Expr) -> (String, SourceLocation, LetStateWord)? {
@@ -303,8 +343,20 @@ extension Checker {
         return true
     }
 
+    /// `type(e)` for an expression whose plain name (if it is one) was looked up already.
+    @inline(__always)
+    package mutating func type(_ e: Expr, _ name: PlainName?) -> StaticType? {
+        guard let name else { return type(e) }
+        return nameType(name.word, name.at, name.ref)
+    }
+
     package mutating func nameType(_ n: String, _ l: SourceLocation) -> StaticType? {
-        guard let ref = lexicon.resolve(n) else {
+        nameType(n, l, lexicon.resolve(n))
+    }
+
+    /// The type of the plain name `n`, which `lexicon` resolves to `resolvedRef`.
+    package mutating func nameType(_ n: String, _ l: SourceLocation, _ resolvedRef: NameRef?) -> StaticType? {
+        guard let ref = resolvedRef else {
             // A name bound by `let` (never one of the names above: `checkLet` refuses those).
             if let bound = lets[n] {
                 resolved(.boundByLet, at: l)
@@ -316,6 +368,9 @@ extension Checker {
                 error(l, .needsIndex(o))
             } else if registry.tunables.contains(where: { $0.namedValues.contains { $0.name == n } }) {
                 error(l, .setValueAsName(n))
+            } else if n.hasSuffix(".state"), let b = registry.used(named: String(n.dropLast(6))) {
+                // `backtop.state` of a behaviour with no `states` line.
+                error(l, .declared(.declaresNoStates(registry.declaration(b).name)))
             } else {
                 error(l, .unknownName(n, known: lexicon.plainNames))
             }
@@ -328,7 +383,8 @@ extension Checker {
                 return nil
             }
             resolved(.observable(o), at: l)
-            return StaticType.of(registry.observable(o).kind)
+            // Its kind alone (not a copy of its whole `ObservableInfo`).
+            return StaticType.of(registry.observableKind(o))
         case .tunable(let t):
             resolved(.tunable(t), at: l)
             return StaticType.of(registry.tunable(t).kind)

@@ -95,13 +95,15 @@ extension Checker {
             checkTapHeader(s, index)
         case .tapRow(let i, let j):
             checkTapRow(i, j)
-        case .tapView(let name):
-            if let v = registry.view(named: name) {
+        case .tapView(let name, let nameLocation):
+            if lexicon.tapTargets.contains(name), let v = registry.view(named: name) {
                 if let missing = registry.missing(for: v, in: current) {
                     needsBehaviour(GrammarWord.tap.spelling + " " + name, missing, s.location)
                 } else {
                     resolved(.view(v), at: s.location)
                 }
+            } else {
+                checkTapOfUnknownView(name, at: nameLocation ?? s.location)
             }
         case .tap(let x, let y):
             _ = numeric(x, .tapX, .points)

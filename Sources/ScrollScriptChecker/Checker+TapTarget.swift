@@ -24,6 +24,37 @@ extension Checker {
         return tapTargetExists(target, literal)
     }
 
+    /// `tap NAME` where NAME is no view this registry can tap by name (the parser reads a
+    /// name no built-in owns as one, whatever the registry: spec §9): a `let`'s name is an
+    /// X without its Y, as the parser says of `tap offset`; a view of a behaviour whose `use`
+    /// was refused (an unknown behaviour, or one refused for an error in its declaration)
+    /// is that same mistake again and says nothing more; otherwise `unknown view`, with the
+    /// views near it (`tap backtop.buton`, `tap buton` → 'backtop.button').
+    package mutating func checkTapOfUnknownView(_ name: String, at l: SourceLocation) {
+        if lets[name] != nil || letsAhead[name] != nil {
+            // Where the parser says it of `tap offset`: just after the name.
+            var after = l
+            after.column += l.length
+            after.offset += l.length
+            after.length = 0
+            diagnostics.append(Diagnostic(after, .parse(.tapNeedsY(x: nil))))
+            return
+        }
+        let head = String(name.split(separator: ".", omittingEmptySubsequences: false).first ?? Substring(name))
+        if refusedUses.contains(head) { return }
+        let views = lexicon.tapTargets.filter { $0 != GrammarWord.header.spelling && $0 != GrammarWord.row.spelling }
+        var near = suggestions(for: name, among: views)
+        if near.isEmpty {
+            // `tap buton`: the part after the dot.
+            let last = String(name.split(separator: ".").last ?? Substring(name))
+            let shorts = views.map { String($0.split(separator: ".").last ?? Substring($0)) }
+            let nearShorts = Set(suggestions(for: last, among: shorts) + (shorts.contains(last) ? [last] : []))
+            near = views.enumerated().filter { nearShorts.contains(shorts[$0.offset]) }.map { $0.element }
+        }
+        let targets = ["header", "header I", "row I J"] + views
+        error(l, .declared(.unknownTapView(name, near: near, targets: targets)))
+    }
+
     /// True when this scenario can tap `target`; otherwise reports why not (at `literal`)
     /// when `literal` is given, and returns false.
     private mutating func tapTargetExists(_ target: TapTargetName, _ literal: StringLiteral?) -> Bool {

@@ -42,7 +42,8 @@ public func checkSource(_ source: SourceFile, registry: BehaviourRegistry = .bui
         if let c = checker.checkTopLevel(s) { scenarios.append(c) }
     }
     if let c = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty) { scenarios.append(c) }
-    let all = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics) + declared.diagnostics)
+    let all = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics, alsoRefused: parser.refusedBehaviourNames)
+                                + declared.diagnostics)
     return CheckResult(program: program, scenarios: all.isEmpty ? scenarios : [], diagnostics: all,
                        warnings: checker.finalWarnings(syntaxErrors: parseDiags, assertionComments: parser.assertionComments))
 }
@@ -335,6 +336,8 @@ package struct Checker {
     /// The behaviours' rules between words already reported, by location (a scene's word
     /// that breaks one is reported once, not once per scenario).
     package var reportedConditions = Set<SourceLocation>()
+    /// (v1.5) `use` lines already said to need a behaviour their declaration's code reads.
+    package var reportedReads: [(at: SourceLocation, missing: BehaviourID)] = []
     /// The names `let` has bound so far in the scenario being checked (lookup only).
     package var lets: [String: LetBinding] = [:]
     /// The `let` statements of the scenario being checked, by name: the line of each (a

@@ -12,6 +12,8 @@ package enum DeclaredType: Equatable {
     case ownState
     case phase
     case rect
+    /// A state of another behaviour's family (`toolbar.state`, `other.state`).
+    case family(StateFamilyID)
 
     package var described: String {
         switch self {
@@ -26,6 +28,7 @@ package enum DeclaredType: Equatable {
         case .ownState: return "a state"
         case .phase: return "a phase state"
         case .rect: return "a rect"
+        case .family: return "another behaviour's state"
         }
     }
 
@@ -33,9 +36,16 @@ package enum DeclaredType: Equatable {
         switch self {
         case .number(let q): return .quantity(q == .count ? .number : q)
         case .bool: return .bool
-        case .ownState, .phase: return .state
+        case .ownState, .phase, .family: return .state
         case .rect: return .rect
         }
+    }
+}
+
+extension DeclaredType {
+    package var isOtherFamily: Bool {
+        if case .family = self { return true }
+        return false
     }
 }
 
@@ -62,6 +72,14 @@ package struct DeclaredChecker {
     package var diagnostics: [Diagnostic] = []
     /// The words no behaviour or member may be named.
     private let reserved: UserBehaviourNames
+    /// The behaviours of this file checked before the one being checked — those it reads
+    /// come first (`readingOrder`) — in the order of their ids after the base registry's
+    /// (`BehaviourRegistry.appending`).
+    package var siblings: [BehaviourDeclaration] = []
+    /// The names of every behaviour the file declares (one not checked yet reads this one).
+    package var declaredNames: Set<String> = []
+    /// Those refused for an error (reported): a read of one says so.
+    package var refusedNames: Set<String> = []
 
     package init(base: BehaviourRegistry) {
         self.base = base
@@ -100,6 +118,37 @@ package struct DeclaredChecker {
         return nil
     }
 
+    /// An earlier declaration of this file named `name` (its id and declaration).
+    package func sibling(_ name: String) -> (BehaviourID, BehaviourDeclaration)? {
+        guard let k = siblings.firstIndex(where: { $0.namespace == name }) else { return nil }
+        return (BehaviourID(base.count + k), siblings[k])
+    }
+
+    /// The name and states of a family (the base registry's or an earlier declaration's).
+    package func family(_ id: StateFamilyID) -> (name: String, states: [String]) {
+        if case .behaviour(let b) = id, b.index >= base.count {
+            let k = b.index - base.count
+            return k < siblings.count ? (siblings[k].namespace, siblings[k].states) : ("", [])
+        }
+        let f = base.family(id)
+        return (f.name, f.names)
+    }
+
+    /// Every observable a body may read of the world by a plain name (for "did you mean").
+    package var worldNames: [String] {
+        var out: [String] = []
+        for o in base.observables where o.subscriptForm == .none {
+            switch o.kind {
+            case .quantity, .bool, .state: out.append(o.name)
+            default: break
+            }
+        }
+        for d in siblings {
+            for o in d.observables where o.kind != .string && o.kind != .rect { out.append(d.namespace + "." + o.name) }
+        }
+        return out
+    }
+
     /// Checks and lowers `b`; nil when it has an error (reported).
     package mutating func check(_ b: BehaviourSyntax) -> DeclaredProgram? {
         let before = diagnostics.count
@@ -110,6 +159,7 @@ package struct DeclaredChecker {
         body.collect(b.members, &self)
         body.lower(b.members, &self)
         guard diagnostics.count == before, let program = body.program() else { return nil }
+        program.file = SourceFileNames.id(b.location.file)
         return program
     }
 }
@@ -138,6 +188,8 @@ private struct DeclaredBody {
     var thenBodies: [[DeclaredStmt]] = []
     var localCount = 0
     var firstLines: [String: Int] = [:]
+    /// What its code reads of the world (`DeclaredExpr.world`'s places).
+    var reads: [WorldRead] = []
 
     init(behaviour: String) { self.behaviour = behaviour }
 
@@ -180,7 +232,11 @@ private struct DeclaredBody {
                         continue
                     }
                     r = TunableRange(l, h)
-                    if l > h || !r.contains(v) { c.error(m.nameLocation, .defaultOutsideRange(n)); continue }
+                    if l > h { c.error(lo.startLocation, .emptyRange(n, low: exprText(lo), high: exprText(hi))); continue }
+                    if !r.contains(v) {
+                        c.error(value.startLocation, .defaultOutsideRange(n, value: exprText(value), low: exprText(lo), high: exprText(hi)))
+                        continue
+                    }
                 }
                 params.append((n, q, v, r))
             case .var(let n, _): variables.append((n, m.location.line))
@@ -221,7 +277,7 @@ private struct DeclaredBody {
             guard case .var(_, let value) = m.kind else { continue }
             var scope = Scope(varLimit: k, valueLimit: 0, readOnly: true)
             let (e, t) = expr(value, &scope, &c) ?? (.constant(0), .number(.number))
-            if t == .rect || t == .ownState || t == .phase {
+            if t == .rect || t == .ownState || t == .phase || t.isOtherFamily {
                 c.error(value.startLocation, .wrongKind(expected: "a number or true/false", found: t.described, context: "a var"))
             }
             variableInits.append(e)
@@ -234,6 +290,9 @@ private struct DeclaredBody {
             guard case .value(_, let value) = m.kind else { continue }
             var scope = Scope(varLimit: variables.count, valueLimit: v, readOnly: true)
             let (e, t) = expr(value, &scope, &c) ?? (.constant(0), .number(.number))
+            if t.isOtherFamily {
+                c.error(value.startLocation, .wrongKind(expected: "a number, true/false or its own state", found: t.described, context: "a value"))
+            }
             valueExprs.append(e)
             valueTypes.append(t)
             v += 1
@@ -423,19 +482,23 @@ private struct DeclaredBody {
             name: behaviour, variableInits: variableInits, variableKinds: variableTypes.map { $0.declaredKind },
             variableLines: variables.map { $0.line }, values: valueExprs, valueKinds: valueTypes.map { $0.declaredKind },
             states: states, views: lowViews, actions: actions, thenBodies: thenBodies, localCount: localCount,
-            handlers: handlers, taps: taps)
+            handlers: handlers, taps: taps, reads: reads)
+        // Its own observables come on the REPL's change line right after `offset`, as a
+        // Swift behaviour's do by default (`ObservableSpec.firstOnChangeLine`): vars, values,
+        // then the state, in that order (docs/repl.md).
+        let first = 1  // ObservableSpec.firstOnChangeLine
         var observables: [ObservableDeclaration] = []
         for (i, v) in variables.enumerated() {
             observables.append(ObservableDeclaration(v.name, variableTypes[i].declaredKind, summary: "a var of behaviour '\(behaviour)'",
-                                                     prominence: 12, trace: .always))
+                                                     prominence: first, trace: .always))
         }
         for (i, v) in values.enumerated() {
             observables.append(ObservableDeclaration(v, valueTypes[i].declaredKind, summary: "a value of behaviour '\(behaviour)'",
-                                                     prominence: 12, trace: .always))
+                                                     prominence: first, trace: .always))
         }
         if !states.isEmpty {
             observables.append(ObservableDeclaration("state", .state, summary: "the state of behaviour '\(behaviour)': "
-                                                        + states.joined(separator: ", "), prominence: 3, trace: .always))
+                                                        + states.joined(separator: ", "), prominence: first, trace: .always))
         }
         let viewDecls = views.enumerated().map { i, v in
             ViewDeclaration(v.name == behaviour ? behaviour : behaviour + "." + v.name,
@@ -450,6 +513,7 @@ private struct DeclaredBody {
                                    summary: "a param of behaviour '\(behaviour)'")
             },
             observables: observables, states: states, views: viewDecls, listens: program.listens)
+        program.declaration.reads = reads
         return program
     }
 
@@ -588,6 +652,9 @@ private struct DeclaredBody {
             switch (want, t) {
             case (.bool, .bool): break
             case (.number(let a), .number(let b)) where a == b || isPlain(b) || (isPlain(a) && b == .count): break
+            case (.number, .number(.velocity)):
+                c.error(value.startLocation, .varNeedsVelocity(member, expected: want.described))
+                return nil
             default:
                 c.error(value.startLocation, .wrongKind(expected: want.described, found: t.described, context: "the var '\(member)'"))
                 return nil
@@ -676,9 +743,10 @@ private struct DeclaredBody {
             c.error(at, .wrongKind(expected: "compared with a state ('state == \(name)')", found: "a bare state word", context: "'\(name)'"))
             return nil
         }
+        if let found = worldRead(name, at, &c) { return found }
         // A typo of a name it reads (`row.hieght`, `offset.mn`) is an unknown name with its
         // fix, not a name this version cannot read.
-        let readable = DeclaredChecker.facts.keys.sorted() + CoreTunable.allCases.map { $0.rawValue }
+        let readable = DeclaredChecker.facts.keys.sorted() + CoreTunable.allCases.map { $0.rawValue } + c.worldNames
         if name.contains("."), c.base.resolve(name) == nil, !didYouMean(name, readable).isEmpty {
             c.error(at, .unknownName(name, readable))
             return nil
@@ -693,6 +761,77 @@ private struct DeclaredBody {
         for lets in scope.lets { names += lets.keys.sorted() }
         c.error(at, .unknownName(name, names))
         return nil
+    }
+
+    /// The place of a read of the world in `reads` (one place per observable, section and row).
+    private mutating func place(_ id: ObservableID, section: Int = 0, row: Int = 0, _ name: String, _ line: Int) -> Int {
+        if let k = reads.firstIndex(where: { $0.observable == id && $0.section == section && $0.row == row }) { return k }
+        reads.append(WorldRead(id, section: section, row: row, name: name, line: line))
+        return reads.count - 1
+    }
+
+    /// The type of an observable of `kind` read by a body; nil: one it cannot read (text, a rect).
+    private func readType(_ kind: ValueKind) -> DeclaredType? {
+        switch kind {
+        case .quantity(let q): return .number(q)
+        case .bool: return .bool
+        case .state(let f): return f.id == .phase ? .phase : .family(f.id)
+        default: return nil
+        }
+    }
+
+    /// `name` as an observable of the world (spec §9: a body reads any observable): a
+    /// built-in's, a Swift behaviour's, an earlier declaration's. `.some(nil)`: it is one,
+    /// refused (reported); nil: no such observable.
+    private mutating func worldRead(_ name: String, _ at: SourceLocation, _ c: inout DeclaredChecker) -> (DeclaredExpr, DeclaredType)?? {
+        if case .observable(let id)? = c.base.resolve(name) {
+            guard let t = readType(c.base.observable(id).kind) else { c.error(at, .notReadable(name)); return .some(nil) }
+            return .some((.world(place(id, name, at.line)), t))
+        }
+        guard let dot = name.firstIndex(of: ".") else { return nil }
+        let owner = String(name[..<dot])
+        guard let (b, d) = c.sibling(owner) else {
+            if c.refusedNames.contains(owner) { c.error(at, .readsRefused(name, behaviour: owner)); return .some(nil) }
+            if c.declaredNames.contains(owner), owner != behaviour { c.error(at, .readsBelow(name, behaviour: owner)); return .some(nil) }
+            return nil
+        }
+        let member = String(name[name.index(after: dot)...])
+        guard let k = d.observables.firstIndex(where: { $0.name == member }) else { return nil }
+        let t: DeclaredType
+        switch d.observables[k].kind {
+        case .quantity(let q): t = .number(q)
+        case .bool: t = .bool
+        case .state: t = .family(.behaviour(b))
+        case .string, .rect: c.error(at, .notReadable(name)); return .some(nil)
+        }
+        return .some((.world(place(.behaviour(b, k), name, at.line)), t))
+    }
+
+    /// `section[I].MEMBER` / `row[I,J].MEMBER` with whole-number literal indexes.
+    private mutating func indexedRead(_ base: String, _ indexes: [Expr], _ member: String, _ at: SourceLocation,
+                                      _ c: inout DeclaredChecker) -> (DeclaredExpr, DeclaredType)? {
+        let written = "\(base)[...].\(member)"
+        guard let form = Subscript(base: base), form != .none, indexes.count == (form == .section ? 1 : 2),
+              let o = CoreObservable.subscripted(form, member: member) else {
+            c.error(at, .unknownName(written, ["section[I].y", "section[I].height", "section[I].open", "section[I].rows",
+                                               "row[I,J].y", "row[I,J].height", "row[I,J].visible"]))
+            return nil
+        }
+        var numbers: [Int] = []
+        for ix in indexes {
+            guard case .number(let n, _) = ix.strippingParens, n.unit.quantity == nil, n.value >= 0, n.value == n.value.rounded(),
+                  n.value < 1e6 else {
+                c.error(ix.startLocation, .wrongKind(expected: "a whole number as written (section[1].y)", found: "another value",
+                                                     context: "an index in a behaviour"))
+                return nil
+            }
+            numbers.append(Int(n.value))
+        }
+        guard let t = readType(o.kind) else { c.error(at, .notReadable(written)); return nil }
+        let section = numbers[0], row = numbers.count > 1 ? numbers[1] : 0
+        let name = form == .section ? Subscript.written(section: section) + "." + member
+                                    : Subscript.written(section: section, row: row) + "." + member
+        return (.world(place(.core(o), section: section, row: row, name, at.line)), t)
     }
 
     /// A bare word read as a state of the family of the other side of `==`/`!=`.
@@ -710,6 +849,11 @@ private struct DeclaredBody {
         case .phase:
             if let k = StateFamily.phase.names.firstIndex(of: w) { return (.constant(Double(k)), true) }
             c.error(at, .notAState(w, behaviour: "phase", states: StateFamily.phase.names))
+            return (.constant(0), false)
+        case .family(let id):
+            let f = c.family(id)
+            if let k = f.states.firstIndex(of: w) { return (.constant(Double(k)), true) }
+            c.error(at, .notAState(w, behaviour: f.name, states: f.states))
             return (.constant(0), false)
         default:
             return nil
@@ -730,9 +874,8 @@ private struct DeclaredBody {
             return nil
         case .name(let name, let at):
             return resolve(name, at, scope, &c)
-        case .indexed(let base, _, let member, let at):
-            c.error(at, .notReadable("\(base)[...].\(member)"))
-            return nil
+        case .indexed(let base, let indexes, let member, let at):
+            return indexedRead(base, indexes, member, at, &c)
         case .paren(let inner, _):
             return expr(inner, &scope, &c)
         case .unary(let op, let inner, let at):
@@ -797,6 +940,9 @@ private struct DeclaredBody {
                 }
                 return (.compare(op, x, y, tolerance: nil), .bool)
             case (.bool, .bool), (.ownState, .ownState), (.phase, .phase):
+                guard op == .eq || op == .ne else { c.error(at, .mixedKinds(a.described, b.described, op: op.rawValue)); return nil }
+                return (.compare(op, x, y, tolerance: nil), .bool)
+            case (.family(let fa), .family(let fb)) where fa == fb:
                 guard op == .eq || op == .ne else { c.error(at, .mixedKinds(a.described, b.described, op: op.rawValue)); return nil }
                 return (.compare(op, x, y, tolerance: nil), .bool)
             default:

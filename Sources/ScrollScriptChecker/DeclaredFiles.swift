@@ -17,13 +17,17 @@ public struct FileDeclarations: Sendable {
     /// Declared behaviours refused for an error (reported): `use` of one says nothing more.
     public var refused: Set<String> = []
 
-    /// `diagnostics` without the ones a refused declaration causes elsewhere (`use NAME`).
-    package func filtered(_ d: [Diagnostic]) -> [Diagnostic] {
+    /// `diagnostics` without the ones a refused declaration causes elsewhere (`use NAME`),
+    /// with `alsoRefused` the file's own behaviours its parser refused (written after a
+    /// scenario: `Parser.refusedBehaviourNames`).
+    package func filtered(_ d: [Diagnostic], alsoRefused: [String] = []) -> [Diagnostic] {
+        let refused = alsoRefused.isEmpty ? self.refused : self.refused.union(alsoRefused)
         guard !refused.isEmpty else { return d }
         return d.filter {
             switch $0.problem {
             case .check(.unknownBehaviour(let name, _, _)): return !refused.contains(name)
-            case .check(.unknownTunable(let name, _)), .check(.unknownName(let name, _)):
+            case .check(.unknownTunable(let name, _)), .check(.unknownName(let name, _)),
+                 .check(.declared(.unknownTapView(let name, _, _))):
                 return !refused.contains(String(name.split(separator: ".").first ?? ""))
             default: return true
             }
@@ -68,12 +72,13 @@ package func startsWithDeclaration(_ b: [UInt8]) -> Bool {
 
 /// The declaration items of a file (those before its first other item) and whether it has
 /// other items; its syntax errors.
-package func scanDeclarations(_ source: SourceFile, base: BehaviourRegistry) -> (items: [DeclarationItem], others: Bool, errors: [Diagnostic]) {
+package func scanDeclarations(_ source: SourceFile, base: BehaviourRegistry)
+    -> (items: [DeclarationItem], others: Bool, errors: [Diagnostic], refused: [String]) {
     var parser = Parser(lexer: Lexer(bytes: source.bytes, file: source.name), file: source.name, keepsComments: false,
                         lexicon: Lexicon(base))
     var place = Parser.TopLevelPlace()
     let other = parser.nextTopLevelStatement(&place) != nil
-    return (parser.declarationItems, other, parser.syntaxDiagnostics)
+    return (parser.declarationItems, other, parser.syntaxDiagnostics, parser.refusedBehaviourNames)
 }
 
 /// Reads a file's declarations and, transitively, its imports' (a file reached twice is read
@@ -86,6 +91,8 @@ private struct DeclarationReader {
     var stack: [String] = []
     var paths: [String] = []
     var key = ""
+    /// The behaviours of imports refused whole (a syntax error, or more than declarations).
+    var refusedImported: Set<String> = []
 
     init(base: BehaviourRegistry) { self.base = base }
 
@@ -134,6 +141,10 @@ private struct DeclarationReader {
                 paths.append(full)
                 key += "\u{0}" + full + "\u{0}" + String(decoding: source.bytes, as: UTF8.self)
                 let scan = scanDeclarations(source, base: base)
+                if !scan.errors.isEmpty || scan.others {
+                    for case .behaviour(let b) in scan.items { refusedImported.insert(b.name) }
+                    refusedImported.formUnion(scan.refused)
+                }
                 if let first = scan.errors.first {
                     let reason = "\(written):\(first.location.line):\(first.location.column): \(first.message)"
                     diagnostics.append(Diagnostic(at, .check(.declared(.importUnreadable(written, reason: reason)))))
@@ -153,19 +164,31 @@ private struct DeclarationReader {
     /// Checks and lowers what was read: the registry with the declared behaviours appended.
     mutating func finish() -> FileDeclarations {
         var checker = DeclaredChecker(base: base)
+        checker.declaredNames = Set(behaviours.map { $0.0.name })
         var entries: [BehaviourEntry] = []
         var firstOf: [String: SourceLocation] = [:]
-        var refused: Set<String> = []
+        var refused = refusedImported
+        checker.refusedNames.formUnion(refusedImported)
+        var unique: [(BehaviourSyntax, importedAt: SourceLocation?)] = []
         for (b, importedAt) in behaviours {
-            let before = checker.diagnostics.count
             if let first = firstOf[b.name] {
                 let firstText = "\(first.file):\(first.line)"
                 checker.error(importedAt ?? b.nameLocation, .duplicateBehaviour(b.name, first: firstText))
                 continue
             }
             firstOf[b.name] = b.nameLocation
+            unique.append((b, importedAt))
+        }
+        // A behaviour is checked after those whose members it reads (their kinds are then
+        // known, spec §9); otherwise in source order.
+        for k in readingOrder(unique.map { $0.0 }) {
+            let (b, importedAt) = unique[k]
+            let before = checker.diagnostics.count
             let program = checker.check(b)
-            if program == nil { refused.insert(b.name) }
+            if program == nil {
+                refused.insert(b.name)
+                checker.refusedNames.insert(b.name)
+            }
             if let importedAt, checker.diagnostics.count > before {
                 let inner = checker.diagnostics[before]
                 checker.diagnostics.removeSubrange(before...)
@@ -174,7 +197,11 @@ private struct DeclarationReader {
                 checker.diagnostics.append(Diagnostic(importedAt, .check(.declared(.importUnreadable(file, reason: reason)))))
                 continue
             }
-            if let program { entries.append(program.entry) }
+            if let program {
+                entries.append(program.entry)
+                // Its id is the base's count plus its place: a body below may read it.
+                checker.siblings.append(program.declaration)
+            }
         }
         let all = sortedDiagnostics(diagnostics + checker.diagnostics)
         let registry = entries.isEmpty ? base : base.appending(entries, identity: key)
@@ -182,3 +209,60 @@ private struct DeclarationReader {
     }
 }
 
+/// The order to check `list` in: each behaviour after the others of `list` its code names
+/// (`fade.alpha`), source order otherwise; two that read each other stay in source order
+/// (the first one's read is then an error).
+package func readingOrder(_ list: [BehaviourSyntax]) -> [Int] {
+    let index = Dictionary(list.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+    var order: [Int] = []
+    var state = Array(repeating: 0, count: list.count)   // 0 new, 1 in progress, 2 done
+    func visit(_ k: Int) {
+        guard state[k] == 0 else { return }
+        state[k] = 1
+        var names: Set<String> = []
+        for m in list[k].members { collectNames(m, &names) }
+        for n in names.sorted() {
+            guard let dot = n.firstIndex(of: "."), let d = index[String(n[..<dot])], d != k else { continue }
+            visit(d)
+        }
+        state[k] = 2
+        order.append(k)
+    }
+    for k in list.indices { visit(k) }
+    return order
+}
+
+/// Every dotted name a member reads.
+private func collectNames(_ m: MemberSyntax, _ out: inout Set<String>) {
+    func expr(_ e: Expr?) {
+        guard let e else { return }
+        switch e {
+        case .name(let n, _): if n.contains(".") { out.insert(n) }
+        case .paren(let x, _), .unary(_, let x, _): expr(x)
+        case .binary(_, let l, let r, _): expr(l); expr(r)
+        case .compare(_, let l, let r, let t, _): expr(l); expr(r); expr(t)
+        case .call(_, let args, _): args.forEach { expr($0) }
+        case .indexed(_, let ix, _, _): ix.forEach { expr($0) }
+        default: break
+        }
+    }
+    func body(_ list: [BodyStmt]) {
+        for s in list {
+            switch s.kind {
+            case .assign(_, _, let v), .let(_, _, let v): expr(v)
+            case .if(let branches, let otherwise):
+                for (c, b) in branches { expr(c); body(b) }
+                body(otherwise ?? [])
+            case .animate(_, _, let to, let over, _, let then): expr(to); expr(over); body(then ?? [])
+            case .scrollTo(let v, _): expr(v)
+            default: break
+            }
+        }
+    }
+    switch m.kind {
+    case .var(_, let v), .value(_, let v): expr(v)
+    case .view(_, let r, let a, let w): expr(r); expr(a); expr(w)
+    case .action(_, let b), .on(_, _, _, let b): body(b)
+    case .param, .states: break
+    }
+}

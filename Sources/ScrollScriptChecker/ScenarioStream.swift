@@ -51,7 +51,8 @@ public struct ScenarioStream: IteratorProtocol {
                 finished = true
                 let parseDiags = parser.syntaxDiagnostics
                 let last = checker.finishFile(hadSyntaxErrors: !parseDiags.isEmpty)
-                diagnostics = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics) + declared.diagnostics)
+                diagnostics = sortedDiagnostics(declared.filtered(parseDiags + checker.diagnostics, alsoRefused: parser.refusedBehaviourNames)
+                                                + declared.diagnostics)
                 warnings = checker.finalWarnings(syntaxErrors: parseDiags, assertionComments: parser.assertionComments)
                 return last
             }

@@ -188,7 +188,8 @@ package enum StatementGuesser {
                 work.fire(.unexpected(dropped.text), dropped)
             }
             guard let headline = work.headline, let corrected = rendered(work.toks, words.lexicon), let more = accepts(corrected.parsed) else { continue }
-            let found = (Guess(headline: headline, notes: work.notes + more, corrected: corrected.display), work.at, work.length)
+            let found = (Guess(headline: headline, notes: work.notes + more, corrected: corrected.statement, comment: corrected.comment),
+                         work.at, work.length)
             if more.isEmpty || fillerFirst || attempt.count < toks.count { return found }
             needsMore = found
         }
@@ -245,8 +246,10 @@ package enum StatementGuesser {
 
     /// The tokens as `fmt` writes the statements they make (joined by `; `); a block is
     /// written as it was (a block over several lines as its `{`): `display`. `parsed` is
-    /// the same with every block whole, for the parser. Nil when they do not parse.
-    package static func rendered(_ toks: [GuessToken], _ lexicon: Lexicon) -> (display: String, parsed: String)? {
+    /// the same with every block whole, for the parser; `statement` is `display` without the
+    /// comment after it, and `comment` that comment. Nil when they do not parse.
+    package static func rendered(_ toks: [GuessToken], _ lexicon: Lexicon)
+        -> (display: String, parsed: String, statement: String, comment: String?)? {
         var body = toks
         var block: String?
         var comment: String?
@@ -259,7 +262,7 @@ package enum StatementGuesser {
             body.removeLast()
         }
         guard !body.contains(where: { $0.kind == .block || $0.kind == .comment }) else { return nil }
-        if body.isEmpty { return block == nil ? comment.map { ($0, $0) } : nil }
+        if body.isEmpty { return block == nil ? comment.map { ($0, $0, $0, nil) } : nil }
         // A block is parsed closed, so that its head parses whatever the block holds.
         let text = GuessTokens.text(body) + (block == nil ? "" : " { }")
         let (program, diagnostics) = parseAsWritten(text, lexicon: lexicon)
@@ -280,9 +283,9 @@ package enum StatementGuesser {
             }
         }
         guard block == nil || program.statements.count == 1 else { return nil }
-        var out = parts.joined(separator: "; ")
-        if let comment { out += "  " + comment }
-        return (out, whole.joined(separator: "; "))
+        let statement = parts.joined(separator: "; ")
+        let out = comment.map { statement + "  " + $0 } ?? statement
+        return (out, whole.joined(separator: "; "), statement, comment)
     }
 
     /// The notes for errors that only say a behaviour is missing (`'toolbar.state' needs a

@@ -370,7 +370,7 @@ public final class Interpreter {
         framesSimulated &+= loop.simulated
         switch end {
         case .done(let paused):
-            _ = finish(s)
+            if case .failed = finish(s) { return .failed }
             return paused ? .paused : .statement
         case .paused: return .paused
         case .timeLimit: return fail(s.location, .timeLimit)
@@ -387,7 +387,7 @@ public final class Interpreter {
             let stop = runFrame()
             if failure != nil { return .failed }
             counter -= 1
-            if counter <= 0 { _ = finish(s) }
+            if counter <= 0, case .failed = finish(s) { return .failed }
             if let stop { return stop }
             fastForward(touching: true)
         }
@@ -416,6 +416,9 @@ public final class Interpreter {
     private func runFrame() -> StepEvent? {
         world.step()
         framesSimulated &+= 1
+        // Under an observer (a trace, the REPL's stepping), a user behaviour's values are
+        // checked after every frame (spec §8), before anything shows them.
+        if observer != nil { world.checkValues() }
         if world.fault != nil {
             return failFault(currentStatement?.location ?? SourceLocation(file: "", line: 0, column: 0))
         }
@@ -610,6 +613,11 @@ public final class Interpreter {
     }
 
     private func finish(_ s: ResolvedStmt) -> StepEvent {
+        // Spec §8: a number a user behaviour reports that became non-finite fails the
+        // statement during which it did; checked here, once, at its end (the world puts
+        // itself back at the call that made it so).
+        world.checkValues()
+        if world.fault != nil { return failFault(s.location) }
         clearActivity()
         stack.popExhausted()
         if stack.depth <= 1, let top = pendingTop {
@@ -633,6 +641,17 @@ public final class Interpreter {
 
     @discardableResult
     private func fail(_ location: SourceLocation, _ problem: RunProblem, notes: [String] = []) -> StepEvent {
+        if failure == nil && world.fault == nil {
+            // A user behaviour's value that went bad in this statement before this failure
+            // (spec §8; its values are checked at a statement's end) fails it first, there.
+            let at = currentStatement?.location ?? location
+            world.checkValues()
+            if let f = world.fault {
+                clearActivity()
+                failure = RunFailure(location: at, problem: RunProblem(f, in: world), notes: [], time: world.time)
+                return .failed
+            }
+        }
         clearActivity()
         if failure == nil {
             failure = RunFailure(location: location, problem: problem, notes: notes, time: world.time)

@@ -137,7 +137,7 @@ package final class ResolvedStmt: Sendable {
     /// The statement as written.
     package let source: Stmt
 
-    var location: SourceLocation { source.location }
+    package var location: SourceLocation { source.location }
 
     /// Lowers a checked statement against the world configuration it runs in, with its
     /// names as the checker resolved them (`names`); a `let` takes a slot in `lets` (the
@@ -164,7 +164,7 @@ package final class ResolvedStmt: Sendable {
                 kind = .tapSection(arg(i))
             }
         case .tapRow(let i, let j): kind = .tapRow(arg(i), arg(j))
-        case .tapView(let name):
+        case .tapView(let name, _):
             var view: ViewID?
             if case .view(let v)? = names.ref(at: s.location) { view = v }
             kind = .tapView(view, name: name)

@@ -2,6 +2,8 @@
 // (`RunProblem.message`). The interpreter records a case; callers match on it (an
 // interrupted run, an invariant broken at some time), never on the wording.
 
+import Foundation
+
 /// The kind of a value met while running, as an error names it.
 public enum RunValueKind: Equatable, Sendable {
     /// A number of a quantity; nil for a bare number.
@@ -296,8 +298,8 @@ extension BehaviourFault {
             return "was in a copy of a world that went on running after \(groupedDigits(inputs)) inputs, more than a world keeps to make itself again"
         case .notCreated:
             return "could not be made: " + subject
-        case .declaredNotFinite(let line, let v):
-            return "computed \(plainNumber(v)) on line \(line) of its declaration: a value must be a finite number"
+        case .declaredNotFinite(let file, let line, let v):
+            return "computed \(plainNumber(v)) at \(declarationFileName(SourceFileNames.name(file))):\(line): a value must be a finite number"
         }
     }
 }
@@ -308,4 +310,13 @@ package func plainNumber(_ v: Double) -> String {
     if v.isNaN { return "nan" }
     if v.isInfinite { return v < 0 ? "-inf" : "inf" }
     return formatFixed(v, 3)
+}
+
+/// A declaration's file as a message names it: an imported file is read by its full path
+/// (DeclaredFiles.swift), shown relative to the current directory when it is under it.
+package func declarationFileName(_ file: String) -> String {
+    guard file.hasPrefix("/") else { return file }
+    var here = FileManager.default.currentDirectoryPath
+    if !here.hasSuffix("/") { here += "/" }
+    return file.hasPrefix(here) ? String(file.dropFirst(here.count)) : file
 }

@@ -183,8 +183,11 @@ public indirect enum StmtKind: Equatable, Sendable {
     case tapHeader(Expr)
     /// `tap row I J`: row J of section I.
     case tapRow(section: Expr, row: Expr)
-    /// `tap NAME`: a behaviour's view by its name (`tap header`, `tap toolbar`).
-    case tapView(String)
+    /// `tap NAME`: a behaviour's view by its name (`tap header`, `tap toolbar`,
+    /// `tap fade.title`), with where the name is written (nil: made, not read). The parser
+    /// takes a dotted name, or a word that is no plain name, whatever the registry knows:
+    /// the checker resolves it (`unknown view ...`).
+    case tapView(String, nameLocation: SourceLocation? = nil)
     case tap(x: Expr, y: Expr)
     case wait(Expr)
     case tick(Expr?)

@@ -23,6 +23,22 @@ public struct BehaviourSyntax: Equatable, Sendable {
 public enum DeclaredEvent: String, CaseIterable, Equatable, Sendable {
     case willBeginDragging, didScroll, dragging, willEndDragging, didEndDragging, willBeginDecelerating,
          didEndDecelerating, didEndScrollingAnimation, frame, tap
+
+    /// The event UIKit's delegate method or another spelling names: `scrollViewDidScroll`
+    /// and `scroll` → `didScroll`, `scrollViewWillEndDragging` → `willEndDragging` (the
+    /// longest event the name ends with, case aside, after a prefix). Nil for an event's own
+    /// name or none.
+    package static func meant(byUIKitName name: String) -> DeclaredEvent? {
+        if name == "scroll" || name == "scrolled" { return .didScroll }
+        let lower = name.lowercased()
+        var best: DeclaredEvent?
+        for e in allCases where e != .tap && e != .frame {
+            let w = e.rawValue.lowercased()
+            guard lower.count > w.count, lower.hasSuffix(w) else { continue }
+            if best.map({ $0.rawValue.count < w.count }) ?? true { best = e }
+        }
+        return best
+    }
 }
 
 /// The curves of `animate ... over D [CURVE]`.
@@ -135,6 +151,8 @@ public enum DeclarationWords {
     public static let members = ["param", "states", "var", "value", "view", "action", "on"]
     /// Words a body gives a meaning to.
     public static let body = ["if", "else", "animate", "scroll", "let", "state", "target", "decelerate", "contentInset"]
+    /// The words that start a body statement other than an assignment or a call.
+    package static let bodyStatements = ["if", "let", "animate", "scroll"]
     /// The words an editor colours inside a declaration (besides the member keywords).
     public static let editorWords = ["range", "alpha", "when", "if", "else", "animate", "to", "over", "then", "scroll", "animated",
                                      "rect", "state", "target", "decelerate"]
@@ -157,6 +175,14 @@ public enum DeclaredSyntaxProblem: Equatable, Sendable {
     case unknownMember(String)
     /// A curve that is none of linear, easeInOut, easeIn, easeOut.
     case unknownCurve(String)
+    /// `else` at the start of a body statement: the `}` before it ended its line, and the `if`.
+    case elseOnItsOwnLine
+    /// A word near a body keyword (`animat n to 1 over 1s`), not followed by `=`.
+    case unknownBodyStatement(String, near: [String])
+    /// Swift's `n += 1` (also `-=`, `*=`, `/=`): the assignment it means.
+    case compoundAssign(String, meant: String)
+    /// Swift's `self.alpha = 1` in a behaviour not named `self`: the assignment it means.
+    case selfMember(meant: String)
 
     public var message: String {
         switch self {
@@ -175,6 +201,14 @@ public enum DeclaredSyntaxProblem: Equatable, Sendable {
             return "unknown member '\(clip(w))'" + (hint.isEmpty ? " (a behaviour holds " + DeclarationWords.members.joined(separator: ", ") + ")" : hint)
         case .unknownCurve(let w):
             return "unknown curve '\(clip(w))'" + wordHint(w, DeclaredCurve.allCases.map { $0.rawValue })
+        case .elseOnItsOwnLine:
+            return "'else' must follow '}' on the same line ('} else {'): the end of the line ends the 'if'"
+        case .unknownBodyStatement(let w, let near):
+            return "unknown statement '\(clip(w))'" + didYouMean(w, near)
+        case .compoundAssign(let op, let meant):
+            return "'\(op)' is not in the language (did you mean '\(clip(meant))'?)"
+        case .selfMember(let meant):
+            return "a body names its behaviour's members without 'self.' (did you mean '\(clip(meant))'?)"
         }
     }
 }

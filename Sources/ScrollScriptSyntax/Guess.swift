@@ -13,16 +13,25 @@ public struct Guess: Equatable, Sendable {
     /// The statement meant, as `fmt` writes it (statements joined by `; `; a block's head
     /// followed by the block as written).
     public var corrected: String
+    /// The comment after the statement as written (`# to the bottom`): not in the message,
+    /// kept by the editor's quick fix, which replaces the whole line.
+    public var comment: String?
 
-    public init(headline: GuessHeadline, notes: [GuessNote] = [], corrected: String) {
+    public init(headline: GuessHeadline, notes: [GuessNote] = [], corrected: String, comment: String? = nil) {
         self.headline = headline
         self.notes = notes
         self.corrected = corrected
+        self.comment = comment
     }
+
+    /// The line that replaces the statement: `corrected`, then its comment.
+    public var correctedLine: String { comment.map { corrected + "  " + $0 } ?? corrected }
 
     /// `unknown statement 'sleep' (did you mean 'wait 1s'?)`, with the notes after it.
     public var message: String {
-        var m = headline.text + " (did you mean '\(corrected)'?"
+        var shown = corrected
+        if case .commentMark = headline { shown = correctedLine }
+        var m = headline.text + " (did you mean '\(shown)'?"
         var said: [String] = []
         for n in notes where !said.contains(n.text) { said.append(n.text) }
         if !said.isEmpty { m += " " + said.joined(separator: "; ") }

@@ -78,6 +78,26 @@ public final class Lexicon: Sendable {
     /// The names after `set`, in table order.
     public var tunableNames: [String] { registry.tunables.map { $0.name } }
 
+    /// The first words of the built-in names: observables, tunables and views (`toolbar`,
+    /// `header`, `screen`, `tap`, ...). No declared behaviour may be named so (spec §9).
+    package static let builtInHeads: Set<String> = {
+        let r = BehaviourRegistry.builtIn
+        var names = r.observables.map { $0.name } + r.tunables.map { $0.name }
+        for id in r.ids { names += r.declaration(id).views.map { $0.name } }
+        return Set(names.map { n in String(n.split(separator: ".").first ?? Substring(n)) })
+    }()
+
+    /// Whether `tap NAME` alone is a tap of a view by its name, resolved by the checker: a
+    /// target this lexicon holds, or a name that is no plain name and does not start with a
+    /// built-in's word (`tap fade.title` whatever the registry, `tap buton`); otherwise
+    /// NAME is an X (`tap offset` lacks its Y) and the parser says so as before.
+    public func tapsByName(_ name: String) -> Bool {
+        if tapTargets.contains(name) { return true }
+        if plainNames.contains(name) { return false }
+        let head = String(name.split(separator: ".").first ?? Substring(name))
+        return !Lexicon.builtInHeads.contains(head)
+    }
+
     /// Members after `section[I].` or `row[I,J].` (none for `.none`), in table order.
     public static func members(of form: Subscript) -> [String] {
         CoreObservable.allCases.filter { $0.subscriptForm == form }.compactMap { $0.member }

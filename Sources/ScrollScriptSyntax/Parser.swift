@@ -22,6 +22,9 @@ public struct Parser {
     private var exprNesting = 0
     private var blockDepth = 0
     private var reportedUnclosed = false
+    /// The name of the behaviour whose members are being read (`self.` is its own name only
+    /// when it is named `self`).
+    private var declaringBehaviour = ""
     /// The words of the registered behaviours (configuration words, their options, views).
     private let lexicon: Lexicon
     /// The names `let` has bound so far (and those a REPL session bound before): such a
@@ -44,6 +47,9 @@ public struct Parser {
     private var sessionConfiguration: String?
     /// The file's `behaviour` and `import` items (spec §2, §9), in order.
     public private(set) var declarationItems: [DeclarationItem] = []
+    /// The names of the `behaviour` items refused here: written after another item, or
+    /// not read for a syntax error (a `use` of one says nothing more: `FileDeclarations`).
+    public private(set) var refusedBehaviourNames: [String] = []
     /// The byte offset just after the last declaration item (0: none), and whether another
     /// top-level item came before one (a declaration must come first).
     public private(set) var declarationPrefixEnd = 0
@@ -682,8 +688,9 @@ public struct Parser {
         }
         if tok.kind == .word && notName && lexicon.tapTargets.contains(tok.text) {
             let name = tok.text
+            let at = loc(tok)
             advance()
-            return .tapView(name)
+            return .tapView(name, nameLocation: at)
         }
         if isStatementEnd(tok) { throw fail(tok, .tapNeedsTarget(targets: lexicon.tapTargets)) }
         if isWord(.section) && notName {   // `tap section 0`: a section is tapped by its header
@@ -696,8 +703,14 @@ public struct Parser {
             }
         }
         let x = try parseArg()
-        // A view's dotted name alone (`tap fade.title`, a declared behaviour's view).
-        if isStatementEnd(tok), case .name(let n, _) = x, lexicon.tapTargets.contains(n) { return .tapView(n) }
+        // A view's name alone (`tap fade.title`, a declared behaviour's view): a name the
+        // lexicon's targets hold, or one no built-in owns (`Lexicon.tapsByName`), which the
+        // checker resolves whatever this lexicon knows — `fmt` reads a file without its
+        // declarations, and a misspelt view, or one of a behaviour refused elsewhere, is one
+        // check error at the name, not a syntax error that hides the scenario's others.
+        if isStatementEnd(tok), case .name(let n, let at) = x, lexicon.tapsByName(n) {
+            return .tapView(n, nameLocation: at)
+        }
         if isStatementEnd(tok) { throw fail(tok, .tapNeedsY(x: literalSource(x))) }
         return .tap(x: x, y: try parseArg())
     }
@@ -1139,18 +1152,22 @@ extension Parser {
     fileprivate mutating func topLevelDeclaration(_ list: inout ListState) {
         let start = tok
         let late = sawTopLevelItem
+        let behaviourName = start.text == DeclarationWords.behaviour ? nextTok.text : nil
+        var kept = false
         do {
             let item = try parseDeclarationItem()
             if late {
                 report(start, .declared(.declarationAfterItems(start.text)))
             } else {
                 declarationItems.append(item)
+                kept = true
                 declarationPrefixEnd = tok.at.offset
             }
             guard isStatementEnd(tok) else { throw fail(tok, .expectedStatementEnd(found: FoundToken(tok))) }
         } catch {
             skipToStatementEnd()
         }
+        if let behaviourName, !kept { refusedBehaviourNames.append(behaviourName) }
         list.pending = []
         list.newlines = 0
         if tok.kind == .comment { advance() }
@@ -1166,6 +1183,7 @@ extension Parser {
             return .import(path, loc(keyword))
         }
         let name = tok
+        declaringBehaviour = name.text
         advance()
         guard tok.kind == .lbrace else { throw fail(tok, .expectedOpenBrace(found: FoundToken(tok))) }
         let open = tok
@@ -1319,7 +1337,8 @@ extension Parser {
             let target = try parseExpr()
             guard tok.kind == .word, tok.text == "over" else { throw fail(tok, .declared(.expectedWord("over", after: "animate \(name) to VALUE", found: FoundToken(tok)))) }
             advance()
-            let duration = try parseArg()
+            // DURATION is an expression (`over length / 2`); it ends at the curve or `then`.
+            let duration = try parseExpr()
             var curve: DeclaredCurve?
             if tok.kind == .word, tok.text != "then" {
                 guard let c = DeclaredCurve(rawValue: tok.text) else { throw fail(tok, .declared(.unknownCurve(tok.text))) }
@@ -1349,15 +1368,59 @@ extension Parser {
                 skipToStatementEnd()
                 return BodyStmt(kind: .notInBody(keyword: first.text), location: at)
             }
+            // `}` ending its line, then `else {` on the next: the line's end ended the `if`.
+            if first.text == "else" { throw fail(first, .declared(.elseOnItsOwnLine)) }
             let (name, nl) = try dottedName()
             if tok.kind == .assign {
                 advance()
                 if isStatementEnd(tok) { throw fail(tok, .expectedValue(found: FoundToken(tok))) }
+                if name.hasPrefix("self."), declaringBehaviour != "self" {
+                    // Swift's `self.alpha = 1`: `alpha = 1`.
+                    let start = tok.at.offset
+                    _ = try parseExpr()
+                    throw fail(first, .declared(.selfMember(meant: String(name.dropFirst(5)) + " = " + textBeforeTok(from: start))))
+                }
                 return BodyStmt(kind: .assign(name: name, nameLocation: nl, value: try parseExpr()), location: at)
             }
+            if nextTok.kind == .assign, let op = Parser.compoundOperator(tok.kind) {
+                // Swift's `n += 1`: `n = n + 1` (the value in parentheses when it is an operation).
+                let opTok = tok
+                advance(); advance()
+                let start = tok.at.offset
+                let e = try parseExpr()
+                var value = textBeforeTok(from: start)
+                switch e {
+                case .binary, .compare: value = "(" + value + ")"
+                default: break
+                }
+                throw fail(opTok, .declared(.compoundAssign(op + "=", meant: "\(name) = \(name) \(op) \(value)")))
+            }
             if isStatementEnd(tok), !name.contains(".") { return BodyStmt(kind: .call(name: name), location: at) }
+            // `animat n to 1 over 1s`, `scrol to 0`, `lett x = 1`: a misspelt keyword.
+            if !name.contains(".") {
+                let near = suggestions(for: name, among: DeclarationWords.bodyStatements)
+                if !near.isEmpty { throw fail(first, .declared(.unknownBodyStatement(name, near: near))) }
+            }
             throw fail(tok, .declared(.expectedAssign(name, found: FoundToken(tok))))
         }
+    }
+
+    /// The operators of Swift's compound assignments (`+=`: `+` then `=`).
+    private static func compoundOperator(_ k: TokenKind) -> String? {
+        switch k {
+        case .plus: return "+"
+        case .minus: return "-"
+        case .star: return "*"
+        case .slash: return "/"
+        default: return nil
+        }
+    }
+
+    /// The source from byte `start` to the current token, without the spaces before it.
+    private func textBeforeTok(from start: Int) -> String {
+        var text = Substring(lexer.sourceText(start, tok.at.offset))
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
     }
 
     /// `if C { } [else if C { }] [else { }]`

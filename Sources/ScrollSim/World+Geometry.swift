@@ -17,13 +17,13 @@ extension World {
     /// the view has no frame now.
     public func frame(of v: ViewID) -> Rect? {
         guard let s = slot(v.behaviour) else { return nil }
-        return behaviours[s].frame(of: v.view, facts, adjustments)
+        return current(s).frame(of: v.view, facts, adjustments)
     }
 
     /// The opacity of a behaviour's view now (1 when its behaviour is not declared here).
     public func opacity(of v: ViewID) -> Double {
         guard let s = slot(v.behaviour) else { return 1 }
-        return behaviours[s].opacity(of: v.view, facts, adjustments)
+        return current(s).opacity(of: v.view, facts, adjustments)
     }
 
     /// The first declared view drawn in `style` (the table header, the toolbar), if any.
@@ -88,7 +88,7 @@ extension World {
         for k in behaviours.indices {
             let id = behaviourIDs[k]
             for (v, view) in registry.views(of: id).enumerated() where view.layer == layer && view.listed {
-                if let r = behaviours[k].frame(of: v, f, adjustments), isOnScreen(r) {
+                if let r = current(k).frame(of: v, f, adjustments), isOnScreen(r) {
                     out.append(ViewFrame(kind: .view(ViewID(id, v)), rect: r, name: view.name, layer: layer, style: view.style))
                 }
             }

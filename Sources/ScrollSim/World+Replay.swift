@@ -69,6 +69,8 @@ extension World {
         if fresh.fault == nil && !fresh.sameState(as: self) {
             fresh.fault = BehaviourFaultReport(behaviour: behaviourIDs[classBacked], fault: .notReplayable(at: time), time: time)
         }
+        fresh.checkedFrame = checkedFrame
+        fresh.checkedJournal = checkedJournal
         self = fresh
     }
 
@@ -117,5 +119,86 @@ extension World {
         journal(.clearFault)
         fault = nil
         creationProblem = nil
+        checkedFrame = frameIndex
+        checkedJournal = journalLog.count
+    }
+
+    /// Spec §8: the numbers a class-kept behaviour reports (a user behaviour's observables)
+    /// must be finite. They are checked here, when the interpreter asks — at the end of each
+    /// statement's frames, and after each frame an observer sees —, not after every call, so
+    /// that a frame pays no check. When one is not finite, the world is made again from its
+    /// journal (as `remake` does) up to the last check that passed, then run on checking
+    /// after every call of its behaviours' code until the first fault: this world becomes
+    /// that one, its fault, frame and time those of the call that made the value bad, as if
+    /// every call had been checked. When that cannot be done (the journal overflowed), the
+    /// fault is kept at this frame; when it finds nothing (no call since the last check made
+    /// it so: it was so already when a fault was cleared), there is none. Nothing to do for
+    /// a world of values alone, or one already at fault.
+    public mutating func checkValues() {
+        // A world at fault keeps its first one (the interpreter has failed there).
+        guard classStateOwner != nil, fault == nil else { return }
+        var found: BehaviourFaultReport?
+        var i = 0
+        while i < reactors.count {
+            if let r = reactors[i], let f = r._withUnsafeGuaranteedRef({ $0.valuesFault() }) {
+                found = BehaviourFaultReport(behaviour: behaviourIDs[i], fault: f, time: time)
+                break
+            }
+            i += 1
+        }
+        guard let found else {
+            checkedFrame = frameIndex
+            checkedJournal = journalLog.count
+            return
+        }
+        locateFault(found)
+    }
+
+    /// `found` holds now: this world made again up to the call that made it so (see
+    /// `checkValues`).
+    private mutating func locateFault(_ found: BehaviourFaultReport) {
+        guard !journalFull else {
+            fault = found
+            return
+        }
+        let log = journalLog
+        var fresh = World(config)
+        var k = 0
+        while k < checkedJournal && k < log.count {
+            fresh.run(to: log[k].frame)
+            fresh.apply(log[k].input)
+            k += 1
+        }
+        fresh.run(to: checkedFrame)
+        fresh.checksAfterEveryCall(true)
+        while fresh.fault == nil {
+            fresh.runUntilFault(to: k < log.count ? log[k].frame : frameIndex)
+            if fresh.fault != nil || k >= log.count { break }
+            fresh.apply(log[k].input)
+            k += 1
+        }
+        fresh.checksAfterEveryCall(false)
+        guard fresh.fault != nil, fresh.frameIndex <= frameIndex else {
+            // No call since the last check made it so (it was already so when a fault was
+            // cleared, and nothing of it ran since), as a check after every call would have
+            // found: nothing to report, and this is the new starting point.
+            checkedFrame = frameIndex
+            checkedJournal = journalLog.count
+            return
+        }
+        fresh.remakes = remakes
+        self = fresh
+    }
+
+    /// Runs frames up to frame `f`, stopping after one that faults.
+    private mutating func runUntilFault(to f: Int) {
+        while frameIndex < f && fault == nil {
+            if !skipFramesAtRest(f - frameIndex) { step() }
+        }
+    }
+
+    /// Tells every class-kept behaviour to check its values after each call (or not).
+    private func checksAfterEveryCall(_ on: Bool) {
+        for r in reactors { r?._withUnsafeGuaranteedRef { $0.checksAfterEveryCall(on) } }
     }
 }

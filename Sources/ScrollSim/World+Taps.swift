@@ -115,6 +115,11 @@ extension World {
         case .view(let v):
             let view = registry.view(v)
             if view.targetNeedsVisiblePart {
+                // Absent, or too transparent for UIKit's hit-test (a declared view keeps its
+                // frame below alpha 0.01: `frames` lists it, taps pass it by).
+                if let s = slot(v.behaviour), let why = current(s).absence(of: v.view, facts, adjustments) {
+                    throw SimError.viewNotTappable(noun: view.noun, why)
+                }
                 guard let r = frame(of: v), visibleMiddle(r) != nil else {
                     throw SimError.viewOffScreen(noun: view.noun)
                 }
@@ -217,7 +222,9 @@ extension World {
         for k in behaviours.indices {
             let id = behaviourIDs[k]
             for (v, view) in registry.views(of: id).enumerated() where view.layer == layer && view.takesTaps {
-                if let r = behaviours[k].frame(of: v, f, adjustments), contains(r, y), x >= r.x, x < r.x + r.width {
+                let b = current(k)
+                if let r = b.frame(of: v, f, adjustments), contains(r, y), x >= r.x, x < r.x + r.width,
+                   b.opacity(of: v, f, adjustments) >= 0.01 {
                     return ViewID(id, v)
                 }
             }
@@ -241,9 +248,9 @@ extension World {
     private func landing(_ v: ViewID) -> Rect? {
         guard let s = slot(v.behaviour) else { return nil }
         let f = facts
-        if let r = behaviours[s].frame(of: v.view, f, adjustments), visibleMiddle(r) != nil { return r }
+        if let r = current(s).frame(of: v.view, f, adjustments), visibleMiddle(r) != nil { return r }
         for k in registry.views(of: v.behaviour).indices where k != v.view {
-            if let r = behaviours[s].frame(of: k, f, adjustments), visibleMiddle(r) != nil { return r }
+            if let r = current(s).frame(of: k, f, adjustments), visibleMiddle(r) != nil { return r }
         }
         return nil
     }

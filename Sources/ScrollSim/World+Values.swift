@@ -62,7 +62,7 @@ extension World {
     /// Observable `k` of behaviour `b`; the zero of its kind when the scene does not
     /// declare the behaviour (the checker refuses such a read).
     private func behaviourValue(_ b: BehaviourID, _ k: Int) -> Value {
-        if let s = slot(b) { return behaviours[s].value(of: k, facts, adjustments) }
+        if let s = slot(b) { return current(s).value(of: k, facts, adjustments) }
         switch registry.observable(.behaviour(b, k)).kind {
         case .quantity(let q): return .number(0, q)
         case .bool: return .bool(false)
@@ -88,7 +88,7 @@ extension World {
         for (i, id) in behaviourIDs.enumerated() {
             let d = registry.declaration(id)
             for k in d.observables.indices {
-                switch behaviours[i].value(of: k, f, adjustments) {
+                switch current(i).value(of: k, f, adjustments) {
                 case .number(let x, _) where !x.isFinite:
                     return BehaviourFaultReport(behaviour: id, fault: .valueNotFinite(observable: k, x), time: time)
                 case .rect(let r):
@@ -98,7 +98,7 @@ extension World {
                 }
             }
             for k in d.views.indices {
-                if let r = behaviours[i].frame(of: k, f, adjustments), let x = World.nonFinite(r) {
+                if let r = current(i).frame(of: k, f, adjustments), let x = World.nonFinite(r) {
                     return BehaviourFaultReport(behaviour: id, fault: .frameNotFinite(view: k, x), time: time)
                 }
             }
@@ -113,5 +113,38 @@ extension World {
         if !r.width.isFinite { return r.width }
         if !r.height.isFinite { return r.height }
         return nil
+    }
+}
+
+extension World {
+    /// (v1.5) What a behaviour reads of the world, now, as a number (a boolean 0 or 1, a
+    /// state its place in its family: spec §9). Another behaviour's member is its value as
+    /// that behaviour last took its own readings (no read reads the world twice over).
+    func reading(_ r: WorldRead, _ facts: ScrollFacts) -> Double {
+        let v: Value
+        switch r.observable {
+        case .core(let c): v = value(c, section: r.section, row: r.row)
+        case .behaviour(let b, let k):
+            guard let s = slot(b) else { return 0 }
+            v = behaviours[s].value(of: k, facts, adjustments)
+        }
+        switch v {
+        case .number(let x, _): return x
+        case .bool(let b): return b ? 1 : 0
+        case .state(let s): return Double(s.index)
+        case .string, .rect: return 0
+        }
+    }
+
+    /// Behaviour slot `s` as a reader of its values, frames and opacities sees it now: one
+    /// that reads the world is given the values now first, on a copy (these readers change
+    /// nothing); any other is the behaviour itself.
+    func current(_ s: Int) -> any Behaviour {
+        guard readsMask & (UInt64(1) << UInt64(s)) != 0 else { return behaviours[s] }
+        var b = behaviours[s]
+        let f = facts
+        let values = readLists[s].map { reading($0, f) }
+        values.withUnsafeBufferPointer { b.take(readings: $0) }
+        return b
     }
 }

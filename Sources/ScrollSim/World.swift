@@ -9,6 +9,9 @@ public enum SimError: Error, Equatable, Sendable {
     case tapWhileFingerDown
     /// `tap NAME` (`tap header`) while none of that view is on screen.
     case viewOffScreen(noun: String)
+    /// (v1.5) `tap B.NAME` of a declared view that is not there to tap (spec §9's Taps):
+    /// why (`ViewAbsence`).
+    case viewNotTappable(noun: String, ViewAbsence)
     /// `tap header I` while none of section I's header view is on screen.
     case sectionHeaderOffScreen(section: Int)
     /// `tap row I J` while none of the row is on screen (`sectionClosed`: its section is closed).
@@ -79,6 +82,10 @@ public struct World: Sendable {
     /// Those inputs at their frames; `journalFull`: more came than a world keeps.
     var journalLog: [JournalEntry] = []
     var journalFull = false
+    /// Where the class-kept behaviours' values were last found finite (`checkValues`) or a
+    /// fault was cleared: the frame, and how many inputs the journal held then.
+    var checkedFrame = 0
+    var checkedJournal = 0
     /// Times this world was made again (tests see that a world no one copied never is).
     var remakes = 0
     /// The offset at the end of the previous frame (`scrolled` fires when it changes).
@@ -114,6 +121,12 @@ public struct World: Sendable {
     let lateScrollMask: UInt64
     let lateDragMask: UInt64
     let stepFiveMask: UInt64
+    /// (v1.5) Bit i: behaviour i reads observables of the world (`BehaviourDeclaration.reads`):
+    /// before each call it takes their values now (`takeReadings`). Its reads, by slot.
+    let readsMask: UInt64
+    let readLists: [[WorldRead]]
+    /// Room for the longest list's values (filled before a call: nothing allocated per frame).
+    var readingScratch: [Double]
     /// (v1.5) The offset step 5 saw before its `frameEnded` handlers ran (pass 0 compares).
     var stepFiveOffset: Double
 
@@ -146,6 +159,8 @@ public struct World: Sendable {
         var made: [any Behaviour] = []
         var ids: [BehaviourID] = []
         var slots = Array(filled: -1, count: config.registry.count)
+        var readsMask = UInt64(0)
+        var readLists: [[WorldRead]] = []
         var masks = (finger: UInt64(0), deceleration: UInt64(0), dragEnded: UInt64(0), dragBegan: UInt64(0),
                      scrolled: UInt64(0), flingTarget: UInt64(0), taps: UInt64(0), frameEnd: UInt64(0),
                      lateScroll: UInt64(0), lateDrag: UInt64(0))
@@ -166,7 +181,13 @@ public struct World: Sendable {
             if listens.contains(.frameEnded) { masks.frameEnd |= bit }
             if listens.contains(.frameEndedScrolled) { masks.lateScroll |= bit }
             if listens.contains(.frameEndedDragging) { masks.lateDrag |= bit }
+            let reads = config.registry.declaration(id).reads
+            if !reads.isEmpty { readsMask |= bit }
+            readLists.append(reads)
         }
+        self.readsMask = readsMask
+        self.readLists = readLists
+        readingScratch = Array(filled: 0, count: readLists.reduce(0) { max($0, $1.count) })
         classStateOwner = made.contains { $0.keepsStateInClass } ? ClassStateOwner() : nil
         behaviours = made
         reactors = Array(filled: nil, count: made.count)
@@ -196,6 +217,7 @@ public struct World: Sendable {
         // Laid out: each behaviour starts (a user's instance is made now, seeing the world it
         // starts in); what they set takes effect before the first frame.
         for i in behaviours.indices {
+            if readsMask & (UInt64(1) << UInt64(i)) != 0 { takeReadings(i, World.facts(self, time: 0)) }
             let r = behaviours[i].start(World.facts(self, time: 0), &self.adjustments)
             if r.animating { animatingMask |= UInt64(1) << UInt64(i) }
             if r.watchesFrames { watchingMask |= UInt64(1) << UInt64(i) }
@@ -361,6 +383,7 @@ public struct World: Sendable {
     /// returns its reaction (the one step of `dispatch` and `dispatchTap`).
     @inline(__always) @discardableResult
     mutating func deliver(_ event: BehaviourEvent, to i: Int, _ facts: ScrollFacts) -> Reaction {
+        if readsMask != 0 && readsMask & (UInt64(1) << UInt64(i)) != 0 { takeReadings(i, facts) }
         let r: Reaction
         if let reactor = reactors[i] {
             r = reactor._withUnsafeGuaranteedRef { $0.reduce(event, facts, &adjustments) }
@@ -373,6 +396,18 @@ public struct World: Sendable {
         if let f = r.fault { record(f, from: i, time: facts.time) }
         if r.stopsListening { stopSending(event, to: bit) }
         return r
+    }
+
+    /// (v1.5) Gives `behaviours[i]` the values now of what it reads (spec §9: a read sees
+    /// the value at that point of the frame). Off the path of behaviours that read nothing.
+    @inline(never)
+    mutating func takeReadings(_ i: Int, _ facts: ScrollFacts) {
+        let list = readLists[i]
+        for k in list.indices { readingScratch[k] = reading(list[k], facts) }
+        let values = readingScratch
+        values.withUnsafeBufferPointer { all in
+            behaviours[i].take(readings: UnsafeBufferPointer(rebasing: all[0..<list.count]))
+        }
     }
 
     /// Events of `event`'s kind are nothing to the behaviours of `bits` from now on.

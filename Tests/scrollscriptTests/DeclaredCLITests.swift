@@ -90,4 +90,46 @@ final class DeclaredCLITests: XCTestCase {
 
         """)
     }
+
+    func testAUseLineWithoutWhatTheBodyReadsFailsThereEndToEnd() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("declared-reads-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // pull 100: the header stretches by 100·0.55·667 / (667 + 55) = 50.810 pt (§6.2, §6.3).
+        try """
+        behaviour dim {
+          var seen = 0pt
+          on frame { seen = header.height }
+        }
+
+        scenario "stretched" {
+          header 200
+          use dim
+          pull 100
+          expect dim.seen ~= 250.81 within 0.01
+        }
+
+        scenario "no header" {
+          use dim
+          pull 100
+        }
+
+        """.write(to: dir.appendingPathComponent("dim.scroll"), atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["check", "dim.scroll"], in: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stdout + bad.stderr, """
+        dim.scroll:14:3: error: behaviour 'dim' reads 'header.height' (line 3), which needs a header, and this scenario declares none (add 'header H')
+          use dim
+          ^
+        1 error
+
+        """)
+        // With the scenario fixed the file runs, and its number is the hand-worked one.
+        let fixed = try String(contentsOf: dir.appendingPathComponent("dim.scroll"), encoding: .utf8)
+            .replacingOccurrences(of: "scenario \"no header\" {\n  use dim", with: "scenario \"no header\" {\n  header 100\n  use dim")
+        try fixed.write(to: dir.appendingPathComponent("dim.scroll"), atomically: true, encoding: .utf8)
+        let ok = try CLI.run(["run", "dim.scroll"], in: dir)
+        XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
+        XCTAssertTrue(ok.stdout.hasSuffix("2 passed, 0 failed\n"), ok.stdout)
+    }
 }

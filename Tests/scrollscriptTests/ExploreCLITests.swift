@@ -151,13 +151,13 @@ final class ExploreCLITests: XCTestCase {
     }
 }
 
-/// The README's explore example is real output: the command in its `sh` block, run from the
+/// docs/explore.md's example is real output: the command in its `sh` block, run from the
 /// repository's root, writes exactly the file shown, prints the summary shown (all but the
 /// wall-clock line), and `run` on that file prints the failure shown.
 final class ExploreReadmeTests: XCTestCase {
     func testReadmeExploreExampleIsRealOutput() throws {
-        let readme = try String(contentsOf: CLI.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try XCTUnwrap(readme.range(of: "## Exploring: let the tool find the gesture that breaks a behaviour"))
+        let readme = try String(contentsOf: CLI.repoRoot.appendingPathComponent("docs/explore.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "## An example: a planted bug, found and shrunk"))
         let end = try XCTUnwrap(readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex))
         var blocks: [(info: String, text: String)] = []
         var info: String?
@@ -191,7 +191,7 @@ final class ExploreReadmeTests: XCTestCase {
         // at p = (1/60)/0.25 = 1/15 solves to 0.0086472 (bisection in Python), and
         // 50 + 50 * 0.0086472 = 50.4324.
         XCTAssertTrue(blocks[3].text.contains("header.bottom is 50.43 at t = 0.017 s"))
-        // The shipped property the README names passes.
+        // The shipped property the example names passes.
         let p = try CLI.run(["explore", "scenarios/053-explore-safari-toolbar.scroll"], in: CLI.repoRoot, timeout: 300)
         XCTAssertEqual(p.status, 0, p.stderr)
     }

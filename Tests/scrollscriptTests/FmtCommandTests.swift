@@ -161,4 +161,23 @@ final class FmtCommandTests: TempFolderTestCase {
     private func runWithInput(_ args: [String], input: String) throws -> CLI.Output {
         try CLI.run(args, in: dir, stdin: input)
     }
+    /// (v1.5) A declared behaviour gets the canonical layout too: printed, flagged by
+    /// `--check`, written by `-w`, and then left alone (the layout written by hand from
+    /// grammar.md §8).
+    func testDeclaredBehavioursGetTheLayout() throws {
+        let ugly = "behaviour fade {  # a fade\n var a=0\n on didScroll {a=min(a+1,5) ;  if a>3 { a = 0 }}\n}\nuse fade\npull 10\n"
+        let pretty = "behaviour fade {  # a fade\n  var a = 0\n  on didScroll {\n    a = min(a + 1, 5)\n    if a > 3 { a = 0 }\n  }\n}\n\nuse fade\npull 10\n"
+        try write("fade.scroll", ugly)
+        let printed = try CLI.run(["fmt", "fade.scroll"], in: dir)
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        XCTAssertEqual(printed.stdout, pretty)
+        let check = try CLI.run(["fmt", "--check", "fade.scroll"], in: dir)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.stdout, "fade.scroll\n")
+        XCTAssertEqual(try CLI.run(["fmt", "-w", "fade.scroll"], in: dir).status, 0)
+        XCTAssertEqual(try read("fade.scroll"), pretty)
+        XCTAssertEqual(try CLI.run(["fmt", "--check", "fade.scroll"], in: dir).status, 0)
+        // The laid-out file runs as the original did.
+        XCTAssertEqual(try CLI.run(["run", "fade.scroll"], in: dir).status, 0)
+    }
 }

@@ -448,7 +448,7 @@ final class LSPProcessTests: XCTestCase {
 
     // MARK: - A real client
 
-    /// Runs a headless Neovim set up with the README's Neovim snippet exactly as written
+    /// Runs a headless Neovim set up with docs/editors.md's Neovim snippet exactly as written
     /// (`scrollscript` found on PATH) on a file holding `text`, then `lua` (which writes its
     /// findings to the file named by the global `out` and quits); returns what it wrote.
     private func neovim(on text: String, _ lua: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
@@ -456,8 +456,8 @@ final class LSPProcessTests: XCTestCase {
             print("LSPProcessTests: skipped: nvim is not installed (apt-get install neovim; .ci/run installs it)")
             throw XCTSkip("nvim is not installed")
         }
-        let readme = try String(contentsOf: CLI.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let neovim = try XCTUnwrap(readme.range(of: "**Neovim**"), "README has a Neovim part")
+        let readme = try String(contentsOf: CLI.repoRoot.appendingPathComponent("docs/editors.md"), encoding: .utf8)
+        let neovim = try XCTUnwrap(readme.range(of: "**Neovim**"), "docs/editors.md has a Neovim part")
         let open = try XCTUnwrap(readme.range(of: "```lua\n", range: neovim.upperBound..<readme.endIndex))
         let close = try XCTUnwrap(readme.range(of: "```", range: open.upperBound..<readme.endIndex))
         let snippet = String(readme[open.upperBound..<close.lowerBound])

@@ -13,7 +13,8 @@ final class PseudoTerminal {
     private var output: [UInt8] = []
     private var status: Int32?
 
-    init(binary: String, arguments: [String], environment: [String]) throws {
+    /// `directory`: the child's working directory (the test's when nil).
+    init(binary: String, arguments: [String], environment: [String], directory: String? = nil) throws {
         // posix_openpt & co. sit behind _XOPEN_SOURCE in Glibc's headers, which Swift's
         // Glibc module does not define: look them up by name.
         typealias IntOfInt = @convention(c) (Int32) -> Int32
@@ -42,6 +43,15 @@ final class PseudoTerminal {
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
         posix_spawn_file_actions_addclose(&actions, master)
+        if let directory {
+            // glibc 2.29's posix_spawn_file_actions_addchdir_np, looked up by name as above.
+            typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+            guard let addchdir = PseudoTerminal.function("posix_spawn_file_actions_addchdir_np", as: AddChdir.self),
+                  addchdir(&actions, directory) == 0 else {
+                close(master)
+                throw NSError(domain: "pty", code: 3)
+            }
+        }
 
         let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
@@ -54,10 +64,11 @@ final class PseudoTerminal {
 
     /// `scrollscript repl` (the built binary) on a terminal, with HOME (for the history
     /// file) set to `home`, no `~/.inputrc`, a dumb terminal and a UTF-8 locale.
-    static func repl(home: String) throws -> PseudoTerminal {
-        try PseudoTerminal(binary: CLI.binary.path, arguments: ["repl"], environment: [
+    /// `arguments` follow `repl`; `directory` is its working directory (the test's when nil).
+    static func repl(home: String, arguments: [String] = [], directory: String? = nil) throws -> PseudoTerminal {
+        try PseudoTerminal(binary: CLI.binary.path, arguments: ["repl"] + arguments, environment: [
             "HOME=" + home, "TERM=dumb", "INPUTRC=/dev/null", "LANG=C.UTF-8", "PATH=/usr/bin:/bin",
-        ])
+        ], directory: directory)
     }
 
     /// Runs `body` with `scrollscript repl` at its first prompt, its home a new directory

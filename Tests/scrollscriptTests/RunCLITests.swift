@@ -86,9 +86,15 @@ final class RunCLITests: XCTestCase {
 
     // MARK: - README
 
-    /// The fenced blocks of README.md with their info strings.
-    func readmeBlocks() throws -> [(info: String, text: String)] {
-        let readme = try String(contentsOf: Self.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The documents whose examples run as written: README.md, grammar.md, docs/*.md.
+    func documents() throws -> [String] {
+        ["README.md", "grammar.md"] + (try FileManager.default.contentsOfDirectory(atPath: Self.repoRoot.appendingPathComponent("docs").path))
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }
+
+    /// The fenced blocks of `file` (README.md by default) with their info strings.
+    func readmeBlocks(_ file: String = "README.md") throws -> [(info: String, text: String)] {
+        let readme = try String(contentsOf: Self.repoRoot.appendingPathComponent(file), encoding: .utf8)
         var blocks: [(String, String)] = []
         var info: String?
         var body = ""
@@ -108,29 +114,35 @@ final class RunCLITests: XCTestCase {
         return blocks
     }
 
+    /// Every ```scroll block of the README, grammar.md and docs/ passes under the real
+    /// command; every ```scroll-fails block fails with exactly the ```text block after it.
     func testReadmeExamplesRunAsWritten() throws {
-        let blocks = try readmeBlocks()
         let d = try CLI.tempDir()
-        var passing = 0
-        for (i, b) in blocks.enumerated() {
-            switch b.info {
-            case "scroll":
-                let url = d.appendingPathComponent("readme\(i).scroll")
-                try b.text.write(to: url, atomically: false, encoding: .utf8)
-                let o = try run(["run", url.lastPathComponent], in: d)
-                XCTAssertEqual(o.status, 0, o.stdout + o.stderr)
-                passing += 1
-            case "scroll-fails":
-                try b.text.write(to: d.appendingPathComponent("example.scroll"), atomically: false, encoding: .utf8)
-                let o = try run(["run", "example.scroll"], in: d)
-                XCTAssertEqual(o.status, 1)
-                let shown = try XCTUnwrap(blocks.dropFirst(i + 1).first { $0.info == "text" })
-                XCTAssertEqual(o.stdout, shown.text)
-            default:
-                break
+        var passing = 0, failing = 0
+        for file in try documents() {
+            let blocks = try readmeBlocks(file)
+            for (i, b) in blocks.enumerated() {
+                switch b.info {
+                case "scroll":
+                    let url = d.appendingPathComponent("readme\(passing).scroll")
+                    try b.text.write(to: url, atomically: false, encoding: .utf8)
+                    let o = try run(["run", url.lastPathComponent], in: d)
+                    XCTAssertEqual(o.status, 0, file + ":\n" + o.stdout + o.stderr)
+                    passing += 1
+                case "scroll-fails":
+                    try b.text.write(to: d.appendingPathComponent("example.scroll"), atomically: false, encoding: .utf8)
+                    let o = try run(["run", "example.scroll"], in: d)
+                    XCTAssertEqual(o.status, 1, file)
+                    let shown = try XCTUnwrap(blocks.dropFirst(i + 1).first { $0.info == "text" }, file)
+                    XCTAssertEqual(o.stdout, shown.text, file)
+                    failing += 1
+                default:
+                    break
+                }
             }
         }
-        XCTAssertGreaterThanOrEqual(passing, 2)
+        XCTAssertGreaterThanOrEqual(passing, 9)
+        XCTAssertGreaterThanOrEqual(failing, 2)
         // The one-liner quoted in the text.
         let e = try run(["run", "-e", "pull 50; print offset"], in: d)
         XCTAssertEqual(e.status, 0)

@@ -257,6 +257,60 @@ final class WatchCLITests: XCTestCase {
         XCTAssertEqual(w.interrupt().0, 130)
     }
 
+    /// (v1.5) A watched file runs again when a file it imports changes, wherever that file
+    /// is (spec §9); the imports are read again every round, so a file no longer imported
+    /// is no longer watched and a newly imported one is.
+    func testAFileRunsAgainWhenItsImportChanges() throws {
+        let root = try CLI.tempDir()
+        for d in ["app", "lib", "lib2"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(d), withIntermediateDirectories: true)
+        }
+        func fade(start: Int) -> String {
+            "behaviour fade {\n  param start = \(start)pt\n  var alpha = 0\n  on didScroll { alpha = clamp((offset - start) / 30pt, 0, 1) }\n}\n"
+        }
+        // drag -150: (150 − 136) / 30 = 0.467; with start 120, (150 − 120) / 30 = 1.
+        func uses(_ lib: String) -> String {
+            "import \"../\(lib)/fade.scroll\"\n\nscenario \"fades\" {\n  use fade\n  drag -150\n  expect fade.alpha ~= 0.467 within 0.001\n}\n"
+        }
+        try write(fade(start: 136), root.appendingPathComponent("lib/fade.scroll"))
+        try write(fade(start: 136), root.appendingPathComponent("lib2/fade.scroll"))
+        try write(uses("lib"), root.appendingPathComponent("app/uses.scroll"))
+        let w = try Watching(["app/uses.scroll"], in: root)
+        var round = w.wait(for: "1 passed, 0 failed\n")
+        XCTAssertTrue(round.hasPrefix("--- round 1: all 1 file ---\nPASS  app/uses.scroll  \"fades\""), round)
+
+        var seen = w.output.count
+        try write(fade(start: 120), root.appendingPathComponent("lib/fade.scroll"))
+        round = w.wait(for: "0 passed, 1 failed\n", from: seen)
+        XCTAssertTrue(round.hasPrefix("--- round 2: changed: lib/fade.scroll ---\nFAIL  app/uses.scroll  \"fades\""), round)
+
+        // It imports lib2's now: lib2's changes count, lib's do not.
+        seen = w.output.count
+        try write(uses("lib2"), root.appendingPathComponent("app/uses.scroll"))
+        round = w.wait(for: "1 passed, 0 failed\n", from: seen)
+        XCTAssertTrue(round.hasPrefix("--- round 3: changed: app/uses.scroll ---\nPASS"), round)
+        seen = w.output.count
+        try write(fade(start: 120), root.appendingPathComponent("lib2/fade.scroll"))
+        round = w.wait(for: "0 passed, 1 failed\n", from: seen)
+        XCTAssertTrue(round.hasPrefix("--- round 4: changed: lib2/fade.scroll ---\nFAIL"), round)
+        seen = w.output.count
+        try write(fade(start: 136), root.appendingPathComponent("lib/fade.scroll"))
+        try write(fade(start: 136), root.appendingPathComponent("lib2/fade.scroll"))
+        round = w.wait(for: "1 passed, 0 failed\n", from: seen)
+        XCTAssertTrue(round.hasPrefix("--- round 5: changed: lib2/fade.scroll ---\nPASS"), round)
+        // Deleted: its importer runs and cannot read it (the error goes to standard error);
+        // written again: it runs again.
+        seen = w.output.count
+        try FileManager.default.removeItem(at: root.appendingPathComponent("lib2/fade.scroll"))
+        round = w.wait(for: "0 passed, 0 failed, 1 error\n", from: seen)
+        XCTAssertTrue(round.hasPrefix("--- round 6: deleted: lib2/fade.scroll ---\nERROR  app/uses.scroll"), round)
+        seen = w.output.count
+        try write(fade(start: 136), root.appendingPathComponent("lib2/fade.scroll"))
+        round = w.wait(for: "1 passed, 0 failed\n", from: seen)
+        XCTAssertTrue(round.hasPrefix("--- round 7: changed: lib2/fade.scroll ---\nPASS"), round)
+        XCTAssertEqual(w.interrupt().0, 130)
+    }
+
     /// Ctrl-C in the middle of a round stops it as it stops a run, then the watch: 130.
     func testCtrlCDuringARoundEndsTheWatch() throws {
         let dir = try CLI.tempDir()

@@ -3,7 +3,7 @@
 // syntaxes/, which works without the server.
 //
 // Needs the npm package vscode-languageclient (`npm install` in this folder; see
-// README.md, "Editor support"), and `scrollscript` on PATH or in the setting
+// docs/editors.md, "Setup"), and `scrollscript` on PATH or in the setting
 // `scrollscript.path`.
 'use strict';
 

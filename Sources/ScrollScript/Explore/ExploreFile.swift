@@ -64,8 +64,11 @@ public func exploreFile(_ source: SourceFile, scenario scenarioName: String?, op
         report.exitStatus = 0
         return report
     }
+    // What makes its `use` lines known, valid from where it is written (standard output:
+    // the current directory).
+    let declarations = DeclarationCopy.text(of: checked.program.declarations, source: source, destination: outputName)
     let text = counterexampleText(program: checked.program, property: property, counterexample: ce,
-                                  origin: source.name, options: options)
+                                  origin: source.name, options: options, declarations: declarations)
     if let problem = verifyCounterexample(text, name: outputName, counterexample: ce, registry: options.registry) {
         report.messages += "scrollscript: explore: internal error: \(problem)\n" + text
         return report

@@ -98,7 +98,7 @@ public struct ExploreGenerator: Sendable {
     /// answers a tap on it from its state (the toolbar while hidden).
     func targetable(_ v: ViewID, _ world: World) -> Bool {
         guard config.registry.view(v).targetNeedsVisiblePart else { return true }
-        guard let r = world.frame(of: v) else { return false }
+        guard let r = world.frame(of: v), world.opacity(of: v) >= 0.01 else { return false }
         return hasVisiblePart(r, world)
     }
 

@@ -1,14 +1,17 @@
-// The counterexample as a scenario file: the scene block and the scenario's configuration
-// as the file has them, the `expect always` that broke, and the shrunk actions; laid out by
-// the formatter. Before it is printed it is read back, checked and run, and must fail the
+// The counterexample as a scenario file: the file's declarations (its `import` lines, paths
+// made valid from where the counterexample is written, and its `behaviour` blocks as
+// written: `DeclarationCopy`), the scene block and the scenario's configuration as the file
+// has them, the `expect always` that broke, and the shrunk actions; laid out by the
+// formatter. Before it is printed it is read back, checked and run, and must fail the
 // way the exploration saw (same message, same time, same values, at the invariant's line).
 import ScrollSim
 
 /// The text of the counterexample scenario for `ce`, found in scenario `property.name`
 /// of `program` (the checked file). `origin` names the file in the heading comment;
-/// `options` gives the seed and the number of runs.
+/// `options` gives the seed and the number of runs; `declarations` stands before the scene
+/// (the file's declarations as `DeclarationCopy` writes them, or nothing).
 public func counterexampleText(program: Program, property: ExploreProperty, counterexample ce: Counterexample,
-                               origin: String, options: ExploreOptions) -> String {
+                               origin: String, options: ExploreOptions, declarations: String = "") -> String {
     func bare(_ s: Stmt) -> Stmt { Stmt(kind: s.kind, location: s.location) }
     var top: [Stmt] = []
     let (scene, own) = program.configuration { name, _ in name.value == property.name }
@@ -30,7 +33,7 @@ public func counterexampleText(program: Program, property: ExploreProperty, coun
     var heading = "# Found by `scrollscript explore` in \(origin), scenario \(quoteString(property.name)):\n"
     heading += "# seed \(options.seed), run \(ce.runIndex + 1) of \(options.runs); \(n) step\(n == 1 ? "" : "s") shrunk to \(m).\n"
     heading += "# `scrollscript run` on this file breaks the invariant (\(ce.failure.message)).\n"
-    return heading + formatProgram(Program(file: "<explore>", statements: top))
+    return heading + declarations + formatProgram(Program(file: "<explore>", statements: top))
 }
 
 /// Reads `text` back as a file named `name`, checks and runs it: nil when its scenario

@@ -18,14 +18,11 @@ public func formatSource(_ source: SourceFile) -> FormatOutcome {
     let parsed = Parser.parse(source, lexicon: .builtIn)
     if !parsed.diagnostics.isEmpty { return .failed(parsed.diagnostics) }
     var text = formatProgram(parsed.program)
-    // (v1.5) Declared behaviours and imports stand at the top as written (spec §9).
+    // (v1.5) Declared behaviours and imports stand at the top, laid out by their tokens (spec §9).
     let end = parsed.program.declarationPrefixEnd
     if end > 0 {
-        var prefix = String(decoding: source.bytes.prefix(end), as: UTF8.self)
-        while let last = prefix.unicodeScalars.last, last == " " || last == "\t" || last == "\n" || last == "\r" {
-            prefix.unicodeScalars.removeLast()
-        }
-        text = prefix + "\n" + (text.isEmpty ? "" : "\n" + text)
+        let prefix = formatDeclarations(Array(source.bytes.prefix(end)), file: source.name)
+        if !prefix.isEmpty { text = prefix + (text.isEmpty ? "" : "\n" + text) }
     }
     if let problem = verifyFormatting(original: source, formatted: text) {
         return .failed([problem])

@@ -40,6 +40,13 @@ struct LineWriter {
         writeIndented(s)
     }
 
+    /// Writes a line that closes a block and opens another (`} else {`).
+    mutating func closeAndOpen(_ s: String) {
+        close(s)
+        depth += 1
+        atBlockStart = true
+    }
+
     private mutating func writeIndented(_ s: String) {
         for _ in 0..<depth { text += "  " }
         text += s

@@ -53,6 +53,9 @@ public protocol FileWatcher: AnyObject {
     /// `longest` seconds after the first. Nil when `wakeFD` became readable first (Ctrl-C's
     /// pipe; -1 for none).
     func next(quiet: Double, longest: Double, wakeFD: Int32) -> FileChanges?
+    /// (v1.5) Also watches these files by name, in place of the last list given: the files
+    /// the watched ones import (spec §9), as changes will name them.
+    func watchImports(_ paths: [String])
 }
 
 /// Why the paths cannot be watched.
@@ -177,7 +180,10 @@ final class InotifyWatcher: FileWatcher {
         case tree(prefix: String)
         /// A file watched by name in this directory, and the path as given.
         case file(name: String, path: String)
+        /// A file a watched one imports (`watchImports`), by name in this directory.
+        case imported(name: String, path: String)
     }
+    private var importedFiles: [String] = []
 
     private let fd: Int32
     private let targets: WatchTargets
@@ -280,6 +286,9 @@ final class InotifyWatcher: FileWatcher {
             for f in targets.files {
                 if let e = add(f.directory, .file(name: f.name, path: f.path)) { c.unwatched.append(e.message) }
             }
+            for p in importedFiles {
+                if let e = addImported(p) { c.unwatched.append(e.message) }
+            }
             return true
         }
         guard let rs = roles[wd] else { return false }
@@ -313,7 +322,7 @@ final class InotifyWatcher: FileWatcher {
                     c.touched.insert(prefix + name)
                     relevant = true
                 }
-            case .file(let watched, let path):
+            case .file(let watched, let path), .imported(let watched, let path):
                 if !isDirectory && fileChanged && name == watched {
                     c.touched.insert(path)
                     relevant = true
@@ -321,6 +330,25 @@ final class InotifyWatcher: FileWatcher {
             }
         }
         return relevant
+    }
+
+    func watchImports(_ paths: [String]) {
+        guard paths != importedFiles else { return }
+        importedFiles = paths
+        // The directories stay watched (a watch with no role reports nothing).
+        for (wd, rs) in roles where rs.contains(where: { if case .imported = $0 { return true } else { return false } }) {
+            roles[wd] = rs.filter { if case .imported = $0 { return false } else { return true } }
+        }
+        for p in paths { addImported(p) }
+    }
+
+    /// Watches imported file `path` by name in its directory.
+    @discardableResult
+    private func addImported(_ path: String) -> WatchError? {
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        return add(dir, .imported(name: name, path: path))
     }
 
     /// Stops watching a directory moved out of a tree (its watch would follow it).
@@ -352,6 +380,7 @@ final class PollingWatcher: FileWatcher {
 
     private let targets: WatchTargets
     private var last: Look
+    private var imported: [String] = []
 
     init(_ targets: WatchTargets) {
         self.targets = targets
@@ -378,7 +407,19 @@ final class PollingWatcher: FileWatcher {
             }
         }
         for f in targets.files { note(f.path) }
+        for p in imported { note(p) }
         return l
+    }
+
+    func watchImports(_ paths: [String]) {
+        guard paths != imported else { return }
+        let old = imported
+        imported = paths
+        // A file no longer imported is no longer looked at (not a deletion); a newly
+        // imported one starts from how it is now.
+        let now = look()
+        for p in old where now.files[p] == nil { last.files[p] = nil }
+        for p in paths where last.files[p] == nil { last.files[p] = now.files[p] }
     }
 
     private func differences(from old: Look, to new: Look, into c: inout ChangeCollector) {

@@ -14,16 +14,28 @@ extension ReplCore {
         }
         let path = old.source.name
         let file: LoadedFile
+        let newScenario: LoadedScenario
         switch readScenarioFile(path: path, scenario: old.scenario.name) {
         case .failure(let o):
             return ReplOutcome([o.text, "the loaded scenario stays as it was"], failed: true)
-        case .success(let f): file = f
+        case .success(let f):
+            guard let s = f.scenario else {
+                return ReplOutcome(["error: \(path) has no scenario", "the loaded scenario stays as it was"], failed: true)
+            }
+            file = f
+            newScenario = s
+        }
+        // (v1.5) The file's declarations, read again, are the session's.
+        if let d = file.declaration, case .failure(let e) = adopt(d) {
+            let lines = file.source.lines
+            return ReplOutcome(sortedDiagnostics(e.diagnostics).map { chomp(renderDiagnostic($0, sourceLines: lines)) }
+                               + ["the loaded scenario stays as it was"], failed: true)
         }
         let target = reloadTarget(old)
-        let changed = firstChange(old.scenario, file.scenario.scenario, before: target.unchangedStatements)
-        loaded = file.scenario
+        let changed = firstChange(old.scenario, newScenario.scenario, before: target.unchangedStatements)
+        loaded = newScenario
         start(loaded)
-        let sc = file.scenario.scenario
+        let sc = newScenario.scenario
         var lines = ["reloaded \(quoteString(sc.name)) from \(path) (\(sc.statements.count) statement\(sc.statements.count == 1 ? "" : "s"))"]
         if let changed {
             if target.advances > 0 { lines[0] += "; from its start: \(changed)" }

@@ -92,6 +92,8 @@ public final class ReplCore {
     /// The registry it was made with, and the behaviours typed at the prompt since.
     let baseRegistry: BehaviourRegistry
     var declaredInSession: [BehaviourSyntax] = []
+    /// What declared them, in order (`:save` writes it: ReplCore+Declared.swift).
+    var sessionDeclarations: [SessionDeclaration] = []
 
     public init(registry: BehaviourRegistry = .builtIn, shouldInterrupt: @escaping () -> Bool = { false }) {
         self.registry = registry
@@ -161,7 +163,7 @@ public final class ReplCore {
         let r = session.enter(text, firstLine: first)
         if r.diagnostics.isEmpty { lastChanged = changedNames(beforeValues, expectableValues(world)) }
         var lines: [String] = []
-        for d in r.diagnostics { lines.append(chomp(renderDiagnostic(d, sourceLines: typedLines))) }
+        for d in r.diagnostics { lines.append(replMessage(d)) }
         if !r.diagnostics.isEmpty { return ReplOutcome(lines, failed: true) }
         for w in r.warnings { lines.append(chomp(renderDiagnostic(w, sourceLines: typedLines))) }
         lines += r.output
@@ -255,21 +257,40 @@ public final class ReplCore {
 
     // MARK: - Loading and resetting
 
-    /// `:load FILE [SCENARIO]`: parse and check, then stop before the first statement.
+    /// `:load FILE [SCENARIO]`: parse and check, then stop before the first statement. The
+    /// behaviours the file declares (its blocks, its imports') are the session's from then
+    /// on; a file of declarations only declares them and starts a fresh world.
     public func load(path: String, scenario name: String?) -> ReplOutcome {
         let file: LoadedFile
         switch readScenarioFile(path: path, scenario: name) {
         case .failure(let o): return o
         case .success(let f): file = f
         }
-        let (checked, sc) = (file.checked, file.scenario.scenario)
+        if let d = file.declaration, case .failure(let e) = adopt(d) {
+            let lines = file.source.lines
+            return ReplOutcome(sortedDiagnostics(e.diagnostics).map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true)
+        }
+        guard let loadedScenario = file.scenario else {
+            // Declarations only: a fresh world that knows them.
+            let typed = session.configuration.count + session.actions.filter { $0.location.file != loaded?.source.name }.count
+            let names = file.declaration?.names ?? []
+            var lines = ["declared \(names.map { "'\($0)'" }.joined(separator: ", ")) from \(path) (use \(names.first ?? "NAME")); a fresh world at t=0.000 s with no configuration; type statements"]
+            if loaded == nil, typed > 0 || world.frameIndex > 0 {
+                lines.append("note: the typed session (\(typed) statement\(typed == 1 ? "" : "s"), \(replTimeLabel(world.time))) was discarded; :save FILE before :load keeps it")
+            }
+            stops.removeAll { if case .breakpoint = $0.kind { return true } else { return false } }
+            loaded = nil
+            start(nil)
+            return ReplOutcome(lines)
+        }
+        let (checked, sc) = (file.checked, loadedScenario.scenario)
         // The typed session is replaced: say so (docs/repl.md), with what was lost — also
         // what was typed after a loaded scenario's end (its own statements are not typed).
         let typed = session.configuration.count + session.actions.filter { $0.location.file != loaded?.source.name }.count
         let discarded = typed > 0 || (loaded == nil && world.frameIndex > 0)
             ? "note: the typed session (\(typed) statement\(typed == 1 ? "" : "s"), \(replTimeLabel(world.time))) was discarded; :save FILE before :load keeps it"
             : nil
-        loaded = file.scenario
+        loaded = loadedScenario
         start(loaded)
         let n = sc.statements.count
         var lines = ["loaded \(quoteString(sc.name)) from \(path) (\(n) statement\(n == 1 ? "" : "s")); :step, :continue, :list"]
@@ -282,10 +303,13 @@ public final class ReplCore {
         return ReplOutcome(lines + whereLines())
     }
 
-    /// A file `:load` and `:reload` read: its check, and the scenario asked for.
+    /// A file `:load` and `:reload` read: its check, the scenario asked for (nil: the file
+    /// only declares), and what it declares.
     struct LoadedFile {
+        var source: SourceFile
         var checked: CheckResult
-        var scenario: LoadedScenario
+        var scenario: LoadedScenario?
+        var declaration: SessionDeclaration?
     }
 
     /// Reads and checks `path`, and picks the scenario `name` (the first when nil); the
@@ -296,7 +320,10 @@ public final class ReplCore {
         case .failure(let e): return .failure(ReplOutcome(["error: " + e.message], failed: true))
         case .success(let s): source = s
         }
-        let checked = checkSource(source, registry: registry)
+        // Its own declarations replace the session's of their names (an import that cannot
+        // be read is reported by the check, at its line).
+        let declaration = try? fileDeclaration(source).get()
+        let checked = checkSource(source, registry: registry(without: Set(declaration?.names ?? [])))
         if !checked.diagnostics.isEmpty {
             let lines = source.lines
             return .failure(ReplOutcome(checked.diagnostics.map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true))
@@ -307,10 +334,13 @@ public final class ReplCore {
                 let names = checked.scenarios.map { quoteString($0.name) }.joined(separator: ", ")
                 return .failure(ReplOutcome(["error: no scenario \(quoteString(n)) in \(path)" + (names.isEmpty ? "" : " (it has \(names))")], failed: true))
             }
+            if let declaration, checked.scenarios.isEmpty {
+                return .success(LoadedFile(source: source, checked: checked, scenario: nil, declaration: declaration))
+            }
             return .failure(ReplOutcome(["error: \(path) has no scenario"], failed: true))
         }
-        return .success(LoadedFile(checked: checked, scenario: LoadedScenario(
-            source: source, scenario: sc, configuration: configurationStatements(checked.program, scenario: sc))))
+        return .success(LoadedFile(source: source, checked: checked, scenario: LoadedScenario(
+            source: source, scenario: sc, configuration: configurationStatements(checked.program, scenario: sc)), declaration: declaration))
     }
 
     /// A fresh session: the loaded scenario from its start, or an empty world.
@@ -350,6 +380,8 @@ public final class ReplCore {
         loaded = nil
         start(nil)
         var line = "unloaded \(quoteString(l.scenario.name)) (\(l.source.name)): a fresh world at t=0.000 s with no configuration; type statements"
+        let kept = declaredInSession.map { "'\($0.name)'" }
+        if !kept.isEmpty { line += " (declared: \(kept.joined(separator: ", ")))" }
         if breakpoints > 0 { line += " (its \(breakpoints) breakpoint\(breakpoints == 1 ? " was" : "s were") deleted)" }
         return ReplOutcome([line])
     }

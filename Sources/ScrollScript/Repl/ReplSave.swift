@@ -1,6 +1,8 @@
-// :save FILE — the session as a scenario file that `scrollscript run` accepts: the
-// configuration, then the statements that ran without error (no bare expressions, no
-// colon commands), written atomically.
+// :save FILE — the session as a scenario file that `scrollscript run` accepts: what
+// declared the session's behaviours (typed `behaviour` blocks and `import` lines, a loaded
+// file's declarations; imports made valid from FILE's folder), the configuration, then the
+// statements that ran without error (no bare expressions, no colon commands), written
+// atomically.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,9 +13,10 @@ extension ReplCore {
     /// The name of the saved scenario.
     public static let savedScenarioName = "repl session"
 
-    /// The text `:save` writes, checked to parse and check cleanly (nil, and the
-    /// problems, otherwise).
-    public func savedScenarioText() -> Result<String, SaveProblems> {
+    /// The text `:save` writes to `destination` (its imports are valid from its folder; a
+    /// name like `<repl>` stands in the current directory), checked to parse and check
+    /// cleanly (nil, and the problems, otherwise).
+    public func savedScenarioText(destination: String = "<repl>") -> Result<String, SaveProblems> {
         let config = (loaded?.configuration ?? []) + session.configuration
         let actions = session.actions.filter {
             if case .expression = $0.kind { return false }
@@ -23,8 +26,10 @@ extension ReplCore {
         let name = StringLiteral(value: ReplCore.savedScenarioName, raw: quoteString(ReplCore.savedScenarioName), location: loc)
         let body = Block(statements: config + actions, open: loc, close: loc)
         let program = Program(file: "<repl>", statements: [Stmt(kind: .scenario(name: name, body: body), location: loc)])
-        let text = "# Saved by scrollscript repl.\n" + formatProgram(program)
-        let checked = checkSource(SourceFile(name: "<save>", text: text), registry: registry)
+        let declarations = declarationsText(destinationDirectory: DeclarationCopy.directory(of: destination))
+        let text = "# Saved by scrollscript repl.\n" + declarations + formatProgram(program)
+        // The file declares what the session declared: it is checked without those.
+        let checked = checkSource(SourceFile(name: destination, text: text), registry: baseRegistry)
         if !checked.diagnostics.isEmpty {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             return .failure(SaveProblems(lines: checked.diagnostics.map { chomp(renderDiagnostic($0, sourceLines: lines)) }))
@@ -33,8 +38,8 @@ extension ReplCore {
     }
 
     /// Where the saved text ends when run (nil if the run was interrupted).
-    private func replayEnd(_ text: String) -> ReplSnapshot? {
-        guard let sc = checkSource(SourceFile(name: "<save>", text: text), registry: registry).scenarios.first else { return nil }
+    private func replayEnd(_ text: String, destination: String) -> ReplSnapshot? {
+        guard let sc = checkSource(SourceFile(name: destination, text: text), registry: baseRegistry).scenarios.first else { return nil }
         let interp = Interpreter(sc)
         interp.shouldInterrupt = shouldInterrupt
         if interp.run() == .paused { return nil }
@@ -48,12 +53,12 @@ extension ReplCore {
         if let why = session.history.unreplayable?.message {
             return ReplOutcome(["error: cannot save a file that replays this session: \(why); nothing written (:reset starts afresh; let gestures finish, e.g. :continue after a watch, before :save)"], failed: true)
         }
-        switch savedScenarioText() {
+        switch savedScenarioText(destination: path) {
         case .failure(let problems):
             return ReplOutcome(["error: the session does not make a valid scenario; nothing written"] + problems.lines, failed: true)
         case .success(let text):
             let here = ReplSnapshot(world)
-            guard let end = replayEnd(text) else {
+            guard let end = replayEnd(text, destination: path) else {
                 return ReplOutcome(["error: interrupted while checking that the file replays the session; nothing written"], failed: true)
             }
             if end != here {
@@ -126,7 +131,7 @@ extension ReplCore {
             return ReplOutcome(["error: the session does not make a valid scenario; nothing written"] + problems.lines, failed: true)
         case .success(let t): text = t
         }
-        guard let scenario = checkSource(SourceFile(name: "<repl>", text: text), registry: registry).scenarios.first else {
+        guard let scenario = checkSource(SourceFile(name: "<repl>", text: text), registry: baseRegistry).scenarios.first else {
             return ReplOutcome(["error: the session does not make a valid scenario; nothing written"], failed: true)
         }
         let recording = PictureRecording(scenario, file: "<repl>", shouldInterrupt: shouldInterrupt)

@@ -72,12 +72,24 @@ public func watchScenarios(paths: [String], options: RunOptions, watcher: FileWa
                            begin: (WatchRound) -> [RunReporter]) -> Int32 {
     var number = 0
     var changes: FileChanges?
+    // (v1.5) What each file imported when last looked at (a deleted import is no longer read).
+    var importedBefore: [String: Set<String>] = [:]
     while true {
         let all = locateInputs(paths.map(InputName.path)).map(\.runInput)
-        // (v1.5) A file that imports a changed one runs again too (spec §7).
+        // (v1.5) A file that imports a changed one runs again too (spec §7), and one that
+        // imported a deleted one (it now fails to read it).
         let inputs = changes.map { c in
-            c.everything != nil ? all : all.filter { c.changed.contains($0.name) || imports($0, c.changed, options.selection.registry) }
+            let deleted = Set(c.deleted.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            return c.everything != nil ? all : all.filter {
+                c.changed.contains($0.name) || imports($0, c.changed, options.selection.registry)
+                    || !(importedBefore[$0.name] ?? []).isDisjoint(with: deleted)
+            }
         } ?? all
+        // (v1.5) The files they import are watched too, whether or not under a watched path
+        // (recomputed every round, before it runs: an import may have been added or removed).
+        let found = importsToWatch(all, paths: paths, options.selection.registry)
+        watcher.watchImports(found.watch)
+        importedBefore = found.byInput
         // A change to nothing this run reads (a file that was not selected, a link the walk
         // does not follow) makes no round.
         if !inputs.isEmpty || !(changes?.deleted.isEmpty ?? true) || changes == nil {
@@ -104,4 +116,42 @@ func imports(_ input: RunInput, _ changed: [String], _ registry: BehaviourRegist
     guard startsWithDeclaration(bytes) else { return false }
     let read = Set(fileDeclarations(SourceFile(name: path, bytes: bytes), base: registry).importedPaths)
     return changed.contains { read.contains(URL(fileURLWithPath: $0).standardizedFileURL.path) }
+}
+
+/// The files `inputs` import (directly or through their imports) that the watched `paths`
+/// do not already cover (a `.scroll` file under a watched directory, a watched file), as a
+/// change names them: from the current directory when under it, else in full (`watch`);
+/// and every file each input imports, in full, by the input's name (`byInput`).
+func importsToWatch(_ inputs: [RunInput], paths: [String], _ registry: BehaviourRegistry)
+    -> (watch: [String], byInput: [String: Set<String>]) {
+    func canonical(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.path }
+    var trees: [String] = [], files: Set<String> = []
+    for p in paths {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: p, isDirectory: &isDirectory) else { continue }
+        if isDirectory.boolValue { trees.append(canonical(p) + "/") } else { files.insert(canonical(p)) }
+    }
+    var seen: Set<String> = [], out: [String] = [], byInput: [String: Set<String>] = [:]
+    for input in inputs {
+        guard case .path(let path) = input, let data = FileManager.default.contents(atPath: path) else { continue }
+        let bytes = [UInt8](data)
+        guard startsWithDeclaration(bytes) else { continue }
+        let readable = fileDeclarations(SourceFile(name: path, bytes: bytes), base: registry).importedPaths
+        // With the imports that cannot be read (yet): the file that appears makes a round.
+        var read = readable
+        for (file, text) in [(path, bytes)] + readable.map({ ($0, FileManager.default.contents(atPath: $0).map { [UInt8]($0) } ?? []) }) {
+            let directory = DeclarationCopy.directory(of: file)
+            for case .import(let literal, _) in scanDeclarations(SourceFile(name: file, bytes: text), base: registry).items {
+                let full = DeclarationCopy.absolute(literal.value, in: directory)
+                if !read.contains(full) { read.append(full) }
+            }
+        }
+        byInput[input.name] = Set(read)
+        for full in read where !seen.contains(full) {
+            seen.insert(full)
+            if files.contains(full) || (full.hasSuffix(".scroll") && trees.contains { full.hasPrefix($0) }) { continue }
+            out.append(declarationFileName(full))
+        }
+    }
+    return (out.sorted(), byInput)
 }

@@ -29,6 +29,9 @@ package indirect enum DeclaredExpr: Sendable {
     case decelerate
     /// `velocity` in `willEndDragging`: the release's content velocity.
     case releaseVelocity
+    /// An observable of the world (`toolbar.y`, `header.height`, `row[0,2].y`, another
+    /// behaviour's member): its place in the program's `reads`, taken before each event.
+    case world(Int)
     case negate(DeclaredExpr)
     case not(DeclaredExpr)
     case arithmetic(BinaryOp, DeclaredExpr, DeclaredExpr)
@@ -98,12 +101,15 @@ package final class DeclaredProgram: @unchecked Sendable {
     package let taps: [DeclaredHandlers]
     /// The line of each var's declaration, value's and view's (non-finite failures).
     package let variableLines: [Int]
+    /// What it reads of the world (`DeclaredExpr.world` is a place here).
+    package let reads: [WorldRead]
 
     package init(name: String, variableInits: [DeclaredExpr], variableKinds: [DeclaredKind], variableLines: [Int],
          values: [DeclaredExpr], valueKinds: [DeclaredKind], states: [String], views: [DeclaredView],
          actions: [[DeclaredStmt]], thenBodies: [[DeclaredStmt]], localCount: Int, handlers: [DeclaredEvent: DeclaredHandlers],
-         taps: [DeclaredHandlers]) {
+         taps: [DeclaredHandlers], reads: [WorldRead] = []) {
         self.name = name
+        self.reads = reads
         self.variableInits = variableInits
         self.variableKinds = variableKinds
         self.variableLines = variableLines
@@ -129,7 +135,10 @@ package final class DeclaredProgram: @unchecked Sendable {
 
     /// The events its handlers need.
     package var listens: BehaviourEvents {
-        var e: BehaviourEvents = [.dragBegan]
+        // `dragBegan` stops an animated `scroll to`: only a program with one, or with
+        // `willBeginDragging` handlers, is sent it.
+        var e: BehaviourEvents = []
+        if !willBeginDragging.isEmpty || scrollsAnimated { e.insert(.dragBegan) }
         if !didEndDecelerating.isEmpty { e.insert(.decelerationEnded) }
         if !willEndDragging.isEmpty { e.insert(.flingTargetChosen) }
         if !didEndDragging.isEmpty || !willBeginDecelerating.isEmpty { e.insert(.dragEnded) }
@@ -140,6 +149,22 @@ package final class DeclaredProgram: @unchecked Sendable {
         return e
     }
 
+    /// Some body holds `scroll to ... animated`.
+    var scrollsAnimated: Bool {
+        func holds(_ body: [DeclaredStmt]) -> Bool {
+            body.contains { s in
+                switch s {
+                case .scrollTo(_, let animated, _): return animated
+                case .branch(let list, let otherwise): return list.contains { holds($0.1) } || holds(otherwise)
+                default: return false
+                }
+            }
+        }
+        let events = [willBeginDragging, didScroll, dragging, willEndDragging, didEndDragging, willBeginDecelerating,
+                      didEndDecelerating, didEndScrollingAnimation, frame]
+        return (events.flatMap { $0 } + taps.flatMap { $0 } + actions + thenBodies).contains { holds($0) }
+    }
+
     /// Its registry entry: a fresh instance per world.
     package var entry: BehaviourEntry {
         BehaviourEntry(declaration: declaration) { setup, _ in DeclaredInstance(self, setup) }
@@ -147,6 +172,9 @@ package final class DeclaredProgram: @unchecked Sendable {
 
     /// Filled in by the checker (the declaration every consumer reads).
     package var declaration: BehaviourDeclaration!
+    /// The file it is declared in, as read, by its number (`SourceFileNames`): a non-finite
+    /// failure names it, with the line.
+    package var file: Int32 = 0
 
     /// The same code, flattened into plain arrays of numbers: what runs (no reference is
     /// counted while a frame runs). Made once, in `init`.
@@ -212,7 +240,7 @@ package struct FlatPointers: @unchecked Sendable {
 package final class FlatCode: @unchecked Sendable {
     package enum E: UInt8 {
         case constant, fact, param, variable, value, state, local, target, decelerate, releaseVelocity, negate, not,
-             arithmetic, and, or, compare, halfFrame, function,
+             arithmetic, and, or, compare, halfFrame, function, world,
              // The common operators, one case each (one jump fewer than `arithmetic`/`compare` and their `sub`).
              add, subtract, multiply, divide, less, lessOrEqual, greater, greaterOrEqual, equal, notEqual
     }
@@ -324,6 +352,7 @@ package final class FlatCode: @unchecked Sendable {
             case .target: return add(FlatExpr(op: .target))
             case .decelerate: return add(FlatExpr(op: .decelerate))
             case .releaseVelocity: return add(FlatExpr(op: .releaseVelocity))
+            case .world(let i): return add(FlatExpr(op: .world, a: Int32(i)))
             case .negate(let x): let a = expr(x); return add(FlatExpr(op: .negate, a: a))
             case .not(let x): let a = expr(x); return add(FlatExpr(op: .not, a: a))
             case .arithmetic(let op, let l, let r):
@@ -444,6 +473,8 @@ package struct DeclaredInstance: Behaviour {
     package var decelerate = false
     package var releaseVelocity = 0.0
     package var fault: BehaviourFault?
+    /// The values of what it reads of the world (`program.reads`), as the world last gave them.
+    package var readings: [Double]
 
     package init(_ program: DeclaredProgram, _ setup: BehaviourSetup) {
         self.program = program
@@ -459,6 +490,11 @@ package struct DeclaredInstance: Behaviour {
         variables = Array(repeating: 0, count: program.variableInits.count)
         animations = Array(repeating: DeclaredAnimation(), count: program.variableInits.count)
         locals = Array(repeating: 0, count: max(1, program.localCount))
+        readings = Array(repeating: 0, count: program.reads.count)
+    }
+
+    package mutating func take(readings values: UnsafeBufferPointer<Double>) {
+        for k in 0..<Swift.min(values.count, readings.count) { readings[k] = values[k] }
     }
 
     /// How many of its vars animate now.
@@ -480,6 +516,10 @@ package struct DeclaredInstance: Behaviour {
     package static let willBeginDragging = 0, didScroll = 1, dragging = 2, willEndDragging = 3, didEndDragging = 4,
                willBeginDecelerating = 5, didEndDecelerating = 6, didEndScrollingAnimation = 7, frame = 8
 
+    // Inlined into the protocol's witness, which then writes the reaction straight into the
+    // world's (not a copy of it read back at once: a stalled store-to-load forward, 8 % of
+    // a declared toolbar's frame by profile).
+    @inline(__always)
     package mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
         var env = EvalEnv(scroll, adjustments)
@@ -563,6 +603,7 @@ package struct DeclaredInstance: Behaviour {
         }
     }
 
+    @inline(__always)
     private mutating func run(_ body: FlatBody, _ env: inout EvalEnv, _ adjustments: inout Adjustments) {
         var k = Int(body.start)
         let end = k + Int(body.count)
@@ -574,7 +615,7 @@ package struct DeclaredInstance: Behaviour {
 
     private mutating func finite(_ v: Double, line: Int) -> Double {
         if v.isFinite { return v }
-        if fault == nil { fault = .declaredNotFinite(line: line, v) }
+        if fault == nil { fault = .declaredNotFinite(file: program.file, line: line, v) }
         return 0
     }
 
@@ -616,7 +657,7 @@ package struct DeclaredInstance: Behaviour {
         case .branch:
             var k = Int(s.a)
             for _ in 0..<Int(s.b) {
-                if operand(ptr.branches[k], &env) != 0 {
+                if test(ptr.branches[k], &env) {
                     run(FlatBody(start: ptr.branches[k + 1], count: ptr.branches[k + 2]), &env, &adjustments)
                     return
                 }
@@ -697,6 +738,24 @@ package struct DeclaredInstance: Behaviour {
         }
     }
 
+    /// A condition: a comparison, `and`, `or` or `not` decided without making its 0 or 1
+    /// (one jump fewer for each, in the statements a frame runs most).
+    package mutating func test(_ index: Int32, _ env: inout EvalEnv) -> Bool {
+        let e = ptr.exprs[Int(index)]
+        switch e.op {
+        case .less: return operand(e.a, &env) < operand(e.b, &env)
+        case .lessOrEqual: return operand(e.a, &env) <= operand(e.b, &env)
+        case .greater: return operand(e.a, &env) > operand(e.b, &env)
+        case .greaterOrEqual: return operand(e.a, &env) >= operand(e.b, &env)
+        case .equal: return operand(e.a, &env) == operand(e.b, &env)
+        case .notEqual: return operand(e.a, &env) != operand(e.b, &env)
+        case .and: return test(e.a, &env) && test(e.b, &env)
+        case .or: return test(e.a, &env) || test(e.b, &env)
+        case .not: return !test(e.a, &env)
+        default: return operand(index, &env) != 0
+        }
+    }
+
     package mutating func eval(_ index: Int32, _ env: inout EvalEnv) -> Double {
         let e = ptr.exprs[Int(index)]
         switch e.op {
@@ -710,8 +769,9 @@ package struct DeclaredInstance: Behaviour {
         case .target: return target
         case .decelerate: return decelerate ? 1 : 0
         case .releaseVelocity: return releaseVelocity
+        case .world: return readings[Int(e.a)]
         case .negate: return -operand(e.a, &env)
-        case .not: return operand(e.a, &env) != 0 ? 0 : 1
+        case .not: return test(e.a, &env) ? 0 : 1
         case .arithmetic:
             let x = operand(e.a, &env), y = operand(e.b, &env)
             switch e.sub {
@@ -723,8 +783,8 @@ package struct DeclaredInstance: Behaviour {
             case 5: return x != 0 && y != 0 ? 1 : 0
             default: return x != 0 || y != 0 ? 1 : 0
             }
-        case .and: return operand(e.a, &env) != 0 && operand(e.b, &env) != 0 ? 1 : 0
-        case .or: return operand(e.a, &env) != 0 || operand(e.b, &env) != 0 ? 1 : 0
+        case .and: return test(e.a, &env) && test(e.b, &env) ? 1 : 0
+        case .or: return test(e.a, &env) || test(e.b, &env) ? 1 : 0
         case .compare:
             let x = operand(e.a, &env), y = operand(e.b, &env)
             switch e.sub {
@@ -795,11 +855,24 @@ package struct DeclaredInstance: Behaviour {
         }
     }
 
+    /// §9: a view is present while its `when` holds; its alpha decides only taps (a
+    /// transparent view is listed by `frames` and drawn, and takes no tap: `absence`).
     private func present(_ view: Int, _ code: FlatCode, _ s: ScrollFacts, _ a: Adjustments) -> Bool {
         let w = code.views[view].when
         var me = self, env = EvalEnv(s, a)
-        if w >= 0, me.eval(w, &env) == 0 { return false }
-        return opacity(of: view, s, a) >= 0.01
+        return !(w >= 0 && me.eval(w, &env) == 0)
+    }
+
+    /// Why a view takes no tap: its `when` is false (it has no frame), or its alpha is below
+    /// 0.01 (nil: neither).
+    package func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence? {
+        let code = program.code!
+        guard view < code.views.count else { return nil }
+        let w = code.views[view].when
+        var me = self, env = EvalEnv(scroll, adjustments)
+        if w >= 0, me.eval(w, &env) == 0 { return .whenFalse }
+        let a = opacity(of: view, scroll, adjustments)
+        return a < 0.01 ? .transparent(alpha: a) : nil
     }
 
     package func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {

@@ -3,8 +3,10 @@
 // advances it at each frame while it reports an animation running (spec §6.1 step 3).
 
 package final class AnimationRuntime {
-    /// What every call reads or writes, in storage of its own (RawStorage.swift): the time,
-    /// whether anything is running or due, the first fault.
+    /// What calls read or write, in storage of its own (RawStorage.swift; a class's stored
+    /// properties would cost a dynamic exclusivity check at each access): the time, whether
+    /// anything is running or due, the first fault, the open block, the views animating,
+    /// the completions due, the animated offset.
     package struct Hot {
         /// The time of the call in progress (simulated seconds).
         package var now: Double = 0
@@ -15,6 +17,24 @@ package final class AnimationRuntime {
         /// since the views were last looked at: a frame before it skips them (their animations
         /// run on; only the presentation, read when asked, moves).
         package var viewsQuietUntil = -Double.infinity
+        /// Its behaviour's values are checked after every call that runs its code
+        /// (`UserBehaviourBox.checksAfterEveryCall`: the world locating a bad one).
+        package var checksEveryCall = false
+        /// The innermost `View.animate` block whose `animations` closure runs now.
+        package var openBlock: AnimationBlock?
+        /// Views with an animation running, in the order their first one started.
+        package var views: [View] = []
+        /// Groups whose completion runs at the end of the call in progress, in order.
+        package var dueGroups: [AnimationGroup] = []
+        /// An animated `setContentOffset` in progress.
+        package var offsetAnimation: Tween?
+        /// The animated offset reached its target in the frame just advanced.
+        package var offsetAnimationEnded = false
+
+        /// `animating` from what runs.
+        package mutating func noteAnimating() {
+            animating = !views.isEmpty || offsetAnimation != nil
+        }
     }
     private let storage = RawStorage(Hot())
     package let hot: UnsafeMutablePointer<Hot>
@@ -29,15 +49,11 @@ package final class AnimationRuntime {
         @inline(__always) set { hot.pointee.now = newValue }
     }
     /// The innermost `View.animate` block whose `animations` closure runs now.
-    var openBlock: AnimationBlock?
-    /// Views with an animation running, in the order their first one started.
-    private var views: [View] = [] { didSet { hot.pointee.animating = !views.isEmpty || offsetAnimation != nil } }
-    /// Groups whose completion runs at the end of the call in progress, in order.
-    private var dueGroups: [AnimationGroup] = [] { didSet { hot.pointee.hasDue = !dueGroups.isEmpty } }
+    var openBlock: AnimationBlock? { hot.pointee.openBlock }
     /// An animated `setContentOffset` in progress.
-    private(set) var offsetAnimation: Tween? { didSet { hot.pointee.animating = !views.isEmpty || offsetAnimation != nil } }
+    var offsetAnimation: Tween? { hot.pointee.offsetAnimation }
     /// The animated offset reached its target in the frame just advanced.
-    private(set) var offsetAnimationEnded = false
+    var offsetAnimationEnded: Bool { @inline(__always) get { hot.pointee.offsetAnimationEnded } }
     /// The first animation with a duration or delay that is not finite, or view property
     /// set to a number that is not.
     var fault: BehaviourFault? {
@@ -72,17 +88,21 @@ package final class AnimationRuntime {
         let repeats = options.contains(.repeat) && duration > 0
         let block = AnimationBlock(duration: duration, delay: delay, start: now, curve: options.curve,
                                    repeats: repeats, autoreverses: repeats && options.contains(.autoreverse), group: group)
-        let outer = openBlock
-        openBlock = block
+        let outer = hot.pointee.openBlock
+        hot.pointee.openBlock = block
         animations()
-        openBlock = outer
+        hot.pointee.openBlock = outer
         if group.remaining == 0 { due(group) }
     }
 
     /// `view` has an animation running, which does not end before `end`.
     package func track(_ view: View, endingNoEarlierThan end: Double) {
-        if !views.contains(where: { $0 === view }), views.count < AnimationRuntime.maxTracked { views.append(view) }
-        hot.pointee.viewsQuietUntil = min(hot.pointee.viewsQuietUntil, end)
+        let h = hot
+        if !h.pointee.views.contains(where: { $0 === view }), h.pointee.views.count < AnimationRuntime.maxTracked {
+            h.pointee.views.append(view)
+            h.pointee.animating = true
+        }
+        h.pointee.viewsQuietUntil = min(hot.pointee.viewsQuietUntil, end)
     }
 
     /// An animation of a tracked view was cut short: the next frame looks at every view.
@@ -92,7 +112,10 @@ package final class AnimationRuntime {
 
     /// `group`'s completion runs at the end of the call in progress.
     package func due(_ group: AnimationGroup) {
-        if dueGroups.count < AnimationRuntime.maxTracked { dueGroups.append(group) }
+        if hot.pointee.dueGroups.count < AnimationRuntime.maxTracked {
+            hot.pointee.dueGroups.append(group)
+            hot.pointee.hasDue = true
+        }
     }
 
     /// Step 3 of a frame at `t`: ends the animations done by then; an animated offset moves.
@@ -100,11 +123,13 @@ package final class AnimationRuntime {
     package func advance(to t: Double) -> Double? {
         now = t
         if t >= hot.pointee.viewsQuietUntil { advanceViews(to: t) }
-        if offsetAnimationEnded { offsetAnimationEnded = false }
-        guard let tween = offsetAnimation else { return nil }
+        let h = hot
+        h.pointee.offsetAnimationEnded = false
+        guard let tween = h.pointee.offsetAnimation else { return nil }
         if tween.isFinished(at: t) {
-            offsetAnimation = nil
-            offsetAnimationEnded = true
+            h.pointee.offsetAnimation = nil
+            h.pointee.offsetAnimationEnded = true
+            h.pointee.noteAnimating()
             return tween.to
         }
         return tween.value(at: t)
@@ -113,17 +138,19 @@ package final class AnimationRuntime {
     /// Ends the views' animations that are done at `t`; notes when the next one can end.
     private func advanceViews(to t: Double) {
         var quietUntil = Double.infinity
+        let h = hot
         var k = 0
-        while k < views.count {
-            let v = views[k]
+        while k < h.pointee.views.count {
+            let v = h.pointee.views[k]
             if v.advance(to: t, self) {
                 quietUntil = min(quietUntil, v.animationsEndNoEarlierThan)
                 k += 1
             } else {
-                views.remove(at: k)
+                h.pointee.views.remove(at: k)
             }
         }
-        hot.pointee.viewsQuietUntil = quietUntil
+        h.pointee.noteAnimating()
+        h.pointee.viewsQuietUntil = quietUntil
     }
 
     /// Completions wait to run (`runDueCompletions`).
@@ -137,24 +164,29 @@ package final class AnimationRuntime {
     }
 
     private func runCompletions() {
+        let h = hot
         var k = 0
-        while k < dueGroups.count {
-            let g = dueGroups[k]
+        while k < h.pointee.dueGroups.count {
+            let g = h.pointee.dueGroups[k]
             let c = g.completion
             g.completion = nil
             c?(g.finished)
             k += 1
         }
-        dueGroups.removeAll(keepingCapacity: true)
+        h.pointee.dueGroups.removeAll(keepingCapacity: true)
+        h.pointee.hasDue = false
     }
 
     /// An animated `setContentOffset` from `from` to `to`: 0.3 s, ease-in-out.
     package func animateOffset(from: Double, to: Double) {
-        offsetAnimation = Tween(from: from, to: to, start: now, duration: 0.3, curve: .easeInOut)
+        hot.pointee.offsetAnimation = Tween(from: from, to: to, start: now, duration: 0.3, curve: .easeInOut)
+        hot.pointee.animating = true
     }
 
     /// A touch, or an offset set without animation, stops an animated one.
     package func stopOffsetAnimation() {
-        offsetAnimation = nil
+        guard hot.pointee.offsetAnimation != nil else { return }
+        hot.pointee.offsetAnimation = nil
+        hot.pointee.noteAnimating()
     }
 }

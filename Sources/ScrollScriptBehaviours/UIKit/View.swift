@@ -62,7 +62,11 @@ public final class View {
     package func setFrame(_ newValue: CGRect) {
         guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.size.width.isFinite,
               newValue.size.height.isFinite else { return refuse([newValue.origin.x, newValue.origin.y, newValue.size.width, newValue.size.height]) }
-        set(newValue, model: &properties.pointee.modelFrame, animation: &properties.pointee.frameAnimation)
+        // No animation of it and no block open (a toolbar following the finger, every
+        // frame): the model, at once (as `set` would, without its bookkeeping).
+        let p = properties
+        if !p.pointee.frameAnimated && !View.anyBlockOpen { p.pointee.modelFrame = newValue; return }
+        set(newValue, model: &p.pointee.modelFrame, animation: &p.pointee.frameAnimation)
     }
 
     /// Its opacity, 0...1 (values outside are kept, as UIKit keeps them). Read as `frame` is;
@@ -85,7 +89,9 @@ public final class View {
     @usableFromInline
     package func setAlpha(_ newValue: CGFloat) {
         guard newValue.isFinite else { return refuse([newValue]) }
-        set(newValue, model: &properties.pointee.modelAlpha, animation: &properties.pointee.alphaAnimation)
+        let p = properties
+        if !p.pointee.alphaAnimated && !View.anyBlockOpen { p.pointee.modelAlpha = newValue; return }
+        set(newValue, model: &p.pointee.modelAlpha, animation: &p.pointee.alphaAnimation)
     }
 
     /// Sets a property's model to `value`. Inside an animation block that animates, it moves
@@ -126,6 +132,13 @@ public final class View {
     /// over the block's time even to the value the property has; outside one, or in a block
     /// of no time, a set is at once and ends any animation of that property, whose
     /// completion then gets `false`).
+    /// An animation block's closure runs now on this thread (whether or not it animates).
+    @inline(__always)
+    static var anyBlockOpen: Bool {
+        guard let p = ThreadContext.runtimePointer else { return false }
+        return Unmanaged<AnimationRuntime>.fromOpaque(p)._withUnsafeGuaranteedRef { $0.hot.pointee.openBlock != nil }
+    }
+
     @inline(__always)
     package static func openBlock() -> AnimationBlock? {
         guard let runtime = ThreadContext.runtime, let block = runtime.openBlock,

@@ -127,7 +127,7 @@ public struct ObservableSpec<B: ScrollBehaviour> {
     }
 
     /// One closure per read: the value, as a `Double`. `CGFloat`, `Double`, `Float` and `Int`
-    /// are converted without a generic call (the tool reads numbers after every call).
+    /// are converted without a generic call (the tool reads numbers at every statement, trace line and check).
     private static func reader<T: BinaryFloatingPoint>(_ read: @escaping (B) -> T) -> ObservableReader {
         if let r = read as? (B) -> CGFloat { return .number { Double(r(unsafeDowncast($0, to: B.self))) } }
         if let r = read as? (B) -> Double { return .number { r(unsafeDowncast($0, to: B.self)) } }

@@ -5,12 +5,15 @@
 // The instance lives in a box (a class). A world that is copied shares the box; the world
 // notices before it runs on (`World.ownState`) and makes itself again from its inputs with fresh
 // instances (World+Replay.swift), so copies never share a behaviour's state. The world calls
-// the box directly (`Behaviour.reactor`). A call costs a witness call and a few stores, and
-// after code of the behaviour ran, a read of each number and rect it reports (spec §8:
-// one that is not finite fails the scenario there): nothing is allocated
-// or recorded per frame. A delegate method the class does not implement (the protocol's
-// empty default runs at its first call) is never called again: the world stops sending
-// that event (`Reaction.stopsListening`).
+// the box directly (`Behaviour.reactor`). A call costs a witness call and a few stores:
+// nothing is allocated or recorded per frame. The numbers and rects it reports (spec §8:
+// one that is not finite fails the scenario at the statement during which it became so)
+// are checked when the world asks (`valuesFault`, `World.checkValues`: at the end of each
+// statement's frames), not after each call; the world, locating a bad one, replays its
+// inputs with the check after every call that ran its code (`checksAfterEveryCall`). A
+// delegate method the class does not implement (the protocol's empty default runs at its
+// first call) is never called again: the world stops sending that event
+// (`Reaction.stopsListening`).
 
 /// The delegate methods whose calls the adapter learns it need not make (bits of
 /// `UserBehaviourBox.unlearned` and `.defaulted`).
@@ -41,8 +44,8 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     private var unlearned = DelegateMethod.all
     /// Delegate methods the class does not implement (learned).
     private var defaulted: UInt8 = 0
-    /// What it reports that must be finite after each call that ran its code, checked
-    /// (`UserBehaviourType.finiteCheck`), and whether there is anything to check.
+    /// What it reports that must be finite, checked (`UserBehaviourType.finiteCheck`), and
+    /// whether there is anything to check.
     private let finiteCheck: (AnyObject) -> BehaviourFault?
     private let checksValues: Bool
     /// `instance`, as the readers take it (no conversion from the existential per call).
@@ -67,13 +70,31 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         ThreadContext.setRuntime(outer)
         problem = scene.unknown.first.map { UserBehaviourProblem.unknownTunable($0, known: type.tunableNames).message }
         super.init()
-        started = end(&a, nil, checks: true)
+        started = end(&a, nil, checks: false)
+        // What it reports is checked once made (before the first frame).
+        if started.fault == nil { started.fault = valuesFault() }
     }
 
     /// The world calls this directly (`Behaviour.reactor`), every event.
     package override func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         if case .scrolled = event { return scrolled(scroll, &adjustments) }
+        if case .frameTicked = event, let r = ticked(scroll, adjustments) { return r }
         return handle(event, scroll, &adjustments)
+    }
+
+    /// `frameTicked` while only its views' animations run (no offset animation, nothing
+    /// due): they advance, and nothing of its code runs (what `handle` would do, without the
+    /// call's context or what a call set to pass on). Nil: `handle` does it.
+    @inline(__always)
+    private func ticked(_ facts: ScrollFacts, _ a: Adjustments) -> Reaction? {
+        let h = runtime.hot
+        guard h.pointee.offsetAnimation == nil, !h.pointee.offsetAnimationEnded, !h.pointee.hasDue else { return nil }
+        scrollView.begin(facts, insetTop: a.contentInsetTop, insetBottom: a.contentInsetBottom)
+        _ = runtime.advance(to: facts.time)
+        // An animation ended and its completion is due: `handle` runs it as a call (its
+        // advance to the same time changes nothing more).
+        if h.pointee.hasDue { return nil }
+        return Reaction(animating: h.pointee.animating)
     }
 
     /// `scrollViewDidScroll`, the call of every moving frame, on a path of its own (one test
@@ -96,10 +117,21 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         if !ranCode {
             // The protocol's default ran: never again.
             r.stopsListening = true
-        } else if checksValues && r.fault == nil {
-            r.fault = finiteCheck(object)
+        } else if r.fault == nil && runtime.hot.pointee.checksEveryCall {
+            r.fault = valuesFault()
         }
         return r
+    }
+
+    /// The first of its numbers and rects that is not finite now (its views' model, as its
+    /// code sees them), as its fault.
+    package override func valuesFault() -> BehaviourFault? {
+        checksValues ? finiteCheck(object) : nil
+    }
+
+    /// While `on`, each call that ran its code is followed by `valuesFault` (as `end` does).
+    package override func checksAfterEveryCall(_ on: Bool) {
+        runtime.hot.pointee.checksEveryCall = on
     }
 
     /// Before a call of `method`: when it is still to learn, the flag its default raises is
@@ -239,18 +271,19 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     }
 
     /// After its code ran: what it set is checked and passed on; when code of it ran
-    /// (`checks`), what it reports is checked to be finite (spec §8). The check reads its
-    /// views' model (what its code last set), not their presentation: a view's frame and
+    /// (`checks`) while the world locates a bad value (`checksAfterEveryCall`), what it
+    /// reports is checked to be finite (spec §8), as `valuesFault` checks it. The check reads
+    /// its views' model (what its code last set), not their presentation: a view's frame and
     /// alpha are refused where they are set when not finite, and an animation moves them
     /// between finite values, so a number that goes bad does so in the model (reading the
-    /// presentation would compute every running animation's curve after every call). Where
+    /// presentation would compute every running animation's curve after every check). Where
     /// the tool reads a value (an expression, a trace, a picture), it checks what it reads.
     @inline(__always)
     private func end(_ a: inout Adjustments, _ tapped: Reaction?, checks: Bool) -> Reaction {
         var r = tapped ?? Reaction(animating: false)
         r.animating = runtime.isAnimating
         r.fault = scrollView.passOn(&a) ?? runtime.takeFault()
-        if checks && checksValues && r.fault == nil { r.fault = finiteCheck(object) }
+        if checks && r.fault == nil && runtime.hot.pointee.checksEveryCall { r.fault = valuesFault() }
         return r
     }
 

@@ -10,8 +10,10 @@ package final class UserBehaviourType: @unchecked Sendable {
     package let declaration: BehaviourDeclaration
     package let make: (ScrollScene) -> any ScrollBehaviour
     package let observables: [ObservableReader]
-    /// What must be finite after every call that ran its code (spec §8): its numbers and
-    /// rects, in declaration order (`FiniteChecks.chain`); `checksValues`: it has any.
+    /// What must be finite (spec §8), checked when the world asks (`World.checkValues`, at
+    /// each statement's end) and, while it locates a bad value, after every call that ran
+    /// its code: its numbers and rects, in declaration order (`FiniteChecks.chain`);
+    /// `checksValues`: it has any.
     /// Not optional: a closure kept in an optional is called through two reabstraction
     /// thunks.
     package let finiteCheck: (AnyObject) -> BehaviourFault?
@@ -107,9 +109,10 @@ package final class UserBehaviourType: @unchecked Sendable {
     }
 }
 
-/// What a user behaviour reports that must be finite, checked after each call that ran its
-/// code (spec §8: a number that is not finite fails the scenario at the statement during
-/// which it became so, whether or not anything reads it).
+/// What a user behaviour reports that must be finite, checked at the end of each statement
+/// (spec §8: a number that is not finite fails the scenario at the statement during which
+/// it became so, whether or not anything reads it; `World.checkValues` replays to the call
+/// that made it so).
 package enum FiniteChecks {
     /// The checks of `observables` as one closure: each link checks two values (the readers
     /// kept as `ObservableReader`s, whose closures need no reabstraction thunk) and calls the

@@ -31,7 +31,7 @@ package func statementHead(_ kind: StmtKind) -> String {
     case .drag(let d, let t), .swipe(let d, let t): return line(exprText(d), optional(.in, t))
     case .tapRow(let i, let j): return line(word(.row), exprText(i), exprText(j))
     case .tapHeader(let i): return line(word(.header), exprText(i))
-    case .tapView(let name): return line(name)
+    case .tapView(let name, _): return line(name)
     case .configure(let c): return configurationText(c)
     case .tap(let x, let y): return line(exprText(x), exprText(y))
     case .expect(let e): return line(exprText(e))

@@ -86,6 +86,12 @@ extension SimError {
             return "a tap cannot happen while a finger is down; 'release' it first"
         case .viewOffScreen(let noun):
             return "the \(noun) has no visible part to tap: it is off screen"
+        case .viewNotTappable(let noun, .whenFalse):
+            return "the \(noun) has no visible part to tap: it is absent: its 'when' is false"
+        case .viewNotTappable(let noun, .transparent(let alpha)):
+            // Two decimals, or three when two would round it up to the limit itself.
+            let shown = formatFixed(alpha, alpha < 0.005 ? 2 : 3)
+            return "the \(noun) has no visible part to tap: its alpha is \(shown), below 0.01"
         case .sectionHeaderOffScreen(let i):
             return "section \(i)'s header has no visible part to tap: it is off screen"
         case .rowNotVisible(let i, let j, let closed):

@@ -59,6 +59,7 @@ public struct Accordion: BuiltInBehaviour, Equatable {
         running.reserveCapacity(open.count)
     }
 
+    @inline(__always)  // into the protocol witness: the reaction is written once (Behaviour.reduce)
     public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         switch event {
         case .sectionHeaderTapped(let i):

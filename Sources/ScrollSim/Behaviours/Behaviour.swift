@@ -209,9 +209,19 @@ public enum BehaviourFault: Equatable, Sendable {
     case historyTooLong(inputs: Int)
     /// It could not be made: `World.creationProblem` says why.
     case notCreated
-    /// (v1.5) A declared behaviour computed this value, not finite, on this line of its
-    /// declaration (spec §9).
-    case declaredNotFinite(line: Int, Double)
+    /// (v1.5) A declared behaviour computed this value, not finite, at this line of the
+    /// file it is declared in (spec §9): the file by the number the tool gave its name
+    /// (a number, not a String: a fault travels in every frame's `Reaction`, which must stay
+    /// a plain value with nothing to retain).
+    case declaredNotFinite(file: Int32, line: Int, Double)
+}
+
+/// Why a view is not there to tap (spec §9's Taps): `SimError.viewNotTappable`.
+public enum ViewAbsence: Equatable, Sendable {
+    /// Its `when` is false: the view is absent.
+    case whenFalse
+    /// Its alpha (0...1) is below 0.01, UIKit's hit-test limit.
+    case transparent(alpha: Double)
 }
 
 /// The first fault of a world: which behaviour, what, and when.
@@ -239,6 +249,10 @@ public struct BehaviourFaultReport: Equatable, Sendable {
 /// copies it on write.)
 public protocol Behaviour: Sendable {
     /// The one transition: reacts to `event` at `scroll.time`; may change `adjustments`.
+    /// (The built-ins mark theirs `@inline(__always)`: the world calls it through the
+    /// protocol's witness, and a witness that calls it copies the `Reaction` it returns and
+    /// reads it back at once, a stalled store-to-load forward that cost more than a toolbar's
+    /// own work, by profile.)
     mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction
     /// The value of its observable number `observable` (its index in the declaration).
     func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value
@@ -246,6 +260,9 @@ public protocol Behaviour: Sendable {
     func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect?
     /// The opacity of its view number `view`, 0...1 (the replay page draws a `.box` view with it).
     func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double
+    /// (v1.5) Why its view number `view` has no frame now, when it can say (a declared
+    /// view: its `when` is false, or its alpha is below 0.01); nil otherwise (the default).
+    func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence?
     /// True when `other` is the same behaviour in the same state (world snapshots compare).
     func isEqual(to other: any Behaviour) -> Bool
     /// Its state lives in a class instance (a user's behaviour): a copy of the world that
@@ -263,6 +280,10 @@ public protocol Behaviour: Sendable {
     /// of `reduce` on the value (no existential to open, no copy-on-write check). Nil: the
     /// value's `reduce`.
     var reactor: BehaviourReactor? { get }
+    /// (v1.5) The values now of what its declaration `reads`, in that order: the world calls
+    /// it before each call to this behaviour (and on a copy, before `value`, `frame` and
+    /// `opacity`), only for a behaviour whose declaration reads any.
+    mutating func take(readings: UnsafeBufferPointer<Double>)
 }
 
 /// The object a class-kept behaviour reacts through (`Behaviour.reactor`). Subclass it and
@@ -275,11 +296,23 @@ open class BehaviourReactor: @unchecked Sendable {
     open func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         Reaction(animating: false)
     }
+
+    /// The first number it reports now that must be finite and is not (spec §8), as its
+    /// fault; nil when there is none. The world asks at the end of each statement's frames
+    /// (`World.checkValues`), not after each call.
+    open func valuesFault() -> BehaviourFault? { nil }
+
+    /// While `on`, its `reduce` reports `valuesFault` after every call that ran its code (the
+    /// world replaying its inputs to find the call at which a value went bad).
+    open func checksAfterEveryCall(_ on: Bool) {}
 }
 
 extension Behaviour {
     /// A value: copies share nothing.
     public var keepsStateInClass: Bool { false }
+
+    /// Nothing to say: a view without a frame is off screen.
+    public func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence? { nil }
 
     /// Nothing to start: a built-in is made from its settings.
     public mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
@@ -291,6 +324,9 @@ extension Behaviour {
 
     /// None: the value reacts.
     public var reactor: BehaviourReactor? { nil }
+
+    /// Nothing to read: its declaration reads nothing of the world.
+    public mutating func take(readings: UnsafeBufferPointer<Double>) {}
 
     /// Opaque.
     public func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double { 1 }

@@ -305,6 +305,26 @@ public struct BehaviourSynonyms: Sendable {
     }
 }
 
+/// (v1.5) One observable a behaviour reads of the world (spec §9: a declared body reads any
+/// observable): which, at which section and row (for `section[I].*`, `row[I,J].*`), and
+/// where its code names it (the checker's message at a `use` line names it).
+public struct WorldRead: Equatable, Sendable {
+    public let observable: ObservableID
+    public let section: Int
+    public let row: Int
+    /// As written (`header.height`, `row[0,2].y`), and the line of the declaration.
+    public let name: String
+    public let line: Int
+
+    public init(_ observable: ObservableID, section: Int = 0, row: Int = 0, name: String, line: Int) {
+        self.observable = observable
+        self.section = section
+        self.row = row
+        self.name = name
+        self.line = line
+    }
+}
+
 /// Everything a behaviour declares.
 public struct BehaviourDeclaration: Sendable {
     /// The behaviour's name (`header`, `parallax`, `toggle`, `toolbar`, `accordion`, `refresh`).
@@ -324,6 +344,11 @@ public struct BehaviourDeclaration: Sendable {
     public var listens: BehaviourEvents
     /// Other tools' and plain English's words for its names (first guesses).
     public var synonyms: BehaviourSynonyms
+    /// (v1.5) The observables of the world its code reads besides the scroll view's facts (a
+    /// declared behaviour's body reading `toolbar.y`, `header.height`, `row[0,2].y`: spec §9):
+    /// the world gives it their values before each call (`Behaviour.take(readings:)`), in
+    /// this order. Empty for the built-ins.
+    public var reads: [WorldRead] = []
 
     public init(name: String, namespace: String, configuration: ConfigurationForm, conditions: [ConfigCondition] = [],
                 tunables: [TunableDeclaration] = [], observables: [ObservableDeclaration] = [], states: [String] = [],

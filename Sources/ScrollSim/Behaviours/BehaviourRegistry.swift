@@ -104,6 +104,9 @@ public struct BehaviourRegistry: Sendable, Equatable {
     /// Behaviour `id`'s conditions on the scene's other words.
     public func conditions(of id: BehaviourID) -> [ConfigCondition] { read { $0.entries[id.index].declaration.conditions } }
 
+    /// (v1.5) The observables of the world behaviour `id` reads (a declared body's).
+    public func reads(of id: BehaviourID) -> [WorldRead] { read { $0.entries[id.index].declaration.reads } }
+
     /// How configuration turns behaviour `id` on (its word, or options of another's).
     public func configuration(of id: BehaviourID) -> ConfigurationForm { read { $0.entries[id.index].declaration.configuration } }
 

@@ -48,6 +48,7 @@ public struct HeaderParallax: BuiltInBehaviour, Equatable {
         stretches = !(setup.host?.has(StretchyHeader.Option.nostretch) ?? false)
     }
 
+    @inline(__always)  // into the protocol witness: the reaction is written once (Behaviour.reduce)
     public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         Reaction(animating: false)
     }

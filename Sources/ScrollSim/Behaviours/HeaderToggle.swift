@@ -76,6 +76,7 @@ public struct HeaderToggle: BuiltInBehaviour, Equatable {
         animation = Tween(from: firstHeight, to: firstHeight, start: 0, duration: duration, curve: .easeInOut)
     }
 
+    @inline(__always)  // into the protocol witness: the reaction is written once (Behaviour.reduce)
     public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         switch event {
         case .viewTapped(let v, _):

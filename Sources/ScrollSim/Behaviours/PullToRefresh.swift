@@ -98,6 +98,7 @@ public struct PullToRefresh: BuiltInBehaviour, Equatable {
         states = PullToRefresh.declaration.states.enumerated().map { StateID(family: .behaviour(setup.id), index: $0, name: $1) }
     }
 
+    @inline(__always)  // into the protocol witness: the reaction is written once (Behaviour.reduce)
     public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         let t = scroll.time
         switch event {

@@ -67,6 +67,7 @@ public struct StretchyHeader: BuiltInBehaviour, Equatable {
         adjustments.headerPin = pin
     }
 
+    @inline(__always)  // into the protocol witness: the reaction is written once (Behaviour.reduce)
     public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         Reaction(animating: false)
     }

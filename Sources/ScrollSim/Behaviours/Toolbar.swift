@@ -97,6 +97,7 @@ public struct Toolbar: BuiltInBehaviour, Equatable {
 
     public var isAnimating: Bool { mode == .showing || mode == .hiding }
 
+    @inline(__always)  // into the protocol witness: the reaction is written once (Behaviour.reduce)
     public mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         let t = scroll.time
         switch event {

@@ -228,6 +228,15 @@ extension BehaviourRegistry {
         }
     }
 
+    /// `observable(id).kind`, without copying the rest of its info (the checker asks it of
+    /// every name an expression reads).
+    public func observableKind(_ id: ObservableID) -> ValueKind {
+        switch id {
+        case .core(let c): return c.kind
+        case .behaviour(let b, let k): return read { $0.vocabulary.behaviourObservables[b.index][k].kind }
+        }
+    }
+
     public func tunable(_ id: TunableID) -> TunableInfo {
         switch id {
         case .core(let c): return read { $0.vocabulary.tunables[c.index] }

@@ -298,7 +298,7 @@ final class NothingCheckedWarningTests: XCTestCase {
     }
 
     /// Every shipped scenario checks something (`check --strict` passes them): no warning
-    /// in scenarios/, nor in the README's and docs' examples.
+    /// in scenarios/, nor in the examples of the README, grammar.md and docs/.
     func testShippedScenariosAndReadmeExamplesHaveNoWarning() throws {
         let root = TestPaths.packageRoot
         let dir = root.appendingPathComponent("scenarios")
@@ -310,8 +310,8 @@ final class NothingCheckedWarningTests: XCTestCase {
             XCTAssertEqual(r.diagnostics.map(\.message), [], f)
             XCTAssertEqual(r.warnings.map { "\($0.location.line): \($0.message)" }, [], f)
         }
-        for block in try ReadmeExampleTests.blocks("scroll", in: "README.md") + ReadmeExampleTests.blocks("scroll-fails", in: "README.md") {
-            XCTAssertEqual(checkSource(SourceFile(name: "example.scroll", text: block)).warnings.map(\.message), [], block)
+        for (file, block) in try ReadmeExampleTests.documentedBlocks("scroll") + ReadmeExampleTests.documentedBlocks("scroll-fails") {
+            XCTAssertEqual(checkSource(SourceFile(name: "example.scroll", text: block)).warnings.map(\.message), [], "\(file):\n\(block)")
         }
     }
 

@@ -152,6 +152,49 @@ final class DeclaredBehaviourTests: XCTestCase {
         XCTAssertEqual(diagnostics("behaviour b {\n  param p = 0.2s range 0ms to 1s\n}\n"), [])
     }
 
+    func testATransparentViewIsListedAndTakesNoTap() throws {
+        // §9: `when` false: the view is absent; `frames` lists present views with a part on
+        // screen; a view takes a tap only while its alpha is at least 0.01. `clear` (alpha
+        // 0.005) lies over `solid` (alpha 0.5) at y 300…310: a tap at (50, 305) passes
+        // through `clear` to `solid` (n = 1), `frames` lists both, `gone` (when false) is
+        // not listed, and a targeted tap on `clear` is refused with its alpha.
+        let b = """
+        behaviour fv {
+          var n = 0
+          view clear = rect(0, 300, 100, 10) alpha 0.005
+          view solid = rect(0, 300, 100, 10) alpha 0.5
+          view gone = rect(0, 400, 100, 10) when n > 5
+          on tap clear { n = n + 10 }
+          on tap solid { n = n + 1 }
+        }
+
+        """
+        let r = try runChecked(b + "use fv\nset row.height 1000\ntap 50 305\nexpect fv.n == 1\nframes\n")
+        XCTAssertNil(r.failure)
+        let listed = r.output.joined(separator: "\n")
+        XCTAssertTrue(listed.contains("fv.clear"), listed)
+        XCTAssertTrue(listed.contains("fv.solid"), listed)
+        XCTAssertFalse(listed.contains("fv.gone"), listed)
+        let t = try runChecked(b + "use fv\ntap fv.clear\n")
+        XCTAssertTrue(t.failure?.message.contains("below 0.01") ?? false, "\(String(describing: t.failure?.message))")
+    }
+
+    func testAnAnimationsDurationIsAnExpression() throws {
+        // `animate VAR to EXPR over DURATION`: DURATION is an expression. over 1s / 2 = 0.5 s,
+        // linear from 0 to 100, started in step 1 of the drag's first frame (t0 = 1/60 s).
+        // drag -10 in 0.25s: 15 frames at 60 fps, the last at t = 15/60 s: progress
+        // (15/60 − 1/60) / 0.5 = 0.46667, x = 46.667.
+        let b = """
+        behaviour a {
+          var x = 0
+          on willBeginDragging { animate x to 100 over 1s / 2 linear }
+        }
+
+        """
+        XCTAssertEqual(diagnostics(b), [])
+        try passes(b + "use a\ndrag -10 in 0.25s\nexpect a.x ~= 46.6667 within 0.0001\n")
+    }
+
     func testABehaviourReadsTheCoreTunables() throws {
         // A var's initial value reads the scenario's tunables after its `set` lines (§9):
         // row.height 44 by default, 60 when set; a value reads `deceleration` where it is read.
@@ -317,7 +360,7 @@ final class DeclaredBehaviourTests: XCTestCase {
         expect bad.r == 0
         """)
         let f = try XCTUnwrap(r.failure)
-        XCTAssertEqual(f.message, "behaviour 'bad' computed inf on line 4 of its declaration: a value must be a finite number at t = 0.017 s")
+        XCTAssertEqual(f.message, "behaviour 'bad' computed inf at t.scroll:4: a value must be a finite number at t = 0.017 s")
         XCTAssertEqual(f.time, 1.0 / 60, accuracy: 1e-12)
     }
 
@@ -401,12 +444,14 @@ final class DeclaredBehaviourTests: XCTestCase {
         XCTAssertEqual(member("  on didScroll { alpha = offset + time }"), ["8:33 cannot mix points and seconds in '+'"])
         XCTAssertEqual(member("  on didScroll { let offset = 2 }"),
                        ["8:22 'offset' is a name of the scroll view: 'let' cannot name a value after it"])
-        XCTAssertEqual(member("  param p = 5 range 0 to 4"),
-                       ["8:9 the param 'p' has a default outside its range (or a range whose low end is above its high end)"])
+        XCTAssertEqual(member("  param p = 5 range 0 to 4"), ["8:13 the param 'p' defaults to 5, outside its range 0 to 4"])
+        XCTAssertEqual(member("  param p = -5pt range -4pt to 4pt"), ["8:13 the param 'p' defaults to -5pt, outside its range -4pt to 4pt"])
+        XCTAssertEqual(member("  param p = 5 range 6 to 4"), ["8:21 the range of the param 'p' is empty: its low end 6 is above its high end 4"])
         XCTAssertEqual(member("  colour c = 1"), ["8:3 unknown member 'colour' (a behaviour holds param, states, var, value, view, action, on)"])
         XCTAssertEqual(member("  vra c = 1"), ["8:3 unknown member 'vra' (did you mean 'var'?)"])
-        XCTAssertEqual(member("  on didScroll { alpha = toolbar.y }"),
-                       ["8:26 a declared behaviour's body cannot read 'toolbar.y' in this version (it reads the scroll view's names, the core tunables and its own members)"])
+        XCTAssertEqual(member("  on didScroll { alpha = toolbar.y }"), ["8:26 the var 'alpha' must be a plain number, not points"])
+        XCTAssertEqual(member("  on didScroll { alpha = toolbar.frame }"),
+                       ["8:26 a declared behaviour's body cannot read 'toolbar.frame' in this version (it reads the observables, the core tunables and its own members; not another behaviour's tunables, views or text)"])
         // A var's kind is its initial value's; points may be assigned points, a bare number.
         XCTAssertEqual(member("  var y = 0pt\n  on didScroll { y = offset; y = 3; y = 2s }"), ["9:41 the var 'y' must be points, not seconds"])
     }

@@ -64,6 +64,20 @@ final class DeclaredEditorTests: XCTestCase {
         XCTAssertTrue(labels.contains("fade.alpha"), "\(labels)")
     }
 
+    func testABodyReadingTheWorldChecksCleanAndHovers() {
+        // (spec §9: a body reads any observable) line 1 is `  value h = header.height`.
+        let (t, diagnostics) = server("behaviour dim {\n  value h = header.height\n}\nheader 200\nuse dim\nexpect dim.h == 200\n")
+        XCTAssertEqual(diagnostics.count, 0, "\(diagnostics)")
+        let hover = t.handle(["jsonrpc": "2.0", "id": 8, "method": "textDocument/hover",
+                              "params": ["textDocument": ["uri": .string(uri)], "position": ["line": 1, "character": 16]]])
+        XCTAssertNotNil(hover.first?["result"]?["contents"]?["value"]?.stringValue, "\(hover)")
+        // Without the header, the editor shows the error at the `use` line (line 3 here).
+        let (_, missing) = server("behaviour dim {\n  value h = header.height\n}\nuse dim\nexpect dim.h == 0\n")
+        XCTAssertEqual(missing.first?["range"]?["start"]?["line"], .int(3), "\(missing)")
+        XCTAssertEqual(missing.first?["message"]?.stringValue,
+                       "behaviour 'dim' reads 'header.height' (line 2), which needs a header, and this scenario declares none (add 'header H')")
+    }
+
     func testDiagnosticsInsideADeclaration() {
         let (_, diagnostics) = server(text.replacingOccurrences(of: "on didScroll", with: "on didScrol"))
         XCTAssertEqual(diagnostics.count, 1)

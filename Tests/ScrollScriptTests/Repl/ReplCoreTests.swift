@@ -23,6 +23,32 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertFalse(r.failed)
     }
 
+    /// (v1.5) A declared behaviour's own observables come right after the offset, as a
+    /// Swift behaviour's do (issue 31 item 4, A7): vars, values, then the state, before
+    /// phase and velocity (the line shows three).
+    func testADeclaredBehavioursObservablesComeRightAfterTheOffset() {
+        let core = ReplCore()
+        XCTAssertFalse(core.enter("""
+        behaviour fade {
+          param start = 136pt
+          states hidden, fading, visible
+          var alpha = 0
+          value lit = alpha > 0
+          on didScroll {
+            alpha = clamp((offset - start) / 30pt, 0, 1)
+            if alpha == 0 { state = hidden } else if alpha == 1 { state = visible } else { state = fading }
+          }
+        }
+        """).failed)
+        XCTAssertFalse(core.enter("use fade").failed)
+        // drag -150 at 300 pt/s: 0.5 s; alpha (150 − 136) / 30 = 0.467; lit; fading.
+        XCTAssertEqual(core.enter("drag -150").text, "t=0.500 s  offset 0.00 → 150.00  fade.alpha 0.000 → 0.467  fade.lit false → true")
+        // Without the value, the state is third.
+        _ = core.reset()
+        XCTAssertFalse(core.enter("behaviour fade {\n  states hidden, fading\n  var alpha = 0\n  on didScroll { alpha = offset / 300pt; state = fading }\n}").failed)
+        XCTAssertEqual(core.enter("drag -150").text, "t=0.500 s  offset 0.00 → 150.00  fade.alpha 0.000 → 0.500  fade.state hidden → fading")
+    }
+
     func testABareExpressionPrintsItsValue() {
         let core = ReplCore()
         _ = core.enter("header 240 pin 60")

@@ -18,7 +18,7 @@ func replayTranscript(_ expected: String, columns: Int = 40, rows: Int = 12) -> 
     return reader.transcript
 }
 
-/// The README's REPL session is real: replaying its typed lines gives it back exactly.
+/// docs/repl.md's REPL sessions are real: replaying their typed lines gives them back exactly.
 final class ReplTranscriptTests: XCTestCase {
     static let root = ReplCoreTests.root
 
@@ -42,15 +42,16 @@ final class ReplTranscriptTests: XCTestCase {
         defer { _ = FileManager.default.changeCurrentDirectoryPath(cwd) }
         let expected = try transcript(in: file, after: heading)
         // An empty or prompt-less block would replay to itself and pass having checked
-        // nothing: the sessions type a dozen lines or more (README 14 prompts, docs 15).
+        // nothing: the sessions type a dozen lines or more (the second session 14 prompts, the first 15).
         let typed = expected.split(separator: "\n").filter { $0.hasPrefix(ReplLoop.primaryPrompt) }
         XCTAssertGreaterThanOrEqual(typed.count, 10, "\(file): the session shows typed lines")
         let got = replayTranscript(expected)
         XCTAssertEqual(got, expected, "---- replayed:\n" + got)
     }
 
-    func testTheReadmeSessionIsReal() throws {
-        try check("README.md", "## The REPL")
+    /// The session that was the README's: typed lines, then a loaded file stepped through.
+    func testTheLoadedFileSessionIsReal() throws {
+        try check("docs/repl.md", "## A second session: a loaded file, a breakpoint, a display")
     }
 
     func testTheDocsSessionIsReal() throws {

@@ -63,6 +63,19 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(ix2.count, 2)
     }
 
+    func testTapOfANameNoBuiltInOwnsIsAViewWhateverTheRegistry() {
+        // The built-in lexicon knows no `fade`: a dotted name, or a word that is no plain
+        // name, is a tap of a view, with where its name is written (the checker resolves it).
+        guard case .tapView("fade.title", let l?)? = one("tap fade.title"), case .tapView("buton", _)? = one("tap buton") else {
+            return XCTFail()
+        }
+        XCTAssertEqual([l.line, l.column, l.length], [1, 5, 10])
+        // An observable, or a name that starts with a built-in's word, is still an X.
+        for text in ["tap offset", "tap screen.width", "tap toolbar.zone", "tap header.height"] {
+            XCTAssertFalse(parse(text).1.isEmpty, text)
+        }
+    }
+
     func testConfigurationForms() {
         guard case .screen? = one("screen 375 x 667"), case .screen? = one("screen 375x667") else { return XCTFail() }
         guard case .configure(let h)? = one("header 240 pin 60 parallax 0.2128 toggle 100 nostretch") else { return XCTFail() }
@@ -82,8 +95,8 @@ final class ParserTests: XCTestCase {
 
     func testActions() {
         guard case .drag(_, let t)? = one("drag -100 in 0.5s"), t != nil else { return XCTFail() }
-        guard case .tapView("header")? = one("tap header"), case .tapHeader(.number)? = one("tap header 2"),
-              case .tapView("toolbar")? = one("tap toolbar"), case .tick(nil)? = one("tick"), case .tick(.some)? = one("tick 3"),
+        guard case .tapView("header", _)? = one("tap header"), case .tapHeader(.number)? = one("tap header 2"),
+              case .tapView("toolbar", _)? = one("tap toolbar"), case .tick(nil)? = one("tick"), case .tick(.some)? = one("tick 3"),
               case .release? = one("release"), case .settle? = one("settle"), case .frames? = one("frames"),
               case .wait? = one("wait 0.3s"), case .fling? = one("fling -900"), case .pull? = one("pull 120") else { return XCTFail() }
     }

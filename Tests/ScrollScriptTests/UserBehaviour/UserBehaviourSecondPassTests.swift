@@ -149,11 +149,60 @@ final class UserBehaviourSecondPassTests: XCTestCase {
         var w = try world([Wide.self], use: ["wide"])
         // Pulled down: the offset is below 0 from the first frame, 1 / max(0, y) = +∞.
         w.step()
+        w.checkValues()
         XCTAssertNil(w.fault)
-        _ = w.beginPull(10)
+        XCTAssertGreaterThan(w.beginPull(100), 8)
         w.step()
+        w.checkValues()
         XCTAssertEqual(w.fault?.fault, .valueNotFinite(observable: 0, .infinity))
         XCTAssertEqual(w.fault?.time, 2.0 / 60)
+    }
+
+    func testAValueCheckedLaterIsAFaultAtTheCallThatMadeItSoWithTheWorldPutBackThere() throws {
+        // The values are checked when the world is asked (the interpreter asks at the end of
+        // each statement's frames), not after each call: five frames after the one that made
+        // the rect infinite, the check finds it, and the world, made again from its inputs
+        // with a check after every call, stops at that frame (2), as it was then.
+        var w = try world([Wide.self], use: ["wide"])
+        var then = w
+        w.step()
+        XCTAssertGreaterThan(w.beginPull(100), 8)
+        for _ in 0..<6 { w.step() }
+        XCTAssertNil(w.fault, "not checked yet")
+        w.checkValues()
+        XCTAssertEqual(w.fault?.fault, .valueNotFinite(observable: 0, .infinity))
+        XCTAssertEqual(w.fault?.time, 2.0 / 60)
+        XCTAssertEqual(w.frameIndex, 2)
+        then.step()
+        _ = then.beginPull(100)
+        then.step()
+        XCTAssertEqual(w.offset, then.offset)
+        XCTAssertLessThan(w.offset, 0)
+        // The REPL goes on after a failed entry: with the fault cleared, the next is looked
+        // for after it — the next frame's call (frame 3) makes the rect infinite again.
+        w.clearFault()
+        for _ in 0..<4 { w.step() }
+        w.checkValues()
+        XCTAssertEqual(w.fault?.fault, .valueNotFinite(observable: 0, .infinity))
+        XCTAssertEqual(w.fault?.time, 3.0 / 60)
+        XCTAssertEqual(w.frameIndex, 3)
+        // Cleared again and checked with no call since: the rect is still infinite, but
+        // nothing made it so after the clear, so nothing is reported (as a check after every
+        // call would not).
+        w.clearFault()
+        w.checkValues()
+        XCTAssertNil(w.fault)
+        XCTAssertEqual(w.frameIndex, 3)
+    }
+
+    func testAWorldOfValuesAloneHasNothingToCheck() throws {
+        var w = try world([], use: [])
+        _ = w.beginFling(-2000)
+        for _ in 0..<30 { w.step() }
+        let before = w
+        w.checkValues()
+        XCTAssertNil(w.fault)
+        XCTAssertEqual(w, before)
     }
 
     func testATypeWithOnlyInitFromTheSceneCanStillBeMadeWithInit() {
@@ -211,8 +260,12 @@ final class UserBehaviourSecondPassTests: XCTestCase {
         // frames before it only move the view's presentation (no check needed, none fails).
         var w = try world([SpoiledFade.self], use: ["spoiled"])
         for _ in 0..<29 { w.step() }
+        w.checkValues()
         XCTAssertNil(w.fault)
-        w.step()
+        // Checked ten frames later: found at the frame of the completion.
+        for _ in 0..<11 { w.step() }
+        w.checkValues()
+        XCTAssertEqual(w.frameIndex, 30)
         XCTAssertEqual(w.fault?.time, 0.5)
         guard case .valueNotFinite(0, let x)? = w.fault?.fault else { return XCTFail("\(String(describing: w.fault))") }
         XCTAssertTrue(x.isNaN)

@@ -68,7 +68,7 @@ extension Problem {
         case .warning(.valueAlone(let text?)):
             return QuickFix(written: "", replacements: ["print " + text], wholeStatement: true)
         case .parse(.guess(let g)), .check(.guess(let g)):
-            return QuickFix(written: "", replacements: [g.corrected], wholeStatement: true)
+            return QuickFix(written: "", replacements: [g.correctedLine], wholeStatement: true)
         default:
             return nil
         }
