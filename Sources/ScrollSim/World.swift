@@ -314,7 +314,7 @@ public struct World: Sendable {
             if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
         if scrolledMask != 0 && scroll.offset != lastFrameOffset {
-            dispatch(.scrolled, to: scrolledMask, time: t)
+            dispatchScrolled(time: t)
             if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
         if watchingMask != 0 {
@@ -357,6 +357,31 @@ public struct World: Sendable {
             let i = m.trailingZeroBitCount
             m &= m &- 1
             deliver(event, to: i, facts)
+        }
+        if adjustments.requestedOffset != nil { applyRequestedOffset() }
+    }
+
+    /// `dispatch(.scrolled, to: scrolledMask, time: t)`, the dispatch of every moving frame:
+    /// a behaviour with a reactor answers in a register (`BehaviourReactor.scrolled`), and
+    /// its fault is taken only when it says it has one. The same order and effects.
+    mutating func dispatchScrolled(time t: Double) {
+        let facts = World.facts(self, time: t)
+        var m = scrolledMask
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m &- 1
+            guard let reactor = reactors[i] else {
+                deliver(.scrolled, to: i, facts)
+                continue
+            }
+            let r = reactor._withUnsafeGuaranteedRef { $0.scrolled(facts, &adjustments) }.bits
+            let bit = UInt64(1) << UInt64(i)
+            animatingMask = r & ScrolledAnswer.animating != 0 ? animatingMask | bit : animatingMask & ~bit
+            watchingMask = r & ScrolledAnswer.watchesFrames != 0 ? watchingMask | bit : watchingMask & ~bit
+            if r & ScrolledAnswer.hasFault != 0, let f = reactor._withUnsafeGuaranteedRef({ $0.takeScrolledFault() }) {
+                record(f, from: i, time: facts.time)
+            }
+            if r & ScrolledAnswer.stopsListening != 0 { scrolledMask &= ~bit }
         }
         if adjustments.requestedOffset != nil { applyRequestedOffset() }
     }

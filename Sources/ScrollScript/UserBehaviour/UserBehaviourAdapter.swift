@@ -75,9 +75,15 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         if started.fault == nil { started.fault = valuesFault() }
     }
 
-    /// The world calls this directly (`Behaviour.reactor`), every event.
+    /// The world calls this directly (`Behaviour.reactor`), every event but `scrolled`
+    /// (`scrolled(_:_:)`).
     override func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
-        if case .scrolled = event { return scrolled(scroll, &adjustments) }
+        if case .scrolled = event {
+            let bits = didScroll(scroll, &adjustments)
+            return Reaction(animating: bits & ScrolledAnswer.animating != 0,
+                            fault: bits & ScrolledAnswer.hasFault != 0 ? takeScrolledFault() : nil,
+                            stopsListening: bits & ScrolledAnswer.stopsListening != 0)
+        }
         if case .frameTicked = event, let r = ticked(scroll, adjustments) { return r }
         return handle(event, scroll, &adjustments)
     }
@@ -97,11 +103,30 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         return Reaction(animating: h.pointee.animating)
     }
 
-    /// `scrollViewDidScroll`, the call of every moving frame, on a path of its own (one test
-    /// of the event, no tap's reaction or second fault to carry): as `handle` does it.
+    /// `scrollViewDidScroll`, the call of every moving frame: the world calls it here
+    /// (`World.dispatchScrolled`), answered in a register, its fault kept apart.
+    override func scrolled(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> ScrolledAnswer {
+        ScrolledAnswer(bits: didScroll(scroll, &adjustments))
+    }
+
+    /// The fault the last `scrolled` call said it had, forgotten.
+    override func takeScrolledFault() -> BehaviourFault? {
+        let f = scrolledFault
+        scrolledFault = nil
+        return f
+    }
+
+    /// The fault of the last `scrolled` call, until taken (set only when there is one).
+    private var scrolledFault: BehaviourFault?
+
+    /// `scrollViewDidScroll` on a path of its own (no event to test, no tap's reaction or
+    /// second fault to carry, no `Reaction` to return): as `handle` does it. Returns
+    /// `ScrolledAnswer`'s bits; a fault is kept in `scrolledFault`.
     @inline(__always)
-    private func scrolled(_ facts: ScrollFacts, _ a: inout Adjustments) -> Reaction {
-        if defaulted & DelegateMethod.didScroll != 0 { return Reaction(animating: runtime.isAnimating, stopsListening: true) }
+    private func didScroll(_ facts: ScrollFacts, _ a: inout Adjustments) -> UInt8 {
+        if defaulted & DelegateMethod.didScroll != 0 {
+            return (runtime.isAnimating ? ScrolledAnswer.animating : 0) | ScrolledAnswer.stopsListening
+        }
         let sv = scrollView
         sv.begin(facts, insetTop: a.contentInsetTop, insetBottom: a.contentInsetBottom)
         runtime.now = facts.time
@@ -112,15 +137,23 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         let ranCode = didCall(DelegateMethod.didScroll)
         runtime.runDueCompletions()
         ThreadContext.setRuntime(outer)
-        var r = Reaction(animating: runtime.isAnimating)
-        r.fault = sv.passOn(&a) ?? runtime.takeFault()
+        var bits = runtime.isAnimating ? ScrolledAnswer.animating : 0
+        var fault = sv.passOn(&a) ?? runtime.takeFault()
         if !ranCode {
             // The protocol's default ran: never again.
-            r.stopsListening = true
-        } else if r.fault == nil && runtime.hot.pointee.checksEveryCall {
-            r.fault = valuesFault()
+            bits |= ScrolledAnswer.stopsListening
+        } else if fault == nil && runtime.hot.pointee.checksEveryCall {
+            fault = valuesFault()
         }
-        return r
+        if let fault { return bits | keep(fault) }
+        return bits
+    }
+
+    /// `fault`, kept for `takeScrolledFault`; the bit that says so.
+    @inline(never)
+    private func keep(_ fault: BehaviourFault) -> UInt8 {
+        scrolledFault = fault
+        return ScrolledAnswer.hasFault
     }
 
     /// The first of its numbers and rects that is not finite now (its views' model, as its
