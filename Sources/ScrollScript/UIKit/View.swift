@@ -185,7 +185,7 @@ public final class View {
     /// (no simulated clock) the changes are made at once and `completion(true)` runs. The
     /// wall clock is never read.
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
-                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         guard let runtime = ThreadContext.runtime else {
             animations()
             completion?(true)
@@ -195,7 +195,7 @@ public final class View {
     }
 
     /// `animate(withDuration:delay: 0, options: [], animations:completion:)`.
-    public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+    public static func animate(withDuration duration: TimeInterval, animations: () -> Void,
                                completion: ((Bool) -> Void)? = nil) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
@@ -236,29 +236,32 @@ public final class View {
     }
 }
 
-/// What an animation block gives each animation it starts.
-final class AnimationBlock {
+/// What an animation block gives each animation it starts, and its group (itself: one
+/// object an `animate` call, not two).
+final class AnimationBlock: AnimationGroup {
     let duration: Double
     let delay: Double
     let start: Double
     let curve: Curve
     let repeats: Bool
     let autoreverses: Bool
-    let group: AnimationGroup
+    /// The animations of its call and their completion.
+    var group: AnimationGroup { self }
 
-    init(duration: Double, delay: Double, start: Double, curve: Curve, repeats: Bool, autoreverses: Bool, group: AnimationGroup) {
+    init(duration: Double, delay: Double, start: Double, curve: Curve, repeats: Bool, autoreverses: Bool,
+         completion: ((Bool) -> Void)?) {
         self.duration = duration
         self.delay = delay
         self.start = start
         self.curve = curve
         self.repeats = repeats
         self.autoreverses = autoreverses
-        self.group = group
+        super.init(completion: completion)
     }
 }
 
-/// The animations of one `animate` call and its completion.
-final class AnimationGroup {
+/// The animations of one `animate` call and its completion (an `AnimationBlock`).
+class AnimationGroup {
     /// Its animations still running.
     var remaining = 0
     /// False once one of them was replaced or stopped.
@@ -269,14 +272,14 @@ final class AnimationGroup {
     }
 
     /// One of its animations ended at its time (`runtime` advancing it).
-    func memberFinished(_ runtime: AnimationRuntime) {
+    final func memberFinished(_ runtime: AnimationRuntime) {
         remaining -= 1
         if remaining == 0 { runtime.due(self) }
     }
 
     /// One of its animations was replaced or set without animation, in a call of `runtime`'s
     /// behaviour (its completion runs at that call's end; outside any call, never).
-    func cancel(_ runtime: AnimationRuntime?) {
+    final func cancel(_ runtime: AnimationRuntime?) {
         finished = false
         remaining -= 1
         if remaining == 0 { runtime?.due(self) }
