@@ -36,6 +36,19 @@ public final class ScrollView {
         state.pointee.begin(f, top, bottom)
     }
 
+    /// A call begins whose facts the world wrote into `factsSlot`.
+    @inline(__always)
+    func beginInPlace(insetTop top: Double, insetBottom bottom: Double) {
+        state.pointee.beginInPlace(top, bottom)
+    }
+
+    /// Where its facts are kept (`BehaviourReactor.factsSlot`: the world writes a `scrolled`
+    /// call's there), for as long as the scroll view lives.
+    var factsSlot: UnsafeMutablePointer<ScrollFacts> {
+        (UnsafeMutableRawPointer(state) + MemoryLayout<CallState>.offset(of: \CallState.facts)!)
+            .assumingMemoryBound(to: ScrollFacts.self)
+    }
+
     /// An animated `setContentOffset` moved the offset this frame.
     func setOffsetFromAnimation(_ y: Double) {
         state.pointee.requestedOffset = y
@@ -185,6 +198,12 @@ struct CallState {
     @inline(__always)
     mutating func begin(_ f: ScrollFacts, _ top: Double, _ bottom: Double) {
         facts = f
+        beginInPlace(top, bottom)
+    }
+
+    /// `begin`, the facts already in place.
+    @inline(__always)
+    mutating func beginInPlace(_ top: Double, _ bottom: Double) {
         insetTop = top
         insetBottom = bottom
         insetSet = false

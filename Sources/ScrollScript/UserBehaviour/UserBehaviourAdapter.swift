@@ -69,7 +69,7 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         object = instance
         ThreadContext.setRuntime(outer)
         problem = scene.unknown.first.map { UserBehaviourProblem.unknownTunable($0, known: type.tunableNames).message }
-        super.init()
+        super.init(factsSlot: scrollView.factsSlot)
         started = end(&a, nil, checks: false)
         // What it reports is checked once made (before the first frame).
         if started.fault == nil { started.fault = valuesFault() }
@@ -79,7 +79,7 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     /// (`scrolled(_:_:)`).
     override func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         if case .scrolled = event {
-            let bits = didScroll(scroll, &adjustments)
+            let bits = scrolled(scroll, &adjustments).bits
             return Reaction(animating: bits & ScrolledAnswer.animating != 0,
                             fault: bits & ScrolledAnswer.hasFault != 0 ? takeScrolledFault() : nil,
                             stopsListening: bits & ScrolledAnswer.stopsListening != 0)
@@ -106,8 +106,21 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     /// `scrollViewDidScroll`, the call of every moving frame: the world calls it here
     /// (`World.dispatchScrolled`), answered in a register, its fault kept apart.
     override func scrolled(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> ScrolledAnswer {
-        ScrolledAnswer(bits: didScroll(scroll, &adjustments))
+        if defaulted & DelegateMethod.didScroll != 0 { return ScrolledAnswer(bits: notListening) }
+        scrollView.begin(scroll, insetTop: adjustments.contentInsetTop, insetBottom: adjustments.contentInsetBottom)
+        return ScrolledAnswer(bits: didScroll(&adjustments))
     }
+
+    /// `scrolled`, its facts written by the world into the scroll view's (`factsSlot`): no
+    /// copy of them per call.
+    override func scrolledInPlace(_ adjustments: inout Adjustments) -> ScrolledAnswer {
+        if defaulted & DelegateMethod.didScroll != 0 { return ScrolledAnswer(bits: notListening) }
+        scrollView.beginInPlace(insetTop: adjustments.contentInsetTop, insetBottom: adjustments.contentInsetBottom)
+        return ScrolledAnswer(bits: didScroll(&adjustments))
+    }
+
+    /// The answer to `scrolled` once the class is known not to implement it.
+    private var notListening: UInt8 { (runtime.isAnimating ? ScrolledAnswer.animating : 0) | ScrolledAnswer.stopsListening }
 
     /// The fault the last `scrolled` call said it had, forgotten.
     override func takeScrolledFault() -> BehaviourFault? {
@@ -120,16 +133,13 @@ final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     private var scrolledFault: BehaviourFault?
 
     /// `scrollViewDidScroll` on a path of its own (no event to test, no tap's reaction or
-    /// second fault to carry, no `Reaction` to return): as `handle` does it. Returns
-    /// `ScrolledAnswer`'s bits; a fault is kept in `scrolledFault`.
+    /// second fault to carry, no `Reaction` to return), the call begun (its facts in the
+    /// scroll view): as `handle` does it. Returns `ScrolledAnswer`'s bits; a fault is kept in
+    /// `scrolledFault`.
     @inline(__always)
-    private func didScroll(_ facts: ScrollFacts, _ a: inout Adjustments) -> UInt8 {
-        if defaulted & DelegateMethod.didScroll != 0 {
-            return (runtime.isAnimating ? ScrolledAnswer.animating : 0) | ScrolledAnswer.stopsListening
-        }
+    private func didScroll(_ a: inout Adjustments) -> UInt8 {
         let sv = scrollView
-        sv.begin(facts, insetTop: a.contentInsetTop, insetBottom: a.contentInsetBottom)
-        runtime.now = facts.time
+        runtime.now = sv.state.pointee.facts.time
         let outer = ThreadContext.runtimePointer
         ThreadContext.setRuntime(Unmanaged.passUnretained(runtime).toOpaque())
         willCall(DelegateMethod.didScroll)

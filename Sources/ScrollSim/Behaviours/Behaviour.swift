@@ -269,7 +269,16 @@ public protocol Behaviour: Sendable {
 /// override `reduce`; the world holds it unretained for as long as it holds the behaviour
 /// that gave it (which must keep it alive).
 open class BehaviourReactor: @unchecked Sendable {
-    public init() {}
+    public init() { factsSlot = nil }
+
+    /// A reactor that keeps its own copy of the facts at `factsSlot` (which must live as long
+    /// as it does): the world writes a `scrolled` call's facts there and calls
+    /// `scrolledInPlace` (no copy of them per call).
+    public init(factsSlot: UnsafeMutablePointer<ScrollFacts>?) { self.factsSlot = factsSlot }
+
+    /// Where the world writes a `scrolled` call's facts before `scrolledInPlace`; nil: it
+    /// calls `scrolled` with them.
+    public let factsSlot: UnsafeMutablePointer<ScrollFacts>?
 
     /// As `Behaviour.reduce`.
     open func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
@@ -294,6 +303,12 @@ open class BehaviourReactor: @unchecked Sendable {
         let r = reduce(.scrolled, scroll, &adjustments)
         pendingFault = r.fault
         return ScrolledAnswer(r)
+    }
+
+    /// `scrolled` with its facts already at `factsSlot` (the world wrote them there).
+    open func scrolledInPlace(_ adjustments: inout Adjustments) -> ScrolledAnswer {
+        guard let f = factsSlot else { return ScrolledAnswer(bits: 0) }
+        return scrolled(f.pointee, &adjustments)
     }
 
     /// The fault the last `scrolled` answered it has (`ScrolledAnswer.hasFault`), forgotten.
