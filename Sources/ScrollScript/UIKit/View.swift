@@ -27,8 +27,6 @@ public final class View {
     }
     private let storage: RawStorage<Properties>
     @usableFromInline let properties: UnsafeMutablePointer<Properties>
-    /// The runtime that advances its animations (the one of the call that started the last).
-    weak var tracker: AnimationRuntime?
 
     /// A view at `frame` (screen points), opaque and shown.
     public init(frame: CGRect = .zero) {
@@ -98,23 +96,24 @@ public final class View {
     /// there from what is on screen at the block's start; any animation of it in flight ends
     /// (its group counts it as cut short).
     private func set<T: Animatable>(_ value: T, model: inout T, animation: inout PropertyAnimation<T>?) {
-        let block = View.openBlock()
+        // The call's runtime: the one its animations run in (a behaviour's views animate in
+        // its own), which its group tells when it is cut short. Not kept in the view (a weak
+        // reference would give the runtime a side table, and every retain of it the slow path).
+        let runtime = ThreadContext.runtime
+        let block = View.openBlock(runtime)
         let current = animation.map { $0.value(at: block?.start ?? 0) } ?? model
         if let old = animation {
-            old.group.cancel(ThreadContext.runtime)
+            old.group.cancel(runtime)
             animation = nil
             // Its runtime looks at it again at the next frame (it may have nothing left to run).
-            tracker?.recheckViews()
+            runtime?.recheckViews()
         }
         model = value
         if let block {
             block.group.remaining += 1
             let made = PropertyAnimation(from: current, to: value, block: block)
             animation = made
-            if let runtime = ThreadContext.runtime {
-                tracker = runtime
-                runtime.track(self, endingNoEarlierThan: made.endsNoEarlierThan)
-            }
+            runtime?.track(self, endingNoEarlierThan: made.endsNoEarlierThan)
         }
     }
 
@@ -140,8 +139,8 @@ public final class View {
     }
 
     @inline(__always)
-    static func openBlock() -> AnimationBlock? {
-        guard let runtime = ThreadContext.runtime, let block = runtime.openBlock,
+    static func openBlock(_ runtime: AnimationRuntime?) -> AnimationBlock? {
+        guard let runtime, let block = runtime.openBlock,
               block.duration > 0 || block.delay > 0 else { return nil }
         return block
     }
@@ -186,12 +185,15 @@ public final class View {
     /// wall clock is never read.
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        guard let runtime = ThreadContext.runtime else {
+        guard let p = ThreadContext.runtimePointer else {
             animations()
             completion?(true)
             return
         }
-        runtime.animate(duration: duration, delay: delay, options: options, animations: animations, completion: completion)
+        // Unretained: the call in progress holds its runtime.
+        Unmanaged<AnimationRuntime>.fromOpaque(p)._withUnsafeGuaranteedRef {
+            $0.animate(duration: duration, delay: delay, options: options, animations: animations, completion: completion)
+        }
     }
 
     /// `animate(withDuration:delay: 0, options: [], animations:completion:)`.
