@@ -6,7 +6,7 @@ import ScrollSimTestSupport
 /// `BehaviourReactor.scrolled` would): the world's `scrolled` dispatch goes through the
 /// default `scrolled`, which must answer what `reduce` does — its animation, its fault (at
 /// the frame of the call), and that it stops listening.
-private final class ScrollCounter: BehaviourReactor {
+private final class ScrollCounter: BehaviourReactor, @unchecked Sendable {
     var scrolls = 0
     var ticks = 0
     /// The scroll (1-based) whose reaction carries a fault; the one that stops listening.
@@ -15,6 +15,7 @@ private final class ScrollCounter: BehaviourReactor {
     init(faultAt: Int, stopAt: Int) {
         self.faultAt = faultAt
         self.stopAt = stopAt
+        super.init()
     }
 
     override func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
@@ -49,6 +50,11 @@ private struct Counted: BuiltInBehaviour, Equatable {
 
     var keepsStateInClass: Bool { true }
     var reactor: BehaviourReactor? { counter }
+
+    /// The world calls the reactor (this only if it had none).
+    mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+        counter.reduce(event, scroll, &adjustments)
+    }
 
     func value(of observable: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Value { .bool(false) }
     func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? { nil }
