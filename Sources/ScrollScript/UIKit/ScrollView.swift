@@ -52,6 +52,7 @@ public final class ScrollView {
     /// An animated `setContentOffset` moved the offset this frame.
     func setOffsetFromAnimation(_ y: Double) {
         state.pointee.requestedOffset = y
+        state.pointee.dirty = true
         state.pointee.facts.offset = y
     }
 
@@ -96,6 +97,7 @@ public final class ScrollView {
             state.pointee.insetLeft = newValue.left
             state.pointee.insetRight = newValue.right
             state.pointee.insetSet = true
+            state.pointee.dirty = true
         }
     }
 
@@ -144,6 +146,7 @@ public final class ScrollView {
         } else {
             runtime.stopOffsetAnimation()
             state.pointee.requestedOffset = y
+            state.pointee.dirty = true
             state.pointee.facts.offset = y
         }
     }
@@ -190,6 +193,9 @@ struct CallState {
     var insetSet = false
     var requestedOffset: Double?
     var fault: BehaviourFault?
+    /// Something was set (an inset, an offset, a fault) since `passOn` last looked: a call
+    /// that set nothing is passed on with one test.
+    var dirty = false
 
     init(facts: ScrollFacts) {
         self.facts = facts
@@ -212,6 +218,13 @@ struct CallState {
 
     @inline(__always)
     mutating func passOn(_ a: inout Adjustments) -> BehaviourFault? {
+        guard dirty else { return nil }
+        return passOnSet(&a)
+    }
+
+    /// `passOn` when something was set.
+    mutating func passOnSet(_ a: inout Adjustments) -> BehaviourFault? {
+        dirty = false
         if insetSet {
             a.contentInsetTop = insetTop
             a.contentInsetBottom = insetBottom
@@ -225,5 +238,6 @@ struct CallState {
     /// The first fault of the call is kept.
     mutating func refuse(_ f: BehaviourFault) {
         if fault == nil { fault = f }
+        dirty = true
     }
 }
