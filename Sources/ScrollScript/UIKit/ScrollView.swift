@@ -36,9 +36,23 @@ public final class ScrollView {
         state.pointee.begin(f, top, bottom)
     }
 
+    /// A call begins whose facts the world wrote into `factsSlot`.
+    @inline(__always)
+    func beginInPlace(insetTop top: Double, insetBottom bottom: Double) {
+        state.pointee.beginInPlace(top, bottom)
+    }
+
+    /// Where its facts are kept (`BehaviourReactor.factsSlot`: the world writes a `scrolled`
+    /// call's there), for as long as the scroll view lives.
+    var factsSlot: UnsafeMutablePointer<ScrollFacts> {
+        (UnsafeMutableRawPointer(state) + MemoryLayout<CallState>.offset(of: \CallState.facts)!)
+            .assumingMemoryBound(to: ScrollFacts.self)
+    }
+
     /// An animated `setContentOffset` moved the offset this frame.
     func setOffsetFromAnimation(_ y: Double) {
         state.pointee.requestedOffset = y
+        state.pointee.dirty = true
         state.pointee.facts.offset = y
     }
 
@@ -83,6 +97,7 @@ public final class ScrollView {
             state.pointee.insetLeft = newValue.left
             state.pointee.insetRight = newValue.right
             state.pointee.insetSet = true
+            state.pointee.dirty = true
         }
     }
 
@@ -131,6 +146,7 @@ public final class ScrollView {
         } else {
             runtime.stopOffsetAnimation()
             state.pointee.requestedOffset = y
+            state.pointee.dirty = true
             state.pointee.facts.offset = y
         }
     }
@@ -177,6 +193,9 @@ struct CallState {
     var insetSet = false
     var requestedOffset: Double?
     var fault: BehaviourFault?
+    /// Something was set (an inset, an offset, a fault) since `passOn` last looked: a call
+    /// that set nothing is passed on with one test.
+    var dirty = false
 
     init(facts: ScrollFacts) {
         self.facts = facts
@@ -185,6 +204,12 @@ struct CallState {
     @inline(__always)
     mutating func begin(_ f: ScrollFacts, _ top: Double, _ bottom: Double) {
         facts = f
+        beginInPlace(top, bottom)
+    }
+
+    /// `begin`, the facts already in place.
+    @inline(__always)
+    mutating func beginInPlace(_ top: Double, _ bottom: Double) {
         insetTop = top
         insetBottom = bottom
         insetSet = false
@@ -193,6 +218,13 @@ struct CallState {
 
     @inline(__always)
     mutating func passOn(_ a: inout Adjustments) -> BehaviourFault? {
+        guard dirty else { return nil }
+        return passOnSet(&a)
+    }
+
+    /// `passOn` when something was set.
+    mutating func passOnSet(_ a: inout Adjustments) -> BehaviourFault? {
+        dirty = false
         if insetSet {
             a.contentInsetTop = insetTop
             a.contentInsetBottom = insetBottom
@@ -206,5 +238,6 @@ struct CallState {
     /// The first fault of the call is kept.
     mutating func refuse(_ f: BehaviourFault) {
         if fault == nil { fault = f }
+        dirty = true
     }
 }
