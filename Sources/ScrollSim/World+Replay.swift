@@ -43,7 +43,7 @@ extension World {
     /// copied: the owner object is shared), it makes itself again from its inputs.
     @inline(__always)
     mutating func ownState() {
-        if classStateOwner != nil && !isKnownUniquelyReferenced(&classStateOwner) { remake() }
+        if classStateOwner != nil && !isKnownUniquelyReferenced(&classStateOwner!) { remake() }
     }
 
     /// This world made again: a fresh world from the configuration, given the journal's

@@ -332,7 +332,7 @@ public struct World: Sendable {
             if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
         if scrolledMask != 0 && scroll.offset != lastFrameOffset {
-            dispatch(.scrolled, to: scrolledMask, time: t)
+            dispatchScrolled(time: t)
             if adjustments.contentInsetTop != laidOutInset || adjustments.contentInsetBottom != laidOutInsetBottom { insetChanged() }
         }
         if watchingMask != 0 {
@@ -377,6 +377,49 @@ public struct World: Sendable {
             deliver(event, to: i, facts)
         }
         if adjustments.requestedOffset != nil { applyRequestedOffset() }
+    }
+
+    /// `dispatch(.scrolled, to: scrolledMask, time: t)`, the dispatch of every moving frame:
+    /// a behaviour with a reactor answers in a register (`BehaviourReactor.scrolled`), and
+    /// its fault is taken only when it says it has one; a reactor with a `factsSlot` gets
+    /// the facts written there (no copy of them by either side). The same order and effects
+    /// (the facts do not change during a dispatch: each behaviour's are the same).
+    mutating func dispatchScrolled(time t: Double) {
+        var m = scrolledMask
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m &- 1
+            guard let reactor = reactors[i] else {
+                deliver(.scrolled, to: i, World.facts(self, time: t))
+                continue
+            }
+            let r: UInt8
+            if let slot = reactor._withUnsafeGuaranteedRef({ $0.factsSlot }) {
+                slot.pointee = World.facts(self, time: t)
+                r = reactor._withUnsafeGuaranteedRef { $0.scrolledInPlace(&adjustments) }.bits
+            } else {
+                let facts = World.facts(self, time: t)
+                r = reactor._withUnsafeGuaranteedRef { $0.scrolled(facts, &adjustments) }.bits
+            }
+            let bit = UInt64(1) << UInt64(i)
+            // Most answers: not animating, not watching, and it was not either.
+            if r & (ScrolledAnswer.animating | ScrolledAnswer.watchesFrames) != 0 || (animatingMask | watchingMask) & bit != 0 {
+                animatingMask = r & ScrolledAnswer.animating != 0 ? animatingMask | bit : animatingMask & ~bit
+                watchingMask = r & ScrolledAnswer.watchesFrames != 0 ? watchingMask | bit : watchingMask & ~bit
+            }
+            if r & (ScrolledAnswer.hasFault | ScrolledAnswer.stopsListening) != 0 { scrolledAnswered(r, by: i, time: t) }
+        }
+        if adjustments.requestedOffset != nil { applyRequestedOffset() }
+    }
+
+    /// A `scrolled` answer with a fault to take or that stops the event (out of line: rare).
+    @inline(never)
+    mutating func scrolledAnswered(_ r: UInt8, by i: Int, time t: Double) {
+        if r & ScrolledAnswer.hasFault != 0, let reactor = reactors[i],
+           let f = reactor._withUnsafeGuaranteedRef({ $0.takeScrolledFault() }) {
+            record(f, from: i, time: t)
+        }
+        if r & ScrolledAnswer.stopsListening != 0 { scrolledMask &= ~(UInt64(1) << UInt64(i)) }
     }
 
     /// Sends `event` to `behaviours[i]`, keeps whether it animates and its fault, and

@@ -84,15 +84,15 @@ package final class AnimationRuntime {
             completion?(false)
             return
         }
-        let group = AnimationGroup(completion: completion)
         let repeats = options.contains(.repeat) && duration > 0
         let block = AnimationBlock(duration: duration, delay: delay, start: now, curve: options.curve,
-                                   repeats: repeats, autoreverses: repeats && options.contains(.autoreverse), group: group)
+                                   repeats: repeats, autoreverses: repeats && options.contains(.autoreverse),
+                                   completion: completion)
         let outer = hot.pointee.openBlock
         hot.pointee.openBlock = block
         animations()
         hot.pointee.openBlock = outer
-        if group.remaining == 0 { due(group) }
+        if block.remaining == 0 { due(block) }
     }
 
     /// `view` has an animation running, which does not end before `end`.

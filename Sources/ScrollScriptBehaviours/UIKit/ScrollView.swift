@@ -36,9 +36,23 @@ public final class ScrollView {
         state.pointee.begin(f, top, bottom)
     }
 
+    /// A call begins whose facts the world wrote into `factsSlot`.
+    @inline(__always)
+    package func beginInPlace(insetTop top: Double, insetBottom bottom: Double) {
+        state.pointee.beginInPlace(top, bottom)
+    }
+
+    /// Where its facts are kept (`BehaviourReactor.factsSlot`: the world writes a `scrolled`
+    /// call's there), for as long as the scroll view lives.
+    var factsSlot: UnsafeMutablePointer<ScrollFacts> {
+        (UnsafeMutableRawPointer(state) + MemoryLayout<CallState>.offset(of: \CallState.facts)!)
+            .assumingMemoryBound(to: ScrollFacts.self)
+    }
+
     /// An animated `setContentOffset` moved the offset this frame.
     package func setOffsetFromAnimation(_ y: Double) {
         state.pointee.requestedOffset = y
+        state.pointee.dirty = true
         state.pointee.facts.offset = y
     }
 
@@ -83,6 +97,7 @@ public final class ScrollView {
             state.pointee.insetLeft = newValue.left
             state.pointee.insetRight = newValue.right
             state.pointee.insetSet = true
+            state.pointee.dirty = true
         }
     }
 
@@ -131,6 +146,7 @@ public final class ScrollView {
         } else {
             runtime.stopOffsetAnimation()
             state.pointee.requestedOffset = y
+            state.pointee.dirty = true
             state.pointee.facts.offset = y
         }
     }
@@ -177,6 +193,9 @@ package struct CallState {
     package var insetSet = false
     package var requestedOffset: Double?
     package var fault: BehaviourFault?
+    /// Something was set (an inset, an offset, a fault) since `passOn` last looked: a call
+    /// that set nothing is passed on with one test.
+    package var dirty = false
 
     package init(facts: ScrollFacts) {
         self.facts = facts
@@ -185,6 +204,12 @@ package struct CallState {
     @inline(__always)
     package mutating func begin(_ f: ScrollFacts, _ top: Double, _ bottom: Double) {
         facts = f
+        beginInPlace(top, bottom)
+    }
+
+    /// `begin`, the facts already in place.
+    @inline(__always)
+    package mutating func beginInPlace(_ top: Double, _ bottom: Double) {
         insetTop = top
         insetBottom = bottom
         insetSet = false
@@ -193,6 +218,13 @@ package struct CallState {
 
     @inline(__always)
     package mutating func passOn(_ a: inout Adjustments) -> BehaviourFault? {
+        guard dirty else { return nil }
+        return passOnSet(&a)
+    }
+
+    /// `passOn` when something was set.
+    package mutating func passOnSet(_ a: inout Adjustments) -> BehaviourFault? {
+        dirty = false
         if insetSet {
             a.contentInsetTop = insetTop
             a.contentInsetBottom = insetBottom
@@ -206,5 +238,6 @@ package struct CallState {
     /// The first fault of the call is kept.
     package mutating func refuse(_ f: BehaviourFault) {
         if fault == nil { fault = f }
+        dirty = true
     }
 }

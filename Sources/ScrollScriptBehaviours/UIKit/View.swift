@@ -27,8 +27,6 @@ public final class View {
     }
     private let storage: RawStorage<Properties>
     @usableFromInline package let properties: UnsafeMutablePointer<Properties>
-    /// The runtime that advances its animations (the one of the call that started the last).
-    weak var tracker: AnimationRuntime?
 
     /// A view at `frame` (screen points), opaque and shown.
     public init(frame: CGRect = .zero) {
@@ -98,23 +96,24 @@ public final class View {
     /// there from what is on screen at the block's start; any animation of it in flight ends
     /// (its group counts it as cut short).
     private func set<T: Animatable>(_ value: T, model: inout T, animation: inout PropertyAnimation<T>?) {
-        let block = View.openBlock()
+        // The call's runtime: the one its animations run in (a behaviour's views animate in
+        // its own), which its group tells when it is cut short. Not kept in the view (a weak
+        // reference would give the runtime a side table, and every retain of it the slow path).
+        let runtime = ThreadContext.runtime
+        let block = View.openBlock(runtime)
         let current = animation.map { $0.value(at: block?.start ?? 0) } ?? model
         if let old = animation {
-            old.group.cancel(ThreadContext.runtime)
+            old.group.cancel(runtime)
             animation = nil
             // Its runtime looks at it again at the next frame (it may have nothing left to run).
-            tracker?.recheckViews()
+            runtime?.recheckViews()
         }
         model = value
         if let block {
             block.group.remaining += 1
             let made = PropertyAnimation(from: current, to: value, block: block)
             animation = made
-            if let runtime = ThreadContext.runtime {
-                tracker = runtime
-                runtime.track(self, endingNoEarlierThan: made.endsNoEarlierThan)
-            }
+            runtime?.track(self, endingNoEarlierThan: made.endsNoEarlierThan)
         }
     }
 
@@ -140,8 +139,8 @@ public final class View {
     }
 
     @inline(__always)
-    package static func openBlock() -> AnimationBlock? {
-        guard let runtime = ThreadContext.runtime, let block = runtime.openBlock,
+    package static func openBlock(_ runtime: AnimationRuntime?) -> AnimationBlock? {
+        guard let runtime, let block = runtime.openBlock,
               block.duration > 0 || block.delay > 0 else { return nil }
         return block
     }
@@ -185,17 +184,20 @@ public final class View {
     /// (no simulated clock) the changes are made at once and `completion(true)` runs. The
     /// wall clock is never read.
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
-                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
-        guard let runtime = ThreadContext.runtime else {
+                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        guard let p = ThreadContext.runtimePointer else {
             animations()
             completion?(true)
             return
         }
-        runtime.animate(duration: duration, delay: delay, options: options, animations: animations, completion: completion)
+        // Unretained: the call in progress holds its runtime.
+        Unmanaged<AnimationRuntime>.fromOpaque(p)._withUnsafeGuaranteedRef {
+            $0.animate(duration: duration, delay: delay, options: options, animations: animations, completion: completion)
+        }
     }
 
     /// `animate(withDuration:delay: 0, options: [], animations:completion:)`.
-    public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+    public static func animate(withDuration duration: TimeInterval, animations: () -> Void,
                                completion: ((Bool) -> Void)? = nil) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
@@ -236,29 +238,32 @@ public final class View {
     }
 }
 
-/// What an animation block gives each animation it starts.
-package final class AnimationBlock {
+/// What an animation block gives each animation it starts, and its group (itself: one
+/// object an `animate` call, not two).
+package final class AnimationBlock: AnimationGroup {
     package let duration: Double
     package let delay: Double
     package let start: Double
     package let curve: Curve
     package let repeats: Bool
     package let autoreverses: Bool
-    package let group: AnimationGroup
+    /// The animations of its call and their completion.
+    var group: AnimationGroup { self }
 
-    package init(duration: Double, delay: Double, start: Double, curve: Curve, repeats: Bool, autoreverses: Bool, group: AnimationGroup) {
+    package init(duration: Double, delay: Double, start: Double, curve: Curve, repeats: Bool, autoreverses: Bool,
+         completion: ((Bool) -> Void)?) {
         self.duration = duration
         self.delay = delay
         self.start = start
         self.curve = curve
         self.repeats = repeats
         self.autoreverses = autoreverses
-        self.group = group
+        super.init(completion: completion)
     }
 }
 
-/// The animations of one `animate` call and its completion.
-package final class AnimationGroup {
+/// The animations of one `animate` call and its completion (an `AnimationBlock`).
+package class AnimationGroup {
     /// Its animations still running.
     var remaining = 0
     /// False once one of them was replaced or stopped.
@@ -269,14 +274,14 @@ package final class AnimationGroup {
     }
 
     /// One of its animations ended at its time (`runtime` advancing it).
-    package func memberFinished(_ runtime: AnimationRuntime) {
+    package final func memberFinished(_ runtime: AnimationRuntime) {
         remaining -= 1
         if remaining == 0 { runtime.due(self) }
     }
 
     /// One of its animations was replaced or set without animation, in a call of `runtime`'s
     /// behaviour (its completion runs at that call's end; outside any call, never).
-    package func cancel(_ runtime: AnimationRuntime?) {
+    package final func cancel(_ runtime: AnimationRuntime?) {
         finished = false
         remaining -= 1
         if remaining == 0 { runtime?.due(self) }

@@ -69,15 +69,21 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         object = instance
         ThreadContext.setRuntime(outer)
         problem = scene.unknown.first.map { UserBehaviourProblem.unknownTunable($0, known: type.tunableNames).message }
-        super.init()
+        super.init(factsSlot: scrollView.factsSlot)
         started = end(&a, nil, checks: false)
         // What it reports is checked once made (before the first frame).
         if started.fault == nil { started.fault = valuesFault() }
     }
 
-    /// The world calls this directly (`Behaviour.reactor`), every event.
+    /// The world calls this directly (`Behaviour.reactor`), every event but `scrolled`
+    /// (`scrolled(_:_:)`).
     package override func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
-        if case .scrolled = event { return scrolled(scroll, &adjustments) }
+        if case .scrolled = event {
+            let bits = scrolled(scroll, &adjustments).bits
+            return Reaction(animating: bits & ScrolledAnswer.animating != 0,
+                            fault: bits & ScrolledAnswer.hasFault != 0 ? takeScrolledFault() : nil,
+                            stopsListening: bits & ScrolledAnswer.stopsListening != 0)
+        }
         if case .frameTicked = event, let r = ticked(scroll, adjustments) { return r }
         return handle(event, scroll, &adjustments)
     }
@@ -97,14 +103,43 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         return Reaction(animating: h.pointee.animating)
     }
 
-    /// `scrollViewDidScroll`, the call of every moving frame, on a path of its own (one test
-    /// of the event, no tap's reaction or second fault to carry): as `handle` does it.
+    /// `scrollViewDidScroll`, the call of every moving frame: the world calls it here
+    /// (`World.dispatchScrolled`), answered in a register, its fault kept apart.
+    package override func scrolled(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> ScrolledAnswer {
+        if defaulted & DelegateMethod.didScroll != 0 { return ScrolledAnswer(bits: notListening) }
+        scrollView.begin(scroll, insetTop: adjustments.contentInsetTop, insetBottom: adjustments.contentInsetBottom)
+        return ScrolledAnswer(bits: didScroll(&adjustments))
+    }
+
+    /// `scrolled`, its facts written by the world into the scroll view's (`factsSlot`): no
+    /// copy of them per call.
+    package override func scrolledInPlace(_ adjustments: inout Adjustments) -> ScrolledAnswer {
+        if defaulted & DelegateMethod.didScroll != 0 { return ScrolledAnswer(bits: notListening) }
+        scrollView.beginInPlace(insetTop: adjustments.contentInsetTop, insetBottom: adjustments.contentInsetBottom)
+        return ScrolledAnswer(bits: didScroll(&adjustments))
+    }
+
+    /// The answer to `scrolled` once the class is known not to implement it.
+    private var notListening: UInt8 { (runtime.isAnimating ? ScrolledAnswer.animating : 0) | ScrolledAnswer.stopsListening }
+
+    /// The fault the last `scrolled` call said it had, forgotten.
+    package override func takeScrolledFault() -> BehaviourFault? {
+        let f = scrolledFault
+        scrolledFault = nil
+        return f
+    }
+
+    /// The fault of the last `scrolled` call, until taken (set only when there is one).
+    private var scrolledFault: BehaviourFault?
+
+    /// `scrollViewDidScroll` on a path of its own (no event to test, no tap's reaction or
+    /// second fault to carry, no `Reaction` to return), the call begun (its facts in the
+    /// scroll view): as `handle` does it. Returns `ScrolledAnswer`'s bits; a fault is kept in
+    /// `scrolledFault`.
     @inline(__always)
-    private func scrolled(_ facts: ScrollFacts, _ a: inout Adjustments) -> Reaction {
-        if defaulted & DelegateMethod.didScroll != 0 { return Reaction(animating: runtime.isAnimating, stopsListening: true) }
+    private func didScroll(_ a: inout Adjustments) -> UInt8 {
         let sv = scrollView
-        sv.begin(facts, insetTop: a.contentInsetTop, insetBottom: a.contentInsetBottom)
-        runtime.now = facts.time
+        runtime.now = sv.state.pointee.facts.time
         let outer = ThreadContext.runtimePointer
         ThreadContext.setRuntime(Unmanaged.passUnretained(runtime).toOpaque())
         willCall(DelegateMethod.didScroll)
@@ -112,15 +147,23 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         let ranCode = didCall(DelegateMethod.didScroll)
         runtime.runDueCompletions()
         ThreadContext.setRuntime(outer)
-        var r = Reaction(animating: runtime.isAnimating)
-        r.fault = sv.passOn(&a) ?? runtime.takeFault()
+        var bits = runtime.isAnimating ? ScrolledAnswer.animating : 0
+        var fault = sv.passOn(&a) ?? runtime.takeFault()
         if !ranCode {
             // The protocol's default ran: never again.
-            r.stopsListening = true
-        } else if r.fault == nil && runtime.hot.pointee.checksEveryCall {
-            r.fault = valuesFault()
+            bits |= ScrolledAnswer.stopsListening
+        } else if fault == nil && runtime.hot.pointee.checksEveryCall {
+            fault = valuesFault()
         }
-        return r
+        if let fault { return bits | keep(fault) }
+        return bits
+    }
+
+    /// `fault`, kept for `takeScrolledFault`; the bit that says so.
+    @inline(never)
+    private func keep(_ fault: BehaviourFault) -> UInt8 {
+        scrolledFault = fault
+        return ScrolledAnswer.hasFault
     }
 
     /// The first of its numbers and rects that is not finite now (its views' model, as its

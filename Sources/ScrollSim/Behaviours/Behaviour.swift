@@ -290,7 +290,16 @@ public protocol Behaviour: Sendable {
 /// override `reduce`; the world holds it unretained for as long as it holds the behaviour
 /// that gave it (which must keep it alive).
 open class BehaviourReactor: @unchecked Sendable {
-    public init() {}
+    public init() { factsSlot = nil }
+
+    /// A reactor that keeps its own copy of the facts at `factsSlot` (which must live as long
+    /// as it does): the world writes a `scrolled` call's facts there and calls
+    /// `scrolledInPlace` (no copy of them per call).
+    public init(factsSlot: UnsafeMutablePointer<ScrollFacts>?) { self.factsSlot = factsSlot }
+
+    /// Where the world writes a `scrolled` call's facts before `scrolledInPlace`; nil: it
+    /// calls `scrolled` with them.
+    public let factsSlot: UnsafeMutablePointer<ScrollFacts>?
 
     /// As `Behaviour.reduce`.
     open func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
@@ -305,6 +314,54 @@ open class BehaviourReactor: @unchecked Sendable {
     /// While `on`, its `reduce` reports `valuesFault` after every call that ran its code (the
     /// world replaying its inputs to find the call at which a value went bad).
     open func checksAfterEveryCall(_ on: Bool) {}
+
+    /// `reduce(.scrolled, ...)`, the call of every moving frame, answered in a register
+    /// (`ScrolledAnswer`) instead of a `Reaction` returned through memory: the world calls
+    /// this for `scrolled` (`World.dispatchScrolled`). A fault is kept until the world takes
+    /// it (`takeScrolledFault`), which it does only when the answer says there is one. This
+    /// default does what `reduce` does.
+    open func scrolled(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> ScrolledAnswer {
+        let r = reduce(.scrolled, scroll, &adjustments)
+        pendingFault = r.fault
+        return ScrolledAnswer(r)
+    }
+
+    /// `scrolled` with its facts already at `factsSlot` (the world wrote them there).
+    open func scrolledInPlace(_ adjustments: inout Adjustments) -> ScrolledAnswer {
+        guard let f = factsSlot else { return ScrolledAnswer(bits: 0) }
+        return scrolled(f.pointee, &adjustments)
+    }
+
+    /// The fault the last `scrolled` answered it has (`ScrolledAnswer.hasFault`), forgotten.
+    open func takeScrolledFault() -> BehaviourFault? {
+        let f = pendingFault
+        pendingFault = nil
+        return f
+    }
+
+    /// The default `scrolled`'s fault, until taken.
+    private var pendingFault: BehaviourFault?
+}
+
+/// What a `scrolled` call answers (`BehaviourReactor.scrolled`): a `Reaction` without a tap's
+/// note or view (a `scrolled` event has none), its fault said to be there and kept apart.
+public struct ScrolledAnswer: Equatable, Sendable {
+    public var bits: UInt8
+
+    public static let animating: UInt8 = 1
+    public static let watchesFrames: UInt8 = 2
+    public static let stopsListening: UInt8 = 4
+    public static let hasFault: UInt8 = 8
+
+    @inlinable
+    public init(bits: UInt8) { self.bits = bits }
+
+    /// `r`, less its tap's note and view.
+    @inlinable
+    public init(_ r: Reaction) {
+        bits = (r.animating ? ScrolledAnswer.animating : 0) | (r.watchesFrames ? ScrolledAnswer.watchesFrames : 0)
+            | (r.stopsListening ? ScrolledAnswer.stopsListening : 0) | (r.fault != nil ? ScrolledAnswer.hasFault : 0)
+    }
 }
 
 extension Behaviour {
