@@ -194,6 +194,42 @@ final class DeclaredBehaviourTests: XCTestCase {
                        ["2:11 unknown name 'decelaration' (did you mean 'deceleration'?)"])
     }
 
+    func testComparisonsWithAConstantOnEitherSideAndTheParamsFolded() throws {
+        // The evaluator folds a world's params into constants and fuses a comparison with a
+        // constant (DeclaredRuntime's FoldedCode), the constant on the left turned round.
+        // p = 3, n = 5, a tap: 6 > 5 (+1), 5 >= 5 (+10), 5 <= 5 − 1 = 4 no, 3·2 = 6 == 6
+        // (+1000), −3 != 5 − 8 = −3 no: 1011; then n = 9 and a second tap: 6 > 9 no, 5 >= 9
+        // no, 5 <= 8 (+100), 6 == 6 (+1000), −3 != 1 (+10000): 1011 + 11100 = 12111. As
+        // values: 4 < 5 true; 5 <= −3 + 7 = 4 false.
+        let cmp = """
+        behaviour cmp {
+          param p = 3
+          var n = 5
+          var hits = 0
+          value left = 4 < n
+          value right = n <= -p + 7
+          view box = rect(0, 100, 50, 50)
+          on tap box {
+            if 6 > n { hits = hits + 1 }
+            if 5 >= n { hits = hits + 10 }
+            if 5 <= n - 1 { hits = hits + 100 }
+            if p * 2 == 6 { hits = hits + 1000 }
+            if -p != n - 8 { hits = hits + 10000 }
+            n = n + 4
+          }
+        }
+
+        """
+        try passes(cmp + "use cmp\nexpect cmp.left and not cmp.right\ntap 25 120\nexpect cmp.hits == 1011 and cmp.n == 9\n"
+            + "tap 25 120\nexpect cmp.hits == 12111\n")
+        // The world's own p: p = 1, 5 <= −1 + 7 = 6 true; a tap: +1, +10, 2 == 6 no,
+        // −1 != −3 (+10000): 10011.
+        try passes(cmp + "use cmp\nset cmp.p 1\nexpect cmp.left and cmp.right\ntap 25 120\nexpect cmp.hits == 10011\n")
+        // A check that must fail does: with p = 1, 10011 is not 1011.
+        let r = try runChecked(cmp + "use cmp\nset cmp.p 1\ntap 25 120\nexpect cmp.hits == 1011\n")
+        XCTAssertNotNil(r.failure)
+    }
+
     func testAPagerRetargetsAFlingThroughTarget() throws {
         // fling -1000: the finger moves 100 pt in 0.1 s (6 frames) and lifts with the content
         // at offset 100 and velocity 1000 pt/s. §6.2's destination: 100 + (1000 − 10)/|k|,
