@@ -248,7 +248,10 @@ final class FlatCode: @unchecked Sendable {
              add, subtract, multiply, divide, less, lessOrEqual, greater, greaterOrEqual, equal, notEqual,
              // A comparison of an operand (`a`) with a constant (`k`), made by `FoldedCode` once a
              // world's params are known: one operand's jump fewer.
-             lessK, lessOrEqualK, greaterK, greaterOrEqualK, equalK, notEqualK
+             lessK, lessOrEqualK, greaterK, greaterOrEqualK, equalK, notEqualK,
+             // A fact that is a Double of `ScrollFacts`, read at its byte offset `a` (no switch
+             // over the facts), made by `FoldedCode`.
+             factAt
     }
     enum S: UInt8 { case setVariable, setState, setStateTo, setTarget, setInset, setLocal, branch, animate, scrollTo, call }
 
@@ -470,6 +473,8 @@ final class FoldedCode: @unchecked Sendable {
         for i in 0..<n {
             let x = e[i]
             switch x.op {
+            case .fact:
+                if let at = FoldedCode.offset(ofFact: x.sub) { e[i] = FlatExpr(op: .factAt, a: Int32(at)) }
             case .param:
                 if Int(x.a) < params.count { e[i] = FlatExpr(op: .constant, k: params[Int(x.a)]) }
             case .value:
@@ -497,6 +502,25 @@ final class FoldedCode: @unchecked Sendable {
                 break
             }
         }
+    }
+
+    /// Where fact `code` (`FlatCode.factOrder`) is in `ScrollFacts`, if it is a stored Double.
+    static func offset(ofFact code: UInt8) -> Int? {
+        let path: KeyPath<ScrollFacts, Double>
+        switch code {
+        case 0: path = \.time
+        case 1: path = \.offset
+        case 2: path = \.velocity
+        case 5: path = \.fingerTranslation
+        case 6: path = \.fingerVelocity
+        case 7: path = \.screenWidth
+        case 8: path = \.screenHeight
+        case 9: path = \.contentHeight
+        case 10: path = \.bounds.min
+        case 11: path = \.bounds.max
+        default: return nil
+        }
+        return MemoryLayout<ScrollFacts>.offset(of: path)
     }
 
     /// The fused comparison of `op` (`turned`: its constant was on the left).
@@ -814,6 +838,7 @@ struct DeclaredInstance: Behaviour {
         let e = ptr.exprs[Int(index)]
         switch e.op {
         case .constant: return e.k
+        case .factAt: return UnsafeRawPointer(env.factsPointer).load(fromByteOffset: Int(e.a), as: Double.self)
         case .fact: return Self.fact(e.sub, &env)
         case .param: return params[Int(e.a)]
         case .variable: return variables[Int(e.a)]
@@ -851,6 +876,7 @@ struct DeclaredInstance: Behaviour {
         let e = ptr.exprs[Int(index)]
         switch e.op {
         case .constant: return e.k
+        case .factAt: return UnsafeRawPointer(env.factsPointer).load(fromByteOffset: Int(e.a), as: Double.self)
         case .fact: return Self.fact(e.sub, &env)
         case .param: return params[Int(e.a)]
         case .variable: return variables[Int(e.a)]
