@@ -251,7 +251,10 @@ final class FlatCode: @unchecked Sendable {
              lessK, lessOrEqualK, greaterK, greaterOrEqualK, equalK, notEqualK,
              // A fact that is a Double of `ScrollFacts`, read at its byte offset `a` (no switch
              // over the facts), made by `FoldedCode`.
-             factAt
+             factAt,
+             // Superinstructions: a fact at its offset `a` compared with a constant `k`; the
+             // behaviour's state compared with a constant `k` (what `if`s test most).
+             factLessK, factLessOrEqualK, factGreaterK, factGreaterOrEqualK, stateEqualK, stateNotEqualK
     }
     enum S: UInt8 { case setVariable, setState, setStateTo, setTarget, setInset, setLocal, branch, animate, scrollTo, call }
 
@@ -494,9 +497,9 @@ final class FoldedCode: @unchecked Sendable {
             case .less, .lessOrEqual, .greater, .greaterOrEqual, .equal, .notEqual:
                 // x op k, or k op x read as x op' k (the same IEEE comparison turned round).
                 if let k = constant(x.b) {
-                    e[i] = FlatExpr(op: FoldedCode.withConstant(x.op, turned: false), a: x.a, k: k)
+                    e[i] = FoldedCode.fused(FoldedCode.withConstant(x.op, turned: false), e[Int(x.a)], x.a, k)
                 } else if let k = constant(x.a) {
-                    e[i] = FlatExpr(op: FoldedCode.withConstant(x.op, turned: true), a: x.b, k: k)
+                    e[i] = FoldedCode.fused(FoldedCode.withConstant(x.op, turned: true), e[Int(x.b)], x.b, k)
                 }
             default:
                 break
@@ -521,6 +524,20 @@ final class FoldedCode: @unchecked Sendable {
         default: return nil
         }
         return MemoryLayout<ScrollFacts>.offset(of: path)
+    }
+
+    /// The comparison `op` (a `…K` one) of operand `node` (at `index`) with `k`: one node of
+    /// its own when the operand is a fact at its offset, or the state compared for equality.
+    static func fused(_ op: FlatCode.E, _ node: FlatExpr, _ index: Int32, _ k: Double) -> FlatExpr {
+        switch (op, node.op) {
+        case (.lessK, .factAt): return FlatExpr(op: .factLessK, a: node.a, k: k)
+        case (.lessOrEqualK, .factAt): return FlatExpr(op: .factLessOrEqualK, a: node.a, k: k)
+        case (.greaterK, .factAt): return FlatExpr(op: .factGreaterK, a: node.a, k: k)
+        case (.greaterOrEqualK, .factAt): return FlatExpr(op: .factGreaterOrEqualK, a: node.a, k: k)
+        case (.equalK, .state): return FlatExpr(op: .stateEqualK, k: k)
+        case (.notEqualK, .state): return FlatExpr(op: .stateNotEqualK, k: k)
+        default: return FlatExpr(op: op, a: index, k: k)
+        }
     }
 
     /// The fused comparison of `op` (`turned`: its constant was on the left).
@@ -831,6 +848,12 @@ struct DeclaredInstance: Behaviour {
         }
     }
 
+    /// The fact that is the Double at byte `offset` of the facts (`FoldedCode.offset(ofFact:)`).
+    @inline(__always)
+    static func fact(at offset: Int32, _ env: inout EvalEnv) -> Double {
+        UnsafeRawPointer(env.factsPointer).load(fromByteOffset: Int(offset), as: Double.self)
+    }
+
     /// An operand: a leaf read in place, anything else evaluated (one call fewer for the
     /// comparisons and arithmetic a body is mostly made of).
     @inline(__always)
@@ -838,7 +861,7 @@ struct DeclaredInstance: Behaviour {
         let e = ptr.exprs[Int(index)]
         switch e.op {
         case .constant: return e.k
-        case .factAt: return UnsafeRawPointer(env.factsPointer).load(fromByteOffset: Int(e.a), as: Double.self)
+        case .factAt: return Self.fact(at: e.a, &env)
         case .fact: return Self.fact(e.sub, &env)
         case .param: return params[Int(e.a)]
         case .variable: return variables[Int(e.a)]
@@ -865,6 +888,12 @@ struct DeclaredInstance: Behaviour {
         case .greaterOrEqualK: return operand(e.a, &env) >= e.k
         case .equalK: return operand(e.a, &env) == e.k
         case .notEqualK: return operand(e.a, &env) != e.k
+        case .factLessK: return Self.fact(at: e.a, &env) < e.k
+        case .factLessOrEqualK: return Self.fact(at: e.a, &env) <= e.k
+        case .factGreaterK: return Self.fact(at: e.a, &env) > e.k
+        case .factGreaterOrEqualK: return Self.fact(at: e.a, &env) >= e.k
+        case .stateEqualK: return Double(state) == e.k
+        case .stateNotEqualK: return Double(state) != e.k
         case .and: return test(e.a, &env) && test(e.b, &env)
         case .or: return test(e.a, &env) || test(e.b, &env)
         case .not: return !test(e.a, &env)
@@ -876,7 +905,7 @@ struct DeclaredInstance: Behaviour {
         let e = ptr.exprs[Int(index)]
         switch e.op {
         case .constant: return e.k
-        case .factAt: return UnsafeRawPointer(env.factsPointer).load(fromByteOffset: Int(e.a), as: Double.self)
+        case .factAt: return Self.fact(at: e.a, &env)
         case .fact: return Self.fact(e.sub, &env)
         case .param: return params[Int(e.a)]
         case .variable: return variables[Int(e.a)]
@@ -929,6 +958,12 @@ struct DeclaredInstance: Behaviour {
         case .greaterOrEqualK: return operand(e.a, &env) >= e.k ? 1 : 0
         case .equalK: return operand(e.a, &env) == e.k ? 1 : 0
         case .notEqualK: return operand(e.a, &env) != e.k ? 1 : 0
+        case .factLessK: return Self.fact(at: e.a, &env) < e.k ? 1 : 0
+        case .factLessOrEqualK: return Self.fact(at: e.a, &env) <= e.k ? 1 : 0
+        case .factGreaterK: return Self.fact(at: e.a, &env) > e.k ? 1 : 0
+        case .factGreaterOrEqualK: return Self.fact(at: e.a, &env) >= e.k ? 1 : 0
+        case .stateEqualK: return Double(state) == e.k ? 1 : 0
+        case .stateNotEqualK: return Double(state) != e.k ? 1 : 0
         case .halfFrame:
             return abs(operand(e.a, &env) - operand(e.b, &env)) <= halfFrame ? 1 : 0
         case .function:

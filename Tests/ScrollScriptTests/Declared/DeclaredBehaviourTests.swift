@@ -228,6 +228,29 @@ final class DeclaredBehaviourTests: XCTestCase {
         // A check that must fail does: with p = 1, 10011 is not 1011.
         let r = try runChecked(cmp + "use cmp\nset cmp.p 1\ntap 25 120\nexpect cmp.hits == 1011\n")
         XCTAssertNotNil(r.failure)
+        // A fact and the state against a constant (one node each), either side. At rest,
+        // offset 0: 10 > 0 (+1), 0 >= 0 (+10), −1 >= 0 no, b != a (+1000), then state = b:
+        // 1011; a second tap: +1, +10, no, b != b no: 1022.
+        let facts = """
+        behaviour f {
+          states a, b
+          var n = 0
+          view box = rect(0, 100, 50, 50)
+          on tap box {
+            if 10 > offset { n = n + 1 }
+            if offset >= 0 { n = n + 10 }
+            if -1 >= offset { n = n + 100 }
+            if b != state { n = n + 1000 }
+            if state == a { state = b }
+          }
+        }
+
+        """
+        try passes(facts + "use f\ntap 25 120\nexpect f.n == 1011 and f.state == b\ntap 25 120\nexpect f.n == 1022 and f.state == b\n")
+        // Scrolled past 150 first (and come to rest): 10 > offset no, +10, no, +1000: 1010.
+        try passes(facts + "use f\ndrag -150\nrelease\nsettle\nexpect offset >= 150\ntap 25 120\nexpect f.n == 1010\n")
+        let wrong = try runChecked(facts + "use f\ndrag -150\nrelease\nsettle\ntap 25 120\nexpect f.n == 1011\n")
+        XCTAssertNotNil(wrong.failure)
     }
 
     func testAPagerRetargetsAFlingThroughTarget() throws {
