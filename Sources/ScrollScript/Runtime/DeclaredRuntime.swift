@@ -695,8 +695,15 @@ struct DeclaredInstance: Behaviour {
             if finishedScroll { runEvent(Self.didEndScrollingAnimation, &env, &adjustments) }
             return
         }
+        var anyFinished = false
         for i in animations.indices where animations[i].active {
             variables[i] = animations[i].tween.value(at: t)
+            if animations[i].tween.isFinished(at: t) { anyFinished = true }
+        }
+        // None ends now (most frames of an animation): nothing to look for below.
+        guard anyFinished else {
+            if finishedScroll { runEvent(Self.didEndScrollingAnimation, &env, &adjustments) }
+            return
         }
         // Those that end now, in the order they started (their `then` bodies may start more,
         // which first move in the next frame).
