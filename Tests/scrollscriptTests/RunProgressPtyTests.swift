@@ -16,8 +16,10 @@ final class RunProgressPtyTests: XCTestCase {
         let term = try PseudoTerminal(binary: CLI.binary.path, arguments: ["run", "--jobs", "2", dir.path],
                                       environment: ["TERM=dumb", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"])
         defer { term.kill() }
-        // The progress line: carriage return, erase to the end of the line, [done/200].
-        term.expect(.once("/200] 0 failed"))
+        // The first file's result, then the progress line drawn after it: carriage return,
+        // erase to the end of the line, [done/200] (waiting for the result first: on a busy
+        // machine the line can show [0/200] before any file is done).
+        term.expect(.once("f000.scroll  \"s0\""), .afterLast("/200] 0 failed", anchor: "f000.scroll  \"s0\""))
         XCTAssertTrue(term.transcript.contains("\r\u{1B}[K["))
         term.type("\u{3}")  // Ctrl-C: the terminal sends SIGINT to the run
         XCTAssertEqual(term.exitStatus(wait: true), 130, term.transcript)

@@ -209,23 +209,30 @@ package struct FlatStmt {
 }
 
 /// What an expression reads besides the behaviour's own state: the scroll view's facts and
-/// the content inset now (plain values: passing it counts no reference).
+/// the content inset now (plain values: passing it counts no reference). The facts are read
+/// where the caller has them, through a pointer valid while the call runs: a copy of the
+/// whole struct, just written by the world, was a stalled store-to-load forward (about
+/// 2.7 % of a declared toolbar's frame by profile).
 package struct EvalEnv {
-    package var facts: ScrollFacts
+    package let factsPointer: UnsafePointer<ScrollFacts>
     package var insetTop: Double
     package var insetBottom: Double
 
-    package init(_ facts: ScrollFacts, _ a: Adjustments) {
-        self.facts = facts
+    package init(_ facts: UnsafePointer<ScrollFacts>, _ a: Adjustments) {
+        factsPointer = facts
         insetTop = a.contentInsetTop
         insetBottom = a.contentInsetBottom
+    }
+
+    package var facts: ScrollFacts {
+        unsafeAddress { factsPointer }
     }
 }
 
 /// The flat buffers of a program, as plain pointers: valid while the program lives (every
 /// instance holds its program).
 package struct FlatPointers: @unchecked Sendable {
-    package let exprs: UnsafeMutablePointer<FlatExpr>
+    package var exprs: UnsafeMutablePointer<FlatExpr>
     package let stmts: UnsafeMutablePointer<FlatStmt>
     package let bodyItems: UnsafeMutablePointer<Int32>
     package let branches: UnsafeMutablePointer<Int32>
@@ -242,7 +249,16 @@ package final class FlatCode: @unchecked Sendable {
         case constant, fact, param, variable, value, state, local, target, decelerate, releaseVelocity, negate, not,
              arithmetic, and, or, compare, halfFrame, function, world,
              // The common operators, one case each (one jump fewer than `arithmetic`/`compare` and their `sub`).
-             add, subtract, multiply, divide, less, lessOrEqual, greater, greaterOrEqual, equal, notEqual
+             add, subtract, multiply, divide, less, lessOrEqual, greater, greaterOrEqual, equal, notEqual,
+             // A comparison of an operand (`a`) with a constant (`k`), made by `FoldedCode` once a
+             // world's params are known: one operand's jump fewer.
+             lessK, lessOrEqualK, greaterK, greaterOrEqualK, equalK, notEqualK,
+             // A fact that is a Double of `ScrollFacts`, read at its byte offset `a` (no switch
+             // over the facts), made by `FoldedCode`.
+             factAt,
+             // Superinstructions: a fact at its offset `a` compared with a constant `k`; the
+             // behaviour's state compared with a constant `k` (what `if`s test most).
+             factLessK, factLessOrEqualK, factGreaterK, factGreaterOrEqualK, stateEqualK, stateNotEqualK
     }
     package enum S: UInt8 { case setVariable, setState, setStateTo, setTarget, setInset, setLocal, branch, animate, scrollTo, call }
 
@@ -443,6 +459,106 @@ package final class FlatCode: @unchecked Sendable {
     package static func curveCode(_ c: Curve) -> UInt8 { UInt8(curveOrder.firstIndex(of: c) ?? 0) }
 }
 
+/// A program's expressions for one instance: its params (fixed for the world) put in as
+/// constants, what that makes constant folded (`-hideDistance`, `screen.height`'s partner
+/// `height`), and each comparison with a constant fused into one node (`lessK` …). Made
+/// once when a world starts; every copy of the instance shares it (it is never written
+/// after `init`).
+package final class FoldedCode: @unchecked Sendable {
+    package let exprs: UnsafeMutableBufferPointer<FlatExpr>
+
+    package init(_ code: FlatCode, params: [Double]) {
+        let n = code.exprs.count
+        exprs = UnsafeMutableBufferPointer<FlatExpr>.allocate(capacity: max(1, n))
+        _ = exprs.initialize(from: code.exprs)
+        let e = exprs
+        // A node's operands come before it (the builder adds them first), so one pass in
+        // order folds from the leaves up.
+        func constant(_ j: Int32) -> Double? {
+            j >= 0 && Int(j) < n && e[Int(j)].op == .constant ? e[Int(j)].k : nil
+        }
+        for i in 0..<n {
+            let x = e[i]
+            switch x.op {
+            case .fact:
+                if let at = FoldedCode.offset(ofFact: x.sub) { e[i] = FlatExpr(op: .factAt, a: Int32(at)) }
+            case .param:
+                if Int(x.a) < params.count { e[i] = FlatExpr(op: .constant, k: params[Int(x.a)]) }
+            case .value:
+                if let k = constant(x.a) { e[i] = FlatExpr(op: .constant, k: k) }
+            case .negate:
+                if let k = constant(x.a) { e[i] = FlatExpr(op: .constant, k: -k) }
+            case .add, .subtract, .multiply, .divide:
+                guard let l = constant(x.a), let r = constant(x.b) else { break }
+                let v: Double
+                switch x.op {
+                case .add: v = l + r
+                case .subtract: v = l - r
+                case .multiply: v = l * r
+                default: v = l / r
+                }
+                e[i] = FlatExpr(op: .constant, k: v)
+            case .less, .lessOrEqual, .greater, .greaterOrEqual, .equal, .notEqual:
+                // x op k, or k op x read as x op' k (the same IEEE comparison turned round).
+                if let k = constant(x.b) {
+                    e[i] = FoldedCode.fused(FoldedCode.withConstant(x.op, turned: false), e[Int(x.a)], x.a, k)
+                } else if let k = constant(x.a) {
+                    e[i] = FoldedCode.fused(FoldedCode.withConstant(x.op, turned: true), e[Int(x.b)], x.b, k)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Where fact `code` (`FlatCode.factOrder`) is in `ScrollFacts`, if it is a stored Double.
+    package static func offset(ofFact code: UInt8) -> Int? {
+        let path: KeyPath<ScrollFacts, Double>
+        switch code {
+        case 0: path = \.time
+        case 1: path = \.offset
+        case 2: path = \.velocity
+        case 5: path = \.fingerTranslation
+        case 6: path = \.fingerVelocity
+        case 7: path = \.screenWidth
+        case 8: path = \.screenHeight
+        case 9: path = \.contentHeight
+        case 10: path = \.bounds.min
+        case 11: path = \.bounds.max
+        default: return nil
+        }
+        return MemoryLayout<ScrollFacts>.offset(of: path)
+    }
+
+    /// The comparison `op` (a `…K` one) of operand `node` (at `index`) with `k`: one node of
+    /// its own when the operand is a fact at its offset, or the state compared for equality.
+    package static func fused(_ op: FlatCode.E, _ node: FlatExpr, _ index: Int32, _ k: Double) -> FlatExpr {
+        switch (op, node.op) {
+        case (.lessK, .factAt): return FlatExpr(op: .factLessK, a: node.a, k: k)
+        case (.lessOrEqualK, .factAt): return FlatExpr(op: .factLessOrEqualK, a: node.a, k: k)
+        case (.greaterK, .factAt): return FlatExpr(op: .factGreaterK, a: node.a, k: k)
+        case (.greaterOrEqualK, .factAt): return FlatExpr(op: .factGreaterOrEqualK, a: node.a, k: k)
+        case (.equalK, .state): return FlatExpr(op: .stateEqualK, k: k)
+        case (.notEqualK, .state): return FlatExpr(op: .stateNotEqualK, k: k)
+        default: return FlatExpr(op: op, a: index, k: k)
+        }
+    }
+
+    /// The fused comparison of `op` (`turned`: its constant was on the left).
+    package static func withConstant(_ op: FlatCode.E, turned: Bool) -> FlatCode.E {
+        switch op {
+        case .less: return turned ? .greaterK : .lessK
+        case .lessOrEqual: return turned ? .greaterOrEqualK : .lessOrEqualK
+        case .greater: return turned ? .lessK : .greaterK
+        case .greaterOrEqual: return turned ? .lessOrEqualK : .greaterOrEqualK
+        case .equal: return .equalK
+        default: return .notEqualK
+        }
+    }
+
+    deinit { exprs.deallocate() }
+}
+
 /// One running animation of a var.
 package struct DeclaredAnimation: Equatable, Sendable {
     package var active = false
@@ -455,8 +571,10 @@ package struct DeclaredAnimation: Equatable, Sendable {
 /// A declared behaviour's instance in a world.
 package struct DeclaredInstance: Behaviour {
     package let program: DeclaredProgram
-    /// The program's flat code (kept alive by `program`).
+    /// The program's flat code (kept alive by `program`), its expressions those of `folded`.
     package let ptr: FlatPointers
+    /// Its expressions with its params folded in (kept alive here).
+    package let folded: FoldedCode
     package let id: BehaviourID
     package let stateIDs: [StateID]
     package let params: [Double]
@@ -478,7 +596,6 @@ package struct DeclaredInstance: Behaviour {
 
     package init(_ program: DeclaredProgram, _ setup: BehaviourSetup) {
         self.program = program
-        ptr = program.code.pointers
         id = setup.id
         stateIDs = program.states.enumerated().map { StateID(family: .behaviour(setup.id), index: $0, name: $1) }
         // Its params, then every core tunable (`row.height`, `deceleration`: the checker
@@ -486,6 +603,10 @@ package struct DeclaredInstance: Behaviour {
         let core = setup.coreTunables.count == CoreTunable.allCases.count
             ? setup.coreTunables : CoreTunable.allCases.map { $0.defaultValue }
         params = setup.tunables + core
+        folded = FoldedCode(program.code, params: params)
+        var pointers = program.code.pointers
+        pointers.exprs = folded.exprs.baseAddress!
+        ptr = pointers
         halfFrame = 0.5 / Double(max(1, setup.fps))
         variables = Array(repeating: 0, count: program.variableInits.count)
         animations = Array(repeating: DeclaredAnimation(), count: program.variableInits.count)
@@ -504,10 +625,13 @@ package struct DeclaredInstance: Behaviour {
     package mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
         let code = program.code!
-        var env = EvalEnv(scroll, adjustments)
-        for i in code.variableInits.indices {
-            let v = eval(code.variableInits[i], &env)
-            variables[i] = finite(v, line: program.variableLines[i])
+        let a = adjustments
+        withUnsafePointer(to: scroll) { f in
+            var env = EvalEnv(f, a)
+            for i in code.variableInits.indices {
+                let v = eval(code.variableInits[i], &env)
+                variables[i] = finite(v, line: program.variableLines[i])
+            }
         }
         return Reaction(animating: false, fault: fault)
     }
@@ -521,8 +645,14 @@ package struct DeclaredInstance: Behaviour {
     // a declared toolbar's frame by profile).
     @inline(__always)
     package mutating func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {
+        withUnsafePointer(to: scroll) { f in reduce(event, f, &adjustments) }
+    }
+
+    @inline(__always)
+    private mutating func reduce(_ event: BehaviourEvent, _ facts: UnsafePointer<ScrollFacts>,
+                                 _ adjustments: inout Adjustments) -> Reaction {
         fault = nil
-        var env = EvalEnv(scroll, adjustments)
+        var env = EvalEnv(facts, adjustments)
         switch event {
         case .dragBegan:
             scrollAnimation.active = false
@@ -569,8 +699,15 @@ package struct DeclaredInstance: Behaviour {
             if finishedScroll { runEvent(Self.didEndScrollingAnimation, &env, &adjustments) }
             return
         }
+        var anyFinished = false
         for i in animations.indices where animations[i].active {
             variables[i] = animations[i].tween.value(at: t)
+            if animations[i].tween.isFinished(at: t) { anyFinished = true }
+        }
+        // None ends now (most frames of an animation): nothing to look for below.
+        guard anyFinished else {
+            if finishedScroll { runEvent(Self.didEndScrollingAnimation, &env, &adjustments) }
+            return
         }
         // Those that end now, in the order they started (their `then` bodies may start more,
         // which first move in the next frame).
@@ -722,6 +859,12 @@ package struct DeclaredInstance: Behaviour {
         }
     }
 
+    /// The fact that is the Double at byte `offset` of the facts (`FoldedCode.offset(ofFact:)`).
+    @inline(__always)
+    package static func fact(at offset: Int32, _ env: inout EvalEnv) -> Double {
+        UnsafeRawPointer(env.factsPointer).load(fromByteOffset: Int(offset), as: Double.self)
+    }
+
     /// An operand: a leaf read in place, anything else evaluated (one call fewer for the
     /// comparisons and arithmetic a body is mostly made of).
     @inline(__always)
@@ -729,6 +872,7 @@ package struct DeclaredInstance: Behaviour {
         let e = ptr.exprs[Int(index)]
         switch e.op {
         case .constant: return e.k
+        case .factAt: return Self.fact(at: e.a, &env)
         case .fact: return Self.fact(e.sub, &env)
         case .param: return params[Int(e.a)]
         case .variable: return variables[Int(e.a)]
@@ -738,9 +882,25 @@ package struct DeclaredInstance: Behaviour {
         }
     }
 
+    /// A condition. The superinstructions that need no operand are decided in place, in the
+    /// caller (an `if`, an `and`): no call; anything else by `testTree`.
+    @inline(__always)
+    package mutating func test(_ index: Int32, _ env: inout EvalEnv) -> Bool {
+        let e = ptr.exprs[Int(index)]
+        switch e.op {
+        case .factLessK: return Self.fact(at: e.a, &env) < e.k
+        case .factLessOrEqualK: return Self.fact(at: e.a, &env) <= e.k
+        case .factGreaterK: return Self.fact(at: e.a, &env) > e.k
+        case .factGreaterOrEqualK: return Self.fact(at: e.a, &env) >= e.k
+        case .stateEqualK: return Double(state) == e.k
+        case .stateNotEqualK: return Double(state) != e.k
+        default: return testTree(index, &env)
+        }
+    }
+
     /// A condition: a comparison, `and`, `or` or `not` decided without making its 0 or 1
     /// (one jump fewer for each, in the statements a frame runs most).
-    package mutating func test(_ index: Int32, _ env: inout EvalEnv) -> Bool {
+    package mutating func testTree(_ index: Int32, _ env: inout EvalEnv) -> Bool {
         let e = ptr.exprs[Int(index)]
         switch e.op {
         case .less: return operand(e.a, &env) < operand(e.b, &env)
@@ -749,6 +909,18 @@ package struct DeclaredInstance: Behaviour {
         case .greaterOrEqual: return operand(e.a, &env) >= operand(e.b, &env)
         case .equal: return operand(e.a, &env) == operand(e.b, &env)
         case .notEqual: return operand(e.a, &env) != operand(e.b, &env)
+        case .lessK: return operand(e.a, &env) < e.k
+        case .lessOrEqualK: return operand(e.a, &env) <= e.k
+        case .greaterK: return operand(e.a, &env) > e.k
+        case .greaterOrEqualK: return operand(e.a, &env) >= e.k
+        case .equalK: return operand(e.a, &env) == e.k
+        case .notEqualK: return operand(e.a, &env) != e.k
+        case .factLessK: return Self.fact(at: e.a, &env) < e.k
+        case .factLessOrEqualK: return Self.fact(at: e.a, &env) <= e.k
+        case .factGreaterK: return Self.fact(at: e.a, &env) > e.k
+        case .factGreaterOrEqualK: return Self.fact(at: e.a, &env) >= e.k
+        case .stateEqualK: return Double(state) == e.k
+        case .stateNotEqualK: return Double(state) != e.k
         case .and: return test(e.a, &env) && test(e.b, &env)
         case .or: return test(e.a, &env) || test(e.b, &env)
         case .not: return !test(e.a, &env)
@@ -760,6 +932,7 @@ package struct DeclaredInstance: Behaviour {
         let e = ptr.exprs[Int(index)]
         switch e.op {
         case .constant: return e.k
+        case .factAt: return Self.fact(at: e.a, &env)
         case .fact: return Self.fact(e.sub, &env)
         case .param: return params[Int(e.a)]
         case .variable: return variables[Int(e.a)]
@@ -806,6 +979,18 @@ package struct DeclaredInstance: Behaviour {
         case .greaterOrEqual: return operand(e.a, &env) >= operand(e.b, &env) ? 1 : 0
         case .equal: return operand(e.a, &env) == operand(e.b, &env) ? 1 : 0
         case .notEqual: return operand(e.a, &env) != operand(e.b, &env) ? 1 : 0
+        case .lessK: return operand(e.a, &env) < e.k ? 1 : 0
+        case .lessOrEqualK: return operand(e.a, &env) <= e.k ? 1 : 0
+        case .greaterK: return operand(e.a, &env) > e.k ? 1 : 0
+        case .greaterOrEqualK: return operand(e.a, &env) >= e.k ? 1 : 0
+        case .equalK: return operand(e.a, &env) == e.k ? 1 : 0
+        case .notEqualK: return operand(e.a, &env) != e.k ? 1 : 0
+        case .factLessK: return Self.fact(at: e.a, &env) < e.k ? 1 : 0
+        case .factLessOrEqualK: return Self.fact(at: e.a, &env) <= e.k ? 1 : 0
+        case .factGreaterK: return Self.fact(at: e.a, &env) > e.k ? 1 : 0
+        case .factGreaterOrEqualK: return Self.fact(at: e.a, &env) >= e.k ? 1 : 0
+        case .stateEqualK: return Double(state) == e.k ? 1 : 0
+        case .stateNotEqualK: return Double(state) != e.k ? 1 : 0
         case .halfFrame:
             return abs(operand(e.a, &env) - operand(e.b, &env)) <= halfFrame ? 1 : 0
         case .function:
@@ -841,8 +1026,8 @@ package struct DeclaredInstance: Behaviour {
         if observable < nv + nval {
             let k = observable - nv
             let code = program.code!
-            var me = self, env = EvalEnv(scroll, adjustments)
-            return DeclaredInstance.value(me.eval(code.values[k], &env), program.valueKinds[k])
+            let v = evaluating(scroll, adjustments) { me, env in me.eval(code.values[k], &env) }
+            return DeclaredInstance.value(v, program.valueKinds[k])
         }
         return .state(stateIDs[min(state, stateIDs.count - 1)])
     }
@@ -859,8 +1044,7 @@ package struct DeclaredInstance: Behaviour {
     /// transparent view is listed by `frames` and drawn, and takes no tap: `absence`).
     private func present(_ view: Int, _ code: FlatCode, _ s: ScrollFacts, _ a: Adjustments) -> Bool {
         let w = code.views[view].when
-        var me = self, env = EvalEnv(s, a)
-        return !(w >= 0 && me.eval(w, &env) == 0)
+        return !(w >= 0 && evaluating(s, a, { me, env in me.eval(w, &env) }) == 0)
     }
 
     /// Why a view takes no tap: its `when` is false (it has no frame), or its alpha is below
@@ -869,8 +1053,7 @@ package struct DeclaredInstance: Behaviour {
         let code = program.code!
         guard view < code.views.count else { return nil }
         let w = code.views[view].when
-        var me = self, env = EvalEnv(scroll, adjustments)
-        if w >= 0, me.eval(w, &env) == 0 { return .whenFalse }
+        if w >= 0, evaluating(scroll, adjustments, { me, env in me.eval(w, &env) }) == 0 { return .whenFalse }
         let a = opacity(of: view, scroll, adjustments)
         return a < 0.01 ? .transparent(alpha: a) : nil
     }
@@ -879,9 +1062,9 @@ package struct DeclaredInstance: Behaviour {
         let code = program.code!
         guard view < code.views.count, present(view, code, scroll, adjustments) else { return nil }
         let v = code.views[view]
-        var me = self, env = EvalEnv(scroll, adjustments)
-        let r = Rect(x: me.eval(v.x, &env), y: me.eval(v.y, &env),
-                     width: me.eval(v.width, &env), height: me.eval(v.height, &env))
+        let r = evaluating(scroll, adjustments) { me, env in
+            Rect(x: me.eval(v.x, &env), y: me.eval(v.y, &env), width: me.eval(v.width, &env), height: me.eval(v.height, &env))
+        }
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
         return r
     }
@@ -889,9 +1072,19 @@ package struct DeclaredInstance: Behaviour {
     package func opacity(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Double {
         let code = program.code!
         guard view < code.views.count, code.views[view].alpha >= 0 else { return 1 }
-        var me = self, env = EvalEnv(scroll, adjustments)
-        let v = me.eval(code.views[view].alpha, &env)
+        let v = evaluating(scroll, adjustments) { me, env in me.eval(code.views[view].alpha, &env) }
         return v.isFinite ? min(1, max(0, v)) : 0
+    }
+
+    /// Runs `body` with a copy of the instance and the environment of `scroll` (a value or a
+    /// view's frame, read outside a handler).
+    private func evaluating<R>(_ scroll: ScrollFacts, _ adjustments: Adjustments,
+                               _ body: (inout DeclaredInstance, inout EvalEnv) -> R) -> R {
+        var me = self
+        return withUnsafePointer(to: scroll) { f in
+            var env = EvalEnv(f, adjustments)
+            return body(&me, &env)
+        }
     }
 
     package func isEqual(to other: any Behaviour) -> Bool {

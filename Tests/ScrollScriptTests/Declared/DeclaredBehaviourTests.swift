@@ -237,6 +237,65 @@ final class DeclaredBehaviourTests: XCTestCase {
                        ["2:11 unknown name 'decelaration' (did you mean 'deceleration'?)"])
     }
 
+    func testComparisonsWithAConstantOnEitherSideAndTheParamsFolded() throws {
+        // The evaluator folds a world's params into constants and fuses a comparison with a
+        // constant (DeclaredRuntime's FoldedCode), the constant on the left turned round.
+        // p = 3, n = 5, a tap: 6 > 5 (+1), 5 >= 5 (+10), 5 <= 5 − 1 = 4 no, 3·2 = 6 == 6
+        // (+1000), −3 != 5 − 8 = −3 no: 1011; then n = 9 and a second tap: 6 > 9 no, 5 >= 9
+        // no, 5 <= 8 (+100), 6 == 6 (+1000), −3 != 1 (+10000): 1011 + 11100 = 12111. As
+        // values: 4 < 5 true; 5 <= −3 + 7 = 4 false.
+        let cmp = """
+        behaviour cmp {
+          param p = 3
+          var n = 5
+          var hits = 0
+          value left = 4 < n
+          value right = n <= -p + 7
+          view box = rect(0, 100, 50, 50)
+          on tap box {
+            if 6 > n { hits = hits + 1 }
+            if 5 >= n { hits = hits + 10 }
+            if 5 <= n - 1 { hits = hits + 100 }
+            if p * 2 == 6 { hits = hits + 1000 }
+            if -p != n - 8 { hits = hits + 10000 }
+            n = n + 4
+          }
+        }
+
+        """
+        try passes(cmp + "use cmp\nexpect cmp.left and not cmp.right\ntap 25 120\nexpect cmp.hits == 1011 and cmp.n == 9\n"
+            + "tap 25 120\nexpect cmp.hits == 12111\n")
+        // The world's own p: p = 1, 5 <= −1 + 7 = 6 true; a tap: +1, +10, 2 == 6 no,
+        // −1 != −3 (+10000): 10011.
+        try passes(cmp + "use cmp\nset cmp.p 1\nexpect cmp.left and cmp.right\ntap 25 120\nexpect cmp.hits == 10011\n")
+        // A check that must fail does: with p = 1, 10011 is not 1011.
+        let r = try runChecked(cmp + "use cmp\nset cmp.p 1\ntap 25 120\nexpect cmp.hits == 1011\n")
+        XCTAssertNotNil(r.failure)
+        // A fact and the state against a constant (one node each), either side. At rest,
+        // offset 0: 10 > 0 (+1), 0 >= 0 (+10), −1 >= 0 no, b != a (+1000), then state = b:
+        // 1011; a second tap: +1, +10, no, b != b no: 1022.
+        let facts = """
+        behaviour f {
+          states a, b
+          var n = 0
+          view box = rect(0, 100, 50, 50)
+          on tap box {
+            if 10 > offset { n = n + 1 }
+            if offset >= 0 { n = n + 10 }
+            if -1 >= offset { n = n + 100 }
+            if b != state { n = n + 1000 }
+            if state == a { state = b }
+          }
+        }
+
+        """
+        try passes(facts + "use f\ntap 25 120\nexpect f.n == 1011 and f.state == b\ntap 25 120\nexpect f.n == 1022 and f.state == b\n")
+        // Scrolled past 150 first (and come to rest): 10 > offset no, +10, no, +1000: 1010.
+        try passes(facts + "use f\ndrag -150\nrelease\nsettle\nexpect offset >= 150\ntap 25 120\nexpect f.n == 1010\n")
+        let wrong = try runChecked(facts + "use f\ndrag -150\nrelease\nsettle\ntap 25 120\nexpect f.n == 1011\n")
+        XCTAssertNotNil(wrong.failure)
+    }
+
     func testAPagerRetargetsAFlingThroughTarget() throws {
         // fling -1000: the finger moves 100 pt in 0.1 s (6 frames) and lifts with the content
         // at offset 100 and velocity 1000 pt/s. §6.2's destination: 100 + (1000 − 10)/|k|,
