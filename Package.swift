@@ -16,8 +16,26 @@ let package = Package(
     targets: [
         // The world: physics, layout, behaviours. Pure, no I/O.
         .target(name: "ScrollSim"),
-        // The language: lexer, parser, AST, diagnostics, checker, interpreter, formatter, runner.
-        .target(name: "ScrollScript", dependencies: ["ScrollSim", "CThreadContext"]),
+        // The modules by stage, each importing only those below it (docs/architecture.md,
+        // "Modules"; ModuleGraphTests holds every source file's imports to this graph).
+        // The language's syntax: lexer, parser, tree, the text of expressions and values,
+        // and the diagnostics every stage words.
+        .target(name: "ScrollScriptSyntax", dependencies: ["ScrollSim"]),
+        // The first-guess rules: a statement as another tool or plain English writes it, and
+        // the ScrollScript statement it most likely means (behind `StatementGuessing`).
+        .target(name: "ScrollScriptGuesses", dependencies: ["ScrollScriptSyntax"]),
+        // The behaviours a user writes: in Swift against UIKit's shapes (`ScrollBehaviour`,
+        // registered through the adapter) and in the language (`behaviour` blocks, run from
+        // the program the checker lowers them to).
+        .target(name: "ScrollScriptBehaviours", dependencies: ["ScrollScriptSyntax", "CThreadContext"]),
+        // The checker: names, types, configuration, declared behaviours (lowered), completions.
+        .target(name: "ScrollScriptChecker", dependencies: ["ScrollScriptSyntax", "ScrollScriptGuesses", "ScrollScriptBehaviours"]),
+        // The runtime: resolution (lowering), evaluator, interpreter and its frame loop.
+        .target(name: "ScrollScriptRuntime", dependencies: ["ScrollScriptChecker"]),
+        // The tools on top (check and run, reports, format, pictures, REPL core, language
+        // server, explore, watch); re-exports every module below it.
+        .target(name: "ScrollScript", dependencies: ["ScrollSim", "ScrollScriptSyntax", "ScrollScriptGuesses", "ScrollScriptBehaviours",
+                                                     "ScrollScriptChecker", "ScrollScriptRuntime", "CThreadContext"]),
         // Per-thread cells a user behaviour's calls run inside (C thread-locals: one instruction).
         .target(name: "CThreadContext"),
         // Runs scenario files from a user's test target and records failures there; the only

@@ -1,4 +1,4 @@
-// Per-thread cells for a user behaviour's calls (Sources/ScrollScript/UIKit/ThreadContext.swift):
+// Per-thread cells for a user behaviour's calls (Sources/ScrollScriptBehaviours/UIKit/ThreadContext.swift):
 // C's thread-local storage, read and written with one instruction each, since a delegate
 // call sets and restores them on every frame.
 #include "cthreadcontext.h"

@@ -17,7 +17,6 @@ newer() { # true when $1 is missing or older than any of the other files
   return 1
 }
 mapfile -t sim < <(find Sources/ScrollSim -name '*.swift' | LC_ALL=C sort)
-mapfile -t lang < <(find Sources/ScrollScript -name '*.swift' | LC_ALL=C sort)
 if newer "$out/ScrollSim.o" "${sim[@]}" "$0"; then
   echo "building ScrollSim (instrumented)" >&2
   swiftc "${flags[@]}" -wmo -c -module-name ScrollSim -emit-module -emit-module-path "$out/ScrollSim.swiftmodule" \
@@ -28,16 +27,24 @@ ctc=Sources/CThreadContext
 if newer "$out/CThreadContext.o" "$ctc/cthreadcontext.c" "$ctc/include/cthreadcontext.h"; then
   clang -O1 -g -fsanitize=fuzzer-no-link,address -I "$ctc/include" -c "$ctc/cthreadcontext.c" -o "$out/CThreadContext.o"
 fi
-if newer "$out/ScrollScript.o" "${lang[@]}" "$out/ScrollSim.o" "$out/CThreadContext.o"; then
-  echo "building ScrollScript (instrumented)" >&2
-  swiftc "${flags[@]}" -enable-testing -wmo -c -module-name ScrollScript -I "$out" -I "$ctc/include" -emit-module \
-    -emit-module-path "$out/ScrollScript.swiftmodule" -o "$out/ScrollScript.o" "${lang[@]}"
-fi
+# The language's modules by stage, bottom up (docs/architecture.md, "Modules"), each
+# compiled against the ones built before it.
+modules=(ScrollScriptSyntax ScrollScriptGuesses ScrollScriptBehaviours ScrollScriptChecker ScrollScriptRuntime ScrollScript)
+objects=()
+for m in "${modules[@]}"; do
+  mapfile -t lang < <(find "Sources/$m" -name '*.swift' | LC_ALL=C sort)
+  if newer "$out/$m.o" "${lang[@]}" "$out/ScrollSim.o" "$out/CThreadContext.o" "${objects[@]}"; then
+    echo "building $m (instrumented)" >&2
+    swiftc "${flags[@]}" -enable-testing -wmo -c -module-name "$m" -I "$out" -I "$ctc/include" -emit-module \
+      -emit-module-path "$out/$m.swiftmodule" -o "$out/$m.o" "${lang[@]}"
+  fi
+  objects+=("$out/$m.o")
+done
 for t in check format run; do
   src="tools/fuzz/libfuzzer/Fuzz${t^}.swift"
-  if newer "$out/fuzz-$t" "$src" "$out/ScrollScript.o"; then
+  if newer "$out/fuzz-$t" "$src" "${objects[@]}"; then
     echo "linking fuzz-$t" >&2
-    swiftc "${flags[@]}" -I "$out" -I "$ctc/include" -module-name "Fuzz${t^}" "$src" "$out/ScrollScript.o" "$out/ScrollSim.o" \
+    swiftc "${flags[@]}" -I "$out" -I "$ctc/include" -module-name "Fuzz${t^}" "$src" "${objects[@]}" "$out/ScrollSim.o" \
       "$out/CThreadContext.o" -o "$out/fuzz-$t"
   fi
 done

@@ -3,23 +3,6 @@
 // change). A failure here is a formatter bug or a limit (a line pushed past 10,000
 // characters by indentation), and the file is then left untouched.
 
-/// Why the formatter refuses a file (worded here, in one place).
-public indirect enum FormatProblem: Equatable, Sendable {
-    /// The canonical layout does not parse: at `line` of it, `problem`.
-    case layoutWouldNotParse(line: Int, Problem)
-    /// The layout would change the file's tokens (a formatter bug).
-    case layoutChangesTokens
-
-    public var message: String {
-        switch self {
-        case .layoutWouldNotParse(let line, let problem):
-            return "cannot format this file: the canonical layout would not parse (line \(line) of it: \(problem.message))"
-        case .layoutChangesTokens:
-            return "cannot format this file: the layout would change its tokens here (a formatter bug; please report it)"
-        }
-    }
-}
-
 /// Nil when `formatted` is a faithful layout of `original`; else why it is not.
 func verifyFormatting(original: SourceFile, formatted: String) -> Diagnostic? {
     let start = SourceLocation(file: original.name, line: 1, column: 1)

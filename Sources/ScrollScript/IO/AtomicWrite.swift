@@ -64,3 +64,22 @@ public func writeFileAtomically(path: String, bytes: [UInt8]) -> String? {
 private func errnoText() -> String {
     systemReason(errno)
 }
+
+/// Writes every byte to `fd`, retrying short writes and interruptions; gives up silently
+/// on a closed pipe or another error. Returns false on an error.
+@discardableResult
+func writeFD(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { buf -> Bool in
+        guard let base = buf.baseAddress else { return true }
+        var done = 0
+        while done < buf.count {
+            let n = write(fd, base + done, buf.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += n
+        }
+        return true
+    }
+}

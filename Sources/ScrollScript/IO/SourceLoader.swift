@@ -58,14 +58,6 @@ public enum LocatedInput: Sendable {
         }
     }
 
-    /// The input as the runner takes it (a regular file is still read when its turn comes).
-    public var runInput: RunInput {
-        switch self {
-        case .file(let path): return .path(path)
-        case .stream(let s), .text(let s): return .source(s)
-        case .unreadable(let path, let message): return .unreadable(path: path, message: message)
-        }
-    }
 }
 
 /// An input as a command line names it.

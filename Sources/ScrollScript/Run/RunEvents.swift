@@ -116,3 +116,15 @@ public protocol RunReporter: AnyObject {
     func handle(_ event: RunEvent)
     func finish(_ summary: RunSummary)
 }
+
+// What the IO stage found (LocatedInput, IO/SourceLoader.swift) as the runner takes it.
+extension LocatedInput {
+    /// The input as the runner takes it (a regular file is still read when its turn comes).
+    public var runInput: RunInput {
+        switch self {
+        case .file(let path): return .path(path)
+        case .stream(let s), .text(let s): return .source(s)
+        case .unreadable(let path, let message): return .unreadable(path: path, message: message)
+        }
+    }
+}

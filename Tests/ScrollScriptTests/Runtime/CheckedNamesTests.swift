@@ -2,7 +2,7 @@ import XCTest
 @testable import ScrollScript
 import ScrollSim
 
-/// Names are resolved once, by the checker (Check/CheckedNames.swift); lowering reads that
+/// Names are resolved once, by the checker (ScrollScriptChecker/CheckedNames.swift); lowering reads that
 /// resolution and looks nothing up again from a name's spelling. Each test lowers the same
 /// checked statements with the checker's table and with a table that lies or is empty: only
 /// a lowering that reads the table changes with it.

@@ -2,7 +2,7 @@ import XCTest
 @testable import ScrollScript
 import ScrollSimTestSupport
 
-/// The resolved program (Runtime/ResolvedProgram.swift): what a checked scenario is
+/// The resolved program (ScrollScriptRuntime/ResolvedProgram.swift): what a checked scenario is
 /// lowered to before it runs. Expected values are worked out by hand from the source text
 /// (units to base units, titles to indexes), never read back from the lowering itself.
 final class ResolvedProgramTests: XCTestCase {

@@ -93,22 +93,3 @@ public final class StandardRunOutput: RunOutput {
         writeFD(2, Array("\r\u{1B}[K".utf8))
     }
 }
-
-/// Writes every byte to `fd`, retrying short writes and interruptions; gives up silently
-/// on a closed pipe or another error. Returns false on an error.
-@discardableResult
-func writeFD(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { buf -> Bool in
-        guard let base = buf.baseAddress else { return true }
-        var done = 0
-        while done < buf.count {
-            let n = write(fd, base + done, buf.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            done += n
-        }
-        return true
-    }
-}

@@ -1,0 +1,192 @@
+// A user behaviour's animations on the simulated clock: its views' animation blocks, their
+// completions, and an animated `setContentOffset`. One per behaviour instance; its adapter
+// advances it at each frame while it reports an animation running (spec §6.1 step 3).
+
+package final class AnimationRuntime {
+    /// What calls read or write, in storage of its own (RawStorage.swift; a class's stored
+    /// properties would cost a dynamic exclusivity check at each access): the time, whether
+    /// anything is running or due, the first fault, the open block, the views animating,
+    /// the completions due, the animated offset.
+    package struct Hot {
+        /// The time of the call in progress (simulated seconds).
+        package var now: Double = 0
+        package var animating = false
+        package var hasDue = false
+        package var fault: BehaviourFault?
+        /// No tracked view's animation can end before this time, and none was cut short
+        /// since the views were last looked at: a frame before it skips them (their animations
+        /// run on; only the presentation, read when asked, moves).
+        package var viewsQuietUntil = -Double.infinity
+        /// Its behaviour's values are checked after every call that runs its code
+        /// (`UserBehaviourBox.checksAfterEveryCall`: the world locating a bad one).
+        package var checksEveryCall = false
+        /// The innermost `View.animate` block whose `animations` closure runs now.
+        package var openBlock: AnimationBlock?
+        /// Views with an animation running, in the order their first one started.
+        package var views: [View] = []
+        /// Groups whose completion runs at the end of the call in progress, in order.
+        package var dueGroups: [AnimationGroup] = []
+        /// An animated `setContentOffset` in progress.
+        package var offsetAnimation: Tween?
+        /// The animated offset reached its target in the frame just advanced.
+        package var offsetAnimationEnded = false
+
+        /// `animating` from what runs.
+        package mutating func noteAnimating() {
+            animating = !views.isEmpty || offsetAnimation != nil
+        }
+    }
+    private let storage = RawStorage(Hot())
+    package let hot: UnsafeMutablePointer<Hot>
+
+    package init() {
+        hot = storage.pointer
+    }
+
+    /// The time of the call in progress (simulated seconds).
+    var now: Double {
+        @inline(__always) get { hot.pointee.now }
+        @inline(__always) set { hot.pointee.now = newValue }
+    }
+    /// The innermost `View.animate` block whose `animations` closure runs now.
+    var openBlock: AnimationBlock? { hot.pointee.openBlock }
+    /// An animated `setContentOffset` in progress.
+    var offsetAnimation: Tween? { hot.pointee.offsetAnimation }
+    /// The animated offset reached its target in the frame just advanced.
+    var offsetAnimationEnded: Bool { @inline(__always) get { hot.pointee.offsetAnimationEnded } }
+    /// The first animation with a duration or delay that is not finite, or view property
+    /// set to a number that is not.
+    var fault: BehaviourFault? {
+        @inline(__always) get { hot.pointee.fault }
+        @inline(__always) set { hot.pointee.fault = newValue }
+    }
+
+    /// The fault, forgotten.
+    @inline(__always)
+    package func takeFault() -> BehaviourFault? {
+        guard let f = hot.pointee.fault else { return nil }
+        hot.pointee.fault = nil
+        return f
+    }
+
+    /// An animation runs: frames must be sent, and `settle` waits.
+    var isAnimating: Bool { @inline(__always) get { hot.pointee.animating } }
+
+    /// The most views a runtime tracks at once, and completions queued in one call: a
+    /// behaviour that makes views without end fails instead of filling memory.
+    package static let maxTracked = 100_000
+
+    package func animate(duration: Double, delay: Double, options: View.AnimationOptions,
+                 animations: () -> Void, completion: ((Bool) -> Void)?) {
+        guard duration.isFinite, delay.isFinite, duration >= 0, delay >= 0 else {
+            fault = fault ?? .animationNotFinite(!duration.isFinite || duration < 0 ? duration : delay)
+            animations()
+            completion?(false)
+            return
+        }
+        let repeats = options.contains(.repeat) && duration > 0
+        let block = AnimationBlock(duration: duration, delay: delay, start: now, curve: options.curve,
+                                   repeats: repeats, autoreverses: repeats && options.contains(.autoreverse),
+                                   completion: completion)
+        let outer = hot.pointee.openBlock
+        hot.pointee.openBlock = block
+        animations()
+        hot.pointee.openBlock = outer
+        if block.remaining == 0 { due(block) }
+    }
+
+    /// `view` has an animation running, which does not end before `end`.
+    package func track(_ view: View, endingNoEarlierThan end: Double) {
+        let h = hot
+        if !h.pointee.views.contains(where: { $0 === view }), h.pointee.views.count < AnimationRuntime.maxTracked {
+            h.pointee.views.append(view)
+            h.pointee.animating = true
+        }
+        h.pointee.viewsQuietUntil = min(hot.pointee.viewsQuietUntil, end)
+    }
+
+    /// An animation of a tracked view was cut short: the next frame looks at every view.
+    package func recheckViews() {
+        hot.pointee.viewsQuietUntil = -.infinity
+    }
+
+    /// `group`'s completion runs at the end of the call in progress.
+    package func due(_ group: AnimationGroup) {
+        if hot.pointee.dueGroups.count < AnimationRuntime.maxTracked {
+            hot.pointee.dueGroups.append(group)
+            hot.pointee.hasDue = true
+        }
+    }
+
+    /// Step 3 of a frame at `t`: ends the animations done by then; an animated offset moves.
+    /// Returns the offset to set, if one is animating.
+    package func advance(to t: Double) -> Double? {
+        now = t
+        if t >= hot.pointee.viewsQuietUntil { advanceViews(to: t) }
+        let h = hot
+        h.pointee.offsetAnimationEnded = false
+        guard let tween = h.pointee.offsetAnimation else { return nil }
+        if tween.isFinished(at: t) {
+            h.pointee.offsetAnimation = nil
+            h.pointee.offsetAnimationEnded = true
+            h.pointee.noteAnimating()
+            return tween.to
+        }
+        return tween.value(at: t)
+    }
+
+    /// Ends the views' animations that are done at `t`; notes when the next one can end.
+    private func advanceViews(to t: Double) {
+        var quietUntil = Double.infinity
+        let h = hot
+        var k = 0
+        while k < h.pointee.views.count {
+            let v = h.pointee.views[k]
+            if v.advance(to: t, self) {
+                quietUntil = min(quietUntil, v.animationsEndNoEarlierThan)
+                k += 1
+            } else {
+                h.pointee.views.remove(at: k)
+            }
+        }
+        h.pointee.noteAnimating()
+        h.pointee.viewsQuietUntil = quietUntil
+    }
+
+    /// Completions wait to run (`runDueCompletions`).
+    var hasDueCompletions: Bool { @inline(__always) get { hot.pointee.hasDue } }
+
+    /// Runs the completions that came due in this call (they may start more animations; those
+    /// that come due while they run run too), in the order they came due.
+    @inline(__always)
+    package func runDueCompletions() {
+        if hot.pointee.hasDue { runCompletions() }
+    }
+
+    private func runCompletions() {
+        let h = hot
+        var k = 0
+        while k < h.pointee.dueGroups.count {
+            let g = h.pointee.dueGroups[k]
+            let c = g.completion
+            g.completion = nil
+            c?(g.finished)
+            k += 1
+        }
+        h.pointee.dueGroups.removeAll(keepingCapacity: true)
+        h.pointee.hasDue = false
+    }
+
+    /// An animated `setContentOffset` from `from` to `to`: 0.3 s, ease-in-out.
+    package func animateOffset(from: Double, to: Double) {
+        hot.pointee.offsetAnimation = Tween(from: from, to: to, start: now, duration: 0.3, curve: .easeInOut)
+        hot.pointee.animating = true
+    }
+
+    /// A touch, or an offset set without animation, stops an animated one.
+    package func stopOffsetAnimation() {
+        guard hot.pointee.offsetAnimation != nil else { return }
+        hot.pointee.offsetAnimation = nil
+        hot.pointee.noteAnimating()
+    }
+}
