@@ -482,7 +482,7 @@ private struct DeclaredBody {
             name: behaviour, variableInits: variableInits, variableKinds: variableTypes.map { $0.declaredKind },
             variableLines: variables.map { $0.line }, values: valueExprs, valueKinds: valueTypes.map { $0.declaredKind },
             states: states, views: lowViews, actions: actions, thenBodies: thenBodies, localCount: localCount,
-            handlers: handlers, taps: taps, reads: reads)
+            handlers: handlers, taps: taps, reads: reads, viewLines: views.map { $0.line })
         // Its own observables come on the REPL's change line right after `offset`, as a
         // Swift behaviour's do by default (`ObservableSpec.firstOnChangeLine`): vars, values,
         // then the state, in that order (docs/repl.md).

@@ -136,7 +136,18 @@ extension World {
     /// a world of values alone, or one already at fault.
     public mutating func checkValues() {
         // A world at fault keeps its first one (the interpreter has failed there).
-        guard classStateOwner != nil, fault == nil else { return }
+        guard fault == nil else { return }
+        // A declared view's frame or alpha is evaluated where it is read: checked here, at
+        // the end of the statement (spec §9: a value that is not finite fails the scenario).
+        var k = 0
+        while k < behaviours.count {
+            if let f = current(k).viewsFault(facts, adjustments) {
+                fault = BehaviourFaultReport(behaviour: behaviourIDs[k], fault: f, time: time)
+                return
+            }
+            k += 1
+        }
+        guard classStateOwner != nil else { return }
         var found: BehaviourFaultReport?
         var i = 0
         while i < reactors.count {

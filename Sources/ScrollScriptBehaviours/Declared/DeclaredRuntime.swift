@@ -103,13 +103,16 @@ package final class DeclaredProgram: @unchecked Sendable {
     package let variableLines: [Int]
     /// What it reads of the world (`DeclaredExpr.world` is a place here).
     package let reads: [WorldRead]
+    /// The line of each view's declaration (a frame or alpha that is not finite).
+    package let viewLines: [Int]
 
     package init(name: String, variableInits: [DeclaredExpr], variableKinds: [DeclaredKind], variableLines: [Int],
          values: [DeclaredExpr], valueKinds: [DeclaredKind], states: [String], views: [DeclaredView],
          actions: [[DeclaredStmt]], thenBodies: [[DeclaredStmt]], localCount: Int, handlers: [DeclaredEvent: DeclaredHandlers],
-         taps: [DeclaredHandlers], reads: [WorldRead] = []) {
+         taps: [DeclaredHandlers], reads: [WorldRead] = [], viewLines: [Int] = []) {
         self.name = name
         self.reads = reads
+        self.viewLines = viewLines
         self.variableInits = variableInits
         self.variableKinds = variableKinds
         self.variableLines = variableLines
@@ -1056,6 +1059,35 @@ package struct DeclaredInstance: Behaviour {
         if w >= 0, evaluating(scroll, adjustments, { me, env in me.eval(w, &env) }) == 0 { return .whenFalse }
         let a = opacity(of: view, scroll, adjustments)
         return a < 0.01 ? .transparent(alpha: a) : nil
+    }
+
+    package func viewsFault(_ scroll: ScrollFacts, _ adjustments: Adjustments) -> BehaviourFault? {
+        let code = program.code!
+        var k = 0
+        while k < code.views.count {
+            let v = code.views[k]
+            let present = v.when < 0 || evaluating(scroll, adjustments, { me, env in me.eval(v.when, &env) }) != 0
+            if present {
+                // The first of x, y, width, height and alpha that is not finite (no array: under
+                // an observer the check runs after every frame).
+                let bad = evaluating(scroll, adjustments, { me, env -> Double? in
+                    let x = me.eval(v.x, &env), y = me.eval(v.y, &env)
+                    let w = me.eval(v.width, &env), h = me.eval(v.height, &env)
+                    let a = v.alpha >= 0 ? me.eval(v.alpha, &env) : 1
+                    if !x.isFinite { return x }
+                    if !y.isFinite { return y }
+                    if !w.isFinite { return w }
+                    if !h.isFinite { return h }
+                    return a.isFinite ? nil : a
+                })
+                if let bad {
+                    let line = k < program.viewLines.count ? program.viewLines[k] : 0
+                    return .declaredNotFinite(file: program.file, line: line, bad)
+                }
+            }
+            k += 1
+        }
+        return nil
     }
 
     package func frame(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> Rect? {

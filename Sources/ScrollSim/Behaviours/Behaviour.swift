@@ -263,6 +263,10 @@ public protocol Behaviour: Sendable {
     /// (v1.5) Why its view number `view` has no frame now, when it can say (a declared
     /// view: its `when` is false, or its alpha is below 0.01); nil otherwise (the default).
     func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence?
+    /// (v1.5) A present view whose frame or alpha is not a finite number now (a declared
+    /// view's expressions, spec §9), as the fault that fails the scenario; nil otherwise
+    /// (the default). The world asks at the end of each statement (`checkValues`).
+    func viewsFault(_ scroll: ScrollFacts, _ adjustments: Adjustments) -> BehaviourFault?
     /// True when `other` is the same behaviour in the same state (world snapshots compare).
     func isEqual(to other: any Behaviour) -> Bool
     /// Its state lives in a class instance (a user's behaviour): a copy of the world that
@@ -370,6 +374,10 @@ extension Behaviour {
 
     /// Nothing to say: a view without a frame is off screen.
     public func absence(of view: Int, _ scroll: ScrollFacts, _ adjustments: Adjustments) -> ViewAbsence? { nil }
+
+    /// Its views' frames are numbers it keeps finite (a built-in's), or checked with its
+    /// values (a user behaviour's).
+    public func viewsFault(_ scroll: ScrollFacts, _ adjustments: Adjustments) -> BehaviourFault? { nil }
 
     /// Nothing to start: a built-in is made from its settings.
     public mutating func start(_ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {

@@ -195,6 +195,33 @@ final class DeclaredBehaviourTests: XCTestCase {
         try passes(b + "use a\ndrag -10 in 0.25s\nexpect a.x ~= 46.6667 within 0.0001\n")
     }
 
+    func testAViewThatIsNotFiniteFailsTheStatement() throws {
+        // §9: a value that is not finite fails the scenario naming the behaviour, the line
+        // and the time. A view's frame and alpha are evaluated where they are read, and
+        // checked at the end of each statement. n = 0: 10 / (1 − 0) = 10, finite; the drag's
+        // first frame sets n = 1: 10 / 0 = inf, so the drag (line 9 of the file) fails, naming
+        // the view's line (3). A view whose `when` is false is not checked (line 4: 0 / n,
+        // not a number while n is 0).
+        let b = """
+        behaviour b {
+          var n = 0
+          view bar = rect(0, 100, 50, 10 / (1 - n))
+          view off = rect(0, 0, 0 / n, 10) when n > 5
+          on willBeginDragging { n = 1 }
+        }
+
+        """
+        let ok = try runChecked(b + "use b\ntick\n")
+        XCTAssertNil(ok.failure, "\(String(describing: ok.failure?.message))")
+        let r = try runChecked(b + "use b\ntick\ndrag -10\n")
+        let f = try XCTUnwrap(r.failure)
+        XCTAssertEqual(f.location.line, 9)
+        XCTAssertTrue(f.message.contains("behaviour 'b' computed inf at t.scroll:3"), f.message)
+        // Its alpha: 0 / 0 is not a number, from the start (the first statement fails).
+        let a = try runChecked("behaviour c {\n  var z = 0\n  view dot = rect(0, 0, 10, 10) alpha z / z\n}\n\nuse c\ntick\n")
+        XCTAssertTrue(a.failure?.message.contains("behaviour 'c' computed nan at t.scroll:3") ?? false, "\(String(describing: a.failure?.message))")
+    }
+
     func testABehaviourReadsTheCoreTunables() throws {
         // A var's initial value reads the scenario's tunables after its `set` lines (§9):
         // row.height 44 by default, 60 when set; a value reads `deceleration` where it is read.
