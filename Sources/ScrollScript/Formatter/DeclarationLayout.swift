@@ -208,29 +208,8 @@ private struct DeclarationLayout {
         case .number: return t.raw
         case .string: return canonicalStringRaw(t.raw)
         case .comment: return trimmingTrailingBlanks(t.text)
-        case .lbrace: return "{"
-        case .rbrace: return "}"
-        case .lbracket: return "["
-        case .rbracket: return "]"
-        case .lparen: return "("
-        case .rparen: return ")"
-        case .comma: return ","
-        case .dot: return "."
-        case .eq: return "=="
-        case .ne: return "!="
-        case .lt: return "<"
-        case .le: return "<="
-        case .gt: return ">"
-        case .ge: return ">="
-        case .approx: return "~="
-        case .plus: return "+"
-        case .minus: return "-"
-        case .star: return "*"
-        case .slash: return "/"
-        case .percent: return "%"
-        case .assign: return "="
-        case .question: return "?"
         case .newline, .semicolon, .error, .eof: return ""
+        default: return Token.spelling(t.kind)   // punctuation and operators, as the lexer's table spells them
         }
     }
 }
