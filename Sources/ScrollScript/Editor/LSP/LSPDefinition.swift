@@ -18,14 +18,7 @@ extension LanguageServer {
     func definition(_ doc: TextDocument, _ position: LSPPosition) -> JSONValue {
         let cursor = doc.byteOffset(of: position)
         let (pieces, _) = linePieces(doc, around: cursor)
-        guard let k = pieces.firstIndex(where: { $0.start <= cursor && cursor < $0.end && ($0.kind == .word || $0.kind == .dot) })
-                ?? pieces.firstIndex(where: { $0.end == cursor && $0.kind == .word }) else { return .null }
-        var lo = k, hi = k
-        func joinable(_ a: Piece, _ b: Piece) -> Bool {
-            a.end == b.start && (a.kind == .word || a.kind == .dot) && (b.kind == .word || b.kind == .dot) && a.kind != b.kind
-        }
-        while lo > 0 && joinable(pieces[lo - 1], pieces[lo]) { lo -= 1 }
-        while hi + 1 < pieces.count && joinable(pieces[hi], pieces[hi + 1]) { hi += 1 }
+        guard let (lo, hi) = nameChain(pieces, at: cursor) else { return .null }
         let parts = pieces[lo...hi].filter { $0.kind == .word }.map { $0.text }
         guard let name = parts.first else { return .null }
         let member = parts.count > 1 ? parts[1] : nil

@@ -342,6 +342,20 @@ extension LanguageServer {
         return context[i...].map { $0.text }.joined()
     }
 
+    /// The piece indexes `lo...hi` of the name at `cursor` (`fade.alpha`: words joined by
+    /// dots with no space between): the word or dot under it, else a word ending at it.
+    func nameChain(_ pieces: [Piece], at cursor: Int) -> (lo: Int, hi: Int)? {
+        guard let k = pieces.firstIndex(where: { $0.start <= cursor && cursor < $0.end && ($0.kind == .word || $0.kind == .dot) })
+                ?? pieces.firstIndex(where: { $0.end == cursor && $0.kind == .word }) else { return nil }
+        var lo = k, hi = k
+        func joinable(_ a: Piece, _ b: Piece) -> Bool {
+            a.end == b.start && (a.kind == .word || a.kind == .dot) && (b.kind == .word || b.kind == .dot) && a.kind != b.kind
+        }
+        while lo > 0 && joinable(pieces[lo - 1], pieces[lo]) { lo -= 1 }
+        while hi + 1 < pieces.count && joinable(pieces[hi], pieces[hi + 1]) { hi += 1 }
+        return (lo, hi)
+    }
+
     private func members(_ form: Subscript) -> String {
         Lexicon.members(of: form).joined(separator: ", ")
     }
@@ -351,14 +365,7 @@ extension LanguageServer {
     func hover(_ doc: TextDocument, _ position: LSPPosition) -> JSONValue {
         let cursor = doc.byteOffset(of: position)
         let (pieces, statementStarts) = linePieces(doc, around: cursor)
-        guard let k = pieces.firstIndex(where: { $0.start <= cursor && cursor < $0.end && ($0.kind == .word || $0.kind == .dot) })
-                ?? pieces.firstIndex(where: { $0.end == cursor && $0.kind == .word }) else { return .null }
-        var lo = k, hi = k
-        func joinable(_ a: Piece, _ b: Piece) -> Bool {
-            a.end == b.start && (a.kind == .word || a.kind == .dot) && (b.kind == .word || b.kind == .dot) && a.kind != b.kind
-        }
-        while lo > 0 && joinable(pieces[lo - 1], pieces[lo]) { lo -= 1 }
-        while hi + 1 < pieces.count && joinable(pieces[hi], pieces[hi + 1]) { hi += 1 }
+        guard let (lo, hi) = nameChain(pieces, at: cursor) else { return .null }
         let chain = pieces[lo...hi]
         let name = chain.map { $0.text }.joined()
         let range = LSPRange(doc.position(ofByte: chain.first!.start), doc.position(ofByte: chain.last!.end))
