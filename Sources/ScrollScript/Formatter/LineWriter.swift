@@ -20,34 +20,37 @@ struct LineWriter {
     /// Writes one line at the current indent.
     mutating func line(_ s: String) {
         if wantBlank && !atBlockStart { text += "\n" }
-        wantBlank = false
-        atBlockStart = false
-        writeIndented(s)
+        write(s)
     }
 
     /// Writes a line that ends with `{` and indents what follows.
     mutating func open(_ s: String) {
         line(s)
-        depth += 1
-        atBlockStart = true
+        indent()
     }
 
     /// Writes the `}` line of a block (a pending blank line is dropped) one level out.
     mutating func close(_ s: String) {
         depth = max(0, depth - 1)
-        wantBlank = false
-        atBlockStart = false
-        writeIndented(s)
+        write(s)
     }
 
     /// Writes a line that closes a block and opens another (`} else {`).
     mutating func closeAndOpen(_ s: String) {
         close(s)
+        indent()
+    }
+
+    /// What follows is one level in, at the start of a block.
+    private mutating func indent() {
         depth += 1
         atBlockStart = true
     }
 
-    private mutating func writeIndented(_ s: String) {
+    /// Writes `s` at the current indent; a blank line asked for and not written is dropped.
+    private mutating func write(_ s: String) {
+        wantBlank = false
+        atBlockStart = false
         for _ in 0..<depth { text += "  " }
         text += s
         text += "\n"
