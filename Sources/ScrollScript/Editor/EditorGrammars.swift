@@ -177,18 +177,21 @@ public enum EditorGrammars {
         s += keywords("scrollOption", w.options)
         // Names (after the keywords: a match wins over a keyword only where it matches,
         // so `header.height` is a name and `header 240` a keyword).
-        s += "syntax match scrollTunable \"\\<\\%(\(vimAlternation(w.tunables))\\)\\>\"\n"
-        s += "syntax match scrollObservable \"\\<\\%(\(vimAlternation(w.observables))\\)\\>\"\n"
-        s += "syntax match scrollConfiguration \"\\<\\%(\(vimAlternation(w.configuration.filter { subscriptBases.contains($0) }))\\)\\>\"\n"
-        s += "syntax match scrollObservable \"\\<\\%(\(vimAlternation(subscriptBases))\\)\\ze\\s*\\[\"\n"
-        s += "syntax match scrollMember \"\\]\\.\\zs\\%(\(vimAlternation(w.members))\\)\\>\"\n"
-        s += "syntax match scrollFunction \"\\<\\%(\(vimAlternation(functionNames))\\)\\ze\\s*(\"\n"
-        s += "syntax match scrollNumber \"\\<\\d\\+\\%(\\.\\d\\+\\)\\=\\%([eE][+-]\\=\\d\\+\\)\\=\\%(ms\\|s\\|pt\\)\\=\\>\"\n"
-        s += "syntax match scrollSize \"\\<\\d\\+x\\d\\+\\>\"\n"
-        s += "syntax match scrollOperator \"==\\|!=\\|<=\\|>=\\|\\~=\\|[<>+*/%=-]\"\n"
-        s += "syntax match scrollEscape contained \"\\\\\\%([\\\\\"nt]\\|u{\\x\\{1,6}}\\)\"\n"
-        s += "syntax region scrollString start=+\"+ skip=+\\\\\\\\\\|\\\\\"+ end=+\"+ contains=scrollEscape\n"
-        s += "syntax match scrollComment \"#.*$\" contains=@Spell\n"
+        s += #"""
+        syntax match scrollTunable "\<\%(\#(vimAlternation(w.tunables))\)\>"
+        syntax match scrollObservable "\<\%(\#(vimAlternation(w.observables))\)\>"
+        syntax match scrollConfiguration "\<\%(\#(vimAlternation(w.configuration.filter { subscriptBases.contains($0) }))\)\>"
+        syntax match scrollObservable "\<\%(\#(vimAlternation(subscriptBases))\)\ze\s*\["
+        syntax match scrollMember "\]\.\zs\%(\#(vimAlternation(w.members))\)\>"
+        syntax match scrollFunction "\<\%(\#(vimAlternation(functionNames))\)\ze\s*("
+        syntax match scrollNumber "\<\d\+\%(\.\d\+\)\=\%([eE][+-]\=\d\+\)\=\%(ms\|s\|pt\)\=\>"
+        syntax match scrollSize "\<\d\+x\d\+\>"
+        syntax match scrollOperator "==\|!=\|<=\|>=\|\~=\|[<>+*/%=-]"
+        syntax match scrollEscape contained "\\\%([\\"nt]\|u{\x\{1,6}}\)"
+        syntax region scrollString start=+"+ skip=+\\\\\|\\"+ end=+"+ contains=scrollEscape
+        syntax match scrollComment "#.*$" contains=@Spell
+
+        """#
         s += """
 
         highlight default link scrollStructure Keyword
