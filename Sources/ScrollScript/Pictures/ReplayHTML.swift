@@ -192,40 +192,28 @@ public enum ReplayHTML {
     /// Draws the boxes (column `bx`) at their layers: background ones under the rows,
     /// content ones over the sections, screen ones over the toolbar, for the frame the page
     /// shows (`body.dataset.frame`).
-    static let boxScript = #"""
-    (function(){
-    "use strict";
-    var D = JSON.parse(document.getElementById("data").textContent);
-    var F = D.f, at = {};
-    for (var k = 0; k < F.frame.length; k++) at[F.frame[k]] = k;
-    var screen = document.getElementById("screen"), els = [];
-    var before = {background: document.getElementById("rows"), content: document.getElementById("hdr"), screen: document.getElementById("finger")};
-    for (var b = 0; b < D.boxes.length; b++) {
-      var el = document.createElement("div");
-      el.className = "box";
-      el.dataset.name = D.boxes[b].name;
-      el.textContent = D.boxes[b].name;
-      screen.insertBefore(el, before[D.boxes[b].layer] || before.screen);
-      els.push(el);
-    }
-    function draw(){
-      var i = at[document.body.dataset.frame];
-      if (i === undefined) return;
-      for (var b = 0; b < els.length; b++) {
-        var q = F.bx[i][b], el = els[b];
-        if (q === null) { el.style.display = "none"; continue; }
-        el.style.display = "flex";
-        el.style.left = q[0] + "px"; el.style.top = q[1] + "px";
-        el.style.width = q[2] + "px"; el.style.height = q[3] + "px";
-        el.style.opacity = String(q[4]);
-        el.dataset.y = Number(q[1]).toFixed(2); el.dataset.alpha = Number(q[4]).toFixed(3);
-      }
-    }
-    new MutationObserver(draw).observe(document.body, {attributes: true, attributeFilter: ["data-frame"]});
-    draw();
-    })();
-
-    """#
+    static let boxScript = frameScript(setup: #"""
+        var screen = document.getElementById("screen"), els = [];
+        var before = {background: document.getElementById("rows"), content: document.getElementById("hdr"), screen: document.getElementById("finger")};
+        for (var b = 0; b < D.boxes.length; b++) {
+          var el = document.createElement("div");
+          el.className = "box";
+          el.dataset.name = D.boxes[b].name;
+          el.textContent = D.boxes[b].name;
+          screen.insertBefore(el, before[D.boxes[b].layer] || before.screen);
+          els.push(el);
+        }
+        """#, draw: #"""
+          for (var b = 0; b < els.length; b++) {
+            var q = F.bx[i][b], el = els[b];
+            if (q === null) { el.style.display = "none"; continue; }
+            el.style.display = "flex";
+            el.style.left = q[0] + "px"; el.style.top = q[1] + "px";
+            el.style.width = q[2] + "px"; el.style.height = q[3] + "px";
+            el.style.opacity = String(q[4]);
+            el.dataset.y = Number(q[1]).toFixed(2); el.dataset.alpha = Number(q[4]).toFixed(3);
+          }
+        """#)
 
     static let indicatorCSS = """
     #indicator{position:absolute;left:0;width:100%;display:none;align-items:center;justify-content:center;overflow:hidden;background:#f2f2f7}
@@ -235,31 +223,42 @@ public enum ReplayHTML {
 
     /// Draws the indicator (columns `ry`, `rh`) under the rows for the frame the page shows
     /// (`body.dataset.frame`, which the page's script sets for every frame it draws).
-    static let indicatorScript = #"""
-    (function(){
-    "use strict";
-    var D = JSON.parse(document.getElementById("data").textContent);
-    var F = D.f, at = {};
-    for (var k = 0; k < F.frame.length; k++) at[F.frame[k]] = k;
-    var el = document.createElement("div");
-    el.id = "indicator";
-    el.innerHTML = '<div class="spin"></div>';
-    var screen = document.getElementById("screen");
-    screen.insertBefore(el, screen.firstChild);
-    function draw(){
-      var i = at[document.body.dataset.frame];
-      if (i === undefined) return;
-      var h = F.rh[i];
-      el.style.top = F.ry[i] + "px";
-      el.style.height = h + "px";
-      el.style.display = h > 0 ? "flex" : "none";
-      el.dataset.height = Number(h).toFixed(2);
-    }
-    new MutationObserver(draw).observe(document.body, {attributes: true, attributeFilter: ["data-frame"]});
-    draw();
-    })();
+    static let indicatorScript = frameScript(setup: #"""
+        var el = document.createElement("div");
+        el.id = "indicator";
+        el.innerHTML = '<div class="spin"></div>';
+        var screen = document.getElementById("screen");
+        screen.insertBefore(el, screen.firstChild);
+        """#, draw: #"""
+          var h = F.rh[i];
+          el.style.top = F.ry[i] + "px";
+          el.style.height = h + "px";
+          el.style.display = h > 0 ? "flex" : "none";
+          el.dataset.height = Number(h).toFixed(2);
+        """#)
 
-    """#
+    /// A page script that draws a layer for the frame the page shows: `setup` runs once
+    /// (with `D`, the page's data, and `F`, its frame columns), `draw` at every frame (with
+    /// `i`, the frame's index in `F`), when the page's script sets `body.dataset.frame`.
+    static func frameScript(setup: String, draw: String) -> String {
+        #"""
+        (function(){
+        "use strict";
+        var D = JSON.parse(document.getElementById("data").textContent);
+        var F = D.f, at = {};
+        for (var k = 0; k < F.frame.length; k++) at[F.frame[k]] = k;
+        \#(setup)
+        function draw(){
+          var i = at[document.body.dataset.frame];
+          if (i === undefined) return;
+        \#(draw)
+        }
+        new MutationObserver(draw).observe(document.body, {attributes: true, attributeFilter: ["data-frame"]});
+        draw();
+        })();
+
+        """#
+    }
 
     static let css = """
     *{box-sizing:border-box}
