@@ -87,6 +87,6 @@ public func checkFiles(_ inputs: [LocatedInput], registry: BehaviourRegistry = .
 }
 
 /// `1 file`, `2 files`.
-private func counted(_ n: Int, _ noun: String) -> String {
+func counted(_ n: Int, _ noun: String) -> String {
     "\(n) \(noun)\(n == 1 ? "" : "s")"
 }

@@ -26,24 +26,21 @@ extension ReplCore {
             newScenario = s
         }
         // (v1.5) The file's declarations, read again, are the session's.
-        if let d = file.declaration, case .failure(let e) = adopt(d) {
-            let lines = file.source.lines
-            return ReplOutcome(sortedDiagnostics(e.diagnostics).map { chomp(renderDiagnostic($0, sourceLines: lines)) }
-                               + ["the loaded scenario stays as it was"], failed: true)
+        if let refused = adoptDeclarations(of: file) {
+            return ReplOutcome(refused + ["the loaded scenario stays as it was"], failed: true)
         }
         let target = reloadTarget(old)
         let changed = firstChange(old.scenario, newScenario.scenario, before: target.unchangedStatements)
         loaded = newScenario
         start(loaded)
         let sc = newScenario.scenario
-        var lines = ["reloaded \(quoteString(sc.name)) from \(path) (\(sc.statements.count) statement\(sc.statements.count == 1 ? "" : "s"))"]
+        var lines = ["reloaded \(quoteString(sc.name)) from \(path) (\(counted(sc.statements.count, "statement")))"]
         if let changed {
             if target.advances > 0 { lines[0] += "; from its start: \(changed)" }
         } else if target.advances > 0 {
             lines += replay(to: target, in: sc)
         }
-        lines += resolveBreakpointsAfterLoad()
-        return ReplOutcome(lines + whereLines())
+        return loadedOutcome(lines)
     }
 
     /// How far the session had gone, and how much of the scenario that depended on.

@@ -140,8 +140,7 @@ extension ReplCore {
                 at = l
             }
         }
-        let id = nextStop
-        nextStop += 1
+        let id = newStopID()
         let text = "line \(at)" + (condition.map { " if \($0)" } ?? "")
         stops.append(BreakOrWatch(id: id, text: text, kind: .breakpoint(line: at, condition: cond), unchecked: unchecked))
         var lines = ["breakpoint \(id): \(text)" + (moved.map { " " + $0 } ?? "")]
@@ -237,14 +236,12 @@ extension ReplCore {
         switch checkOrDefer(text) {
         case .refused(let o): return o
         case .deferred(let why):
-            let id = nextStop
-            nextStop += 1
+            let id = newStopID()
             stops.append(BreakOrWatch(id: id, text: text, kind: .pendingWatch, unchecked: text))
             return ReplOutcome(["watch \(id): \(text) (checked at :load)",
                                 "note: not checked here (\(why)); :load FILE checks it against the file's scenario"])
         case .checked(let e):
-            let id = nextStop
-            nextStop += 1
+            let id = newStopID()
             let resolved = interpreter.resolve(e.expr, names: e.names)
             let now = interpreter.evaluate(resolved)
             var last: Value?

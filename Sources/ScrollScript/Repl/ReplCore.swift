@@ -67,7 +67,8 @@ public final class ReplCore {
 
     var stops: [BreakOrWatch] = []
     var displays: [(id: Int, text: String, expr: CheckedExpression)] = []
-    var nextStop = 1
+    /// The number the next breakpoint or watch gets (`newStopID()`).
+    private var nextStop = 1
     var nextDisplay = 1
     /// The line of the session the next entry or command starts on: diagnostics of typed
     /// text name it, `<repl>:LINE:COL` (docs/repl.md). The loop sets it before each entry
@@ -266,17 +267,15 @@ public final class ReplCore {
         case .failure(let o): return o
         case .success(let f): file = f
         }
-        if let d = file.declaration, case .failure(let e) = adopt(d) {
-            let lines = file.source.lines
-            return ReplOutcome(sortedDiagnostics(e.diagnostics).map { chomp(renderDiagnostic($0, sourceLines: lines)) }, failed: true)
+        if let refused = adoptDeclarations(of: file) {
+            return ReplOutcome(refused, failed: true)
         }
         guard let loadedScenario = file.scenario else {
             // Declarations only: a fresh world that knows them.
-            let typed = session.configuration.count + session.actions.filter { $0.location.file != loaded?.source.name }.count
             let names = file.declaration?.names ?? []
             var lines = ["declared \(names.map { "'\($0)'" }.joined(separator: ", ")) from \(path) (use \(names.first ?? "NAME")); a fresh world at t=0.000 s with no configuration; type statements"]
-            if loaded == nil, typed > 0 || world.frameIndex > 0 {
-                lines.append("note: the typed session (\(typed) statement\(typed == 1 ? "" : "s"), \(replTimeLabel(world.time))) was discarded; :save FILE before :load keeps it")
+            if loaded == nil, typedStatements > 0 || world.frameIndex > 0 {
+                lines.append(discardedNote())
             }
             stops.removeAll { if case .breakpoint = $0.kind { return true } else { return false } }
             loaded = nil
@@ -284,23 +283,48 @@ public final class ReplCore {
             return ReplOutcome(lines)
         }
         let (checked, sc) = (file.checked, loadedScenario.scenario)
-        // The typed session is replaced: say so (docs/repl.md), with what was lost — also
-        // what was typed after a loaded scenario's end (its own statements are not typed).
-        let typed = session.configuration.count + session.actions.filter { $0.location.file != loaded?.source.name }.count
-        let discarded = typed > 0 || (loaded == nil && world.frameIndex > 0)
-            ? "note: the typed session (\(typed) statement\(typed == 1 ? "" : "s"), \(replTimeLabel(world.time))) was discarded; :save FILE before :load keeps it"
-            : nil
+        // The typed session is replaced: say so, with what was lost.
+        let discarded = typedStatements > 0 || (loaded == nil && world.frameIndex > 0) ? discardedNote() : nil
         loaded = loadedScenario
         start(loaded)
-        let n = sc.statements.count
-        var lines = ["loaded \(quoteString(sc.name)) from \(path) (\(n) statement\(n == 1 ? "" : "s")); :step, :continue, :list"]
+        var lines = ["loaded \(quoteString(sc.name)) from \(path) (\(counted(sc.statements.count, "statement"))); :step, :continue, :list"]
         if name == nil, checked.scenarios.count > 1 {
             let file = path.contains(" ") || path.contains("\"") ? quoteString(path) : path
             lines.append("the first of \(checked.scenarios.count) scenarios in the file; ':load \(file) \"NAME\"' loads another")
         }
         if let discarded { lines.append(discarded) }
-        lines += resolveBreakpointsAfterLoad()
-        return ReplOutcome(lines + whereLines())
+        return loadedOutcome(lines)
+    }
+
+    /// A number for a new breakpoint or watch (numbered together, from 1).
+    func newStopID() -> Int {
+        defer { nextStop += 1 }
+        return nextStop
+    }
+
+    /// The statements typed in the session: its configuration, and what was typed after a
+    /// loaded scenario's end (the scenario's own statements are not typed).
+    private var typedStatements: Int {
+        session.configuration.count + session.actions.filter { $0.location.file != loaded?.source.name }.count
+    }
+
+    /// What `:load` says of a typed session it replaces (docs/repl.md).
+    private func discardedNote() -> String {
+        "note: the typed session (\(counted(typedStatements, "statement")), \(replTimeLabel(world.time))) was discarded; :save FILE before :load keeps it"
+    }
+
+    /// Makes the behaviours `file` declares the session's (`:load`, `:reload`); nil when
+    /// they are, else the diagnostics that refuse them.
+    func adoptDeclarations(of file: LoadedFile) -> [String]? {
+        guard let d = file.declaration, case .failure(let e) = adopt(d) else { return nil }
+        let lines = file.source.lines
+        return sortedDiagnostics(e.diagnostics).map { chomp(renderDiagnostic($0, sourceLines: lines)) }
+    }
+
+    /// The end of a `:load` or `:reload` of a scenario, started: `lines`, then the
+    /// breakpoints resolved against it and where the session stands.
+    func loadedOutcome(_ lines: [String]) -> ReplOutcome {
+        ReplOutcome(lines + resolveBreakpointsAfterLoad() + whereLines())
     }
 
     /// A file `:load` and `:reload` read: its check, the scenario asked for (nil: the file
