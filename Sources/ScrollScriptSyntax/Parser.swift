@@ -469,10 +469,7 @@ public struct Parser {
         if list.closed {
             advance()
         } else {
-            if !reportedUnclosed {
-                diagnostics.append(Diagnostic(loc(open), .parse(.unclosedBrace)))
-                reportedUnclosed = true
-            }
+            reportUnclosed(open)
             close = loc(tok)
         }
         return Block(statements: list.statements, open: loc(open), close: close,
@@ -1186,28 +1183,7 @@ extension Parser {
         declaringBehaviour = name.text
         advance()
         guard tok.kind == .lbrace else { throw fail(tok, .expectedOpenBrace(found: FoundToken(tok))) }
-        let open = tok
-        advance()
-        blockDepth += 1
-        defer { blockDepth -= 1 }
-        var members: [MemberSyntax] = []
-        while true {
-            skipBodySeparators()
-            if tok.kind == .rbrace { advance(); break }
-            if tok.kind == .eof {
-                if !reportedUnclosed {
-                    diagnostics.append(Diagnostic(loc(open), .parse(.unclosedBrace)))
-                    reportedUnclosed = true
-                }
-                break
-            }
-            do {
-                members.append(try parseMember())
-                guard isStatementEnd(tok) else { throw fail(tok, .expectedStatementEnd(found: FoundToken(tok))) }
-            } catch {
-                skipToStatementEnd()
-            }
-        }
+        let members = parseBlockItems { try $0.parseMember() }
         return .behaviour(BehaviourSyntax(name: name.text, nameLocation: loc(name), location: loc(keyword), members: members))
     }
 
@@ -1294,26 +1270,40 @@ extension Parser {
         let open = tok
         guard open.kind == .lbrace else { throw fail(open, .expectedOpenBrace(found: FoundToken(open))) }
         if blockDepth >= SourceLimits.maxNesting { throw fail(open, .blocksTooDeep) }
+        return parseBlockItems { try $0.parseBodyStatement() }
+    }
+
+    /// The items of the `{` block at `tok` (a behaviour's members, a body's statements), one
+    /// a statement, to its `}`: an item in error is reported and skipped to its statement's
+    /// end; a `{` never closed is reported once.
+    private mutating func parseBlockItems<Item>(_ parseItem: (inout Parser) throws -> Item) -> [Item] {
+        let open = tok
         advance()
         blockDepth += 1
         defer { blockDepth -= 1 }
-        var body: [BodyStmt] = []
+        var items: [Item] = []
         while true {
             skipBodySeparators()
-            if tok.kind == .rbrace { advance(); return body }
+            if tok.kind == .rbrace { advance(); return items }
             if tok.kind == .eof {
-                if !reportedUnclosed {
-                    diagnostics.append(Diagnostic(loc(open), .parse(.unclosedBrace)))
-                    reportedUnclosed = true
-                }
-                return body
+                reportUnclosed(open)
+                return items
             }
             do {
-                body.append(try parseBodyStatement())
+                items.append(try parseItem(&self))
                 guard isStatementEnd(tok) else { throw fail(tok, .expectedStatementEnd(found: FoundToken(tok))) }
             } catch {
                 skipToStatementEnd()
             }
+        }
+    }
+
+    /// `'{' is never closed` at `open`, once a file (after it, or after `giveUp`, the
+    /// braces left open say nothing more).
+    private mutating func reportUnclosed(_ open: Token) {
+        if !reportedUnclosed {
+            diagnostics.append(Diagnostic(loc(open), .parse(.unclosedBrace)))
+            reportedUnclosed = true
         }
     }
 
