@@ -25,6 +25,17 @@ final class DeclaredBehaviourTests: XCTestCase {
         checkSource(SourceFile(name: "t.scroll", text: text)).diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }
     }
 
+    func testABraceNeverClosedInADeclarationIsReportedOnceAtItsBrace() {
+        // The behaviour's own `{` (column 16 of `behaviour fade {`).
+        XCTAssertEqual(diagnostics("behaviour fade {\n  var n = 0\n"), ["1:16 '{' is never closed (missing '}')"])
+        // A body's `{` (column 16 of `  on didScroll {`): the behaviour's, open too at the
+        // end of the file, says nothing more.
+        XCTAssertEqual(diagnostics("behaviour fade {\n  var n = 0\n  on didScroll {\n    n = 1\n"),
+                       ["3:16 '{' is never closed (missing '}')"])
+        // Closed, both read: no error.
+        XCTAssertEqual(diagnostics("behaviour fade {\n  var n = 0\n  on didScroll {\n    n = 1\n  }\n}\n"), [])
+    }
+
     // MARK: Numbers by hand
 
     func testTheSpecsFadeRunsWithItsNumbers() throws {
