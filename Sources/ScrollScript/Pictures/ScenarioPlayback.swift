@@ -103,11 +103,11 @@ public final class ScenarioPlayback {
         onFrame(interp.world, -1)
         // A behaviour's number that is not finite in a frame the pictures read stops them there.
         var nonFinite: BehaviourFaultReport?
-        interp.observer = { [unowned self] i in
-            lastFrame = i.world.frameIndex
+        interp.observer = { [unowned self] w, _ in
+            lastFrame = w.frameIndex
             self.actedAfterLastFrame = false
-            onFrame(i.world, current)
-            nonFinite = i.world.nonFiniteReport()
+            onFrame(w, current)
+            nonFinite = w.nonFiniteReport()
             return nonFinite != nil
         }
         var startFrame = 0
