@@ -59,10 +59,12 @@ package struct FrameLoop {
         case settleTimedOut
         /// expect within ran out of frames with its condition still false.
         case withinTimedOut
-        /// The `within` condition met a run-time error.
-        case withinFailed(RuntimeError)
-        /// An invariant broke at this frame.
-        case broken(Interpreter.Breach)
+        /// The `within` condition met a run-time error (evaluating it again in the world the
+        /// loop left gives it).
+        case withinFailed
+        /// The invariant at this index broke at this frame (`Invariant.breach` in the world
+        /// the loop left says how). A small payload keeps the frame's result in registers.
+        case broken(Int)
         /// A behaviour did what the world refuses (`World.fault`) in this frame.
         case faulted
     }
@@ -91,59 +93,75 @@ package struct FrameLoop {
     package var simulated = 0
 
     package mutating func run(_ w: inout World) -> End {
+        // The same frame either way; a batch run's loop (no observer, no budget) is compiled
+        // without the checks for either.
+        if observer == nil && budget == .max {
+            while true {
+                if let end = frame(&w, observed: false, budgeted: false) { return end }
+            }
+        }
         while true {
-            w.step()
-            simulated &+= 1
-            // Under an observer (a trace, the REPL's watches), a user behaviour's values are
-            // checked after every frame (spec §8), before anything shows them.
-            if observer != nil { w.checkValues() }
-            if w.fault != nil { return .faulted }
-            if w.frameIndex - limitStartFrame > maxFrames { return .timeLimit }
-            // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
-            var k = 0
-            while k < invariants.count {
-                if !Evaluate.holds(invariants[k].condition.expr, in: &w, bindings),
-                   let breach = invariants[k].breach(in: &w, bindings) {
-                    return .broken(breach)
-                }
-                k += 1
+            if let end = frame(&w, observed: observer != nil, budgeted: true) { return end }
+        }
+    }
+
+    /// One frame and what follows it, in order; nil: the loop goes on.
+    @inline(__always)
+    private mutating func frame(_ w: inout World, observed: Bool, budgeted: Bool) -> End? {
+        w.step()
+        simulated &+= 1
+        // Under an observer (a trace, the REPL's watches), a user behaviour's values are
+        // checked after every frame (spec §8), before anything shows them.
+        if observed { w.checkValues() }
+        if w.fault != nil { return .faulted }
+        if w.frameIndex - limitStartFrame > maxFrames { return .timeLimit }
+        // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
+        var k = 0
+        while k < invariants.count {
+            if !Evaluate.holds(invariants[k].condition.expr, in: &w, bindings),
+               invariants[k].breach(in: &w, bindings) != nil {
+                return .broken(k)
             }
-            var paused = false
-            if let observer, observer(&w, FrameContext(bindings: bindings)) { paused = true }
-            if interrupt() { paused = true }
+            k += 1
+        }
+        var paused = false
+        if observed, let observer, observer(&w, FrameContext(bindings: bindings)) { paused = true }
+        if interrupt() { paused = true }
+        switch kind {
+        case .bare:
+            return paused ? .paused : .budgetSpent
+        case .timed:
+            counter -= 1
+            if counter <= 0 { return .done(paused: paused) }
+            if paused { return .paused }
+            if skipsIdleFrames {
+                FrameLoop.skipIdleFrames(&w, counter: &counter, touching: true, invariants: invariants)
+            }
+        case .settle:
+            if World.isAtRest(&w) { return .done(paused: paused) }
+            counter += 1
+            if counter >= settleFrames { return .settleTimedOut }
+            if paused { return .paused }
+        case .within:
+            guard let c = within else { return .done(paused: paused) }
+            do throws(RuntimeError) {
+                if try Evaluate.condition(c.expr, in: &w, bindings) { return .done(paused: paused) }
+            } catch {
+                return .withinFailed
+            }
+            counter -= 1
+            if counter <= 0 { return .withinTimedOut }
+            // Skipped before a pause is honoured: the pause then comes at the last frame.
+            if skipsIdleFrames && !c.readsTime {
+                FrameLoop.skipIdleFrames(&w, counter: &counter, touching: false, invariants: invariants)
+            }
+            if paused { return .paused }
+        }
+        if budgeted {
             budget -= 1
-            switch kind {
-            case .bare:
-                return paused ? .paused : .budgetSpent
-            case .timed:
-                counter -= 1
-                if counter <= 0 { return .done(paused: paused) }
-                if paused { return .paused }
-                if skipsIdleFrames {
-                    FrameLoop.skipIdleFrames(&w, counter: &counter, touching: true, invariants: invariants)
-                }
-            case .settle:
-                if World.isAtRest(&w) { return .done(paused: paused) }
-                counter += 1
-                if counter >= settleFrames { return .settleTimedOut }
-                if paused { return .paused }
-            case .within:
-                guard let c = within else { return .done(paused: paused) }
-                do throws(RuntimeError) {
-                    if try Evaluate.condition(c.expr, in: &w, bindings) { return .done(paused: paused) }
-                } catch {
-                    return .withinFailed(error)
-                }
-                counter -= 1
-                if counter <= 0 { return .withinTimedOut }
-                // Skipped before a pause is honoured: the pause then comes at the last frame.
-                if skipsIdleFrames && !c.readsTime {
-                    FrameLoop.skipIdleFrames(&w, counter: &counter, touching: false, invariants: invariants)
-                }
-                if paused { return .paused }
-            }
             if budget <= 0 { return .budgetSpent }
         }
+        return nil
     }
 
     /// Skips all but the last of the `counter` frames left when none of them can change

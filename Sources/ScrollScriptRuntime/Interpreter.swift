@@ -355,9 +355,18 @@ public final class Interpreter {
             guard let s = active, let c = within else { return fail(at, .withinTimedOut(limit: nil)) }
             return fail(s.location, .withinTimedOut(limit: withinLimit(s)),
                         notes: failureNotes(c.expr, in: &world, bindings))
-        case .withinFailed(let error):
-            return fail(error.location, error.problem)
-        case .broken(let b):
+        case .withinFailed:
+            guard let c = within else { return fail(at, .unexpected("expect within without its condition")) }
+            do throws(RuntimeError) {
+                _ = try Evaluate.condition(c.expr, in: &world, bindings)
+                return fail(at, .unexpected("expect within: its condition failed and then did not"))
+            } catch {
+                return fail(error.location, error.problem)
+            }
+        case .broken(let k):
+            guard let b = invariants[k].breach(in: &world, bindings) else {
+                return fail(invariants[k].location, .unexpected("expect always: it broke and then did not"))
+            }
             return fail(b.location, b.problem, notes: b.notes)
         case .faulted:
             return failFault(at)
