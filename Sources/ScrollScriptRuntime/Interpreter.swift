@@ -44,22 +44,28 @@ public final class Interpreter {
     /// Called after every frame, once invariants are checked, with the world as the frame
     /// left it; return true to pause there (the REPL's `:watch`). Traces record frames here.
     /// It must not read the interpreter: the frame loop holds the world while it runs.
-    public var observer: FrameObserver?
+    public var observer: FrameObserver? {
+        get { hooks.observer }
+        set { hooks.observer = newValue }
+    }
     /// Polled once per frame (the REPL's Ctrl-C), and every `statementsPerPoll` statements
     /// (a loop that advances no frame, `repeat 9999999 { expect offset == 0 }`, is stopped
     /// too); true pauses at the end of that frame, or before the next statement. It must not
     /// read the interpreter: it is polled while the frame loop holds the world (`FrameLoop`).
-    public var shouldInterrupt: () -> Bool = { false }
+    public var shouldInterrupt: () -> Bool {
+        get { hooks.shouldInterrupt }
+        set { hooks.shouldInterrupt = newValue }
+    }
     /// How often statements poll `shouldInterrupt` (frames poll it every frame).
     package static let statementsPerPoll = 1024
     private var statementsSincePoll = 0
     /// The first failure; once set, nothing more runs.
-    public private(set) var failure: RunFailure?
+    public var failure: RunFailure? { firstFailure }
     /// Statements started since the last `restartLimits()` (the 10 million limit).
     public private(set) var statementCount = 0
     /// Calls of `advance()` so far: a measure of how far a stepper has gone, to step
     /// another interpreter as far.
-    public private(set) var advances = 0
+    public var advances: Int { advanceCount }
     /// The frame at which the limits' count started (`restartLimits()`): a scenario's
     /// limits count from its start.
     private var limitStartFrame = 0
@@ -132,10 +138,27 @@ public final class Interpreter {
     /// Lets `run()` skip frames in which nothing can change (`FrameLoop.skipIdleFrames`); a skip
     /// polls `shouldInterrupt` once instead of once per frame. Off by default, so that
     /// steppers and observers see every frame; batch runs (`runScenario`) turn it on.
-    public var fastForwardsIdleFrames = false
+    public var fastForwardsIdleFrames: Bool {
+        get { hooks.fastForwardsIdleFrames }
+        set { hooks.fastForwardsIdleFrames = newValue }
+    }
     /// Frames simulated one by one so far (frames skipped by fast-forwarding are not
     /// counted): how tests see that a long idle wait was skipped, without timing it.
-    public private(set) var framesSimulated = 0
+    public var framesSimulated: Int { simulatedFrames }
+
+    /// The per-frame path reads and writes what follows, never a public stored property:
+    /// private storage lets the optimiser check exclusive access statically, where a
+    /// public stored property of a class pays a dynamic check (`swift_beginAccess`) at each
+    /// access. What the hosts set, kept together.
+    private struct Hooks {
+        var observer: FrameObserver?
+        var shouldInterrupt: () -> Bool = { false }
+        var fastForwardsIdleFrames = false
+    }
+    private var hooks = Hooks()
+    private var firstFailure: RunFailure?
+    private var advanceCount = 0
+    private var simulatedFrames = 0
     /// Recording (spec §5): true makes an `expect` with `?` take the value it observes
     /// (`run --update`); false fails it with "no recorded value" and what it observed.
     public var recordsPlaceholders = false
@@ -209,7 +232,7 @@ public final class Interpreter {
     /// Queues more top-level statements after the ones already there (the REPL's entries).
     /// The caller checks them first (`checkStatementsAndWarn(_:config:lets:)` gives `names`).
     public func append(_ statements: [Stmt], names: CheckedNames) {
-        guard failure == nil, !statements.isEmpty else { return }
+        guard firstFailure == nil, !statements.isEmpty else { return }
         stack.appendToBottom(lowerStatements(statements, world.config, names, &letSlots))
     }
 
@@ -220,11 +243,11 @@ public final class Interpreter {
     @discardableResult
     public func recover() -> StoppedStatement? {
         let stopped = pendingTop.map { StoppedStatement(statement: $0.source, frames: world.frameIndex - topStartFrame) }
-        if let f = failure {
+        if let f = firstFailure {
             invariants.removeAll { $0.location == f.location }
             invariantLocations.remove(f.location)
         }
-        failure = nil
+        firstFailure = nil
         stack.clear()
         clearActivity()
         pendingTop = nil
@@ -268,7 +291,7 @@ public final class Interpreter {
         inRun = true
         defer { inRun = false }
         while true {
-            if failure == nil, activity != .none {
+            if firstFailure == nil, activity != .none {
                 // The rest of the statement in progress, to its end.
                 let e = runFrames(budget: .max)
                 if e != .statement { return e }
@@ -293,7 +316,7 @@ public final class Interpreter {
     /// bare frame, like `tick`.
     @discardableResult
     public func stepFrame() -> StepEvent {
-        if isFinished && failure == nil {
+        if isFinished && firstFailure == nil {
             return runFrames(budget: 1)
         }
         while true {
@@ -306,8 +329,8 @@ public final class Interpreter {
     /// One unit of work: one frame of the statement in progress, or the start of the next
     /// statement (which may finish at once).
     public func advance() -> StepEvent {
-        advances += 1
-        if failure != nil { return .failed }
+        advanceCount += 1
+        if firstFailure != nil { return .failed }
         if activity == .none { return startNext() }
         return runFrames(budget: 1)
     }
@@ -327,15 +350,15 @@ public final class Interpreter {
         case .settle: kind = .settle
         case .within: kind = .within
         }
-        let skips = fastForwardsIdleFrames && inRun && observer == nil
+        let skips = hooks.fastForwardsIdleFrames && inRun && hooks.observer == nil
             && (kind == .within || (kind == .timed && budget == .max))
         var loop = FrameLoop(kind: kind, counter: counter, budget: budget, within: within,
                              limitStartFrame: limitStartFrame, maxFrames: maxFrames, settleFrames: settleFrames,
-                             invariants: invariants, bindings: bindings, interrupt: shouldInterrupt,
-                             observer: observer, skipsIdleFrames: skips)
+                             invariants: invariants, bindings: bindings, interrupt: hooks.shouldInterrupt,
+                             observer: hooks.observer, skipsIdleFrames: skips)
         let end = loop.run(&world)
         counter = loop.counter
-        framesSimulated &+= loop.simulated
+        simulatedFrames &+= loop.simulated
         // Where a failure of the frame itself is reported: the statement in progress.
         let at = active?.location ?? SourceLocation(file: "", line: 0, column: 0)
         switch end {
@@ -565,20 +588,20 @@ public final class Interpreter {
 
     @discardableResult
     private func fail(_ location: SourceLocation, _ problem: RunProblem, notes: [String] = []) -> StepEvent {
-        if failure == nil && world.fault == nil {
+        if firstFailure == nil && world.fault == nil {
             // A user behaviour's value that went bad in this statement before this failure
             // (spec §8; its values are checked at a statement's end) fails it first, there.
             let at = currentStatement?.location ?? location
             world.checkValues()
             if let f = world.fault {
                 clearActivity()
-                failure = RunFailure(location: at, problem: RunProblem(f, in: world), notes: [], time: world.time)
+                firstFailure = RunFailure(location: at, problem: RunProblem(f, in: world), notes: [], time: world.time)
                 return .failed
             }
         }
         clearActivity()
-        if failure == nil {
-            failure = RunFailure(location: location, problem: problem, notes: notes, time: world.time)
+        if firstFailure == nil {
+            firstFailure = RunFailure(location: location, problem: problem, notes: notes, time: world.time)
         }
         return .failed
     }
@@ -688,7 +711,7 @@ public final class Interpreter {
         clearActivity()
         invariants = []
         invariantLocations = []
-        failure = nil
+        firstFailure = nil
         statementCount = 0
         limitStartFrame = 0
         topStartFrame = 0

@@ -165,6 +165,39 @@ final class InterpreterTests: XCTestCase {
         }
     }
 
+    /// A run-time error that an `expect within`'s condition or an invariant meets part-way
+    /// through the frames fails at the expression that met it, at that frame, whether the
+    /// frames run in `run()`'s loop or one at a time.
+    func testAnErrorMetPartWayThroughTheFramesFailsWhereItWasMet() throws {
+        // `offset > 300 and ...` is false (short-circuit) until the fling's deceleration
+        // passes 300 pt, after its 6 touch frames (t = 0.1 s, offset 250); then section[7]
+        // of 3 is an error. Column 35: `expect within 1s offset > 300 and ` is 34 characters.
+        let programs = [("let k = 7\nfling -2500\nexpect within 1s offset > 300 and section[k].y > 0", 4),
+                        ("let k = 7\nexpect always offset < 300 or section[k].y > 0\nfling -2500\nsettle", 3)]
+        for (program, line) in programs {
+            var failures: [RunFailure] = []
+            for stepping in [false, true] {
+                let it = try interpreter("sections 3 rows 20\n" + program)
+                if stepping {
+                    var e = StepEvent.frame
+                    while e != .finished && e != .failed { e = it.stepFrame() }
+                } else {
+                    XCTAssertEqual(it.run(), .failed)
+                }
+                let f = try XCTUnwrap(it.failure, program)
+                XCTAssertEqual(f.problem, .noSuchSection(7, count: 3), program)
+                XCTAssertEqual(f.location.line, line, program)
+                XCTAssertGreaterThan(f.time, 0.1, program)
+                failures.append(f)
+            }
+            XCTAssertEqual(failures[0], failures[1], program)
+        }
+        // Column of `section` in each: 35 in the within; 31 in the always
+        // (`expect always offset < 300 or ` is 30 characters).
+        XCTAssertEqual(try ran("sections 3 rows 20\n" + programs[0].0, .failed).failure?.location.column, 35)
+        XCTAssertEqual(try ran("sections 3 rows 20\n" + programs[1].0, .failed).failure?.location.column, 31)
+    }
+
     /// The observer is given the world after every frame of every kind of statement: a
     /// wait, an `expect within` and a tick, in `run()` as when stepping.
     func testTheObserverSeesEveryFrameOfAWithinAndASettle() throws {
