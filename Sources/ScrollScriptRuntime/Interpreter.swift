@@ -41,25 +41,31 @@ public final class Interpreter {
     /// Receives each top-level statement (one given to `init` or `append`) once it, and
     /// every pass of its `repeat` body, has run to the end without error.
     public var onStatementFinished: ((Stmt) -> Void)?
-    /// Called after every frame, once invariants are checked; return true to pause there
-    /// (the REPL's `:watch`). Traces record frames here.
-    public var observer: ((Interpreter) -> Bool)?
+    /// Called after every frame, once invariants are checked, with the world as the frame
+    /// left it; return true to pause there (the REPL's `:watch`). Traces record frames here.
+    /// It must not read the interpreter: the frame loop holds the world while it runs.
+    public var observer: FrameObserver? {
+        get { hooks.observer }
+        set { hooks.observer = newValue }
+    }
     /// Polled once per frame (the REPL's Ctrl-C), and every `statementsPerPoll` statements
     /// (a loop that advances no frame, `repeat 9999999 { expect offset == 0 }`, is stopped
     /// too); true pauses at the end of that frame, or before the next statement. It must not
-    /// read the interpreter: inside `run()` it is polled while the frame loop holds the
-    /// world (`FrameLoop`).
-    public var shouldInterrupt: () -> Bool = { false }
+    /// read the interpreter: it is polled while the frame loop holds the world (`FrameLoop`).
+    public var shouldInterrupt: () -> Bool {
+        get { hooks.shouldInterrupt }
+        set { hooks.shouldInterrupt = newValue }
+    }
     /// How often statements poll `shouldInterrupt` (frames poll it every frame).
     package static let statementsPerPoll = 1024
     private var statementsSincePoll = 0
     /// The first failure; once set, nothing more runs.
-    public private(set) var failure: RunFailure?
+    public var failure: RunFailure? { firstFailure }
     /// Statements started since the last `restartLimits()` (the 10 million limit).
     public private(set) var statementCount = 0
     /// Calls of `advance()` so far: a measure of how far a stepper has gone, to step
     /// another interpreter as far.
-    public private(set) var advances = 0
+    public var advances: Int { advanceCount }
     /// The frame at which the limits' count started (`restartLimits()`): a scenario's
     /// limits count from its start.
     private var limitStartFrame = 0
@@ -127,15 +133,32 @@ public final class Interpreter {
     /// The bottom-level statement being run (recorded in `completed` when it and every
     /// statement of its `repeat` body have run).
     private var pendingTop: ResolvedStmt?
-    /// Inside `run()`: frames in which nothing can change may be skipped (see `fastForward`).
+    /// Inside `run()`: frames in which nothing can change may be skipped (see `runFrames`).
     private var inRun = false
-    /// Lets `run()` skip frames in which nothing can change (see `fastForward`); a skip
+    /// Lets `run()` skip frames in which nothing can change (`FrameLoop.skipIdleFrames`); a skip
     /// polls `shouldInterrupt` once instead of once per frame. Off by default, so that
     /// steppers and observers see every frame; batch runs (`runScenario`) turn it on.
-    public var fastForwardsIdleFrames = false
+    public var fastForwardsIdleFrames: Bool {
+        get { hooks.fastForwardsIdleFrames }
+        set { hooks.fastForwardsIdleFrames = newValue }
+    }
     /// Frames simulated one by one so far (frames skipped by fast-forwarding are not
     /// counted): how tests see that a long idle wait was skipped, without timing it.
-    public private(set) var framesSimulated = 0
+    public var framesSimulated: Int { simulatedFrames }
+
+    /// The per-frame path reads and writes what follows, never a public stored property:
+    /// private storage lets the optimiser check exclusive access statically, where a
+    /// public stored property of a class pays a dynamic check (`swift_beginAccess`) at each
+    /// access. What the hosts set, kept together.
+    private struct Hooks {
+        var observer: FrameObserver?
+        var shouldInterrupt: () -> Bool = { false }
+        var fastForwardsIdleFrames = false
+    }
+    private var hooks = Hooks()
+    private var firstFailure: RunFailure?
+    private var advanceCount = 0
+    private var simulatedFrames = 0
     /// Recording (spec §5): true makes an `expect` with `?` take the value it observes
     /// (`run --update`); false fails it with "no recorded value" and what it observed.
     public var recordsPlaceholders = false
@@ -209,7 +232,7 @@ public final class Interpreter {
     /// Queues more top-level statements after the ones already there (the REPL's entries).
     /// The caller checks them first (`checkStatementsAndWarn(_:config:lets:)` gives `names`).
     public func append(_ statements: [Stmt], names: CheckedNames) {
-        guard failure == nil, !statements.isEmpty else { return }
+        guard firstFailure == nil, !statements.isEmpty else { return }
         stack.appendToBottom(lowerStatements(statements, world.config, names, &letSlots))
     }
 
@@ -220,11 +243,11 @@ public final class Interpreter {
     @discardableResult
     public func recover() -> StoppedStatement? {
         let stopped = pendingTop.map { StoppedStatement(statement: $0.source, frames: world.frameIndex - topStartFrame) }
-        if let f = failure {
+        if let f = firstFailure {
             invariants.removeAll { $0.location == f.location }
             invariantLocations.remove(f.location)
         }
-        failure = nil
+        firstFailure = nil
         stack.clear()
         clearActivity()
         pendingTop = nil
@@ -268,7 +291,9 @@ public final class Interpreter {
         inRun = true
         defer { inRun = false }
         while true {
-            if let e = runFrames() {
+            if firstFailure == nil, activity != .none {
+                // The rest of the statement in progress, to its end.
+                let e = runFrames(budget: .max)
                 if e != .statement { return e }
                 continue
             }
@@ -291,8 +316,8 @@ public final class Interpreter {
     /// bare frame, like `tick`.
     @discardableResult
     public func stepFrame() -> StepEvent {
-        if isFinished && failure == nil {
-            return runFrame() ?? .frame
+        if isFinished && firstFailure == nil {
+            return runFrames(budget: 1)
         }
         while true {
             let before = world.frameIndex
@@ -304,149 +329,71 @@ public final class Interpreter {
     /// One unit of work: one frame of the statement in progress, or the start of the next
     /// statement (which may finish at once).
     public func advance() -> StepEvent {
-        advances += 1
-        if failure != nil { return .failed }
-        guard let s = active, activity != .none else { return startNext() }
-        let stop = runFrame()
-        if failure != nil { return .failed }
-        let result = afterFrame(s)
-        if result == .failed { return .failed }
-        return stop ?? result
+        advanceCount += 1
+        if firstFailure != nil { return .failed }
+        if activity == .none { return startNext() }
+        return runFrames(budget: 1)
     }
 
-    /// The statement in progress after one of its frames: counts it, and finishes or fails
-    /// the statement when it is done. Returns `.frame` while it goes on.
-    private func afterFrame(_ s: ResolvedStmt) -> StepEvent {
+    /// Runs up to `budget` frames of the statement in progress (with none, a bare frame)
+    /// through `FrameLoop`, then finishes or fails the statement if they ended it. Returns
+    /// `.frame` when the budget ran out and the statement goes on.
+    ///
+    /// Frames in which nothing can change are skipped (`FrameLoop.skipIdleFrames`) only
+    /// inside `run()`, with `fastForwardsIdleFrames` and no observer, and, for a timed
+    /// statement, only in `run()`'s own call (not in the frame its start runs).
+    private func runFrames(budget: Int) -> StepEvent {
+        let kind: FrameLoop.Kind
         switch activity {
-        case .none:
-            return .statement
-        case .frames:
-            counter -= 1
-            return counter <= 0 ? finish(s) : .frame
-        case .settle:
-            if World.isAtRest(&world) { return finish(s) }
-            counter += 1
-            if counter >= settleFrames {
-                return fail(s.location, .settleTimedOut)
-            }
+        case .none: kind = .bare
+        case .frames: kind = .timed
+        case .settle: kind = .settle
+        case .within: kind = .within
+        }
+        let skips = hooks.fastForwardsIdleFrames && inRun && hooks.observer == nil
+            && (kind == .within || (kind == .timed && budget == .max))
+        var loop = FrameLoop(kind: kind, counter: counter, budget: budget, within: within,
+                             limitStartFrame: limitStartFrame, maxFrames: maxFrames, settleFrames: settleFrames,
+                             invariants: invariants, bindings: bindings, interrupt: hooks.shouldInterrupt,
+                             observer: hooks.observer, skipsIdleFrames: skips)
+        let end = loop.run(&world)
+        counter = loop.counter
+        simulatedFrames &+= loop.simulated
+        // Where a failure of the frame itself is reported: the statement in progress.
+        let at = active?.location ?? SourceLocation(file: "", line: 0, column: 0)
+        switch end {
+        case .budgetSpent:
             return .frame
-        case .within:
-            guard let c = within else { return finish(s) }
+        case .done(let paused):
+            guard let s = active else { return paused ? .paused : .frame }
+            if case .failed = finish(s) { return .failed }
+            return paused ? .paused : .statement
+        case .paused:
+            return .paused
+        case .timeLimit:
+            return fail(at, .timeLimit)
+        case .settleTimedOut:
+            return fail(at, .settleTimedOut)
+        case .withinTimedOut:
+            guard let s = active, let c = within else { return fail(at, .withinTimedOut(limit: nil)) }
+            return fail(s.location, .withinTimedOut(limit: withinLimit(s)),
+                        notes: failureNotes(c.expr, in: &world, bindings))
+        case .withinFailed:
+            guard let c = within else { return fail(at, .unexpected("expect within without its condition")) }
             do throws(RuntimeError) {
-                if try Evaluate.condition(c.expr, in: &world, bindings) { return finish(s) }
+                _ = try Evaluate.condition(c.expr, in: &world, bindings)
+                return fail(at, .unexpected("expect within: its condition failed and then did not"))
             } catch {
                 return fail(error.location, error.problem)
             }
-            counter -= 1
-            if counter <= 0 {
-                return fail(s.location, .withinTimedOut(limit: withinLimit(s)),
-                            notes: failureNotes(c.expr, in: &world, bindings))
+        case .broken(let k):
+            guard let b = invariants[k].breach(in: &world, bindings) else {
+                return fail(invariants[k].location, .unexpected("expect always: it broke and then did not"))
             }
-            if !c.readsTime { fastForward() }
-            return .frame
+            return fail(b.location, b.problem, notes: b.notes)
+        case .faulted:
+            return failFault(at)
         }
-    }
-
-    /// `run()`'s loops over the frames of the statement in progress: `FrameLoop` when no
-    /// observer watches (pull/drag/fling/swipe/wait/tick and settle), `runTimedFrames` for
-    /// the timed ones when one does. Nil for anything else (`advance()` runs it).
-    private func runFrames() -> StepEvent? {
-        guard failure == nil, let s = active else { return nil }
-        switch activity {
-        case .frames: return observer == nil ? runLocally(s, .timed) : runTimedFrames(s)
-        case .settle: return observer == nil ? runLocally(s, .settle) : nil
-        case .none, .within: return nil
-        }
-    }
-
-    /// The frames of `s` through `FrameLoop`: the same work, frame by frame, as
-    /// `advance()`, on the world in place and on local counters.
-    private func runLocally(_ s: ResolvedStmt, _ kind: FrameLoop.Kind) -> StepEvent {
-        var loop = FrameLoop(kind: kind, counter: counter, limitStartFrame: limitStartFrame,
-                             maxFrames: maxFrames, settleFrames: settleFrames, invariants: invariants, bindings: bindings,
-                             interrupt: shouldInterrupt, skipsIdleFrames: fastForwardsIdleFrames && inRun)
-        let end = loop.run(&world)
-        counter = loop.counter
-        framesSimulated &+= loop.simulated
-        switch end {
-        case .done(let paused):
-            if case .failed = finish(s) { return .failed }
-            return paused ? .paused : .statement
-        case .paused: return .paused
-        case .timeLimit: return fail(s.location, .timeLimit)
-        case .settleTimedOut: return fail(s.location, .settleTimedOut)
-        case .broken(let b): return fail(b.location, b.problem, notes: b.notes)
-        case .faulted: return failFault(s.location)
-        }
-    }
-
-    /// `run()`'s path for pull/drag/fling/wait/tick under an observer: the same per-frame
-    /// work as `advance()`, without returning between frames.
-    private func runTimedFrames(_ s: ResolvedStmt) -> StepEvent? {
-        while counter > 0 {
-            let stop = runFrame()
-            if failure != nil { return .failed }
-            counter -= 1
-            if counter <= 0, case .failed = finish(s) { return .failed }
-            if let stop { return stop }
-            fastForward(touching: true)
-        }
-        return finish(s)
-    }
-
-    /// Skips all but the last of the frames left (`counter`) when none of them can change
-    /// anything: the world is at rest (so a frame only advances the clock), nobody observes
-    /// frames, and no registered invariant reads `time`. The last frame runs for real, so
-    /// what a statement ends with (its checks, a failure's time) is the same as frame by
-    /// frame; `fps 1000` + `wait 86000s` takes no time at all. Only inside `run()`, and
-    /// only with `fastForwardsIdleFrames`.
-    ///
-    /// With `touching` (pull, drag, fling, wait, tick) and no invariant at all, frames of a
-    /// touch in which only the finger and the offset change are skipped too
-    /// (`World.skipTouchFrames`); the last frame runs for real and sets the velocity.
-    private func fastForward(touching: Bool = false) {
-        guard fastForwardsIdleFrames, inRun, counter > 1, observer == nil else { return }
-        FrameLoop.skipIdleFrames(&world, counter: &counter, touching: touching, invariants: invariants)
-    }
-
-    // MARK: - Frames
-
-    /// Runs one frame, then the limit, the invariants, the observer and the interrupt
-    /// poll. Returns nil to go on, else how the run stops here.
-    private func runFrame() -> StepEvent? {
-        world.step()
-        framesSimulated &+= 1
-        // Under an observer (a trace, the REPL's stepping), a user behaviour's values are
-        // checked after every frame (spec §8), before anything shows them.
-        if observer != nil { world.checkValues() }
-        if world.fault != nil {
-            return failFault(currentStatement?.location ?? SourceLocation(file: "", line: 0, column: 0))
-        }
-        if world.frameIndex - limitStartFrame > maxFrames {
-            let s = currentStatement
-            return fail(s?.location ?? SourceLocation(file: "", line: 0, column: 0), .timeLimit)
-        }
-        if !invariants.isEmpty, let stop = checkInvariants() { return stop }
-        var pause = false
-        if let observer, observer(self) { pause = true }
-        if shouldInterrupt() { pause = true }
-        return pause ? .paused : nil
-    }
-
-    /// Checks every invariant after a frame: its resolved form, evaluated without copying
-    /// the world or hashing a name, decides "it holds"; anything else is evaluated again
-    /// for the failure report (the same rules, with the values and notes it gives).
-    private func checkInvariants() -> StepEvent? {
-        // An index loop, not for-in: an unspecialised iterator allocates in debug builds.
-        var k = 0
-        while k < invariants.count {
-            if !Evaluate.holds(invariants[k].condition.expr, in: &world, bindings),
-               let b = invariants[k].breach(in: &world, bindings) {
-                return fail(b.location, b.problem, notes: b.notes)
-            }
-            k += 1
-        }
-        return nil
     }
 
     // MARK: - Statements
@@ -641,20 +588,20 @@ public final class Interpreter {
 
     @discardableResult
     private func fail(_ location: SourceLocation, _ problem: RunProblem, notes: [String] = []) -> StepEvent {
-        if failure == nil && world.fault == nil {
+        if firstFailure == nil && world.fault == nil {
             // A user behaviour's value that went bad in this statement before this failure
             // (spec §8; its values are checked at a statement's end) fails it first, there.
             let at = currentStatement?.location ?? location
             world.checkValues()
             if let f = world.fault {
                 clearActivity()
-                failure = RunFailure(location: at, problem: RunProblem(f, in: world), notes: [], time: world.time)
+                firstFailure = RunFailure(location: at, problem: RunProblem(f, in: world), notes: [], time: world.time)
                 return .failed
             }
         }
         clearActivity()
-        if failure == nil {
-            failure = RunFailure(location: location, problem: problem, notes: notes, time: world.time)
+        if firstFailure == nil {
+            firstFailure = RunFailure(location: location, problem: problem, notes: notes, time: world.time)
         }
         return .failed
     }
@@ -764,7 +711,7 @@ public final class Interpreter {
         clearActivity()
         invariants = []
         invariantLocations = []
-        failure = nil
+        firstFailure = nil
         statementCount = 0
         limitStartFrame = 0
         topStartFrame = 0

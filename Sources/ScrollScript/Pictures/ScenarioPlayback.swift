@@ -1,7 +1,7 @@
 // Runs one scenario for a picture: `trace`, `plot`, `replay`, `run --artifacts`, and the
 // REPL's `:plot`/`:replay`. The frames come through the interpreter's one per-frame hook
-// (`Interpreter.observer`, the hook `expect always`'s checks sit next to): nothing new in
-// the frame loop, and with no picture attached that hook is nil and costs nothing.
+// (`Interpreter.observer`, called after each frame's `expect always` checks with the world
+// the frame left); with no picture attached that hook is nil and costs nothing.
 //
 // The playback drives the interpreter one unit at a time (`advance()`), which is what
 // `run()` does without its shortcuts, so it sees which statement each frame belongs to
@@ -103,11 +103,11 @@ public final class ScenarioPlayback {
         onFrame(interp.world, -1)
         // A behaviour's number that is not finite in a frame the pictures read stops them there.
         var nonFinite: BehaviourFaultReport?
-        interp.observer = { [unowned self] i in
-            lastFrame = i.world.frameIndex
+        interp.observer = { [unowned self] w, _ in
+            lastFrame = w.frameIndex
             self.actedAfterLastFrame = false
-            onFrame(i.world, current)
-            nonFinite = i.world.nonFiniteReport()
+            onFrame(w, current)
+            nonFinite = w.nonFiniteReport()
             return nonFinite != nil
         }
         var startFrame = 0

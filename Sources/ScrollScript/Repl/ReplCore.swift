@@ -125,17 +125,18 @@ public final class ReplCore {
     /// The observer runs only while a watch exists (it evaluates them every frame).
     func updateObserver() {
         let hasWatch = stops.contains { if case .watch = $0.kind { return true } else { return false } }
-        session.interpreter.observer = hasWatch ? { [unowned self] _ in self.checkWatches() } : nil
+        session.interpreter.observer = hasWatch ? { [unowned self] w, frame in self.checkWatches(&w, frame) } : nil
     }
 
-    /// After a frame: records every watch whose value changed; true pauses.
-    func checkWatches() -> Bool {
+    /// After a frame, in the world it left (`w`: the interpreter's, which the frame loop
+    /// holds): records every watch whose value changed; true pauses.
+    func checkWatches(_ w: inout World, _ frame: FrameContext) -> Bool {
         var fired = false
         for i in stops.indices {
             guard case .watch(let e, let last) = stops[i].kind else { continue }
-            guard case .success(let v) = interpreter.evaluate(e) else { continue }
+            guard case .success(let v) = frame.evaluate(e, in: &w) else { continue }
             if let last, last != v {
-                watchHits.append(ReplMessage.watchFired(id: stops[i].id, text: stops[i].text, from: last, to: v, time: world.time).message)
+                watchHits.append(ReplMessage.watchFired(id: stops[i].id, text: stops[i].text, from: last, to: v, time: w.time).message)
                 fired = true
             }
             stops[i].kind = .watch(e, last: v)

@@ -58,8 +58,8 @@ final class DeclaredToolbarTests: XCTestCase {
             samples.append(Sample(time: w.time, offset: w.offset, y: yv, state: s.index))
         }
         sample(interp.world)
-        interp.observer = { i in
-            sample(i.world)
+        interp.observer = { w, _ in
+            sample(w)
             return false
         }
         _ = interp.run()

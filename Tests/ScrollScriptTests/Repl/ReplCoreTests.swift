@@ -287,6 +287,20 @@ final class ReplCoreTests: XCTestCase {
         XCTAssertEqual(text(core.world.value(.headerHeight)), "100.00")
     }
 
+    /// A watch is evaluated by the frame loop's hook in the world it holds, with the
+    /// session's `let` values: typed statements (`run()`) stop at the first frame it changes.
+    func testAWatchReadingALetStopsATypedStatement() {
+        let core = ReplCore()
+        _ = core.enter("sections 20 rows 10")
+        _ = core.enter("let k = 100")
+        XCTAssertEqual(core.addWatch("offset > k").text, "watch 1: offset > k (now false)")
+        // fling -2500: the finger moves 2500/60 = 41.67 pt a frame for 6 frames; the offset
+        // is 83.33 after frame 2 and 125 after frame 3 (t = 3/60 = 0.050 s).
+        let r = core.enter("fling -2500")
+        XCTAssertTrue(r.text.hasPrefix("watch 1: offset > k false → true at t=0.050 s"), r.text)
+        XCTAssertEqual(core.world.frameIndex, 3)
+    }
+
     func testWatchStopsAtTheFirstChangingFrame() {
         let core = ReplCore()
         _ = core.load(path: ReplCoreTests.scenario("000-zoomable-header.scroll"), scenario: nil)

@@ -94,7 +94,7 @@ final class InterpreterTests: XCTestCase {
                 switch path {
                 case 0: _ = it.run()
                 case 1:
-                    it.observer = { _ in false }
+                    it.observer = { _, _ in false }
                     _ = it.run()
                 default:
                     var e = StepEvent.frame
@@ -111,6 +111,117 @@ final class InterpreterTests: XCTestCase {
                 XCTAssertEqual(results[k].2, results[0].2, program)
             }
         }
+    }
+
+    /// Every way of driving the one frame loop — `run()` (no budget), `run()` under an
+    /// observer, `stepFrame()`, `stepStatement()`, `advance()` one frame at a time, and a
+    /// `run()` paused every few frames and resumed — ends in the same world with the same
+    /// output and failure, for every kind of statement that runs frames (timed, settle,
+    /// `expect within` passing and timing out, an invariant breaking).
+    func testEveryDriverOfTheFrameLoopAgrees() throws {
+        let scene = "header 240 pin 60\ntoolbar\nsections 50 rows 10\n"
+        let programs: [(String, Int?)] = [
+            ("fling -2500\nexpect within 2s offset > 500\nprint offset\nsettle\nlet o = offset\nfling 900\nexpect within 1s offset < o\nprint time, offset", nil),
+            // Times out at line 6 (within 0.2 s = 12 frames of a world at rest).
+            ("fling -2500\nsettle\nlet o = offset\nwait 0.1s\nprint o\nexpect within 0.2s offset > o + 1", 6),
+            // An invariant that breaks during an `expect within` (line 4: the first frame
+            // the scroll passes 300 is inside the fling's deceleration).
+            ("expect always offset < 300\nfling -2500\nprint offset\nexpect within 3s offset > 1000", 1),
+        ]
+        for (program, failLine) in programs {
+            var outputs: [[String]] = []
+            var results: [(Int, Value, RunFailure?)] = []
+            for path in 0..<6 {
+                let it = try interpreter(scene + program)
+                var lines: [String] = []
+                it.output = { lines.append($0) }
+                var e = StepEvent.frame
+                switch path {
+                case 0: e = it.run()
+                case 1:
+                    it.observer = { _, _ in false }
+                    e = it.run()
+                case 2: while e != .finished && e != .failed { e = it.stepFrame() }
+                case 3: while e != .finished && e != .failed { e = it.stepStatement() }
+                case 4:
+                    it.observer = { _, _ in true }
+                    while e != .finished && e != .failed { e = it.advance() }
+                default:
+                    var polls = 0
+                    it.shouldInterrupt = { polls += 1; return polls % 7 == 0 }
+                    repeat { e = it.run() } while e == .paused
+                }
+                XCTAssertEqual(e, failLine == nil ? .finished : .failed, "\(program) path \(path)")
+                outputs.append(lines)
+                results.append((it.world.frameIndex, it.world.value(.offset), it.failure))
+            }
+            XCTAssertEqual(results[0].2?.location.line, failLine.map { $0 + 3 }, program)
+            for k in 1..<results.count {
+                XCTAssertEqual(outputs[k], outputs[0], "\(program) path \(k)")
+                XCTAssertEqual(results[k].0, results[0].0, "\(program) path \(k)")
+                XCTAssertEqual(results[k].1, results[0].1, "\(program) path \(k)")
+                XCTAssertEqual(results[k].2, results[0].2, "\(program) path \(k)")
+            }
+        }
+    }
+
+    /// A run-time error that an `expect within`'s condition or an invariant meets part-way
+    /// through the frames fails at the expression that met it, at that frame, whether the
+    /// frames run in `run()`'s loop or one at a time.
+    func testAnErrorMetPartWayThroughTheFramesFailsWhereItWasMet() throws {
+        // `offset > 300 and ...` is false (short-circuit) until the fling's deceleration
+        // passes 300 pt, after its 6 touch frames (t = 0.1 s, offset 250); then section[7]
+        // of 3 is an error. Column 35: `expect within 1s offset > 300 and ` is 34 characters.
+        let programs = [("let k = 7\nfling -2500\nexpect within 1s offset > 300 and section[k].y > 0", 4),
+                        ("let k = 7\nexpect always offset < 300 or section[k].y > 0\nfling -2500\nsettle", 3)]
+        for (program, line) in programs {
+            var failures: [RunFailure] = []
+            for stepping in [false, true] {
+                let it = try interpreter("sections 3 rows 20\n" + program)
+                if stepping {
+                    var e = StepEvent.frame
+                    while e != .finished && e != .failed { e = it.stepFrame() }
+                } else {
+                    XCTAssertEqual(it.run(), .failed)
+                }
+                let f = try XCTUnwrap(it.failure, program)
+                XCTAssertEqual(f.problem, .noSuchSection(7, count: 3), program)
+                XCTAssertEqual(f.location.line, line, program)
+                XCTAssertGreaterThan(f.time, 0.1, program)
+                failures.append(f)
+            }
+            XCTAssertEqual(failures[0], failures[1], program)
+        }
+        // Column of `section` in each: 35 in the within; 31 in the always
+        // (`expect always offset < 300 or ` is 30 characters).
+        XCTAssertEqual(try ran("sections 3 rows 20\n" + programs[0].0, .failed).failure?.location.column, 35)
+        XCTAssertEqual(try ran("sections 3 rows 20\n" + programs[1].0, .failed).failure?.location.column, 31)
+    }
+
+    /// The observer is given the world after every frame of every kind of statement: a
+    /// wait, an `expect within` and a tick, in `run()` as when stepping.
+    func testTheObserverSeesEveryFrameOfAWithinAndASettle() throws {
+        // wait 0.1s = 6 frames (t = 0.1); `time >= 0.14s` first holds at frame 9
+        // (9/60 = 0.15; frame 8 is 0.133); tick 2 = frames 10 and 11.
+        for stepping in [false, true] {
+            let it = try interpreter("wait 0.1s\nexpect within 0.1s time >= 0.14s\ntick 2")
+            var seen: [Int] = []
+            it.observer = { w, _ in seen.append(w.frameIndex); return false }
+            if stepping {
+                // (stepFrame() with nothing left runs a bare frame: stop at the end)
+                while !it.isFinished { XCTAssertNotEqual(it.stepFrame(), .failed) }
+            } else {
+                XCTAssertEqual(it.run(), .finished)
+            }
+            XCTAssertEqual(seen, Array(1...11), "stepping: \(stepping)")
+        }
+        // A settle's frames, as many as it took.
+        let it = try interpreter("fling -2500\nsettle")
+        var seen: [Int] = []
+        it.observer = { w, _ in seen.append(w.frameIndex); return false }
+        XCTAssertEqual(it.run(), .finished)
+        XCTAssertGreaterThan(it.world.frameIndex, 6)
+        XCTAssertEqual(seen, Array(1...it.world.frameIndex))
     }
 
     func testInterruptInASettleResumesAsIfUninterrupted() throws {
@@ -140,12 +251,12 @@ final class InterpreterTests: XCTestCase {
         // wait 0.5s = 30 frames, tick 3 = 3 frames: 33 calls, frame indexes 1...33.
         let it = try interpreter("wait 0.5s\ntick 3")
         var seen: [Int] = []
-        it.observer = { seen.append($0.world.frameIndex); return false }
+        it.observer = { w, _ in seen.append(w.frameIndex); return false }
         XCTAssertEqual(it.run(), .finished)
         XCTAssertEqual(seen, Array(1...33))
 
         let it2 = try interpreter("wait 0.5s")
-        it2.observer = { $0.world.frameIndex == 7 }
+        it2.observer = { w, _ in w.frameIndex == 7 }
         XCTAssertEqual(it2.run(), .paused)
         XCTAssertEqual(it2.world.frameIndex, 7)
     }
