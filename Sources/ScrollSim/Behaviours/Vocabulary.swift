@@ -110,6 +110,8 @@ struct VocabularyTables: Sendable {
     var observables: [ObservableInfo] = []
     /// Behaviour b's observables, in declaration order.
     var behaviourObservables: [[ObservableInfo]] = []
+    /// Their kinds as plain values (`observablePlainKind`: nothing to copy but an enum).
+    var behaviourObservableKinds: [[PlainKind]] = []
     var tunables: [TunableInfo] = []
     var behaviourTunables: [[TunableInfo]] = []
     var configWords: [ConfigWordInfo] = []
@@ -183,6 +185,7 @@ struct VocabularyTables: Sendable {
                                           owner: id, requires: requires))
             }
             behaviourObservables.append(obs)
+            behaviourObservableKinds.append(obs.map { $0.kind.plain })
             observables += obs
             var tun: [TunableInfo] = []
             for (k, t) in d.tunables.enumerated() {
@@ -234,6 +237,15 @@ extension BehaviourRegistry {
         switch id {
         case .core(let c): return c.kind
         case .behaviour(let b, let k): return read { $0.vocabulary.behaviourObservables[b.index][k].kind }
+        }
+    }
+
+    /// `observableKind(id).plain`, with no family made or copied: what the checker types a
+    /// name with.
+    public func observablePlainKind(_ id: ObservableID) -> PlainKind {
+        switch id {
+        case .core(let c): return c.plainKind
+        case .behaviour(let b, let k): return read { $0.vocabulary.behaviourObservableKinds[b.index][k] }
         }
     }
 
