@@ -281,18 +281,20 @@ package struct Checker {
         var words = baseWords
         tableUnknown = sceneTableUnknown
         var sections: [SectionConfig]?
-        var firstTimeStatement: Stmt?
+        // By index into `body`, statements are read in place (a copy of one retains its parts).
+        var firstTimeStatement: Int?
         var runnable: [Stmt] = []
         if keepsStatements { runnable.reserveCapacity(body.count) }
-        for s in body {
-            if s.kind.isConfiguration {
-                if let t = firstTimeStatement {
-                    error(s.location, .configurationAfterTime(keyword: s.kind.keyword, first: t.kind.keyword, line: t.location.line))
+        for i in body.indices {
+            if body[i].kind.isConfiguration {
+                if let k = firstTimeStatement {
+                    error(body[i].location, .configurationAfterTime(keyword: body[i].kind.keyword, first: body[k].kind.keyword,
+                                                                    line: body[k].location.line))
                 }
-                applyConfigGuessing(s, to: &cfg, sections: &sections, words: &words)
+                applyConfigGuessing(body[i], to: &cfg, sections: &sections, words: &words)
             } else {
-                if firstTimeStatement == nil && s.kind.advancesTime { firstTimeStatement = s }
-                if keepsStatements { runnable.append(s) }
+                if firstTimeStatement == nil && body[i].kind.advancesTime { firstTimeStatement = i }
+                if keepsStatements { runnable.append(body[i]) }
             }
         }
         if let sections { cfg.sections = sections }
@@ -307,7 +309,7 @@ package struct Checker {
         if keepsStatements {
             for s in runnable { checkCurrentStatement(s, inRepeat: false) }
         } else {
-            for s in body where !s.kind.isConfiguration { checkCurrentStatement(s, inRepeat: false) }
+            for i in body.indices where !body[i].kind.isConfiguration { checkCurrentStatement(body[i], inRepeat: false) }
         }
         // Spec §5 (v1.5): a scenario that cannot fail says so — unless it had errors, or a
         // lone condition or value (whose own warning says what to write).
