@@ -187,7 +187,12 @@ extension Checker {
         if c.options.isEmpty { return info.owner }
         let options = info.options
         for o in c.options {
-            guard let k = options.firstIndex(where: { $0.option.word == o.word }) else { continue }
+            var found: Int?
+            for k in options.indices where options[k].option.word == o.word {
+                found = k
+                break
+            }
+            guard let k = found else { continue }
             var value: Double? = 1
             if let a = options[k].option.argument {
                 value = nil

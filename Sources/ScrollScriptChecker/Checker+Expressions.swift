@@ -137,10 +137,10 @@ extension Checker {
         // name bound to one (the first comparison settles its family); alone, in the first
         // family that has it. Each side's name is looked up once (`PlainName`), not once
         // for each question asked of it.
-        let aName = PlainName(a, lexicon)
+        let aName = PlainName.of(a, registry)
         let aWord = aName?.stateWord
         var ta = aWord == nil ? type(a, aName) : nil
-        let bName = PlainName(b, lexicon)
+        let bName = PlainName.of(b, registry)
         // `toolbar.state == visible`: an unknown word compared with a state lists the states.
         if case .state(let family)? = ta, case .name(let n, let nl) = b, bName?.ref == nil,
            CoreObservable(rawValue: n) == nil, lets[n] == nil {
@@ -283,7 +283,7 @@ extension Checker {
     /// the word is written.
     package func bareStateName(_ e: Expr) -> (word: String, at: SourceLocation)? {
         switch e {
-        case .name(let n, let l): if case .state? = lexicon.resolve(n) { return (n, l) }
+        case .name(let n, let l): if case .state? = registry.resolve(n) { return (n, l) }
         case .paren(let x, _): return bareStateName(x)
         default: break
         }
@@ -297,17 +297,14 @@ extension Checker {
         package let at: SourceLocation
         package let ref: NameRef?
 
-        package init?(_ e: Expr, _ lexicon: Lexicon) {
+        /// The plain name `e` is, looked up in `registry` (the lexicon's), nil for any other
+        /// expression. (A static function, not an initializer: an initializer takes `e` as
+        /// its own, a copy the caller makes and it destroys.)
+        package static func of(_ e: Expr, _ registry: BehaviourRegistry) -> PlainName? {
             switch e {
-            case .name(let n, let l):
-                word = n
-                at = l
-                ref = lexicon.resolve(n)
-            case .paren(let x, _):
-                guard let inner = PlainName(x, lexicon) else { return nil }
-                self = inner
-            default:
-                return nil
+            case .name(let n, let l): return PlainName(word: n, at: l, ref: registry.resolve(n))
+            case .paren(let x, _): return of(x, registry)
+            default: return nil
             }
         }
 
@@ -355,7 +352,7 @@ extension Checker {
     }
 
     package mutating func nameType(_ n: String, _ l: SourceLocation) -> CheckType? {
-        nameType(n, l, lexicon.resolve(n))
+        nameType(n, l, registry.resolve(n))
     }
 
     /// The type of the plain name `n`, which `lexicon` resolves to `resolvedRef`.

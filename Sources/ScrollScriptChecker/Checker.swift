@@ -101,7 +101,9 @@ package struct Checker {
     package let file: String
     /// The words and names of the registered behaviours.
     package let lexicon: Lexicon
-    package var registry: BehaviourRegistry { lexicon.registry }
+    /// `lexicon.registry`, kept here: read from the lexicon (a class), every use retained
+    /// and released what a registry holds; read from `self` it is borrowed.
+    package let registry: BehaviourRegistry
     package var diagnostics: [Diagnostic] = []
     /// Suspicious but valid (`Problem.warning`): reported apart, stop nothing.
     package var warnings: [Diagnostic] = []
@@ -136,6 +138,7 @@ package struct Checker {
         self.fileScenarioName = fileScenarioName
         self.file = file
         self.lexicon = lexicon
+        registry = lexicon.registry
         base = SceneConfig(registry: lexicon.registry)
         current = base
     }
@@ -299,17 +302,24 @@ package struct Checker {
         }
         if let sections { cfg.sections = sections }
         checkConditions(cfg, words, scenario: (name, location))
-        current = cfg
+        swap(&current, &cfg)  // moved, not copied: the scenario's configuration is `current` from here
         lets = [:]
         letsAhead = [:]
         names = CheckedNames()
         collectLets(body, into: &letsAhead)
         precedingExpect = nil
         scenarioSays = false
-        if keepsStatements {
-            for s in runnable { checkCurrentStatement(s, inRepeat: false) }
-        } else {
-            for i in body.indices where !body[i].kind.isConfiguration { checkCurrentStatement(body[i], inRepeat: false) }
+        // Each statement is checked where it is (an element read through the buffer is
+        // borrowed; one read from the array is a copy, retained and released).
+        runnable.withUnsafeBufferPointer { kept in
+            if keepsStatements {
+                for s in kept { checkCurrentStatement(s, inRepeat: false) }
+            }
+        }
+        if !keepsStatements {
+            body.withUnsafeBufferPointer { all in
+                for i in all.indices where !all[i].kind.isConfiguration { checkCurrentStatement(all[i], inRepeat: false) }
+            }
         }
         // Spec §5 (v1.5): a scenario that cannot fail says so — unless it had errors, or a
         // lone condition or value (whose own warning says what to write).
@@ -320,7 +330,7 @@ package struct Checker {
             checksNothing.append((Diagnostic(at, .warning(.checksNothing(name: name, blocks: blocks))), span))
         }
         defer { names = CheckedNames() }
-        return CheckedScenario(name: name, location: location, config: cfg, statements: runnable, names: names)
+        return CheckedScenario(name: name, location: location, config: current, statements: runnable, names: names)
     }
 
     // The rest of the pass's state (stored properties cannot live in the extensions:
