@@ -158,16 +158,16 @@ extension Checker {
             return nil
         }
         var tb: CheckType?
-        if case .state(let family)? = ta, let bName, case .state(let first)? = bName.ref,
-           let s = state(named: bName.word, first, in: family) {
+        if case .state(let family)? = ta, let bName, case .state(let firstFamily, let index)? = bName.ref,
+           let s = state(named: bName.word, firstFamily, index, in: family) {
             tb = .state(family)
             resolved(.state(s), at: bName.at)
         } else {
             settleLetStateWord(b, in: ta)
             tb = type(b, bName)
         }
-        if let aName, case .state(let first)? = aName.ref {
-            if case .state(let family)? = tb, let s = state(named: aName.word, first, in: family) {
+        if let aName, case .state(let firstFamily, let index)? = aName.ref {
+            if case .state(let family)? = tb, let s = state(named: aName.word, firstFamily, index, in: family) {
                 ta = .state(family)
                 resolved(.state(s), at: aName.at)
             } else {
@@ -295,14 +295,15 @@ extension Checker {
     package struct PlainName {
         package let word: String
         package let at: SourceLocation
-        package let ref: NameRef?
+        /// As a plain value (nothing in it to retain: a state's name is `word`).
+        package let ref: PlainNameRef?
 
         /// The plain name `e` is, looked up in `registry` (the lexicon's), nil for any other
         /// expression. (A static function, not an initializer: an initializer takes `e` as
         /// its own, a copy the caller makes and it destroys.)
         package static func of(_ e: Expr, _ registry: BehaviourRegistry) -> PlainName? {
             switch e {
-            case .name(let n, let l): return PlainName(word: n, at: l, ref: registry.resolve(n))
+            case .name(let n, let l): return PlainName(word: n, at: l, ref: registry.resolvePlain(n))
             case .paren(let x, _): return of(x, registry)
             default: return nil
             }
@@ -352,11 +353,11 @@ extension Checker {
     }
 
     package mutating func nameType(_ n: String, _ l: SourceLocation) -> CheckType? {
-        nameType(n, l, registry.resolve(n))
+        nameType(n, l, registry.resolvePlain(n))
     }
 
     /// The type of the plain name `n`, which `lexicon` resolves to `resolvedRef`.
-    package mutating func nameType(_ n: String, _ l: SourceLocation, _ resolvedRef: NameRef?) -> CheckType? {
+    package mutating func nameType(_ n: String, _ l: SourceLocation, _ resolvedRef: PlainNameRef?) -> CheckType? {
         guard let ref = resolvedRef else {
             // A name bound by `let` (never one of the names above: `checkLet` refuses those).
             if let bound = lets[n] {
@@ -390,9 +391,10 @@ extension Checker {
         case .tunable(let t):
             resolved(.tunable(t), at: l)
             return CheckType(registry.tunable(t).kind.plain)
-        case .state(let s):
-            resolved(.state(s), at: l)
-            return .state(s.family)
+        case .state(let family, let index):
+            // (The state's name is the word: a name resolves to a state only by being one.)
+            resolved(.state(StateID(family: family, index: index, name: n)), at: l)
+            return .state(family)
         }
     }
 
@@ -450,11 +452,12 @@ extension Checker {
         return CheckType(registry.observablePlainKind(id))
     }
 
-    /// The state named `word` in the family `family`: `first`, the state the lexicon
-    /// resolves the word to (of the first family that has it), when it is of that family,
-    /// else the family's own state of that name; nil when the family has none.
-    package func state(named word: String, _ first: StateID, in family: StateFamilyID) -> StateID? {
-        if first.family == family { return first }
+    /// The state named `word` in the family `family`: the state the lexicon resolves the
+    /// word to (`index` of `firstFamily`, the first family that has it) when it is of that
+    /// family, else the family's own state of that name; nil when the family has none.
+    @inline(__always)
+    package func state(named word: String, _ firstFamily: StateFamilyID, _ index: Int, in family: StateFamilyID) -> StateID? {
+        if firstFamily == family { return StateID(family: family, index: index, name: word) }
         return registry.family(family).state(named: word)
     }
 }

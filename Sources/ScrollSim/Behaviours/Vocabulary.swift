@@ -105,6 +105,15 @@ public enum NameRef: Equatable, Sendable {
     case state(StateID)
 }
 
+/// `NameRef` as a plain value: a state by its family and its place in it (its name is the
+/// word looked up). What the checker asks of every name an expression reads: a `NameRef`
+/// of a state holds its name, a String that every copy retains and every drop releases.
+public enum PlainNameRef: Equatable, Sendable {
+    case observable(ObservableID)
+    case tunable(TunableID)
+    case state(StateFamilyID, index: Int)
+}
+
 /// The tables, built once per registry.
 struct VocabularyTables: Sendable {
     var observables: [ObservableInfo] = []
@@ -119,6 +128,8 @@ struct VocabularyTables: Sendable {
     /// the one table of names (`registry.resolve`; the checker, the lexicon and the
     /// language server read it, and lowering reads the checker's resolution).
     var names = PackedNameTable<NameRef>([])
+    /// The same table with plain values (`resolvePlain`).
+    var plainNames = PackedNameTable<PlainNameRef>([])
     var wordsByName: [String: Int] = [:]
     /// The behaviours declared with `use NAME`, by name, and their names in registration order.
     var usedByName: [String: BehaviourID] = [:]
@@ -211,6 +222,13 @@ struct VocabularyTables: Sendable {
         for t in tunables { entries.append((t.name, .tunable(t.id))) }
         for o in observables where o.subscriptForm == .none { entries.append((o.name, .observable(o.id))) }
         names = PackedNameTable(entries)
+        plainNames = PackedNameTable(entries.map { name, ref in
+            switch ref {
+            case .observable(let o): return (name, PlainNameRef.observable(o))
+            case .tunable(let t): return (name, PlainNameRef.tunable(t))
+            case .state(let s): return (name, PlainNameRef.state(s.family, index: s.index))
+            }
+        })
     }
 }
 
@@ -258,6 +276,9 @@ extension BehaviourRegistry {
 
     /// What a plain name stands for (an observable, then a tunable, then a state).
     public func resolve(_ name: String) -> NameRef? { read { $0.vocabulary.names.find(name) } }
+
+    /// `resolve(name)` as a plain value (a state by family and place: its name is `name`).
+    public func resolvePlain(_ name: String) -> PlainNameRef? { read { $0.vocabulary.plainNames.find(name) } }
 
     /// The plain observable named `name`.
     public func plainObservable(named name: String) -> ObservableID? {
