@@ -33,20 +33,22 @@ package struct WordLocations {
 
 extension Checker {
     /// A constant number for a configuration value, with its dimension checked.
-    package mutating func configNumber(_ e: Expr, _ what: Operand, _ want: Quantity) -> Double? {
+    /// `what` is made only for a message (an `Operand` is a large value, and most values are
+    /// right).
+    package mutating func configNumber(_ e: Expr, _ what: @autoclosure () -> Operand, _ want: Quantity) -> Double? {
         guard let c = constValue(e) else {
             if hasOverflowedLiteral(e) { return nil }   // the lexer said "too large" already
             if case .bool = e {
-                error(e.location, .configNotBool(what, want))
+                error(e.location, .configNotBool(what(), want))
             } else if case .name(let n, _) = e {
-                error(e.location, .configNotName(what, want, name: n))
+                error(e.location, .configNotName(what(), want, name: n))
             } else {
-                error(e.startLocation, .configNotConstant(what))
+                error(e.startLocation, .configNotConstant(what()))
             }
             return nil
         }
         if !c.dim.compatible(.quantity(want)) || (c.dim.dimensioned != nil && want != .points && want != .seconds && want != .velocity) {
-            error(e.startLocation, .wrongKind(what, want: want, found: .num(c.dim)))
+            error(e.startLocation, .wrongKind(what(), want: want, found: .num(c.dim)))
             return nil
         }
         guard c.value.isFinite else { return nil }
@@ -170,7 +172,8 @@ extension Checker {
         guard let info = known ?? registry.configWord(named: c.word) else { return nil }
         var known: Double?
         var argument: Double?
-        if let a = info.argument {
+        let wordArgument = info.argument  // (read once: each read copies it out of the info)
+        if let a = wordArgument {
             if let e = c.argument, let v = configNumber(e, .argument(a.name), a.quantity) {
                 if check(v, a, at: e, word: nil) { known = v }
             }
@@ -187,17 +190,14 @@ extension Checker {
         if c.options.isEmpty { return info.owner }
         let options = info.options
         for o in c.options {
-            var found: Int?
-            for k in options.indices where options[k].option.word == o.word {
-                found = k
-                break
-            }
+            // Compared in place (a copy of an entry retains its option's names).
+            let found = options.withUnsafeBufferPointer { all in all.firstIndex { $0.option.word == o.word } }
             guard let k = found else { continue }
             var value: Double? = 1
             if let a = options[k].option.argument {
                 value = nil
                 if let e = o.argument, let v = configNumber(e, .argument(a.name), a.quantity),
-                   check(v, a, at: e, word: info.argument.map { ($0.name, known) }) {
+                   check(v, a, at: e, word: wordArgument.map { ($0.name, known) }) {
                     // An option up to the word's argument keeps at most that (`pin P` ≤ H).
                     if case .upToWordArgument = a.range { value = min(v, argument ?? v) } else { value = v }
                 }
