@@ -364,7 +364,7 @@ extension Checker {
                 resolved(.boundByLet, at: l)
                 return bound.type.map(CheckType.init)
             }
-            if let line = letsAhead[n] {
+            if let line = firstLet(named: n, in: scenarioBody) {
                 error(l, .letNotYetBound(n, line: line))
             } else if let o = CoreObservable(rawValue: n), o.subscriptForm != .none {
                 error(l, .needsIndex(o))

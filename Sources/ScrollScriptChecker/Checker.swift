@@ -304,9 +304,8 @@ package struct Checker {
         checkConditions(cfg, words, scenario: (name, location))
         swap(&current, &cfg)  // moved, not copied: the scenario's configuration is `current` from here
         lets = [:]
-        letsAhead = [:]
+        scenarioBody = body
         names = CheckedNames()
-        collectLets(body, into: &letsAhead)
         precedingExpect = nil
         scenarioSays = false
         // Each statement is checked where it is (an element read through the buffer is
@@ -329,7 +328,10 @@ package struct Checker {
             let at = blocks ? location : (body.first?.location ?? location)
             checksNothing.append((Diagnostic(at, .warning(.checksNothing(name: name, blocks: blocks))), span))
         }
-        defer { names = CheckedNames() }
+        defer {
+            names = CheckedNames()
+            scenarioBody = []  // not kept past its scenario (a file without blocks is all of it)
+        }
         return CheckedScenario(name: name, location: location, config: current, statements: runnable, names: names)
     }
 
@@ -352,9 +354,9 @@ package struct Checker {
     package var reportedReads: [(at: SourceLocation, missing: BehaviourID)] = []
     /// The names `let` has bound so far in the scenario being checked (lookup only).
     package var lets: [String: LetBinding] = [:]
-    /// The `let` statements of the scenario being checked, by name: the line of each (a
-    /// name read before its `let` is told so). Lookup only.
-    package var letsAhead: [String: Int] = [:]
+    /// The statements of the scenario being checked: a name read before its `let` is told
+    /// so (`letAhead`, looked for only when a name is not known).
+    package var scenarioBody: [Stmt] = []
     /// Checking a guess (Checker+Guess.swift): a guess's own errors get no guess.
     package var guessing = false
     /// What each name of the statements checked so far stands for (kept only with
@@ -410,18 +412,20 @@ package struct LetStateWord: Equatable, Sendable {
     package var at: SourceLocation
 }
 
-/// The `let` statements of `body` (and of its `repeat` blocks), by name: the line of the
-/// first of each name.
-package func collectLets(_ body: [Stmt], into out: inout [String: Int]) {
+/// The line of the first `let NAME` of `body` (and of its `repeat` blocks), nil when it
+/// has none. (Asked only of a name no other step knows: a scenario's lets are not listed
+/// for every scenario.)
+package func firstLet(named name: String, in body: [Stmt]) -> Int? {
     for s in body {
         switch s.kind {
-        case .let(let name, let at, _):
-            if out[name] == nil { out[name] = at.line }
+        case .let(let n, let at, _):
+            if n == name { return at.line }
         case .repeatBlock(_, let b):
-            collectLets(b.statements, into: &out)
+            if let line = firstLet(named: name, in: b.statements) { return line }
         default:
             break
         }
     }
+    return nil
 }
 

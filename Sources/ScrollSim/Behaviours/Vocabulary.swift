@@ -131,6 +131,9 @@ struct VocabularyTables: Sendable {
     /// The same table with plain values (`resolvePlain`).
     var plainNames = PackedNameTable<PlainNameRef>([])
     var wordsByName: [String: Int] = [:]
+    /// `wordsByName` as a packed table (`configWord(named:)`: the parser and the checker ask
+    /// it of every configuration word of every scenario; no String hashing).
+    var wordTable = PackedNameTable<Int>([])
     /// The behaviours declared with `use NAME`, by name, and their names in registration order.
     var usedByName: [String: BehaviourID] = [:]
     var usedNames: [String] = []
@@ -222,6 +225,7 @@ struct VocabularyTables: Sendable {
         for t in tunables { entries.append((t.name, .tunable(t.id))) }
         for o in observables where o.subscriptForm == .none { entries.append((o.name, .observable(o.id))) }
         names = PackedNameTable(entries)
+        wordTable = PackedNameTable(wordsByName.map { ($0.key, $0.value) })
         plainNames = PackedNameTable(entries.map { name, ref in
             switch ref {
             case .observable(let o): return (name, PlainNameRef.observable(o))
@@ -294,7 +298,7 @@ extension BehaviourRegistry {
     }
 
     public func configWord(named word: String) -> ConfigWordInfo? {
-        read { v in v.vocabulary.wordsByName[word].map { v.vocabulary.configWords[$0] } }
+        read { v in v.vocabulary.wordTable.find(word).map { v.vocabulary.configWords[$0] } }
     }
 
     /// The behaviour a name needs that `config` does not declare (the owner of the word to
