@@ -330,10 +330,16 @@ extension Checker {
     /// is read in that family from now on (what lowering reads at the `let`). True when it
     /// settled.
     @discardableResult
+    @inline(__always)
     package mutating func settleLetStateWord(_ e: Expr, in other: CheckType?) -> Bool {
-        // Most scenarios bind nothing: every comparison of theirs comes here (not even a
-        // copy of `e`).
+        // Most scenarios bind nothing: every comparison of theirs comes here (inlined: not
+        // even a call).
         if lets.isEmpty { return false }
+        return settleBoundStateWord(e, in: other)
+    }
+
+    /// `settleLetStateWord` once there are `let` names.
+    package mutating func settleBoundStateWord(_ e: Expr, in other: CheckType?) -> Bool {
         var inner = e
         while case .paren(let x, _) = inner { inner = x }
         guard case .name(let n, _) = inner, let word = lets[n]?.stateWord,
