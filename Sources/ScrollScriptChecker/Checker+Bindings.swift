@@ -39,7 +39,7 @@ extension Checker {
             error(at, .letRebound(name, line: first.location?.line))
             return
         }
-        lets[name] = LetBinding(type: t, location: at)
+        lets[name] = LetBinding(type: t.map(shown), location: at)
         // `let i = idle`: read in the family of the first state it is compared with.
         if let (word, wordAt) = bareStateName(value) { lets[name]?.stateWord = LetStateWord(word: word, at: wordAt) }
     }

@@ -5,28 +5,50 @@
 /// between words are reported there).
 package struct DeclaredWords {
     /// By `BehaviourID.index` of the word's owner.
-    package var locations: [Int: SourceLocation] = [:]
+    package var locations = WordLocations()
     /// `set NAME VALUE` of a behaviour's tunable: the behaviour whose word it needs (as its
     /// observables do: `refresh.trigger` needs `refresh`), the name, where it is written.
     package var tunables: [(needs: BehaviourID, name: String, at: SourceLocation)] = []
 }
 
+/// Where each behaviour's word is written, by `BehaviourID.index`: a short array, not a
+/// dictionary to hash into for every configuration word of every scenario.
+package struct WordLocations {
+    private var at: [SourceLocation?] = []
+
+    package init() {}
+
+    package subscript(_ index: Int) -> SourceLocation? {
+        get { index >= 0 && index < at.count ? at[index] : nil }
+        set {
+            guard index >= 0 else { return }
+            if index >= at.count {
+                guard newValue != nil else { return }
+                at.append(contentsOf: repeatElement(nil, count: index + 1 - at.count))
+            }
+            at[index] = newValue
+        }
+    }
+}
+
 extension Checker {
     /// A constant number for a configuration value, with its dimension checked.
-    package mutating func configNumber(_ e: Expr, _ what: Operand, _ want: Quantity) -> Double? {
+    /// `what` is made only for a message (an `Operand` is a large value, and most values are
+    /// right).
+    package mutating func configNumber(_ e: Expr, _ what: @autoclosure () -> Operand, _ want: Quantity) -> Double? {
         guard let c = constValue(e) else {
             if hasOverflowedLiteral(e) { return nil }   // the lexer said "too large" already
             if case .bool = e {
-                error(e.location, .configNotBool(what, want))
+                error(e.location, .configNotBool(what(), want))
             } else if case .name(let n, _) = e {
-                error(e.location, .configNotName(what, want, name: n))
+                error(e.location, .configNotName(what(), want, name: n))
             } else {
-                error(e.startLocation, .configNotConstant(what))
+                error(e.startLocation, .configNotConstant(what()))
             }
             return nil
         }
         if !c.dim.compatible(.quantity(want)) || (c.dim.dimensioned != nil && want != .points && want != .seconds && want != .velocity) {
-            error(e.startLocation, .wrongKind(what, want: want, found: .num(c.dim)))
+            error(e.startLocation, .wrongKind(what(), want: want, found: .num(c.dim)))
             return nil
         }
         guard c.value.isFinite else { return nil }
@@ -42,7 +64,10 @@ extension Checker {
         return n
     }
 
-    package mutating func applyConfig(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?, words: inout DeclaredWords) {
+    /// `word`: the info of the configuration word `s` writes, when the caller has looked
+    /// it up already.
+    package mutating func applyConfig(_ s: Stmt, to cfg: inout SceneConfig, sections: inout [SectionConfig]?, words: inout DeclaredWords,
+                                      word: ConfigWordInfo? = nil) {
         if stopsForTooManyErrors(s) { return }
         let errorsBefore = diagnostics.count
         defer {
@@ -70,7 +95,7 @@ extension Checker {
                 }
             }
         case .configure(let c):
-            if let owner = applyWord(c, &cfg) { words.locations[owner.index] = s.location }
+            if let owner = applyWord(c, &cfg, info: word) { words.locations[owner.index] = s.location }
         case .section(let title, let rows, let open):
             var sec = SectionConfig(title: title?.value, rowCount: 0, open: open ?? true)
             switch rows {
@@ -143,39 +168,46 @@ extension Checker {
     /// those that add options to it replaced. Returns the word's owner. A value that is
     /// wrong is one error at the value; the word is still declared (a stand-in value is
     /// kept: a file with errors never runs), so nothing further is said about it.
-    package mutating func applyWord(_ c: ConfigStatement, _ cfg: inout SceneConfig) -> BehaviourID? {
-        guard let info = registry.configWord(named: c.word) else { return nil }
+    package mutating func applyWord(_ c: ConfigStatement, _ cfg: inout SceneConfig, info known: ConfigWordInfo? = nil) -> BehaviourID? {
+        guard let info = known ?? registry.configWord(named: c.word) else { return nil }
         var known: Double?
         var argument: Double?
-        if let a = info.argument {
+        let wordArgument = info.argument  // (read once: each read copies it out of the info)
+        if let a = wordArgument {
             if let e = c.argument, let v = configNumber(e, .argument(a.name), a.quantity) {
                 if check(v, a, at: e, word: nil) { known = v }
             }
             argument = known ?? a.defaultValue ?? 1
         }
-        // Each member's new settings, in `info.members` order (a word has a few members: a
-        // list, not a dictionary to allocate and hash for every configuration statement).
-        var settings = info.members.map {
-            BehaviourSettings(argument: $0 == info.owner ? argument : nil,
-                              options: Array(filled: nil, count: registry.optionCount(of: $0)), configured: $0 == info.owner)
+        // Each member's new settings, written in place (nothing below reads them before
+        // they are complete; no list of them to allocate for every configuration word).
+        let members = info.members
+        for m in members {
+            cfg.behaviours[m.index] = BehaviourSettings(argument: m == info.owner ? argument : nil,
+                                                        options: Array(filled: nil, count: registry.optionCount(of: m)),
+                                                        configured: m == info.owner)
         }
+        if c.options.isEmpty { return info.owner }
+        let options = info.options
         for o in c.options {
-            guard let d = info.options.first(where: { $0.option.word == o.word }) else { continue }
+            // Compared in place (a copy of an entry retains its option's names).
+            let found = options.withUnsafeBufferPointer { all in all.firstIndex { $0.option.word == o.word } }
+            guard let k = found else { continue }
             var value: Double? = 1
-            if let a = d.option.argument {
+            if let a = options[k].option.argument {
                 value = nil
                 if let e = o.argument, let v = configNumber(e, .argument(a.name), a.quantity),
-                   check(v, a, at: e, word: info.argument.map { ($0.name, known) }) {
+                   check(v, a, at: e, word: wordArgument.map { ($0.name, known) }) {
                     // An option up to the word's argument keeps at most that (`pin P` ≤ H).
                     if case .upToWordArgument = a.range { value = min(v, argument ?? v) } else { value = v }
                 }
             }
-            if let value, let k = info.members.firstIndex(of: d.owner) {
-                settings[k].options[d.index] = value
-                settings[k].configured = true
+            let owner = options[k].owner
+            if let value, members.contains(owner) {
+                cfg.behaviours[owner.index]?.options[options[k].index] = value
+                cfg.behaviours[owner.index]?.configured = true
             }
         }
-        for (m, s) in zip(info.members, settings) { cfg.behaviours[m.index] = s }
         return info.owner
     }
 
@@ -218,7 +250,8 @@ extension Checker {
             guard reportedConditions.insert(t.at).inserted else { continue }
             needsBehaviour(t.name, t.needs, t.at)
         }
-        for id in registry.ids where cfg.declares(id) {
+        // (Only the behaviours that have rules or reads: most have neither.)
+        for id in registry.ruledIDs where cfg.declares(id) {
             // (v1.5) A declared behaviour's body reads `header.height`, `toolbar.state` or
             // another behaviour's members: checked here, at its `use` line (spec §9), one
             // error for each behaviour it needs that this scenario lacks.

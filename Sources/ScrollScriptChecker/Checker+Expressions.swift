@@ -14,7 +14,7 @@ extension Checker {
 
     /// The static type of `e` in the world `current`, reporting problems; nil after an
     /// error (no cascade).
-    package mutating func type(_ e: Expr) -> StaticType? {
+    package mutating func type(_ e: Expr) -> CheckType? {
         switch e {
         case .number(let n, _): return .num(NumberDimension.of(n.unit))
         case .string: return .string
@@ -29,7 +29,7 @@ extension Checker {
         case .unary(.negate, let x, let l):
             guard let t = type(x) else { return nil }
             guard case .num = t else {
-                error(l, .negateNeedsNumber(found: t))
+                error(l, .negateNeedsNumber(found: shown(t)))
                 return nil
             }
             return t
@@ -39,7 +39,7 @@ extension Checker {
             placeholderBlocked -= 1
             guard let t = tx else { return nil }
             guard t == .bool else {
-                error(l, .notNeedsCondition(found: t))
+                error(l, .notNeedsCondition(found: shown(t)))
                 return nil
             }
             return .bool
@@ -54,7 +54,7 @@ extension Checker {
 
     /// `min(a, b)`, `clamp(x, lo, hi)`, ...: a known function, the number of values it
     /// takes, numbers that mix as for `+`; the result has their unit.
-    package mutating func callType(_ name: String, _ args: [Expr], _ l: SourceLocation) -> StaticType? {
+    package mutating func callType(_ name: String, _ args: [Expr], _ l: SourceLocation) -> CheckType? {
         guard let f = BuiltinFunction(name: name) else {
             error(l, .unknownFunction(name))
             return nil
@@ -68,7 +68,7 @@ extension Checker {
         for a in args {
             guard let t = type(a) else { return nil }
             guard case .num(let d) = t else {
-                error(a.startLocation, .functionNeedsNumbers(f, found: t))
+                error(a.startLocation, .functionNeedsNumbers(f, found: shown(t)))
                 return nil
             }
             guard let r = result else {
@@ -88,21 +88,22 @@ extension Checker {
         return result.map { .num($0) }
     }
 
-    package mutating func binaryType(_ op: BinaryOp, _ a: Expr, _ b: Expr, _ l: SourceLocation) -> StaticType? {
+    package mutating func binaryType(_ op: BinaryOp, _ a: Expr, _ b: Expr, _ l: SourceLocation) -> CheckType? {
         if op == .or { placeholderBlocked += 1 }
         let ta = type(a), tb = type(b)
         if op == .or { placeholderBlocked -= 1 }
         guard let ta, let tb else { return nil }
         if op == .and || op == .or {
-            for t in [ta, tb] where t != .bool {
-                error(l, .logicNeedsConditions(op, found: t))
+            // The left side first (no array of the two to allocate).
+            if ta != .bool || tb != .bool {
+                error(l, .logicNeedsConditions(op, found: shown(ta != .bool ? ta : tb)))
                 return nil
             }
             return .bool
         }
         guard case .num(let da) = ta, case .num(let db) = tb else {
             let bad = { if case .num = ta { return tb } else { return ta } }()
-            error(l, .arithmeticNeedsNumbers(op, found: bad))
+            error(l, .arithmeticNeedsNumbers(op, found: shown(bad)))
             return nil
         }
         switch op {
@@ -127,7 +128,7 @@ extension Checker {
         }
     }
 
-    package mutating func compareType(_ op: CompareOp, _ a: Expr, _ b: Expr, _ tol: Expr?, _ l: SourceLocation) -> StaticType? {
+    package mutating func compareType(_ op: CompareOp, _ a: Expr, _ b: Expr, _ tol: Expr?, _ l: SourceLocation) -> CheckType? {
         if case .placeholder(let pl) = b {
             return recordedCompareType(op, a, pl, tol, l)
         }
@@ -136,18 +137,19 @@ extension Checker {
         // name bound to one (the first comparison settles its family); alone, in the first
         // family that has it. Each side's name is looked up once (`PlainName`), not once
         // for each question asked of it.
-        let aName = PlainName(a, lexicon)
+        let aName = PlainName.of(a, registry)
         let aWord = aName?.stateWord
         var ta = aWord == nil ? type(a, aName) : nil
-        let bName = PlainName(b, lexicon)
+        let bName = PlainName.of(b, registry)
         // `toolbar.state == visible`: an unknown word compared with a state lists the states.
         if case .state(let family)? = ta, case .name(let n, let nl) = b, bName?.ref == nil,
            CoreObservable(rawValue: n) == nil, lets[n] == nil {
-            error(nl, .notAState(n, family))
+            error(nl, .notAState(n, registry.family(family)))
             return nil
         }
         // `toolbar.state == "hidden"`: a state is a bare word.
-        if case .state(let family)? = ta, case .string(let str) = b {
+        if case .state(let id)? = ta, case .string(let str) = b {
+            let family = registry.family(id)
             if family.names.contains(str.value) {
                 error(str.location, .stateAsString(value: str.value, raw: str.raw))
             } else {
@@ -155,25 +157,26 @@ extension Checker {
             }
             return nil
         }
-        var tb: StaticType?
-        if case .state(let family)? = ta, let (w, wl) = bName?.stateWord, let s = family.state(named: w) {
+        var tb: CheckType?
+        if case .state(let family)? = ta, let bName, case .state(let firstFamily, let index)? = bName.ref,
+           let s = state(named: bName.word, firstFamily, index, in: family) {
             tb = .state(family)
-            resolved(.state(s), at: wl)
+            resolved(.state(s), at: bName.at)
         } else {
             settleLetStateWord(b, in: ta)
             tb = type(b, bName)
         }
-        if let (w, wl) = aWord {
-            if case .state(let family)? = tb, let s = family.state(named: w) {
+        if let aName, case .state(let firstFamily, let index)? = aName.ref {
+            if case .state(let family)? = tb, let s = state(named: aName.word, firstFamily, index, in: family) {
                 ta = .state(family)
-                resolved(.state(s), at: wl)
+                resolved(.state(s), at: aName.at)
             } else {
                 ta = type(a, aName)
             }
         } else if settleLetStateWord(a, in: tb) {
             ta = type(a)
         }
-        var tt: StaticType?
+        var tt: CheckType?
         if let tol { tt = type(tol) }
         guard let ta, let tb else { return nil }
         // Matched in place, not through a tuple of copies (most comparisons are of numbers).
@@ -192,7 +195,7 @@ extension Checker {
             }
             if let tt {
                 guard case .num(let dt) = tt, dt.compatible(da), dt.compatible(db) else {
-                    error(tol?.startLocation ?? l, .toleranceKind(want: QuantityMix.sum(da, db), found: tt))
+                    error(tol?.startLocation ?? l, .toleranceKind(want: QuantityMix.sum(da, db), found: shown(tt)))
                     return nil
                 }
             }
@@ -200,7 +203,7 @@ extension Checker {
         }
         if op != .eq && op != .ne {
             let bad = { if case .num = ta { return tb } else { return ta } }()
-            error(l, .orderNeedsNumbers(op, found: bad))
+            error(l, .orderNeedsNumbers(op, found: shown(bad)))
             return nil
         }
         switch (ta, tb) {
@@ -210,14 +213,14 @@ extension Checker {
             if x != y {
                 // The bare word, and the family it is not a state of: at the word.
                 if let ((word, at), family) = bareStateName(b).map({ ($0, x) }) ?? aWord.map({ ($0, y) }) {
-                    error(at, .stateOfOtherFamily(word, family, of: registry.families(having: word).map(\.name)))
+                    error(at, .stateOfOtherFamily(word, registry.family(family), of: registry.families(having: word).map(\.name)))
                 } else if let (name, at, word, family) = unsettledLetStateWord(b).map({ ($0.0, $0.1, $0.2, x) })
                             ?? unsettledLetStateWord(a).map({ ($0.0, $0.1, $0.2, y) }) {
                     // `let h = hidden` … `refresh.state == h`: at the name, what it is bound to.
-                    error(at, .letStateOfOtherFamily(name, word: word.word, line: word.at.line, family,
+                    error(at, .letStateOfOtherFamily(name, word: word.word, line: word.at.line, registry.family(family),
                                                      of: registry.families(having: word.word).map(\.name)))
                 } else {
-                    error(l, .cannotCompare(ta, tb))
+                    error(l, .cannotCompare(shown(ta), shown(tb)))
                 }
                 return nil
             }
@@ -227,16 +230,16 @@ extension Checker {
             // not the states of the first.
             if let (word, other) = bareStateName(b).map({ ($0.word, ta) }) ?? aWord.map({ ($0.word, tb) }),
                case let families = registry.families(having: word), families.count > 1 {
-                error(l, .declared(.comparedWithStateWord(found: other.name, word: word, families: families.map(\.name))))
+                error(l, .declared(.comparedWithStateWord(found: shown(other).name, word: word, families: families.map(\.name))))
                 return nil
             }
-            error(l, .cannotCompare(ta, tb))
+            error(l, .cannotCompare(shown(ta), shown(tb)))
             return nil
         }
     }
 
     /// `a == ?` / `a ~= ?` in a plain `expect`: the value of `a` is what gets recorded.
-    package mutating func recordedCompareType(_ op: CompareOp, _ a: Expr, _ pl: SourceLocation, _ tol: Expr?, _ l: SourceLocation) -> StaticType? {
+    package mutating func recordedCompareType(_ op: CompareOp, _ a: Expr, _ pl: SourceLocation, _ tol: Expr?, _ l: SourceLocation) -> CheckType? {
         let ta = type(a)
         guard case .allowed = placeholderRule, placeholderBlocked == 0 else {
             placeholderError(pl)
@@ -253,12 +256,12 @@ extension Checker {
         }
         if op == .approx {
             guard case .num(let da) = ta else {
-                error(l, .approxRecordNeedsNumber(found: ta))
+                error(l, .approxRecordNeedsNumber(found: shown(ta)))
                 return nil
             }
             if let tol, let tt = type(tol) {
                 guard case .num(let dt) = tt, dt.compatible(da) else {
-                    error(tol.startLocation, .toleranceKind(want: da, found: tt))
+                    error(tol.startLocation, .toleranceKind(want: da, found: shown(tt)))
                     return nil
                 }
             }
@@ -280,7 +283,7 @@ extension Checker {
     /// the word is written.
     package func bareStateName(_ e: Expr) -> (word: String, at: SourceLocation)? {
         switch e {
-        case .name(let n, let l): if case .state? = lexicon.resolve(n) { return (n, l) }
+        case .name(let n, let l): if case .state? = registry.resolve(n) { return (n, l) }
         case .paren(let x, _): return bareStateName(x)
         default: break
         }
@@ -292,19 +295,17 @@ extension Checker {
     package struct PlainName {
         package let word: String
         package let at: SourceLocation
-        package let ref: NameRef?
+        /// As a plain value (nothing in it to retain: a state's name is `word`).
+        package let ref: PlainNameRef?
 
-        package init?(_ e: Expr, _ lexicon: Lexicon) {
+        /// The plain name `e` is, looked up in `registry` (the lexicon's), nil for any other
+        /// expression. (A static function, not an initializer: an initializer takes `e` as
+        /// its own, a copy the caller makes and it destroys.)
+        package static func of(_ e: Expr, _ registry: BehaviourRegistry) -> PlainName? {
             switch e {
-            case .name(let n, let l):
-                word = n
-                at = l
-                ref = lexicon.resolve(n)
-            case .paren(let x, _):
-                guard let inner = PlainName(x, lexicon) else { return nil }
-                self = inner
-            default:
-                return nil
+            case .name(let n, let l): return PlainName(word: n, at: l, ref: registry.resolvePlain(n))
+            case .paren(let x, _): return of(x, registry)
+            default: return nil
             }
         }
 
@@ -329,15 +330,22 @@ extension Checker {
     /// is read in that family from now on (what lowering reads at the `let`). True when it
     /// settled.
     @discardableResult
-    package mutating func settleLetStateWord(_ e: Expr, in other: StaticType?) -> Bool {
-        // Most scenarios bind nothing: every comparison of theirs comes here (not even a
-        // copy of `e`).
+    @inline(__always)
+    package mutating func settleLetStateWord(_ e: Expr, in other: CheckType?) -> Bool {
+        // Most scenarios bind nothing: every comparison of theirs comes here (inlined: not
+        // even a call).
         if lets.isEmpty { return false }
+        return settleBoundStateWord(e, in: other)
+    }
+
+    /// `settleLetStateWord` once there are `let` names.
+    package mutating func settleBoundStateWord(_ e: Expr, in other: CheckType?) -> Bool {
         var inner = e
         while case .paren(let x, _) = inner { inner = x }
         guard case .name(let n, _) = inner, let word = lets[n]?.stateWord,
-              case .state(let family)? = other, let s = family.state(named: word.word) else { return false }
+              case .state(let id)? = other, let s = registry.family(id).state(named: word.word) else { return false }
         resolved(.state(s), at: word.at)
+        let family = registry.family(id)
         lets[n]?.type = .state(family)
         lets[n]?.stateWord = nil
         return true
@@ -345,24 +353,24 @@ extension Checker {
 
     /// `type(e)` for an expression whose plain name (if it is one) was looked up already.
     @inline(__always)
-    package mutating func type(_ e: Expr, _ name: PlainName?) -> StaticType? {
+    package mutating func type(_ e: Expr, _ name: PlainName?) -> CheckType? {
         guard let name else { return type(e) }
         return nameType(name.word, name.at, name.ref)
     }
 
-    package mutating func nameType(_ n: String, _ l: SourceLocation) -> StaticType? {
-        nameType(n, l, lexicon.resolve(n))
+    package mutating func nameType(_ n: String, _ l: SourceLocation) -> CheckType? {
+        nameType(n, l, registry.resolvePlain(n))
     }
 
     /// The type of the plain name `n`, which `lexicon` resolves to `resolvedRef`.
-    package mutating func nameType(_ n: String, _ l: SourceLocation, _ resolvedRef: NameRef?) -> StaticType? {
+    package mutating func nameType(_ n: String, _ l: SourceLocation, _ resolvedRef: PlainNameRef?) -> CheckType? {
         guard let ref = resolvedRef else {
             // A name bound by `let` (never one of the names above: `checkLet` refuses those).
             if let bound = lets[n] {
                 resolved(.boundByLet, at: l)
-                return bound.type
+                return bound.type.map(CheckType.init)
             }
-            if let line = letsAhead[n] {
+            if let line = firstLet(named: n, in: scenarioBody) {
                 error(l, .letNotYetBound(n, line: line))
             } else if let o = CoreObservable(rawValue: n), o.subscriptForm != .none {
                 error(l, .needsIndex(o))
@@ -383,14 +391,16 @@ extension Checker {
                 return nil
             }
             resolved(.observable(o), at: l)
-            // Its kind alone (not a copy of its whole `ObservableInfo`).
-            return StaticType.of(registry.observableKind(o))
+            // Its kind alone, a plain value (not a copy of its whole `ObservableInfo`, nor
+            // of its state family).
+            return CheckType(registry.observablePlainKind(o))
         case .tunable(let t):
             resolved(.tunable(t), at: l)
-            return StaticType.of(registry.tunable(t).kind)
-        case .state(let s):
-            resolved(.state(s), at: l)
-            return .state(registry.family(s.family))
+            return CheckType(registry.tunable(t).kind.plain)
+        case .state(let family, let index):
+            // (The state's name is the word: a name resolves to a state only by being one.)
+            resolved(.state(StateID(family: family, index: index, name: n)), at: l)
+            return .state(family)
         }
     }
 
@@ -400,7 +410,7 @@ extension Checker {
         error(l, .needsBehaviour(subject: subject, noun: registry.noun(of: b), usage: registry.usage(of: b)))
     }
 
-    package mutating func indexedType(_ base: String, _ indexes: [Expr], _ member: String, _ l: SourceLocation) -> StaticType? {
+    package mutating func indexedType(_ base: String, _ indexes: [Expr], _ member: String, _ l: SourceLocation) -> CheckType? {
         guard let form = Subscript(base: base) else {
             error(l, .unknownIndexedName(base))
             return nil
@@ -421,7 +431,7 @@ extension Checker {
         for ix in indexes {
             guard let t = type(ix) else { return nil }
             guard case .num(let d) = t, d.dimensioned == nil else {
-                error(ix.startLocation, .indexNotNumber(found: t))
+                error(ix.startLocation, .indexNotNumber(found: shown(t)))
                 return nil
             }
             if let c = constValue(ix) {
@@ -445,6 +455,15 @@ extension Checker {
                 return nil
             }
         }
-        return StaticType.of(registry.observable(id).kind)
+        return CheckType(registry.observablePlainKind(id))
+    }
+
+    /// The state named `word` in the family `family`: the state the lexicon resolves the
+    /// word to (`index` of `firstFamily`, the first family that has it) when it is of that
+    /// family, else the family's own state of that name; nil when the family has none.
+    @inline(__always)
+    package func state(named word: String, _ firstFamily: StateFamilyID, _ index: Int, in family: StateFamilyID) -> StateID? {
+        if firstFamily == family { return StateID(family: family, index: index, name: word) }
+        return registry.family(family).state(named: word)
     }
 }

@@ -53,7 +53,7 @@ extension Checker {
         if case .configure(let c) = s.kind, let info = registry.configWord(named: c.word) {
             let replaced = info.members.map { cfg.behaviours[$0.index] }
             let location = words.locations[info.owner.index]
-            applyConfig(s, to: &cfg, sections: &sections, words: &words)
+            applyConfig(s, to: &cfg, sections: &sections, words: &words, word: info)
             guard diagnostics.count > before else { return }
             var c0 = cfg, w0 = words
             for (m, settings) in zip(info.members, replaced) { c0.behaviours[m.index] = settings }

@@ -147,7 +147,7 @@ extension Checker {
     package mutating func checkCondition(_ e: Expr) {
         guard let t = type(e) else { return }
         if t != .bool {
-            error(e.startLocation, .expectNeedsCondition(found: t))
+            error(e.startLocation, .expectNeedsCondition(found: shown(t)))
         }
     }
 
@@ -155,7 +155,7 @@ extension Checker {
     package mutating func numeric(_ e: Expr, _ what: Operand, _ want: Quantity) -> NumberDimension? {
         guard let t = type(e) else { return nil }
         guard case .num(let d) = t else {
-            error(e.startLocation, .wrongKind(what, want: want, found: t))
+            error(e.startLocation, .wrongKind(what, want: want, found: shown(t)))
             return nil
         }
         if !d.compatible(.quantity(want)) || (want == .count && d.dimensioned != nil) {

@@ -31,7 +31,7 @@ extension Checker {
     /// is that same mistake again and says nothing more; otherwise `unknown view`, with the
     /// views near it (`tap backtop.buton`, `tap buton` → 'backtop.button').
     package mutating func checkTapOfUnknownView(_ name: String, at l: SourceLocation) {
-        if lets[name] != nil || letsAhead[name] != nil {
+        if lets[name] != nil || firstLet(named: name, in: scenarioBody) != nil {
             // Where the parser says it of `tap offset`: just after the name.
             var after = l
             after.column += l.length

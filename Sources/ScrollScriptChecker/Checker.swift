@@ -101,7 +101,9 @@ package struct Checker {
     package let file: String
     /// The words and names of the registered behaviours.
     package let lexicon: Lexicon
-    package var registry: BehaviourRegistry { lexicon.registry }
+    /// `lexicon.registry`, kept here: read from the lexicon (a class), every use retained
+    /// and released what a registry holds; read from `self` it is borrowed.
+    package let registry: BehaviourRegistry
     package var diagnostics: [Diagnostic] = []
     /// Suspicious but valid (`Problem.warning`): reported apart, stop nothing.
     package var warnings: [Diagnostic] = []
@@ -136,6 +138,7 @@ package struct Checker {
         self.fileScenarioName = fileScenarioName
         self.file = file
         self.lexicon = lexicon
+        registry = lexicon.registry
         base = SceneConfig(registry: lexicon.registry)
         current = base
     }
@@ -281,33 +284,41 @@ package struct Checker {
         var words = baseWords
         tableUnknown = sceneTableUnknown
         var sections: [SectionConfig]?
-        var firstTimeStatement: Stmt?
+        // By index into `body`, statements are read in place (a copy of one retains its parts).
+        var firstTimeStatement: Int?
         var runnable: [Stmt] = []
         if keepsStatements { runnable.reserveCapacity(body.count) }
-        for s in body {
-            if s.kind.isConfiguration {
-                if let t = firstTimeStatement {
-                    error(s.location, .configurationAfterTime(keyword: s.kind.keyword, first: t.kind.keyword, line: t.location.line))
+        for i in body.indices {
+            if body[i].kind.isConfiguration {
+                if let k = firstTimeStatement {
+                    error(body[i].location, .configurationAfterTime(keyword: body[i].kind.keyword, first: body[k].kind.keyword,
+                                                                    line: body[k].location.line))
                 }
-                applyConfigGuessing(s, to: &cfg, sections: &sections, words: &words)
+                applyConfigGuessing(body[i], to: &cfg, sections: &sections, words: &words)
             } else {
-                if firstTimeStatement == nil && s.kind.advancesTime { firstTimeStatement = s }
-                if keepsStatements { runnable.append(s) }
+                if firstTimeStatement == nil && body[i].kind.advancesTime { firstTimeStatement = i }
+                if keepsStatements { runnable.append(body[i]) }
             }
         }
         if let sections { cfg.sections = sections }
         checkConditions(cfg, words, scenario: (name, location))
-        current = cfg
+        swap(&current, &cfg)  // moved, not copied: the scenario's configuration is `current` from here
         lets = [:]
-        letsAhead = [:]
+        scenarioBody = body
         names = CheckedNames()
-        collectLets(body, into: &letsAhead)
         precedingExpect = nil
         scenarioSays = false
-        if keepsStatements {
-            for s in runnable { checkCurrentStatement(s, inRepeat: false) }
-        } else {
-            for s in body where !s.kind.isConfiguration { checkCurrentStatement(s, inRepeat: false) }
+        // Each statement is checked where it is (an element read through the buffer is
+        // borrowed; one read from the array is a copy, retained and released).
+        runnable.withUnsafeBufferPointer { kept in
+            if keepsStatements {
+                for s in kept { checkCurrentStatement(s, inRepeat: false) }
+            }
+        }
+        if !keepsStatements {
+            body.withUnsafeBufferPointer { all in
+                for i in all.indices where !all[i].kind.isConfiguration { checkCurrentStatement(all[i], inRepeat: false) }
+            }
         }
         // Spec §5 (v1.5): a scenario that cannot fail says so — unless it had errors, or a
         // lone condition or value (whose own warning says what to write).
@@ -317,8 +328,11 @@ package struct Checker {
             let at = blocks ? location : (body.first?.location ?? location)
             checksNothing.append((Diagnostic(at, .warning(.checksNothing(name: name, blocks: blocks))), span))
         }
-        defer { names = CheckedNames() }
-        return CheckedScenario(name: name, location: location, config: cfg, statements: runnable, names: names)
+        defer {
+            names = CheckedNames()
+            scenarioBody = []  // not kept past its scenario (a file without blocks is all of it)
+        }
+        return CheckedScenario(name: name, location: location, config: current, statements: runnable, names: names)
     }
 
     // The rest of the pass's state (stored properties cannot live in the extensions:
@@ -340,9 +354,9 @@ package struct Checker {
     package var reportedReads: [(at: SourceLocation, missing: BehaviourID)] = []
     /// The names `let` has bound so far in the scenario being checked (lookup only).
     package var lets: [String: LetBinding] = [:]
-    /// The `let` statements of the scenario being checked, by name: the line of each (a
-    /// name read before its `let` is told so). Lookup only.
-    package var letsAhead: [String: Int] = [:]
+    /// The statements of the scenario being checked: a name read before its `let` is told
+    /// so (`letAhead`, looked for only when a name is not known).
+    package var scenarioBody: [Stmt] = []
     /// Checking a guess (Checker+Guess.swift): a guess's own errors get no guess.
     package var guessing = false
     /// What each name of the statements checked so far stands for (kept only with
@@ -398,18 +412,20 @@ package struct LetStateWord: Equatable, Sendable {
     package var at: SourceLocation
 }
 
-/// The `let` statements of `body` (and of its `repeat` blocks), by name: the line of the
-/// first of each name.
-package func collectLets(_ body: [Stmt], into out: inout [String: Int]) {
+/// The line of the first `let NAME` of `body` (and of its `repeat` blocks), nil when it
+/// has none. (Asked only of a name no other step knows: a scenario's lets are not listed
+/// for every scenario.)
+package func firstLet(named name: String, in body: [Stmt]) -> Int? {
     for s in body {
         switch s.kind {
-        case .let(let name, let at, _):
-            if out[name] == nil { out[name] = at.line }
+        case .let(let n, let at, _):
+            if n == name { return at.line }
         case .repeatBlock(_, let b):
-            collectLets(b.statements, into: &out)
+            if let line = firstLet(named: name, in: b.statements) { return line }
         default:
             break
         }
     }
+    return nil
 }
 

@@ -124,18 +124,24 @@ public struct Lexer {
         return Token(kind: .eof, at: tp(pos, 0))
     }
 
+    // The small non-mutating helpers below are inlined: called from the lexer's (and the
+    // parser's) mutating methods, an outlined one is handed a copy of the whole lexer.
+    @inline(__always)
     private func tp(_ start: Int, _ length: Int) -> TokenPos {
         TokenPos(line: line, column: col, offset: start, length: length)
     }
 
+    @inline(__always)
     private func tp(_ start: Int, line: Int, col: Int) -> TokenPos {
         TokenPos(line: line, column: col, offset: start, length: pos - start)
     }
 
+    @inline(__always)
     private func loc(_ start: Int, _ length: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: col, offset: start, length: length)
     }
 
+    @inline(__always)
     private func loc(_ start: Int, line: Int, col: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: col, offset: start, length: pos - start)
     }
@@ -145,6 +151,7 @@ public struct Lexer {
         if problems.count < DiagnosticLimits.maxPerFile { problems.append((l, problem)) }
     }
 
+    @inline(__always)
     private func peekByte(_ k: Int = 0) -> UInt8 {
         pos + k < bytes.count ? bytes[pos + k] : 0
     }
@@ -155,6 +162,7 @@ public struct Lexer {
 
     /// The source text of bytes `a..<b` (offsets of tokens already lexed), as one stored
     /// String when it is a known word or dotted name. For the parser's dotted names.
+    @inline(__always)
     package func sourceText(_ a: Int, _ b: Int) -> String {
         guard a >= 0, a < b, b <= bytes.count else { return "" }
         if b - a <= 16, let (lo, hi) = packBytes(a, b), let (w, _) = words.lookup(lo, hi) { return w }
@@ -442,6 +450,7 @@ public struct Lexer {
     }
 
     /// Bytes `a..<b` (at most 16, b > a) packed into two integers; nil unless all ASCII.
+    @inline(__always)
     private func packBytes(_ a: Int, _ b: Int) -> (UInt64, UInt64)? {
         guard a >= 0, a <= b, b <= bytes.count, b - a <= 16 else { return nil }
         return bytes.withUnsafeBufferPointer { buf -> (UInt64, UInt64)? in

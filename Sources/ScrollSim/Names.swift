@@ -40,6 +40,30 @@ public enum ValueKind: Equatable, Sendable {
     case rect
 }
 
+/// `ValueKind` with a state's family named by its id: a plain value with nothing to retain
+/// (a `ValueKind` of a state holds the family's names). The checker types every name an
+/// expression reads with it; `registry.family(id)` gives the family back for a message.
+public enum PlainKind: Equatable, Sendable {
+    case quantity(Quantity)
+    case bool
+    case state(StateFamilyID)
+    case string
+    case rect
+}
+
+extension ValueKind {
+    /// Its `PlainKind`.
+    public var plain: PlainKind {
+        switch self {
+        case .quantity(let q): return .quantity(q)
+        case .bool: return .bool
+        case .state(let f): return .state(f.id)
+        case .string: return .string
+        case .rect: return .rect
+        }
+    }
+}
+
 /// Which family a state belongs to: the scroll view's `phase`, or a behaviour's own.
 public enum StateFamilyID: Hashable, Sendable {
     case phase
@@ -201,6 +225,12 @@ public enum CoreObservable: String, CaseIterable, Sendable, Equatable {
         case .sectionTitle, .rowTitle, .tapTarget: return .string
         case .sectionFrame, .rowFrame: return .rect
         }
+    }
+
+    /// `kind.plain`, without making the `phase` family (the checker asks it of every name).
+    public var plainKind: PlainKind {
+        if self == .phase { return .state(.phase) }
+        return kind.plain
     }
 
     public var subscriptForm: Subscript {

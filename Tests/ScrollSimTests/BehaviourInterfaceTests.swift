@@ -81,6 +81,43 @@ final class BehaviourInterfaceTests: XCTestCase {
         XCTAssertNil(BehaviourRegistry.builtIn.configWord(named: "probe"))
     }
 
+    func testThePlainNamesAndKindsSayWhatTheRegistrySays() {
+        // The checker's plain forms (nothing in them to retain): a state by its family and
+        // its place in it, its name the word looked up. Worked out from the declarations:
+        // the probe is registered after the six built-ins; `mood` is its third observable.
+        let id = BehaviourID(BehaviourRegistry.builtIn.count)
+        XCTAssertEqual(id, BehaviourID(6))
+        XCTAssertEqual(registry.resolvePlain("calm"), .state(.behaviour(id), index: 0))
+        XCTAssertEqual(registry.resolvePlain("busy"), .state(.behaviour(id), index: 1))
+        XCTAssertEqual(registry.resolvePlain("idle"), .state(.phase, index: 0))
+        XCTAssertEqual(registry.resolvePlain("bouncing"), .state(.phase, index: 3))
+        XCTAssertEqual(registry.resolvePlain("probe.mood"), .observable(.behaviour(id, 2)))
+        XCTAssertEqual(registry.resolvePlain("probe.gain"), .tunable(.behaviour(id, 0)))
+        XCTAssertEqual(registry.resolvePlain("row.height"), .tunable(.core(.rowHeight)))
+        XCTAssertNil(registry.resolvePlain("section.y"))
+        XCTAssertNil(registry.resolvePlain("calmly"))
+        XCTAssertEqual(registry.observablePlainKind(.behaviour(id, 2)), .state(.behaviour(id)))
+        XCTAssertEqual(registry.observablePlainKind(.behaviour(id, 0)), .quantity(.count))
+        XCTAssertEqual(registry.observablePlainKind(.core(.phase)), .state(.phase))
+        XCTAssertEqual(registry.observablePlainKind(.core(.offset)), .quantity(.points))
+        XCTAssertEqual(registry.observablePlainKind(.core(.rowFrame)), .rect)
+        // And for every name of the vocabulary, what `resolve` and `observableKind` say.
+        for n in registry.observables.map(\.name) + registry.tunables.map(\.name) + registry.stateNames {
+            let plain: PlainNameRef? = registry.resolve(n).map {
+                switch $0 {
+                case .observable(let o): return .observable(o)
+                case .tunable(let t): return .tunable(t)
+                case .state(let s): return .state(s.family, index: s.index)
+                }
+            }
+            XCTAssertEqual(registry.resolvePlain(n), plain, n)
+        }
+        for o in registry.observables { XCTAssertEqual(registry.observablePlainKind(o.id), o.kind.plain, o.name) }
+        // The rules between words the checker looks at for every scenario: only the refresh
+        // control has one (it needs `header ... nostretch`); the probe has none.
+        XCTAssertEqual(registry.ruledIDs.map { registry.declaration($0).name }, ["refresh"])
+    }
+
     func testDragBeganAndScrolledComeAtTheirPointsOfTheFrame() {
         var w = world()
         let n = w.beginPull(30)          // 6 frames

@@ -23,6 +23,8 @@ public struct BehaviourRegistry: Sendable, Equatable {
         /// The behaviour whose word each one adds options to (nil: its own word, `use`, or a
         /// host word that is not registered).
         let hosts: [BehaviourID?]
+        /// The behaviours with rules between words or reads of the world (`ruledIDs`).
+        let ruled: [BehaviourID]
 
         init(_ entries: [BehaviourEntry]) {
             self.entries = entries
@@ -35,6 +37,8 @@ public struct BehaviourRegistry: Sendable, Equatable {
                 guard case .options(let word, _) = $0.declaration.configuration else { return nil }
                 return vocabulary.wordsByName[word].map { vocabulary.configWords[$0].owner }
             }
+            ruled = entries.indices.filter { !entries[$0].declaration.conditions.isEmpty || !entries[$0].declaration.reads.isEmpty }
+                .map { BehaviourID($0) }
         }
     }
 
@@ -103,6 +107,10 @@ public struct BehaviourRegistry: Sendable, Equatable {
 
     /// Behaviour `id`'s conditions on the scene's other words.
     public func conditions(of id: BehaviourID) -> [ConfigCondition] { read { $0.entries[id.index].declaration.conditions } }
+
+    /// The behaviours with `conditions` or `reads`, in registration order: the only ones
+    /// the checker looks at once a scenario's configuration is complete (every scenario).
+    public var ruledIDs: [BehaviourID] { read { $0.ruled } }
 
     /// (v1.5) The observables of the world behaviour `id` reads (a declared body's).
     public func reads(of id: BehaviourID) -> [WorldRead] { read { $0.entries[id.index].declaration.reads } }

@@ -105,11 +105,22 @@ public enum NameRef: Equatable, Sendable {
     case state(StateID)
 }
 
+/// `NameRef` as a plain value: a state by its family and its place in it (its name is the
+/// word looked up). What the checker asks of every name an expression reads: a `NameRef`
+/// of a state holds its name, a String that every copy retains and every drop releases.
+public enum PlainNameRef: Equatable, Sendable {
+    case observable(ObservableID)
+    case tunable(TunableID)
+    case state(StateFamilyID, index: Int)
+}
+
 /// The tables, built once per registry.
 struct VocabularyTables: Sendable {
     var observables: [ObservableInfo] = []
     /// Behaviour b's observables, in declaration order.
     var behaviourObservables: [[ObservableInfo]] = []
+    /// Their kinds as plain values (`observablePlainKind`: nothing to copy but an enum).
+    var behaviourObservableKinds: [[PlainKind]] = []
     var tunables: [TunableInfo] = []
     var behaviourTunables: [[TunableInfo]] = []
     var configWords: [ConfigWordInfo] = []
@@ -117,7 +128,12 @@ struct VocabularyTables: Sendable {
     /// the one table of names (`registry.resolve`; the checker, the lexicon and the
     /// language server read it, and lowering reads the checker's resolution).
     var names = PackedNameTable<NameRef>([])
+    /// The same table with plain values (`resolvePlain`).
+    var plainNames = PackedNameTable<PlainNameRef>([])
     var wordsByName: [String: Int] = [:]
+    /// `wordsByName` as a packed table (`configWord(named:)`: the parser and the checker ask
+    /// it of every configuration word of every scenario; no String hashing).
+    var wordTable = PackedNameTable<Int>([])
     /// The behaviours declared with `use NAME`, by name, and their names in registration order.
     var usedByName: [String: BehaviourID] = [:]
     var usedNames: [String] = []
@@ -183,6 +199,7 @@ struct VocabularyTables: Sendable {
                                           owner: id, requires: requires))
             }
             behaviourObservables.append(obs)
+            behaviourObservableKinds.append(obs.map { $0.kind.plain })
             observables += obs
             var tun: [TunableInfo] = []
             for (k, t) in d.tunables.enumerated() {
@@ -208,6 +225,14 @@ struct VocabularyTables: Sendable {
         for t in tunables { entries.append((t.name, .tunable(t.id))) }
         for o in observables where o.subscriptForm == .none { entries.append((o.name, .observable(o.id))) }
         names = PackedNameTable(entries)
+        wordTable = PackedNameTable(wordsByName.map { ($0.key, $0.value) })
+        plainNames = PackedNameTable(entries.map { name, ref in
+            switch ref {
+            case .observable(let o): return (name, PlainNameRef.observable(o))
+            case .tunable(let t): return (name, PlainNameRef.tunable(t))
+            case .state(let s): return (name, PlainNameRef.state(s.family, index: s.index))
+            }
+        })
     }
 }
 
@@ -237,6 +262,15 @@ extension BehaviourRegistry {
         }
     }
 
+    /// `observableKind(id).plain`, with no family made or copied: what the checker types a
+    /// name with.
+    public func observablePlainKind(_ id: ObservableID) -> PlainKind {
+        switch id {
+        case .core(let c): return c.plainKind
+        case .behaviour(let b, let k): return read { $0.vocabulary.behaviourObservableKinds[b.index][k] }
+        }
+    }
+
     public func tunable(_ id: TunableID) -> TunableInfo {
         switch id {
         case .core(let c): return read { $0.vocabulary.tunables[c.index] }
@@ -246,6 +280,9 @@ extension BehaviourRegistry {
 
     /// What a plain name stands for (an observable, then a tunable, then a state).
     public func resolve(_ name: String) -> NameRef? { read { $0.vocabulary.names.find(name) } }
+
+    /// `resolve(name)` as a plain value (a state by family and place: its name is `name`).
+    public func resolvePlain(_ name: String) -> PlainNameRef? { read { $0.vocabulary.plainNames.find(name) } }
 
     /// The plain observable named `name`.
     public func plainObservable(named name: String) -> ObservableID? {
@@ -261,7 +298,7 @@ extension BehaviourRegistry {
     }
 
     public func configWord(named word: String) -> ConfigWordInfo? {
-        read { v in v.vocabulary.wordsByName[word].map { v.vocabulary.configWords[$0] } }
+        read { v in v.vocabulary.wordTable.find(word).map { v.vocabulary.configWords[$0] } }
     }
 
     /// The behaviour a name needs that `config` does not declare (the owner of the word to
