@@ -575,7 +575,12 @@ public struct World: Sendable {
         }
         laidOutInset = adjustments.contentInsetTop
         laidOutInsetBottom = adjustments.contentInsetBottom
-        bounds = ScrollBounds(min: -(insetTop + laidOutInset), max: table.storedContentHeight + laidOutInsetBottom - screenHeight)
+        // Stored only when they changed (to the bit): step 5 copies the bounds into the
+        // behaviours' facts with one 16-byte load, which cannot be forwarded from the two
+        // 8-byte stores that made them while those are still in flight (a stall on every
+        // moving frame).
+        let laidOut = ScrollBounds(min: -(insetTop + laidOutInset), max: table.storedContentHeight + laidOutInsetBottom - screenHeight)
+        if laidOut.min.bitPattern != bounds.min.bitPattern || laidOut.max.bitPattern != bounds.max.bitPattern { bounds = laidOut }
         if scroll.phase == .idle && (scroll.offset < bounds.min || scroll.offset > bounds.max) {
             scroll.reduce(.boundsMoved(bounds))
         }
