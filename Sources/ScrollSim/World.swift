@@ -105,6 +105,9 @@ public struct World: Sendable {
     var adjustments: Adjustments
     /// Bit i: behaviour i reported an animation running (it gets `frameTicked`).
     var animatingMask: UInt64 = 0
+    /// Bit i: behaviour i's reactor says which animation frames it need not be sent
+    /// (`BehaviourReactor.quietUntil`).
+    var quietMask: UInt64 = 0
     /// Bit i: behaviour i asked to see the end of every frame (it gets `frameWatched`).
     var watchingMask: UInt64 = 0
     /// Bit i: behaviour i listens to the event (from its declaration, less the kinds it
@@ -227,6 +230,7 @@ public struct World: Sendable {
             }
             if let f = r.fault { record(f, from: i, time: 0) }
             reactors[i] = behaviours[i].reactor.map { Unmanaged.passUnretained($0) }
+            if behaviours[i].reactor?.quietUntil != nil { quietMask |= UInt64(1) << UInt64(i) }
         }
         if self.adjustments.contentInsetTop != laidOutInset || self.adjustments.contentInsetBottom != laidOutInsetBottom {
             insetChanged()
@@ -318,7 +322,11 @@ public struct World: Sendable {
             break
         }
         // 3. Animations advance to t.
-        if animatingMask != 0 { dispatch(.frameTicked, to: animatingMask, time: t) }
+        if animatingMask != 0 {
+            // Less those whose animations can only move on now (nothing of theirs would run).
+            let ticking = animatingMask & quietMask == 0 ? animatingMask : notQuiet(animatingMask, at: t)
+            if ticking != 0 { dispatch(.frameTicked, to: ticking, time: t) }
+        }
         // 4. Layout; clamp when idle past a bound that moved. A top inset changed in step 3
         // under a finger re-bases the drag (UIKit never moves the offset for an inset).
         let topInsetMoved = adjustments.contentInsetTop != laidOutInset
@@ -345,6 +353,22 @@ public struct World: Sendable {
         if case .movedThenLifts(let v) = fingerFrame {
             lift(fingerVelocity: v)
         }
+    }
+
+    /// `mask` less the behaviours whose reactor says a `frameTicked` at `t` would change
+    /// nothing of them (`BehaviourReactor.quietUntil`).
+    @inline(__always)
+    func notQuiet(_ mask: UInt64, at t: Double) -> UInt64 {
+        var m = mask
+        var q = mask & quietMask
+        while q != 0 {
+            let i = q.trailingZeroBitCount
+            q &= q &- 1
+            if let r = reactors[i], let until = r._withUnsafeGuaranteedRef({ $0.quietUntil }), t < until.pointee {
+                m &= ~(UInt64(1) << UInt64(i))
+            }
+        }
+        return m
     }
 
     /// (v1.5) The end of step 5: `frameEnded`'s three passes (spec §9), then what they changed.
@@ -551,7 +575,12 @@ public struct World: Sendable {
         }
         laidOutInset = adjustments.contentInsetTop
         laidOutInsetBottom = adjustments.contentInsetBottom
-        bounds = ScrollBounds(min: -(insetTop + laidOutInset), max: table.storedContentHeight + laidOutInsetBottom - screenHeight)
+        // Stored only when they changed (to the bit): step 5 copies the bounds into the
+        // behaviours' facts with one 16-byte load, which cannot be forwarded from the two
+        // 8-byte stores that made them while those are still in flight (a stall on every
+        // moving frame).
+        let laidOut = ScrollBounds(min: -(insetTop + laidOutInset), max: table.storedContentHeight + laidOutInsetBottom - screenHeight)
+        if laidOut.min.bitPattern != bounds.min.bitPattern || laidOut.max.bitPattern != bounds.max.bitPattern { bounds = laidOut }
         if scroll.phase == .idle && (scroll.offset < bounds.min || scroll.offset > bounds.max) {
             scroll.reduce(.boundsMoved(bounds))
         }

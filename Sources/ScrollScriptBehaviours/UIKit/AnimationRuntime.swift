@@ -30,6 +30,11 @@ package final class AnimationRuntime {
         package var offsetAnimation: Tween?
         /// The animated offset reached its target in the frame just advanced.
         package var offsetAnimationEnded = false
+        /// A time before which a frame's advance would only move its views' animations on
+        /// (none can end, no offset animation, nothing due), as of the end of the last call
+        /// (`noteQuiet`): the world sends no `frameTicked` before it
+        /// (`BehaviourReactor.quietUntil`). −∞: every frame.
+        package var quietUntil = -Double.infinity
 
         /// `animating` from what runs.
         package mutating func noteAnimating() {
@@ -41,6 +46,22 @@ package final class AnimationRuntime {
 
     package init() {
         hot = storage.pointer
+    }
+
+    /// Where `Hot.quietUntil` is kept (for `BehaviourReactor.quietUntil`), as long as the
+    /// runtime lives.
+    package var quietUntilSlot: UnsafePointer<Double> {
+        UnsafePointer((UnsafeMutableRawPointer(hot) + MemoryLayout<Hot>.offset(of: \Hot.quietUntil)!)
+            .assumingMemoryBound(to: Double.self))
+    }
+
+    /// After a call: until when a frame's advance would only move its views' animations on
+    /// (`Hot.quietUntil`).
+    @inline(__always)
+    package func noteQuiet() {
+        let h = hot
+        h.pointee.quietUntil = h.pointee.offsetAnimation == nil && !h.pointee.offsetAnimationEnded && !h.pointee.hasDue
+            ? h.pointee.viewsQuietUntil : -.infinity
     }
 
     /// The time of the call in progress (simulated seconds).

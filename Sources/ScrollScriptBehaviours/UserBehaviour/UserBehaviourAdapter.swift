@@ -69,10 +69,11 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         object = instance
         ThreadContext.setRuntime(outer)
         problem = scene.unknown.first.map { UserBehaviourProblem.unknownTunable($0, known: type.tunableNames).message }
-        super.init(factsSlot: scrollView.factsSlot)
+        super.init(factsSlot: scrollView.factsSlot, quietUntil: runtime.quietUntilSlot)
         started = end(&a, nil, checks: false)
         // What it reports is checked once made (before the first frame).
         if started.fault == nil { started.fault = valuesFault() }
+        runtime.noteQuiet()
     }
 
     /// The world calls this directly (`Behaviour.reactor`), every event but `scrolled`
@@ -100,6 +101,7 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         // An animation ended and its completion is due: `handle` runs it as a call (its
         // advance to the same time changes nothing more).
         if h.pointee.hasDue { return nil }
+        runtime.noteQuiet()
         return Reaction(animating: h.pointee.animating)
     }
 
@@ -147,6 +149,7 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         let ranCode = didCall(DelegateMethod.didScroll)
         runtime.runDueCompletions()
         ThreadContext.setRuntime(outer)
+        runtime.noteQuiet()
         var bits = runtime.isAnimating ? ScrolledAnswer.animating : 0
         var fault = sv.passOn(&a) ?? runtime.takeFault()
         if !ranCode {
@@ -271,6 +274,7 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         }
         runtime.runDueCompletions()
         ThreadContext.setRuntime(outer)
+        runtime.noteQuiet()
         guard ranCode else {
             // The class does not implement what this event calls: nothing changed, and the
             // world need not send it again (unless another method of it is still to learn).

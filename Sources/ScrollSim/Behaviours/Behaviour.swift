@@ -294,16 +294,29 @@ public protocol Behaviour: Sendable {
 /// override `reduce`; the world holds it unretained for as long as it holds the behaviour
 /// that gave it (which must keep it alive).
 open class BehaviourReactor: @unchecked Sendable {
-    public init() { factsSlot = nil }
+    public init() {
+        factsSlot = nil
+        quietUntil = nil
+    }
 
     /// A reactor that keeps its own copy of the facts at `factsSlot` (which must live as long
     /// as it does): the world writes a `scrolled` call's facts there and calls
-    /// `scrolledInPlace` (no copy of them per call).
-    public init(factsSlot: UnsafeMutablePointer<ScrollFacts>?) { self.factsSlot = factsSlot }
+    /// `scrolledInPlace` (no copy of them per call). With `quietUntil` (which must live as
+    /// long as it does), it tells the world which animation frames it need not be sent.
+    public init(factsSlot: UnsafeMutablePointer<ScrollFacts>?, quietUntil: UnsafePointer<Double>? = nil) {
+        self.factsSlot = factsSlot
+        self.quietUntil = quietUntil
+    }
 
     /// Where the world writes a `scrolled` call's facts before `scrolledInPlace`; nil: it
     /// calls `scrolled` with them.
     public let factsSlot: UnsafeMutablePointer<ScrollFacts>?
+
+    /// While it reports an animation running, a time before which a `frameTicked` would
+    /// change nothing of it and run none of its code (its animations only move on, none can
+    /// end): the world does not send it one at a time `t < quietUntil.pointee`. The reactor
+    /// keeps it up to date after each of its calls (−∞: every frame). Nil: every frame.
+    public let quietUntil: UnsafePointer<Double>?
 
     /// As `Behaviour.reduce`.
     open func reduce(_ event: BehaviourEvent, _ scroll: ScrollFacts, _ adjustments: inout Adjustments) -> Reaction {

@@ -321,6 +321,49 @@ final class UserBehaviourWorldTests: XCTestCase {
         XCTAssertTrue(w.isAtRest)
     }
 
+    /// The box tells the world until when a frame would only move its views' animations on
+    /// (`BehaviourReactor.quietUntil`): the views' `viewsQuietUntil`, a bound a millionth
+    /// early, relative and absolute (start + delay + duration·(1 − 10⁻⁶) − 10⁻⁶); −∞ before
+    /// its runtime first looked at its views and once an animation was cut short (the next
+    /// frame looks at every view, and sets it again).
+    func testTheBoxTellsTheWorldUntilWhenItsAnimationsCannotEnd() throws {
+        var w = try world([Mover.self], use: ["mover"])
+        guard let reactor = w.reactors.compactMap({ $0 }).first?.takeUnretainedValue(),
+              let until = reactor.quietUntil else { return XCTFail("the mover's box has no quietUntil") }
+        XCTAssertEqual(until.pointee, -.infinity, "nothing animates yet")
+        let mover = w.registry.view(named: "mover")!
+        _ = try w.tap(.view(mover))
+        // Linear over 0.2 s from t = 0. Its runtime has not looked at its views yet (−∞):
+        // the first frame does, and sets the bound.
+        XCTAssertEqual(until.pointee, -.infinity)
+        run(&w, 1)
+        XCTAssertEqual(until.pointee, 0.2 * (1 - 1e-6) - 1e-6)
+        run(&w, 10)
+        XCTAssertFalse(w.isAtRest, "still animating at 11/60 s")
+        XCTAssertEqual(number(w, "mover.y"), 100 * 11.0 / 12, accuracy: 1e-9)
+        XCTAssertEqual(number(w, "mover.done"), 0)
+        run(&w, 1)
+        XCTAssertEqual(number(w, "mover.done"), 1, "ended, its completion run, at 0.2 s")
+        XCTAssertTrue(w.isAtRest)
+        // Back up from t = 0.2, then cut short at 0.3 by a third tap: −∞ after that call,
+        // the new slide's bound after the next frame.
+        _ = try w.tap(.view(mover))
+        run(&w, 6)
+        _ = try w.tap(.view(mover))
+        XCTAssertEqual(number(w, "mover.cut"), 1)
+        XCTAssertEqual(until.pointee, -.infinity)
+        run(&w, 1)
+        let start = Double(18) / 60
+        XCTAssertEqual(until.pointee, start + 0.2 * (1 - 1e-6) - 1e-6)
+        run(&w, 10)
+        XCTAssertEqual(number(w, "mover.done"), 1, "running at 29/60 s")
+        XCTAssertFalse(w.isAtRest)
+        run(&w, 1)
+        XCTAssertEqual(number(w, "mover.done"), 2)
+        XCTAssertEqual(number(w, "mover.y"), 100)
+        XCTAssertTrue(w.isAtRest)
+    }
+
     func testAnAnimationCutShortByASetEndsTheRunningAtTheNextFrame() throws {
         var w = try world([Snapper.self], use: ["snapper"])
         let box = w.registry.view(named: "snapper")!
