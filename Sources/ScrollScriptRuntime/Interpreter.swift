@@ -124,7 +124,21 @@ public final class Interpreter {
     /// The condition of the `expect within` in progress, checked after every frame.
     private var within: ResolvedCondition?
     /// Registered `expect always` invariants: the statement and its condition.
+    ///
+    /// It and `letValues` are read at every `runFrames` call (by `advance()`, every frame
+    /// a stepper or a trace runs). Every access to either is a plain read or a plain
+    /// write, never an access that contains a call (`invariants.append(x)` is one: the
+    /// compiler cannot see that `append` does not reach the property again): then the
+    /// optimiser proves the accesses exclusive statically, and those reads pay no
+    /// `swift_beginAccess`. They are changed in a local copy taken out first (so that it
+    /// is the buffer's only reference and is not copied) and stored back.
     private var invariants: [Invariant] = []
+    /// `invariants`, taken out for a change (the property is left empty).
+    private func takeInvariants() -> [Invariant] {
+        let list = invariants
+        invariants = []
+        return list
+    }
     /// Where the registered invariants stand (registered once per location, even inside
     /// `repeat`): a set, so that registering is O(1), not a scan of every one so far.
     package private(set) var invariantLocations = Set<SourceLocation>()
@@ -173,7 +187,8 @@ public final class Interpreter {
     /// The names `let` binds in the statements lowered so far (a REPL session's grow with
     /// each entry), each with its slot.
     private(set) var letSlots = LetSlots()
-    /// The value of each slot once its `let` has run (nil before).
+    /// The value of each slot once its `let` has run (nil before). Only plain reads and
+    /// writes, as for `invariants`.
     private var letValues: [EvalValue?] = []
 
     /// A fresh world from `config`, ready to run `statements` (a checked scenario's, with
@@ -244,7 +259,10 @@ public final class Interpreter {
     public func recover() -> StoppedStatement? {
         let stopped = pendingTop.map { StoppedStatement(statement: $0.source, frames: world.frameIndex - topStartFrame) }
         if let f = firstFailure {
-            invariants.removeAll { $0.location == f.location }
+            // Changed in a local copy: see `invariants` (no access to it may contain a call).
+            var kept = takeInvariants()
+            kept.removeAll { $0.location == f.location }
+            invariants = kept
             invariantLocations.remove(f.location)
         }
         firstFailure = nil
@@ -491,7 +509,9 @@ public final class Interpreter {
                 return fail(s.location, .invariantBroken(time: world.time), notes: failureNotes(c.expr, in: &world, bindings))
             }
             if invariantLocations.insert(s.location).inserted {
-                invariants.append(Invariant(location: s.location, condition: c))
+                var more = takeInvariants()
+                more.append(Invariant(location: s.location, condition: c))
+                invariants = more
             }
             return finish(s)
         case .print(let items):
@@ -504,8 +524,12 @@ public final class Interpreter {
             return finish(s)
         case .bind(let slot, let e):
             let v = try Evaluate.value(e, in: &world, bindings)
-            while letValues.count <= slot { letValues.append(nil) }
-            letValues[slot] = v
+            // Changed in a local copy: see `letValues` (no access to it may contain a call).
+            var values = letValues
+            letValues = []
+            while values.count <= slot { values.append(nil) }
+            values[slot] = v
+            letValues = values
             // The REPL shows what was bound: `start = 0.00`.
             if let onExpression, case .let(let name, let at, _) = s.source.kind { onExpression(.name(name, at), v.value) }
             return finish(s)

@@ -405,6 +405,42 @@ final class InterpreterTests: XCTestCase {
         XCTAssertNil(it.recover())
     }
 
+    /// `recover()` unregisters the invariant that failed and keeps the others; `let`s bound
+    /// entry by entry keep their values (the two lists the frame loop reads at each call).
+    func testRecoverDropsOnlyTheFailedInvariantAndLetsAccumulate() throws {
+        let it = Interpreter(config: SceneConfig())
+        func enter(_ text: String) -> StepEvent {
+            let (p, d) = parseChunk(text, letNames: Set(it.boundLets.keys))
+            XCTAssertEqual(d, [])
+            let check = checkStatementsAndWarn(p.statements, config: it.world.config, lets: it.boundLets)
+            XCTAssertEqual(check.errors, [])
+            it.append(p.statements, names: check.names)
+            return it.run()
+        }
+        // fps 60: t = frame/60. The first is false at frame 6 (t = 0.1), the second at frame
+        // 12 (t = 0.2); "expect always time < 0.1; " is 26 characters, so the second is at
+        // column 27.
+        XCTAssertEqual(enter("expect always time < 0.1; expect always time < 0.2"), .finished)
+        XCTAssertEqual(enter("tick 10"), .failed)
+        XCTAssertEqual(it.failure?.location.column, 1)
+        XCTAssertEqual(it.failure?.message, "invariant broken at t = 0.100 s")
+        XCTAssertEqual(it.world.frameIndex, 6)
+        it.recover()
+        // The first is gone (it would fail at frame 7); the second fails at frame 12.
+        XCTAssertEqual(enter("tick 10"), .failed)
+        XCTAssertEqual(it.failure?.location.column, 27)
+        XCTAssertEqual(it.failure?.message, "invariant broken at t = 0.200 s")
+        XCTAssertEqual(it.world.frameIndex, 12)
+        it.recover()
+        XCTAssertEqual(enter("tick 10"), .finished)
+        XCTAssertEqual(it.world.frameIndex, 22)
+        // Slots 0 and 1, bound by two entries: 2 + 2·3 = 8.
+        XCTAssertEqual(enter("let a = 2"), .finished)
+        XCTAssertEqual(enter("let b = a * 3"), .finished)
+        XCTAssertEqual(enter("expect a + b == 8"), .finished)
+        XCTAssertEqual(enter("expect a + b == 9"), .failed)
+    }
+
     func testPrintAndFramesOutput() throws {
         // header 100: pull 30 stretches it by b(30) = 11005.5/683.5 = 16.1017 -> 116.10.
         let it = try interpreter("header 100\npull 30\nprint \"at\", header.height, 1 / 4\nframes")
