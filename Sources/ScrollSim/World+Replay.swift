@@ -41,9 +41,19 @@ extension World {
 
     /// Before the world changes: when another world holds its behaviours' instances (it was
     /// copied: the owner object is shared), it makes itself again from its inputs.
+    ///
+    /// Every frame of such a world asks, so the common answer is read in place: the owner's
+    /// inline reference counts (the word after its isa) with bits 32–63 clear — no strong
+    /// reference but this one, no side table, not being freed — is held by this world
+    /// alone, without a call into the runtime or a retain; any other count asks the runtime
+    /// (`isKnownUniquelyReferenced`), which alone decides that it is shared.
     @inline(__always)
     mutating func ownState() {
-        if classStateOwner != nil && !isKnownUniquelyReferenced(&classStateOwner!) { remake() }
+        let counts: UInt64? = withUnsafeMutablePointer(to: &classStateOwner) {
+            UnsafeMutableRawPointer($0).load(as: UnsafeRawPointer?.self)?.load(fromByteOffset: 8, as: UInt64.self)
+        }
+        guard let counts, counts >> 32 != 0 else { return }
+        if !isKnownUniquelyReferenced(&classStateOwner!) { remake() }
     }
 
     /// This world made again: a fresh world from the configuration, given the journal's

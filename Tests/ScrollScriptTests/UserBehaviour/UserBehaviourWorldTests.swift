@@ -389,6 +389,41 @@ final class UserBehaviourWorldTests: XCTestCase {
         XCTAssertEqual(number(w, "snapper.y"), 100)
     }
 
+    /// `World.ownState` reads whether the world alone holds its instances from its owner
+    /// object's inline reference counts, and asks the runtime when they cannot say (a copy
+    /// alive, or a side table). A copy that is gone leaves the world its only holder again;
+    /// a weak reference to the owner (a side table) changes no answer.
+    func testAWorldWhoseCopiesAreGoneIsNotMadeAgain() throws {
+        var a = try world([Mover.self], use: ["mover"])
+        _ = try a.tap(.view(a.registry.view(named: "mover")!))
+        run(&a, 3)
+        // 0.2 s linear from 0 to 100: 100 × 3/12 = 25 at frame 3.
+        do {
+            let copy = a
+            XCTAssertEqual(number(copy, "mover.y"), 25, accuracy: 1e-9)
+        }
+        run(&a, 3)
+        XCTAssertEqual(number(a, "mover.y"), 50, accuracy: 1e-9)
+        XCTAssertEqual(a.remakes, 0)
+        // A weak reference gives the owner a side table: its counts are no longer in place.
+        weak var watcher = a.classStateOwner
+        XCTAssertNotNil(watcher)
+        run(&a, 3)
+        XCTAssertEqual(number(a, "mover.y"), 75, accuracy: 1e-9)
+        XCTAssertEqual(a.remakes, 0)
+        // Shared with a copy, it is made again when it runs on (and the copy, alone again, not).
+        var b = a
+        run(&b, 3)
+        XCTAssertEqual(b.remakes, 1)
+        XCTAssertEqual(number(b, "mover.y"), 100)
+        XCTAssertEqual(number(b, "mover.done"), 1)
+        run(&a, 3)
+        XCTAssertEqual(a.remakes, 0)
+        XCTAssertEqual(a, b)
+        XCTAssertNil(a.fault)
+        XCTAssertNil(b.fault)
+    }
+
     func testACopyOfTheWorldThatGoesOnRunningHasItsOwnInstance() throws {
         var a = try world([Mover.self], use: ["mover"])
         _ = try a.tap(.view(a.registry.view(named: "mover")!))
