@@ -181,10 +181,15 @@ extension Checker {
         }
         // Each member's new settings, written in place (nothing below reads them before
         // they are complete; no list of them to allocate for every configuration word).
+        // Their options start as the checker's blank lists: a behaviour none of whose
+        // options is written (the toolbar's, the header's `parallax`) allocates nothing.
         let members = info.members
+        if blankOptionLists.count != registry.count {
+            blankOptionLists = registry.ids.map { Array(filled: nil, count: registry.optionCount(of: $0)) }
+        }
         for m in members {
             cfg.behaviours[m.index] = BehaviourSettings(argument: m == info.owner ? argument : nil,
-                                                        options: Array(filled: nil, count: registry.optionCount(of: m)),
+                                                        options: m.index < blankOptionLists.count ? blankOptionLists[m.index] : [],
                                                         configured: m == info.owner)
         }
         if c.options.isEmpty { return info.owner }
