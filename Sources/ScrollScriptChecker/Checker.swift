@@ -345,6 +345,9 @@ package struct Checker {
     /// first configuration word): a word's settings start from these lists instead of a new
     /// one for each of its behaviours. Only a list an option is written into is copied.
     package var blankOptionLists: [[Double?]] = []
+    /// Each configuration word's arguments and option places as plain values (made once,
+    /// on the first configuration word).
+    package var plainWords = PlainWordTables()
     /// Where a `?` may stand in the statement being checked.
     package var placeholderRule = PlaceholderRule.notHere
     /// Inside `not` or `or`, where a recorded value would not make the expectation hold.
