@@ -170,21 +170,31 @@ extension Checker {
     /// kept: a file with errors never runs), so nothing further is said about it.
     package mutating func applyWord(_ c: ConfigStatement, _ cfg: inout SceneConfig, info known: ConfigWordInfo? = nil) -> BehaviourID? {
         guard let info = known ?? registry.configWord(named: c.word) else { return nil }
+        if plainWords.count != registry.count { plainWords = PlainWordTables(registry) }
+        let w = info.owner.index
+        guard w < plainWords.count else { return nil }
+        // The word's and its options' arguments are read as plain values (what a value is
+        // checked against); their names, only for a message.
         var known: Double?
         var argument: Double?
-        let wordArgument = info.argument  // (read once: each read copies it out of the info)
-        if let a = wordArgument {
-            if let e = c.argument, let v = configNumber(e, .argument(a.name), a.quantity) {
-                if check(v, a, at: e, word: nil) { known = v }
+        let hasArgument = plainWords.argument[w] != nil
+        if let a = plainWords.argument[w] {
+            if let e = c.argument, let v = configNumber(e, .argument(info.argument?.name ?? ""), a.quantity) {
+                if check(v, a.range, named: info.argument?.name ?? "", at: e, word: nil) { known = v }
             }
             argument = known ?? a.defaultValue ?? 1
         }
         // Each member's new settings, written in place (nothing below reads them before
         // they are complete; no list of them to allocate for every configuration word).
+        // Their options start as the checker's blank lists: a behaviour none of whose
+        // options is written (the toolbar's, the header's `parallax`) allocates nothing.
         let members = info.members
+        if blankOptionLists.count != registry.count {
+            blankOptionLists = registry.ids.map { Array(filled: nil, count: registry.optionCount(of: $0)) }
+        }
         for m in members {
             cfg.behaviours[m.index] = BehaviourSettings(argument: m == info.owner ? argument : nil,
-                                                        options: Array(filled: nil, count: registry.optionCount(of: m)),
+                                                        options: m.index < blankOptionLists.count ? blankOptionLists[m.index] : [],
                                                         configured: m == info.owner)
         }
         if c.options.isEmpty { return info.owner }
@@ -192,23 +202,37 @@ extension Checker {
         for o in c.options {
             // Compared in place (a copy of an entry retains its option's names).
             let found = options.withUnsafeBufferPointer { all in all.firstIndex { $0.option.word == o.word } }
-            guard let k = found else { continue }
+            guard let k = found, k < plainWords.options[w].count else { continue }
+            let place = plainWords.options[w][k]
             var value: Double? = 1
-            if let a = options[k].option.argument {
+            if let a = place.argument {
                 value = nil
-                if let e = o.argument, let v = configNumber(e, .argument(a.name), a.quantity),
-                   check(v, a, at: e, word: wordArgument.map { ($0.name, known) }) {
+                if let e = o.argument, let v = configNumber(e, .argument(options[k].option.argument?.name ?? ""), a.quantity),
+                   check(v, a.range, named: options[k].option.argument?.name ?? "", at: e,
+                         word: hasArgument ? (info.argument?.name ?? "", known) : nil) {
                     // An option up to the word's argument keeps at most that (`pin P` ≤ H).
                     if case .upToWordArgument = a.range { value = min(v, argument ?? v) } else { value = v }
                 }
             }
-            let owner = options[k].owner
-            if let value, members.contains(owner) {
-                cfg.behaviours[owner.index]?.options[options[k].index] = value
-                cfg.behaviours[owner.index]?.configured = true
+            if let value, members.contains(place.owner) {
+                cfg.behaviours[place.owner.index]?.options[place.index] = value
+                cfg.behaviours[place.owner.index]?.configured = true
             }
         }
         return info.owner
+    }
+
+    /// `v` is in `range`; otherwise one error at `e`, naming it `name`. `word`: as below.
+    package mutating func check(_ v: Double, _ range: ArgumentRange, named name: @autoclosure () -> String, at e: Expr,
+                                word: @autoclosure () -> (name: String, value: Double?)?) -> Bool {
+        switch range {
+        case .within(let r):
+            if r.contains(v) { return true }
+        case .upToWordArgument:
+            if v >= 0 && v <= (word()?.value ?? .infinity) { return true }
+        }
+        let a = ConfigArgument(name: name(), placeholder: "", quantity: .number, range: range)
+        return check(v, a, at: e, word: word())
     }
 
     /// `v` is in `a`'s range; otherwise one error at `e`. `word`: the word's argument, its
@@ -327,4 +351,45 @@ extension Checker {
         }
         cfg.tunables[id] = v
     }
+}
+
+/// What `applyWord` reads of each configuration word, as plain values, by the
+/// `BehaviourID.index` of the word's owner: its argument's quantity, range and default, and
+/// for each of its options (in the order of the info's `options`) the behaviour and place
+/// it is written to and its argument's. A `ConfigArgument` or `ConfigOption` read out of a
+/// word's info is a copy that retains its names, for every value of every word.
+package struct PlainWordTables {
+    package struct Argument {
+        package let quantity: Quantity
+        package let range: ArgumentRange
+        package let defaultValue: Double?
+
+        init(_ a: ConfigArgument) {
+            quantity = a.quantity
+            range = a.range
+            defaultValue = a.defaultValue
+        }
+    }
+
+    package struct Option {
+        package let owner: BehaviourID
+        package let index: Int
+        package let argument: Argument?
+    }
+
+    package private(set) var argument: [Argument?] = []
+    package private(set) var options: [[Option]] = []
+
+    package init() {}
+
+    init(_ registry: BehaviourRegistry) {
+        argument = Array(filled: nil, count: registry.count)
+        options = Array(filled: [], count: registry.count)
+        for word in registry.configWords where word.owner.index >= 0 && word.owner.index < registry.count {
+            argument[word.owner.index] = word.argument.map(Argument.init)
+            options[word.owner.index] = word.options.map { Option(owner: $0.owner, index: $0.index, argument: $0.option.argument.map(Argument.init)) }
+        }
+    }
+
+    package var count: Int { argument.count }
 }

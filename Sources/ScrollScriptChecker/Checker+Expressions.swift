@@ -138,8 +138,10 @@ extension Checker {
         // family that has it. Each side's name is looked up once (`PlainName`), not once
         // for each question asked of it.
         let aName = PlainName.of(a, registry)
-        let aWord = aName?.stateWord
-        var ta = aWord == nil ? type(a, aName) : nil
+        // (The word itself is read out of `a` only where a message or a state needs it.)
+        let aIsStateWord = aName?.isStateWord ?? false
+        var aWord: (word: String, at: SourceLocation)? { aIsStateWord ? aName.map { (PlainName.word(a), $0.at) } : nil }
+        var ta = aIsStateWord ? nil : type(a, aName)
         let bName = PlainName.of(b, registry)
         // `toolbar.state == visible`: an unknown word compared with a state lists the states.
         if case .state(let family)? = ta, case .name(let n, let nl) = b, bName?.ref == nil,
@@ -159,7 +161,7 @@ extension Checker {
         }
         var tb: CheckType?
         if case .state(let family)? = ta, let bName, case .state(let firstFamily, let index)? = bName.ref,
-           let s = state(named: bName.word, firstFamily, index, in: family) {
+           let s = state(named: PlainName.word(b), firstFamily, index, in: family) {
             tb = .state(family)
             resolved(.state(s), at: bName.at)
         } else {
@@ -167,7 +169,7 @@ extension Checker {
             tb = type(b, bName)
         }
         if let aName, case .state(let firstFamily, let index)? = aName.ref {
-            if case .state(let family)? = tb, let s = state(named: aName.word, firstFamily, index, in: family) {
+            if case .state(let family)? = tb, let s = state(named: PlainName.word(a), firstFamily, index, in: family) {
                 ta = .state(family)
                 resolved(.state(s), at: aName.at)
             } else {
@@ -293,7 +295,8 @@ extension Checker {
     /// A plain name (`offset`, `idle`; in parentheses or not: `type` reads through them) and
     /// what the lexicon resolves it to, looked up once for every question a comparison asks.
     package struct PlainName {
-        package let word: String
+        // (No copy of the word: a plain value, nothing in it to retain or release for each
+        // side of each comparison. `word(_:)` reads it from the expression when needed.)
         package let at: SourceLocation
         /// As a plain value (nothing in it to retain: a state's name is `word`).
         package let ref: PlainNameRef?
@@ -303,16 +306,26 @@ extension Checker {
         /// its own, a copy the caller makes and it destroys.)
         package static func of(_ e: Expr, _ registry: BehaviourRegistry) -> PlainName? {
             switch e {
-            case .name(let n, let l): return PlainName(word: n, at: l, ref: registry.resolvePlain(n))
+            case .name(let n, let l): return PlainName(at: l, ref: registry.resolvePlain(n))
             case .paren(let x, _): return of(x, registry)
             default: return nil
             }
         }
 
-        /// `bareStateName`: the word and where it is, when it is a state's.
-        package var stateWord: (word: String, at: SourceLocation)? {
-            if case .state? = ref { return (word, at) }
-            return nil
+        /// The word of the plain name `e` (the one `of(e, _)` looked up); empty for any
+        /// other expression.
+        package static func word(_ e: Expr) -> String {
+            switch e {
+            case .name(let n, _): return n
+            case .paren(let x, _): return word(x)
+            default: return ""
+            }
+        }
+
+        /// `bareStateName`: it is a state's word.
+        package var isStateWord: Bool {
+            if case .state? = ref { return true }
+            return false
         }
     }
 
@@ -355,7 +368,18 @@ extension Checker {
     @inline(__always)
     package mutating func type(_ e: Expr, _ name: PlainName?) -> CheckType? {
         guard let name else { return type(e) }
-        return nameType(name.word, name.at, name.ref)
+        // An observable the scenario declares and a tunable, as `nameType` types them,
+        // without reading the word (only a message or a state needs it).
+        switch name.ref {
+        case .observable(let o)? where registry.missing(for: o, in: current) == nil:
+            resolved(.observable(o), at: name.at)
+            return CheckType(registry.observablePlainKind(o))
+        case .tunable(let t)?:
+            resolved(.tunable(t), at: name.at)
+            return CheckType(registry.tunable(t).kind.plain)
+        default:
+            return nameType(PlainName.word(e), name.at, name.ref)
+        }
     }
 
     package mutating func nameType(_ n: String, _ l: SourceLocation) -> CheckType? {

@@ -51,12 +51,20 @@ extension Checker {
         // into a copy when it has errors.
         let cfg0: SceneConfig, sections0: [SectionConfig]?, words0: DeclaredWords
         if case .configure(let c) = s.kind, let info = registry.configWord(named: c.word) {
-            let replaced = info.members.map { cfg.behaviours[$0.index] }
+            // (Kept in locals for a word of up to three behaviours, as every built-in is: no
+            // list of them is allocated for every configuration word.)
+            let members = info.members
+            let first = members.count > 0 ? cfg.behaviours[members[0].index] : nil
+            let second = members.count > 1 ? cfg.behaviours[members[1].index] : nil
+            let third = members.count > 2 ? cfg.behaviours[members[2].index] : nil
+            let more = members.count > 3 ? members[3...].map { cfg.behaviours[$0.index] } : []
             let location = words.locations[info.owner.index]
             applyConfig(s, to: &cfg, sections: &sections, words: &words, word: info)
             guard diagnostics.count > before else { return }
             var c0 = cfg, w0 = words
-            for (m, settings) in zip(info.members, replaced) { c0.behaviours[m.index] = settings }
+            for k in members.indices {
+                c0.behaviours[members[k].index] = k == 0 ? first : k == 1 ? second : k == 2 ? third : more[k - 3]
+            }
             w0.locations[info.owner.index] = location
             (cfg0, sections0, words0) = (c0, sections, w0)
         } else {

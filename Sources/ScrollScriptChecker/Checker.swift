@@ -341,6 +341,13 @@ package struct Checker {
     /// The row total of the list `appendSections` last built, and that list's length: a
     /// running total, so that 10,000 `section` lines are O(n), not O(n²).
     package var sectionRowsCache = (count: 0, rows: 0)
+    /// Each behaviour's options, none written (by `BehaviourID.index`; made once, on the
+    /// first configuration word): a word's settings start from these lists instead of a new
+    /// one for each of its behaviours. Only a list an option is written into is copied.
+    package var blankOptionLists: [[Double?]] = []
+    /// Each configuration word's arguments and option places as plain values (made once,
+    /// on the first configuration word).
+    package var plainWords = PlainWordTables()
     /// Where a `?` may stand in the statement being checked.
     package var placeholderRule = PlaceholderRule.notHere
     /// Inside `not` or `or`, where a recorded value would not make the expectation hold.

@@ -55,6 +55,42 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(r.scenarios[1].statements.map { $0.kind.keyword }, ["pull"])
     }
 
+    /// A scenario's own header words start from blank options that every word of the file
+    /// shares (the checker's): an option one scenario writes is its own, never the scene's
+    /// nor a later scenario's, and a word written again replaces all the options of the one
+    /// before it.
+    func testAScenariosHeaderOptionsAreItsOwn() {
+        let src = """
+        scene {
+          header 240 pin 60
+        }
+        scenario "own options" {
+          header 200 pin 40 toggle 30 nostretch
+          settle
+        }
+        scenario "no options" {
+          header 180
+          settle
+        }
+        scenario "written twice" {
+          header 200 parallax 0.5
+          header 220 pin 10
+          settle
+        }
+        scenario "scene's" {
+          settle
+        }
+        """
+        let r = check(src)
+        XCTAssertTrue(r.diagnostics.isEmpty, "\(r.diagnostics)")
+        XCTAssertEqual(r.scenarios.map { $0.config.header }, [
+            HeaderConfig(height: 200, pin: 40, toggle: 30, stretches: false),
+            HeaderConfig(height: 180),
+            HeaderConfig(height: 220, pin: 10),
+            HeaderConfig(height: 240, pin: 60),
+        ])
+    }
+
     func testSectionsAndUnits() {
         let r = check("sections 3 rows 2\nset accordion.duration 300ms\naccordion\ntap header 2\n")
         XCTAssertTrue(r.diagnostics.isEmpty)
