@@ -198,28 +198,28 @@ public enum RunProblem: Equatable, Sendable {
         case .needsNumbers(let op, let a, let b):
             return "'\(op.rawValue)' needs numbers, not \(a.name) and \(b.name)"
         case .cannotAddOrSubtract(.remainder, let a, let b):
-            return "cannot take the remainder of \(a.name) divided by \(b.name)"
+            return ExpressionWording.cannotTakeRemainder(a.name, b.name)
         case .cannotAddOrSubtract(let op, let a, let b):
             return "cannot \(op == .add ? "add" : "subtract") \(a.name) and \(b.name)"
         case .divisionByZero:
-            return "division by zero"
+            return ExpressionWording.divisionByZero
         case .remainderByZero:
-            return "remainder of a division by zero"
+            return ExpressionWording.remainderByZero
         case .letNotBound(let name):
             return "'\(name)' has no value: the let that binds it has not run (a let inside repeat 0 never runs)"
         case .unknownFunction(let name):
-            return "unknown function '\(name)' (the functions are \(BuiltinFunction.names.joined(separator: ", ")))"
+            return "unknown function '\(name)'" + ExpressionWording.theFunctions
         case .functionArity(let f, let found):
             return "\(f.rawValue) takes \(f.valuesPhrase), found \(found)"
         case .functionNeedsNumbers(let f, let kind):
-            return "'\(f.rawValue)' needs numbers, found \(kind.name)"
+            return ExpressionWording.functionNeedsNumbers(f, found: kind.name)
         case .functionMixesKinds(let f, let a, let b):
-            return "'\(f.rawValue)' needs values of one kind: \(a.name) and \(b.name) do not mix"
+            return ExpressionWording.functionMixesKinds(f, a.name, b.name)
         case .clampBoundsReversed(let lo, let hi, let q):
             let f = { (x: Double) in Value.number(x, q ?? .number).formatted }
             return "clamp's lower bound \(f(lo)) is above its upper bound \(f(hi))"
         case .cannotCompare(let a, let b):
-            return "cannot compare \(a.name) with \(b.name)"
+            return ExpressionWording.cannotCompare(a.name, b.name)
         case .rectsNotComparable:
             return "rects can be printed but not compared"
         case .orderNeedsNumbers(let op, let kind):

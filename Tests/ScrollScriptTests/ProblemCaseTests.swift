@@ -250,6 +250,36 @@ final class ProblemCaseTests: XCTestCase {
                        "'pull' takes no duration (it moves at drag.speed, 300 pt/s by default); write 'drag D in T' to choose one")
     }
 
+    /// The expression errors `check` and `run` both report keep their cases in both enums
+    /// (the counts above count them in each), but are worded once (`ExpressionWording`):
+    /// the same error reads the same from either. The sentences written out by hand.
+    func testCheckAndRunWordTheSharedExpressionErrorsAlike() {
+        let pairs: [(CheckProblem, RunProblem, String)] = [
+            (.divisionByZero, .divisionByZero, "division by zero"),
+            (.cannotAddOrSubtract(.remainder, left: .quantity(.points), right: .quantity(.seconds)),
+             .cannotAddOrSubtract(.remainder, .number(.points), .number(.seconds)),
+             "cannot take the remainder of a distance (pt) divided by a duration (s)"),
+            (.cannotCompare(.num(.quantity(.points)), .bool), .cannotCompare(.number(.points), .bool),
+             "cannot compare a distance (pt) with a boolean"),
+            (.functionNeedsNumbers(.abs, found: .string), .functionNeedsNumbers(.abs, .string),
+             "'abs' needs numbers, found a string"),
+            (.functionMixesKinds(.min, .quantity(.points), .quantity(.velocity)),
+             .functionMixesKinds(.min, .number(.points), .number(.velocity)),
+             "'min' needs values of one kind: a distance (pt) and a velocity (pt/s) do not mix"),
+        ]
+        for (check, run, sentence) in pairs {
+            XCTAssertEqual(check.message, sentence)
+            XCTAssertEqual(run.message, sentence)
+        }
+        // The same start, and the checker's own advice after it.
+        XCTAssertEqual(RunProblem.remainderByZero.message, "remainder of a division by zero")
+        XCTAssertEqual(CheckProblem.remainderByZero.message, "remainder of a division by zero ('%' needs a divisor other than 0)")
+        // An unknown function with no near name lists the functions, from either.
+        let list = " (the functions are min, max, abs, clamp, floor, round)"
+        XCTAssertEqual(RunProblem.unknownFunction("zq").message, "unknown function 'zq'" + list)
+        XCTAssertEqual(CheckProblem.unknownFunction("zq").message, "unknown function 'zq'" + list)
+    }
+
 
     static let deceleration = BehaviourRegistry.builtIn.tunable(.core(.deceleration))
 

@@ -351,11 +351,11 @@ public enum CheckProblem: Equatable, Sendable {
         case .arithmeticNeedsNumbers(let op, let found):
             return "'\(op.rawValue)' needs numbers, found \(found.name)"
         case .cannotAddOrSubtract(.remainder, let left, let right):
-            return "cannot take the remainder of \(left.name) divided by \(right.name)"
+            return ExpressionWording.cannotTakeRemainder(left.name, right.name)
         case .cannotAddOrSubtract(let op, let left, let right):
             return "cannot \(op == .add ? "add" : "subtract") \(right.name) \(op == .add ? "to" : "from") \(left.name)"
         case .divisionByZero:
-            return "division by zero"
+            return ExpressionWording.divisionByZero
         case .notAState(let word, let family):
             return "'\(clip(word))' is not a \(family.name) state (they are \(family.names.joined(separator: ", ")))"
                 + wordHint(word, family.names)
@@ -366,7 +366,7 @@ public enum CheckProblem: Equatable, Sendable {
         case .rectsCannotBeCompared:
             return "rects cannot be compared (compare their parts, e.g. header.y or header.height)"
         case .cannotCompare(let a, let b):
-            return "cannot compare \(a.name) with \(b.name)"
+            return ExpressionWording.cannotCompare(a.name, b.name)
         case .toleranceKind(let want, let found):
             return "the tolerance after 'within' must be \(want.name), found \(found.name)"
         case .orderNeedsNumbers(let op, let found):
@@ -396,17 +396,17 @@ public enum CheckProblem: Equatable, Sendable {
         case .unknownFunction(let name):
             let near = unknownWordHint(name, BuiltinFunction.names)
             return "unknown function '\(clip(name))'"
-                + (near == .none ? " (the functions are \(BuiltinFunction.names.joined(separator: ", ")))" : near.text)
+                + (near == .none ? ExpressionWording.theFunctions : near.text)
         case .functionArity(let f, let found):
             return "\(f.rawValue) takes \(f.valuesPhrase) (as in '\(f.example)'), found \(found)"
         case .functionNeedsNumbers(let f, let found):
-            return "'\(f.rawValue)' needs numbers, found \(found.name)"
+            return ExpressionWording.functionNeedsNumbers(f, found: found.name)
         case .functionMixesKinds(let f, let a, let b):
-            return "'\(f.rawValue)' needs values of one kind: \(a.name) and \(b.name) do not mix"
+            return ExpressionWording.functionMixesKinds(f, a.name, b.name)
         case .clampBoundsReversed(let lo, let hi):
             return "clamp's lower bound \(numberText(lo)) is above its upper bound \(numberText(hi))"
         case .remainderByZero:
-            return "remainder of a division by zero ('%' needs a divisor other than 0)"
+            return ExpressionWording.remainderByZero + " ('%' needs a divisor other than 0)"
         case .letNameTaken(let name, let clash):
             return "'\(clip(name))' is \(clash.noun): 'let' cannot name a value after it (pick another name, as in 'let o = offset')"
         case .letRebound(let name, let line):
