@@ -35,6 +35,9 @@ package final class AnimationRuntime {
         /// (`noteQuiet`): the world sends no `frameTicked` before it
         /// (`BehaviourReactor.quietUntil`). −∞: every frame.
         package var quietUntil = -Double.infinity
+        /// Its scroll view's `CallState.dirty`, raised (`touch`) by whatever a call does
+        /// here: an animation begun or cut short, a completion due, a fault.
+        package var touched: UnsafeMutablePointer<UInt8>?
 
         /// `animating` from what runs.
         package mutating func noteAnimating() {
@@ -64,6 +67,12 @@ package final class AnimationRuntime {
             ? h.pointee.viewsQuietUntil : -.infinity
     }
 
+    /// Something changed here that the end of a call must look at (`Hot.touched`).
+    @inline(__always)
+    package func touch() {
+        if let t = hot.pointee.touched { t.pointee |= CallState.touched }
+    }
+
     /// The time of the call in progress (simulated seconds).
     var now: Double {
         @inline(__always) get { hot.pointee.now }
@@ -79,7 +88,7 @@ package final class AnimationRuntime {
     /// set to a number that is not.
     var fault: BehaviourFault? {
         @inline(__always) get { hot.pointee.fault }
-        @inline(__always) set { hot.pointee.fault = newValue }
+        @inline(__always) set { hot.pointee.fault = newValue; touch() }
     }
 
     /// The fault, forgotten.
@@ -124,11 +133,13 @@ package final class AnimationRuntime {
             h.pointee.animating = true
         }
         h.pointee.viewsQuietUntil = min(hot.pointee.viewsQuietUntil, end)
+        touch()
     }
 
     /// An animation of a tracked view was cut short: the next frame looks at every view.
     package func recheckViews() {
         hot.pointee.viewsQuietUntil = -.infinity
+        touch()
     }
 
     /// `group`'s completion runs at the end of the call in progress.
@@ -137,6 +148,7 @@ package final class AnimationRuntime {
             hot.pointee.dueGroups.append(group)
             hot.pointee.hasDue = true
         }
+        touch()
     }
 
     /// Step 3 of a frame at `t`: ends the animations done by then; an animated offset moves.
@@ -202,6 +214,7 @@ package final class AnimationRuntime {
     package func animateOffset(from: Double, to: Double) {
         hot.pointee.offsetAnimation = Tween(from: from, to: to, start: now, duration: 0.3, curve: .easeInOut)
         hot.pointee.animating = true
+        touch()
     }
 
     /// A touch, or an offset set without animation, stops an animated one.
@@ -209,5 +222,6 @@ package final class AnimationRuntime {
         guard hot.pointee.offsetAnimation != nil else { return }
         hot.pointee.offsetAnimation = nil
         hot.pointee.noteAnimating()
+        touch()
     }
 }

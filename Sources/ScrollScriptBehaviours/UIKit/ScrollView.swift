@@ -28,6 +28,9 @@ public final class ScrollView {
         state = storage.pointer
         self.runtime = runtime
         panGestureRecognizer = PanGestureRecognizer(storage)
+        runtime.hot.pointee.touched = UnsafeMutableRawPointer(state)
+            .advanced(by: MemoryLayout<CallState>.offset(of: \CallState.dirty)!)
+            .assumingMemoryBound(to: UInt8.self)
     }
 
     /// A call begins: what the world reports, and the insets the behaviours share now.
@@ -52,7 +55,7 @@ public final class ScrollView {
     /// An animated `setContentOffset` moved the offset this frame.
     package func setOffsetFromAnimation(_ y: Double) {
         state.pointee.requestedOffset = y
-        state.pointee.dirty = true
+        state.pointee.dirty |= CallState.touched
         state.pointee.facts.offset = y
     }
 
@@ -97,7 +100,7 @@ public final class ScrollView {
             state.pointee.insetLeft = newValue.left
             state.pointee.insetRight = newValue.right
             state.pointee.insetSet = true
-            state.pointee.dirty = true
+            state.pointee.dirty |= CallState.touched
         }
     }
 
@@ -146,7 +149,7 @@ public final class ScrollView {
         } else {
             runtime.stopOffsetAnimation()
             state.pointee.requestedOffset = y
-            state.pointee.dirty = true
+            state.pointee.dirty |= CallState.touched
             state.pointee.facts.offset = y
         }
     }
@@ -193,9 +196,17 @@ package struct CallState {
     package var insetSet = false
     package var requestedOffset: Double?
     package var fault: BehaviourFault?
-    /// Something was set (an inset, an offset, a fault) since `passOn` last looked: a call
-    /// that set nothing is passed on with one test.
-    package var dirty = false
+    /// Raised bits say a call cannot be ended with one test (`UserBehaviourBox.didScroll`):
+    /// `touched`, something was set since `passOn` last looked (an inset, an offset, a
+    /// fault; through `AnimationRuntime.touch`, an animation begun or cut short, a
+    /// completion due, a fault of its views or animations); `checking`, its values are
+    /// checked after every call; `learning`, whether the class implements
+    /// `scrollViewDidScroll` is still to learn. A call that set nothing is passed on with one
+    /// test.
+    package var dirty: UInt8 = 0
+    package static let touched: UInt8 = 1
+    package static let checking: UInt8 = 2
+    package static let learning: UInt8 = 4
 
     package init(facts: ScrollFacts) {
         self.facts = facts
@@ -212,24 +223,28 @@ package struct CallState {
     package mutating func beginInPlace(_ top: Double, _ bottom: Double) {
         insetTop = top
         insetBottom = bottom
-        insetSet = false
-        requestedOffset = nil
+        // `insetSet` and `requestedOffset` are clear: `passOnSet` clears them, and every
+        // call that set one ends there.
     }
 
     @inline(__always)
     package mutating func passOn(_ a: inout Adjustments) -> BehaviourFault? {
-        guard dirty else { return nil }
+        guard dirty & CallState.touched != 0 else { return nil }
         return passOnSet(&a)
     }
 
     /// `passOn` when something was set.
     package mutating func passOnSet(_ a: inout Adjustments) -> BehaviourFault? {
-        dirty = false
+        dirty &= ~CallState.touched
         if insetSet {
             a.contentInsetTop = insetTop
             a.contentInsetBottom = insetBottom
+            insetSet = false
         }
-        if let y = requestedOffset { a.requestedOffset = y }
+        if let y = requestedOffset {
+            a.requestedOffset = y
+            requestedOffset = nil
+        }
         guard let f = fault else { return nil }
         fault = nil
         return f
@@ -238,6 +253,6 @@ package struct CallState {
     /// The first fault of the call is kept.
     package mutating func refuse(_ f: BehaviourFault) {
         if fault == nil { fault = f }
-        dirty = true
+        dirty |= CallState.touched
     }
 }

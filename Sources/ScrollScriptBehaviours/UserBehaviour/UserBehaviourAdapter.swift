@@ -74,6 +74,9 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         // What it reports is checked once made (before the first frame).
         if started.fault == nil { started.fault = valuesFault() }
         runtime.noteQuiet()
+        // The first `scrolled` call ends as `handle` does (completions its `init` made due
+        // run there), and whether the class implements it is to learn.
+        scrollView.state.pointee.dirty |= CallState.touched | CallState.learning
     }
 
     /// The world calls this directly (`Behaviour.reactor`), every event but `scrolled`
@@ -146,12 +149,26 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         ThreadContext.setRuntime(Unmanaged.passUnretained(runtime).toOpaque())
         willCall(DelegateMethod.didScroll)
         instance.scrollViewDidScroll(sv)
+        // Nothing touched (`CallState.dirty`: nothing set, begun, cut short, due or refused),
+        // its values not checked after every call, the method known: nothing to run or pass
+        // on, and whether it animates is what it was.
+        if sv.state.pointee.dirty == 0 {
+            ThreadContext.setRuntime(outer)
+            return runtime.hot.pointee.animating ? ScrolledAnswer.animating : 0
+        }
+        return didScrollEnded(&a, outer)
+    }
+
+    /// The end of a `scrollViewDidScroll` call that touched something (as `handle` ends it).
+    @inline(never)
+    private func didScrollEnded(_ a: inout Adjustments, _ outer: UnsafeMutableRawPointer?) -> UInt8 {
+        let sv = scrollView
         let ranCode = didCall(DelegateMethod.didScroll)
         runtime.runDueCompletions()
         ThreadContext.setRuntime(outer)
         runtime.noteQuiet()
         var bits = runtime.isAnimating ? ScrolledAnswer.animating : 0
-        var fault = sv.passOn(&a) ?? runtime.takeFault()
+        var fault = passOn(&a)
         if !ranCode {
             // The protocol's default ran: never again.
             bits |= ScrolledAnswer.stopsListening
@@ -178,6 +195,7 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     /// While `on`, each call that ran its code is followed by `valuesFault` (as `end` does).
     package override func checksAfterEveryCall(_ on: Bool) {
         runtime.hot.pointee.checksEveryCall = on
+        if on { scrollView.state.pointee.dirty |= CallState.checking } else { scrollView.state.pointee.dirty &= ~CallState.checking }
     }
 
     /// Before a call of `method`: when it is still to learn, the flag its default raises is
@@ -199,6 +217,7 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
         let isDefault = ThreadContext.defaultMethodRan
         ThreadContext.defaultMethodRan = false
         unlearned &= ~method
+        if method & DelegateMethod.didScroll != 0 { scrollView.state.pointee.dirty &= ~CallState.learning }
         if isDefault { defaulted |= method }
         return !isDefault
     }
@@ -329,9 +348,19 @@ package final class UserBehaviourBox: BehaviourReactor, @unchecked Sendable {
     private func end(_ a: inout Adjustments, _ tapped: Reaction?, checks: Bool) -> Reaction {
         var r = tapped ?? Reaction(animating: false)
         r.animating = runtime.isAnimating
-        r.fault = scrollView.passOn(&a) ?? runtime.takeFault()
+        r.fault = passOn(&a)
         if checks && r.fault == nil && runtime.hot.pointee.checksEveryCall { r.fault = valuesFault() }
         return r
+    }
+
+    /// What the call set, passed on; its first fault, the scroll view's or else its
+    /// runtime's. A runtime's fault left behind the scroll view's keeps the next call on the
+    /// long path (which takes it).
+    @inline(__always)
+    private func passOn(_ a: inout Adjustments) -> BehaviourFault? {
+        guard let f = scrollView.passOn(&a) else { return runtime.takeFault() }
+        if runtime.hot.pointee.fault != nil { runtime.touch() }
+        return f
     }
 
     /// A tap on the instance's view number `k`: its handler, and what it answered.
