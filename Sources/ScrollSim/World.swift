@@ -409,6 +409,25 @@ public struct World: Sendable {
     /// the facts written there (no copy of them by either side). The same order and effects
     /// (the facts do not change during a dispatch: each behaviour's are the same).
     mutating func dispatchScrolled(time t: Double) {
+        // The common case: one behaviour listens, a reactor with a facts slot. Straight
+        // through, the rest out of line (a smaller frame for this one).
+        let one = scrolledMask
+        if one & (one &- 1) == 0 && one != 0 {
+            let i = one.trailingZeroBitCount
+            if let reactor = reactors[i], let slot = reactor._withUnsafeGuaranteedRef({ $0.factsSlot }) {
+                slot.pointee = World.facts(self, time: t)
+                let r = reactor._withUnsafeGuaranteedRef { $0.scrolledInPlace(&adjustments) }.bits
+                if r != 0 || (animatingMask | watchingMask) & one != 0 { scrolledAnswered(r, by: i, time: t) }
+                if adjustments.requestedOffset != nil { applyRequestedOffset() }
+                return
+            }
+        }
+        dispatchScrolledToEach(time: t)
+    }
+
+    /// `dispatchScrolled` in registration order, to any number of behaviours of any kind.
+    @inline(never)
+    mutating func dispatchScrolledToEach(time t: Double) {
         var m = scrolledMask
         while m != 0 {
             let i = m.trailingZeroBitCount
@@ -427,18 +446,19 @@ public struct World: Sendable {
             }
             let bit = UInt64(1) << UInt64(i)
             // Most answers: not animating, not watching, and it was not either.
-            if r & (ScrolledAnswer.animating | ScrolledAnswer.watchesFrames) != 0 || (animatingMask | watchingMask) & bit != 0 {
-                animatingMask = r & ScrolledAnswer.animating != 0 ? animatingMask | bit : animatingMask & ~bit
-                watchingMask = r & ScrolledAnswer.watchesFrames != 0 ? watchingMask | bit : watchingMask & ~bit
-            }
-            if r & (ScrolledAnswer.hasFault | ScrolledAnswer.stopsListening) != 0 { scrolledAnswered(r, by: i, time: t) }
+            if r != 0 || (animatingMask | watchingMask) & bit != 0 { scrolledAnswered(r, by: i, time: t) }
         }
         if adjustments.requestedOffset != nil { applyRequestedOffset() }
     }
 
-    /// A `scrolled` answer with a fault to take or that stops the event (out of line: rare).
+    /// A `scrolled` answer that says something, or from a behaviour that was animating or
+    /// watching frames: its masks, and a fault to take or the event stopped (out of line:
+    /// the frames of most answers say nothing).
     @inline(never)
     mutating func scrolledAnswered(_ r: UInt8, by i: Int, time t: Double) {
+        let bit = UInt64(1) << UInt64(i)
+        animatingMask = r & ScrolledAnswer.animating != 0 ? animatingMask | bit : animatingMask & ~bit
+        watchingMask = r & ScrolledAnswer.watchesFrames != 0 ? watchingMask | bit : watchingMask & ~bit
         if r & ScrolledAnswer.hasFault != 0, let reactor = reactors[i],
            let f = reactor._withUnsafeGuaranteedRef({ $0.takeScrolledFault() }) {
             record(f, from: i, time: t)
