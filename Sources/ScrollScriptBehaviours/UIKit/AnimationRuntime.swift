@@ -20,8 +20,10 @@ package final class AnimationRuntime {
         /// Its behaviour's values are checked after every call that runs its code
         /// (`UserBehaviourBox.checksAfterEveryCall`: the world locating a bad one).
         package var checksEveryCall = false
-        /// The innermost `View.animate` block whose `animations` closure runs now.
-        package var openBlock: AnimationBlock?
+        /// The innermost `View.animate` block whose `animations` closure runs now. Not
+        /// retained (the `animate` call whose closure runs holds it until it closes it), and
+        /// asked whether there is one without a retain (`View.anyBlockOpen`, on every set).
+        package var openBlock: Unmanaged<AnimationBlock>?
         /// Views with an animation running, in the order their first one started.
         package var views: [View] = []
         /// Groups whose completion runs at the end of the call in progress, in order.
@@ -79,7 +81,6 @@ package final class AnimationRuntime {
         @inline(__always) set { hot.pointee.now = newValue }
     }
     /// The innermost `View.animate` block whose `animations` closure runs now.
-    var openBlock: AnimationBlock? { hot.pointee.openBlock }
     /// An animated `setContentOffset` in progress.
     var offsetAnimation: Tween? { hot.pointee.offsetAnimation }
     /// The animated offset reached its target in the frame just advanced.
@@ -119,7 +120,7 @@ package final class AnimationRuntime {
                                    repeats: repeats, autoreverses: repeats && options.contains(.autoreverse),
                                    completion: completion)
         let outer = hot.pointee.openBlock
-        hot.pointee.openBlock = block
+        hot.pointee.openBlock = Unmanaged.passUnretained(block)
         animations()
         hot.pointee.openBlock = outer
         if block.remaining == 0 { due(block) }
@@ -174,9 +175,15 @@ package final class AnimationRuntime {
         let h = hot
         var k = 0
         while k < h.pointee.views.count {
-            let v = h.pointee.views[k]
-            if v.advance(to: t, self) {
-                quietUntil = min(quietUntil, v.animationsEndNoEarlierThan)
+            // Not retained: `views` holds it, and a view's `advance` may make groups due but
+            // never changes `views`.
+            let v = Unmanaged.passUnretained(h.pointee.views[k])
+            let runs = v._withUnsafeGuaranteedRef { view -> Bool in
+                guard view.advance(to: t, self) else { return false }
+                quietUntil = min(quietUntil, view.animationsEndNoEarlierThan)
+                return true
+            }
+            if runs {
                 k += 1
             } else {
                 h.pointee.views.remove(at: k)
@@ -200,10 +207,11 @@ package final class AnimationRuntime {
         let h = hot
         var k = 0
         while k < h.pointee.dueGroups.count {
-            let g = h.pointee.dueGroups[k]
-            let c = g.completion
-            g.completion = nil
-            c?(g.finished)
+            // Not retained: `dueGroups` holds it until the end (a completion may append more).
+            // Its completion is moved out (no copy), to run once.
+            let g = Unmanaged.passUnretained(h.pointee.dueGroups[k])
+            let (c, finished) = g._withUnsafeGuaranteedRef { g in (g.completion.take(), g.finished) }
+            c?(finished)
             k += 1
         }
         h.pointee.dueGroups.removeAll(keepingCapacity: true)

@@ -14,10 +14,13 @@ public final class View {
     package struct Properties {
         @usableFromInline package var modelFrame: CGRect
         @usableFromInline package var modelAlpha: CGFloat = 1
-        package var frameAnimation: PropertyAnimation<CGRect>? { didSet { frameAnimated = frameAnimation != nil } }
-        package var alphaAnimation: PropertyAnimation<CGFloat>? { didSet { alphaAnimated = alphaAnimation != nil } }
+        // No observers: a property with one is read and written back whole through each
+        // change (its block retained and released again); `set` and `advance` keep the flags.
+        package var frameAnimation: PropertyAnimation<CGRect>?
+        package var alphaAnimation: PropertyAnimation<CGFloat>?
         /// An animation of the frame, of the alpha, is attached (the getters, inlined into the
-        /// behaviour's code, read the model at once without one).
+        /// behaviour's code, read the model at once without one): `frameAnimation != nil`,
+        /// `alphaAnimation != nil`.
         @usableFromInline package var frameAnimated = false
         @usableFromInline package var alphaAnimated = false
 
@@ -64,7 +67,7 @@ public final class View {
         // frame): the model, at once (as `set` would, without its bookkeeping).
         let p = properties
         if !p.pointee.frameAnimated && !View.anyBlockOpen { p.pointee.modelFrame = newValue; return }
-        set(newValue, model: &p.pointee.modelFrame, animation: &p.pointee.frameAnimation)
+        set(newValue, model: &p.pointee.modelFrame, animation: &p.pointee.frameAnimation, animated: &p.pointee.frameAnimated)
     }
 
     /// Its opacity, 0...1 (values outside are kept, as UIKit keeps them). Read as `frame` is;
@@ -89,31 +92,48 @@ public final class View {
         guard newValue.isFinite else { return refuse([newValue]) }
         let p = properties
         if !p.pointee.alphaAnimated && !View.anyBlockOpen { p.pointee.modelAlpha = newValue; return }
-        set(newValue, model: &p.pointee.modelAlpha, animation: &p.pointee.alphaAnimation)
+        set(newValue, model: &p.pointee.modelAlpha, animation: &p.pointee.alphaAnimation, animated: &p.pointee.alphaAnimated)
     }
 
     /// Sets a property's model to `value`. Inside an animation block that animates, it moves
     /// there from what is on screen at the block's start; any animation of it in flight ends
-    /// (its group counts it as cut short).
-    private func set<T: Animatable>(_ value: T, model: inout T, animation: inout PropertyAnimation<T>?) {
+    /// (its group counts it as cut short). `animated` is kept equal to `animation != nil`.
+    private func set<T: Animatable>(_ value: T, model: inout T, animation: inout PropertyAnimation<T>?,
+                                    animated: inout Bool) {
         // The call's runtime: the one its animations run in (a behaviour's views animate in
         // its own), which its group tells when it is cut short. Not kept in the view (a weak
-        // reference would give the runtime a side table, and every retain of it the slow path).
-        let runtime = ThreadContext.runtime
-        let block = View.openBlock(runtime)
-        let current = animation.map { $0.value(at: block?.start ?? 0) } ?? model
-        if let old = animation {
-            old.group.cancel(runtime)
-            animation = nil
-            // Its runtime looks at it again at the next frame (it may have nothing left to run).
-            runtime?.recheckViews()
+        // reference would give the runtime a side table, and every retain of it the slow path),
+        // and not retained here: the call in progress holds it.
+        guard let rp = ThreadContext.runtimePointer else {
+            // Outside any call: at once; an animation in flight ends, and no call's end will
+            // run its completion.
+            if let old = animation.take() {
+                animated = false
+                old.block.cancel(nil)
+            }
+            model = value
+            return
         }
-        model = value
-        if let block {
-            block.group.remaining += 1
-            let made = PropertyAnimation(from: current, to: value, block: block)
-            animation = made
-            runtime?.track(self, endingNoEarlierThan: made.endsNoEarlierThan)
+        Unmanaged<AnimationRuntime>.fromOpaque(rp)._withUnsafeGuaranteedRef { runtime in
+            // Not retained here (the `animate` call running holds it): once, by the animation.
+            let block = View.openBlock(runtime)
+            // Where it is on screen as the block starts (read in place: no copy of the animation).
+            let current = block.map { b in animation?.value(at: b._withUnsafeGuaranteedRef { $0.start }) ?? model }
+            // Moved out, not copied: its block is released once, when it goes.
+            if let old = animation.take() {
+                animated = false
+                old.block.cancel(runtime)
+                // Its runtime looks at it again at the next frame (it may have nothing left to run).
+                runtime.recheckViews()
+            }
+            model = value
+            if let block, let current {
+                block._withUnsafeGuaranteedRef { $0.remaining += 1 }
+                // Made in place (a `let` assigned would be copied, its block retained again).
+                animation = PropertyAnimation(from: current, to: value, block: block.takeUnretainedValue())
+                animated = true
+                runtime.track(self, endingNoEarlierThan: animation?.endsNoEarlierThan ?? -.infinity)
+            }
         }
     }
 
@@ -138,10 +158,11 @@ public final class View {
         return Unmanaged<AnimationRuntime>.fromOpaque(p)._withUnsafeGuaranteedRef { $0.hot.pointee.openBlock != nil }
     }
 
+    /// The block open now if it animates (it has a duration or a delay), not retained.
     @inline(__always)
-    package static func openBlock(_ runtime: AnimationRuntime?) -> AnimationBlock? {
-        guard let runtime, let block = runtime.openBlock,
-              block.duration > 0 || block.delay > 0 else { return nil }
+    package static func openBlock(_ runtime: AnimationRuntime) -> Unmanaged<AnimationBlock>? {
+        guard let block = runtime.hot.pointee.openBlock,
+              block._withUnsafeGuaranteedRef({ $0.duration > 0 || $0.delay > 0 }) else { return nil }
         return block
     }
 
@@ -155,15 +176,17 @@ public final class View {
     /// Ends the animations that are done at `t` (their groups count them); true while one runs.
     package func advance(to t: Double, _ runtime: AnimationRuntime) -> Bool {
         let p = properties
-        if let a = p.pointee.frameAnimation, a.isFinished(at: t) {
-            p.pointee.frameAnimation = nil
-            a.group.memberFinished(runtime)
+        // Its timing read in place (no copy of the animation, no retain of its block); one
+        // that ended is moved out.
+        if p.pointee.frameAnimation?.timing.isFinished(at: t) == true, let a = p.pointee.frameAnimation.take() {
+            p.pointee.frameAnimated = false
+            a.block.memberFinished(runtime)
         }
-        if let a = p.pointee.alphaAnimation, a.isFinished(at: t) {
-            p.pointee.alphaAnimation = nil
-            a.group.memberFinished(runtime)
+        if p.pointee.alphaAnimation?.timing.isFinished(at: t) == true, let a = p.pointee.alphaAnimation.take() {
+            p.pointee.alphaAnimated = false
+            a.block.memberFinished(runtime)
         }
-        return p.pointee.frameAnimation != nil || p.pointee.alphaAnimation != nil
+        return p.pointee.frameAnimated || p.pointee.alphaAnimated
     }
 
     /// A time before which none of its animations running now can end (+∞: none can).
@@ -310,8 +333,10 @@ extension CGRect: Animatable {
 package struct PropertyAnimation<T: Animatable> {
     package let from: T
     package let to: T
+    /// Its block, and its group (one object).
     package let block: AnimationBlock
-    package var group: AnimationGroup { block.group }
+    /// The block's timing, kept here too: whether it has ended is read without the block.
+    package let timing: AnimationTiming
     /// Before this time `isFinished` is false (a bound, a little early: its runtime skips
     /// looking at it until then); +∞ for one that repeats, −∞ for one of no duration.
     package let endsNoEarlierThan: Double
@@ -320,6 +345,7 @@ package struct PropertyAnimation<T: Animatable> {
         self.from = from
         self.to = to
         self.block = block
+        timing = AnimationTiming(begins: block.start + block.delay, duration: block.duration, repeats: block.repeats)
         // isFinished is (t − start) / duration ≥ 1 − 1e-9; a margin of a millionth, relative
         // and absolute, stays below it whatever the rounding of the subtraction.
         if block.repeats {
@@ -349,8 +375,20 @@ package struct PropertyAnimation<T: Animatable> {
     }
 
     /// It has ended at `t` (a repeating one never does).
+    package func isFinished(at t: Double) -> Bool { timing.isFinished(at: t) }
+}
+
+/// When an animation runs, as its block says: plain numbers, read without the block.
+package struct AnimationTiming {
+    /// The block's start plus its delay.
+    package let begins: Double
+    package let duration: Double
+    package let repeats: Bool
+
+    /// It has ended at `t` (a repeating one never does): as a linear `Tween` from `begins`
+    /// over `duration` says.
     package func isFinished(at t: Double) -> Bool {
-        if block.repeats { return false }
-        return Tween(from: 0, to: 1, start: block.start + block.delay, duration: block.duration, curve: .linear).isFinished(at: t)
+        if repeats { return false }
+        return Tween(from: 0, to: 1, start: begins, duration: duration, curve: .linear).isFinished(at: t)
     }
 }
