@@ -199,6 +199,41 @@ final class Forgetful: ScrollBehaviour {
     }
 }
 
+/// A tap slides its box down and fades it out in one block (0.4 s, linear); a second tap
+/// puts the alpha back at once (no animation), which cuts the fade short and leaves the
+/// slide running: the block's completion runs when the slide ends, with false.
+final class SlideFader: ScrollBehaviour {
+    static let declaration = BehaviourSpec<SlideFader>(
+        name: "fader", summary: "a box that slides and fades in one block",
+        observables: [
+            .points("y", summary: "the box's y") { $0.box.frame.minY },
+            .number("alpha", summary: "the box's alpha") { $0.box.alpha },
+            .count("done", summary: "completions with true") { $0.done },
+            .count("cut", summary: "completions with false") { $0.cut },
+        ],
+        views: [ViewSpec("fader", view: \.box, onTap: { f, _ in f.tapped() })])
+
+    let box = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+    var started = false
+    var done = 0, cut = 0
+
+    init(_ scene: ScrollScene) {}
+
+    func tapped() {
+        if started {
+            box.alpha = 1
+            return
+        }
+        started = true
+        UIView.animate(withDuration: 0.4, delay: 0, options: .curveLinear, animations: {
+            self.box.frame.origin.y = 100
+            self.box.alpha = 0
+        }, completion: { finished in
+            if finished { self.done += 1 } else { self.cut += 1 }
+        })
+    }
+}
+
 final class UserBehaviourWorldTests: XCTestCase {
     func world(_ types: [any ScrollBehaviour.Type], use names: [String], tunables: [(String, Double)] = []) throws -> World {
         let registry = try BehaviourRegistry.with(types)
@@ -362,6 +397,39 @@ final class UserBehaviourWorldTests: XCTestCase {
         XCTAssertEqual(number(w, "mover.done"), 2)
         XCTAssertEqual(number(w, "mover.y"), 100)
         XCTAssertTrue(w.isAtRest)
+    }
+
+    /// Two properties animated by one block, one of them then set without animation: the
+    /// other runs on (the tool reads its presentation), the one set reads its model at once,
+    /// and the block's completion runs once, with false, when the last of them ends.
+    func testAPropertyCutShortLeavesItsBlocksOtherAnimationRunning() throws {
+        var w = try world([SlideFader.self], use: ["fader"])
+        let box = w.registry.view(named: "fader")!
+        _ = try w.tap(.view(box))
+        // Linear from t = 0 over 0.4 s: at 0.1 s (6 frames) y = 100 · 0.1/0.4 = 25, alpha
+        // 1 − 0.1/0.4 = 0.75.
+        run(&w, 6)
+        XCTAssertEqual(number(w, "fader.y"), 25, accuracy: 1e-9)
+        XCTAssertEqual(number(w, "fader.alpha"), 0.75, accuracy: 1e-9)
+        // The alpha set back to 1: read at once; the slide goes on; nothing completes yet.
+        _ = try w.tap(.view(box))
+        XCTAssertEqual(number(w, "fader.alpha"), 1)
+        XCTAssertEqual(number(w, "fader.cut"), 0)
+        run(&w, 6)
+        XCTAssertEqual(number(w, "fader.y"), 50, accuracy: 1e-9)   // 0.2 s
+        XCTAssertEqual(number(w, "fader.alpha"), 1)
+        run(&w, 11)
+        XCTAssertEqual(number(w, "fader.y"), 100 * (23.0 / 60) / 0.4, accuracy: 1e-9)
+        XCTAssertEqual(number(w, "fader.cut"), 0)
+        XCTAssertFalse(w.isAtRest)
+        // 0.4 s: the slide ends, and with it the block, one of whose animations was cut.
+        run(&w, 1)
+        XCTAssertEqual(number(w, "fader.y"), 100)
+        XCTAssertEqual(number(w, "fader.cut"), 1)
+        XCTAssertEqual(number(w, "fader.done"), 0)
+        XCTAssertTrue(w.isAtRest)
+        run(&w, 30)
+        XCTAssertEqual(number(w, "fader.cut"), 1, "a completion runs once")
     }
 
     func testAnAnimationCutShortByASetEndsTheRunningAtTheNextFrame() throws {
