@@ -14,10 +14,6 @@ public struct Recording: Equatable, Sendable {
     /// when the printed form would not compare equal), a state or boolean as a word, text
     /// quoted.
     public var text: String
-
-    package init(location: SourceLocation, subject: String, op: CompareOp, text: String) {
-        (self.location, self.subject, self.op, self.text) = (location, subject, op, text)
-    }
 }
 
 extension Interpreter {

@@ -1,5 +1,7 @@
 import XCTest
 @testable import ScrollScript
+// `Recording`'s memberwise initialiser is the runtime module's own (internal).
+@testable import ScrollScriptRuntime
 import ScrollSimTestSupport
 
 /// Recording (`?`), the v1.2 statements in the front end, and the REPL's `:expect`.
