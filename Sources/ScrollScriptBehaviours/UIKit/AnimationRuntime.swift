@@ -80,7 +80,6 @@ package final class AnimationRuntime {
         @inline(__always) get { hot.pointee.now }
         @inline(__always) set { hot.pointee.now = newValue }
     }
-    /// The innermost `View.animate` block whose `animations` closure runs now.
     /// An animated `setContentOffset` in progress.
     var offsetAnimation: Tween? { hot.pointee.offsetAnimation }
     /// The animated offset reached its target in the frame just advanced.

@@ -97,7 +97,11 @@ public final class View {
 
     /// Sets a property's model to `value`. Inside an animation block that animates, it moves
     /// there from what is on screen at the block's start; any animation of it in flight ends
-    /// (its group counts it as cut short). `animated` is kept equal to `animation != nil`.
+    /// (its group counts it as cut short) — unless it is the same block's (the property set
+    /// twice in one block, as `frame.origin.y = …; frame.size.height = …` does): then the new
+    /// animation takes its place and the block still counts one animation of it, so its
+    /// completion runs when the block ends, with true (UIKit's additive animations of the
+    /// same block run together and both finish). `animated` is kept equal to `animation != nil`.
     private func set<T: Animatable>(_ value: T, model: inout T, animation: inout PropertyAnimation<T>?,
                                     animated: inout Bool) {
         // The call's runtime: the one its animations run in (a behaviour's views animate in
@@ -120,15 +124,20 @@ public final class View {
             // Where it is on screen as the block starts (read in place: no copy of the animation).
             let current = block.map { b in animation?.value(at: b._withUnsafeGuaranteedRef { $0.start }) ?? model }
             // Moved out, not copied: its block is released once, when it goes.
+            var replacedByItsBlock = false
             if let old = animation.take() {
                 animated = false
-                old.block.cancel(runtime)
+                if let block, old.block === block.takeUnretainedValue() {
+                    replacedByItsBlock = true
+                } else {
+                    old.block.cancel(runtime)
+                }
                 // Its runtime looks at it again at the next frame (it may have nothing left to run).
                 runtime.recheckViews()
             }
             model = value
             if let block, let current {
-                block._withUnsafeGuaranteedRef { $0.remaining += 1 }
+                if !replacedByItsBlock { block._withUnsafeGuaranteedRef { $0.remaining += 1 } }
                 // Made in place (a `let` assigned would be copied, its block retained again).
                 animation = PropertyAnimation(from: current, to: value, block: block.takeUnretainedValue())
                 animated = true
@@ -147,10 +156,6 @@ public final class View {
         }
     }
 
-    /// The animation block whose closure runs now, if it animates (a set inside it animates
-    /// over the block's time even to the value the property has; outside one, or in a block
-    /// of no time, a set is at once and ends any animation of that property, whose
-    /// completion then gets `false`).
     /// An animation block's closure runs now on this thread (whether or not it animates).
     @inline(__always)
     static var anyBlockOpen: Bool {
@@ -158,7 +163,10 @@ public final class View {
         return Unmanaged<AnimationRuntime>.fromOpaque(p)._withUnsafeGuaranteedRef { $0.hot.pointee.openBlock != nil }
     }
 
-    /// The block open now if it animates (it has a duration or a delay), not retained.
+    /// The block whose closure runs now if it animates (it has a duration or a delay), not
+    /// retained: a set inside it animates over the block's time even to the value the
+    /// property has; outside one, or in a block of no time, a set is at once and ends any
+    /// animation of that property, whose completion then gets `false`.
     @inline(__always)
     package static func openBlock(_ runtime: AnimationRuntime) -> Unmanaged<AnimationBlock>? {
         guard let block = runtime.hot.pointee.openBlock,

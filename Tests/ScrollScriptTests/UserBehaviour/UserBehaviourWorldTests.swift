@@ -234,6 +234,56 @@ final class SlideFader: ScrollBehaviour {
     }
 }
 
+/// A tap starts one of three animation blocks, by its tunable `what` (all linear):
+/// 0, the box's frame set twice in one 0.2 s block (`origin.y` to 100, then `size.height`
+/// to 20); 1, the box's y to 100 over 0.2 s after a delay of 0.1 s; 2, nested blocks: an
+/// inner 0.2 s one fades a second view out, the outer 0.4 s one slides the box to 100.
+/// Completions count, with true and with false.
+final class Blocks: ScrollBehaviour {
+    static let declaration = BehaviourSpec<Blocks>(
+        name: "blocks", summary: "animation blocks of three shapes",
+        tunables: [.number("what", default: 0, range: 0...2, summary: "which block a tap starts")],
+        observables: [
+            .points("y", summary: "the box's y") { $0.box.frame.minY },
+            .points("height", summary: "the box's height") { $0.box.frame.height },
+            .number("other", summary: "the second view's alpha") { $0.other.alpha },
+            .count("done", summary: "completions with true") { $0.done },
+            .count("cut", summary: "completions with false") { $0.cut },
+        ],
+        views: [ViewSpec("blocks", view: \.box, onTap: { b, _ in b.tapped() }),
+                ViewSpec("blocks.other", view: \.other)])
+
+    let box = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+    let other = UIView(frame: CGRect(x: 0, y: 200, width: 100, height: 50))
+    let what: Int
+    var done = 0, cut = 0
+
+    init(_ scene: ScrollScene) { what = Int(scene.tunable("what")) }
+
+    func count(_ finished: Bool) { if finished { done += 1 } else { cut += 1 } }
+
+    func tapped() {
+        switch what {
+        case 0:
+            UIView.animate(withDuration: 0.2, delay: 0, options: .curveLinear, animations: {
+                self.box.frame.origin.y = 100
+                self.box.frame.size.height = 20
+            }, completion: { self.count($0) })
+        case 1:
+            UIView.animate(withDuration: 0.2, delay: 0.1, options: .curveLinear, animations: {
+                self.box.frame.origin.y = 100
+            }, completion: { self.count($0) })
+        default:
+            UIView.animate(withDuration: 0.4, delay: 0, options: .curveLinear, animations: {
+                UIView.animate(withDuration: 0.2, delay: 0, options: .curveLinear, animations: {
+                    self.other.alpha = 0
+                }, completion: { self.count($0) })
+                self.box.frame.origin.y = 100
+            }, completion: { self.count($0) })
+        }
+    }
+}
+
 final class UserBehaviourWorldTests: XCTestCase {
     func world(_ types: [any ScrollBehaviour.Type], use names: [String], tunables: [(String, Double)] = []) throws -> World {
         let registry = try BehaviourRegistry.with(types)
@@ -430,6 +480,67 @@ final class UserBehaviourWorldTests: XCTestCase {
         XCTAssertTrue(w.isAtRest)
         run(&w, 30)
         XCTAssertEqual(number(w, "fader.cut"), 1, "a completion runs once")
+    }
+
+    /// A property set twice in one block (`frame.origin.y`, then `frame.size.height`: two
+    /// sets of the frame) animates once, from where it was at the block's start to the last
+    /// value, and the block completes when it ends, with true — not cut short by itself.
+    func testAPropertySetTwiceInOneBlockAnimatesOnceAndCompletesWithTrue() throws {
+        var w = try world([Blocks.self], use: ["blocks"], tunables: [("blocks.what", 0)])
+        _ = try w.tap(.view(w.registry.view(named: "blocks")!))
+        XCTAssertEqual(number(w, "blocks.cut"), 0, "no completion at the tap")
+        XCTAssertEqual(number(w, "blocks.done"), 0)
+        // From (0, 0, 100, 50) to (0, 100, 100, 20) over 0.2 s: half way at 0.1 s.
+        run(&w, 6)
+        XCTAssertEqual(number(w, "blocks.y"), 50, accuracy: 1e-9)
+        XCTAssertEqual(number(w, "blocks.height"), 35, accuracy: 1e-9)
+        run(&w, 6)
+        XCTAssertEqual(number(w, "blocks.y"), 100)
+        XCTAssertEqual(number(w, "blocks.height"), 20)
+        XCTAssertEqual(number(w, "blocks.done"), 1)
+        XCTAssertEqual(number(w, "blocks.cut"), 0)
+        XCTAssertTrue(w.isAtRest)
+    }
+
+    /// A delay: nothing moves before it, then the animation runs its whole duration.
+    func testAnAnimationWithADelayStartsAfterIt() throws {
+        var w = try world([Blocks.self], use: ["blocks"], tunables: [("blocks.what", 1)])
+        _ = try w.tap(.view(w.registry.view(named: "blocks")!))
+        run(&w, 3)   // 0.05 s: still waiting
+        XCTAssertEqual(number(w, "blocks.y"), 0)
+        run(&w, 9)   // 0.2 s: (0.2 − 0.1) / 0.2 of the way
+        XCTAssertEqual(number(w, "blocks.y"), 50, accuracy: 1e-9)
+        run(&w, 5)   // 17/60 s: (17/60 − 0.1) / 0.2 of the way, running
+        XCTAssertEqual(number(w, "blocks.y"), 100 * (17.0 / 60 - 0.1) / 0.2, accuracy: 1e-9)
+        XCTAssertEqual(number(w, "blocks.done"), 0)
+        XCTAssertFalse(w.isAtRest)
+        run(&w, 1)   // 0.3 s: ended
+        XCTAssertEqual(number(w, "blocks.y"), 100)
+        XCTAssertEqual(number(w, "blocks.done"), 1)
+        XCTAssertTrue(w.isAtRest)
+    }
+
+    /// Nested blocks, two views: the inner block's fade ends at 0.2 s (its view leaves the
+    /// runtime's list first, while the other still runs), the outer block's slide at 0.4 s;
+    /// each completes once, with true.
+    func testNestedBlocksOfTwoViewsEndEachAtItsTime() throws {
+        var w = try world([Blocks.self], use: ["blocks"], tunables: [("blocks.what", 2)])
+        _ = try w.tap(.view(w.registry.view(named: "blocks")!))
+        run(&w, 6)   // 0.1 s
+        XCTAssertEqual(number(w, "blocks.other"), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(number(w, "blocks.y"), 25, accuracy: 1e-9)
+        run(&w, 6)   // 0.2 s: the fade ends
+        XCTAssertEqual(number(w, "blocks.other"), 0)
+        XCTAssertEqual(number(w, "blocks.done"), 1)
+        XCTAssertEqual(number(w, "blocks.y"), 50, accuracy: 1e-9)
+        XCTAssertFalse(w.isAtRest)
+        run(&w, 6)   // 0.3 s
+        XCTAssertEqual(number(w, "blocks.y"), 75, accuracy: 1e-9)
+        run(&w, 6)   // 0.4 s: the slide ends
+        XCTAssertEqual(number(w, "blocks.y"), 100)
+        XCTAssertEqual(number(w, "blocks.done"), 2)
+        XCTAssertEqual(number(w, "blocks.cut"), 0)
+        XCTAssertTrue(w.isAtRest)
     }
 
     func testAnAnimationCutShortByASetEndsTheRunningAtTheNextFrame() throws {
