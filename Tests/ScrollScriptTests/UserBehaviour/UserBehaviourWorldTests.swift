@@ -237,12 +237,13 @@ final class SlideFader: ScrollBehaviour {
 /// A tap starts one of three animation blocks, by its tunable `what` (all linear):
 /// 0, the box's frame set twice in one 0.2 s block (`origin.y` to 100, then `size.height`
 /// to 20); 1, the box's y to 100 over 0.2 s after a delay of 0.1 s; 2, nested blocks: an
-/// inner 0.2 s one fades a second view out, the outer 0.4 s one slides the box to 100.
+/// inner 0.2 s one fades a second view out, the outer 0.4 s one slides the box to 100;
+/// 3, the box's y to 100 over 0.2 s, whose completion slides it back to 0 over 0.2 s.
 /// Completions count, with true and with false.
 final class Blocks: ScrollBehaviour {
     static let declaration = BehaviourSpec<Blocks>(
         name: "blocks", summary: "animation blocks of three shapes",
-        tunables: [.number("what", default: 0, range: 0...2, summary: "which block a tap starts")],
+        tunables: [.number("what", default: 0, range: 0...3, summary: "which block a tap starts")],
         observables: [
             .points("y", summary: "the box's y") { $0.box.frame.minY },
             .points("height", summary: "the box's height") { $0.box.frame.height },
@@ -273,6 +274,15 @@ final class Blocks: ScrollBehaviour {
             UIView.animate(withDuration: 0.2, delay: 0.1, options: .curveLinear, animations: {
                 self.box.frame.origin.y = 100
             }, completion: { self.count($0) })
+        case 3:
+            UIView.animate(withDuration: 0.2, delay: 0, options: .curveLinear, animations: {
+                self.box.frame.origin.y = 100
+            }, completion: { finished in
+                self.count(finished)
+                UIView.animate(withDuration: 0.2, delay: 0, options: .curveLinear, animations: {
+                    self.box.frame.origin.y = 0
+                }, completion: { self.count($0) })
+            })
         default:
             UIView.animate(withDuration: 0.4, delay: 0, options: .curveLinear, animations: {
                 UIView.animate(withDuration: 0.2, delay: 0, options: .curveLinear, animations: {
@@ -538,6 +548,24 @@ final class UserBehaviourWorldTests: XCTestCase {
         XCTAssertEqual(number(w, "blocks.y"), 75, accuracy: 1e-9)
         run(&w, 6)   // 0.4 s: the slide ends
         XCTAssertEqual(number(w, "blocks.y"), 100)
+        XCTAssertEqual(number(w, "blocks.done"), 2)
+        XCTAssertEqual(number(w, "blocks.cut"), 0)
+        XCTAssertTrue(w.isAtRest)
+    }
+
+    /// A completion that starts the next animation of the same view (run while the due
+    /// completions are run): it starts at that frame's time from where the first ended.
+    func testACompletionThatAnimatesTheSameViewAgainRunsOnFromThere() throws {
+        var w = try world([Blocks.self], use: ["blocks"], tunables: [("blocks.what", 3)])
+        _ = try w.tap(.view(w.registry.view(named: "blocks")!))
+        run(&w, 12)   // 0.2 s: the slide down ends; its completion starts the slide back
+        XCTAssertEqual(number(w, "blocks.done"), 1)
+        XCTAssertEqual(number(w, "blocks.y"), 100)
+        XCTAssertFalse(w.isAtRest)
+        run(&w, 6)    // 0.3 s: half way back
+        XCTAssertEqual(number(w, "blocks.y"), 50, accuracy: 1e-9)
+        run(&w, 6)    // 0.4 s
+        XCTAssertEqual(number(w, "blocks.y"), 0)
         XCTAssertEqual(number(w, "blocks.done"), 2)
         XCTAssertEqual(number(w, "blocks.cut"), 0)
         XCTAssertTrue(w.isAtRest)
