@@ -571,6 +571,28 @@ final class UserBehaviourWorldTests: XCTestCase {
         XCTAssertTrue(w.isAtRest)
     }
 
+    /// A property set from outside any of the behaviour's calls (a test holding its view):
+    /// at once, its animation ended; the block's other animation runs on, and the block
+    /// completes with false when that one ends (within a call).
+    func testASetOutsideAnyCallEndsTheAnimationOfThatPropertyAtOnce() throws {
+        var w = try world([SlideFader.self], use: ["fader"])
+        guard let box = w.reactors.compactMap({ $0 }).first?.takeUnretainedValue() as? UserBehaviourBox,
+              let fader = box.instance as? SlideFader else { return XCTFail("no fader instance") }
+        _ = try w.tap(.view(w.registry.view(named: "fader")!))
+        run(&w, 6)
+        XCTAssertEqual(number(w, "fader.alpha"), 0.75, accuracy: 1e-9)
+        fader.box.alpha = 1
+        XCTAssertEqual(number(w, "fader.alpha"), 1)
+        run(&w, 17)   // 23/60 s: the slide runs on, nothing completed
+        XCTAssertEqual(number(w, "fader.y"), 100 * (23.0 / 60) / 0.4, accuracy: 1e-9)
+        XCTAssertEqual(number(w, "fader.alpha"), 1)
+        XCTAssertEqual(number(w, "fader.cut"), 0)
+        run(&w, 1)    // 0.4 s
+        XCTAssertEqual(number(w, "fader.cut"), 1)
+        XCTAssertEqual(number(w, "fader.done"), 0)
+        XCTAssertTrue(w.isAtRest)
+    }
+
     func testAnAnimationCutShortByASetEndsTheRunningAtTheNextFrame() throws {
         var w = try world([Snapper.self], use: ["snapper"])
         let box = w.registry.view(named: "snapper")!
