@@ -381,9 +381,6 @@ package struct PropertyAnimation<T: Animatable> {
             return tw.value(at: t)
         }
     }
-
-    /// It has ended at `t` (a repeating one never does).
-    package func isFinished(at t: Double) -> Bool { timing.isFinished(at: t) }
 }
 
 /// When an animation runs, as its block says: plain numbers, read without the block.
